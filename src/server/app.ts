@@ -1,0 +1,107 @@
+// buildApp(deps): the whole HTTP application over a database, with no network, so tests use app.inject().
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Db } from './db/client.js';
+import type { Config } from './env.js';
+import { activitiesRoutes } from './features/activities/activities.routes.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { billingRoutes } from './features/billing/billing.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { facilitiesRoutes } from './features/facilities/facilities.routes.js';
+import { inventoryRoutes } from './features/inventory/inventory.routes.js';
+import { medicalRecordsRoutes } from './features/medical-records/medical-records.routes.js';
+import { patientsRoutes } from './features/patients/patients.routes.js';
+import { referralsRoutes } from './features/referrals/referrals.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
+import { registerAuth, registerOriginCheck } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  /** The clock: tests pin it so "today" is the same on every run. */
+  now: () => Date;
+};
+
+const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const FALLBACK_DIR = fileURLToPath(new URL('../../public', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger: {
+      level: deps.config.logLevel,
+      // No patient data in logs: paths only (a search box's words live in the query string), no cookies.
+      serializers: {
+        req: (req) => ({ method: req.method, path: req.url.split('?')[0], ip: req.ip }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only where the county serves over HTTPS (production).
+    hsts: deps.config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(cookie);
+  registerErrorHandler(app);
+  registerOriginCheck(app, deps);
+  registerAuth(app, deps);
+  app.addHook('onSend', async (request, reply) => {
+    // API answers carry health data: never cached by the browser or a proxy.
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  authRoutes(app, deps);
+  auditRoutes(app, deps);
+  facilitiesRoutes(app, deps);
+  dashboardRoutes(app, deps);
+  activitiesRoutes(app, deps);
+  patientsRoutes(app, deps);
+  medicalRecordsRoutes(app, deps);
+  billingRoutes(app, deps);
+  referralsRoutes(app, deps);
+  inventoryRoutes(app, deps);
+  reportsRoutes(app, deps);
+
+  await registerClient(app);
+  return app;
+}
+
+/**
+ * The built web app (dist/client) for every non-API path, with the SPA fallback; until the client exists,
+ * the small pages in public/ (a start page and the staff sign-in page).
+ */
+async function registerClient(app: FastifyInstance): Promise<void> {
+  const root = existsSync(`${CLIENT_DIR}/index.html`) ? CLIENT_DIR : FALLBACK_DIR;
+  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    }
+    const page = root === FALLBACK_DIR && request.url.split('?')[0] === '/login' ? 'login.html' : 'index.html';
+    return reply.type('text/html').sendFile(page);
+  });
+}

@@ -1,0 +1,308 @@
+// The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
+
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: id(),
+    mflCode: text().notNull().unique(),
+    name: text().notNull(),
+    level: smallint().notNull(),
+    type: text().notNull(),
+    owner: text().notNull(),
+    location: text().notNull(),
+    ward: text(),
+    subcounty: text().notNull(),
+    healthSubcounty: text(),
+    capacity: integer(),
+    cots: integer(),
+    status: text().notNull().default('operational'),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('facilities_level_check', sql`${t.level} between 2 and 6`),
+    check('facilities_status_check', sql`${t.status} in ('operational', 'limited', 'maintenance')`),
+    check('facilities_mfl_code_check', sql`${t.mflCode} ~ '^[0-9]{5,6}$'`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text().notNull().unique(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    role: text().notNull(),
+    facilityId: integer().references(() => facilities.id),
+    nationalId: text(),
+    phone: text(),
+    passwordHash: text(),
+    isActive: boolean().notNull().default(true),
+    hasBiometric: boolean().notNull().default(false),
+    isDemo: boolean().notNull().default(false),
+    joinedAt: date({ mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    index('users_facility_idx').on(t.facilityId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ip: text().notNull(),
+    email: text(),
+    success: boolean().notNull(),
+  },
+  (t) => [index('login_attempts_ip_idx').on(t.ip, t.at), index('login_attempts_email_idx').on(t.email, t.at)],
+);
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: id(),
+    nationalId: text().notNull(),
+    firstName: text().notNull(),
+    middleName: text(),
+    lastName: text().notNull(),
+    dateOfBirth: date({ mode: 'string' }).notNull(),
+    gender: text().notNull(),
+    phoneNumber: text(),
+    nextOfKin: text(),
+    nextOfKinPhone: text(),
+    subcounty: text(),
+    ward: text(),
+    village: text(),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastVisitAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('patients_national_id_key').on(t.nationalId),
+    check('patients_gender_check', sql`${t.gender} in ('male', 'female')`),
+    // Substring search by name or ID fragment (SPEC.md §5) uses these trigram indexes (ILIKE '%…%').
+    index('patients_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('patients_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('patients_national_id_trgm_idx').using('gin', t.nationalId.op('gin_trgm_ops')),
+    index('patients_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('patients_facility_created_idx').on(t.facilityId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const medicalRecords = pgTable(
+  'medical_records',
+  {
+    id: id(),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    clinicianId: integer().references(() => users.id),
+    chiefComplaint: text().notNull(),
+    diagnosis: text(),
+    treatment: text(),
+    prescription: text(),
+    notes: text(),
+    followUpDate: date({ mode: 'string' }),
+    visitDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('medical_records_patient_idx').on(t.patientId, t.visitDate.desc()),
+    index('medical_records_follow_up_idx').on(t.followUpDate, t.facilityId),
+  ],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: id(),
+    action: text().notNull(),
+    description: text().notNull(),
+    userId: integer().references(() => users.id),
+    facilityId: integer().references(() => facilities.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activities_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** Append-only (a trigger refuses UPDATE and DELETE): who saw and changed what (DESIGN.md §5, §7). */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userId: integer().references(() => users.id),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    outcome: text().notNull(),
+    ip: text(),
+    detail: text(),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at.desc()),
+    index('audit_events_entity_idx').on(t.entity, t.entityId),
+    index('audit_events_user_idx').on(t.userId, t.at.desc()),
+  ],
+);
+
+export const billingRecords = pgTable(
+  'billing_records',
+  {
+    id: id(),
+    invoiceNumber: text().notNull().unique(),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    serviceType: text().notNull(),
+    amount: money().notNull(),
+    paymentMethod: text().notNull(),
+    insuranceProvider: text(),
+    insuranceNumber: text(),
+    notes: text(),
+    status: text().notNull().default('pending'),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('billing_amount_check', sql`${t.amount} >= 0`),
+    check('billing_status_check', sql`${t.status} in ('paid', 'pending', 'overdue', 'processing', 'cancelled')`),
+    index('billing_paid_idx').on(t.paidAt, t.facilityId),
+    index('billing_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('billing_patient_idx').on(t.patientId),
+  ],
+);
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: id(),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    fromFacilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    toFacilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    referralReason: text().notNull(),
+    urgencyLevel: text().notNull(),
+    clinicalNotes: text().notNull(),
+    referringDoctor: text().notNull(),
+    status: text().notNull().default('pending'),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('referrals_status_check', sql`${t.status} in ('pending', 'in_transit', 'received', 'cancelled')`),
+    check('referrals_urgency_check', sql`${t.urgencyLevel} in ('emergency', 'urgent', 'routine')`),
+    index('referrals_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('referrals_from_idx').on(t.fromFacilityId),
+    index('referrals_to_idx').on(t.toFacilityId),
+    index('referrals_patient_idx').on(t.patientId),
+  ],
+);
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: id(),
+    itemName: text().notNull(),
+    category: text().notNull(),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    currentStock: integer().notNull(),
+    minimumStock: integer().notNull(),
+    unit: text().notNull(),
+    supplier: text().notNull(),
+    unitCost: money().notNull(),
+    lastRestocked: timestamp({ withTimezone: true }),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('inventory_stock_check', sql`${t.currentStock} >= 0 and ${t.minimumStock} >= 0`),
+    check('inventory_cost_check', sql`${t.unitCost} >= 0`),
+    uniqueIndex('inventory_facility_item_key').on(t.facilityId, sql`lower(${t.itemName})`),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    name: text().notNull(),
+    type: text().notNull(),
+    facilityId: integer().references(() => facilities.id),
+    generatedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    generatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    status: text().notNull(),
+    periodStart: date({ mode: 'string' }),
+    periodEnd: date({ mode: 'string' }),
+    /** The generated file (CSV) of a completed report. */
+    content: text(),
+  },
+  (t) => [
+    check('reports_status_check', sql`${t.status} in ('completed', 'processing', 'failed')`),
+    index('reports_generated_idx').on(t.generatedAt.desc()),
+  ],
+);

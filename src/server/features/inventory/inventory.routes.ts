@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createInventoryItemSchema, listInventoryQuery } from '../../../shared/schemas/inventory.js';
+import type { AppDeps } from '../../app.js';
+import { actorOf, authorize } from '../../plugins/auth.js';
+import { createInventoryItem, listInventory } from './inventory.service.js';
+
+export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/inventory', { onRequest: authorize(deps, 'inventory:read'), schema: { querystring: listInventoryQuery } }, async (request, reply) => {
+    const { rows, total } = await listInventory(deps.db, request.query);
+    reply.header('X-Total-Count', total);
+    return rows;
+  });
+  r.post('/api/inventory', { onRequest: authorize(deps, 'inventory:write'), schema: { body: createInventoryItemSchema } }, async (request, reply) =>
+    reply.status(201).send(await createInventoryItem(deps.db, actorOf(request), request.body, deps.now())),
+  );
+}

@@ -1,0 +1,23 @@
+// Typed errors thrown by services and mapped to responses by one handler (STYLE.md rule 3).
+export type FieldIssue = { path: string; message: string };
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** 401s say "Unauthorized": the client relies on it to send a logged-out user to sign-in (SPEC.md §8). */
+export const unauthorized = (message = 'Unauthorized: please sign in') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'Forbidden: your role may not do this') => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string, issues?: FieldIssue[]) => new AppError(409, 'conflict', message, issues);
+export const tooManyAttempts = (message: string) => new AppError(429, 'too_many_attempts', message);
+export const invalid = (issues: FieldIssue[]) =>
+  new AppError(400, 'invalid_input', issues.map((i) => i.message).join('; '), issues);

@@ -1,0 +1,32 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** `%fragment%` for ILIKE, with the user's own % _ and \ taken literally. */
+export function containsPattern(fragment: string): string {
+  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function ilikeAny(columns: AnyPgColumn[], fragment: string): SQL {
+  const pattern = containsPattern(fragment);
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+/** The words of a search box, at most five. */
+export function searchTerms(search: string | undefined): string[] {
+  return search ? search.split(/\s+/).filter(Boolean).slice(0, 5) : [];
+}
+
+/** A PostgreSQL unique violation (23505), however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

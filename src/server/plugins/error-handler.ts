@@ -1,0 +1,30 @@
+// One place maps every error to the JSON error shape of DESIGN.md §6; a 500 never shows internals.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldIssue } from '../lib/errors.js';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: FieldIssue[] = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      // One message per field: the first rule that failed, in the order the form shows them.
+      const seen = new Set<string>();
+      const perField = issues.filter((i) => (seen.has(i.path) ? false : (seen.add(i.path), true)));
+      return reply.status(400).send({ message: perField.map((i) => i.message).join('; '), code: 'invalid_input', issues: perField });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal Server Error', code: 'internal' });
+  });
+
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ROLES } from '../constants.js';
+
+const email = z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+});
+
+/** SPEC.md §7: the demo portal sends the email only; the System Test also sends a password. */
+export const demoLoginSchema = z.object({
+  email,
+  password: z.string().max(200, 'Password is too long').optional(),
+});
+
+export const fingerprintLoginSchema = z.object({
+  fingerprintHash: z.string({ error: 'Biometric authentication failed' }).min(1, 'Biometric authentication failed').max(300),
+});
+export const faceLoginSchema = z.object({
+  faceTemplateHash: z.string({ error: 'Biometric authentication failed' }).min(1, 'Biometric authentication failed').max(300),
+});
+
+/** The current user (SPEC.md §3), as GET /api/auth/user and every login answer give it. */
+export const currentUserSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  facilityId: z.number().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  permissions: z.array(z.string()),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const demoAccountSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  nationalId: z.string(),
+  phoneNumber: z.string(),
+  hasBiometric: z.boolean(),
+  facilityId: z.number().nullable(),
+});
+export type DemoAccount = z.infer<typeof demoAccountSchema>;
