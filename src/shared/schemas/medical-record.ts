@@ -22,8 +22,8 @@ export const createMedicalRecordSchema = z
       .refine((v) => v === undefined || new Date(`${v}T00:00:00+03:00`).getTime() <= Date.now(), 'Visit date cannot be in the future'),
   })
   .superRefine((r, ctx) => {
-    const visit = r.visitDate ?? new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-    if (r.followUpDate && r.followUpDate < visit) {
+    // Without a visit date the visit is today; the server checks that case against its own clock.
+    if (r.visitDate && r.followUpDate && r.followUpDate < r.visitDate) {
       ctx.addIssue({ code: 'custom', path: ['followUpDate'], message: 'Follow-up date cannot be before the visit date' });
     }
   });

@@ -306,7 +306,8 @@ export async function seedDemoCounty(db: Db, opts: { now: Date }): Promise<{ fac
       const [lo, hi] = serviceAmount[v.service]!;
       const amount = Math.round(r.int(lo, hi) / 50) * 50;
       const paymentMethod = r.weighted([['cash', 30], ['mpesa', 40], ['nhif', 20], ['insurance', 10]] as const);
-      const createdAt = new Date(rec.visitDate.getTime() + 30 * 60_000);
+      // Billed half an hour after the visit, but never after the moment of seeding.
+      const createdAt = new Date(Math.min(rec.visitDate.getTime() + 30 * 60_000, now.getTime()));
       const age = (now.getTime() - createdAt.getTime()) / 86_400_000;
       const status = age < 2 ? r.weighted([['paid', 6], ['pending', 3], ['processing', 1]] as const) : age < 45 ? r.weighted([['paid', 8], ['pending', 1], ['overdue', 1]] as const) : r.weighted([['paid', 19], ['overdue', 1]] as const);
       const id = billRows.length + 1;

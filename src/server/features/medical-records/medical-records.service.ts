@@ -63,6 +63,10 @@ export async function createMedicalRecord(db: Db, actor: Actor, input: CreateMed
     const issues = [
       ...(patient ? [] : [{ path: 'patientId', message: 'Patient not found' }]),
       ...(facility ? [] : [{ path: 'facilityId', message: 'Unknown Facility' }]),
+      ...(input.visitDate && input.visitDate > countyDate(now) ? [{ path: 'visitDate', message: 'Visit date cannot be in the future' }] : []),
+      ...(input.followUpDate && input.followUpDate < (input.visitDate ?? countyDate(now))
+        ? [{ path: 'followUpDate', message: 'Follow-up date cannot be before the visit date' }]
+        : []),
     ];
     if (issues.length > 0 || !facility) throw invalid(issues);
     const visitDate = !input.visitDate || input.visitDate === countyDate(now) ? now : new Date(`${input.visitDate}T12:00:00+03:00`);

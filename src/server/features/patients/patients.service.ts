@@ -1,6 +1,7 @@
 // The county patient registry (SPEC.md §2.6, §5). Every read of one patient is audited; a search is audited
 // as a search (with the count, not the words typed, which may be a name).
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { countyDate } from '../../../shared/format.js';
 import type { Patient, ListPatientsQuery, RegisterPatientInput } from '../../../shared/schemas/patient.js';
 import type { Db } from '../../db/client.js';
 import { facilities, patients } from '../../db/schema/index.js';
@@ -89,7 +90,11 @@ export async function registerPatient(db: Db, actor: Actor, input: RegisterPatie
   try {
     return await db.transaction(async (tx) => {
       const facility = await findFacility(tx, input.facilityId);
-      if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
+      const issues = [
+        ...(facility ? [] : [{ path: 'facilityId', message: 'Unknown Facility' }]),
+        ...(input.dateOfBirth > countyDate(now) ? [{ path: 'dateOfBirth', message: 'Date of birth cannot be in the future' }] : []),
+      ];
+      if (issues.length > 0 || !facility) throw invalid(issues);
       const [existing] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.nationalId, input.nationalId)).limit(1);
       if (existing) throw conflict(DUPLICATE_ID, [{ path: 'nationalId', message: DUPLICATE_ID }]);
       const [created] = await tx

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './env.js';
+
+describe('configuration', () => {
+  it('runs with no settings at all: port 5000, ./data, PGlite, demo mode on', () => {
+    expect(parseConfig({})).toMatchObject({ port: 5000, dataDir: './data', databaseUrl: undefined, demoMode: true, sessionIdleMinutes: 30, sessionAbsoluteHours: 12 });
+  });
+  it('turns demo mode off in production unless asked for', () => {
+    expect(parseConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+  it('stops with a message naming each bad value', () => {
+    expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
+    expect(() => parseConfig({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE: must be true or false/);
+  });
+});

@@ -1,0 +1,160 @@
+// Security on every route (issue 2 §6): 401 signed out, 403 by the role table, Origin check on writes,
+// security headers, no internals in errors, an append-only audit trail.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ROLES, type Role } from '../../shared/constants.js';
+import { can, type Permission } from '../../shared/permissions.js';
+import { buildApp } from '../app.js';
+import { openPglite } from '../db/client.js';
+import { testConfig } from '../env.js';
+import { createTestContext, type TestContext } from '../test/helper.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+/** Every route of the API and the permission it needs (null: any signed-in user). */
+const ROUTES: { method: 'GET' | 'POST'; url: string; permission: Permission | null }[] = [
+  { method: 'GET', url: '/api/dashboard/stats', permission: null },
+  { method: 'GET', url: '/api/revenue/stats', permission: null },
+  { method: 'GET', url: '/api/facilities', permission: null },
+  { method: 'GET', url: '/api/activities', permission: null },
+  { method: 'GET', url: '/api/patients', permission: 'patients:read' },
+  { method: 'POST', url: '/api/patients', permission: 'patients:register' },
+  { method: 'GET', url: '/api/patients/1', permission: 'patients:read' },
+  { method: 'GET', url: '/api/patients/1/records', permission: 'records:read' },
+  { method: 'POST', url: '/api/medical-records', permission: 'records:write' },
+  { method: 'GET', url: '/api/billing', permission: 'billing:read' },
+  { method: 'POST', url: '/api/billing', permission: 'billing:write' },
+  { method: 'GET', url: '/api/referrals', permission: 'referrals:read' },
+  { method: 'POST', url: '/api/referrals', permission: 'referrals:write' },
+  { method: 'GET', url: '/api/inventory', permission: 'inventory:read' },
+  { method: 'POST', url: '/api/inventory', permission: 'inventory:write' },
+  { method: 'GET', url: '/api/reports', permission: 'reports:read' },
+  { method: 'GET', url: '/api/reports/1/download', permission: 'reports:read' },
+  { method: 'GET', url: '/api/audit-events', permission: 'audit:read' },
+];
+
+describe('every route refuses a signed-out caller', () => {
+  it.each(ROUTES)('$method $url → 401 Unauthorized', async ({ method, url }) => {
+    const res = await t.request({ method, url, ...(method === 'POST' ? { body: {} } : {}) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toContain('Unauthorized');
+  });
+
+  it('refuses a forged or stale session cookie', async () => {
+    const res = await t.request({ url: '/api/facilities', cookie: 'afya_session=' + 'A'.repeat(43) });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the role table of DESIGN.md §7, enforced on the server', () => {
+  const cases = ROLES.flatMap((role) => ROUTES.map((route) => ({ role, ...route })));
+  it.each(cases)('$role: $method $url', async ({ role, method, url, permission }) => {
+    const cookie = await t.loginAs(role as Role);
+    // An empty body: a permitted role gets past the check to validation (400), a refused one gets 403.
+    const res = await t.request({ method, url, cookie, ...(method === 'POST' ? { body: {} } : {}) });
+    const allowed = permission === null || can(role, permission);
+    if (allowed) {
+      expect(res.statusCode, res.body).toBe(method === 'POST' ? 400 : 200);
+    } else {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toContain('Forbidden');
+    }
+  });
+
+  it('the system administrator cannot read clinical records, but the county director can', () => {
+    expect(can('admin', 'records:read')).toBe(false);
+    expect(can('county_director', 'records:read')).toBe(true);
+  });
+});
+
+describe('writes from another site', () => {
+  it('refuses a write whose Origin is not ours (403) and writes nothing', async () => {
+    const cookie = await t.loginAs('nurse');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie,
+      headers: { origin: 'https://evil.example' },
+      body: { nationalId: '77665544', firstName: 'Eve', lastName: 'Attacker', dateOfBirth: '1990-01-01', gender: 'female', facilityId: 1 },
+    });
+    expect(res.statusCode).toBe(403);
+    const found = await t.database.db.execute(sql`select count(*)::int as n from patients where national_id = '77665544'`);
+    expect((found as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('accepts a write from our own origin', async () => {
+    const cookie = await t.loginAs('nurse');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie,
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      body: { nationalId: '77665545', firstName: 'Neema', lastName: 'Oduori', dateOfBirth: '1990-01-01', gender: 'female', facilityId: 1 },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('takes JSON bodies only (a form post is 415)', async () => {
+    const cookie = await t.loginAs('nurse');
+    const res = await t.app.inject({ method: 'POST', url: '/api/patients', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'firstName=x' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toHaveProperty('message');
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const cookie = await t.loginAs('nurse');
+    const res = await t.app.inject({ method: 'POST', url: '/api/patients', headers: { cookie, 'content-type': 'application/json' }, payload: '{"firstName":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
+  });
+});
+
+describe('headers and errors', () => {
+  it('sends security headers and keeps API answers out of caches', async () => {
+    const res = await t.request({ url: '/api/facilities', cookie: await t.loginAs('nurse') });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.request({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+
+  it('never shows internals in a 500', async () => {
+    const database = await openPglite();
+    await database.migrate();
+    const app = await buildApp({ db: database.db, config: testConfig(), now: () => new Date() });
+    await database.close(); // every query now fails inside the server
+    const res = await app.inject({ method: 'GET', url: '/api/demo/accounts' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'internal' });
+    expect(res.body).not.toMatch(/at |\.ts|PGlite|closed/i);
+    await app.close();
+  });
+});
+
+describe('the audit trail', () => {
+  it('is readable by the administrator, newest first and paged, and not by a nurse', async () => {
+    const admin = await t.loginAs('admin');
+    const res = await t.request({ url: '/api/audit-events?limit=5', cookie: admin });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as { at: string; action: string }[];
+    expect(rows).toHaveLength(5);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThan(5);
+    expect([...rows.map((r) => r.at)].sort().reverse()).toEqual(rows.map((r) => r.at));
+    expect((await t.request({ url: '/api/audit-events', cookie: await t.loginAs('nurse') })).statusCode).toBe(403);
+  });
+
+  it('cannot be rewritten or deleted', async () => {
+    await expect(t.database.db.execute(sql`update audit_events set outcome = 'success' where outcome = 'denied'`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from audit_events`)).rejects.toThrow();
+  });
+});

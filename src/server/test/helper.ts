@@ -1,0 +1,120 @@
+// Test harness: the real app over a real database with the real migrations and the demo county.
+// In-memory PGlite by default; with TEST_DATABASE_URL, a fresh PostgreSQL database per test file.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { Role } from '../../shared/constants.js';
+import { buildApp } from '../app.js';
+import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { DEMO_ACCOUNTS, demoEmail, seedDemoCounty } from '../db/seed/seed.js';
+import { testConfig, type Config } from '../env.js';
+
+/** Monday 16 March 2026, 09:30 in Busia: every test sees the same "today". */
+export const TEST_NOW = new Date('2026-03-16T09:30:00+03:00');
+
+export type TestClock = { now: Date; advance(ms: number): void; set(d: Date): void };
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  /** A session cookie for the demo account of a role. */
+  loginAs(role: Role): Promise<string>;
+  /** app.inject with a JSON body and, when given, a session cookie. */
+  request(opts: { method?: InjectOptions['method']; url: string; cookie?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+};
+
+export function emailOf(role: Role): string {
+  const a = DEMO_ACCOUNTS.find((d) => d.role === role)!;
+  return demoEmail(a.firstName, a.lastName);
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openPglite();
+    return { database, drop: async () => undefined };
+  }
+  const name = `afya_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString());
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestContext(opts: { config?: Partial<Config>; seed?: boolean } = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  if (opts.seed !== false) await seedDemoCounty(database.db, { now: TEST_NOW });
+  const clock: TestClock = {
+    now: new Date(TEST_NOW),
+    advance(ms) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+    set(d) {
+      this.now = new Date(d);
+    },
+  };
+  const app = await buildApp({ db: database.db, config: testConfig(opts.config), now: () => clock.now });
+  await app.ready();
+
+  const request: TestContext['request'] = ({ method = 'GET', url, cookie, body, headers = {} }) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+
+  const cookies = new Map<Role, string>();
+  const loginAs = async (role: Role) => {
+    const cached = cookies.get(role);
+    if (cached) return cached;
+    const res = await request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf(role) } });
+    if (res.statusCode !== 200) throw new Error(`demo login as ${role} failed: ${res.statusCode} ${res.body}`);
+    const cookie = sessionCookie(res);
+    cookies.set(role, cookie);
+    return cookie;
+  };
+
+  return {
+    app,
+    database,
+    clock,
+    loginAs,
+    request,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** The `name=value` of the session cookie a response sets. */
+export function sessionCookie(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : [raw];
+  const found = list.find((c): c is string => typeof c === 'string' && c.startsWith('afya_session='));
+  if (!found) throw new Error('no session cookie set');
+  return found.split(';')[0]!;
+}
+
+/** The per-field messages of a 400 answer, as { field: message }. */
+export function fieldErrors(res: { json(): unknown }): Record<string, string> {
+  const body = res.json() as { issues?: { path: string; message: string }[] };
+  return Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
+}

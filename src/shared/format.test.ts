@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, ageInYears, countyDate, countyMonth, displayPhone, formatKES, lastVisitWording, normalisePhone, relativeTime, startOfCountyDay } from './format.js';
+import { normaliseSubcounty, stockStatus } from './constants.js';
+
+describe('county calendar (East Africa Time, UTC+3 all year)', () => {
+  it('puts 22:00 UTC on the next Busia day', () => {
+    expect(countyDate(new Date('2026-03-16T20:59:00Z'))).toBe('2026-03-16');
+    expect(countyDate(new Date('2026-03-16T21:00:00Z'))).toBe('2026-03-17');
+    expect(startOfCountyDay('2026-03-17').toISOString()).toBe('2026-03-16T21:00:00.000Z');
+  });
+  it('finds the county month, across a year end', () => {
+    expect(countyMonth(new Date('2026-12-31T22:00:00Z'))).toEqual({ start: '2027-01-01', next: '2027-02-01' });
+    expect(countyMonth(new Date('2026-03-16T06:00:00Z'))).toEqual({ start: '2026-03-01', next: '2026-04-01' });
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+  });
+});
+
+describe('SPEC.md §4 and §9 wording', () => {
+  const now = new Date('2026-03-16T12:00:00+03:00');
+  it('activity relative time', () => {
+    expect(relativeTime(new Date(now.getTime() - 30_000), now)).toBe('Just now');
+    expect(relativeTime(new Date(now.getTime() - 5 * 60_000), now)).toBe('5 minutes ago');
+    expect(relativeTime(new Date(now.getTime() - 3 * 3_600_000), now)).toBe('3 hours ago');
+    expect(relativeTime(new Date(now.getTime() - 50 * 3_600_000), now)).toBe('2 days ago');
+  });
+  it('last-visit wording', () => {
+    expect(lastVisitWording(new Date('2026-03-16T07:00:00+03:00'), now)).toBe('Today');
+    expect(lastVisitWording(new Date('2026-03-15T23:30:00+03:00'), now)).toBe('Yesterday');
+    expect(lastVisitWording(new Date('2026-03-12T10:00:00+03:00'), now)).toBe('4 days ago');
+    expect(lastVisitWording(new Date('2026-03-01T10:00:00+03:00'), now)).toBe('2 weeks ago');
+    expect(lastVisitWording(new Date('2025-12-01T10:00:00+03:00'), now)).toBe('3 months ago');
+  });
+  it('age in whole years, counting the birthday itself', () => {
+    expect(ageInYears('2000-03-16', '2026-03-16')).toBe(26);
+    expect(ageInYears('2000-03-17', '2026-03-16')).toBe(25);
+    expect(ageInYears('2026-01-01', '2026-03-16')).toBe(0);
+  });
+  it('KES with no decimals, en-KE', () => {
+    expect(formatKES(1234567.89)).toMatch(/^Ksh\s?1,234,568$|^KES\s?1,234,568$/);
+  });
+});
+
+describe('Kenyan data', () => {
+  it('stores Kenyan mobiles as +254 and keeps foreign numbers', () => {
+    expect(normalisePhone('0712 345 678')).toBe('+254712345678');
+    expect(normalisePhone('254112345678')).toBe('+254112345678');
+    expect(normalisePhone('+256 772 123456')).toBe('+256772123456');
+    expect(displayPhone('+254712345678')).toBe('0712 345 678');
+  });
+  it('takes the Ministry of Health sub-county names as aliases (DESIGN.md §8)', () => {
+    expect(normaliseSubcounty('Samia')).toBe('Funyula');
+    expect(normaliseSubcounty('bunyala')).toBe('Budalangi');
+    expect(normaliseSubcounty('teso north')).toBe('Teso North');
+    expect(normaliseSubcounty('Kisumu')).toBe('Kisumu');
+  });
+  it('stock status (SPEC.md §4)', () => {
+    expect(stockStatus(0, 10)).toBe('out_of_stock');
+    expect(stockStatus(10, 10)).toBe('low_stock');
+    expect(stockStatus(11, 10)).toBe('in_stock');
+  });
+});
