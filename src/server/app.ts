@@ -27,17 +27,25 @@ export type AppDeps = {
   config: Config;
   /** The clock: tests pin it so "today" is the same on every run. */
   now: () => Date;
+  /** Where logs go (standard output when unset); tests read them to prove what never gets logged. */
+  logStream?: { write(line: string): void };
 };
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const FALLBACK_DIR = fileURLToPath(new URL('../../public', import.meta.url));
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    trustProxy: deps.config.trustProxy,
+    // A hop count trusts that many proxies in front of us (proxy-addr's hop index starts at 0).
+    trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     logger: {
       level: deps.config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       // No patient data in logs: paths only (a search box's words live in the query string), no cookies.
       serializers: {
         req: (req) => ({ method: req.method, path: req.url.split('?')[0], ip: req.ip }),

@@ -9,6 +9,17 @@ describe('configuration', () => {
     expect(parseConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
     expect(parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
   });
+  it('keeps demo mode off by default on a real PostgreSQL, and does not seed in production', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://db/county' }).demoMode).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production' }).seedOnStart).toBe(false);
+    expect(parseConfig({}).seedOnStart).toBe(true);
+  });
+  it('takes TRUST_PROXY as yes/no, a hop count or the proxies\' addresses', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+  });
   it('stops with a message naming each bad value', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => parseConfig({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE: must be true or false/);

@@ -17,13 +17,20 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DEMO_MODE: bool.optional(),
-  SEED_ON_START: bool.default(true),
+  SEED_ON_START: bool.optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string[] => {
+      if (['true', 'false'].includes(v)) return v === 'true';
+      if (/^\d+$/.test(v)) return Number(v);
+      return v.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -49,7 +56,8 @@ export type Config = {
   loginMaxAttemptsPerAccount: number;
   loginMaxAttemptsPerIp: number;
   loginWindowMinutes: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (any), a number of hops, or the proxies' addresses / CIDRs. */
+  trustProxy: boolean | number | string[];
   allowedOrigins: string[];
   logLevel: string;
 };
@@ -67,9 +75,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    // Demo mode defaults on, except in production (DESIGN.md §4).
-    demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
-    seedOnStart: e.SEED_ON_START,
+    // Demo mode defaults on with the embedded database, off in production or on a real PostgreSQL
+    // (DESIGN.md §4); the demo county is loaded on first start unless in production.
+    demoMode: e.DEMO_MODE ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
+    seedOnStart: e.SEED_ON_START ?? e.NODE_ENV !== 'production',
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     loginMaxAttemptsPerAccount: e.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT,

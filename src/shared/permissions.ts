@@ -51,8 +51,9 @@ export const ROLE_PERMISSIONS: Record<Permission, readonly Role[]> = {
   'records:write': ['clinical_officer', 'nurse', 'nutritionist', 'facility_incharge', 'subcounty_medical_officer'],
   'referrals:read': CLINICAL_READERS,
   'referrals:write': ['clinical_officer', 'nurse', 'facility_incharge', 'subcounty_medical_officer'],
-  // Billing is read by the people who bill and by those who answer for the money.
-  'billing:read': ['records_officer', 'nurse', 'facility_incharge', 'county_director', 'subcounty_medical_officer', 'admin'],
+  // Billing is read by the people who bill and by the officers who answer for the money. An invoice names its
+  // patient, so the system administrator, who may not see patients, does not read invoices.
+  'billing:read': ['records_officer', 'nurse', 'facility_incharge', 'county_director', 'subcounty_medical_officer'],
   'billing:write': ['records_officer', 'nurse', 'facility_incharge'],
   'inventory:read': ALL_ROLES,
   'inventory:write': ['pharmacist', 'lab_technician', 'facility_incharge'],

@@ -7,6 +7,7 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: FieldIssue[],
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -18,6 +19,7 @@ export const unauthorized = (message = 'Unauthorized: please sign in') => new Ap
 export const forbidden = (message = 'Forbidden: your role may not do this') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, issues?: FieldIssue[]) => new AppError(409, 'conflict', message, issues);
-export const tooManyAttempts = (message: string) => new AppError(429, 'too_many_attempts', message);
+export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'too_many_attempts', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 export const invalid = (issues: FieldIssue[]) =>
   new AppError(400, 'invalid_input', issues.map((i) => i.message).join('; '), issues);

@@ -5,6 +5,10 @@ import { AppError, type FieldIssue } from '../lib/errors.js';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A path id that cannot be a record's (/api/patients/abc) names nothing: 404, as for an unknown id.
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: FieldIssue[] = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
@@ -16,6 +20,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: perField.map((i) => i.message).join('; '), code: 'invalid_input', issues: perField });
     }
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
     }
     const status = error.statusCode ?? 500;
@@ -23,7 +28,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
     }
-    request.log.error({ err: error }, 'request failed');
+    // A database error's message can carry the query's parameters, which are patient data: log what failed
+    // and where, never the message itself.
+    const cause = (error as { cause?: { code?: unknown } }).cause;
+    request.log.error(
+      { errName: error.name, errCode: error.code ?? cause?.code ?? null, route: request.routeOptions.url ?? null, stack: error.stack?.split('\n').filter((line) => /^\s+at /.test(line)).join('\n') },
+      'request failed',
+    );
     return reply.status(500).send({ message: 'Internal Server Error', code: 'internal' });
   });
 

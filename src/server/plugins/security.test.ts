@@ -7,7 +7,8 @@ import { can, type Permission } from '../../shared/permissions.js';
 import { buildApp } from '../app.js';
 import { openPglite } from '../db/client.js';
 import { testConfig } from '../env.js';
-import { createTestContext, type TestContext } from '../test/helper.js';
+import { seedDemoCounty } from '../db/seed/seed.js';
+import { createTestContext, emailOf, sessionCookie, TEST_NOW, type TestContext } from '../test/helper.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -98,6 +99,18 @@ describe('writes from another site', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('behind a trusted HTTPS proxy, accepts our https:// origin and marks the cookie Secure', async () => {
+    const ctx = await createTestContext({ config: { trustProxy: 1 } });
+    try {
+      const https = { origin: 'https://afya.busia.example', host: 'afya.busia.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'afya.busia.example' };
+      const res = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('nurse') }, headers: https });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toContain('Secure');
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('takes JSON bodies only (a form post is 415)', async () => {
     const cookie = await t.loginAs('nurse');
     const res = await t.app.inject({ method: 'POST', url: '/api/patients', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'firstName=x' });
@@ -126,6 +139,33 @@ describe('headers and errors', () => {
     const res = await t.request({ url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('not_found');
+  });
+
+  it('never writes patient data to the logs, even when the database refuses a patient', async () => {
+    const database = await openPglite();
+    await database.migrate();
+    await seedDemoCounty(database.db, { now: TEST_NOW });
+    const lines: string[] = [];
+    const app = await buildApp({ db: database.db, config: testConfig({ logLevel: 'info' }), now: () => TEST_NOW, logStream: { write: (l) => void lines.push(l) } });
+    try {
+      // A database rule the API does not know about makes the insert fail with the row's values in the error.
+      await database.db.execute(sql`alter table patients add constraint test_refuse check (first_name <> 'Zawadi')`);
+      const login = await app.inject({ method: 'POST', url: '/api/demo/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: emailOf('nurse') }) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/patients?search=Kadogo',
+        headers: { 'content-type': 'application/json', cookie: sessionCookie(login) },
+        payload: JSON.stringify({ nationalId: '40404040', firstName: 'Zawadi', lastName: 'Kadogo', dateOfBirth: '1999-09-09', gender: 'female', phoneNumber: '0799 111 222', facilityId: 1 }),
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'internal' });
+      const log = lines.join('');
+      expect(log).toContain('request failed');
+      for (const secret of ['40404040', 'Zawadi', 'Kadogo', '799111222', 'afya_session']) expect(log, secret).not.toContain(secret);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 
   it('never shows internals in a 500', async () => {

@@ -2,6 +2,7 @@
 // In-memory PGlite by default; with TEST_DATABASE_URL, a fresh PostgreSQL database per test file.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Role } from '../../shared/constants.js';
 import { buildApp } from '../app.js';
@@ -22,6 +23,10 @@ export type TestContext = {
   loginAs(role: Role): Promise<string>;
   /** app.inject with a JSON body and, when given, a session cookie. */
   request(opts: { method?: InjectOptions['method']; url: string; cookie?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** Rows of a SQL query straight from the database, to check what the API wrote. */
+  rows<T>(query: SQL): Promise<T[]>;
+  /** The number of rows in a table. */
+  count(table: string): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -90,12 +95,17 @@ export async function createTestContext(opts: { config?: Partial<Config>; seed?:
     return cookie;
   };
 
+  const rows = async <T>(query: SQL): Promise<T[]> => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const count = async (table: string) => (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+
   return {
     app,
     database,
     clock,
     loginAs,
     request,
+    rows,
+    count,
     close: async () => {
       await app.close();
       await database.close();

@@ -28,10 +28,10 @@ export function requiredId(message: string) {
   );
 }
 
-/** A required number sent as a number or a numeric string. */
+/** A required number sent as a number or a plain decimal string ("12", "0.50"; not "0x10" or "1e3"). */
 export function requiredNumber(message: string) {
   return z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : blankToUndefined(v)),
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN) : blankToUndefined(v)),
     z.number({ error: message }),
   );
 }
@@ -57,8 +57,8 @@ export const optionalIdQuery = z.preprocess(
 
 /** `limit` (default 50, max 200) and `offset` on every list that can grow (DESIGN.md §6). */
 export const pageQuery = {
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`).default(PAGE_LIMIT_DEFAULT),
-  offset: z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0),
+  limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1, 'limit must be at least 1').max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`).default(PAGE_LIMIT_DEFAULT)),
+  offset: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0)),
 };
 
 /** Search text in a query string: trimmed, blank means no search. */
@@ -72,4 +72,11 @@ export function optionalEnumQuery<const T extends readonly [string, ...string[]]
   return z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values, { error: message }).optional());
 }
 
-export const idParam = z.object({ id: requiredId('Not found') });
+/** A path id: anything but a positive integer is a record that does not exist (404, not 400). */
+export const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Not found')
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, 'Not found'),
+});

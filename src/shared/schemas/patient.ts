@@ -6,7 +6,7 @@ import { isoDate, optionalIdQuery, optionalText, pageQuery, requiredId, searchQu
 
 const phone = (label: string) =>
   optionalText(20, `${label} must be at most 20 characters`)
-    .refine((v) => v === null || /^\+?[\d\s-]{7,20}$/.test(v), `${label} must be a valid phone number`)
+    .refine((v) => v === null || (/^\+?[\d\s-]{7,20}$/.test(v) && v.replace(/\D/g, '').length >= 7), `${label} must be a valid phone number`)
     .transform((v) => (v === null ? null : normalisePhone(v)));
 
 /**

@@ -26,6 +26,11 @@ export async function audit(db: Db, actor: { id: number | null; ip: string | nul
   });
 }
 
+/** The ids of the patients a list showed, so "who saw patient X" has an answer for lists too. */
+export function shownIds(ids: number[]): string {
+  return ids.length === 0 ? 'none' : [...new Set(ids)].join(',');
+}
+
 export async function listAuditEvents(db: Db, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
     db

@@ -4,18 +4,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEMO_FACE_PREFIX, DEMO_FINGERPRINT_PREFIX, localPartOfDemoHash } from '../../../shared/demo.js';
 import { demoLoginSchema, faceLoginSchema, fingerprintLoginSchema, loginSchema } from '../../../shared/schemas/auth.js';
 import type { AppDeps } from '../../app.js';
-import { AppError, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, unauthorized } from '../../lib/errors.js';
 import { SESSION_COOKIE } from '../../plugins/auth.js';
 import { audit } from '../audit/audit.service.js';
 import {
-  assertLoginAllowed,
   authenticateDemo,
   authenticateDemoBiometric,
   authenticateWithPassword,
+  beginLoginAttempt,
+  completeLoginAttempt,
   createSession,
   endSession,
   listDemoAccounts,
-  recordLoginAttempt,
   toCurrentUser,
   type UserRow,
 } from './auth.service.js';
@@ -33,22 +33,25 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     authenticate: () => Promise<UserRow>,
   ) {
     const now = deps.now();
-    await assertLoginAllowed(db, config, request.ip, email, now);
+    const attemptId = await beginLoginAttempt(db, config, request.ip, email, now);
     let user: UserRow;
     try {
       user = await authenticate();
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 401) {
-        await recordLoginAttempt(db, request.ip, email, false, now);
         await audit(db, { id: null, ip: request.ip }, { action: 'auth.login', entity: 'session', outcome: 'failure', detail: method });
       }
       throw error;
     }
-    // A new session on every sign-in (no session fixation); the old one, if any, ends.
-    if (request.sessionToken) await endSession(db, request.sessionToken);
-    const session = await createSession(db, config, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, now });
-    await recordLoginAttempt(db, request.ip, user.email, true, now);
-    await audit(db, { id: user.id, ip: request.ip }, { action: 'auth.login', entity: 'session', detail: method });
+    // One transaction: the old session (if any) ends, a new one starts (no session fixation), the attempt
+    // counts as a success and the sign-in is audited — or none of it happens.
+    const session = await db.transaction(async (tx) => {
+      if (request.sessionToken) await endSession(tx, request.sessionToken);
+      const created = await createSession(tx, config, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, now });
+      await completeLoginAttempt(tx, attemptId, user.email);
+      await audit(tx, { id: user.id, ip: request.ip }, { action: 'auth.login', entity: 'session', detail: method });
+      return created;
+    });
     reply.setCookie(SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -59,17 +62,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { user: toCurrentUser(user) };
   }
 
-  function demoOnly() {
-    if (!config.demoMode) throw notFound();
-  }
-
   r.get('/api/auth/user', async (request) => {
     if (!request.user) throw unauthorized();
     return toCurrentUser(request.user);
   });
 
   r.post('/api/auth/login', { schema: { body: loginSchema } }, async (request, reply) =>
-    signIn(request, reply, 'password', request.body.email, () => authenticateWithPassword(db, request.body.email, request.body.password)),
+    signIn(request, reply, 'password', request.body.email, () => authenticateWithPassword(db, request.body.email, request.body.password, config.demoMode)),
   );
 
   // Browser navigations (SPEC.md §2.1): to the staff sign-in page, and out of the system.
@@ -84,25 +83,22 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.redirect('/', 302);
   });
 
-  r.get('/api/demo/accounts', async () => {
-    demoOnly();
-    return listDemoAccounts(db);
-  });
+  // The demo portal exists only in demo mode; otherwise these paths are simply not there (404).
+  if (!config.demoMode) return;
+
+  r.get('/api/demo/accounts', async () => listDemoAccounts(db));
 
   r.post('/api/demo/login', { schema: { body: demoLoginSchema } }, async (request, reply) => {
-    demoOnly();
     const { email, password } = request.body;
     return signIn(request, reply, password === undefined ? 'demo' : 'demo-password', email, () => authenticateDemo(db, email, password));
   });
 
   r.post('/api/demo/biometric/fingerprint', { schema: { body: fingerprintLoginSchema } }, async (request, reply) => {
-    demoOnly();
     const localPart = localPartOfDemoHash(request.body.fingerprintHash, DEMO_FINGERPRINT_PREFIX);
     return signIn(request, reply, 'demo-fingerprint', null, () => authenticateDemoBiometric(db, localPart));
   });
 
   r.post('/api/demo/biometric/face', { schema: { body: faceLoginSchema } }, async (request, reply) => {
-    demoOnly();
     const localPart = localPartOfDemoHash(request.body.faceTemplateHash, DEMO_FACE_PREFIX);
     return signIn(request, reply, 'demo-face', null, () => authenticateDemoBiometric(db, localPart));
   });

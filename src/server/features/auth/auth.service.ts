@@ -95,23 +95,44 @@ export async function endSession(db: Db, token: string): Promise<void> {
 }
 
 /**
- * Refuses a sign-in when the IP or the account has had too many failed attempts within the window
- * (DESIGN.md §7). Counted in the database, so every server behind a load balancer sees the same numbers.
+ * Opens a sign-in attempt, or refuses it with 429 when the address or the account has had too many failures
+ * within the window (DESIGN.md §7). The attempt is written as a failure *before* the password is checked, under
+ * advisory locks on the address and the account, so parallel guesses are counted one by one and cannot all slip
+ * through while Argon2 runs. Counted in the database, so every server behind a load balancer sees the same
+ * numbers. An account's count restarts after a successful sign-in.
  */
-export async function assertLoginAllowed(db: Db, config: Config, ip: string, email: string | null, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - config.loginWindowMinutes * 60_000);
-  const failed = and(eq(loginAttempts.success, false), gt(loginAttempts.at, since));
-  const [byIp] = await db.select({ n: sql<number>`count(*)::int` }).from(loginAttempts).where(and(failed, eq(loginAttempts.ip, ip)));
-  const byAccount = email
-    ? (await db.select({ n: sql<number>`count(*)::int` }).from(loginAttempts).where(and(failed, eq(loginAttempts.email, email))))[0]
-    : undefined;
-  if ((byIp?.n ?? 0) >= config.loginMaxAttemptsPerIp || (byAccount?.n ?? 0) >= config.loginMaxAttemptsPerAccount) {
-    throw tooManyAttempts(`Too many sign-in attempts. Please wait ${config.loginWindowMinutes} minutes and try again.`);
-  }
+export async function beginLoginAttempt(db: Db, config: Config, ip: string, email: string | null, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
+    if (email) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-email:${email}`}))`);
+    const since = new Date(now.getTime() - config.loginWindowMinutes * 60_000);
+    const failed = and(eq(loginAttempts.success, false), gt(loginAttempts.at, since));
+    const [byIp] = await tx.select({ n: sql<number>`count(*)::int` }).from(loginAttempts).where(and(failed, eq(loginAttempts.ip, ip)));
+    const byAccount = email
+      ? (
+          await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(loginAttempts)
+            .where(
+              and(
+                failed,
+                eq(loginAttempts.email, email),
+                sql`${loginAttempts.id} > coalesce((select max(id) from login_attempts where email = ${email} and success), 0)`,
+              ),
+            )
+        )[0]
+      : undefined;
+    if ((byIp?.n ?? 0) >= config.loginMaxAttemptsPerIp || (byAccount?.n ?? 0) >= config.loginMaxAttemptsPerAccount) {
+      throw tooManyAttempts(`Too many sign-in attempts. Please wait ${config.loginWindowMinutes} minutes and try again.`, config.loginWindowMinutes * 60);
+    }
+    const [attempt] = await tx.insert(loginAttempts).values({ ip, email, success: false, at: now }).returning({ id: loginAttempts.id });
+    return attempt!.id;
+  });
 }
 
-export async function recordLoginAttempt(db: Db, ip: string, email: string | null, success: boolean, now: Date): Promise<void> {
-  await db.insert(loginAttempts).values({ ip, email, success, at: now });
+/** Marks an attempt successful, under the signed-in account's email (a biometric attempt has none until now). */
+export async function completeLoginAttempt(db: Db, attemptId: number, email: string): Promise<void> {
+  await db.update(loginAttempts).set({ success: true, email }).where(eq(loginAttempts.id, attemptId));
 }
 
 async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -119,11 +140,14 @@ async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefin
   return u;
 }
 
-/** Staff sign-in with email and password. The same answer for an unknown email and a wrong password. */
-export async function authenticateWithPassword(db: Db, email: string, password: string): Promise<UserRow> {
+/**
+ * Staff sign-in with email and password. The same answer for an unknown email and a wrong password. The demo
+ * accounts' password is published, so outside demo mode they cannot sign in at all.
+ */
+export async function authenticateWithPassword(db: Db, email: string, password: string, demoMode: boolean): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok || !user.isActive) throw unauthorized('Unauthorized: Invalid credentials');
+  if (!user || !ok || !user.isActive || (user.isDemo && !demoMode)) throw unauthorized('Unauthorized: Invalid credentials');
   return user;
 }
 

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '../../../shared/constants.js';
 import { DEMO_PASSWORD, demoFaceTemplateHash, demoFingerprintHash } from '../../../shared/demo.js';
 import { users } from '../../db/schema/index.js';
+import { hashPassword } from './auth.service.js';
 import { createTestContext, emailOf, fieldErrors, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
@@ -189,6 +190,27 @@ describe('sign-in rate limits', () => {
     t.clock.set(TEST_NOW);
   });
 
+  it('counts parallel guesses one by one: no more than 5 wrong passwords are ever checked', async () => {
+    const email = emailOf('subcounty_medical_officer');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.request({ method: 'POST', url: '/api/auth/login', body: { email, password: `parallel-${i}` } })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    const limited = answers.find((r) => r.statusCode === 429)!;
+    expect(limited.headers['retry-after']).toBe('900');
+  });
+
+  it('starts an account\'s count again after a successful sign-in', async () => {
+    const email = emailOf('pharmacist');
+    const attempt = (password: string) => t.request({ method: 'POST', url: '/api/auth/login', body: { email, password } });
+    for (let i = 0; i < 4; i++) expect((await attempt(`typo-${i}`)).statusCode).toBe(401);
+    expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt(`typo-again-${i}`)).statusCode).toBe(401);
+    expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('limits one address that tries many accounts', async () => {
     const ctx = await createTestContext({ config: { loginMaxAttemptsPerIp: 3 } });
     try {
@@ -205,15 +227,23 @@ describe('sign-in rate limits', () => {
 });
 
 describe('demo mode off (production)', () => {
-  it('hides the demo portal endpoints (404) and keeps staff sign-in', async () => {
+  it('hides the demo portal (404 whatever the body), shuts the demo accounts out and keeps staff sign-in', async () => {
     const ctx = await createTestContext({ config: { demoMode: false } });
     try {
       expect((await ctx.request({ url: '/api/demo/accounts' })).statusCode).toBe(404);
       expect((await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('nurse') } })).statusCode).toBe(404);
+      expect((await ctx.request({ method: 'POST', url: '/api/demo/login', body: {} })).statusCode).toBe(404);
       const fp = await ctx.request({ method: 'POST', url: '/api/demo/biometric/fingerprint', body: { fingerprintHash: demoFingerprintHash(emailOf('nurse')) } });
       expect(fp.statusCode).toBe(404);
-      const staff = await ctx.request({ method: 'POST', url: '/api/auth/login', body: { email: emailOf('nurse'), password: DEMO_PASSWORD } });
-      expect(staff.statusCode).toBe(200);
+      // The demo password is published: outside demo mode it opens nothing.
+      const demo = await ctx.request({ method: 'POST', url: '/api/auth/login', body: { email: emailOf('nurse'), password: DEMO_PASSWORD } });
+      expect(demo.statusCode).toBe(401);
+      // A real staff member with a real password still signs in.
+      const [staff] = await ctx.database.db.select().from(users).where(eq(users.isDemo, false)).limit(1);
+      await ctx.database.db.update(users).set({ passwordHash: await hashPassword('Nambale-Clinic-2026') }).where(eq(users.id, staff!.id));
+      const ok = await ctx.request({ method: 'POST', url: '/api/auth/login', body: { email: staff!.email, password: 'Nambale-Clinic-2026' } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().user.email).toBe(staff!.email);
     } finally {
       await ctx.close();
     }

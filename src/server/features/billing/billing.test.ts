@@ -16,14 +16,8 @@ const validBill = {
   notes: '',
 };
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  const res = await t.database.db.execute(query);
-  return (res as unknown as { rows: T[] }).rows;
-}
-
-async function count(table: string): Promise<number> {
-  return (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
-}
+const rows = <T>(query: SQL) => t.rows<T>(query);
+const count = (table: string) => t.count(table);
 
 /** Bills whose patient matches a search fragment, counted straight from the tables. */
 async function countMatching(fragment: string): Promise<number> {
@@ -53,10 +47,19 @@ describe('the billing list', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('lets the administrator, who answers for the money, read billing', async () => {
-    const res = await t.request({ url: '/api/billing?limit=1', cookie: await t.loginAs('admin') });
+  it('keeps invoices, which name patients, from the system administrator (403) but not the county director', async () => {
+    expect((await t.request({ url: '/api/billing?limit=1', cookie: await t.loginAs('admin') })).statusCode).toBe(403);
+    const res = await t.request({ url: '/api/billing?limit=1', cookie: await t.loginAs('county_director') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(1);
+  });
+
+  it('refuses an amount written as hex or in exponent form', async () => {
+    for (const amount of ['0x10', '1e3', '12abc']) {
+      const res = await t.request({ method: 'POST', url: '/api/billing', cookie: clerk, body: { patientId: 1, serviceType: 'consultation', amount, paymentMethod: 'cash' } });
+      expect(res.statusCode, amount).toBe(400);
+      expect(fieldErrors(res).amount).toBe('Amount is required');
+    }
   });
 
   it('gives the records officer the first 50 invoices, newest first, with the total in X-Total-Count', async () => {

@@ -6,10 +6,7 @@ import { createTestContext, emailOf, sessionCookie, TEST_NOW, type TestContext }
 let t: TestContext;
 let nurse: string;
 
-async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
-  const res = await t.database.db.execute(query);
-  return (res as unknown as { rows: T[] }).rows[0]!;
-}
+const one = async <T>(query: ReturnType<typeof sql>): Promise<T> => (await t.rows<T>(query))[0]!;
 
 beforeAll(async () => {
   t = await createTestContext();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createTestContext, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 import { ROLES } from '../../../shared/constants.js';
 import type { InventoryItem } from '../../../shared/schemas/inventory.js';
@@ -19,10 +18,7 @@ const newItem = {
   unitCost: '1.25',
 };
 
-async function countItems(): Promise<number> {
-  const res = await t.database.db.execute(sql`select count(*)::int as n from inventory_items`);
-  return (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
-}
+const countItems = () => t.count('inventory_items');
 
 async function list(query = ''): Promise<{ items: InventoryItem[]; total: string | undefined; status: number }> {
   const res = await t.request({ url: `/api/inventory${query}`, cookie: pharmacist });

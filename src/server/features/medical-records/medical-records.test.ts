@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { MedicalRecord } from '../../../shared/schemas/medical-record.js';
 import { createTestContext, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
 let clinician: string;
 
-async function count(table: string): Promise<number> {
-  const res = await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
-  return (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
-}
+const count = (table: string) => t.count(table);
 
 beforeAll(async () => {
   t = await createTestContext();

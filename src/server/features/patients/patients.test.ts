@@ -22,10 +22,7 @@ const validPatient = {
   facilityId: 4,
 };
 
-async function count(table: string): Promise<number> {
-  const res = await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
-  return (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
-}
+const count = (table: string) => t.count(table);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -65,6 +62,12 @@ describe('the patient registry list', () => {
     expect(second.some((p) => ids.has(p.id))).toBe(false);
     const last = await t.request({ url: '/api/patients?limit=200&offset=290', cookie: nurse });
     expect(last.json()).toHaveLength(10);
+  });
+
+  it('treats an empty limit or offset as the default', async () => {
+    const res = await t.request({ url: '/api/patients?limit=&offset=', cookie: nurse });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(50);
   });
 
   it('rejects a limit above 200 with a clear message', async () => {
@@ -138,7 +141,8 @@ describe('patient search (SPEC.md §5)', () => {
     await t.request({ url: '/api/patients?search=Wafula', cookie: nurse });
     const res = await t.database.db.execute<{ detail: string }>(sql`select detail from audit_events where action = 'patient.search' order by id desc limit 1`);
     const detail = (res as unknown as { rows: { detail: string }[] }).rows[0]!.detail;
-    expect(detail).toMatch(/^search: \d+ of \d+$/);
+    // Which patients the list showed (so "who saw patient X" has an answer), never what was typed.
+    expect(detail).toMatch(/^search: \d+ of \d+; patients (none|[\d,]+)$/);
     expect(detail).not.toContain('Wafula');
   });
 });
@@ -198,6 +202,8 @@ describe('registering a patient', () => {
     ['gender', { gender: 'other' }, 'Please select a gender'],
     ['gender', { gender: undefined }, 'Please select a gender'],
     ['phoneNumber', { phoneNumber: '0'.repeat(21) }, 'Phone number must be at most 20 characters'],
+    ['phoneNumber', { phoneNumber: '--------' }, 'Phone number must be a valid phone number'],
+    ['phoneNumber', { phoneNumber: '0712-ABC-678' }, 'Phone number must be a valid phone number'],
     ['nextOfKin', { nextOfKin: 'x'.repeat(201) }, 'Next of kin must be at most 200 characters'],
     ['nextOfKinPhone', { nextOfKinPhone: '1'.repeat(21) }, 'Next of kin phone must be at most 20 characters'],
     ['subcounty', { subcounty: 'x'.repeat(101) }, 'Sub-county must be at most 100 characters'],
@@ -246,10 +252,13 @@ describe('one patient and their records', () => {
     expect((audit as unknown as { rows: { outcome: string }[] }).rows[0]?.outcome).toBe('success');
   });
 
-  it('answers 404 for a patient that does not exist', async () => {
+  it('answers 404 for a patient that does not exist, or an id that cannot be one', async () => {
     const res = await t.request({ url: '/api/patients/99999', cookie: nurse });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Patient not found');
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await t.request({ url: `/api/patients/${id}`, cookie: nurse })).statusCode, id).toBe(404);
+    }
   });
 
   it("lists a patient's records newest visit first, with the count, and audits the read", async () => {

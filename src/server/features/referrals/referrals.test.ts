@@ -17,14 +17,8 @@ const specReferral = {
   referringDoctor: 'CO Brian Ouma',
 };
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  const res = await t.database.db.execute(query);
-  return (res as unknown as { rows: T[] }).rows;
-}
-
-async function countReferrals(): Promise<number> {
-  return (await rows<{ n: number }>(sql`select count(*)::int as n from referrals`))[0]!.n;
-}
+const rows = <T>(query: SQL) => t.rows<T>(query);
+const countReferrals = () => t.count('referrals');
 
 beforeAll(async () => {
   t = await createTestContext();
