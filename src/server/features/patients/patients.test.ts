@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, fieldErrors, type TestContext } from '../../test/helper.js';
 import type { Patient } from '../../../shared/schemas/patient.js';
+import { patients } from '../../db/schema/index.js';
+import { patientSearchCondition } from './patients.service.js';
 
 let t: TestContext;
 let nurse: string;
@@ -135,6 +137,21 @@ describe('patient search (SPEC.md §5)', () => {
     expect(res.json()).toEqual([]);
     const same = await t.request({ url: `/api/patients?search=${sample.nationalId}&facilityId=${sample.facilityId}`, cookie: nurse });
     expect((same.json() as Patient[]).map((p) => p.id)).toEqual([sample.id]);
+  });
+
+  it('is served by the trigram indexes, for a name fragment and an ID fragment', async () => {
+    for (const fragment of ['waf', '4567']) {
+      const query = t.database.db.select({ id: patients.id }).from(patients).where(patientSearchCondition(fragment));
+      const plan = await t.database.db.transaction(async (tx) => {
+        // With 300 rows the planner rightly prefers a scan; forbid it to see which indexes the query can use.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const res = await tx.execute(sql`explain ${query}`);
+        return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+      for (const index of ['patients_first_name_trgm_idx', 'patients_last_name_trgm_idx', 'patients_national_id_trgm_idx']) {
+        expect(plan, plan).toContain(index);
+      }
+    }
   });
 
   it('records the search in the audit trail without the words typed', async () => {
