@@ -5,11 +5,9 @@ import { AppError, type FieldIssue } from '../lib/errors.js';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // A path id that cannot be a record's (/api/patients/abc) names nothing: 404, as for an unknown id.
-    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
-      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
-    }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path id that cannot be a record's (/api/patients/abc) names nothing: 404, as for an unknown id.
+      if (error.validationContext === 'params') return reply.status(404).send({ message: 'Not found', code: 'not_found' });
       const issues: FieldIssue[] = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: v.message ?? 'Invalid value',

@@ -7,8 +7,7 @@ import { can, type Permission } from '../../shared/permissions.js';
 import { buildApp } from '../app.js';
 import { openPglite } from '../db/client.js';
 import { testConfig } from '../env.js';
-import { seedDemoCounty } from '../db/seed/seed.js';
-import { createTestContext, emailOf, sessionCookie, TEST_NOW, type TestContext } from '../test/helper.js';
+import { createTestContext, emailOf, type TestContext } from '../test/helper.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -142,20 +141,16 @@ describe('headers and errors', () => {
   });
 
   it('never writes patient data to the logs, even when the database refuses a patient', async () => {
-    const database = await openPglite();
-    await database.migrate();
-    await seedDemoCounty(database.db, { now: TEST_NOW });
     const lines: string[] = [];
-    const app = await buildApp({ db: database.db, config: testConfig({ logLevel: 'info' }), now: () => TEST_NOW, logStream: { write: (l) => void lines.push(l) } });
+    const ctx = await createTestContext({ config: { logLevel: 'info' }, logStream: { write: (l) => void lines.push(l) } });
     try {
       // A database rule the API does not know about makes the insert fail with the row's values in the error.
-      await database.db.execute(sql`alter table patients add constraint test_refuse check (first_name <> 'Zawadi')`);
-      const login = await app.inject({ method: 'POST', url: '/api/demo/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: emailOf('nurse') }) });
-      const res = await app.inject({
+      await ctx.database.db.execute(sql`alter table patients add constraint test_refuse check (first_name <> 'Zawadi')`);
+      const res = await ctx.request({
         method: 'POST',
         url: '/api/patients?search=Kadogo',
-        headers: { 'content-type': 'application/json', cookie: sessionCookie(login) },
-        payload: JSON.stringify({ nationalId: '40404040', firstName: 'Zawadi', lastName: 'Kadogo', dateOfBirth: '1999-09-09', gender: 'female', phoneNumber: '0799 111 222', facilityId: 1 }),
+        cookie: await ctx.loginAs('nurse'),
+        body: { nationalId: '40404040', firstName: 'Zawadi', lastName: 'Kadogo', dateOfBirth: '1999-09-09', gender: 'female', phoneNumber: '0799 111 222', facilityId: 1 },
       });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'internal' });
@@ -163,8 +158,7 @@ describe('headers and errors', () => {
       expect(log).toContain('request failed');
       for (const secret of ['40404040', 'Zawadi', 'Kadogo', '799111222', 'afya_session']) expect(log, secret).not.toContain(secret);
     } finally {
-      await app.close();
-      await database.close();
+      await ctx.close();
     }
   });
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Role } from '../../shared/constants.js';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { DEMO_ACCOUNTS, demoEmail, seedDemoCounty } from '../db/seed/seed.js';
 import { testConfig, type Config } from '../env.js';
@@ -60,7 +60,9 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-export async function createTestContext(opts: { config?: Partial<Config>; seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  opts: { config?: Partial<Config>; seed?: boolean; logStream?: AppDeps['logStream'] } = {},
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   if (opts.seed !== false) await seedDemoCounty(database.db, { now: TEST_NOW });
@@ -73,7 +75,7 @@ export async function createTestContext(opts: { config?: Partial<Config>; seed?:
       this.now = new Date(d);
     },
   };
-  const app = await buildApp({ db: database.db, config: testConfig(opts.config), now: () => clock.now });
+  const app = await buildApp({ db: database.db, config: testConfig(opts.config), now: () => clock.now, logStream: opts.logStream });
   await app.ready();
 
   const request: TestContext['request'] = ({ method = 'GET', url, cookie, body, headers = {} }) =>

@@ -3,7 +3,8 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../constants.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function blankToUndefined(value: unknown): unknown {
+/** '' and null, as forms and query strings send an empty input, become undefined (so defaults apply). */
+export function blankToUndefined(value: unknown): unknown {
   return value === '' || value === null ? undefined : value;
 }
 
@@ -57,8 +58,8 @@ export const optionalIdQuery = z.preprocess(
 
 /** `limit` (default 50, max 200) and `offset` on every list that can grow (DESIGN.md §6). */
 export const pageQuery = {
-  limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1, 'limit must be at least 1').max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`).default(PAGE_LIMIT_DEFAULT)),
-  offset: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, 'limit must be at least 1').max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`).default(PAGE_LIMIT_DEFAULT)),
+  offset: z.preprocess(blankToUndefined, z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0)),
 };
 
 /** Search text in a query string: trimmed, blank means no search. */

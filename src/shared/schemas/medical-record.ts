@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalIsoDate, optionalText, requiredId } from './common.js';
+import { blankToUndefined, isoDate, optionalIsoDate, optionalText, requiredId } from './common.js';
 
 /** Medical record (SPEC.md §5): only the chief complaint is required. */
 export const createMedicalRecordSchema = z
@@ -18,7 +18,7 @@ export const createMedicalRecordSchema = z
     followUpDate: optionalIsoDate(),
     // A visit written up later from the paper register keeps its real date; it cannot be in the future.
     visitDate: z
-      .preprocess((v) => (v === '' || v === null ? undefined : v), isoDate('Enter a date').optional())
+      .preprocess(blankToUndefined, isoDate('Enter a date').optional())
       .refine((v) => v === undefined || new Date(`${v}T00:00:00+03:00`).getTime() <= Date.now(), 'Visit date cannot be in the future'),
   })
   .superRefine((r, ctx) => {

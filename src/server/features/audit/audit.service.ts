@@ -26,9 +26,12 @@ export async function audit(db: Db, actor: { id: number | null; ip: string | nul
   });
 }
 
-/** The ids of the patients a list showed, so "who saw patient X" has an answer for lists too. */
-export function shownIds(ids: number[]): string {
-  return ids.length === 0 ? 'none' : [...new Set(ids)].join(',');
+/**
+ * The audit detail of a list read: how many rows of how many, and the ids of the patients they showed, so
+ * "who saw patient X" has an answer for lists too.
+ */
+export function listReadDetail(shown: number, total: number, patientIds: number[]): string {
+  return `${shown} of ${total}; patients ${patientIds.length === 0 ? 'none' : [...new Set(patientIds)].join(',')}`;
 }
 
 export async function listAuditEvents(db: Db, page: { limit: number; offset: number }) {

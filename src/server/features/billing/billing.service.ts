@@ -7,7 +7,7 @@ import { billingRecords, facilities, patients } from '../../db/schema/index.js';
 import { invalid } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { recordActivity } from '../activities/activities.service.js';
-import { audit, shownIds, type Actor } from '../audit/audit.service.js';
+import { audit, listReadDetail, type Actor } from '../audit/audit.service.js';
 import { findFacility } from '../facilities/facilities.service.js';
 import { patientSearchCondition } from '../patients/patients.service.js';
 
@@ -69,7 +69,7 @@ export async function listBilling(db: Db, actor: Actor, q: ListBillingQuery) {
     .from(billingRecords)
     .innerJoin(patients, eq(patients.id, billingRecords.patientId))
     .where(where);
-  await audit(db, actor, { action: 'billing.list', entity: 'billing_record', detail: `${rows.length} of ${total?.n ?? 0}; patients ${shownIds(rows.map((r) => r.bill.patientId))}` });
+  await audit(db, actor, { action: 'billing.list', entity: 'billing_record', detail: listReadDetail(rows.length, total?.n ?? 0, rows.map((r) => r.bill.patientId)) });
   return { rows: rows.map(toBilling), total: total?.n ?? 0 };
 }
 

@@ -60,16 +60,17 @@ export async function createMedicalRecord(db: Db, actor: Actor, input: CreateMed
   return db.transaction(async (tx) => {
     const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.patientId)).limit(1);
     const facility = await findFacility(tx, input.facilityId);
+    const today = countyDate(now);
     const issues = [
       ...(patient ? [] : [{ path: 'patientId', message: 'Patient not found' }]),
       ...(facility ? [] : [{ path: 'facilityId', message: 'Unknown Facility' }]),
-      ...(input.visitDate && input.visitDate > countyDate(now) ? [{ path: 'visitDate', message: 'Visit date cannot be in the future' }] : []),
-      ...(input.followUpDate && input.followUpDate < (input.visitDate ?? countyDate(now))
+      ...(input.visitDate && input.visitDate > today ? [{ path: 'visitDate', message: 'Visit date cannot be in the future' }] : []),
+      ...(input.followUpDate && input.followUpDate < (input.visitDate ?? today)
         ? [{ path: 'followUpDate', message: 'Follow-up date cannot be before the visit date' }]
         : []),
     ];
     if (issues.length > 0 || !facility) throw invalid(issues);
-    const visitDate = !input.visitDate || input.visitDate === countyDate(now) ? now : new Date(`${input.visitDate}T12:00:00+03:00`);
+    const visitDate = !input.visitDate || input.visitDate === today ? now : new Date(`${input.visitDate}T12:00:00+03:00`);
     const { visitDate: _v, ...fields } = input;
     const [created] = await tx
       .insert(medicalRecords)

@@ -7,9 +7,8 @@ import type { Db } from '../../db/client.js';
 import { facilities, patients } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { ilikeAny, isUniqueViolation, iso, searchTerms } from '../../lib/sql.js';
-import { shownIds } from '../audit/audit.service.js';
 import { recordActivity } from '../activities/activities.service.js';
-import { audit, type Actor } from '../audit/audit.service.js';
+import { audit, listReadDetail, type Actor } from '../audit/audit.service.js';
 import { findFacility } from '../facilities/facilities.service.js';
 
 const patientColumns = {
@@ -67,7 +66,7 @@ export async function listPatients(db: Db, actor: Actor, q: ListPatientsQuery) {
   await audit(db, actor, {
     action: 'patient.search',
     entity: 'patient',
-    detail: `${q.search ? 'search' : 'list'}${q.facilityId ? ` facility ${q.facilityId}` : ''}: ${rows.length} of ${total?.n ?? 0}; patients ${shownIds(rows.map((r) => r.patient.id))}`,
+    detail: `${q.search ? 'search' : 'list'}${q.facilityId ? ` facility ${q.facilityId}` : ''}: ${listReadDetail(rows.length, total?.n ?? 0, rows.map((r) => r.patient.id))}`,
   });
   return { rows: rows.map(toPatient), total: total?.n ?? 0 };
 }

@@ -5,7 +5,7 @@ import type { CreateReferralInput, ListReferralsQuery, Referral } from '../../..
 import type { Db } from '../../db/client.js';
 import { facilities, patients, referrals } from '../../db/schema/index.js';
 import { invalid } from '../../lib/errors.js';
-import { audit, shownIds, type Actor } from '../audit/audit.service.js';
+import { audit, listReadDetail, type Actor } from '../audit/audit.service.js';
 import { patientSearchCondition } from '../patients/patients.service.js';
 
 const fromF = alias(facilities, 'from_facility');
@@ -65,7 +65,7 @@ export async function listReferrals(db: Db, actor: Actor, q: ListReferralsQuery)
     .from(referrals)
     .innerJoin(patients, eq(patients.id, referrals.patientId))
     .where(where);
-  await audit(db, actor, { action: 'referral.list', entity: 'referral', detail: `${rows.length} of ${total?.n ?? 0}; patients ${shownIds(rows.map((r) => r.referral.patientId))}` });
+  await audit(db, actor, { action: 'referral.list', entity: 'referral', detail: listReadDetail(rows.length, total?.n ?? 0, rows.map((r) => r.referral.patientId)) });
   return { rows: rows.map(toReferral), total: total?.n ?? 0 };
 }
 
