@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -17,6 +18,21 @@ export default tseslint.config(
   {
     files: ['src/server/env.ts', 'scripts/**', 'e2e/**', 'bench/**', '*.config.ts', 'src/server/test/**'],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Components talk to the server only through their feature's *.api.ts and lib/api-client.ts (STYLE.md rule 7).
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use lib/api-client.ts through a feature *.api.ts file' }],
+    },
+  },
+  {
+    files: ['src/client/lib/api-client.ts'],
+    rules: { 'no-restricted-globals': 'off' },
   },
   {
     files: ['public/**/*.js'],

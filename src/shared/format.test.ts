@@ -59,3 +59,12 @@ describe('Kenyan data', () => {
     expect(stockStatus(11, 10)).toBe('in_stock');
   });
 });
+
+describe('formatDate', () => {
+  it('shows day, short month and year on the county calendar', async () => {
+    const { formatDate } = await import('./format.js');
+    expect(formatDate('2026-03-16')).toBe('16 Mar 2026');
+    // 22:30 UTC on the 15th is already the 16th in Busia.
+    expect(formatDate('2026-03-15T22:30:00Z')).toBe('16 Mar 2026');
+  });
+});

@@ -47,22 +47,38 @@ export function ageInYears(dateOfBirth: string, onDate: string): number {
 }
 
 /** Activity relative time (SPEC.md §4). */
-export function relativeTime(at: Date, now: Date): string {
+/** SPEC.md §4 activity relative time, as a unit and a count so each language can word it. */
+export type RelativeTime = { unit: 'now' | 'minutes' | 'hours' | 'days'; count: number };
+export function relativeTimeParts(at: Date, now: Date): RelativeTime {
   const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes} minutes ago`;
-  if (minutes < 1440) return `${Math.floor(minutes / 60)} hours ago`;
-  return `${Math.floor(minutes / 1440)} days ago`;
+  if (minutes < 1) return { unit: 'now', count: 0 };
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  if (minutes < 1440) return { unit: 'hours', count: Math.floor(minutes / 60) };
+  return { unit: 'days', count: Math.floor(minutes / 1440) };
+}
+
+export function relativeTime(at: Date, now: Date): string {
+  const { unit, count } = relativeTimeParts(at, now);
+  return unit === 'now' ? 'Just now' : `${count} ${unit} ago`;
 }
 
 /** Last-visit wording (SPEC.md §4). */
-export function lastVisitWording(at: Date, now: Date): string {
+/** SPEC.md §4 last-visit wording, as a unit and a count so each language can word it. */
+export type LastVisit = { unit: 'today' | 'yesterday' | 'days' | 'weeks' | 'months'; count: number };
+export function lastVisitParts(at: Date, now: Date): LastVisit {
   const days = Math.round((startOfCountyDay(countyDate(now)).getTime() - startOfCountyDay(countyDate(at)).getTime()) / 86_400_000);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
-  if (days < 30) return `${Math.floor(days / 7)} weeks ago`;
-  return `${Math.floor(days / 30)} months ago`;
+  if (days <= 0) return { unit: 'today', count: 0 };
+  if (days === 1) return { unit: 'yesterday', count: 1 };
+  if (days < 7) return { unit: 'days', count: days };
+  if (days < 30) return { unit: 'weeks', count: Math.floor(days / 7) };
+  return { unit: 'months', count: Math.floor(days / 30) };
+}
+
+export function lastVisitWording(at: Date, now: Date): string {
+  const { unit, count } = lastVisitParts(at, now);
+  if (unit === 'today') return 'Today';
+  if (unit === 'yesterday') return 'Yesterday';
+  return `${count} ${unit} ago`;
 }
 
 const PHONE_KE = /^(?:\+?254|0)([17]\d{8})$/;
@@ -83,4 +99,13 @@ export function displayPhone(value: string): string {
   if (!ke) return value;
   const local = `0${ke[1]}`;
   return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
+}
+
+const dateFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: COUNTY_TIME_ZONE });
+
+/** Staff and record dates: day, short month, year in en-GB, on the county calendar (SPEC.md §9), e.g. "16 Mar 2026". */
+export function formatDate(value: string | Date): string {
+  // A bare calendar date is that county day, whatever the reader's own time zone.
+  const at = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00${EAT_OFFSET}`) : new Date(value);
+  return dateFormatter.format(at);
 }

@@ -1,0 +1,72 @@
+// SPEC.md §2.1 route table. Every screen is its own chunk, so a rural link downloads only what it opens
+// (DESIGN.md §1.5, §10).
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { Skeleton } from '../components/ui/skeleton';
+import { SelectedFacilityProvider } from './selected-facility';
+import { SplashScreen } from './splash-screen';
+import { useAuth, type AuthState } from './auth';
+
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+const LandingPage = page(() => import('../features/auth/landing-page'), 'LandingPage');
+const DemoPage = page(() => import('../features/auth/demo-page'), 'DemoPage');
+const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
+const NotFoundPage = page(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
+const AppShell = lazy(() => import('../components/layout/app-shell').then((m) => ({ default: m.AppShell })));
+const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const PatientsPage = page(() => import('../features/patients/patients-page'), 'PatientsPage');
+const FacilitiesPage = page(() => import('../features/facilities/facilities-page'), 'FacilitiesPage');
+const SystemTestPage = page(() => import('../features/system-test/system-test-page'), 'SystemTestPage');
+const PlannedScreen = lazy(() => import('../features/placeholder/planned-screen').then((m) => ({ default: m.PlannedScreen })));
+
+/** Screens of the route table that a later issue builds (revenue, billing, staff …): titled, honest placeholders. */
+const PLANNED = ['revenue', 'billing', 'accounting', 'payroll', 'procurement', 'staff', 'referrals', 'inventory', 'reports'] as const;
+
+function PageFallback() {
+  return (
+    <div className="grid gap-4" aria-busy="true">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-32 w-full" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+function Shell({ auth, children }: { auth: Extract<AuthState, { status: 'authenticated' }>; children: ReactNode }) {
+  return (
+    <SelectedFacilityProvider defaultFacilityId={auth.user?.facilityId ?? null}>
+      <Suspense fallback={<SplashScreen />}>
+        <AppShell auth={auth}>
+          <Suspense fallback={<PageFallback />}>{children}</Suspense>
+        </AppShell>
+      </Suspense>
+    </SelectedFacilityProvider>
+  );
+}
+
+export function AppRoutes() {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <SplashScreen />;
+  const shell = (content: ReactNode) => (auth.status === 'authenticated' ? <Shell auth={auth}>{content}</Shell> : <Redirect to="/login" replace />);
+  return (
+    <Suspense fallback={<SplashScreen />}>
+      <Switch>
+        <Route path="/demo" component={DemoPage} />
+        <Route path="/login">{auth.status === 'authenticated' ? <Redirect to="/" replace /> : <LoginPage />}</Route>
+        <Route path="/">{auth.status === 'authenticated' ? <Shell auth={auth}><DashboardPage /></Shell> : <LandingPage />}</Route>
+        <Route path="/patients">{shell(<PatientsPage />)}</Route>
+        <Route path="/facilities">{shell(<FacilitiesPage />)}</Route>
+        <Route path="/system-test">{shell(<SystemTestPage />)}</Route>
+        {PLANNED.map((screen) => (
+          <Route key={screen} path={`/${screen}`}>
+            {shell(<PlannedScreen screen={screen} />)}
+          </Route>
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

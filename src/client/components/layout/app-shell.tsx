@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, HeartPulse, Menu, UserPlus } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COUNTY_PROFILE } from '../../../shared/constants';
+import type { AuthState } from '../../app/auth';
+import { COUNTY_WIDE, useSelectedFacility } from '../../app/selected-facility';
+import { facilitiesQuery } from '../../features/facilities/facilities.api';
+import { levelName } from '../../lib/labels';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../ui/tooltip';
+import { toast } from '../ui/use-toast';
+import { FacilityIcon } from './facility-icon';
+import { NotificationsBell } from './notifications-bell';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+
+const RegisterPatientDialog = lazy(() => import('../../features/patients/register-patient-dialog').then((m) => ({ default: m.RegisterPatientDialog })));
+
+type Props = { auth: Extract<AuthState, { status: 'authenticated' }>; children: ReactNode };
+
+/** The page shell of every authenticated screen (SPEC.md §2.4). */
+export function AppShell({ auth, children }: Props) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [registering, setRegistering] = useState(false);
+  return (
+    <TooltipProvider>
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+        {t('shell.skipToContent')}
+      </a>
+      <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b bg-background px-4">
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('shell.openMenu')} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
+          <Menu />
+        </Button>
+        <div className="flex items-center gap-2">
+          <HeartPulse aria-hidden="true" className="h-7 w-7 text-primary" />
+          <div>
+            <p className="text-lg font-bold leading-tight">AfyaKaunti</p>
+            <p className="hidden text-xs text-muted-foreground sm:block">{t('shell.subtitle', { county: COUNTY_PROFILE.name })}</p>
+          </div>
+        </div>
+        <SelectedFacilityBadge />
+        <div className="ml-auto flex items-center gap-1">
+          <NotificationsBell />
+          <UserMenu auth={auth} />
+        </div>
+      </header>
+      <div className="flex">
+        <aside className={`${menuOpen ? 'block' : 'hidden'} fixed inset-y-16 left-0 z-30 w-72 border-r bg-background lg:sticky lg:top-16 lg:block lg:h-[calc(100vh-4rem)]`}>
+          <Sidebar onNavigate={() => setMenuOpen(false)} />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 p-4 pb-28 md:p-6 md:pb-28">
+          {children}
+        </main>
+      </div>
+      <div className="fixed bottom-6 right-6 z-30 flex flex-col gap-3">
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button size="icon" className="h-14 w-14 rounded-full shadow-lg" aria-label={t('shell.quickRegistration')} onClick={() => setRegistering(true)}>
+              <UserPlus />
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent side="left">{t('shell.quickRegistration')}</TooltipContent>
+        </Tooltip>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button
+              size="icon"
+              variant="destructive"
+              className="h-14 w-14 rounded-full shadow-lg"
+              aria-label={t('shell.emergencyAlert')}
+              onClick={() => toast({ variant: 'destructive', title: t('shell.emergencyToastTitle'), description: t('shell.emergencyToastBody') })}
+            >
+              <AlertTriangle />
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent side="left">{t('shell.emergencyAlert')}</TooltipContent>
+        </Tooltip>
+      </div>
+      {registering ? (
+        <Suspense fallback={null}>
+          <RegisterPatientDialog open={registering} onOpenChange={setRegistering} />
+        </Suspense>
+      ) : null}
+    </div>
+    </TooltipProvider>
+  );
+}
+
+function SelectedFacilityBadge() {
+  const { t } = useTranslation();
+  const { facilityId } = useSelectedFacility();
+  const { data: facilities } = useQuery(facilitiesQuery);
+  if (facilityId === COUNTY_WIDE) {
+    return <Badge variant="secondary" className="hidden md:inline-flex">{t('shell.countyWide', { county: COUNTY_PROFILE.name })}</Badge>;
+  }
+  const facility = facilities?.find((f) => f.id === facilityId);
+  if (!facility) return null;
+  return (
+    <Badge variant="secondary" className="hidden gap-1 md:inline-flex" data-testid="facility-badge">
+      <FacilityIcon level={facility.level} className="h-3.5 w-3.5" />
+      {facility.name} · {t('facilityLevels.level', { level: facility.level })} {levelName(t, facility.level)}
+    </Badge>
+  );
+}

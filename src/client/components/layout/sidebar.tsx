@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  Activity,
+  BarChart3,
+  Building2,
+  Calculator,
+  CalendarDays,
+  ClipboardList,
+  CreditCard,
+  FileText,
+  LayoutDashboard,
+  Package,
+  Settings,
+  Shield,
+  ShoppingCart,
+  Users,
+  UserSquare,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { formatKES } from '../../../shared/format';
+import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import { dashboardStatsQuery } from '../../features/dashboard/dashboard.api';
+import { cn } from '../../lib/utils';
+import { Skeleton } from '../ui/skeleton';
+import { FacilitySelector } from './facility-selector';
+
+type NavItem = { key: string; href: string; icon: LucideIcon };
+type NavGroup = { key: string | null; items: NavItem[] };
+
+/** SPEC.md §2.4 sidebar, groups and links exactly as listed. */
+export const NAV_GROUPS: NavGroup[] = [
+  { key: null, items: [{ key: 'dashboard', href: '/', icon: LayoutDashboard }] },
+  {
+    key: 'patientManagement',
+    items: [
+      { key: 'patientRegistry', href: '/patients', icon: Users },
+      { key: 'appointments', href: '/appointments', icon: CalendarDays },
+      { key: 'referrals', href: '/referrals', icon: Activity },
+    ],
+  },
+  {
+    key: 'billingRevenue',
+    items: [
+      { key: 'billing', href: '/billing', icon: CreditCard },
+      { key: 'revenue', href: '/revenue', icon: BarChart3 },
+    ],
+  },
+  {
+    key: 'financialManagement',
+    items: [
+      { key: 'accounting', href: '/accounting', icon: Calculator },
+      { key: 'payroll', href: '/payroll', icon: Wallet },
+      { key: 'procurement', href: '/procurement', icon: ShoppingCart },
+    ],
+  },
+  {
+    key: 'administration',
+    items: [
+      { key: 'staff', href: '/staff', icon: UserSquare },
+      { key: 'inventory', href: '/inventory', icon: Package },
+      { key: 'reports', href: '/reports', icon: FileText },
+      { key: 'facilities', href: '/facilities', icon: Building2 },
+    ],
+  },
+  {
+    key: 'settings',
+    items: [
+      { key: 'accessControl', href: '/access', icon: Shield },
+      { key: 'systemSettings', href: '/system', icon: Settings },
+    ],
+  },
+];
+
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  return (
+    <nav aria-label={t('nav.label')} className="flex h-full flex-col gap-6 overflow-y-auto p-4" data-testid="sidebar">
+      {NAV_GROUPS.map((group) => (
+        <div key={group.key ?? 'main'} className="grid gap-1">
+          {group.key ? <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t(`nav.groups.${group.key}`)}</h2> : null}
+          <ul className="grid gap-0.5">
+            {group.items.map((item) => {
+              const active = location === item.href;
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    onClick={onNavigate}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+                      active ? 'bg-accent text-accent-foreground' : 'text-foreground',
+                    )}
+                  >
+                    <item.icon aria-hidden="true" className="h-4 w-4" />
+                    {t(`nav.${item.key}`)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+      <TodaysOverview />
+      <FacilitySelector />
+    </nav>
+  );
+}
+
+/** SPEC.md §2.4 Today's Overview: Active Patients and Revenue Today, for the selected facility. */
+function TodaysOverview() {
+  const { t } = useTranslation();
+  const { facilityId } = useSelectedFacility();
+  const { data, isPending, isError } = useQuery(dashboardStatsQuery(scopeOf(facilityId)));
+  return (
+    <section aria-labelledby="todays-overview" className="rounded-lg border bg-muted/60 p-3" data-testid="todays-overview">
+      <h2 id="todays-overview" className="mb-2 flex items-center gap-2 text-sm font-semibold">
+        <ClipboardList aria-hidden="true" className="h-4 w-4" /> {t('shell.todaysOverview')}
+      </h2>
+      <dl className="grid gap-1 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt className="text-muted-foreground">{t('shell.activePatients')}</dt>
+          <dd className="font-semibold">{isPending ? <Skeleton className="h-4 w-10" /> : isError ? '—' : data.totalPatients.toLocaleString('en-KE')}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-muted-foreground">{t('shell.revenueToday')}</dt>
+          <dd className="font-semibold">{isPending ? <Skeleton className="h-4 w-16" /> : isError ? '—' : formatKES(data.todayRevenue)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// A small toast store in the shadcn/ui pattern. SPEC.md §9: at most one toast at a time, and a dismissed toast
+// is removed from the store after 1,000,000 ms (Radix handles the 5 s display and the swipe).
+import { useSyncExternalStore } from 'react';
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY = 1_000_000;
+
+export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
+export type ToastItem = ToastInput & { id: number; open: boolean };
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const removals = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(next: ToastItem[]): void {
+  toasts = next;
+  for (const l of listeners) l();
+}
+
+export function dismissToast(id: number): void {
+  emit(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  if (removals.has(id)) return;
+  removals.set(
+    id,
+    setTimeout(() => {
+      removals.delete(id);
+      emit(toasts.filter((t) => t.id !== id));
+    }, TOAST_REMOVE_DELAY),
+  );
+}
+
+export function toast(input: ToastInput): number {
+  const id = nextId++;
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return id;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, () => toasts);
+}

@@ -1,0 +1,97 @@
+// Sign-in and the current user (SPEC.md §3, §4, §7).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, DemoAccount } from '../../../shared/schemas/auth';
+import { apiGet, apiGetOrNull, apiPost } from '../../lib/api-client';
+
+export type LoginResponse = { user: CurrentUser };
+
+/** The locally cached demo user (SPEC.md §3: key demoUser, at least firstName, lastName and role). */
+export type StoredDemoUser = Pick<CurrentUser, 'firstName' | 'lastName' | 'role'>;
+const DEMO_USER_KEY = 'demoUser';
+
+export function readStoredDemoUser(): StoredDemoUser | null {
+  try {
+    const raw = localStorage.getItem(DEMO_USER_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<StoredDemoUser>;
+    if (typeof value.firstName === 'string' && typeof value.lastName === 'string' && typeof value.role === 'string') {
+      return value as StoredDemoUser;
+    }
+  } catch {
+    // fall through: a corrupt entry is removed (SPEC.md §4)
+  }
+  clearStoredDemoUser();
+  return null;
+}
+
+export function storeDemoUser(user: CurrentUser): void {
+  // Only what the shell needs to draw itself: no email, ID or phone in local storage.
+  const stored: StoredDemoUser = { firstName: user.firstName, lastName: user.lastName, role: user.role };
+  try {
+    localStorage.setItem(DEMO_USER_KEY, JSON.stringify(stored));
+  } catch {
+    // storage refused: the session cookie still signs the user in
+  }
+}
+
+export function clearStoredDemoUser(): void {
+  try {
+    localStorage.removeItem(DEMO_USER_KEY);
+  } catch {
+    // nothing to clear
+  }
+}
+
+/** SPEC.md §4: not retried, stale at once, refetched on window focus and on mount. */
+export const currentUserQuery = queryOptions({
+  queryKey: ['auth', 'user'],
+  queryFn: ({ signal }) => apiGetOrNull<CurrentUser>('/api/auth/user', signal),
+  retry: false,
+  staleTime: 0,
+  gcTime: Infinity,
+  refetchOnWindowFocus: true,
+  refetchOnMount: true,
+});
+
+export const demoAccountsQuery = queryOptions({
+  queryKey: ['demo', 'accounts'],
+  queryFn: ({ signal }) => apiGet<DemoAccount[]>('/api/demo/accounts', signal),
+});
+
+type LoginVariables =
+  | { kind: 'password'; email: string }
+  | { kind: 'fingerprint'; fingerprintHash: string }
+  | { kind: 'face'; faceTemplateHash: string }
+  | { kind: 'staff'; email: string; password: string };
+
+function loginRequest(v: LoginVariables): Promise<LoginResponse> {
+  switch (v.kind) {
+    case 'password':
+      return apiPost('/api/demo/login', { email: v.email });
+    case 'fingerprint':
+      return apiPost('/api/demo/biometric/fingerprint', { fingerprintHash: v.fingerprintHash });
+    case 'face':
+      return apiPost('/api/demo/biometric/face', { faceTemplateHash: v.faceTemplateHash });
+    case 'staff':
+      return apiPost('/api/auth/login', { email: v.email, password: v.password });
+  }
+}
+
+/** Every sign-in: on success the current user is replaced and refetched (SPEC.md §4). */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginRequest,
+    onSuccess: async (data, variables) => {
+      if (variables.kind !== 'staff') storeDemoUser(data.user);
+      queryClient.setQueryData(currentUserQuery.queryKey, data.user);
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    },
+  });
+}
+
+/** Log out is a browser navigation (SPEC.md §2.4): the server ends the session and returns to /. */
+export function logOut(): void {
+  clearStoredDemoUser();
+  window.location.assign('/api/logout');
+}

@@ -1,0 +1,1 @@
+export function DemoPage() { return <h1>DemoPage</h1>; }

@@ -1,0 +1,1 @@
+export function LandingPage() { return <h1>LandingPage</h1>; }

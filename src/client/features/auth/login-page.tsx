@@ -1,0 +1,1 @@
+export function LoginPage() { return <h1>LoginPage</h1>; }

@@ -1,0 +1,1 @@
+export function DashboardPage() { return <h1>DashboardPage</h1>; }

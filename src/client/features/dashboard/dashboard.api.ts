@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Demographics, RevenueTrend } from '../../../shared/schemas/dashboard';
+import { apiGet, apiList, qs } from '../../lib/api-client';
+
+export type DashboardStats = { totalPatients: number; activeStaff: number; todayAppointments: number; todayRevenue: number };
+export type RevenueStats = { totalRevenue: number; periodStart: string; periodEnd: string };
+export type Activity = {
+  id: number;
+  action: string;
+  description: string;
+  facilityId: number | null;
+  userId: number | null;
+  userName: string | null;
+  createdAt: string;
+};
+
+export const dashboardStatsQuery = (facilityId?: number) =>
+  queryOptions({
+    queryKey: ['dashboard', 'stats', facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<DashboardStats>(`/api/dashboard/stats${qs({ facilityId })}`, signal),
+  });
+
+export const revenueStatsQuery = (facilityId?: number) =>
+  queryOptions({
+    queryKey: ['revenue', 'stats', facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<RevenueStats>(`/api/revenue/stats${qs({ facilityId })}`, signal),
+  });
+
+export const revenueTrendQuery = (months: 6 | 12, facilityId?: number) =>
+  queryOptions({
+    queryKey: ['revenue', 'trend', months, facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<RevenueTrend>(`/api/revenue/trend${qs({ months, facilityId })}`, signal),
+  });
+
+export const demographicsQuery = (facilityId?: number) =>
+  queryOptions({
+    queryKey: ['dashboard', 'demographics', facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<Demographics>(`/api/dashboard/demographics${qs({ facilityId })}`, signal),
+  });
+
+export const activitiesQuery = (limit: number, facilityId?: number) =>
+  queryOptions({
+    queryKey: ['activities', limit, facilityId ?? null],
+    queryFn: ({ signal }) => apiList<Activity>(`/api/activities${qs({ limit, facilityId })}`, signal),
+  });

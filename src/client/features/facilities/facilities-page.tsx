@@ -1,0 +1,1 @@
+export function FacilitiesPage() { return <h1>FacilitiesPage</h1>; }

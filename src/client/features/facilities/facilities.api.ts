@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Facility, FacilitySummary } from '../../../shared/schemas/facility';
+import { apiGet } from '../../lib/api-client';
+
+/** The Master Facility List changes rarely: kept for five minutes so each screen does not download it again. */
+export const facilitiesQuery = queryOptions({
+  queryKey: ['facilities'],
+  queryFn: ({ signal }) => apiGet<Facility[]>('/api/facilities', signal),
+  staleTime: 5 * 60_000,
+  gcTime: 10 * 60_000,
+});
+
+export const facilitySummaryQuery = queryOptions({
+  queryKey: ['facilities', 'summary'],
+  queryFn: ({ signal }) => apiGet<FacilitySummary>('/api/facilities/summary', signal),
+});
+
+/** SPEC.md §2.4 icons: level 5 or more a hospital, 3 or more a health centre, else a dispensary. */
+export type FacilityKind = 'hospital' | 'health_centre' | 'dispensary';
+export function facilityKind(level: number): FacilityKind {
+  if (level >= 5) return 'hospital';
+  if (level >= 3) return 'health_centre';
+  return 'dispensary';
+}
+
+export function facilityName(facilities: Facility[] | undefined, id: number | null | undefined, unknown: string): string {
+  return facilities?.find((f) => f.id === id)?.name ?? unknown;
+}

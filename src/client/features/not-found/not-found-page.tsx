@@ -1,0 +1,1 @@
+export function NotFoundPage() { return <h1>NotFoundPage</h1>; }

@@ -1,0 +1,1 @@
+export function PatientsPage() { return <h1>PatientsPage</h1>; }

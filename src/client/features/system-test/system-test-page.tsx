@@ -1,0 +1,1 @@
+export function SystemTestPage() { return <h1>SystemTestPage</h1>; }

@@ -1,0 +1,95 @@
+// The one place the client talks to the server (STYLE.md rule 7). A non-OK answer becomes an ApiError whose
+// message is "status: text" (SPEC.md §8), using the server's JSON message when it sends one (DESIGN.md §6).
+
+export type FieldIssue = { path: string; message: string };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+    readonly code?: string,
+  ) {
+    super(`${status}: ${message}`);
+    this.name = 'ApiError';
+  }
+
+  /** Per-field messages of a 400 (or the field a 409 names), keyed by field name. */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const issue of this.issues) if (issue.path && !out[issue.path]) out[issue.path] = issue.message;
+    return out;
+  }
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+
+async function send(path: string, { method = 'GET', body, signal }: Options = {}): Promise<Response> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (!res.ok) throw await toError(res);
+  return res;
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  try {
+    const json = JSON.parse(text) as { message?: string; code?: string; issues?: { path?: unknown; message?: string }[] };
+    const issues = (json.issues ?? []).map((i) => ({
+      path: Array.isArray(i.path) ? i.path.join('.') : String(i.path ?? ''),
+      message: i.message ?? '',
+    }));
+    return new ApiError(res.status, json.message || res.statusText, issues, json.code);
+  } catch {
+    return new ApiError(res.status, text || res.statusText);
+  }
+}
+
+export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await send(path, { signal })).json() as Promise<T>;
+}
+
+/** A bounded list (DESIGN.md §6): the rows, and the total from X-Total-Count. */
+export async function apiList<T>(path: string, signal?: AbortSignal): Promise<{ rows: T[]; total: number }> {
+  const res = await send(path, { signal });
+  const rows = (await res.json()) as T[];
+  const header = res.headers.get('X-Total-Count');
+  return { rows, total: header === null ? rows.length : Number(header) };
+}
+
+export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  return (await send(path, { method: 'POST', body })).json() as Promise<T>;
+}
+
+/** GET that answers null when signed out, for the current-user call (SPEC.md §4). */
+export async function apiGetOrNull<T>(path: string, signal?: AbortSignal): Promise<T | null> {
+  try {
+    return await apiGet<T>(path, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** Raw request for the System Test page, which reports statuses itself. */
+export function probe(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+  return fetch(path, {
+    method: init.method ?? 'GET',
+    credentials: 'include',
+    headers: init.body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** Query string from defined, non-empty values. */
+export function qs(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,49 @@
+// English and Kiswahili (SPEC.md §1 "local language support"). English ships in the first bundle; Kiswahili is
+// fetched when chosen, so the landing page stays small on rural links (DESIGN.md §10).
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+
+export const LANGUAGES = ['en', 'sw'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const STORAGE_KEY = 'afya.language';
+
+function storedLanguage(): Language {
+  try {
+    return localStorage.getItem(STORAGE_KEY) === 'sw' ? 'sw' : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+async function loadBundle(lng: Language): Promise<void> {
+  if (lng === 'en' || i18n.hasResourceBundle(lng, 'translation')) return;
+  const bundle = (await import('../locales/sw.json')).default;
+  i18n.addResourceBundle(lng, 'translation', bundle, true, true);
+}
+
+export async function setLanguage(lng: Language): Promise<void> {
+  await loadBundle(lng);
+  await i18n.changeLanguage(lng);
+  document.documentElement.lang = lng;
+  try {
+    localStorage.setItem(STORAGE_KEY, lng);
+  } catch {
+    // Private windows may refuse storage; the choice then lasts for this visit only.
+  }
+}
+
+export async function initI18n(): Promise<void> {
+  await i18n.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: 'en',
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const lng = storedLanguage();
+  if (lng !== 'en') await setLanguage(lng);
+  else document.documentElement.lang = 'en';
+}
+
+export default i18n;

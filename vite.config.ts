@@ -1,0 +1,19 @@
+// The web client (DESIGN.md §2–§4): built into dist/client, which the server serves with the SPA fallback.
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('./src/client', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+    // Budgets are checked on gzipped sizes (DESIGN.md §10); this only silences Vite's raw-size warning.
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? 5000}` },
+  },
+});
