@@ -11,6 +11,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built web client; tests and journeys may point at another build. */
+  CLIENT_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -48,6 +50,7 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  clientDir: string | undefined;
   databaseUrl: string | undefined;
   demoMode: boolean;
   seedOnStart: boolean;
@@ -74,6 +77,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    clientDir: e.CLIENT_DIR,
     databaseUrl: e.DATABASE_URL,
     // Demo mode defaults on with the embedded database, off in production or on a real PostgreSQL
     // (DESIGN.md §4); the demo county is loaded on first start unless in production.
