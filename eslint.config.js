@@ -35,10 +35,6 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
-    files: ['public/**/*.js'],
-    languageOptions: { globals: { ...globals.browser } },
-  },
-  {
     // src/shared is imported by both sides: it must not pull in node, react or drizzle (DESIGN.md §3).
     files: ['src/shared/**'],
     rules: {

@@ -10,6 +10,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
+    // scripts/bundle-size.mjs reads the manifest to weigh each route with everything it loads.
+    manifest: true,
     // Budgets are checked on gzipped sizes (DESIGN.md §10); this only silences Vite's raw-size warning.
     chunkSizeWarningLimit: 600,
   },

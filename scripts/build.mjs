@@ -1,10 +1,7 @@
-// npm run build: builds the web client into dist/client when the project has one.
+// npm run build: builds the web client into dist/client (served by the server), then reports its weight.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 
-if (!existsSync('vite.config.ts')) {
-  console.log('No web client to build yet: the server serves the pages in public/.');
-  process.exit(0);
-}
 const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+const sizes = spawnSync(process.execPath, ['scripts/bundle-size.mjs'], { stdio: 'inherit' });
+process.exit(sizes.status ?? 1);

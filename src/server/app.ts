@@ -16,6 +16,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { facilitiesRoutes } from './features/facilities/facilities.routes.js';
 import { inventoryRoutes } from './features/inventory/inventory.routes.js';
 import { medicalRecordsRoutes } from './features/medical-records/medical-records.routes.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { patientsRoutes } from './features/patients/patients.routes.js';
 import { referralsRoutes } from './features/referrals/referrals.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
@@ -32,7 +33,6 @@ export type AppDeps = {
 };
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
-const FALLBACK_DIR = fileURLToPath(new URL('../../public', import.meta.url));
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -93,23 +93,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   referralsRoutes(app, deps);
   inventoryRoutes(app, deps);
   reportsRoutes(app, deps);
+  notificationsRoutes(app, deps);
 
-  await registerClient(app);
+  await registerClient(app, deps.config.clientDir ?? CLIENT_DIR);
   return app;
 }
 
 /**
- * The built web app (dist/client) for every non-API path, with the SPA fallback; until the client exists,
- * the small pages in public/ (a start page and the staff sign-in page).
+ * The built web app (dist/client) for every non-API path, with the SPA fallback (DESIGN.md §4). Vite's hashed
+ * assets never change, so browsers keep them for a year; index.html is revalidated so a new release shows at once.
+ * Without a build (API tests on a fresh clone), every page is a short notice saying how to build the client.
  */
-async function registerClient(app: FastifyInstance): Promise<void> {
-  const root = existsSync(`${CLIENT_DIR}/index.html`) ? CLIENT_DIR : FALLBACK_DIR;
-  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const built = existsSync(`${clientDir}/index.html`);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (reply, path) => {
+        reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
     }
-    const page = root === FALLBACK_DIR && request.url.split('?')[0] === '/login' ? 'login.html' : 'index.html';
-    return reply.type('text/html').sendFile(page);
+    if (!built) return reply.type('text/html').send(NOT_BUILT_PAGE);
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AfyaKaunti</title></head>
+<body><h1>AfyaKaunti</h1><p>The web client is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p></body></html>`;

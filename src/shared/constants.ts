@@ -1,5 +1,11 @@
 // Business constants of SPEC.md §6 and §9, and the real Busia geography of DESIGN.md §8 / domain/KENYA.md.
 
+/**
+ * The county this deployment serves: Busia, county code 40 (First Schedule, Constitution of Kenya 2010),
+ * population 893,681 (2019 Kenya Population and Housing Census, KNBS Volume I).
+ */
+export const COUNTY_PROFILE = { name: 'Busia', code: 40, population: 893_681, censusYear: 2019 } as const;
+
 export const ROLES = [
   'county_director',
   'subcounty_medical_officer',

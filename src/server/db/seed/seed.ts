@@ -21,6 +21,7 @@ import {
 } from '../schema/index.js';
 import { hashPassword } from '../../features/auth/auth.service.js';
 import { invoiceNumber } from '../../features/billing/billing.service.js';
+import { toCsv } from '../../lib/csv.js';
 import facilityData from './data/busia-facilities.json' with { type: 'json' };
 import { FEMALE_NAMES, MALE_NAMES, REFERRAL_REASONS, SURNAMES, VILLAGES, VISIT_TYPES } from './people.js';
 import { createRandom, type Random } from './random.js';
@@ -435,15 +436,14 @@ export async function seedDemoCounty(db: Db, opts: { now: Date }): Promise<{ fac
     }
     const workload = new Map<number, number>();
     for (const rec of recordRows) if (inLastMonth(rec.visitDate)) workload.set(rec.facilityId, (workload.get(rec.facilityId) ?? 0) + 1);
-    const csv = (rows: (string | number)[][]) => rows.map((row) => row.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(',')).join('\n') + '\n';
     await insertChunks(tx, reports, [
       {
         id: 1, name: 'MOH 705B Outpatient Morbidity (5 years and over)', type: 'compliance', facilityId: 1, generatedBy: 6, generatedAt: daysAgo(1, 16, 30), status: 'completed', periodStart: lastMonthStart, periodEnd: today,
-        content: csv([['Condition', 'New cases'], ...[...morbidity.entries()].sort((a, b) => b[1] - a[1])]),
+        content: toCsv([['Condition', 'New cases'], ...[...morbidity.entries()].sort((a, b) => b[1] - a[1])]),
       },
       {
         id: 2, name: 'MOH 717 Service Workload', type: 'operational', facilityId: null, generatedBy: 1, generatedAt: daysAgo(3, 9, 15), status: 'completed', periodStart: lastMonthStart, periodEnd: today,
-        content: csv([['MFL code', 'Facility', 'Outpatient visits'], ...[...workload.entries()].sort((a, b) => a[0] - b[0]).map(([id, n]) => [facilityById.get(id)!.mflCode, facilityById.get(id)!.name, n])]),
+        content: toCsv([['MFL code', 'Facility', 'Outpatient visits'], ...[...workload.entries()].sort((a, b) => a[0] - b[0]).map(([id, n]) => [facilityById.get(id)!.mflCode, facilityById.get(id)!.name, n])]),
       },
       { id: 3, name: 'Revenue Collection Summary', type: 'financial', facilityId: 1, generatedBy: 3, generatedAt: earlierToday(20), status: 'processing', periodStart: lastMonthStart, periodEnd: today, content: null },
       { id: 4, name: 'SHA Claims Reconciliation', type: 'financial', facilityId: 2, generatedBy: 1, generatedAt: daysAgo(6, 11, 0), status: 'failed', periodStart: lastMonthStart, periodEnd: today, content: null },

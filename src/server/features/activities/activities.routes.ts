@@ -3,10 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalIdQuery, pageQuery } from '../../../shared/schemas/common.js';
 import type { AppDeps } from '../../app.js';
-import { authorize } from '../../plugins/auth.js';
+import { sendCsv } from '../../lib/csv.js';
+import { actorOf, authorize } from '../../plugins/auth.js';
+import { ownAuditTrailCsv } from '../audit/audit.service.js';
 import { listActivities } from './activities.service.js';
 
 export function activitiesRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // A user may always read their own trail: no permission beyond being signed in.
+  app.get('/api/activities/mine.csv', { onRequest: authorize(deps) }, async (request, reply) =>
+    sendCsv(reply, await ownAuditTrailCsv(deps.db, actorOf(request), deps.now())),
+  );
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/activities',
     { onRequest: authorize(deps), schema: { querystring: z.object({ facilityId: optionalIdQuery, ...pageQuery }) } },

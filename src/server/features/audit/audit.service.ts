@@ -1,8 +1,10 @@
 // Audit events (DESIGN.md §5, §7): every read of a patient's details or records, every write, and every refusal.
 // Details never carry patient data: the entity and its id are enough to trace who saw what.
 import { desc, eq, sql } from 'drizzle-orm';
+import { countyDate } from '../../../shared/format.js';
 import type { Db } from '../../db/client.js';
 import { auditEvents, users } from '../../db/schema/index.js';
+import { toCsv, type CsvFile } from '../../lib/csv.js';
 
 export type Actor = { id: number; role: string; facilityId: number | null; ip: string | null };
 
@@ -57,4 +59,25 @@ export async function listAuditEvents(db: Db, page: { limit: number; offset: num
     db.select({ n: sql<number>`count(*)::int` }).from(auditEvents),
   ]);
   return { rows: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total: total?.n ?? 0 };
+}
+
+/** An instant as county wall-clock time with its offset, e.g. 2026-03-16T09:30:00+03:00 (EAT has no DST). */
+function countyDateTime(at: Date): string {
+  return `${new Date(at.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 19)}+03:00`;
+}
+
+/**
+ * A user's own audit trail, newest first, as a spreadsheet. Anyone may read what they did themselves
+ * (Data Protection Act 2019 s.26, the right of access); the download is itself audited.
+ */
+export async function ownAuditTrailCsv(db: Db, actor: Actor, now: Date): Promise<CsvFile> {
+  const rows = await db
+    .select({ at: auditEvents.at, action: auditEvents.action, entity: auditEvents.entity, entityId: auditEvents.entityId, outcome: auditEvents.outcome })
+    .from(auditEvents)
+    .where(eq(auditEvents.userId, actor.id))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id));
+  await audit(db, actor, { action: 'audit.own.export', entity: 'audit', entityId: actor.id, detail: `${rows.length} events` });
+  const header = ['At', 'Action', 'Entity', 'Entity ID', 'Outcome'];
+  const lines = rows.map((r) => [countyDateTime(r.at), r.action, r.entity, r.entityId, r.outcome]);
+  return { filename: `my-activity-${countyDate(now)}.csv`, content: toCsv([header, ...lines]) };
 }

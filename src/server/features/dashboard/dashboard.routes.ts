@@ -1,19 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { optionalIdQuery } from '../../../shared/schemas/common.js';
+import { demographicsSchema, facilityScopeQuery, revenueTrendQuery, revenueTrendSchema } from '../../../shared/schemas/dashboard.js';
 import type { AppDeps } from '../../app.js';
 import { authorize } from '../../plugins/auth.js';
-import { dashboardStats, revenueStats } from './dashboard.service.js';
+import { dashboardStats, demographics, revenueStats, revenueTrend } from './dashboard.service.js';
 
-const facilityQuery = z.object({ facilityId: optionalIdQuery });
-
+// Aggregate figures only, never a patient: any signed-in user may read them.
 export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/dashboard/stats', { onRequest: authorize(deps), schema: { querystring: facilityQuery } }, async (request) =>
+  r.get('/api/dashboard/stats', { onRequest: authorize(deps), schema: { querystring: facilityScopeQuery } }, async (request) =>
     dashboardStats(deps.db, deps.now(), request.query.facilityId),
   );
-  r.get('/api/revenue/stats', { onRequest: authorize(deps), schema: { querystring: facilityQuery } }, async (request) =>
+  r.get(
+    '/api/dashboard/demographics',
+    { onRequest: authorize(deps), schema: { querystring: facilityScopeQuery, response: { 200: demographicsSchema } } },
+    async (request) => demographics(deps.db, deps.now(), request.query.facilityId),
+  );
+  r.get('/api/revenue/stats', { onRequest: authorize(deps), schema: { querystring: facilityScopeQuery } }, async (request) =>
     revenueStats(deps.db, deps.now(), request.query.facilityId),
+  );
+  r.get(
+    '/api/revenue/trend',
+    { onRequest: authorize(deps), schema: { querystring: revenueTrendQuery, response: { 200: revenueTrendSchema } } },
+    async (request) => revenueTrend(deps.db, deps.now(), request.query.months, request.query.facilityId),
   );
 }

@@ -91,6 +91,136 @@ describe('GET /api/revenue/stats', () => {
   });
 });
 
+describe('GET /api/dashboard/demographics', () => {
+  it('shows the county by age band and gender: 35/28/25/12 % and 54 % female', async () => {
+    const res = await t.request({ url: '/api/dashboard/demographics', cookie: nurse });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      total: 300,
+      ageBands: [
+        { band: '0-18', count: 105, percent: 35 },
+        { band: '19-35', count: 84, percent: 28 },
+        { band: '36-60', count: 75, percent: 25 },
+        { band: '60+', count: 36, percent: 12 },
+      ],
+      gender: [
+        { gender: 'female', count: 162, percent: 54 },
+        { gender: 'male', count: 138, percent: 46 },
+      ],
+    });
+  });
+
+  it("counts only one facility's patients when asked", async () => {
+    const d = (await t.request({ url: '/api/dashboard/demographics?facilityId=1', cookie: nurse })).json();
+    const e = await one<{ total: number; a: number; b: number; c: number; old: number; f: number; m: number }>(sql`select count(*)::int as total,
+      count(*) filter (where age <= 18)::int as a, count(*) filter (where age between 19 and 35)::int as b,
+      count(*) filter (where age between 36 and 60)::int as c, count(*) filter (where age > 60)::int as old,
+      count(*) filter (where gender = 'female')::int as f, count(*) filter (where gender = 'male')::int as m
+      from (select gender, extract(year from age('2026-03-16'::date, date_of_birth))::int as age from patients where facility_id = 1) p`);
+    expect(e.total).toBeGreaterThan(0);
+    expect(e.total).toBeLessThan(300);
+    const pct = (n: number) => Math.round((n * 100) / e.total);
+    expect(d).toEqual({
+      total: e.total,
+      ageBands: [
+        { band: '0-18', count: e.a, percent: pct(e.a) },
+        { band: '19-35', count: e.b, percent: pct(e.b) },
+        { band: '36-60', count: e.c, percent: pct(e.c) },
+        { band: '60+', count: e.old, percent: pct(e.old) },
+      ],
+      gender: [
+        { gender: 'female', count: e.f, percent: pct(e.f) },
+        { gender: 'male', count: e.m, percent: pct(e.m) },
+      ],
+    });
+  });
+
+  it('a facility with no patients shows zeros, not a division by zero', async () => {
+    const [empty] = await t.rows<{ id: number }>(sql`select id from facilities f where not exists (select 1 from patients p where p.facility_id = f.id) order by id limit 1`);
+    const d = (await t.request({ url: `/api/dashboard/demographics?facilityId=${empty!.id}`, cookie: nurse })).json();
+    expect(d.total).toBe(0);
+    expect([...d.ageBands, ...d.gender].every((x: { count: number; percent: number }) => x.count === 0 && x.percent === 0)).toBe(true);
+  });
+
+  it('a birthday moves a patient to the next band on that Busia day', async () => {
+    const ctx = await createTestContext();
+    try {
+      // Born 19 years ago tomorrow: 18 today (0-18), 19 tomorrow (19-35).
+      await ctx.database.db.execute(sql`insert into patients (national_id, first_name, last_name, date_of_birth, gender, facility_id)
+        values ('99999999', 'Test', 'Birthday', '2007-03-17', 'female', 113)`);
+      const bandsAt = async (at: string) => {
+        ctx.clock.set(new Date(at));
+        const login = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('nurse') } });
+        const d = (await ctx.request({ url: '/api/dashboard/demographics?facilityId=113', cookie: sessionCookie(login) })).json();
+        return d.ageBands.filter((b: { count: number }) => b.count > 0).map((b: { band: string }) => b.band);
+      };
+      expect(await bandsAt('2026-03-16T23:50:00+03:00')).toEqual(['0-18']);
+      // 21:10 UTC on the 16th is already the 17th in Busia.
+      expect(await bandsAt('2026-03-16T21:10:00Z')).toEqual(['19-35']);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request({ url: '/api/dashboard/demographics' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/revenue/trend', () => {
+  const monthly = async (facility: number | null) =>
+    new Map(
+      (
+        await t.rows<{ month: string; total: string }>(sql`select to_char(paid_at at time zone 'Africa/Nairobi', 'YYYY-MM') as month, sum(amount)::text as total
+          from billing_records where status = 'paid' and (${facility}::int is null or facility_id = ${facility}::int) group by 1`)
+      ).map((r) => [r.month, Number(r.total)]),
+    );
+
+  it('gives the last six Busia months by default, oldest first, ending with this month', async () => {
+    const res = await t.request({ url: '/api/revenue/trend', cookie: nurse });
+    expect(res.statusCode).toBe(200);
+    const paid = await monthly(null);
+    const months = ['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03'];
+    expect(res.json()).toEqual(months.map((month) => ({ month, total: paid.get(month) ?? 0 })));
+    // The month total agrees with the revenue card.
+    const stats = (await t.request({ url: '/api/revenue/stats', cookie: nurse })).json();
+    expect(res.json().at(-1).total).toBe(stats.totalRevenue);
+    expect(res.json().every((m: { total: number }) => m.total > 0)).toBe(true);
+  });
+
+  it('gives twelve months across the new year, by Busia month, a month with no money as 0', async () => {
+    // Facility 113 has taken no money; one payment at 22:30 UTC on 31 January is 01:30 on 1 February in Busia.
+    await t.database.db.execute(sql`insert into billing_records (invoice_number, patient_id, facility_id, service_type, amount, payment_method, status, created_at, paid_at)
+      values ('INV-TEST-TREND', 1, 113, 'consultation', 450, 'mpesa', 'paid', '2026-01-31T22:30:00Z', '2026-01-31T22:30:00Z')`);
+    const res = await t.request({ url: '/api/revenue/trend?months=12&facilityId=113', cookie: nurse });
+    expect(res.statusCode).toBe(200);
+    const trend = res.json() as { month: string; total: number }[];
+    expect(trend.map((m) => m.month)).toEqual([
+      '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03',
+    ]);
+    expect(trend.filter((m) => m.total !== 0)).toEqual([{ month: '2026-02', total: 450 }]);
+    const paid = await monthly(113);
+    expect(trend).toEqual(trend.map(({ month }) => ({ month, total: paid.get(month) ?? 0 })));
+  });
+
+  it('scopes to one facility', async () => {
+    const trend = (await t.request({ url: '/api/revenue/trend?facilityId=1', cookie: nurse })).json() as { month: string; total: number }[];
+    const paid = await monthly(1);
+    expect(trend).toEqual(trend.map(({ month }) => ({ month, total: paid.get(month) ?? 0 })));
+    expect(trend.some((m) => m.total > 0)).toBe(true);
+  });
+
+  it.each(['3', '24', 'abc', '6.5'])('refuses months=%s with 400', async (months) => {
+    const res = await t.request({ url: `/api/revenue/trend?months=${months}`, cookie: nurse });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/6 or 12/);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request({ url: '/api/revenue/trend' })).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/facilities', () => {
   it("lists Busia's 113 facilities in Master Facility List order: 1 level 5, 4 level 4, 23 level 3, 85 level 2", async () => {
     const res = await t.request({ url: '/api/facilities', cookie: nurse });

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createInventoryItemSchema, listInventoryQuery } from '../../../shared/schemas/inventory.js';
 import type { AppDeps } from '../../app.js';
+import { sendCsv } from '../../lib/csv.js';
 import { actorOf, authorize } from '../../plugins/auth.js';
-import { createInventoryItem, listInventory } from './inventory.service.js';
+import { createInventoryItem, inventoryCsv, listInventory } from './inventory.service.js';
 
 export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -12,6 +13,9 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header('X-Total-Count', total);
     return rows;
   });
+  r.get('/api/inventory/export.csv', { onRequest: authorize(deps, 'inventory:read') }, async (_request, reply) =>
+    sendCsv(reply, await inventoryCsv(deps.db, deps.now())),
+  );
   r.post('/api/inventory', { onRequest: authorize(deps, 'inventory:write'), schema: { body: createInventoryItemSchema } }, async (request, reply) =>
     reply.status(201).send(await createInventoryItem(deps.db, actorOf(request), request.body, deps.now())),
   );

@@ -1,9 +1,11 @@
 // Medical inventory items per facility (SPEC.md §2.15, §4 stock status, §5).
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
-import { stockStatus } from '../../../shared/constants.js';
+import { STOCK_STATUS_LABELS, stockStatus } from '../../../shared/constants.js';
+import { countyDate } from '../../../shared/format.js';
 import type { CreateInventoryItemInput, InventoryItem, ListInventoryQuery } from '../../../shared/schemas/inventory.js';
 import type { Db } from '../../db/client.js';
 import { facilities, inventoryItems } from '../../db/schema/index.js';
+import { toCsv, type CsvFile } from '../../lib/csv.js';
 import { conflict, invalid } from '../../lib/errors.js';
 import { ilikeAny, isUniqueViolation, iso, searchTerms } from '../../lib/sql.js';
 import { audit, type Actor } from '../audit/audit.service.js';
@@ -42,16 +44,30 @@ export async function listInventory(db: Db, q: ListInventoryQuery) {
     q.category ? eq(inventoryItems.category, q.category) : undefined,
     q.status ? STATUS_CONDITION[q.status] : undefined,
   );
-  const rows = await db
+  const [rows, [total]] = await Promise.all([
+    selectItems(db, where).limit(q.limit).offset(q.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(inventoryItems).where(where),
+  ]);
+  return { rows: rows.map((r) => toItem(r.item, r.facilityName)), total: total?.n ?? 0 };
+}
+
+/** Stock lines with their facility's name, by item name. */
+function selectItems(db: Db, where?: SQL) {
+  return db
     .select({ item: inventoryItems, facilityName: facilities.name })
     .from(inventoryItems)
     .leftJoin(facilities, eq(facilities.id, inventoryItems.facilityId))
     .where(where)
     .orderBy(asc(inventoryItems.itemName), asc(inventoryItems.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(inventoryItems).where(where);
-  return { rows: rows.map((r) => toItem(r.item, r.facilityName)), total: total?.n ?? 0 };
+    .$dynamic();
+}
+
+/** The whole county's stock list as a spreadsheet, the same lines and figures as the stock screen. */
+export async function inventoryCsv(db: Db, now: Date): Promise<CsvFile> {
+  const items = (await selectItems(db)).map((r) => toItem(r.item, r.facilityName));
+  const header = ['Item', 'Category', 'Facility', 'Current stock', 'Minimum stock', 'Unit', 'Status', 'Unit cost (KES)', 'Total value (KES)'];
+  const rows = items.map((i) => [i.itemName, i.category, i.facility, i.currentStock, i.minimumStock, i.unit, STOCK_STATUS_LABELS[i.status], i.unitCost, i.totalValue]);
+  return { filename: `inventory-${countyDate(now)}.csv`, content: toCsv([header, ...rows]) };
 }
 
 const DUPLICATE_ITEM = 'This item is already stocked at this facility';

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { downloadCsv } from '../../test/csv.js';
 import { createTestContext, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 import { ROLES } from '../../../shared/constants.js';
 import type { InventoryItem } from '../../../shared/schemas/inventory.js';
@@ -141,6 +143,23 @@ describe('the stock list', () => {
     const res = await t.request({ url: '/api/inventory' });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('Unauthorized');
+  });
+});
+
+describe('downloading the stock list', () => {
+  it("the pharmacist downloads the county's stock as a spreadsheet, with status and value per line", async () => {
+    const body = await downloadCsv(t, '/api/inventory/export.csv', pharmacist, 'inventory-2026-03-16.csv');
+    const expected = await t.rows<{ line: string }>(sql`select concat_ws(',', i.item_name, i.category, f.name, i.current_stock, i.minimum_stock, i.unit,
+        case when i.current_stock <= 0 then 'Out of Stock' when i.current_stock <= i.minimum_stock then 'Low Stock' else 'In Stock' end,
+        i.unit_cost::float8, (i.unit_cost * i.current_stock)::float8) as line
+      from inventory_items i join facilities f on f.id = i.facility_id order by i.item_name, i.id`);
+    expect(body).toBe(['Item,Category,Facility,Current stock,Minimum stock,Unit,Status,Unit cost (KES),Total value (KES)', ...expected.map((r) => r.line)].join('\n') + '\n');
+    expect(body).toContain('Paracetamol 500mg,pharmaceuticals,Busia County Referral Hospital,450,1000,tablets,Low Stock,0.5,225\n');
+    expect(body).toContain('Malaria Rapid Diagnostic Test,laboratory,Nambuku Model Health Centre,0,100,units,Out of Stock,85,0\n');
+  });
+
+  it('is open to every role that reads stock, the system administrator included', async () => {
+    expect((await t.request({ url: '/api/inventory/export.csv', cookie: await t.loginAs('admin') })).statusCode).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../../shared/schemas/common.js';
 import { listReportsQuery } from '../../../shared/schemas/report.js';
 import type { AppDeps } from '../../app.js';
+import { sendCsv } from '../../lib/csv.js';
 import { actorOf, authorize } from '../../plugins/auth.js';
 import { listReports, reportFile } from './reports.service.js';
 
@@ -15,11 +16,6 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   // GET also answers HEAD (Fastify exposes HEAD for every GET route), as the System Test's download check uses.
   r.get('/api/reports/:id/download', { onRequest: authorize(deps, 'reports:read'), schema: { params: idParam } }, async (request, reply) => {
-    const file = await reportFile(deps.db, actorOf(request), request.params.id);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-      .header('Cache-Control', 'no-store')
-      .send(file.content);
+    return sendCsv(reply, await reportFile(deps.db, actorOf(request), request.params.id));
   });
 }

@@ -4,6 +4,7 @@ import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js
 import type { ListReportsQuery, Report } from '../../../shared/schemas/report.js';
 import type { Db } from '../../db/client.js';
 import { facilities, reports, users } from '../../db/schema/index.js';
+import type { CsvFile } from '../../lib/csv.js';
 import { notFound } from '../../lib/errors.js';
 import { audit, type Actor } from '../audit/audit.service.js';
 
@@ -58,7 +59,7 @@ export async function listReports(db: Db, q: ListReportsQuery, now: Date) {
 }
 
 /** The CSV file of a completed report. Reports can hold patient-level rows, so downloads are audited. */
-export async function reportFile(db: Db, actor: Actor, id: number): Promise<{ filename: string; content: string }> {
+export async function reportFile(db: Db, actor: Actor, id: number): Promise<CsvFile> {
   const [r] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
   if (!r || r.status !== 'completed' || r.content === null) throw notFound('Report not found');
   await audit(db, actor, { action: 'report.download', entity: 'report', entityId: id });

@@ -1,0 +1,75 @@
+// The facility summary on the public landing page, and the facility list as a spreadsheet.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { downloadCsv } from '../../test/csv.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
+
+let t: TestContext;
+let nurse: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  nurse = await t.loginAs('nurse');
+});
+afterAll(() => t.close());
+
+describe('GET /api/facilities/summary', () => {
+  it("a visitor who has not signed in sees Busia's facility figures", async () => {
+    const res = await t.request({ url: '/api/facilities/summary' });
+    expect(res.statusCode).toBe(200);
+    const [expected] = await t.rows<{ total: number; operational: number; subcounties: number }>(sql`select count(*)::int as total,
+      count(*) filter (where status = 'operational')::int as operational, count(distinct subcounty)::int as subcounties from facilities`);
+    expect(res.json()).toEqual({
+      total: 113,
+      byLevel: { 2: 85, 3: 23, 4: 4, 5: 1, 6: 0 },
+      operational: expected!.operational,
+      subcounties: 7,
+      county: 'Busia',
+      population: 893681,
+    });
+    expect(expected!.total).toBe(113);
+    expect(expected!.subcounties).toBe(7);
+  });
+
+  it('stays public while the facility list itself still needs a session', async () => {
+    expect((await t.request({ url: '/api/facilities' })).statusCode).toBe(401);
+    expect((await t.request({ url: '/api/facilities/summary', cookie: nurse })).statusCode).toBe(200);
+  });
+
+  it('follows the data: a facility closed for maintenance is no longer counted as operational', async () => {
+    const [original] = await t.rows<{ status: string }>(sql`select status from facilities where id = 1`);
+    expect(original!.status).toBe('operational');
+    const before = (await t.request({ url: '/api/facilities/summary' })).json().operational as number;
+    await t.database.db.execute(sql`update facilities set status = 'maintenance' where id = 1`);
+    try {
+      expect((await t.request({ url: '/api/facilities/summary' })).json().operational).toBe(before - 1);
+    } finally {
+      await t.database.db.execute(sql`update facilities set status = ${original!.status} where id = 1`);
+    }
+  });
+});
+
+describe('GET /api/facilities/export.csv', () => {
+  it('downloads the 113 facilities in Master Facility List order (GET and HEAD, signed in only)', async () => {
+    const body = await downloadCsv(t, '/api/facilities/export.csv', nurse, 'busia-facilities-2026-03-16.csv');
+    const lines = body.trimEnd().split('\n');
+    expect(lines).toHaveLength(114);
+    expect(lines[0]).toBe('MFL code,Name,Level,Type,Owner,Sub-county,Ward,Location,Beds,Status');
+    const [first] = await t.rows<{ line: string }>(sql`select concat_ws(',', mfl_code, name, level, type, owner, subcounty, ward, location, capacity, status) as line
+      from facilities where id = 1`);
+    expect(lines[1]).toBe(first!.line);
+    expect(lines[1]).toMatch(/^\d{5,6},Busia County Referral Hospital,5,/);
+  });
+
+  it('keeps a facility name that looks like a formula as text', async () => {
+    const [original] = await t.rows<{ name: string }>(sql`select name from facilities where id = 113`);
+    await t.database.db.execute(sql`update facilities set name = ${"=cmd|'/c calc'!A1"} where id = 113`);
+    try {
+      const res = await t.request({ url: '/api/facilities/export.csv', cookie: nurse });
+      const last = res.body.trimEnd().split('\n').at(-1)!;
+      expect(last.split(',')[1]).toBe("'=cmd|'/c calc'!A1");
+    } finally {
+      await t.database.db.execute(sql`update facilities set name = ${original!.name} where id = 113`);
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv } from './csv.js';
+
+describe('CSV cells', () => {
+  it('quotes commas, quotes and line breaks', () => {
+    expect(csvCell('Bukhayo North/Walatsi')).toBe('Bukhayo North/Walatsi');
+    expect(csvCell('Busia, Matayos')).toBe('"Busia, Matayos"');
+    expect(csvCell('the "new" ward')).toBe('"the ""new"" ward"');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+  });
+
+  it('keeps text a spreadsheet would run as a formula as plain text', () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","click")')).toBe(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csvCell('+254722000000')).toBe("'+254722000000");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+  });
+
+  it('writes numbers as numbers, negative ones too', () => {
+    expect(csvCell(-450)).toBe('-450');
+    expect(csvCell(0.5)).toBe('0.5');
+  });
+
+  it('joins rows into lines ending with a newline', () => {
+    expect(toCsv([['Item', 'Stock'], ['Paracetamol 500mg', 450]])).toBe('Item,Stock\nParacetamol 500mg,450\n');
+  });
+});
