@@ -1,0 +1,229 @@
+// Journeys: the county director opens the dashboard (SPEC.md §2.5). Every figure on it is the API's, for the
+// facility chosen in the sidebar's Current Facility selector, and the choice survives a reload. She looks at the
+// revenue trend, the demographics of the whole county, the facilities, the activity feed and the system alerts,
+// exports the figures, reads the dashboard in Kiswahili, and tries the two floating buttons.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatKES } from '../src/shared/format.js';
+import { expectAccessible, signInAs } from './fixtures.js';
+
+type Stats = { totalPatients: number; activeStaff: number; todayAppointments: number; todayRevenue: number };
+type Facility = { id: number; name: string; level: number; capacity: number | null; status: string };
+type Activity = { description: string; createdAt: string };
+type Notification = { kind: string; itemName?: string };
+
+const count = (n: number) => n.toLocaleString('en-KE');
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The facility the shell starts on: the director's own. */
+async function ownFacilityId(page: Page): Promise<number> {
+  return (await getJson<{ facilityId: number }>(page.request, '/api/auth/user')).facilityId;
+}
+
+async function chooseFacility(page: Page, name: string) {
+  await page.getByRole('combobox', { name: 'Current Facility' }).click();
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
+const card = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('stat-value');
+
+test('the four stat cards show the API figures of the selected facility, which survives a reload', async ({ page }) => {
+  await signInAs(page, 'county_director');
+  await expect(page.getByRole('heading', { level: 1, name: 'County Health Dashboard' })).toBeVisible();
+  await expect(page.getByText("A comprehensive overview of the county's health facilities")).toBeVisible();
+
+  const own = await ownFacilityId(page);
+  const stats = await getJson<Stats>(page.request, `/api/dashboard/stats?facilityId=${own}`);
+  const revenue = await getJson<{ totalRevenue: number }>(page.request, `/api/revenue/stats?facilityId=${own}`);
+  await expect(card(page, 'Total Patients')).toHaveText(count(stats.totalPatients));
+  await expect(card(page, 'Active Staff')).toHaveText(count(stats.activeStaff));
+  await expect(card(page, "Today's Appointments")).toHaveText(count(stats.todayAppointments));
+  await expect(card(page, 'Monthly Revenue')).toHaveText(formatKES(revenue.totalRevenue));
+  // The spec's fixed trend texts are not shown as if they were figures.
+  await expect(page.getByText('+12.5%')).toHaveCount(0);
+  await expect(page.getByText('2 on leave')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Another facility with a different patient count, so the change shows.
+  const facilities = await getJson<Facility[]>(page.request, '/api/facilities');
+  let other: { facility: Facility; stats: Stats } | undefined;
+  for (const f of facilities.slice(0, 10)) {
+    if (f.id === own) continue;
+    const s = await getJson<Stats>(page.request, `/api/dashboard/stats?facilityId=${f.id}`);
+    if (s.totalPatients !== stats.totalPatients) {
+      other = { facility: f, stats: s };
+      break;
+    }
+  }
+  expect(other, 'a second facility with another patient count').toBeDefined();
+  const { facility, stats: otherStats } = other!;
+  await chooseFacility(page, facility.name);
+  await expect(card(page, 'Total Patients')).toHaveText(count(otherStats.totalPatients));
+  await expect(card(page, 'Active Staff')).toHaveText(count(otherStats.activeStaff));
+  const otherRevenue = await getJson<{ totalRevenue: number }>(page.request, `/api/revenue/stats?facilityId=${facility.id}`);
+  await expect(card(page, 'Monthly Revenue')).toHaveText(formatKES(otherRevenue.totalRevenue));
+  await expect(page.getByTestId('facility-badge')).toContainText(facility.name);
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Current Facility' })).toHaveText(facility.name);
+  await expect(page.getByTestId('facility-badge')).toContainText(facility.name);
+  await expect(card(page, 'Total Patients')).toHaveText(count(otherStats.totalPatients));
+});
+
+test('the revenue trend is a real chart of the API months, six or twelve', async ({ page }) => {
+  await signInAs(page, 'county_director');
+  const own = await ownFacilityId(page);
+  const panel = page.getByTestId('revenue-trend-panel');
+  await expect(panel.getByRole('heading', { name: 'Revenue Trends' })).toBeVisible();
+  await expect(panel.getByTestId('revenue-chart').locator('svg')).toBeVisible();
+
+  const six = await getJson<{ month: string; total: number }[]>(page.request, `/api/revenue/trend?months=6&facilityId=${own}`);
+  const rows = panel.getByTestId('revenue-table').locator('tbody tr');
+  await expect(rows).toHaveCount(6);
+  await expect(rows.locator('td')).toHaveText(six.map((m) => formatKES(m.total)));
+  await expect(panel.getByTestId('revenue-chart').locator('rect')).toHaveCount(6);
+
+  await panel.getByRole('combobox', { name: 'Revenue trend range' }).click();
+  await page.getByRole('option', { name: 'Last year' }).click();
+  const twelve = await getJson<{ month: string; total: number }[]>(page.request, `/api/revenue/trend?months=12&facilityId=${own}`);
+  await expect(rows).toHaveCount(12);
+  await expect(rows.locator('td')).toHaveText(twelve.map((m) => formatKES(m.total)));
+  await expect(panel.getByTestId('revenue-chart').locator('rect')).toHaveCount(12);
+  await expect(panel.getByTestId('revenue-chart').locator('svg')).toBeVisible();
+});
+
+test('county-wide, the demographics are the seeded 35/28/25/12 % and 54/46 %', async ({ page }) => {
+  await signInAs(page, 'county_director');
+  await chooseFacility(page, 'All facilities (Busia County)');
+  const county = await getJson<Stats>(page.request, '/api/dashboard/stats');
+  await expect(card(page, 'Total Patients')).toHaveText(count(county.totalPatients));
+
+  const panel = page.getByTestId('demographics-panel');
+  const expected = { '0-18': '35%', '19-35': '28%', '36-60': '25%', '60+': '12%', female: '54%', male: '46%' };
+  for (const [key, percent] of Object.entries(expected)) await expect(panel.getByTestId(`demographic-${key}`)).toContainText(percent);
+  await expect(panel.getByTestId('demographic-female')).toContainText('Female');
+  await expect(panel.getByTestId('demographic-male')).toContainText('Male');
+  await expectAccessible(page);
+});
+
+test('five facilities, five recent activities with their relative time, and the full activity list', async ({ page }) => {
+  await signInAs(page, 'county_director');
+  const own = await ownFacilityId(page);
+
+  const facilities = await getJson<Facility[]>(page.request, '/api/facilities');
+  const overview = page.getByTestId('facilities-overview');
+  const rows = overview.getByTestId('facility-row');
+  await expect(rows).toHaveCount(5);
+  for (const [i, f] of facilities.slice(0, 5).entries()) {
+    const row = rows.nth(i);
+    await expect(row).toContainText(f.name);
+    await expect(row).toContainText(`Level ${f.level}`);
+    await expect(row).toContainText(f.capacity === null ? 'N/A' : `${count(f.capacity)} beds`);
+    await expect(row).toContainText({ operational: 'Operational', limited: 'Limited Staff', maintenance: 'Maintenance' }[f.status] ?? f.status);
+    const kind = f.level >= 5 ? 'hospital' : f.level >= 3 ? 'health_centre' : 'dispensary';
+    await expect(row.locator(`svg[data-kind="${kind}"]`)).toHaveCount(1);
+  }
+  await expect(overview.getByRole('link', { name: 'View All Facilities' })).toHaveAttribute('href', '/facilities');
+
+  const feed = page.getByTestId('recent-activities');
+  const latest = await getJson<Activity[]>(page.request, `/api/activities?limit=5&facilityId=${own}`);
+  const items = feed.getByTestId('activity-item');
+  await expect(items).toHaveCount(5);
+  for (const [i, a] of latest.entries()) {
+    await expect(items.nth(i)).toContainText(a.description);
+    await expect(items.nth(i).locator('time')).toHaveText(/^(Just now|1 minute ago|\d+ minutes ago|1 hour ago|\d+ hours ago|1 day ago|\d+ days ago)$/);
+  }
+
+  await feed.getByRole('button', { name: 'View All Activities' }).click();
+  const dialog = page.getByRole('dialog', { name: 'All Activities' });
+  await expect(dialog).toBeVisible();
+  const fifty = await getJson<Activity[]>(page.request, `/api/activities?limit=50&facilityId=${own}`);
+  const weekAgo = Date.now() - 7 * 86_400_000;
+  const inWeek = fifty.filter((a) => new Date(a.createdAt).getTime() >= weekAgo);
+  expect(inWeek.length).toBeGreaterThan(5);
+  await expect(dialog.getByTestId('activity-item')).toHaveCount(inWeek.length);
+  await expect(dialog.getByTestId('activity-item').first()).toContainText(inWeek[0]!.description);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The period says what it applies to: the activity feed.
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Last 30 days' }).click();
+  await expect(feed.getByText('Last 30 days')).toBeVisible();
+  await expect(items).toHaveCount(5);
+});
+
+test('system alerts list the live stock and follow-up alerts, all of them in the dialog', async ({ page }) => {
+  await signInAs(page, 'county_director');
+  const own = await ownFacilityId(page);
+  const alerts = await getJson<{ items: Notification[]; count: number }>(page.request, `/api/notifications?facilityId=${own}`);
+  expect(alerts.items.some((n) => n.kind === 'low_stock' && n.itemName === 'Paracetamol 500mg')).toBe(true);
+
+  const panel = page.getByTestId('system-alerts');
+  await expect(panel.getByTestId('alert-item')).toHaveCount(Math.min(3, alerts.count));
+  await expect(panel.getByTestId('alert-item').filter({ hasText: 'Paracetamol 500mg' })).toContainText('Low stock alert');
+
+  await panel.getByRole('button', { name: 'View All Alerts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'All Alerts' });
+  await expect(dialog.getByTestId('alert-item')).toHaveCount(alerts.count);
+  await expectAccessible(page);
+});
+
+test('Export Report downloads the figures on screen as CSV', async ({ page }) => {
+  await signInAs(page, 'county_director');
+  const own = await ownFacilityId(page);
+  const stats = await getJson<Stats>(page.request, `/api/dashboard/stats?facilityId=${own}`);
+  const revenue = await getJson<{ totalRevenue: number }>(page.request, `/api/revenue/stats?facilityId=${own}`);
+  const trend = await getJson<{ month: string; total: number }[]>(page.request, `/api/revenue/trend?months=6&facilityId=${own}`);
+  const exportButton = page.getByRole('button', { name: 'Export Report' });
+  await expect(exportButton).toBeEnabled();
+  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^afyakaunti-dashboard-facility-${own}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+  expect(lines).toContain(`Total Patients,${stats.totalPatients}`);
+  expect(lines).toContain(`Active Staff,${stats.activeStaff}`);
+  expect(lines).toContain(`Today's Appointments,${stats.todayAppointments}`);
+  expect(lines.some((l) => /^Monthly Revenue \(KES\) from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2},/.test(l) && l.endsWith(`,${revenue.totalRevenue}`))).toBe(true);
+  for (const m of trend) expect(lines).toContain(`${m.month},${m.total}`);
+});
+
+test('the dashboard reads in Kiswahili and back in English', async ({ page }) => {
+  await signInAs(page, 'county_director');
+  const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(sidebar.getByRole('link', { name: 'Patient Registry' })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitemradio', { name: 'Kiswahili' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashibodi ya Afya ya Kaunti' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sajili ya Wagonjwa' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Patient Registry' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Shughuli za Hivi Karibuni' })).toBeVisible();
+  await expect(page.getByTestId('activity-item').first().locator('time')).toHaveText(/^(Sasa hivi|(Dakika|Saa|Siku) \d+ (iliyopita|zilizopita))$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: /^Menyu ya akaunti ya / }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'County Health Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Patient Registry' })).toBeVisible();
+});
+
+test('the floating buttons: Emergency Alert toasts, Quick Patient Registration opens the form', async ({ page }) => {
+  await signInAs(page, 'county_director');
+  await expect(page.getByRole('heading', { level: 1, name: 'County Health Dashboard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Emergency Alert' }).click();
+  await expect(page.getByText('Emergency Alert Sent', { exact: true })).toBeVisible();
+  await expect(page.getByText('Emergency services have been notified. Response team dispatched.', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Quick Patient Registration' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+});

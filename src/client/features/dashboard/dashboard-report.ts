@@ -1,0 +1,63 @@
+// Export Report (SPEC.md §2.5 gives it no behaviour): a CSV of the figures on screen, built in the browser from
+// the data already loaded, so it costs no request and matches what the user sees.
+import type { TFunction } from 'i18next';
+import { countyDate } from '../../../shared/format';
+import type { Demographics, RevenueTrend } from '../../../shared/schemas/dashboard';
+import type { DashboardStats, RevenueStats } from './dashboard.api';
+
+export type DashboardFigures = {
+  scopeName: string;
+  generatedAt: Date;
+  stats: DashboardStats;
+  revenue: RevenueStats;
+  demographics: Demographics;
+  trend: RevenueTrend;
+};
+
+/** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused (OWASP CSV injection). */
+function field(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function dashboardCsv(t: TFunction, f: DashboardFigures): string {
+  const rows: (string | number)[][] = [
+    [t('dashboard.title')],
+    [t('dashboard.report.scope'), f.scopeName],
+    [t('dashboard.report.generated'), f.generatedAt.toISOString()],
+    [],
+    [t('dashboard.report.figure'), t('dashboard.report.value')],
+    [t('dashboard.stats.totalPatients'), f.stats.totalPatients],
+    [t('dashboard.stats.activeStaff'), f.stats.activeStaff],
+    [t('dashboard.stats.todayAppointments'), f.stats.todayAppointments],
+    [t('dashboard.report.monthlyRevenue', { from: f.revenue.periodStart, to: f.revenue.periodEnd }), f.revenue.totalRevenue],
+    [t('dashboard.report.todayRevenue'), f.stats.todayRevenue],
+    [],
+    [t('dashboard.demographics.age'), t('dashboard.report.patients'), t('dashboard.report.percent')],
+    ...f.demographics.ageBands.map((b) => [b.band, b.count, b.percent]),
+    [t('dashboard.demographics.gender'), t('dashboard.report.patients'), t('dashboard.report.percent')],
+    ...f.demographics.gender.map((g) => [t(`dashboard.demographics.${g.gender}`), g.count, g.percent]),
+    [t('dashboard.report.total'), f.demographics.total, f.demographics.total > 0 ? 100 : 0],
+    [],
+    [t('dashboard.revenue.month'), t('dashboard.report.revenueKES')],
+    ...f.trend.map((m) => [m.month, m.total]),
+  ];
+  return rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+export function reportFileName(scope: number | undefined, at: Date): string {
+  return `afyakaunti-dashboard-${scope === undefined ? 'county' : `facility-${scope}`}-${countyDate(at)}.csv`;
+}
+
+/** Saves text as a file through a Blob link (no server round trip). A BOM lets spreadsheets read it as UTF-8. */
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
