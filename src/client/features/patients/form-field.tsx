@@ -1,0 +1,46 @@
+// A labelled form field whose message sits under it, tied to the input by aria-describedby.
+import type { ReactNode } from 'react';
+import { Label } from '../../components/ui/label';
+import { cn } from '../../lib/utils';
+
+/** The attributes an input needs to name its state and its message. */
+export function fieldAria(id: string, error: string | undefined) {
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
+}
+
+type Props = { id: string; label: string; error?: string; required?: boolean; className?: string; children: ReactNode };
+
+export function FormField({ id, label, error, required, className, children }: Props) {
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children}
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-error`} className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+      <legend className="px-1 text-sm font-semibold">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}

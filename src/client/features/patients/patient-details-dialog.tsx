@@ -1,0 +1,125 @@
+// SPEC.md §2.6 Patient Details: personal information, location, next of kin (when known) and the medical records.
+// Opening it reads the patient from the server, which audits the read (STYLE.md rule 5).
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ageInYears, countyDate, displayPhone, formatDate } from '../../../shared/format';
+import type { Patient } from '../../../shared/schemas/patient';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { MedicalRecordsList } from './medical-records-list';
+import { errorText, fullName, genderName } from './patient-labels';
+import { patientQuery } from './patients.api';
+import { useStaff } from './use-staff';
+
+type Props = { patient: Patient | null; open: boolean; onOpenChange: (open: boolean) => void; onAddRecord: () => void };
+
+export function PatientDetailsDialog({ patient, open, onOpenChange, onAddRecord }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{t('patients.details.title')}</DialogTitle>
+          <DialogDescription>{patient ? fullName(patient) : null}</DialogDescription>
+        </DialogHeader>
+        {patient ? <PatientDetails id={patient.id} onAddRecord={onAddRecord} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PatientDetails({ id, onAddRecord }: { id: number; onAddRecord: () => void }) {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  const query = useQuery(patientQuery(id));
+  return (
+    <div className="grid gap-6">
+      {query.isPending ? (
+        <div className="grid gap-3" aria-busy="true" aria-label={t('common.loading')}>
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-4 w-1/3" />
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="grid justify-items-start gap-2 rounded-md border border-destructive p-3 text-sm">
+          <p className="text-destructive">{t('common.loadError', { message: errorText(t, query.error, t('common.error')) })}</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <PatientFacts patient={query.data} />
+      )}
+      {staff.may('records:read') ? (
+        <section className="grid gap-3" aria-labelledby="patient-records-heading">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="patient-records-heading" className="text-base font-semibold">
+              {t('patients.details.records')}
+            </h3>
+            {staff.may('records:write') ? (
+              <Button size="sm" onClick={onAddRecord}>
+                <Plus aria-hidden="true" />
+                {t('patients.details.addRecord')}
+              </Button>
+            ) : null}
+          </div>
+          <MedicalRecordsList patientId={id} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function PatientFacts({ patient: p }: { patient: Patient }) {
+  const { t } = useTranslation();
+  const notSpecified = t('common.notSpecified');
+  const age = ageInYears(p.dateOfBirth, countyDate(new Date()));
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Facts title={t('patients.register.personal')} id="personal">
+        <Fact label={t('patients.details.fullName')}>{fullName(p)}</Fact>
+        <Fact label={t('patients.fields.nationalId')}>{p.nationalId}</Fact>
+        <Fact label={t('patients.fields.dateOfBirth')}>{t('patients.details.dobWithAge', { date: formatDate(p.dateOfBirth), count: age })}</Fact>
+        <Fact label={t('patients.fields.gender')}>{genderName(t, p.gender)}</Fact>
+        <Fact label={t('patients.fields.phoneNumber')}>{p.phoneNumber ? displayPhone(p.phoneNumber) : t('common.notProvided')}</Fact>
+        <Fact label={t('patients.fields.registrationFacility')}>{p.facilityName}</Fact>
+      </Facts>
+      <div className="grid content-start gap-6">
+        <Facts title={t('patients.details.location')} id="location">
+          <Fact label={t('patients.fields.subcounty')}>{p.subcounty || notSpecified}</Fact>
+          <Fact label={t('patients.fields.ward')}>{p.ward || notSpecified}</Fact>
+          <Fact label={t('patients.fields.village')}>{p.village || notSpecified}</Fact>
+        </Facts>
+        {p.nextOfKin || p.nextOfKinPhone ? (
+          <Facts title={t('patients.details.nextOfKin')} id="next-of-kin">
+            <Fact label={t('patients.details.name')}>{p.nextOfKin || notSpecified}</Fact>
+            <Fact label={t('patients.details.phone')}>{p.nextOfKinPhone ? displayPhone(p.nextOfKinPhone) : t('common.notProvided')}</Fact>
+          </Facts>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Facts({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`facts-${id}`} className="grid content-start gap-2">
+      <h3 id={`facts-${id}`} className="text-base font-semibold">
+        {title}
+      </h3>
+      <dl className="grid gap-2 text-sm">{children}</dl>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[10rem_1fr] gap-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// The patient registry's calls (SPEC.md §7, DESIGN.md §6): the bounded, searchable list, one patient (an
+// audited read), their records, registration and a new medical record.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/schemas/medical-record';
+import type { Patient, RegisterPatientInput } from '../../../shared/schemas/patient';
+import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
+
+/** DESIGN.md §6: a county of a million patients is read 50 at a time. */
+export const PATIENT_PAGE_SIZE = 50;
+export const RECORDS_PAGE_SIZE = 50;
+
+export type PatientFilters = { search: string; facilityId?: number; offset: number };
+
+export const patientsQuery = ({ search, facilityId, offset }: PatientFilters) =>
+  queryOptions({
+    queryKey: ['patients', 'list', { search, facilityId: facilityId ?? null, offset }],
+    queryFn: ({ signal }) => apiList<Patient>(`/api/patients${qs({ search, facilityId, limit: PATIENT_PAGE_SIZE, offset })}`, signal),
+    // Paging and typing keep the last page on screen until the next one arrives, so the table does not flash.
+    placeholderData: keepPreviousData,
+  });
+
+export const patientQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['patients', 'detail', id],
+    queryFn: ({ signal }) => apiGet<Patient>(`/api/patients/${id}`, signal),
+  });
+
+export const patientRecordsQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['patients', 'records', id],
+    queryFn: ({ signal }) => apiList<MedicalRecord>(`/api/patients/${id}/records${qs({ limit: RECORDS_PAGE_SIZE })}`, signal),
+  });
+
+/** SPEC.md §7: after a registration the patients list and the dashboard statistics refresh. */
+export function useRegisterPatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterPatientInput) => apiPost<Patient>('/api/patients', input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['patients'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: ['activities'] }),
+      ]),
+  });
+}
+
+/** SPEC.md §7: after a new record the patient's records, their last visit in the list, and the feed refresh. */
+export function useCreateMedicalRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateMedicalRecordInput) => apiPost<MedicalRecord>('/api/medical-records', input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['patients'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: ['activities'] }),
+      ]),
+  });
+}

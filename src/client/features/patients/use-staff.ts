@@ -1,0 +1,21 @@
+// Who is at the desk: their role (to hide what it cannot do, DESIGN.md §7) and their own facility.
+import { useEffect, useState } from 'react';
+import { useAuth } from '../../app/auth';
+import { can, type Permission } from '../../../shared/permissions';
+
+export function useStaff(): { role: string; facilityId: number | null; may: (p: Permission) => boolean } {
+  const auth = useAuth();
+  const role = auth.status === 'authenticated' ? auth.display.role : '';
+  const facilityId = auth.status === 'authenticated' ? (auth.user?.facilityId ?? null) : null;
+  return { role, facilityId, may: (p) => can(role, p) };
+}
+
+/** The value once it has stopped changing for `delay` ms: a search is sent when the typing pauses. */
+export function useDebouncedValue<T>(value: T, delay = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
