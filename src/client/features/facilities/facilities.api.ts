@@ -26,3 +26,6 @@ export function facilityKind(level: number): FacilityKind {
 export function facilityName(facilities: Facility[] | undefined, id: number | null | undefined, unknown: string): string {
   return facilities?.find((f) => f.id === id)?.name ?? unknown;
 }
+
+/** The facility list as a CSV file (a plain browser download: the session cookie goes with it). */
+export const FACILITIES_CSV_PATH = '/api/facilities/export.csv';
