@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { localeNamespaces } from './scripts/locale-namespaces.js';
 
 export default defineConfig({
+  plugins: [localeNamespaces()],
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',

@@ -1,5 +1,5 @@
 // Shared helpers for the browser journeys: sign in through the demo API, and check a page with axe-core.
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_DOMAIN = 'health.busiacounty.example';

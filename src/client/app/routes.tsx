@@ -2,7 +2,6 @@
 // (DESIGN.md §1.5, §10).
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { Skeleton } from '../components/ui/skeleton';
 import { SelectedFacilityProvider } from './selected-facility';
 import { SplashScreen } from './splash-screen';
 import { useAuth, type AuthState } from './auth';
@@ -28,9 +27,9 @@ const PLANNED = ['revenue', 'billing', 'accounting', 'payroll', 'procurement', '
 function PageFallback() {
   return (
     <div className="grid gap-4" aria-busy="true">
-      <Skeleton className="h-8 w-64" />
-      <Skeleton className="h-32 w-full" />
-      <Skeleton className="h-64 w-full" />
+      <div className="h-8 w-64 animate-pulse rounded-md bg-muted" />
+      <div className="h-32 w-full animate-pulse rounded-md bg-muted" />
+      <div className="h-64 w-full animate-pulse rounded-md bg-muted" />
     </div>
   );
 }

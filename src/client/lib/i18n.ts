@@ -2,7 +2,11 @@
 // fetched when chosen, so the landing page stays small on rural links (DESIGN.md §10).
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+// Only the namespaces the public pages need ship in the first bundle; the signed-in screens' strings come with
+// the shell (lib/i18n-app.ts). Both are picked from locales/en.json at build time (scripts/locale-namespaces.ts).
+import publicStrings from 'locales:en/common,demo,facilityLevels,facilityStatus,landing,login,notFound,roles,splash,units';
+
+export const PUBLIC_NAMESPACES = publicStrings;
 
 export const LANGUAGES = ['en', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -35,7 +39,7 @@ export async function setLanguage(lng: Language): Promise<void> {
 
 export async function initI18n(): Promise<void> {
   await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: PUBLIC_NAMESPACES } },
     lng: 'en',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
@@ -44,6 +48,11 @@ export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
   if (lng !== 'en') await setLanguage(lng);
   else document.documentElement.lang = 'en';
+}
+
+/** Adds English strings that arrive with a later chunk (deep merge: existing keys stay). */
+export function addEnglish(namespaces: Record<string, unknown>): void {
+  i18n.addResourceBundle('en', 'translation', namespaces, true, false);
 }
 
 export default i18n;

@@ -6,6 +6,7 @@ import { COUNTY_PROFILE } from '../../../shared/constants';
 import type { AuthState } from '../../app/auth';
 import { COUNTY_WIDE, useSelectedFacility } from '../../app/selected-facility';
 import { facilitiesQuery } from '../../features/facilities/facilities.api';
+import '../../lib/i18n-app';
 import { levelName } from '../../lib/labels';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';

@@ -1,0 +1,5 @@
+// Namespaces picked from a locale file at build time (scripts/locale-namespaces.ts).
+declare module 'locales:*' {
+  const namespaces: Record<string, Record<string, unknown>>;
+  export default namespaces;
+}
