@@ -77,37 +77,40 @@ export const NAV_GROUPS: NavGroup[] = [
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const [location] = useLocation();
+  // The facility in scope and today's figures come first: on a laptop screen the long menu would push them out of view.
   return (
-    <nav aria-label={t('nav.label')} className="flex h-full flex-col gap-6 overflow-y-auto p-4" data-testid="sidebar">
-      {NAV_GROUPS.map((group) => (
-        <div key={group.key ?? 'main'} className="grid gap-1">
-          {group.key ? <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t(`nav.groups.${group.key}`)}</h2> : null}
-          <ul className="grid gap-0.5">
-            {group.items.map((item) => {
-              const active = location === item.href;
-              return (
-                <li key={item.href}>
-                  <Link
-                    href={item.href}
-                    onClick={onNavigate}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
-                      active ? 'bg-accent text-accent-foreground' : 'text-foreground',
-                    )}
-                  >
-                    <item.icon aria-hidden="true" className="h-4 w-4" />
-                    {t(`nav.${item.key}`)}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      ))}
-      <TodaysOverview />
+    <div className="flex h-full flex-col gap-4 overflow-y-auto p-4" data-testid="sidebar">
       <FacilitySelector />
-    </nav>
+      <TodaysOverview />
+      <nav aria-label={t('nav.label')} className="flex flex-col gap-4">
+        {NAV_GROUPS.map((group) => (
+          <div key={group.key ?? 'main'} className="grid gap-1">
+            {group.key ? <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t(`nav.groups.${group.key}`)}</h2> : null}
+            <ul className="grid gap-0.5">
+              {group.items.map((item) => {
+                const active = location === item.href;
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      onClick={onNavigate}
+                      aria-current={active ? 'page' : undefined}
+                      className={cn(
+                        'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+                        active ? 'bg-accent text-accent-foreground' : 'text-foreground',
+                      )}
+                    >
+                      <item.icon aria-hidden="true" className="h-4 w-4" />
+                      {t(`nav.${item.key}`)}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+      </nav>
+    </div>
   );
 }
 
