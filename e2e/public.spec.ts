@@ -155,14 +155,17 @@ test('a records officer signs in on the staff sign-in page and logs out', async 
   await page.goto('/');
   await page.getByRole('link', { name: 'Staff Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff Login' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try Demo Portal' })).toHaveAttribute('href', '/demo');
 
   // A wrong password: the error, the email kept, and nothing else.
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+  // SPEC.md §8, password sign-in failure.
+  await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please check your credentials', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Password')).toHaveValue('');
@@ -256,6 +259,6 @@ test('the public pages are accessible, in English and in Kiswahili', async ({ pa
   await page.getByLabel('Email').fill('nobody@health.busiacounty.example');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
   await expectAccessible(page);
 });

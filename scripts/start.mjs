@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BUILT = 'dist/client/index.html';
-const SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'scripts/locale-namespaces.ts', 'package-lock.json'];
 
 /** The newest modification time under the given paths. */
 function newest(paths) {

@@ -1,5 +1,6 @@
 // buildApp(deps): the whole HTTP application over a database, with no network, so tests use app.inject().
 import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -33,6 +34,9 @@ export type AppDeps = {
 };
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** The API's paths, whatever their case: never answered with the web client's page. */
+const API_PATH = /^\/api(\/|$)/i;
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -79,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, deps);
   app.addHook('onSend', async (request, reply) => {
     // API answers carry health data: never cached by the browser or a proxy.
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (API_PATH.test(request.url.split('?')[0] ?? '')) reply.header('Cache-Control', 'no-store');
   });
 
   authRoutes(app, deps);
@@ -105,20 +109,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * Without a build (API tests on a fresh clone), every page is a short notice saying how to build the client.
  */
 async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
-  const built = existsSync(`${clientDir}/index.html`);
+  const built = existsSync(join(clientDir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: ['index.html'],
       setHeaders: (reply, path) => {
-        reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const immutable = relative(clientDir, path).split(sep)[0] === 'assets';
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    const path = request.url.split('?')[0] ?? '/';
+    // An unknown API path, a write, or a missing file (an asset from an older release, say) is a plain 404:
+    // answering index.html there would hand the browser HTML for a script.
+    if (API_PATH.test(path) || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${path}`, code: 'not_found' });
     }
     if (!built) return reply.type('text/html').send(NOT_BUILT_PAGE);
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');

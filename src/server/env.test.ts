@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './env.js';
 
@@ -23,5 +24,13 @@ describe('configuration', () => {
   it('stops with a message naming each bad value', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => parseConfig({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE: must be true or false/);
+  });
+});
+
+describe('CLIENT_DIR', () => {
+  it('is made absolute, as the static file server needs', () => {
+    const config = parseConfig({ CLIENT_DIR: 'dist/client' });
+    expect(config.clientDir).toBe(resolve('dist/client'));
+    expect(parseConfig({}).clientDir).toBeUndefined();
   });
 });

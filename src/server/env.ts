@@ -1,5 +1,6 @@
 // The only reader of process.env (STYLE.md rule 6). Parsed once at start; a bad value stops the server
 // with a message naming it (DESIGN.md §4).
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -77,7 +78,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
-    clientDir: e.CLIENT_DIR,
+    // @fastify/static needs an absolute root.
+    clientDir: e.CLIENT_DIR ? resolve(e.CLIENT_DIR) : undefined,
     databaseUrl: e.DATABASE_URL,
     // Demo mode defaults on with the embedded database, off in production or on a real PostgreSQL
     // (DESIGN.md §4); the demo county is loaded on first start unless in production.

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CurrentUser } from '../../shared/schemas/auth';
 import { clearStoredDemoUser, currentUserQuery, readStoredDemoUser, type StoredDemoUser } from '../features/auth/auth.api';
 
@@ -14,12 +15,13 @@ export type AuthState =
  */
 export function useAuth(): AuthState {
   const query = useQuery(currentUserQuery);
+  const signedOut = query.data === null;
+  useEffect(() => {
+    if (signedOut) clearStoredDemoUser();
+  }, [signedOut]);
   if (query.data) return { status: 'authenticated', user: query.data, display: query.data };
   const stored = readStoredDemoUser();
-  if (query.data === null) {
-    if (stored) clearStoredDemoUser();
-    return { status: 'anonymous' };
-  }
+  if (signedOut) return { status: 'anonymous' };
   if (stored) return { status: 'authenticated', user: null, display: stored };
   return query.isPending ? { status: 'loading' } : { status: 'anonymous' };
 }

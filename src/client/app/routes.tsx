@@ -1,7 +1,9 @@
 // SPEC.md §2.1 route table. Every screen is its own chunk, so a rural link downloads only what it opens
 // (DESIGN.md §1.5, §10).
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { rememberReturnPath } from '../features/auth/auth.api';
+import { ScreenErrorBoundary } from '../components/error-boundary';
 import { SelectedFacilityProvider } from './selected-facility';
 import { SplashScreen } from './splash-screen';
 import { useAuth, type AuthState } from './auth';
@@ -23,6 +25,7 @@ const PlannedScreen = lazy(() => import('../features/placeholder/planned-screen'
 
 /** Screens of the route table that a later issue builds (revenue, billing, staff …): titled, honest placeholders. */
 const PLANNED = ['revenue', 'billing', 'accounting', 'payroll', 'procurement', 'staff', 'referrals', 'inventory', 'reports'] as const;
+const isPlanned = (screen: string): screen is (typeof PLANNED)[number] => (PLANNED as readonly string[]).includes(screen);
 
 function PageFallback() {
   return (
@@ -36,36 +39,44 @@ function PageFallback() {
 
 function Shell({ auth, children }: { auth: Extract<AuthState, { status: 'authenticated' }>; children: ReactNode }) {
   return (
-    <SelectedFacilityProvider defaultFacilityId={auth.user?.facilityId ?? null}>
+    <SelectedFacilityProvider userId={auth.user?.id ?? null} defaultFacilityId={auth.user?.facilityId ?? null}>
       <Suspense fallback={<SplashScreen />}>
         <AppShell auth={auth}>
-          <Suspense fallback={<PageFallback />}>{children}</Suspense>
+          <ScreenErrorBoundary>
+            <Suspense fallback={<PageFallback />}>{children}</Suspense>
+          </ScreenErrorBoundary>
         </AppShell>
       </Suspense>
     </SelectedFacilityProvider>
   );
 }
 
+/** A signed-out visit to a screen: sign in first, then come back to it (the path only; never a query string). */
+function ToSignIn() {
+  const [location] = useLocation();
+  rememberReturnPath(location);
+  return <Redirect to="/login" replace />;
+}
+
 export function AppRoutes() {
   const auth = useAuth();
   if (auth.status === 'loading') return <SplashScreen />;
-  const shell = (content: ReactNode) => (auth.status === 'authenticated' ? <Shell auth={auth}>{content}</Shell> : <Redirect to="/login" replace />);
+  const shell = (content: ReactNode) => (auth.status === 'authenticated' ? <Shell auth={auth}>{content}</Shell> : <ToSignIn />);
   return (
-    <Suspense fallback={<SplashScreen />}>
-      <Switch>
-        <Route path="/demo" component={DemoPage} />
-        <Route path="/login">{auth.status === 'authenticated' ? <Redirect to="/" replace /> : <LoginPage />}</Route>
-        <Route path="/">{auth.status === 'authenticated' ? <Shell auth={auth}><DashboardPage /></Shell> : <LandingPage />}</Route>
-        <Route path="/patients">{shell(<PatientsPage />)}</Route>
-        <Route path="/facilities">{shell(<FacilitiesPage />)}</Route>
-        <Route path="/system-test">{shell(<SystemTestPage />)}</Route>
-        {PLANNED.map((screen) => (
-          <Route key={screen} path={`/${screen}`}>
-            {shell(<PlannedScreen screen={screen} />)}
-          </Route>
-        ))}
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <ScreenErrorBoundary>
+      <Suspense fallback={<SplashScreen />}>
+        <Switch>
+          <Route path="/demo" component={DemoPage} />
+          <Route path="/login">{auth.status === 'authenticated' ? <Redirect to="/" replace /> : <LoginPage />}</Route>
+          <Route path="/">{auth.status === 'authenticated' ? <Shell auth={auth}><DashboardPage /></Shell> : <LandingPage />}</Route>
+          <Route path="/patients">{shell(<PatientsPage />)}</Route>
+          <Route path="/facilities">{shell(<FacilitiesPage />)}</Route>
+          <Route path="/system-test">{shell(<SystemTestPage />)}</Route>
+          {/* One route for every planned screen: keyed routes would remount the shell on each move between them. */}
+          <Route path="/:screen">{(params) => (isPlanned(params.screen) ? shell(<PlannedScreen screen={params.screen} />) : <NotFoundPage />)}</Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }

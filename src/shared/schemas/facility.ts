@@ -10,6 +10,8 @@ export const facilitySummarySchema = z.object({
   subcounties: z.number(),
   county: z.string(),
   population: z.number(),
+  /** The census the population figure comes from. */
+  censusYear: z.number(),
 });
 export type FacilitySummary = z.infer<typeof facilitySummarySchema>;
 

@@ -14,7 +14,7 @@ export function NotificationsBell() {
   const { data, isError } = useQuery(notificationsQuery(scopeOf(facilityId)));
   const count = data?.count ?? 0;
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="relative" aria-label={t('notifications.bell', { count })} data-testid="notifications-bell">
           <Bell />

@@ -31,7 +31,7 @@ export function UserMenu({ auth }: Props) {
   const role = roleName(t, auth.display.role);
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" className="h-auto gap-2 px-2 py-1" aria-label={t('shell.userMenu', { name: fullName })} data-testid="user-menu">
             <span className="flex h-9 w-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground" aria-hidden="true">

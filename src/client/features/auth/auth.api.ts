@@ -90,6 +90,29 @@ export function useLogin() {
   });
 }
 
+const RETURN_KEY = 'afya.returnTo';
+
+export function rememberReturnPath(path: string): void {
+  try {
+    sessionStorage.setItem(RETURN_KEY, path);
+  } catch {
+    // without storage the user lands on the dashboard
+  }
+}
+
+/** Where to go after signing in: the screen a signed-out visit asked for (an in-app path only), else /. */
+export function takeReturnPath(): string {
+  try {
+    const path = sessionStorage.getItem(RETURN_KEY);
+    sessionStorage.removeItem(RETURN_KEY);
+    // Only our own paths: "/x", never "//host" or a full URL.
+    if (path && /^\/(?!\/)[\w\-/]*$/.test(path)) return path;
+  } catch {
+    // fall through
+  }
+  return '/';
+}
+
 /** Log out is a browser navigation (SPEC.md §2.4): the server ends the session and returns to /. */
 export function logOut(): void {
   clearStoredDemoUser();

@@ -30,9 +30,9 @@ function loginVariables(kind: DemoSignInKind, email: string): Parameters<Login['
   return { kind, email };
 }
 
-/** SPEC.md §8: a failed fetch (TypeError) is a connection error; otherwise the path's own failure toast. */
+/** SPEC.md §8: for the password path a failed fetch (TypeError) is a connection error; otherwise each path's own toast. */
 function failureToast(kind: DemoSignInKind, error: unknown, t: T): ToastInput {
-  if (error instanceof TypeError) return { variant: 'destructive', title: t('demo.toasts.loginFailed'), description: t('demo.toasts.connectionError') };
+  if (kind === 'password' && error instanceof TypeError) return { variant: 'destructive', title: t('demo.toasts.loginFailed'), description: t('demo.toasts.connectionError') };
   if (kind === 'password') return { variant: 'destructive', title: t('demo.toasts.loginFailed'), description: t('demo.toasts.tryAgain') };
   return { variant: 'destructive', title: t('demo.toasts.biometricFailed'), description: t('demo.toasts.biometricFailedBody') };
 }

@@ -61,6 +61,6 @@ function stats(data: FacilitySummary, t: ReturnType<typeof useTranslation>['t'])
       caption: t('facilityLevels.level', { level }),
     })),
     { id: 'subcounties', value: data.subcounties, label: t('landing.counts.subcounties', { count: data.subcounties }) },
-    { id: 'population', value: data.population, label: t('landing.counts.population') },
+    { id: 'population', value: data.population, label: t('landing.counts.population'), caption: t('landing.counts.census', { year: data.censusYear }) },
   ];
 }

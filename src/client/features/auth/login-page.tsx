@@ -13,7 +13,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { useLogin } from './auth.api';
+import { takeReturnPath, useLogin } from './auth.api';
 import { PublicBrand } from './public-brand';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -63,9 +63,13 @@ export function LoginPage() {
       // per-call callbacks would run; the welcome toast must still show.
       const { user } = await login.mutateAsync({ kind: 'staff', email: values.email, password: values.password });
       toast({ title: t('login.toasts.loginSuccess'), description: t('login.toasts.welcome', { name: user.firstName }) });
-      navigate('/', { replace: true });
+      navigate(takeReturnPath(), { replace: true });
     } catch (error) {
       setFailure(signInError(error, t));
+      // SPEC.md §8, password sign-in: 'Login Failed' / 'Please check your credentials'.
+      if (error instanceof ApiError && error.status === 401) {
+        toast({ variant: 'destructive', title: t('login.toasts.loginFailed'), description: t('login.toasts.checkCredentials') });
+      }
       form.setValue('password', '');
       form.setFocus('password');
     }

@@ -17,7 +17,7 @@ export function relativeTimeText(t: TFunction, at: Date, now: Date): string {
   return unit === 'now' ? t('activity.justNow') : t(`activity.${unit}Ago`, { count });
 }
 
-/** One entry of the feed. The description is the server's own (English) sentence, shown as it is. */
+/** One entry of the feed: what happened, in the reader's language, then the server's own (English) sentence. */
 export function ActivityItem({ activity, now }: { activity: Activity; now: Date }) {
   const { t } = useTranslation();
   const { icon: Icon, tone } = ICONS[activity.action as ActivityAction] ?? { icon: ActivityIcon, tone: 'bg-muted text-foreground' };
@@ -28,10 +28,8 @@ export function ActivityItem({ activity, now }: { activity: Activity; now: Date 
         <Icon aria-hidden="true" className="h-4 w-4" />
       </span>
       <div className="grid min-w-0 gap-0.5">
-        <p className="text-sm">
-          <span className="sr-only">{t(`activity.actions.${activity.action}`, { defaultValue: activity.action })}: </span>
-          {activity.description}
-        </p>
+        <p className="text-sm font-medium">{t(`activity.actions.${activity.action}`, { defaultValue: activity.action })}</p>
+        <p className="text-sm">{activity.description}</p>
         <p className="text-xs text-muted-foreground">
           {activity.userName ? `${activity.userName} · ` : ''}
           <time dateTime={activity.createdAt} title={formatDate(at)}>

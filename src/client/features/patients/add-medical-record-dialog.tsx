@@ -5,13 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { createMedicalRecordSchema, type CreateMedicalRecordForm, type CreateMedicalRecordInput } from '../../../shared/schemas/medical-record';
 import type { Patient } from '../../../shared/schemas/patient';
-import { COUNTY_WIDE, useSelectedFacility } from '../../app/selected-facility';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Input, Textarea } from '../../components/ui/input';
+import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
+import { facilitiesQuery } from '../facilities/facilities.api';
 import { FormField, fieldAria } from './form-field';
 import { errorText, fullName, validationText } from './patient-labels';
 import { useCreateMedicalRecord } from './patients.api';
@@ -23,27 +22,25 @@ const LOGIN_REDIRECT_DELAY = 500;
 type Props = { patient: Patient; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
- * The visit happens where the clinician is: the shell's Current Facility when one is chosen, else the user's
- * own facility, else the patient's registration facility.
+ * The visit happens where the clinician works: their own facility, else the patient's registration facility.
+ * (Not the shell's Current Facility: that is what the dashboard looks at, not where the clinician stands.)
+ * The form shows it and lets them change it, e.g. for an outreach visit.
  */
 function useVisitFacility(patient: Patient): number {
-  const { facilityId: selected } = useSelectedFacility();
   const staff = useStaff();
-  return selected !== COUNTY_WIDE ? selected : (staff.facilityId ?? patient.facilityId);
+  return staff.facilityId ?? patient.facilityId;
 }
 
 export function AddMedicalRecordDialog({ patient, open, onOpenChange }: Props) {
   const { t } = useTranslation();
   const mutation = useCreateMedicalRecord();
   const facilityId = useVisitFacility(patient);
-  const facilities = useQuery(facilitiesQuery);
-  const facility = facilityId === patient.facilityId ? patient.facilityName : facilityName(facilities.data, facilityId, t('common.unknownFacility'));
   return (
     <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{t('patients.record.title')}</DialogTitle>
-          <DialogDescription>{t('patients.record.description', { name: fullName(patient), facility })}</DialogDescription>
+          <DialogDescription>{t('patients.record.description', { name: fullName(patient) })}</DialogDescription>
         </DialogHeader>
         <RecordForm key={`${patient.id}-${facilityId}`} patientId={patient.id} facilityId={facilityId} mutation={mutation} onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -57,6 +54,7 @@ const OPTIONAL = ['diagnosis', 'treatment', 'prescription'] as const;
 
 function RecordForm({ patientId, facilityId, mutation, onDone }: FormProps) {
   const { t } = useTranslation();
+  const facilities = useQuery(facilitiesQuery);
   const empty: CreateMedicalRecordForm = { patientId, facilityId, chiefComplaint: '', diagnosis: '', treatment: '', prescription: '', notes: '', followUpDate: '' };
   const { register, handleSubmit, reset, setError, formState } = useForm<CreateMedicalRecordForm, unknown, CreateMedicalRecordInput>({
     resolver: zodResolver(createMedicalRecordSchema),
@@ -70,7 +68,7 @@ function RecordForm({ patientId, facilityId, mutation, onDone }: FormProps) {
 
   const onSubmit = (input: CreateMedicalRecordInput) =>
     mutation.mutate(
-      { ...input, patientId, facilityId },
+      { ...input, patientId },
       {
         onSuccess: () => {
           toast({ title: t('patients.record.successTitle'), description: t('patients.record.successBody') });
@@ -97,6 +95,16 @@ function RecordForm({ patientId, facilityId, mutation, onDone }: FormProps) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
       <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
+        <FormField id="rec-facilityId" label={t('patients.record.facility')} error={message('facilityId')} className="sm:col-span-2">
+          <NativeSelect {...fieldAria('rec-facilityId', message('facilityId'))} {...register('facilityId', { valueAsNumber: true })}>
+            {(facilities.data ?? []).length === 0 ? <option value={facilityId}>{t('common.loading')}</option> : null}
+            {facilities.data?.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
         <FormField id="rec-chiefComplaint" label={t('patients.record.chiefComplaint')} error={message('chiefComplaint')} required className="sm:col-span-2">
           <Textarea aria-required="true" {...fieldAria('rec-chiefComplaint', message('chiefComplaint'))} {...register('chiefComplaint')} />
         </FormField>

@@ -41,6 +41,7 @@ export function useRegisterPatient() {
         queryClient.invalidateQueries({ queryKey: ['patients'] }),
         queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
         queryClient.invalidateQueries({ queryKey: ['activities'] }),
+        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
       ]),
   });
 }
@@ -55,6 +56,7 @@ export function useCreateMedicalRecord() {
         queryClient.invalidateQueries({ queryKey: ['patients'] }),
         queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
         queryClient.invalidateQueries({ queryKey: ['activities'] }),
+        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
       ]),
   });
 }

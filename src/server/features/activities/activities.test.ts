@@ -52,6 +52,27 @@ describe('GET /api/activities/mine.csv', () => {
     expect(again.body.split('\n')[1]).toMatch(/,audit\.own\.export,audit,\d+,success$/);
   });
 
+  it('a HEAD check exports nothing, so nothing is audited', async () => {
+    const director = await t.loginAs('county_director');
+    const directorId = await userIdOf('margaret.nekesa@health.busiacounty.example');
+    const exports = async () =>
+      (await t.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where user_id = ${directorId} and action = 'audit.own.export'`))[0]!.n;
+    const before = await exports();
+    const head = await t.request({ method: 'HEAD', url: '/api/activities/mine.csv', cookie: director });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(await exports()).toBe(before);
+  });
+
+  it('holds the last year only', async () => {
+    const director = await t.loginAs('county_director');
+    const directorId = await userIdOf('margaret.nekesa@health.busiacounty.example');
+    // audit_events is append-only, so an old event is written as old rather than aged afterwards.
+    await t.rows(sql`insert into audit_events (at, user_id, action, entity, outcome) values ('2020-01-01T00:00:00Z', ${directorId}, 'patients.read.ancient', 'patients', 'success')`);
+    const body = (await t.request({ url: '/api/activities/mine.csv', cookie: director })).body;
+    expect(body).not.toContain('patients.read.ancient');
+  });
+
   it('is open to the system administrator too: a user may always read their own trail', async () => {
     const res = await t.request({ url: '/api/activities/mine.csv', cookie: await t.loginAs('admin') });
     expect(res.statusCode).toBe(200);

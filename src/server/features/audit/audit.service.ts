@@ -1,6 +1,6 @@
 // Audit events (DESIGN.md §5, §7): every read of a patient's details or records, every write, and every refusal.
 // Details never carry patient data: the entity and its id are enough to trace who saw what.
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { countyDate } from '../../../shared/format.js';
 import type { Db } from '../../db/client.js';
 import { auditEvents, users } from '../../db/schema/index.js';
@@ -70,14 +70,23 @@ function countyDateTime(at: Date): string {
  * A user's own audit trail, newest first, as a spreadsheet. Anyone may read what they did themselves
  * (Data Protection Act 2019 s.26, the right of access); the download is itself audited.
  */
+/** The own-trail download is bounded (DESIGN.md §6): the last year, at most this many events. */
+export const OWN_TRAIL_MAX_EVENTS = 50_000;
+
+export function ownAuditTrailFilename(now: Date): string {
+  return `my-activity-${countyDate(now)}.csv`;
+}
+
 export async function ownAuditTrailCsv(db: Db, actor: Actor, now: Date): Promise<CsvFile> {
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000);
   const rows = await db
     .select({ at: auditEvents.at, action: auditEvents.action, entity: auditEvents.entity, entityId: auditEvents.entityId, outcome: auditEvents.outcome })
     .from(auditEvents)
-    .where(eq(auditEvents.userId, actor.id))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id));
+    .where(and(eq(auditEvents.userId, actor.id), gte(auditEvents.at, yearAgo)))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(OWN_TRAIL_MAX_EVENTS);
   await audit(db, actor, { action: 'audit.own.export', entity: 'audit', entityId: actor.id, detail: `${rows.length} events` });
   const header = ['At', 'Action', 'Entity', 'Entity ID', 'Outcome'];
   const lines = rows.map((r) => [countyDateTime(r.at), r.action, r.entity, r.entityId, r.outcome]);
-  return { filename: `my-activity-${countyDate(now)}.csv`, content: toCsv([header, ...lines]) };
+  return { filename: ownAuditTrailFilename(now), content: toCsv([header, ...lines]) };
 }

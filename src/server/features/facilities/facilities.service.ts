@@ -59,6 +59,7 @@ export async function facilitySummary(db: Db): Promise<FacilitySummary> {
     subcounties: totals[0]?.subcounties ?? 0,
     county: COUNTY_PROFILE.name,
     population: COUNTY_PROFILE.population,
+    censusYear: COUNTY_PROFILE.censusYear,
   };
 }
 

@@ -26,6 +26,7 @@ describe('GET /api/facilities/summary', () => {
       subcounties: 7,
       county: 'Busia',
       population: 893681,
+      censusYear: 2019,
     });
     expect(expected!.total).toBe(113);
     expect(expected!.subcounties).toBe(7);

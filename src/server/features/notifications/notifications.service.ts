@@ -1,6 +1,6 @@
 // The notification bell (every screen): derived from live data on each request, nothing stored. The bell is seen
 // by whoever stands at the screen, so entries carry counts and stock lines, never a patient's name.
-import { and, eq, gte, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { stockStatus } from '../../../shared/constants.js';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
@@ -17,14 +17,23 @@ const OVERDUE_WINDOW_DAYS = 30;
 type StockNotification = Extract<Notification, { kind: 'out_of_stock' | 'low_stock' }>;
 type FollowUpNotification = Extract<Notification, { kind: 'overdue_followups' }>;
 
-/** One entry per stock line at or below its minimum (SPEC.md §4 stock status). */
-async function stockNotifications(db: Db, facilityId?: number): Promise<StockNotification[]> {
-  const rows = await db
-    .select({ item: inventoryItems, facilityName: facilities.name })
-    .from(inventoryItems)
-    .leftJoin(facilities, eq(facilities.id, inventoryItems.facilityId))
-    .where(and(lte(inventoryItems.currentStock, inventoryItems.minimumStock), facilityId ? eq(inventoryItems.facilityId, facilityId) : undefined));
-  return rows.map(({ item, facilityName }) => {
+/** The bell lists at most this many stock lines (the most urgent, then the newest); `count` stays the true total. */
+export const MAX_STOCK_NOTIFICATIONS = 50;
+
+/** One entry per stock line at or below its minimum (SPEC.md §4 stock status), bounded (DESIGN.md §6). */
+async function stockNotifications(db: Db, facilityId?: number): Promise<{ items: StockNotification[]; total: number }> {
+  const where = and(lte(inventoryItems.currentStock, inventoryItems.minimumStock), facilityId ? eq(inventoryItems.facilityId, facilityId) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ item: inventoryItems, facilityName: facilities.name })
+      .from(inventoryItems)
+      .leftJoin(facilities, eq(facilities.id, inventoryItems.facilityId))
+      .where(where)
+      .orderBy(sql`${inventoryItems.currentStock} = 0 desc`, desc(inventoryItems.updatedAt), asc(inventoryItems.id))
+      .limit(MAX_STOCK_NOTIFICATIONS),
+    db.select({ n: sql<number>`count(*)::int` }).from(inventoryItems).where(where),
+  ]);
+  const items = rows.map(({ item, facilityName }): StockNotification => {
     const out = stockStatus(item.currentStock, item.minimumStock) === 'out_of_stock';
     const facility = facilityName ?? 'Unknown Facility';
     return {
@@ -46,6 +55,7 @@ async function stockNotifications(db: Db, facilityId?: number): Promise<StockNot
       facilityName: facility,
     };
   });
+  return { items, total: total?.n ?? 0 };
 }
 
 /**
@@ -93,8 +103,8 @@ export async function listNotifications(db: Db, actor: Actor, now: Date, facilit
     stockNotifications(db, facilityId),
     can(actor.role, 'records:read') ? overdueFollowUps(db, now, facilityId) : null,
   ]);
-  const items: Notification[] = [...stock, ...(followUps ? [followUps] : [])].sort(
+  const items: Notification[] = [...stock.items, ...(followUps ? [followUps] : [])].sort(
     (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.at.localeCompare(a.at) || a.id.localeCompare(b.id),
   );
-  return { items, count: items.length };
+  return { items, count: stock.total + (followUps ? 1 : 0) };
 }

@@ -129,6 +129,22 @@ describe('GET /api/notifications', () => {
     expect(quiet).toEqual({ items: [], count: 0 });
   });
 
+  it('lists at most 50 stock lines, the empty ones first, while the count stays the true total', async () => {
+    // 60 new lines at one dispensary, all below their minimum; every fifth is empty.
+    await t.database.db.execute(sql`insert into inventory_items (item_name, category, facility_id, current_stock, minimum_stock, unit, supplier, unit_cost)
+      select 'Test item ' || g, 'medical_supplies', 100, case when g % 5 = 0 then 0 else 1 end, 10, 'units', 'KEMSA', 1
+      from generate_series(1, 60) g`);
+    try {
+      const n = await bell(await t.loginAs('admin'), '?facilityId=100');
+      expect(n.count).toBe(60);
+      expect(n.items).toHaveLength(50);
+      expect(n.items.slice(0, 12).every((i) => i.kind === 'out_of_stock')).toBe(true);
+      expect(n.items.slice(12).every((i) => i.kind === 'low_stock')).toBe(true);
+    } finally {
+      await t.database.db.execute(sql`delete from inventory_items where facility_id = 100 and item_name like 'Test item %'`);
+    }
+  });
+
   it('the system administrator, who may not read clinical records, gets no follow-up entry', async () => {
     const admin = await t.loginAs('admin');
     const n = await bell(admin);
