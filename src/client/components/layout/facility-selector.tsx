@@ -12,12 +12,12 @@ export function FacilitySelector() {
   const { facilityId, setFacilityId } = useSelectedFacility();
   const { data: facilities, isPending, isError } = useQuery(facilitiesQuery);
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 gap-2">
       <label id="current-facility-label" className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
         {t('shell.currentFacility')}
       </label>
       <Select value={String(facilityId)} onValueChange={(v) => setFacilityId(Number(v))} disabled={isPending || isError}>
-        <SelectTrigger aria-labelledby="current-facility-label" data-testid="facility-selector">
+        <SelectTrigger aria-labelledby="current-facility-label" data-testid="facility-selector" className="min-w-0 overflow-hidden">
           <SelectValue placeholder={isPending ? t('common.loading') : t('common.unknownFacility')} />
         </SelectTrigger>
         <SelectContent className="max-h-96">
