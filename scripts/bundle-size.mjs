@@ -19,6 +19,11 @@ const ROUTES = {
   'patients /patients': { page: 'features/patients/patients-page.tsx', shell: true },
   'facilities /facilities': { page: 'features/facilities/facilities-page.tsx', shell: true },
   'system test /system-test': { page: 'features/system-test/system-test-page.tsx', shell: true },
+  'billing /billing': { page: 'features/billing/billing-page.tsx', shell: true },
+  'revenue /revenue': { page: 'features/revenue/revenue-page.tsx', shell: true },
+  'referrals /referrals': { page: 'features/referrals/referrals-page.tsx', shell: true },
+  'inventory /inventory': { page: 'features/inventory/inventory-page.tsx', shell: true },
+  'staff /staff': { page: 'features/staff/staff-page.tsx', shell: true },
 };
 const SHELL = 'components/layout/app-shell.tsx';
 /** Loaded by every signed-in screen (toasts follow every sign-in); the landing page loads it only on a toast. */

@@ -21,10 +21,15 @@ const DashboardPage = page(() => import('../features/dashboard/dashboard-page'),
 const PatientsPage = page(() => import('../features/patients/patients-page'), 'PatientsPage');
 const FacilitiesPage = page(() => import('../features/facilities/facilities-page'), 'FacilitiesPage');
 const SystemTestPage = page(() => import('../features/system-test/system-test-page'), 'SystemTestPage');
+const BillingPage = page(() => import('../features/billing/billing-page'), 'BillingPage');
+const RevenuePage = page(() => import('../features/revenue/revenue-page'), 'RevenuePage');
+const ReferralsPage = page(() => import('../features/referrals/referrals-page'), 'ReferralsPage');
+const InventoryPage = page(() => import('../features/inventory/inventory-page'), 'InventoryPage');
+const StaffPage = page(() => import('../features/staff/staff-page'), 'StaffPage');
 const PlannedScreen = lazy(() => import('../features/placeholder/planned-screen').then((m) => ({ default: m.PlannedScreen })));
 
-/** Screens of the route table that a later issue builds (revenue, billing, staff …): titled, honest placeholders. */
-const PLANNED = ['revenue', 'billing', 'accounting', 'payroll', 'procurement', 'staff', 'referrals', 'inventory', 'reports'] as const;
+/** Screens of the route table not built yet (the finance screens and MOH reports): titled, honest placeholders. */
+const PLANNED = ['accounting', 'payroll', 'procurement', 'reports'] as const;
 const isPlanned = (screen: string): screen is (typeof PLANNED)[number] => (PLANNED as readonly string[]).includes(screen);
 
 function PageFallback() {
@@ -72,6 +77,11 @@ export function AppRoutes() {
           <Route path="/patients">{shell(<PatientsPage />)}</Route>
           <Route path="/facilities">{shell(<FacilitiesPage />)}</Route>
           <Route path="/system-test">{shell(<SystemTestPage />)}</Route>
+          <Route path="/billing">{shell(<BillingPage />)}</Route>
+          <Route path="/revenue">{shell(<RevenuePage />)}</Route>
+          <Route path="/referrals">{shell(<ReferralsPage />)}</Route>
+          <Route path="/inventory">{shell(<InventoryPage />)}</Route>
+          <Route path="/staff">{shell(<StaffPage />)}</Route>
           {/* One route for every planned screen: keyed routes would remount the shell on each move between them. */}
           <Route path="/:screen">{(params) => (isPlanned(params.screen) ? shell(<PlannedScreen screen={params.screen} />) : <NotFoundPage />)}</Route>
           <Route component={NotFoundPage} />

@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -62,6 +63,8 @@ export const users = pgTable(
     isActive: boolean().notNull().default(true),
     hasBiometric: boolean().notNull().default(false),
     isDemo: boolean().notNull().default(false),
+    /** Set for an account created with a temporary password: the first sign-in must choose a new one. */
+    mustChangePassword: boolean().notNull().default(false),
     joinedAt: date({ mode: 'string' }),
     createdAt: createdAt(),
   },
@@ -212,15 +215,24 @@ export const billingRecords = pgTable(
     insuranceProvider: text(),
     insuranceNumber: text(),
     notes: text(),
+    /** Share of the amount the insurer (SHA or a private insurer) covers, 0–100; the patient pays the rest. */
+    insuranceCoveragePercent: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    /** A pending invoice past this county date shows as overdue (derived on read, never stored). */
+    dueDate: date({ mode: 'string' }),
     status: text().notNull().default('pending'),
+    /** Why the invoice is where it is, e.g. why an M-Pesa payment failed and it went back to pending. */
+    statusReason: text(),
     createdBy: integer().references(() => users.id),
     createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('billing_amount_check', sql`${t.amount} >= 0`),
+    check('billing_coverage_check', sql`${t.insuranceCoveragePercent} between 0 and 100`),
     check('billing_status_check', sql`${t.status} in ('paid', 'pending', 'overdue', 'processing', 'cancelled')`),
     index('billing_paid_idx').on(t.paidAt, t.facilityId),
+    index('billing_status_idx').on(t.status, t.facilityId),
     index('billing_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('billing_patient_idx').on(t.patientId),
   ],
@@ -243,6 +255,8 @@ export const referrals = pgTable(
     urgencyLevel: text().notNull(),
     clinicalNotes: text().notNull(),
     referringDoctor: text().notNull(),
+    /** The referring clinician chosen from staff; referringDoctor keeps the name as written at the time. */
+    referringDoctorId: integer().references(() => users.id),
     status: text().notNull().default('pending'),
     createdBy: integer().references(() => users.id),
     createdAt: createdAt(),
@@ -304,5 +318,140 @@ export const reports = pgTable(
   (t) => [
     check('reports_status_check', sql`${t.status} in ('completed', 'processing', 'failed')`),
     index('reports_generated_idx').on(t.generatedAt.desc()),
+  ],
+);
+
+/**
+ * A payment attempt on an invoice (DESIGN.md §5): M-Pesa STK push, card, or cash. An invoice moves pending →
+ * processing → paid when an attempt succeeds, or back to pending (with the reason) when it fails.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    billingRecordId: integer()
+      .notNull()
+      .references(() => billingRecords.id),
+    method: text().notNull(),
+    amount: money().notNull(),
+    status: text().notNull().default('processing'),
+    /** M-Pesa: the payer's phone as sent to Daraja (2547XXXXXXXX). */
+    phoneNumber: text(),
+    merchantRequestId: text(),
+    /** Daraja's id for an STK push; the callback is matched (and made idempotent) by it. */
+    checkoutRequestId: text().unique(),
+    mpesaReceiptNumber: text(),
+    resultCode: integer(),
+    resultDesc: text(),
+    cardLast4: text(),
+    gatewayReference: text(),
+    /** True when the built-in sandbox simulator answered instead of Safaricom or a card gateway. */
+    simulated: boolean().notNull().default(false),
+    initiatedBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('payments_method_check', sql`${t.method} in ('mpesa', 'card', 'cash')`),
+    check('payments_status_check', sql`${t.status} in ('processing', 'succeeded', 'failed')`),
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+    index('payments_billing_idx').on(t.billingRecordId, t.createdAt.desc()),
+  ],
+);
+
+/** An SHA (formerly NHIF) or private insurance claim for an invoice: submitted, then approved or rejected. */
+export const insuranceClaims = pgTable(
+  'insurance_claims',
+  {
+    id: id(),
+    claimNumber: text().notNull().unique(),
+    billingRecordId: integer()
+      .notNull()
+      .references(() => billingRecords.id),
+    provider: text().notNull(),
+    /** The patient's SHA member number (or CR number) or the private insurer's member number. */
+    memberNumber: text().notNull(),
+    diagnosis: text().notNull(),
+    /** Claim lines: [{ description, quantity, unitPrice }]. */
+    lines: jsonb().notNull(),
+    amount: money().notNull(),
+    status: text().notNull().default('submitted'),
+    decisionReason: text(),
+    submittedBy: integer().references(() => users.id),
+    submittedAt: createdAt(),
+    decidedBy: integer().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('claims_status_check', sql`${t.status} in ('submitted', 'approved', 'rejected')`),
+    check('claims_amount_check', sql`${t.amount} >= 0`),
+    index('claims_billing_idx').on(t.billingRecordId),
+    index('claims_status_idx').on(t.status, t.submittedAt.desc()),
+  ],
+);
+
+/** Each step of a referral's journey, with who and when (pending → in_transit → received, or cancelled). */
+export const referralEvents = pgTable(
+  'referral_events',
+  {
+    id: id(),
+    referralId: integer()
+      .notNull()
+      .references(() => referrals.id),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    note: text(),
+    userId: integer().references(() => users.id),
+    facilityId: integer().references(() => facilities.id),
+    at: createdAt(),
+  },
+  (t) => [index('referral_events_referral_idx').on(t.referralId, t.at)],
+);
+
+/**
+ * The stock ledger: every receipt, issue and adjustment with its reason and user. An item's current stock is the
+ * sum of its movements (inventory_items.current_stock is that sum, kept in the same transaction) and never < 0.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    itemId: integer()
+      .notNull()
+      .references(() => inventoryItems.id),
+    kind: text().notNull(),
+    /** Signed: positive for stock in (received, adjustments up), negative for stock out. */
+    quantity: integer().notNull(),
+    balanceAfter: integer().notNull(),
+    reason: text().notNull(),
+    userId: integer().references(() => users.id),
+    at: createdAt(),
+  },
+  (t) => [
+    check('stock_movements_kind_check', sql`${t.kind} in ('opening', 'received', 'issued', 'adjusted')`),
+    check('stock_movements_balance_check', sql`${t.balanceAfter} >= 0`),
+    check('stock_movements_quantity_check', sql`${t.quantity} <> 0 or ${t.kind} = 'opening'`),
+    index('stock_movements_item_idx').on(t.itemId, t.at.desc()),
+  ],
+);
+
+/** The duty roster behind Staff Management's View Schedules. */
+export const staffShifts = pgTable(
+  'staff_shifts',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    shiftDate: date({ mode: 'string' }).notNull(),
+    shift: text().notNull(),
+  },
+  (t) => [
+    check('staff_shifts_shift_check', sql`${t.shift} in ('day', 'night', 'on_call')`),
+    uniqueIndex('staff_shifts_user_day_key').on(t.userId, t.shiftDate),
+    index('staff_shifts_facility_day_idx').on(t.facilityId, t.shiftDate),
   ],
 );

@@ -25,6 +25,11 @@ import { toCsv } from '../../lib/csv.js';
 import facilityData from './data/busia-facilities.json' with { type: 'json' };
 import { FEMALE_NAMES, MALE_NAMES, REFERRAL_REASONS, SURNAMES, VILLAGES, VISIT_TYPES } from './people.js';
 import { createRandom, type Random } from './random.js';
+import { seedBilling } from './billing.js';
+import type { SeedContext } from './context.js';
+import { seedReferralHistory } from './referrals.js';
+import { seedStaffRoster } from './staff.js';
+import { seedStockLedger } from './stock.js';
 
 export const DEMO_EMAIL_DOMAIN = 'health.busiacounty.example';
 const SEED = 40; // Busia is county 40.
@@ -92,7 +97,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 /** Empties every table (TRUNCATE does not fire the audit trail's row trigger); for `db:seed -- --reset`. */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table audit_events, activities, sessions, login_attempts, reports, inventory_items, referrals, billing_records, medical_records, patients, users, facilities restart identity cascade`,
+    sql`truncate table audit_events, activities, sessions, login_attempts, reports, stock_movements, staff_shifts, referral_events, payments, insurance_claims, inventory_items, referrals, billing_records, medical_records, patients, users, facilities restart identity cascade`,
   );
 }
 
@@ -453,6 +458,13 @@ export async function seedDemoCounty(db: Db, opts: { now: Date }): Promise<{ fac
     for (const table of ['facilities', 'users', 'patients', 'medical_records', 'billing_records', 'referrals', 'inventory_items', 'reports']) {
       await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`));
     }
+
+    // ---- each feature's own tables (seed/billing.ts, referrals.ts, stock.ts, staff.ts) ----
+    const ctx: SeedContext = { now, today, daysAgo, earlierToday, facilities: facilityRows, users: userRows, patients: patientRows, bills: billRows, referrals: referralRows };
+    await seedBilling(tx, ctx);
+    await seedReferralHistory(tx, ctx);
+    await seedStockLedger(tx, ctx);
+    await seedStaffRoster(tx, ctx);
     return { facilities: facilityRows.length, users: userRows.length, patients: patientRows.length, records: recordRows.length };
   });
 }

@@ -1,0 +1,1 @@
+export function BillingPage() { return <h1>BillingPage</h1>; }

@@ -1,0 +1,1 @@
+export function InventoryPage() { return <h1>InventoryPage</h1>; }

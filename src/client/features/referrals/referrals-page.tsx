@@ -1,0 +1,1 @@
+export function ReferralsPage() { return <h1>ReferralsPage</h1>; }

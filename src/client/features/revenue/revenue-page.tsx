@@ -1,0 +1,1 @@
+export function RevenuePage() { return <h1>RevenuePage</h1>; }

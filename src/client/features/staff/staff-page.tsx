@@ -1,0 +1,1 @@
+export function StaffPage() { return <h1>StaffPage</h1>; }

@@ -1,0 +1,18 @@
+// What the demo county's main seed hands to each feature's own seed step (billing.ts, referrals.ts, stock.ts,
+// staff.ts), so each feature seeds its tables beside its code without editing the shared seed.
+import type { billingRecords, facilities, patients, referrals, users } from '../schema/index.js';
+
+export type SeedContext = {
+  now: Date;
+  /** The county date of `now` (YYYY-MM-DD). */
+  today: string;
+  /** A moment `days` county days ago at hour:minute. */
+  daysAgo: (days: number, hour?: number, minute?: number) => Date;
+  /** A moment earlier today, `minutesBack` minutes ago but not before midnight. */
+  earlierToday: (minutesBack: number) => Date;
+  facilities: (typeof facilities.$inferInsert & { id: number })[];
+  users: (typeof users.$inferInsert & { id: number })[];
+  patients: (typeof patients.$inferInsert & { id: number; createdAt: Date })[];
+  bills: (typeof billingRecords.$inferInsert & { id: number; createdAt: Date })[];
+  referrals: (typeof referrals.$inferInsert & { id: number; createdAt: Date })[];
+};
