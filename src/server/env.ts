@@ -7,7 +7,13 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
 
-const envSchema = z.object({
+/** A setting that may be left unset or blank. */
+const optionalSetting = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
@@ -44,7 +50,55 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // M-Pesa Daraja (Lipa Na M-Pesa Online, domain/KENYA.md). With the four credentials unset, the built-in sandbox
+  // simulator answers STK pushes instead and no money moves.
+  MPESA_CONSUMER_KEY: optionalSetting,
+  MPESA_CONSUMER_SECRET: optionalSetting,
+  MPESA_SHORTCODE: optionalSetting.pipe(z.string().regex(/^\d{5,7}$/, 'must be the 5 to 7 digit paybill or till number').optional()),
+  MPESA_PASSKEY: optionalSetting,
+  MPESA_CALLBACK_URL: optionalSetting.pipe(
+    z.url({ protocol: /^https$/, error: 'must be an https:// URL that Safaricom can reach (ending in /api/payments/mpesa/callback)' }).optional(),
+  ),
+  MPESA_ENVIRONMENT: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
+  /** CustomerPayBillOnline for a paybill; CustomerBuyGoodsOnline for a till (then MPESA_PARTY_B is the till number). */
+  MPESA_TRANSACTION_TYPE: z.enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'], { error: 'must be CustomerPayBillOnline or CustomerBuyGoodsOnline' }).default('CustomerPayBillOnline'),
+  MPESA_PARTY_B: optionalSetting.pipe(z.string().regex(/^\d{5,7}$/, 'must be the 5 to 7 digit paybill or till number').optional()),
+  /** How long the simulator waits before it "calls back" (a person entering their PIN). */
+  MPESA_SIMULATOR_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(1500),
 });
+
+const MPESA_CREDENTIALS = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
+
+/** Daraja with all four credentials and a callback URL; the simulator with none; anything between is a mistake. */
+const mpesaRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
+  const set = MPESA_CREDENTIALS.filter((k) => e[k] !== undefined);
+  if (set.length > 0 && set.length < MPESA_CREDENTIALS.length) {
+    for (const k of MPESA_CREDENTIALS.filter((k) => e[k] === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [k], message: `is required with ${set.join(', ')} (set all four M-Pesa credentials, or none for the simulator)` });
+    }
+  }
+  if (set.length === MPESA_CREDENTIALS.length && !e.MPESA_CALLBACK_URL) {
+    ctx.addIssue({ code: 'custom', path: ['MPESA_CALLBACK_URL'], message: 'is required with the M-Pesa credentials' });
+  }
+};
+
+const envSchema = envObject.superRefine(mpesaRules);
+
+/** M-Pesa: Safaricom Daraja when credentials are configured, else the built-in sandbox simulator. */
+export type MpesaConfig =
+  | { mode: 'simulator'; simulatorDelayMs: number }
+  | {
+      mode: 'daraja';
+      environment: 'sandbox' | 'production';
+      consumerKey: string;
+      consumerSecret: string;
+      shortcode: string;
+      passkey: string;
+      callbackUrl: string;
+      transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+      partyB: string;
+      simulatorDelayMs: number;
+    };
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -64,6 +118,7 @@ export type Config = {
   trustProxy: boolean | number | string[];
   allowedOrigins: string[];
   logLevel: string;
+  mpesa: MpesaConfig;
 };
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
@@ -93,6 +148,21 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
+    mpesa:
+      e.MPESA_CONSUMER_KEY && e.MPESA_CONSUMER_SECRET && e.MPESA_SHORTCODE && e.MPESA_PASSKEY && e.MPESA_CALLBACK_URL
+        ? {
+            mode: 'daraja',
+            environment: e.MPESA_ENVIRONMENT,
+            consumerKey: e.MPESA_CONSUMER_KEY,
+            consumerSecret: e.MPESA_CONSUMER_SECRET,
+            shortcode: e.MPESA_SHORTCODE,
+            passkey: e.MPESA_PASSKEY,
+            callbackUrl: e.MPESA_CALLBACK_URL,
+            transactionType: e.MPESA_TRANSACTION_TYPE,
+            partyB: e.MPESA_PARTY_B ?? e.MPESA_SHORTCODE,
+            simulatorDelayMs: e.MPESA_SIMULATOR_DELAY_MS,
+          }
+        : { mode: 'simulator', simulatorDelayMs: e.MPESA_SIMULATOR_DELAY_MS },
   };
 }
 

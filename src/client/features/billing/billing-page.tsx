@@ -1,1 +1,176 @@
-export function BillingPage() { return <h1>BillingPage</h1>; }
+// SPEC.md §2.8 Billing & Payments: Create Invoice, the four cards, the filter row, the invoices table, and the
+// Process Payment and invoice details dialogs. The search lives in component state, never in the URL (a patient's
+// name must not end up in browser history or server logs, DESIGN.md §1.4).
+import './billing.strings';
+import { useQuery } from '@tanstack/react-query';
+import { FilePlus2, Receipt } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BillingRecord } from '../../../shared/schemas/billing';
+import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ApiError } from '../../lib/api-client';
+import { useStaff } from '../patients/use-staff';
+import { INVOICE_PAGE_SIZE, invoicesQuery } from './billing.api';
+import { BillingCards } from './billing-cards';
+import { BillingFilters, type FilterValues } from './billing-filters';
+import { billingError } from './billing-labels';
+import { InvoicesTable } from './invoices-table';
+
+const CreateInvoiceDialog = lazy(() => import('./create-invoice-dialog').then((m) => ({ default: m.CreateInvoiceDialog })));
+const ProcessPaymentDialog = lazy(() => import('./process-payment-dialog').then((m) => ({ default: m.ProcessPaymentDialog })));
+const InvoiceDetailsDialog = lazy(() => import('./invoice-details-dialog').then((m) => ({ default: m.InvoiceDetailsDialog })));
+
+export function BillingPage() {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  // Invoices name patients: roles without billing:read (DESIGN.md §7) see why, and nothing is asked of the server.
+  if (staff.role && !staff.may('billing:read')) {
+    return (
+      <div className="grid gap-6">
+        <div>
+          <h1 className="text-2xl font-bold">{t('billing.title')}</h1>
+          <p className="text-muted-foreground">{t('billing.subtitle')}</p>
+        </div>
+        <Card>
+          <CardContent className="pt-6">
+            <p role="note" className="text-sm text-muted-foreground">
+              {t('billing.table.forbidden')}
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+  return <BillingDesk />;
+}
+
+function BillingDesk() {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  const { facilityId: shellFacility } = useSelectedFacility();
+  const scope = scopeOf(shellFacility);
+  const [filters, setFilters] = useState<FilterValues>(() => ({ search: '', status: '', paymentMethod: '', facility: scope ? String(scope) : '' }));
+  const [offset, setOffset] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [paying, setPaying] = useState<BillingRecord | null>(null);
+  const [viewing, setViewing] = useState<BillingRecord | null>(null);
+  // A new Current Facility in the shell starts the filters again from it.
+  const [shellSeen, setShellSeen] = useState(shellFacility);
+  if (shellSeen !== shellFacility) {
+    setShellSeen(shellFacility);
+    setFilters({ search: '', status: '', paymentMethod: '', facility: scope ? String(scope) : '' });
+    setOffset(0);
+  }
+
+  const query = useQuery(
+    invoicesQuery({ search: filters.search, status: filters.status, paymentMethod: filters.paymentMethod, facilityId: filters.facility ? Number(filters.facility) : undefined, offset }),
+  );
+  const canWrite = staff.may('billing:write');
+  const filtered = filters.search !== '' || filters.status !== '' || filters.paymentMethod !== '' || filters.facility !== '';
+  const total = query.data?.total;
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{t('billing.title')}</h1>
+          <p className="text-muted-foreground">{t('billing.subtitle')}</p>
+        </div>
+        {canWrite ? (
+          <Button onClick={() => setCreating(true)}>
+            <FilePlus2 aria-hidden="true" />
+            {t('billing.createInvoice')}
+          </Button>
+        ) : null}
+      </div>
+
+      <BillingCards scope={scope} />
+
+      <BillingFilters
+        key={shellFacility}
+        initial={{ search: '', status: '', paymentMethod: '', facility: scope ? String(scope) : '' }}
+        onSearch={(values) => {
+          setFilters(values);
+          setOffset(0);
+        }}
+      />
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Receipt aria-hidden="true" className="h-5 w-5" />
+            {total === undefined ? t('billing.table.title') : t('billing.table.titleCount', { total: total.toLocaleString('en-KE') })}
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4" aria-busy={query.isFetching || undefined}>
+          {query.isError ? (
+            <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
+              <p className="text-sm text-destructive">
+                {query.error instanceof ApiError && query.error.status === 403 ? t('billing.table.forbidden') : t('common.loadError', { message: billingError(query.error, t('common.error')) })}
+              </p>
+              <Button variant="outline" onClick={() => void query.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </div>
+          ) : query.data && query.data.rows.length === 0 ? (
+            <div className="grid justify-items-center gap-3 py-10 text-center">
+              <Receipt aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+              <h3 className="text-lg font-semibold">{t('billing.table.emptyTitle')}</h3>
+              <p className="text-sm text-muted-foreground">{filtered ? t('billing.table.emptyFiltered') : t('billing.table.emptyNone')}</p>
+              {canWrite ? (
+                <Button onClick={() => setCreating(true)}>
+                  <FilePlus2 aria-hidden="true" />
+                  {t('billing.createInvoice')}
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <InvoicesTable rows={query.data?.rows} loading={query.isPending} canWrite={canWrite} onView={setViewing} onPay={setPaying} />
+            </div>
+          )}
+          {query.data && query.data.total > 0 ? <Pagination offset={offset} count={query.data.rows.length} total={query.data.total} onOffset={setOffset} /> : null}
+        </CardContent>
+      </Card>
+
+      <Suspense fallback={null}>
+        {creating ? <CreateInvoiceDialog open={creating} onOpenChange={setCreating} /> : null}
+        {paying ? <ProcessPaymentDialog invoice={paying} open onOpenChange={(open) => (open ? undefined : setPaying(null))} /> : null}
+        {viewing ? (
+          <InvoiceDetailsDialog
+            invoiceId={viewing.id}
+            open
+            canWrite={canWrite}
+            onOpenChange={(open) => (open ? undefined : setViewing(null))}
+            onPay={(b) => {
+              setViewing(null);
+              setPaying(b);
+            }}
+          />
+        ) : null}
+      </Suspense>
+    </div>
+  );
+}
+
+function Pagination({ offset, count, total, onOffset }: { offset: number; count: number; total: number; onOffset: (offset: number) => void }) {
+  const { t } = useTranslation();
+  const fmt = (n: number) => n.toLocaleString('en-KE');
+  return (
+    <nav aria-label={t('billing.table.pagination')} className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - INVOICE_PAGE_SIZE))}>
+          {t('common.previous')}
+        </Button>
+        <Button variant="outline" size="sm" disabled={offset + count >= total} onClick={() => onOffset(offset + INVOICE_PAGE_SIZE)}>
+          {t('common.next')}
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -19,12 +19,12 @@ const validBill = {
 const rows = <T>(query: SQL) => t.rows<T>(query);
 const count = (table: string) => t.count(table);
 
-/** Bills whose patient matches a search fragment, counted straight from the tables. */
+/** Bills whose patient or invoice number matches a search fragment, counted straight from the tables. */
 async function countMatching(fragment: string): Promise<number> {
   const pattern = `%${fragment}%`;
   const res = await rows<{ n: number }>(
     sql`select count(*)::int as n from billing_records b join patients p on p.id = b.patient_id
-        where p.first_name ilike ${pattern} or p.last_name ilike ${pattern} or p.national_id ilike ${pattern}`,
+        where p.first_name ilike ${pattern} or p.last_name ilike ${pattern} or p.national_id ilike ${pattern} or b.invoice_number ilike ${pattern}`,
   );
   return res[0]!.n;
 }
@@ -104,8 +104,21 @@ describe('the billing list', () => {
     expect(fieldErrors(bad).status).toBe('Unknown status');
   });
 
-  it.each(['pending', 'overdue', 'paid'])('filters by status %s', async (status) => {
-    const expected = (await rows<{ n: number }>(sql`select count(*)::int as n from billing_records where status = ${status}`))[0]!.n;
+  // Overdue is derived on read: a pending invoice whose due date (county calendar) is before today, 16 March.
+  const STATUS_SQL: Record<string, SQL> = {
+    pending: sql`status = 'pending' and (due_date is null or due_date >= '2026-03-16')`,
+    overdue: sql`status = 'pending' and due_date < '2026-03-16'`,
+    paid: sql`status = 'paid'`,
+    processing: sql`status = 'processing'`,
+  };
+
+  it('stores no invoice as overdue: the seed keeps them pending with a due date already past', async () => {
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from billing_records where status = 'overdue'`))[0]!.n).toBe(0);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from billing_records where due_date is null`))[0]!.n).toBe(0);
+  });
+
+  it.each(['pending', 'overdue', 'paid', 'processing'])('filters by status %s', async (status) => {
+    const expected = (await rows<{ n: number }>(sql`select count(*)::int as n from billing_records where ${STATUS_SQL[status]!}`))[0]!.n;
     expect(expected).toBeGreaterThan(0);
     const res = await t.request({ url: `/api/billing?status=${status}&limit=200`, cookie: clerk });
     expect(res.statusCode).toBe(200);
@@ -177,6 +190,12 @@ describe('the billing list', () => {
       expect(list.every((b) => b.patientId === sample.patientId)).toBe(true);
     });
 
+    it('finds an invoice by its number', async () => {
+      const res = await t.request({ url: `/api/billing?search=${sample.invoiceNumber}`, cookie: clerk });
+      expect(res.json()).toEqual([expect.objectContaining({ id: sample.id, invoiceNumber: sample.invoiceNumber })]);
+      expect(res.headers['x-total-count']).toBe('1');
+    });
+
     it('finds nothing for a name nobody has', async () => {
       const res = await t.request({ url: '/api/billing?search=Zzyzxqw', cookie: clerk });
       expect(res.statusCode).toBe(200);
@@ -226,6 +245,22 @@ describe('creating an invoice', () => {
 
     const top = (await t.request({ url: '/api/billing?limit=1', cookie: clerk })).json() as BillingRecord[];
     expect(top[0]).toEqual(bill);
+  });
+
+  it('keeps the insurer\'s coverage, works out what the patient pays, and sets the due date 30 county days on', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/billing',
+      cookie: clerk,
+      body: { ...validBill, amount: 1500, paymentMethod: 'insurance', insuranceProvider: 'jubilee', insuranceNumber: 'JUB-88123', insuranceCoveragePercent: '75' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ insuranceCoveragePercent: 75, patientPayable: 375, amountPaid: 0, claimStatus: null, dueDate: '2026-04-15', statusReason: null });
+    const noInsurer = await t.request({ method: 'POST', url: '/api/billing', cookie: clerk, body: { ...validBill, insuranceCoveragePercent: 50 } });
+    expect(noInsurer.statusCode).toBe(400);
+    expect(fieldErrors(noInsurer).insuranceProvider).toBe('Choose the insurance provider that gives the coverage');
+    const tooMuch = await t.request({ method: 'POST', url: '/api/billing', cookie: clerk, body: { ...validBill, insuranceProvider: 'aar', insuranceCoveragePercent: 120 } });
+    expect(fieldErrors(tooMuch).insuranceCoveragePercent).toBe('Coverage must be a number from 0 to 100');
   });
 
   it('accepts the amount as a numeric string and keeps it as a number', async () => {

@@ -1,0 +1,215 @@
+// Journeys through Billing & Payments (SPEC.md §2.8, §5, §8): a records officer invoices a patient found by name
+// and takes an M-Pesa payment through the sandbox simulator until the invoice shows Paid; a phone number the
+// simulator fails (ending 000: insufficient funds) returns the invoice to Pending with the reason. Each journey
+// registers its own patient with a random national ID, so none depends on another.
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, signInAs } from './fixtures.js';
+
+const randomNationalId = () => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
+const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** A toast's title or description, matched exactly (Radix also copies it into a live region). */
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** Registers a patient of their own through the API, as the records officer (who may register patients). */
+async function registerPatient(page: Page): Promise<{ name: string; lastName: string; nationalId: string }> {
+  const lastName = `Wekesa${randomLetters(8)}`;
+  const nationalId = randomNationalId();
+  const res = await page.request.post('/api/patients', {
+    data: { nationalId, firstName: 'Nekesa', lastName, dateOfBirth: '1988-02-11', gender: 'female', phoneNumber: '0712 345 678', facilityId: 1 },
+  });
+  expect(res.status()).toBe(201);
+  return { name: `Nekesa ${lastName}`, lastName, nationalId };
+}
+
+/** Creates the invoice through the Create Invoice dialog, finding the patient by name; returns its number. */
+async function createInvoice(page: Page, patient: { name: string; lastName: string }, amount: string): Promise<string> {
+  await page.getByRole('button', { name: 'Create Invoice' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
+  await expect(dialog).toBeVisible();
+
+  // The spec's messages when nothing is filled in (§5).
+  await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+  for (const message of ['Patient is required', 'Service type is required', 'Amount is required', 'Payment method is required']) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await expectAccessible(page);
+
+  await dialog.getByRole('searchbox', { name: 'Patient' }).fill(patient.lastName);
+  await dialog.getByRole('button', { name: new RegExp(`Select ${patient.name}`) }).click();
+  await expect(dialog.getByTestId('selected-patient')).toContainText(patient.name);
+  await dialog.getByLabel('Service type').selectOption('consultation');
+  await dialog.getByLabel('Amount (KES)').fill(amount);
+  await dialog.getByLabel('Payment method').selectOption('mpesa');
+  await expect(dialog.getByTestId('patient-payable')).toHaveText(/1,250|1,251|\d/);
+  await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(toast(page, 'Invoice Created')).toBeVisible();
+  await expect(toast(page, 'Billing record created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Find it with the filter row (search by patient name, then Search).
+  await page.getByLabel('Search by patient name or ID').fill(patient.lastName);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByTestId('invoice-row');
+  // The previous page stays on screen until the new one arrives: wait for this patient's row.
+  await expect(row.filter({ hasText: patient.name })).toHaveCount(1);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Pending');
+  return (await row.getAttribute('data-invoice'))!;
+}
+
+test('a records officer invoices a patient found by name and takes an M-Pesa payment through the simulator until it shows Paid', async ({ page }) => {
+  await signInAs(page, 'records_officer', '/');
+  const patient = await registerPatient(page);
+  await page.getByRole('link', { name: 'Billing & Payments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing & Payments' })).toBeVisible();
+  for (const card of ['Paid Today', 'Pending', 'Insurance', 'Mobile Money']) {
+    await expect(page.getByRole('group', { name: card }).getByTestId('card-value')).toHaveText(/Ksh|KES/);
+  }
+  await expect(page.getByTestId('invoice-row').first()).toBeVisible();
+  await expectAccessible(page);
+  const mobileMoneyBefore = await page.getByRole('group', { name: 'Mobile Money' }).getByTestId('card-value').textContent();
+
+  const invoice = await createInvoice(page, patient, '1250.50');
+  expect(invoice).toMatch(/^INV-\d{4}-\d{6}$/);
+
+  await page.getByRole('button', { name: `Process Payment for ${invoice}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Process Payment' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'M-Pesa' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByText('M-Pesa sandbox simulator — no money moves')).toBeVisible();
+  await expectAccessible(page);
+
+  await dialog.getByLabel('Mobile number').fill('0712 345 678');
+  await dialog.getByRole('button', { name: 'Send STK push' }).click();
+  await expect(toast(page, 'M-Pesa Payment Initiated')).toBeVisible();
+  await expect(page.getByText(/^STK push sent to 0712 345 678\. Amount: (Ksh|KES)\s?1,251$/).first()).toBeVisible();
+
+  // The simulator calls back after a moment; the dialog asks every 2 s until the money is in.
+  await expect(dialog.getByTestId('payment-paid')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByTestId('payment-paid')).toContainText(/receipt SIM[A-Z0-9]{7}/);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  const row = page.getByTestId('invoice-row');
+  await expect(row).toContainText('Paid');
+  await expect(row.getByRole('button', { name: `Process Payment for ${invoice}` })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Mobile Money' }).getByTestId('card-value')).not.toHaveText(mobileMoneyBefore!);
+
+  // The details show the receipt, labelled as simulated.
+  await row.getByRole('button', { name: `View details of ${invoice}` }).click();
+  const details = page.getByRole('dialog', { name: `Invoice ${invoice}` });
+  await expect(details.getByTestId('payment-item')).toContainText('Received');
+  await expect(details.getByTestId('payment-item')).toContainText('Simulated');
+  await expectAccessible(page);
+});
+
+test('a phone number the simulator fails returns the invoice to Pending with the reason', async ({ page }) => {
+  await signInAs(page, 'records_officer', '/billing');
+  const patient = await registerPatient(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing & Payments' })).toBeVisible();
+  const invoice = await createInvoice(page, patient, '800');
+
+  await page.getByRole('button', { name: `Process Payment for ${invoice}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Process Payment' });
+  // A number M-Pesa cannot charge is refused before anything is sent.
+  await dialog.getByLabel('Mobile number').fill('0812 345 678');
+  await dialog.getByRole('button', { name: 'Send STK push' }).click();
+  await expect(dialog.getByText('Enter a Safaricom number such as 0712 345 678 or 0110 345 678')).toBeVisible();
+
+  // The simulator's test number ending 000 has no money.
+  await dialog.getByLabel('Mobile number').fill('0712 345 000');
+  await dialog.getByRole('button', { name: 'Send STK push' }).click();
+  await expect(toast(page, 'M-Pesa Payment Initiated')).toBeVisible();
+  await expect(toast(page, 'Payment Failed')).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, 'Please try again or contact support')).toBeVisible();
+  await expect(dialog.getByTestId('payment-dialog-status')).toHaveText('Pending');
+  await expect(dialog.getByTestId('payment-dialog-reason')).toHaveText('The balance is insufficient for the transaction.');
+  // The form is back, to try another number.
+  await expect(dialog.getByRole('button', { name: 'Send STK push' })).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  const row = page.getByTestId('invoice-row');
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('The balance is insufficient for the transaction.');
+  await expect(row.getByRole('button', { name: `Process Payment for ${invoice}` })).toBeVisible();
+});
+
+test('card through the simulated gateway, cash at the desk, and an SHA claim the desk approves', async ({ page }) => {
+  await signInAs(page, 'records_officer', '/billing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing & Payments' })).toBeVisible();
+
+  // Card: the full number stays in the browser; a declined test card leaves the invoice pending.
+  const cardPatient = await registerPatient(page);
+  const cardInvoice = await createInvoice(page, cardPatient, '900');
+  await page.getByRole('button', { name: `Process Payment for ${cardInvoice}` }).click();
+  let dialog = page.getByRole('dialog', { name: 'Process Payment' });
+  await dialog.getByRole('tab', { name: 'Card' }).click();
+  await expect(dialog.getByText('Simulated card gateway')).toBeVisible();
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/29');
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(dialog.getByText('Card number is not valid')).toBeVisible();
+  await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await dialog.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(toast(page, 'Payment Failed')).toBeVisible();
+  await expect(dialog.getByTestId('payment-dialog-reason')).toHaveText('Card declined by the issuer');
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/29');
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(dialog.getByTestId('payment-paid')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByTestId('invoice-row')).toContainText('Paid');
+
+  // An SHA member at the county referral hospital with 80 % cover: the patient pays 20 % in cash, SHA the rest.
+  const shaPatient = await registerPatient(page);
+  await page.getByRole('button', { name: 'Create Invoice' }).first().click();
+  const create = page.getByRole('dialog', { name: 'Create Invoice' });
+  await create.getByRole('searchbox', { name: 'Patient' }).fill(shaPatient.lastName);
+  await create.getByRole('button', { name: new RegExp(`Select ${shaPatient.name}`) }).click();
+  await create.getByLabel('Service type').selectOption('laboratory');
+  await create.getByLabel('Amount (KES)').fill('1500');
+  await create.getByLabel('Payment method').selectOption('nhif');
+  await expect(create.getByLabel('Insurance provider')).toHaveValue('nhif');
+  await create.getByLabel('Insurance / SHA member number').fill('CR0680969605010-6');
+  await create.getByLabel('Insurance coverage (%)').fill('80');
+  await expect(create.getByTestId('patient-payable')).toHaveText(/300$/);
+  await create.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(toast(page, 'Invoice Created')).toBeVisible();
+  await page.getByLabel('Search by patient name or ID').fill(shaPatient.lastName);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByTestId('invoice-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(shaPatient.name);
+  const shaInvoice = (await row.getAttribute('data-invoice'))!;
+
+  await row.getByRole('button', { name: `Process Payment for ${shaInvoice}` }).click();
+  dialog = page.getByRole('dialog', { name: 'Process Payment' });
+  await dialog.getByRole('tab', { name: 'Cash' }).click();
+  await dialog.getByRole('button', { name: 'Record cash payment' }).click();
+  await expect(toast(page, 'Cash Payment Recorded')).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Insurance' })).toHaveAttribute('aria-selected', 'false');
+  await dialog.getByRole('tab', { name: 'Insurance' }).click();
+  await dialog.getByLabel('Diagnosis').fill('Malaria, confirmed by rapid test');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Submit claim' }).click();
+  await expect(toast(page, 'Insurance Claim Submitted')).toBeVisible();
+  await expect(toast(page, 'Claim submitted to insurance provider for processing')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(row).toContainText('Processing');
+
+  // SHA's answer arrives: the desk records it on the invoice, which is then paid.
+  await row.getByRole('button', { name: `View details of ${shaInvoice}` }).click();
+  const details = page.getByRole('dialog', { name: `Invoice ${shaInvoice}` });
+  await expect(details.getByTestId('claim-item')).toContainText(/SHA-\d{4}-\d{6}/);
+  await details.getByLabel('Approved').check();
+  await details.getByLabel('Reason').fill('Approved under the SHA tariff');
+  await expectAccessible(page);
+  await details.getByRole('button', { name: 'Record decision' }).click();
+  await expect(toast(page, 'Decision Recorded')).toBeVisible();
+  await expect(details.getByTestId('claim-item')).toContainText('Approved');
+  await details.getByRole('button', { name: 'Close' }).first().click();
+  await expect(row).toContainText('Paid');
+});

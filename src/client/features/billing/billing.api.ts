@@ -1,0 +1,104 @@
+// Billing & Payments' calls (SPEC.md §2.8, §7; DESIGN.md §6): the invoice list with its filters, the four cards,
+// one invoice with its payments and claims, and the writes. Every write refreshes the list, the cards, the
+// dashboard and the feed.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput } from '../../../shared/schemas/billing';
+import type { ClaimDecisionInput, InsuranceClaim, Payment, PaymentGateways, ProcessPaymentInput, SubmitClaimInput } from '../../../shared/schemas/payment';
+import type { Patient } from '../../../shared/schemas/patient';
+import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
+
+export const INVOICE_PAGE_SIZE = 50;
+/** SPEC.md §8 asks nothing of polling; issue 4 does: every 2 s while a payment is under way, and only then. */
+export const PAYMENT_POLL_MS = 2_000;
+
+export type BillingFilters = { search: string; status: string; paymentMethod: string; facilityId?: number; offset: number };
+
+export const invoicesQuery = ({ search, status, paymentMethod, facilityId, offset }: BillingFilters) =>
+  queryOptions({
+    queryKey: ['billing', 'list', { search, status, paymentMethod, facilityId: facilityId ?? null, offset }],
+    queryFn: ({ signal }) =>
+      apiList<BillingRecord>(`/api/billing${qs({ search, status, paymentMethod, facilityId, limit: INVOICE_PAGE_SIZE, offset })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const billingSummaryQuery = (facilityId?: number) =>
+  queryOptions({
+    queryKey: ['billing', 'summary', facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<BillingSummary>(`/api/billing/summary${qs({ facilityId })}`, signal),
+  });
+
+/** A payment is under way at a gateway (M-Pesa waiting for the PIN, or the card gateway): worth asking again soon. */
+export function awaitingGateway(detail: BillingDetail | undefined): boolean {
+  return detail?.payments.some((p) => p.status === 'processing') ?? false;
+}
+
+export const invoiceQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['billing', 'detail', id],
+    queryFn: ({ signal }) => apiGet<BillingDetail>(`/api/billing/${id}`, signal),
+    // Polls while a payment waits for M-Pesa (a claim waits days for the insurer: no polling for that).
+    refetchInterval: (query) => (awaitingGateway(query.state.data) ? PAYMENT_POLL_MS : false),
+  });
+
+export const gatewaysQuery = queryOptions({
+  queryKey: ['billing', 'gateways'],
+  queryFn: ({ signal }) => apiGet<PaymentGateways>('/api/payments/gateways', signal),
+  staleTime: 10 * 60_000,
+  gcTime: 10 * 60_000,
+});
+
+/** The Create Invoice patient search: a few matches from the registry, as the clerk types. */
+export const patientMatchesQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['billing', 'patient-matches', search],
+    queryFn: ({ signal }) => apiList<Patient>(`/api/patients${qs({ search, limit: 8 })}`, signal),
+    enabled: search.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+
+function useRefreshBilling() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['billing'] }),
+      queryClient.invalidateQueries({ queryKey: ['revenue'] }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: ['activities'] }),
+    ]);
+}
+
+export function useCreateInvoice() {
+  const refresh = useRefreshBilling();
+  return useMutation({ mutationFn: (input: CreateBillingInput) => apiPost<BillingRecord>('/api/billing', input), onSuccess: refresh });
+}
+
+export type PaymentOutcome = { invoice: BillingRecord; payment: Payment };
+export type ClaimOutcome = { invoice: BillingRecord; claim: InsuranceClaim };
+
+// The payment dialog's forms give way to what the server says next (waiting, paid, claim sent) as soon as the
+// invoice refreshes, so these refreshes are not awaited: the form's own toast comes first, while it is still there.
+export function useProcessPayment(invoiceId: number) {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: (input: ProcessPaymentInput) => apiPost<PaymentOutcome>(`/api/billing/${invoiceId}/payments`, input),
+    onSettled: () => void refresh(),
+  });
+}
+
+export function useMpesaStatusQuery() {
+  const refresh = useRefreshBilling();
+  return useMutation({ mutationFn: (paymentId: number) => apiPost<PaymentOutcome>(`/api/payments/${paymentId}/mpesa-query`, {}), onSettled: () => void refresh() });
+}
+
+export function useSubmitClaim(invoiceId: number) {
+  const refresh = useRefreshBilling();
+  return useMutation({ mutationFn: (input: SubmitClaimInput) => apiPost<ClaimOutcome>(`/api/billing/${invoiceId}/claims`, input), onSuccess: () => void refresh() });
+}
+
+export function useDecideClaim() {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: ({ claimId, input }: { claimId: number; input: ClaimDecisionInput }) => apiPost<ClaimOutcome>(`/api/insurance-claims/${claimId}/decision`, input),
+    onSuccess: () => void refresh(),
+  });
+}
