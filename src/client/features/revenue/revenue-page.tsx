@@ -1,1 +1,102 @@
-export function RevenuePage() { return <h1>RevenuePage</h1>; }
+// SPEC.md §2.7 Revenue Management at /revenue: the period's money on four cards against the period before, and
+// the billing records behind them. The facility starts as the shell's Current Facility and can be changed here.
+import './revenue.strings';
+import { useQuery } from '@tanstack/react-query';
+import { Download, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { DEFAULT_REVENUE_PERIOD, type RevenuePeriod, type RevenueRecord } from '../../../shared/schemas/revenue';
+import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { downloadText } from '../dashboard/dashboard-report';
+import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
+import { useStaff } from '../patients/use-staff';
+import { revenueSummaryQuery } from './revenue.api';
+import { RevenueFilters } from './revenue-filters';
+import { RevenueRecordDialog } from './revenue-record-dialog';
+import { RevenueRecords } from './revenue-records';
+import { revenueReportCsv, revenueReportFileName } from './revenue-report';
+import { RevenueSummaryCards } from './revenue-summary-cards';
+
+export function RevenuePage() {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  // Mirrors the server (revenue.routes.ts): the totals for billing:read or finance:read, the records for billing:read.
+  const mayReadTotals = staff.may('billing:read') || staff.may('finance:read');
+  const mayReadRecords = staff.may('billing:read');
+
+  const { facilityId: shellFacility } = useSelectedFacility();
+  // A choice made here holds until the shell's Current Facility changes; then the page follows the shell again.
+  const [choice, setChoice] = useState<{ shell: number; facilityId: number } | null>(null);
+  const facilityId = choice && choice.shell === shellFacility ? choice.facilityId : shellFacility;
+  const scope = scopeOf(facilityId);
+  const [period, setPeriod] = useState<RevenuePeriod>(DEFAULT_REVENUE_PERIOD);
+  // The records' page belongs to one period and facility: another filter starts at the first page.
+  const filterKey = `${period}:${facilityId}`;
+  const [page, setPage] = useState({ key: filterKey, offset: 0 });
+  const offset = page.key === filterKey ? page.offset : 0;
+  const [viewing, setViewing] = useState<RevenueRecord | null>(null);
+
+  const summary = useQuery(revenueSummaryQuery(period, scope, mayReadTotals));
+  const facilities = useQuery(facilitiesQuery);
+  const exportReport = () => {
+    if (!summary.data) return;
+    const scopeName = scope === undefined ? t('common.allFacilities') : facilityName(facilities.data, facilityId, t('common.unknownFacility'));
+    const at = new Date();
+    downloadText(revenueReportCsv(t, summary.data, scopeName, at), revenueReportFileName(summary.data, at));
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t('revenue.title')}</h1>
+          <p className="text-muted-foreground">{t('revenue.subtitle')}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={exportReport} disabled={!summary.data}>
+            <Download aria-hidden="true" />
+            {t('revenue.exportReport')}
+          </Button>
+          {/* MOH reports are generated on the MOH Reports screen (SPEC.md §2.16). */}
+          <Button asChild>
+            <Link href="/reports">
+              <FileText aria-hidden="true" />
+              {t('revenue.generateMohReport')}
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <RevenueFilters
+        period={period}
+        onPeriod={setPeriod}
+        facilityId={facilityId}
+        onFacility={(id) => setChoice({ shell: shellFacility, facilityId: id })}
+        summary={summary.data}
+      />
+
+      {mayReadTotals ? (
+        <RevenueSummaryCards query={summary} />
+      ) : (
+        <Card>
+          <CardContent className="p-5 text-sm text-muted-foreground" data-testid="revenue-cards-forbidden">
+            {t('revenue.cards.forbidden')}
+          </CardContent>
+        </Card>
+      )}
+
+      <RevenueRecords
+        period={period}
+        scope={scope}
+        offset={offset}
+        onOffset={(next) => setPage({ key: filterKey, offset: next })}
+        allowed={mayReadRecords}
+        onView={setViewing}
+      />
+      <RevenueRecordDialog record={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}

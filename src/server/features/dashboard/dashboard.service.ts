@@ -7,8 +7,8 @@ import type { Db } from '../../db/client.js';
 import { billingRecords, medicalRecords, patients, users } from '../../db/schema/index.js';
 import { countyMonthOf } from '../../lib/sql.js';
 
-/** Money received in [from, to): paid billing records by the time they were paid. */
-function paidWithin(from: Date, to: Date, facilityId?: number): SQL | undefined {
+/** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */
+export function paidWithin(from: Date, to: Date, facilityId?: number): SQL | undefined {
   return and(
     eq(billingRecords.status, 'paid'),
     gte(billingRecords.paidAt, from),
