@@ -66,6 +66,10 @@ export async function apiPost<T>(path: string, body: unknown): Promise<T> {
   return (await send(path, { method: 'POST', body })).json() as Promise<T>;
 }
 
+export async function apiPatch<T>(path: string, body: unknown): Promise<T> {
+  return (await send(path, { method: 'PATCH', body })).json() as Promise<T>;
+}
+
 /** GET that answers null when signed out, for the current-user call (SPEC.md §4). */
 export async function apiGetOrNull<T>(path: string, signal?: AbortSignal): Promise<T | null> {
   try {

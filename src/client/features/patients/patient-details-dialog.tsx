@@ -9,6 +9,7 @@ import type { Patient } from '../../../shared/schemas/patient';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
+import { PatientReferrals } from '../referrals/patient-referrals';
 import { MedicalRecordsList } from './medical-records-list';
 import { errorText, fullName, genderName } from './patient-labels';
 import { patientQuery } from './patients.api';
@@ -69,6 +70,7 @@ function PatientDetails({ id, onAddRecord }: { id: number; onAddRecord: () => vo
           <MedicalRecordsList patientId={id} />
         </section>
       ) : null}
+      {staff.may('referrals:read') ? <PatientReferrals patientId={id} /> : null}
     </div>
   );
 }

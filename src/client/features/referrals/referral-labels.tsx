@@ -1,0 +1,61 @@
+// Wording and colours shared by the referral screen, its dialogs and the patient's record.
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { COUNTY_TIME_ZONE } from '../../../shared/format';
+import { Badge, type BadgeProps } from '../../components/ui/badge';
+import { ApiError } from '../../lib/api-client';
+import i18n from '../../lib/i18n';
+
+/** SPEC.md §4 referral status colours: pending yellow, in_transit blue, received green, cancelled red. */
+const STATUS_VARIANTS: Record<string, BadgeProps['variant']> = { pending: 'warning', in_transit: 'info', received: 'success', cancelled: 'danger' };
+const URGENCY_VARIANTS: Record<string, BadgeProps['variant']> = { emergency: 'danger', urgent: 'warning', routine: 'secondary' };
+
+export function ReferralStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant={STATUS_VARIANTS[status] ?? 'outline'} className="whitespace-nowrap" data-status={status}>
+      {t(`referrals.status.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+export function UrgencyBadge({ urgency }: { urgency: string }) {
+  const { t } = useTranslation();
+  return <Badge variant={URGENCY_VARIANTS[urgency] ?? 'outline'} className="whitespace-nowrap">{t(`referrals.urgency.${urgency}`, { defaultValue: urgency })}</Badge>;
+}
+
+const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: COUNTY_TIME_ZONE,
+});
+
+/** A moment on the county clock, e.g. "16 Mar 2026, 09:30". */
+export function formatDateTime(at: string | Date): string {
+  return dateTimeFormatter.format(new Date(at));
+}
+
+/**
+ * The shared schemas and the server speak English (SPEC.md §5 wording); a known message is shown in the reader's
+ * language through the `referrals.validation` map keyed by the English text (read as a resource: some contain ':').
+ */
+export function referralMessage(message: string | undefined): string | undefined {
+  if (!message) return message;
+  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'referrals.validation') as unknown;
+  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
+  return typeof translated === 'string' ? translated : message;
+}
+
+/** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */
+export function referralErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    const prefix = `${error.status}: `;
+    const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+    return `${prefix}${referralMessage(text) ?? text}`;
+  }
+  return error instanceof Error && error.message ? error.message : t('common.error');
+}

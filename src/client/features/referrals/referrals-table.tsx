@@ -1,0 +1,78 @@
+// SPEC.md §2.14 table: Patient (name, ID), From → To, Reason, Urgency, Status, Referring Doctor, Date, View Details.
+import { ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/format';
+import type { Referral } from '../../../shared/schemas/referral';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { ReferralStatusBadge, UrgencyBadge } from './referral-labels';
+
+const COLUMNS = ['patient', 'route', 'reason', 'urgency', 'status', 'doctor', 'date', 'actions'] as const;
+const SKELETON_ROWS = 5;
+
+type Props = { rows: Referral[] | undefined; loading: boolean; caption: string; onView: (r: Referral) => void };
+
+export function ReferralsTable({ rows, loading, caption, onView }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Table>
+      <caption className="sr-only">{caption}</caption>
+      <TableHeader>
+        <TableRow>
+          {COLUMNS.map((c) => (
+            <TableHead key={c} className={c === 'actions' ? 'text-right' : undefined}>
+              {t(`referrals.columns.${c}`)}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {loading
+          ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <TableRow key={i} data-testid="referral-skeleton">
+                {COLUMNS.map((c) => (
+                  <TableCell key={c}>
+                    <Skeleton className="h-4 w-20" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : rows?.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>
+                  <p className="font-medium">{r.patientName}</p>
+                  <p className="text-xs text-muted-foreground">{t('referrals.table.idLine', { nationalId: r.patientNationalId })}</p>
+                </TableCell>
+                <TableCell>
+                  <p>{r.fromFacility}</p>
+                  <p className="flex items-center gap-1 text-xs text-muted-foreground">
+                    <ArrowRight aria-hidden="true" className="h-3 w-3" />
+                    <span className="sr-only">{t('referrals.table.to')}</span>
+                    {r.toFacility}
+                  </p>
+                </TableCell>
+                <TableCell className="max-w-56">
+                  <p className="line-clamp-2">{r.referralReason}</p>
+                </TableCell>
+                <TableCell>
+                  <UrgencyBadge urgency={r.urgencyLevel} />
+                </TableCell>
+                <TableCell>
+                  <ReferralStatusBadge status={r.status} />
+                </TableCell>
+                <TableCell>{r.referringDoctor}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={r.referralDate}>{formatDate(r.referralDate)}</time>
+                </TableCell>
+                <TableCell className="text-right">
+                  <Button variant="outline" size="sm" aria-label={t('referrals.table.viewDetailsOf', { name: r.patientName })} onClick={() => onView(r)}>
+                    {t('referrals.table.viewDetails')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  );
+}

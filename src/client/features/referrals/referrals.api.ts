@@ -1,0 +1,101 @@
+// The referral screen's calls (SPEC.md §2.14, §7; DESIGN.md §6): the bounded list with its filters, the cards,
+// one referral with its history, the clinicians who may sign one, a patient's referrals, creation and each step.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReferralStatus } from '../../../shared/constants';
+import type { Patient } from '../../../shared/schemas/patient';
+import type {
+  CreateReferralInput,
+  Referral,
+  ReferralDetail,
+  ReferralDirection,
+  ReferralStats,
+  ReferringDoctor,
+  UpdateReferralStatusInput,
+} from '../../../shared/schemas/referral';
+import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
+
+export const REFERRAL_PAGE_SIZE = 50;
+const PATIENT_REFERRALS_PAGE_SIZE = 20;
+/** The patient picker shows the first few matches; typing more narrows them. */
+const PATIENT_MATCHES = 8;
+
+export type ReferralFilters = {
+  search: string;
+  facilityId?: number;
+  status?: ReferralStatus;
+  urgencyLevel?: string;
+  direction?: ReferralDirection;
+  offset: number;
+};
+
+export const referralsQuery = (f: ReferralFilters) =>
+  queryOptions({
+    queryKey: ['referrals', 'list', { ...f, facilityId: f.facilityId ?? null }],
+    queryFn: ({ signal }) =>
+      apiList<Referral>(
+        `/api/referrals${qs({ search: f.search, facilityId: f.facilityId, status: f.status, urgencyLevel: f.urgencyLevel, direction: f.direction, limit: REFERRAL_PAGE_SIZE, offset: f.offset })}`,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const referralStatsQuery = (facilityId: number | undefined) =>
+  queryOptions({
+    queryKey: ['referrals', 'stats', facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<ReferralStats>(`/api/referrals/stats${qs({ facilityId })}`, signal),
+  });
+
+export const referralQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['referrals', 'detail', id],
+    queryFn: ({ signal }) => apiGet<ReferralDetail>(`/api/referrals/${id}`, signal),
+  });
+
+export const referringDoctorsQuery = (facilityId: number | undefined) =>
+  queryOptions({
+    queryKey: ['referrals', 'referring-doctors', facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<ReferringDoctor[]>(`/api/referrals/referring-doctors${qs({ facilityId })}`, signal),
+    enabled: facilityId !== undefined,
+  });
+
+/** The registry search behind the Create Referral form's patient field (a patient is found, never typed as an id). */
+export const patientMatchesQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['patients', 'list', 'referral-picker', search],
+    queryFn: ({ signal }) => apiList<Patient>(`/api/patients${qs({ search, limit: PATIENT_MATCHES })}`, signal),
+    enabled: search.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+
+export const patientReferralsQuery = (patientId: number) =>
+  queryOptions({
+    queryKey: ['patients', 'referrals', patientId],
+    queryFn: ({ signal }) => apiList<Referral>(`/api/patients/${patientId}/referrals${qs({ limit: PATIENT_REFERRALS_PAGE_SIZE })}`, signal),
+  });
+
+function useRefreshReferrals() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['referrals'] }),
+      queryClient.invalidateQueries({ queryKey: ['patients', 'referrals'] }),
+    ]);
+}
+
+/** SPEC.md §7: after a new referral the referrals refresh (list and cards). */
+export function useCreateReferral() {
+  const refresh = useRefreshReferrals();
+  return useMutation({
+    mutationFn: (input: CreateReferralInput) => apiPost<Referral>('/api/referrals', input),
+    onSuccess: refresh,
+  });
+}
+
+/** A lifecycle step; the list, the cards and the open details refresh (a refused step too: someone moved it first). */
+export function useUpdateReferralStatus(id: number) {
+  const refresh = useRefreshReferrals();
+  return useMutation({
+    mutationFn: (input: UpdateReferralStatusInput) => apiPatch<ReferralDetail>(`/api/referrals/${id}/status`, input),
+    onSettled: refresh,
+  });
+}
