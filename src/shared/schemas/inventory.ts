@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVENTORY_CATEGORIES, INVENTORY_UNITS, STOCK_STATUSES } from '../constants.js';
-import { optionalEnumQuery, optionalIdQuery, pageQuery, requiredId, requiredNumber, requiredText, searchQuery } from './common.js';
+import { optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredNumber, requiredText, searchQuery } from './common.js';
 
 /** Inventory item (SPEC.md §5). The spec shows no bounds; stock and cost cannot be negative. */
 export const createInventoryItemSchema = z.object({
@@ -45,3 +45,67 @@ export const inventoryItemSchema = z.object({
   lastRestocked: z.string().nullable(),
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+/** What a movement can be in the ledger; 'opening' is written only when an item is created (its first balance). */
+export const STOCK_MOVEMENT_KINDS = ['opening', 'received', 'issued', 'adjusted'] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+/** What Update Stock may record. */
+export const STOCK_UPDATE_KINDS = ['received', 'issued', 'adjusted'] as const;
+export type StockUpdateKind = (typeof STOCK_UPDATE_KINDS)[number];
+
+const MAX_QUANTITY = 100_000_000;
+
+/**
+ * Update Stock: a receipt or an issue is a positive quantity, an adjustment (a stock count, expiry, damage) a
+ * signed one. The reason is required: the ledger must say why stock moved. Supplier and batch are optional.
+ */
+export const stockMovementInputSchema = z
+  .object({
+    kind: z.enum(STOCK_UPDATE_KINDS, { error: 'Movement type is required' }),
+    quantity: requiredNumber('Quantity is required').pipe(
+      z
+        .number()
+        .int('Quantity must be a whole number')
+        .min(-MAX_QUANTITY, 'Quantity is too large')
+        .max(MAX_QUANTITY, 'Quantity is too large'),
+    ),
+    reason: requiredText('Reason is required', 300, 'Reason must be at most 300 characters'),
+    supplier: optionalText(200, 'Supplier must be at most 200 characters'),
+    batch: optionalText(100, 'Batch number must be at most 100 characters'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind !== 'adjusted' && v.quantity <= 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Quantity must be more than 0' });
+    if (v.kind === 'adjusted' && v.quantity === 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'An adjustment cannot be 0' });
+  });
+export type StockMovementInput = z.infer<typeof stockMovementInputSchema>;
+export type StockMovementForm = z.input<typeof stockMovementInputSchema>;
+
+export const listMovementsQuery = z.object({ ...pageQuery });
+
+export const stockMovementSchema = z.object({
+  id: z.number(),
+  itemId: z.number(),
+  kind: z.enum(STOCK_MOVEMENT_KINDS),
+  /** Signed: stock in is positive, stock out negative. */
+  quantity: z.number(),
+  balanceAfter: z.number(),
+  reason: z.string(),
+  userId: z.number().nullable(),
+  userName: z.string().nullable(),
+  at: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+export const stockMovementResultSchema = z.object({ item: inventoryItemSchema, movement: stockMovementSchema });
+export type StockMovementResult = z.infer<typeof stockMovementResultSchema>;
+
+export const inventoryStatsQuery = z.object({ facilityId: optionalIdQuery });
+
+/** The cards of SPEC.md §2.15. Low Stock and Out of Stock count the §4 statuses, which do not overlap. */
+export const inventoryStatsSchema = z.object({
+  totalItems: z.number(),
+  lowStock: z.number(),
+  outOfStock: z.number(),
+  totalValue: z.number(),
+});
+export type InventoryStats = z.infer<typeof inventoryStatsSchema>;

@@ -1,1 +1,152 @@
-export function InventoryPage() { return <h1>InventoryPage</h1>; }
+// SPEC.md §2.15 Medical Inventory: the cards for the shell's Current Facility, the filtered stock list (starting
+// at that facility), Add Item, and per line Update Stock (the ledger) and its History.
+import './inventory.strings';
+import { useQuery } from '@tanstack/react-query';
+import { Package, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StockStatus } from '../../../shared/constants';
+import { can } from '../../../shared/permissions';
+import type { InventoryItem } from '../../../shared/schemas/inventory';
+import { useAuth } from '../../app/auth';
+import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
+import { AddItemDialog } from './add-item-dialog';
+import { INVENTORY_PAGE_SIZE, inventoryListQuery, inventoryStatsQuery } from './inventory.api';
+import { InventoryFiltersBar, type FilterValues } from './inventory-filters';
+import { errorText } from './inventory-labels';
+import { InventoryStatCards } from './inventory-stats';
+import { InventoryTable } from './inventory-table';
+import { StockHistoryDialog } from './stock-history-dialog';
+import { UpdateStockDialog } from './update-stock-dialog';
+
+type View = { shell: number; filters: FilterValues; offset: number };
+
+const initialView = (shell: number): View => ({ shell, filters: { search: '', facilityId: scopeOf(shell)?.toString() ?? '', category: '', status: '' }, offset: 0 });
+
+export function InventoryPage() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const role = auth.status === 'authenticated' ? (auth.user?.role ?? auth.display.role) : '';
+  const ownFacility = auth.status === 'authenticated' ? (auth.user?.facilityId ?? null) : null;
+  const canWrite = can(role, 'inventory:write');
+  const { facilityId: shell } = useSelectedFacility();
+  const scope = scopeOf(shell);
+  const facilities = useQuery(facilitiesQuery);
+
+  // The list starts at the shell's Current Facility, and starts again there when that choice changes.
+  const [stored, setView] = useState<View>(() => initialView(shell));
+  const view = stored.shell === shell ? stored : initialView(shell);
+  const { filters, offset } = view;
+  const list = useQuery(
+    inventoryListQuery({
+      search: filters.search,
+      facilityId: filters.facilityId ? Number(filters.facilityId) : undefined,
+      category: (filters.category || undefined) as InventoryItem['category'] | undefined,
+      status: (filters.status || undefined) as StockStatus | undefined,
+      offset,
+    }),
+  );
+  const stats = useQuery(inventoryStatsQuery(scope));
+
+  const [adding, setAdding] = useState(false);
+  const [updating, setUpdating] = useState<InventoryItem | null>(null);
+  const [history, setHistory] = useState<InventoryItem | null>(null);
+  // The dialog shows the line as the list last read it, so a refresh behind it shows the latest balance.
+  const updatingItem = updating ? (list.data?.rows.find((r) => r.id === updating.id) ?? updating) : null;
+
+  const filtered = filters.search !== '' || filters.facilityId !== '' || filters.category !== '' || filters.status !== '';
+  const scopeLabel = scope ? t('inventory.cards.scopeFacility', { facility: facilityName(facilities.data, scope, t('common.unknownFacility')) }) : t('inventory.cards.scopeCounty');
+  const total = list.data?.total;
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{t('inventory.title')}</h1>
+          <p className="text-muted-foreground">{t('inventory.subtitle')}</p>
+        </div>
+        {canWrite ? (
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            {t('inventory.addItem')}
+          </Button>
+        ) : null}
+      </div>
+
+      <InventoryStatCards query={stats} scope={scopeLabel} />
+
+      <Card>
+        <CardContent className="pt-6">
+          <InventoryFiltersBar key={shell} value={filters} facilities={facilities.data} onApply={(next) => setView({ shell, filters: next, offset: 0 })} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Package aria-hidden="true" className="h-5 w-5" />
+            {total === undefined ? t('inventory.table.title') : t('inventory.table.titleCount', { total: total.toLocaleString('en-KE') })}
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4" aria-busy={list.isFetching || undefined}>
+          {list.isError ? (
+            <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
+              <p className="text-sm text-destructive">
+                {t('inventory.error')}: {errorText(list.error, t('common.error'))}
+              </p>
+              <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+                {t('common.retry')}
+              </Button>
+            </div>
+          ) : list.data && list.data.rows.length === 0 ? (
+            <div className="grid justify-items-center gap-3 py-10 text-center">
+              <Package aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+              <h3 className="text-lg font-semibold">{t('inventory.empty.title')}</h3>
+              <p className="text-sm text-muted-foreground">{filtered ? t('inventory.empty.filtered') : t('inventory.empty.none')}</p>
+              {canWrite ? (
+                <Button onClick={() => setAdding(true)}>
+                  <Plus aria-hidden="true" />
+                  {t('inventory.empty.addFirst')}
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <InventoryTable rows={list.data?.rows} loading={list.isPending} canWrite={canWrite} onUpdate={setUpdating} onHistory={setHistory} />
+            </div>
+          )}
+          {list.data && list.data.total > INVENTORY_PAGE_SIZE ? (
+            <Pagination offset={offset} count={list.data.rows.length} total={list.data.total} onOffset={(next) => setView({ ...view, offset: next })} />
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <AddItemDialog open={adding} onOpenChange={setAdding} defaultFacilityId={scope ?? ownFacility} allowed={canWrite} />
+      <UpdateStockDialog item={updatingItem} onClose={() => setUpdating(null)} />
+      <StockHistoryDialog item={history} onClose={() => setHistory(null)} />
+    </div>
+  );
+}
+
+function Pagination({ offset, count, total, onOffset }: { offset: number; count: number; total: number; onOffset: (offset: number) => void }) {
+  const { t } = useTranslation();
+  const fmt = (n: number) => n.toLocaleString('en-KE');
+  return (
+    <nav aria-label={t('inventory.table.pagination')} className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - INVENTORY_PAGE_SIZE))}>
+          {t('common.previous')}
+        </Button>
+        <Button variant="outline" size="sm" disabled={offset + count >= total} onClick={() => onOffset(offset + INVENTORY_PAGE_SIZE)}>
+          {t('common.next')}
+        </Button>
+      </div>
+    </nav>
+  );
+}

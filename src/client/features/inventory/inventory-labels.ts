@@ -1,0 +1,62 @@
+// Wording shared by the inventory screen and its dialogs, in the reader's language.
+import type { TFunction } from 'i18next';
+import type { StockStatus } from '../../../shared/constants';
+import type { InventoryItem } from '../../../shared/schemas/inventory';
+import type { BadgeProps } from '../../components/ui/badge';
+import { ApiError } from '../../lib/api-client';
+import i18n from '../../lib/i18n';
+
+export const STATUS_BADGE: Record<StockStatus, NonNullable<BadgeProps['variant']>> = {
+  in_stock: 'success',
+  low_stock: 'warning',
+  out_of_stock: 'danger',
+};
+
+/** "450 tablets" in English, "vidonge 450" in Kiswahili. */
+export function quantityText(t: TFunction, count: number, unit: string): string {
+  return t('inventory.quantity', { amount: count.toLocaleString('en-KE'), unit: t(`units.${unit}`, { defaultValue: unit }) });
+}
+
+export function facilityText(t: TFunction, item: Pick<InventoryItem, 'facility'>): string {
+  return item.facility === 'Unknown Facility' ? t('common.unknownFacility') : item.facility;
+}
+
+const unitCostFormatter = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A unit cost keeps its cents (tablets cost KES 0.50: SPEC.md §2.15 asks for a 0.01 step); totals do not. */
+export function formatUnitCost(amount: number): string {
+  return unitCostFormatter.format(amount);
+}
+
+const INSUFFICIENT = /^Only (\d+) (\w+) in stock: cannot (issue|remove) (\d+)$/;
+
+/**
+ * The server speaks English (SPEC.md §5 wording); a known message is shown in the reader's language through the
+ * `inventory.validation` map, keyed by the English text (read as a resource: messages may contain ':'), and the
+ * ledger's "Only N … in stock" refusal is worded again from its numbers.
+ */
+export function validationText(message: string | undefined): string | undefined {
+  if (!message) return message;
+  const t = i18n.t.bind(i18n) as TFunction;
+  const short = INSUFFICIENT.exec(message);
+  if (short) {
+    const [, current, unit, action, quantity] = short;
+    return t(action === 'issue' ? 'inventory.movement.insufficientIssue' : 'inventory.movement.insufficientRemove', {
+      current: quantityText(t, Number(current), unit!),
+      quantity: Number(quantity).toLocaleString('en-KE'),
+    });
+  }
+  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'inventory.validation') as unknown;
+  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
+  return typeof translated === 'string' ? translated : message;
+}
+
+/** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    const prefix = `${error.status}: `;
+    const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+    return `${prefix}${validationText(text) ?? text}`;
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
+}

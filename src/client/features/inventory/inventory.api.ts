@@ -1,0 +1,75 @@
+// Medical Inventory's calls (SPEC.md §2.15, §7; DESIGN.md §6): the bounded stock list, the cards, an item's
+// ledger, adding an item and recording a movement (Update Stock).
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { StockStatus } from '../../../shared/constants';
+import type {
+  CreateInventoryItemInput,
+  InventoryItem,
+  InventoryStats,
+  StockMovement,
+  StockMovementInput,
+  StockMovementResult,
+} from '../../../shared/schemas/inventory';
+import { ApiError, apiGet, apiList, apiPost, qs } from '../../lib/api-client';
+
+export const INVENTORY_PAGE_SIZE = 50;
+export const MOVEMENTS_PAGE_SIZE = 20;
+
+export type InventoryFilters = {
+  search: string;
+  facilityId?: number;
+  category?: InventoryItem['category'];
+  status?: StockStatus;
+  offset: number;
+};
+
+export const inventoryListQuery = ({ search, facilityId, category, status, offset }: InventoryFilters) =>
+  queryOptions({
+    queryKey: ['inventory', 'list', { search, facilityId: facilityId ?? null, category: category ?? null, status: status ?? null, offset }],
+    queryFn: ({ signal }) => apiList<InventoryItem>(`/api/inventory${qs({ search, facilityId, category, status, limit: INVENTORY_PAGE_SIZE, offset })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const inventoryStatsQuery = (facilityId?: number) =>
+  queryOptions({
+    queryKey: ['inventory', 'stats', facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<InventoryStats>(`/api/inventory/stats${qs({ facilityId })}`, signal),
+  });
+
+export const movementsQuery = (itemId: number, offset: number) =>
+  queryOptions({
+    queryKey: ['inventory', 'movements', itemId, offset],
+    queryFn: ({ signal }) => apiList<StockMovement>(`/api/inventory/${itemId}/movements${qs({ limit: MOVEMENTS_PAGE_SIZE, offset })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * A stock change shows everywhere at once: the list and cards, the bell and the dashboard's System Alerts (both
+ * read /api/notifications, which reads current stock), and the dashboard feed for deliveries.
+ */
+function refreshAfterStockChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['inventory'] }),
+    queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    queryClient.invalidateQueries({ queryKey: ['activities'] }),
+  ]);
+}
+
+/** SPEC.md §7: after an item is added the inventory refreshes. */
+export function useCreateInventoryItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateInventoryItemInput) => apiPost<InventoryItem>('/api/inventory', input),
+    onSuccess: () => refreshAfterStockChange(queryClient),
+  });
+}
+
+export function useRecordMovement(itemId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StockMovementInput) => apiPost<StockMovementResult>(`/api/inventory/${itemId}/movements`, input),
+    onSuccess: () => refreshAfterStockChange(queryClient),
+    // A refusal for lack of stock may mean someone else issued first: show the balance as it is now.
+    onError: (error) => (error instanceof ApiError && error.status === 409 ? refreshAfterStockChange(queryClient) : undefined),
+  });
+}

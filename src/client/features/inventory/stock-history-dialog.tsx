@@ -1,0 +1,126 @@
+// An item's stock ledger: every opening balance, delivery, issue and adjustment, with its reason, the balance it
+// left and who recorded it, newest first, 20 at a time.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COUNTY_TIME_ZONE, formatDate } from '../../../shared/format';
+import type { InventoryItem, StockMovement } from '../../../shared/schemas/inventory';
+import { Badge, type BadgeProps } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { MOVEMENTS_PAGE_SIZE, movementsQuery } from './inventory.api';
+import { errorText, facilityText, quantityText } from './inventory-labels';
+
+type Props = { item: InventoryItem | null; onClose: () => void };
+
+export function StockHistoryDialog({ item, onClose }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>{t('inventory.history.title')}</DialogTitle>
+          <DialogDescription>{item ? t('inventory.history.description', { item: item.itemName, facility: facilityText(t, item) }) : null}</DialogDescription>
+        </DialogHeader>
+        {item ? <Ledger key={item.id} item={item} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const COLUMNS = ['date', 'movement', 'quantity', 'balance', 'reason', 'recordedBy'] as const;
+const KIND_BADGE: Record<StockMovement['kind'], NonNullable<BadgeProps['variant']>> = {
+  opening: 'secondary',
+  received: 'success',
+  issued: 'info',
+  adjusted: 'warning',
+};
+const timeFormatter = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: COUNTY_TIME_ZONE });
+
+function Ledger({ item }: { item: InventoryItem }) {
+  const { t } = useTranslation();
+  const [offset, setOffset] = useState(0);
+  const query = useQuery(movementsQuery(item.id, offset));
+  const fmt = (n: number) => n.toLocaleString('en-KE');
+
+  if (query.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
+        <p className="text-sm text-destructive">
+          {t('inventory.history.error')}: {errorText(query.error, t('common.error'))}
+        </p>
+        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (query.data && query.data.total === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{t('inventory.history.empty')}</p>;
+
+  const rows = query.data?.rows;
+  return (
+    <div className="grid gap-3" aria-busy={query.isFetching || undefined}>
+      <Table>
+        <caption className="sr-only">{t('inventory.history.caption', { item: item.itemName })}</caption>
+        <TableHeader>
+          <TableRow>
+            {COLUMNS.map((c) => (
+              <TableHead key={c} className={c === 'quantity' || c === 'balance' ? 'text-right' : undefined}>
+                {t(`inventory.history.columns.${c}`)}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody className={query.isPlaceholderData ? 'opacity-60' : undefined}>
+          {!rows
+            ? Array.from({ length: 5 }, (_, i) => (
+                <TableRow key={i} data-testid="movement-skeleton">
+                  {COLUMNS.map((c) => (
+                    <TableCell key={c}>
+                      <Skeleton className="h-4 w-16" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            : rows.map((m) => (
+                <TableRow key={m.id} data-testid="movement-row">
+                  <TableCell className="whitespace-nowrap">
+                    <time dateTime={m.at}>
+                      {formatDate(m.at)}
+                      <span className="block text-xs text-muted-foreground">{timeFormatter.format(new Date(m.at))}</span>
+                    </time>
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={KIND_BADGE[m.kind]}>{t(`inventory.kindNames.${m.kind}`)}</Badge>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap text-right font-medium">
+                    {m.kind !== 'opening' && m.quantity > 0 ? '+' : ''}
+                    {quantityText(t, m.quantity, item.unit)}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap text-right">{fmt(m.balanceAfter)}</TableCell>
+                  <TableCell className="min-w-48">{m.reason}</TableCell>
+                  <TableCell>{m.userName ?? t('inventory.history.system')}</TableCell>
+                </TableRow>
+              ))}
+        </TableBody>
+      </Table>
+      {query.data ? (
+        <nav aria-label={t('inventory.history.pagination')} className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('common.showing', { from: fmt(query.data.rows.length === 0 ? 0 : offset + 1), to: fmt(offset + query.data.rows.length), total: fmt(query.data.total) })}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - MOVEMENTS_PAGE_SIZE))}>
+              {t('common.previous')}
+            </Button>
+            <Button variant="outline" size="sm" disabled={offset + query.data.rows.length >= query.data.total} onClick={() => setOffset(offset + MOVEMENTS_PAGE_SIZE)}>
+              {t('common.next')}
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
