@@ -15,6 +15,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const LandingPage = page(() => import('../features/auth/landing-page'), 'LandingPage');
 const DemoPage = page(() => import('../features/auth/demo-page'), 'DemoPage');
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
+const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
 const NotFoundPage = page(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 const AppShell = lazy(() => import('../components/layout/app-shell').then((m) => ({ default: m.AppShell })));
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
@@ -43,6 +44,8 @@ function PageFallback() {
 }
 
 function Shell({ auth, children }: { auth: Extract<AuthState, { status: 'authenticated' }>; children: ReactNode }) {
+  // An account still on its temporary password (Staff Management) chooses its own before any screen.
+  if (auth.user?.mustChangePassword) return <ChangePasswordPage email={auth.user.email} firstName={auth.user.firstName} />;
   return (
     <SelectedFacilityProvider userId={auth.user?.id ?? null} defaultFacilityId={auth.user?.facilityId ?? null}>
       <Suspense fallback={<SplashScreen />}>

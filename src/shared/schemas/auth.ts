@@ -32,6 +32,8 @@ export const currentUserSchema = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   permissions: z.array(z.string()),
+  /** Signed in with a temporary password (an account made on Staff Management): a new one must be chosen first. */
+  mustChangePassword: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -46,3 +48,25 @@ export const demoAccountSchema = z.object({
   facilityId: z.number().nullable(),
 });
 export type DemoAccount = z.infer<typeof demoAccountSchema>;
+
+/** The shortest password a person may choose (a temporary password is 12 characters). */
+export const PASSWORD_MIN_LENGTH = 10;
+
+const newPassword = z
+  .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password is too long');
+
+/** POST /api/auth/password: a signed-in user replaces their password (the temporary one at first sign-in). */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password is too long'),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The Choose a new password form: the new password typed twice, and not the current one again. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'The two new passwords do not match' })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

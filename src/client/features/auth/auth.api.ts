@@ -1,6 +1,6 @@
 // Sign-in and the current user (SPEC.md §3, §4, §7).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, DemoAccount } from '../../../shared/schemas/auth';
+import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/schemas/auth';
 import { apiGet, apiGetOrNull, apiPost } from '../../lib/api-client';
 
 export type LoginResponse = { user: CurrentUser };
@@ -87,6 +87,15 @@ export function useLogin() {
       queryClient.setQueryData(currentUserQuery.queryKey, data.user);
       await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     },
+  });
+}
+
+/** Choose a new password (the temporary one at first sign-in): the answer is the current user, flag cleared. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => apiPost<LoginResponse>('/api/auth/password', input),
+    onSuccess: (data) => queryClient.setQueryData(currentUserQuery.queryKey, data.user),
   });
 }
 

@@ -1,1 +1,145 @@
-export function StaffPage() { return <h1>StaffPage</h1>; }
+// Staff Management (SPEC.md §2.12): the county's staff from the users table, with the spec's cards, filters and
+// table. Every signed-in user reads the directory (phones masked); staff managers (DESIGN.md §7) add accounts
+// and deactivate or reactivate them. The search lives in component state, never in the URL.
+import './staff.strings';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, RotateCw, UserPlus, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COUNTY_PROFILE } from '../../../shared/constants';
+import type { StaffMember } from '../../../shared/schemas/staff';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { facilitiesQuery } from '../facilities/facilities.api';
+import { useDebouncedValue, useStaff } from '../patients/use-staff';
+import { SchedulesDialog } from './schedules-dialog';
+import { hasStaffFilters, NO_STAFF_FILTERS, STAFF_PAGE_SIZE, staffListQuery, staffStatsQuery, type StaffFilters } from './staff.api';
+import { StaffFiltersBar } from './staff-filters';
+import { staffErrorText } from './staff-labels';
+import { StaffStatCards } from './staff-stats';
+import { StaffStatusDialog } from './staff-status-dialog';
+import { StaffTable } from './staff-table';
+
+// The form (react-hook-form and its resolver) loads when a manager opens it: most readers never do.
+const AddStaffDialog = lazy(() => import('./add-staff-dialog').then((m) => ({ default: m.AddStaffDialog })));
+
+export function StaffPage() {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  const canManage = staff.may('staff:manage');
+  const facilities = useQuery(facilitiesQuery);
+  const [filters, setFilters] = useState<StaffFilters>(NO_STAFF_FILTERS);
+  const [offset, setOffset] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [viewingRoster, setViewingRoster] = useState(false);
+  const [changing, setChanging] = useState<StaffMember | null>(null);
+
+  const search = useDebouncedValue(filters.search.trim(), 300);
+  const applied = { ...filters, search };
+  const query = useQuery(staffListQuery(applied, offset));
+  const stats = useQuery(staffStatsQuery(filters.facilityId));
+  const filtered = hasStaffFilters(applied);
+  const total = query.data?.total;
+
+  const changeFilters = (next: StaffFilters) => {
+    setFilters(next);
+    setOffset(0);
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{t('staff.title')}</h1>
+          <p className="text-muted-foreground">{t('staff.subtitle', { county: COUNTY_PROFILE.name })}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setViewingRoster(true)}>
+            <CalendarDays aria-hidden="true" />
+            {t('staff.viewSchedules')}
+          </Button>
+          {canManage ? (
+            <Button onClick={() => setAdding(true)}>
+              <UserPlus aria-hidden="true" />
+              {t('staff.addStaff')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <StaffStatCards query={stats} />
+
+      <Card>
+        <CardHeader className="gap-4">
+          <CardTitle className="flex items-center gap-2">
+            <Users aria-hidden="true" className="h-5 w-5" />
+            {total === undefined ? t('staff.table.title') : t('staff.table.titleCount', { total: total.toLocaleString('en-KE') })}
+          </CardTitle>
+          <StaffFiltersBar value={filters} facilities={facilities.data} onChange={changeFilters} />
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-4" aria-busy={query.isFetching || undefined}>
+          {query.isError ? (
+            <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
+              <p className="text-sm text-destructive">{t('staff.table.error', { message: staffErrorText(t, query.error) })}</p>
+              <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                <RotateCw aria-hidden="true" />
+                {t('common.retry')}
+              </Button>
+            </div>
+          ) : query.data && query.data.rows.length === 0 ? (
+            <div className="grid justify-items-center gap-3 py-10 text-center">
+              <Users aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+              <h3 className="text-lg font-semibold">{t('staff.empty.title')}</h3>
+              <p className="text-sm text-muted-foreground">{filtered ? t('staff.empty.filtered') : t('staff.empty.none')}</p>
+              {filtered ? (
+                <Button variant="outline" onClick={() => changeFilters(NO_STAFF_FILTERS)}>
+                  {t('staff.filters.clear')}
+                </Button>
+              ) : canManage ? (
+                <Button onClick={() => setAdding(true)}>
+                  <UserPlus aria-hidden="true" />
+                  {t('staff.addStaff')}
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <StaffTable rows={query.data?.rows} loading={query.isPending} onChangeStatus={setChanging} />
+            </div>
+          )}
+          {query.data && query.data.total > 0 ? (
+            <Pagination offset={offset} count={query.data.rows.length} total={query.data.total} onOffset={setOffset} />
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {canManage && adding ? (
+        <Suspense fallback={null}>
+          <AddStaffDialog open onOpenChange={setAdding} actorRole={staff.role} defaultFacilityId={staff.facilityId} />
+        </Suspense>
+      ) : null}
+      <SchedulesDialog open={viewingRoster} onOpenChange={setViewingRoster} />
+      <StaffStatusDialog member={changing} onClose={() => setChanging(null)} />
+    </div>
+  );
+}
+
+function Pagination({ offset, count, total, onOffset }: { offset: number; count: number; total: number; onOffset: (offset: number) => void }) {
+  const { t } = useTranslation();
+  const fmt = (n: number) => n.toLocaleString('en-KE');
+  return (
+    <nav aria-label={t('staff.table.pagination')} className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - STAFF_PAGE_SIZE))}>
+          {t('common.previous')}
+        </Button>
+        <Button variant="outline" size="sm" disabled={offset + count >= total} onClick={() => onOffset(offset + STAFF_PAGE_SIZE)}>
+          {t('common.next')}
+        </Button>
+      </div>
+    </nav>
+  );
+}

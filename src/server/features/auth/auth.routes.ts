@@ -2,16 +2,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEMO_FACE_PREFIX, DEMO_FINGERPRINT_PREFIX, localPartOfDemoHash } from '../../../shared/demo.js';
-import { demoLoginSchema, faceLoginSchema, fingerprintLoginSchema, loginSchema } from '../../../shared/schemas/auth.js';
+import { changePasswordSchema, demoLoginSchema, faceLoginSchema, fingerprintLoginSchema, loginSchema } from '../../../shared/schemas/auth.js';
 import type { AppDeps } from '../../app.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
-import { SESSION_COOKIE } from '../../plugins/auth.js';
+import { authorize, SESSION_COOKIE } from '../../plugins/auth.js';
 import { audit } from '../audit/audit.service.js';
 import {
   authenticateDemo,
   authenticateDemoBiometric,
   authenticateWithPassword,
   beginLoginAttempt,
+  changePassword,
   completeLoginAttempt,
   createSession,
   endSession,
@@ -20,9 +21,21 @@ import {
   type UserRow,
 } from './auth.service.js';
 
+/** What a user who must still replace a temporary password may reach: who they are, the change, and the way out. */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['/api/auth/user', '/api/auth/password', '/api/auth/login', '/api/login', '/api/logout']);
+
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
+
+  // A temporary password was handed over by someone else: until its holder chooses their own, the account
+  // reaches nothing else (the client shows the Choose a new password page; this is the server's side of it).
+  app.addHook('preHandler', async (request) => {
+    if (!request.user?.mustChangePassword) return;
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith('/api/') || OPEN_BEFORE_PASSWORD_CHANGE.has(route) || route.startsWith('/api/demo/')) return;
+    throw new AppError(403, 'password_change_required', 'Forbidden: choose a new password first');
+  });
 
   /** Runs one sign-in attempt: rate limit first, then the check, then a fresh session cookie. */
   async function signIn(
@@ -70,6 +83,12 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post('/api/auth/login', { schema: { body: loginSchema } }, async (request, reply) =>
     signIn(request, reply, 'password', request.body.email, () => authenticateWithPassword(db, request.body.email, request.body.password, config.demoMode)),
   );
+
+  r.post('/api/auth/password', { onRequest: authorize(deps), schema: { body: changePasswordSchema } }, async (request) => {
+    if (!request.user) throw unauthorized();
+    const user = await changePassword(db, config, request.user, request.body, { ip: request.ip, token: request.sessionToken, now: deps.now() });
+    return { user: toCurrentUser(user) };
+  });
 
   // Browser navigations (SPEC.md §2.1): to the staff sign-in page, and out of the system.
   r.get('/api/login', async (_request, reply) => reply.redirect('/login', 302));

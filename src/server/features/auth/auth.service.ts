@@ -1,14 +1,15 @@
 // Sign-in, sessions and login rate limits (DESIGN.md §7).
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { permissionsOf } from '../../../shared/permissions.js';
-import type { CurrentUser, DemoAccount } from '../../../shared/schemas/auth.js';
+import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/schemas/auth.js';
 import type { Role } from '../../../shared/constants.js';
 import type { Config } from '../../env.js';
 import type { Db } from '../../db/client.js';
 import { loginAttempts, sessions, users } from '../../db/schema/index.js';
-import { tooManyAttempts, unauthorized } from '../../lib/errors.js';
+import { forbidden, invalid, tooManyAttempts, unauthorized } from '../../lib/errors.js';
+import { audit } from '../audit/audit.service.js';
 
 /** Argon2id with the OWASP Password Storage Cheat Sheet's first recommended setting (19 MiB, t=2, p=1). */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -39,7 +40,18 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     isActive: u.isActive,
     createdAt: u.createdAt.toISOString(),
     permissions: permissionsOf(u.role),
+    mustChangePassword: u.mustChangePassword,
   };
+}
+
+/** No 0/O, 1/l/I: a temporary password is read aloud or copied by hand. */
+const TEMPORARY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+
+/** A one-time password for a new account: 12 characters (about 69 bits) from the CSPRNG. */
+export function generateTemporaryPassword(length = 12): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)];
+  return out;
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -92,6 +104,11 @@ export async function resolveSession(db: Db, config: Config, token: string, now:
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
+}
+
+/** Ends every session of a user, except the one whose token is kept (the request's own, on a password change). */
+export async function endUserSessions(db: Db, userId: number, keepToken: string | null = null): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepToken ? ne(sessions.tokenHash, tokenHash(keepToken)) : undefined));
 }
 
 /**
@@ -188,4 +205,42 @@ export async function listDemoAccounts(db: Db): Promise<DemoAccount[]> {
     hasBiometric: u.hasBiometric,
     facilityId: u.facilityId,
   }));
+}
+
+/**
+ * A signed-in user replaces their password: the current one must be right (the attempt counts against the
+ * sign-in rate limits, so a stolen session cannot guess it), the new one must differ. One transaction: the new
+ * Argon2id hash, the temporary-password flag cleared, every other session ended, the change audited.
+ */
+export async function changePassword(
+  db: Db,
+  config: Config,
+  user: UserRow,
+  input: ChangePasswordInput,
+  meta: { ip: string; token: string | null; now: Date },
+): Promise<UserRow> {
+  // The demo accounts' password is published on the demo portal: changing it would lock every visitor out.
+  if (user.isDemo) throw forbidden('Forbidden: demo accounts keep the published password');
+  if (input.newPassword === input.currentPassword) {
+    throw invalid([{ path: 'newPassword', message: 'Choose a password different from the current one' }]);
+  }
+  const attemptId = await beginLoginAttempt(db, config, meta.ip, user.email, meta.now);
+  const [fresh] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+  if (!fresh || !(await verifyPassword(fresh.passwordHash, input.currentPassword))) {
+    await audit(db, { id: user.id, ip: meta.ip }, { action: 'auth.password.change', entity: 'user', entityId: user.id, outcome: 'failure' });
+    throw invalid([{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id)).returning();
+    await endUserSessions(tx, user.id, meta.token);
+    await completeLoginAttempt(tx, attemptId, user.email);
+    await audit(tx, { id: user.id, ip: meta.ip }, {
+      action: 'auth.password.change',
+      entity: 'user',
+      entityId: user.id,
+      detail: fresh.mustChangePassword ? 'temporary password replaced' : null,
+    });
+    return updated!;
+  });
 }

@@ -50,7 +50,7 @@ describe('signing in', () => {
     expect(setCookie).toContain('SameSite=Lax');
     const me = await t.request({ url: '/api/auth/user', cookie: sessionCookie(res) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: emailOf('nurse'), role: 'nurse', permissions: expect.arrayContaining(['patients:register']) });
+    expect(me.json()).toMatchObject({ email: emailOf('nurse'), role: 'nurse', permissions: expect.arrayContaining(['patients:register']), mustChangePassword: false });
     expect(me.json()).not.toHaveProperty('passwordHash');
   });
 

@@ -1,0 +1,155 @@
+// Add Staff Member (SPEC.md §2.12 header button, wired): a new account with role and facility. The answer's
+// temporary password is shown once in the same dialog (temporary-password-panel.tsx) and dropped on close.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { countyDate } from '../../../shared/format';
+import { createStaffSchema, manageableRoles, type CreatedStaff, type CreateStaffForm, type CreateStaffInput } from '../../../shared/schemas/staff';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Input, NativeSelect } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api-client';
+import { roleName } from '../../lib/labels';
+import { facilitiesQuery } from '../facilities/facilities.api';
+import { FormField, fieldAria } from '../patients/form-field';
+import { useCreateStaff } from './staff.api';
+import { fullName, staffErrorText, staffValidationText } from './staff-labels';
+import { TemporaryPasswordPanel } from './temporary-password-panel';
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; actorRole: string; defaultFacilityId: number | null };
+
+export function AddStaffDialog({ open, onOpenChange, actorRole, defaultFacilityId }: Props) {
+  const { t } = useTranslation();
+  const mutation = useCreateStaff();
+  // The temporary password lives here only until the dialog closes.
+  const [created, setCreated] = useState<CreatedStaff | null>(null);
+  const close = () => {
+    setCreated(null);
+    onOpenChange(false);
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : next ? onOpenChange(true) : close())}>
+      <DialogContent className="max-w-2xl">
+        {created ? (
+          <TemporaryPasswordPanel created={created} onDone={close} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t('staff.add.title')}</DialogTitle>
+              <DialogDescription>{t('staff.add.description')}</DialogDescription>
+            </DialogHeader>
+            <AddStaffForm mutation={mutation} actorRole={actorRole} defaultFacilityId={defaultFacilityId} onCreated={setCreated} onCancel={close} />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const FIELDS = ['firstName', 'lastName', 'email', 'role', 'facilityId', 'phoneNumber', 'nationalId', 'joinedAt'] as const satisfies readonly FieldPath<CreateStaffForm>[];
+
+type FormProps = {
+  mutation: ReturnType<typeof useCreateStaff>;
+  actorRole: string;
+  defaultFacilityId: number | null;
+  onCreated: (created: CreatedStaff) => void;
+  onCancel: () => void;
+};
+
+function AddStaffForm({ mutation, actorRole, defaultFacilityId, onCreated, onCancel }: FormProps) {
+  const { t } = useTranslation();
+  const facilities = useQuery(facilitiesQuery);
+  const today = countyDate(new Date());
+  const roles = manageableRoles(actorRole);
+  const form = useForm<CreateStaffForm, unknown, CreateStaffInput>({
+    resolver: zodResolver(createStaffSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      role: '' as CreateStaffForm['role'],
+      facilityId: String(defaultFacilityId ?? 1),
+      phoneNumber: '',
+      nationalId: '',
+      joinedAt: today,
+    },
+  });
+  const { register, handleSubmit, setError, formState } = form;
+  const message = (name: (typeof FIELDS)[number]) => staffValidationText(formState.errors[name]?.message);
+  const pending = mutation.isPending;
+
+  const onSubmit = (input: CreateStaffInput) =>
+    mutation.mutate(input, {
+      onSuccess: (created) => {
+        toast({ title: t('staff.toasts.added'), description: t('staff.toasts.addedBody', { name: fullName(created.staff), role: roleName(t, created.staff.role) }) });
+        onCreated(created);
+      },
+      onError: (error) => {
+        // 400, 403 (a role this manager may not create) and 409 (a known email) name their fields.
+        if (error instanceof ApiError && [400, 403, 409].includes(error.status)) {
+          const fieldErrors = error.fieldErrors();
+          FIELDS.filter((f) => fieldErrors[f]).forEach((f, i) => setError(f, { type: 'server', message: fieldErrors[f] }, { shouldFocus: i === 0 }));
+        }
+        toast({ variant: 'destructive', title: t('staff.toasts.addFailed'), description: staffErrorText(t, error) });
+      },
+    });
+
+  const text = (name: Exclude<(typeof FIELDS)[number], 'role' | 'facilityId'>, opts: { required?: boolean; type?: string; autoComplete?: string; max?: string } = {}) => (
+    <FormField id={`staff-add-${name}`} label={t(`staff.add.fields.${name}`)} error={message(name)} required={opts.required}>
+      <Input
+        type={opts.type ?? 'text'}
+        max={opts.max}
+        autoComplete={opts.autoComplete ?? 'off'}
+        aria-required={opts.required || undefined}
+        {...fieldAria(`staff-add-${name}`, message(name))}
+        {...register(name)}
+      />
+    </FormField>
+  );
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+      <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
+        {text('firstName', { required: true })}
+        {text('lastName', { required: true })}
+        {text('email', { required: true, type: 'email' })}
+        {text('phoneNumber', { required: true, type: 'tel' })}
+        <FormField id="staff-add-role" label={t('staff.add.fields.role')} error={message('role')} required>
+          <NativeSelect aria-required="true" {...fieldAria('staff-add-role', message('role'))} {...register('role')}>
+            <option value="">{t('staff.add.selectRole')}</option>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {roleName(t, r)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id="staff-add-facilityId" label={t('staff.add.fields.facilityId')} error={message('facilityId')} required>
+          <NativeSelect aria-required="true" disabled={facilities.isPending} {...fieldAria('staff-add-facilityId', message('facilityId'))} {...register('facilityId')}>
+            {facilities.isPending ? <option value={String(defaultFacilityId ?? 1)}>{t('common.loading')}</option> : null}
+            {facilities.data?.map((f) => (
+              <option key={f.id} value={String(f.id)}>
+                {f.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {text('nationalId')}
+        {text('joinedAt', { required: true, type: 'date', max: today })}
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? t('staff.add.submitting') : t('staff.add.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

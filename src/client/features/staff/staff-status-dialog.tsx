@@ -1,0 +1,58 @@
+// Confirmation before (de)activating an account (DESIGN.md §1.3: confirm before a destructive action).
+// Deactivation signs the person out at once; the server refuses oneself and roles the manager may not manage.
+import { Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { StaffMember } from '../../../shared/schemas/staff';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/use-toast';
+import { useSetStaffStatus } from './staff.api';
+import { fullName, staffErrorText } from './staff-labels';
+
+type Props = { member: StaffMember | null; onClose: () => void };
+
+export function StaffStatusDialog({ member, onClose }: Props) {
+  const { t } = useTranslation();
+  const mutation = useSetStaffStatus();
+  const deactivating = member?.isActive ?? true;
+  const name = member ? fullName(member) : '';
+
+  const confirm = () => {
+    if (!member) return;
+    mutation.mutate(
+      { id: member.id, isActive: !member.isActive },
+      {
+        onSuccess: () => {
+          toast({
+            title: t(deactivating ? 'staff.toasts.deactivated' : 'staff.toasts.reactivated'),
+            description: t(deactivating ? 'staff.toasts.deactivatedBody' : 'staff.toasts.reactivatedBody', { name }),
+          });
+          onClose();
+        },
+        onError: (error) => toast({ variant: 'destructive', title: t('staff.toasts.statusFailed'), description: staffErrorText(t, error) }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={member !== null} onOpenChange={(open) => (!open && !mutation.isPending ? onClose() : undefined)}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{t(deactivating ? 'staff.confirm.deactivateTitle' : 'staff.confirm.reactivateTitle', { name })}</DialogTitle>
+          <DialogDescription>{t(deactivating ? 'staff.confirm.deactivateBody' : 'staff.confirm.reactivateBody', { name })}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant={deactivating ? 'destructive' : 'default'} onClick={confirm} disabled={mutation.isPending}>
+            {mutation.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+            {mutation.isPending
+              ? t(deactivating ? 'staff.confirm.deactivating' : 'staff.confirm.reactivating')
+              : t(deactivating ? 'staff.confirm.deactivate' : 'staff.confirm.reactivate')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

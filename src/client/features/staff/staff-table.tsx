@@ -1,0 +1,135 @@
+// SPEC.md §2.12 table: Staff Member, Role, Facility Assignment, Contact (email, masked phone), Status, Join Date
+// (en-GB), Actions. The phone arrives masked from the server: the directory never holds a full number.
+import { UserCheck, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/format';
+import type { StaffMember } from '../../../shared/schemas/staff';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { roleName } from '../../lib/labels';
+import { initials } from '../../lib/utils';
+import { fullName } from './staff-labels';
+
+const COLUMNS = ['staffMember', 'role', 'facility', 'contact', 'status', 'joinDate', 'actions'] as const;
+export const STAFF_SKELETON_ROWS = 5;
+
+/**
+ * A table that scrolls sideways on a narrow screen, in a labelled region that takes keyboard focus, so a reader
+ * without a mouse can scroll it too (WCAG 2.1.1) even when no cell holds a button.
+ */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="relative w-full overflow-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <table className="w-full caption-bottom text-sm">{children}</table>
+    </div>
+  );
+}
+
+type Props = {
+  rows: StaffMember[] | undefined;
+  loading: boolean;
+  onChangeStatus: (member: StaffMember) => void;
+};
+
+export function StaffTable({ rows, loading, onChangeStatus }: Props) {
+  const { t } = useTranslation();
+  return (
+    <ScrollTable label={t('staff.table.caption')}>
+      <caption className="sr-only">{t('staff.table.caption')}</caption>
+      <TableHeader>
+        <TableRow>
+          {COLUMNS.map((c) => (
+            <TableHead key={c} className={c === 'actions' ? 'text-right' : undefined}>
+              {t(`staff.columns.${c}`)}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {loading
+          ? Array.from({ length: STAFF_SKELETON_ROWS }, (_, i) => (
+              <TableRow key={i} data-testid="staff-skeleton">
+                {COLUMNS.map((c) => (
+                  <TableCell key={c}>
+                    <Skeleton className="h-4 w-24" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : rows?.map((m) => <StaffRow key={m.id} member={m} onChangeStatus={onChangeStatus} />)}
+      </TableBody>
+    </ScrollTable>
+  );
+}
+
+function StaffRow({ member: m, onChangeStatus }: { member: StaffMember; onChangeStatus: (member: StaffMember) => void }) {
+  const { t } = useTranslation();
+  const name = fullName(m);
+  return (
+    <TableRow>
+      <TableCell>
+        <div className="flex items-center gap-3">
+          <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
+            {initials(m.firstName, m.lastName)}
+          </span>
+          <span className="font-medium">{name}</span>
+        </div>
+      </TableCell>
+      <TableCell>{roleName(t, m.role)}</TableCell>
+      <TableCell>
+        {m.facilityName ? (
+          <>
+            <p>{m.facilityName}</p>
+            {m.facilityLevel !== null ? (
+              <p className="text-xs text-muted-foreground">{t('staff.table.facilityLine', { level: m.facilityLevel, location: m.facilityLocation ?? '' })}</p>
+            ) : null}
+          </>
+        ) : (
+          <span className="text-muted-foreground">{t('staff.table.noFacility')}</span>
+        )}
+      </TableCell>
+      <TableCell>
+        <p>
+          {/* Long county emails wrap after the @, not mid-word. */}
+          {m.email.split('@')[0]}@<wbr />
+          {m.email.split('@').slice(1).join('@')}
+        </p>
+        {m.maskedPhone ? (
+          <p className="text-xs text-muted-foreground">
+            <span aria-hidden="true">{m.maskedPhone}</span>
+            <span className="sr-only">{t('staff.table.maskedPhone', { phone: m.maskedPhone.replace(/•+/g, '…') })}</span>
+          </p>
+        ) : (
+          <p className="text-xs text-muted-foreground">{t('staff.table.noPhone')}</p>
+        )}
+      </TableCell>
+      <TableCell>
+        <Badge variant={m.isActive ? 'success' : 'warning'}>{t(m.isActive ? 'staff.status.active' : 'staff.status.inactive')}</Badge>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{m.joinedAt ? formatDate(m.joinedAt) : <span className="text-muted-foreground">{t('common.notProvided')}</span>}</TableCell>
+      <TableCell className="text-right">
+        {m.canChangeStatus ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={t(m.isActive ? 'staff.actions.deactivateNamed' : 'staff.actions.reactivateNamed', { name })}
+            onClick={() => onChangeStatus(m)}
+          >
+            {m.isActive ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
+            {t(m.isActive ? 'staff.actions.deactivate' : 'staff.actions.reactivate')}
+          </Button>
+        ) : (
+          <>
+            <span aria-hidden="true" className="text-muted-foreground">
+              —
+            </span>
+            <span className="sr-only">{t('staff.actions.none')}</span>
+          </>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
