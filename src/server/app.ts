@@ -19,8 +19,11 @@ import { inventoryRoutes } from './features/inventory/inventory.routes.js';
 import { medicalRecordsRoutes } from './features/medical-records/medical-records.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { patientsRoutes } from './features/patients/patients.routes.js';
+import { paymentsRoutes } from './features/payments/payments.routes.js';
 import { referralsRoutes } from './features/referrals/referrals.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
+import { revenueRoutes } from './features/revenue/revenue.routes.js';
+import { staffRoutes } from './features/staff/staff.routes.js';
 import { registerAuth, registerOriginCheck } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 
@@ -94,10 +97,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   patientsRoutes(app, deps);
   medicalRecordsRoutes(app, deps);
   billingRoutes(app, deps);
+  paymentsRoutes(app, deps);
   referralsRoutes(app, deps);
   inventoryRoutes(app, deps);
   reportsRoutes(app, deps);
+  revenueRoutes(app, deps);
   notificationsRoutes(app, deps);
+  staffRoutes(app, deps);
 
   await registerClient(app, deps.config.clientDir ?? CLIENT_DIR);
   return app;

@@ -91,7 +91,7 @@ export const REPORT_STATUSES = ['completed', 'processing', 'failed'] as const;
 export const REPORT_PERIODS = ['7days', '30days', '90days', '365days', 'custom'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
-export const ACTIVITY_ACTIONS = ['patient_registered', 'billing_record_created', 'medical_record_created'] as const;
+export const ACTIVITY_ACTIONS = ['patient_registered', 'billing_record_created', 'medical_record_created', 'stock_received', 'payment_received'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /**

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Every route of the API and the permission it needs (null: any signed-in user). */
-const ROUTES: { method: 'GET' | 'POST'; url: string; permission: Permission | null }[] = [
+const ROUTES: { method: 'GET' | 'POST' | 'PATCH'; url: string; permission: Permission | null }[] = [
   { method: 'GET', url: '/api/dashboard/stats', permission: null },
   { method: 'GET', url: '/api/revenue/stats', permission: null },
   { method: 'GET', url: '/api/facilities', permission: null },
@@ -35,11 +35,38 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; permission: Permission | nu
   { method: 'GET', url: '/api/reports', permission: 'reports:read' },
   { method: 'GET', url: '/api/reports/1/download', permission: 'reports:read' },
   { method: 'GET', url: '/api/audit-events', permission: 'audit:read' },
+  { method: 'GET', url: '/api/dashboard/demographics', permission: null },
+  { method: 'GET', url: '/api/revenue/trend', permission: null },
+  { method: 'GET', url: '/api/notifications', permission: null },
+  { method: 'GET', url: '/api/facilities/export.csv', permission: null },
+  { method: 'GET', url: '/api/activities/mine.csv', permission: null },
+  { method: 'GET', url: '/api/billing/summary', permission: 'billing:read' },
+  { method: 'GET', url: '/api/billing/1', permission: 'billing:read' },
+  { method: 'POST', url: '/api/billing/1/payments', permission: 'billing:write' },
+  { method: 'POST', url: '/api/billing/1/claims', permission: 'billing:write' },
+  { method: 'POST', url: '/api/insurance-claims/1/decision', permission: 'billing:write' },
+  { method: 'GET', url: '/api/payments/gateways', permission: 'billing:read' },
+  { method: 'GET', url: '/api/revenue/records', permission: 'billing:read' },
+  { method: 'GET', url: '/api/revenue/export.csv', permission: 'billing:read' },
+  { method: 'GET', url: '/api/referrals/stats', permission: 'referrals:read' },
+  { method: 'GET', url: '/api/referrals/1', permission: 'referrals:read' },
+  { method: 'GET', url: '/api/referrals/referring-doctors', permission: 'referrals:write' },
+  { method: 'PATCH', url: '/api/referrals/1/status', permission: 'referrals:write' },
+  { method: 'GET', url: '/api/patients/1/referrals', permission: 'referrals:read' },
+  { method: 'GET', url: '/api/inventory/stats', permission: 'inventory:read' },
+  { method: 'GET', url: '/api/inventory/export.csv', permission: 'inventory:read' },
+  { method: 'GET', url: '/api/inventory/1/movements', permission: 'inventory:read' },
+  { method: 'POST', url: '/api/inventory/1/movements', permission: 'inventory:write' },
+  { method: 'GET', url: '/api/staff', permission: null },
+  { method: 'GET', url: '/api/staff/stats', permission: null },
+  { method: 'GET', url: '/api/staff/shifts', permission: null },
+  { method: 'POST', url: '/api/staff', permission: 'staff:manage' },
+  { method: 'PATCH', url: '/api/staff/2/status', permission: 'staff:manage' },
 ];
 
 describe('every route refuses a signed-out caller', () => {
   it.each(ROUTES)('$method $url → 401 Unauthorized', async ({ method, url }) => {
-    const res = await t.request({ method, url, ...(method === 'POST' ? { body: {} } : {}) });
+    const res = await t.request({ method, url, ...(method !== 'GET' ? { body: {} } : {}) });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('Unauthorized');
   });
@@ -55,10 +82,10 @@ describe('the role table of DESIGN.md §7, enforced on the server', () => {
   it.each(cases)('$role: $method $url', async ({ role, method, url, permission }) => {
     const cookie = await t.loginAs(role as Role);
     // An empty body: a permitted role gets past the check to validation (400), a refused one gets 403.
-    const res = await t.request({ method, url, cookie, ...(method === 'POST' ? { body: {} } : {}) });
+    const res = await t.request({ method, url, cookie, ...(method !== 'GET' ? { body: {} } : {}) });
     const allowed = permission === null || can(role, permission);
     if (allowed) {
-      expect(res.statusCode, res.body).toBe(method === 'POST' ? 400 : 200);
+      expect(res.statusCode, res.body).toBe(method === 'GET' ? 200 : 400);
     } else {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().message).toContain('Forbidden');

@@ -9,7 +9,8 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground hover:bg-primary/90',
+        // 95 %, not 90 %: white on primary/90 is 4.48:1, below WCAG AA's 4.5:1 while the pointer rests on the button.
+        default: 'bg-primary text-primary-foreground hover:bg-primary/95',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
         outline: 'border border-input bg-background hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { Activity as ActivityIcon, FileText, Receipt, UserPlus, type LucideIcon } from 'lucide-react';
+import { Activity as ActivityIcon, Banknote, FileText, PackagePlus, Receipt, UserPlus, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityAction } from '../../../shared/constants';
 import { formatDate, relativeTimeParts } from '../../../shared/format';
@@ -9,6 +9,8 @@ const ICONS: Record<ActivityAction, { icon: LucideIcon; tone: string }> = {
   patient_registered: { icon: UserPlus, tone: 'bg-teal-100 text-teal-800' },
   billing_record_created: { icon: Receipt, tone: 'bg-blue-100 text-blue-800' },
   medical_record_created: { icon: FileText, tone: 'bg-purple-100 text-purple-800' },
+  stock_received: { icon: PackagePlus, tone: 'bg-green-100 text-green-800' },
+  payment_received: { icon: Banknote, tone: 'bg-emerald-100 text-emerald-800' },
 };
 
 /** SPEC.md §4 activity relative time ('Just now', 'N minutes ago', 'N hours ago', 'N days ago'), in either language. */

@@ -1,3 +1,4 @@
+import './dashboard.strings';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';

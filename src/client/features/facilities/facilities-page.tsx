@@ -1,3 +1,4 @@
+import './facilities.strings';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, FileDown, Plus, RotateCw } from 'lucide-react';
 import { useMemo, useState } from 'react';

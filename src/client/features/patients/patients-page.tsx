@@ -1,5 +1,6 @@
 // SPEC.md §2.6 Patient Registry. The search and filters live in component state, never in the URL: a patient's
 // name typed into a search box must not end up in browser history or server logs (DESIGN.md §1.4).
+import './patients.strings';
 import { useQuery } from '@tanstack/react-query';
 import { Search, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 // SPEC.md §2.6 Register New Patient, §5 validation (on submit, then on change), §8 toasts. The shell's Quick
 // Patient Registration button lazy-loads this file for its named export.
+import './patients.strings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -1,3 +1,4 @@
+import './system-test.strings';
 import { Download, ExternalLink, Loader2, Play, TrendingUp, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
