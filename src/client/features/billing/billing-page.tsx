@@ -8,6 +8,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillingRecord } from '../../../shared/schemas/billing';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import { EmptyState } from '../../components/data/empty-state';
+import { ListError } from '../../components/data/list-error';
+import { Pagination } from '../../components/data/pagination';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ApiError } from '../../lib/api-client';
@@ -106,32 +109,30 @@ function BillingDesk() {
         </CardHeader>
         <CardContent className="grid gap-4" aria-busy={query.isFetching || undefined}>
           {query.isError ? (
-            <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
-              <p className="text-sm text-destructive">
-                {query.error instanceof ApiError && query.error.status === 403 ? t('billing.table.forbidden') : t('common.loadError', { message: billingError(query.error, t('common.error')) })}
-              </p>
-              <Button variant="outline" onClick={() => void query.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </div>
+            <ListError
+              message={query.error instanceof ApiError && query.error.status === 403 ? t('billing.table.forbidden') : t('common.loadError', { message: billingError(query.error, t('common.error')) })}
+              onRetry={() => void query.refetch()}
+            />
           ) : query.data && query.data.rows.length === 0 ? (
-            <div className="grid justify-items-center gap-3 py-10 text-center">
-              <Receipt aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
-              <h3 className="text-lg font-semibold">{t('billing.table.emptyTitle')}</h3>
-              <p className="text-sm text-muted-foreground">{filtered ? t('billing.table.emptyFiltered') : t('billing.table.emptyNone')}</p>
-              {canWrite ? (
-                <Button onClick={() => setCreating(true)}>
-                  <FilePlus2 aria-hidden="true" />
-                  {t('billing.createInvoice')}
-                </Button>
-              ) : null}
-            </div>
+            <EmptyState
+              icon={Receipt}
+              title={t('billing.table.emptyTitle')}
+              hint={filtered ? t('billing.table.emptyFiltered') : t('billing.table.emptyNone')}
+              action={
+                canWrite ? (
+                  <Button onClick={() => setCreating(true)}>
+                    <FilePlus2 aria-hidden="true" />
+                    {t('billing.createInvoice')}
+                  </Button>
+                ) : null
+              }
+            />
           ) : (
             <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
               <InvoicesTable rows={query.data?.rows} loading={query.isPending} canWrite={canWrite} onView={setViewing} onPay={setPaying} />
             </div>
           )}
-          {query.data && query.data.total > 0 ? <Pagination offset={offset} count={query.data.rows.length} total={query.data.total} onOffset={setOffset} /> : null}
+          {query.data && query.data.total > 0 ? <Pagination label={t('billing.table.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={INVOICE_PAGE_SIZE} onOffset={setOffset} /> : null}
         </CardContent>
       </Card>
 
@@ -152,25 +153,5 @@ function BillingDesk() {
         ) : null}
       </Suspense>
     </div>
-  );
-}
-
-function Pagination({ offset, count, total, onOffset }: { offset: number; count: number; total: number; onOffset: (offset: number) => void }) {
-  const { t } = useTranslation();
-  const fmt = (n: number) => n.toLocaleString('en-KE');
-  return (
-    <nav aria-label={t('billing.table.pagination')} className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - INVOICE_PAGE_SIZE))}>
-          {t('common.previous')}
-        </Button>
-        <Button variant="outline" size="sm" disabled={offset + count >= total} onClick={() => onOffset(offset + INVOICE_PAGE_SIZE)}>
-          {t('common.next')}
-        </Button>
-      </div>
-    </nav>
   );
 }

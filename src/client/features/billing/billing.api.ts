@@ -4,7 +4,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput } from '../../../shared/schemas/billing';
 import type { ClaimDecisionInput, InsuranceClaim, Payment, PaymentGateways, ProcessPaymentInput, SubmitClaimInput } from '../../../shared/schemas/payment';
-import type { Patient } from '../../../shared/schemas/patient';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
 export const INVOICE_PAGE_SIZE = 50;
@@ -46,15 +45,6 @@ export const gatewaysQuery = queryOptions({
   staleTime: 10 * 60_000,
   gcTime: 10 * 60_000,
 });
-
-/** The Create Invoice patient search: a few matches from the registry, as the clerk types. */
-export const patientMatchesQuery = (search: string) =>
-  queryOptions({
-    queryKey: ['billing', 'patient-matches', search],
-    queryFn: ({ signal }) => apiList<Patient>(`/api/patients${qs({ search, limit: 8 })}`, signal),
-    enabled: search.length >= 2,
-    placeholderData: keepPreviousData,
-  });
 
 function useRefreshBilling() {
   const queryClient = useQueryClient();

@@ -9,8 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { FieldError } from '../patients/form-field';
 import { fullName } from '../patients/patient-labels';
+import { patientMatchesQuery } from '../patients/patients.api';
 import { useDebouncedValue } from '../patients/use-staff';
-import { patientMatchesQuery } from './billing.api';
 import { billingError } from './billing-labels';
 
 type Props = { id: string; selected: Patient | null; onSelect: (p: Patient | null) => void; error?: string; disabled?: boolean };

@@ -1,5 +1,6 @@
 import { AlertTriangle, Building2, CheckCircle2, Home, Hospital, Wrench, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import type { FacilityCounts } from './facility-list';
@@ -7,39 +8,13 @@ import type { FacilityCounts } from './facility-list';
 /** SPEC.md §2.13 cards: totals by level group, then the status overview. `counts` undefined while loading. */
 export function FacilityStatCards({ counts }: { counts: FacilityCounts | undefined }) {
   const { t } = useTranslation();
-  const cards: { key: string; icon: LucideIcon; value?: number; hint: string }[] = [
+  const cards: StatCard[] = [
     { key: 'total', icon: Building2, value: counts?.total, hint: t('facilities.cards.operationalCount', { count: counts?.operational ?? 0 }) },
     { key: 'referral', icon: Hospital, value: counts?.referral, hint: t('facilities.cards.referralHint') },
     { key: 'healthCentres', icon: Building2, value: counts?.healthCentres, hint: t('facilities.cards.healthCentresHint') },
     { key: 'dispensaries', icon: Home, value: counts?.dispensaries, hint: t('facilities.cards.dispensariesHint') },
-  ];
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t('facilities.cards.label')}>
-      {cards.map((c) => (
-        <li key={c.key}>
-          <Card className="h-full" data-testid={`card-${c.key}`}>
-            <CardHeader className="flex-row items-center justify-between space-y-0 pb-2">
-              <h2 className="text-sm font-medium">{t(`facilities.cards.${c.key}`)}</h2>
-              <c.icon aria-hidden="true" className="h-4 w-4 text-muted-foreground" />
-            </CardHeader>
-            <CardContent>
-              {counts ? (
-                <>
-                  <p className="text-2xl font-bold" data-testid="value">{c.value}</p>
-                  <p className="text-xs text-muted-foreground">{c.hint}</p>
-                </>
-              ) : (
-                <>
-                  <Skeleton className="h-8 w-16" />
-                  <Skeleton className="mt-2 h-3 w-24" />
-                </>
-              )}
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
+  ].map((c) => ({ ...c, title: t(`facilities.cards.${c.key}`) }));
+  return <StatCardGrid label={t('facilities.cards.label')} cards={cards} loaded={counts !== undefined} testIdPrefix="card-" />;
 }
 
 export function FacilityStatusOverview({ counts }: { counts: FacilityCounts | undefined }) {

@@ -5,9 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVENTORY_CATEGORIES, STOCK_STATUSES } from '../../../shared/constants';
 import type { Facility } from '../../../shared/schemas/facility';
+import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
+import { SearchField } from '../../components/data/search-field';
 import { Button } from '../../components/ui/button';
-import { Input, NativeSelect } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 
 export type FilterValues = { search: string; facilityId: string; category: string; status: string };
 
@@ -23,57 +23,45 @@ export function InventoryFiltersBar({ value, facilities, onApply }: Props) {
   };
   return (
     <form role="search" aria-label={t('inventory.filters.label')} onSubmit={submit} className="grid gap-4 md:grid-cols-[2fr_1.5fr_1fr_1fr_auto] md:items-end">
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor="inventory-search">{t('inventory.filters.search')}</Label>
-        <div className="relative">
-          <Search aria-hidden="true" className="absolute left-3 top-3 h-4 w-4 text-muted-foreground" />
-          <Input
-            id="inventory-search"
-            type="search"
-            className="pl-9"
-            maxLength={100}
-            autoComplete="off"
-            placeholder={t('inventory.filters.searchPlaceholder')}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </div>
-      </div>
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor="inventory-facility">{t('inventory.filters.facility')}</Label>
-        <NativeSelect id="inventory-facility" value={value.facilityId} onChange={(e) => apply({ facilityId: e.target.value })}>
-          <option value="">{t('common.allFacilities')}</option>
-          {/* The chosen facility stays listed while the list loads. */}
-          {!facilities && value.facilityId ? <option value={value.facilityId}>{t('common.loading')}</option> : null}
-          {facilities?.map((f) => (
-            <option key={f.id} value={String(f.id)}>
-              {f.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor="inventory-category">{t('inventory.filters.category')}</Label>
-        <NativeSelect id="inventory-category" value={value.category} onChange={(e) => apply({ category: e.target.value })}>
-          <option value="">{t('inventory.filters.allCategories')}</option>
-          {INVENTORY_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`inventory.categories.${c}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor="inventory-status">{t('inventory.filters.status')}</Label>
-        <NativeSelect id="inventory-status" value={value.status} onChange={(e) => apply({ status: e.target.value })}>
-          <option value="">{t('inventory.filters.allStatuses')}</option>
-          {STOCK_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`inventory.statuses.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <SearchField
+        id="inventory-search"
+        className="grid min-w-0 gap-1.5"
+        label={t('inventory.filters.search')}
+        maxLength={100}
+        autoComplete="off"
+        placeholder={t('inventory.filters.searchPlaceholder')}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+      {/* The chosen facility stays listed while the list loads. */}
+      <FilterSelect
+        id="inventory-facility"
+        className="grid min-w-0 gap-1.5"
+        label={t('inventory.filters.facility')}
+        value={value.facilityId}
+        onChange={(facilityId) => apply({ facilityId })}
+        allLabel={t('common.allFacilities')}
+        options={facilityOptions(facilities)}
+        loadingLabel={t('common.loading')}
+      />
+      <FilterSelect
+        id="inventory-category"
+        className="grid min-w-0 gap-1.5"
+        label={t('inventory.filters.category')}
+        value={value.category}
+        onChange={(category) => apply({ category })}
+        allLabel={t('inventory.filters.allCategories')}
+        options={INVENTORY_CATEGORIES.map((c) => ({ value: c, label: t(`inventory.categories.${c}`) }))}
+      />
+      <FilterSelect
+        id="inventory-status"
+        className="grid min-w-0 gap-1.5"
+        label={t('inventory.filters.status')}
+        value={value.status}
+        onChange={(status) => apply({ status })}
+        allLabel={t('inventory.filters.allStatuses')}
+        options={STOCK_STATUSES.map((s) => ({ value: s, label: t(`inventory.statuses.${s}`) }))}
+      />
       <Button type="submit">
         <Search aria-hidden="true" />
         {t('inventory.filters.submit')}

@@ -10,6 +10,9 @@ import { can } from '../../../shared/permissions';
 import type { InventoryItem } from '../../../shared/schemas/inventory';
 import { useAuth } from '../../app/auth';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import { EmptyState } from '../../components/data/empty-state';
+import { ListError } from '../../components/data/list-error';
+import { Pagination } from '../../components/data/pagination';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
@@ -93,33 +96,35 @@ export function InventoryPage() {
         </CardHeader>
         <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4" aria-busy={list.isFetching || undefined}>
           {list.isError ? (
-            <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
-              <p className="text-sm text-destructive">
-                {t('inventory.error')}: {errorText(list.error, t('common.error'))}
-              </p>
-              <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-                {t('common.retry')}
-              </Button>
-            </div>
+            <ListError message={`${t('inventory.error')}: ${errorText(list.error, t('common.error'))}`} onRetry={() => void list.refetch()} retrying={list.isFetching} />
           ) : list.data && list.data.rows.length === 0 ? (
-            <div className="grid justify-items-center gap-3 py-10 text-center">
-              <Package aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
-              <h3 className="text-lg font-semibold">{t('inventory.empty.title')}</h3>
-              <p className="text-sm text-muted-foreground">{filtered ? t('inventory.empty.filtered') : t('inventory.empty.none')}</p>
-              {canWrite ? (
-                <Button onClick={() => setAdding(true)}>
-                  <Plus aria-hidden="true" />
-                  {t('inventory.empty.addFirst')}
-                </Button>
-              ) : null}
-            </div>
+            <EmptyState
+              icon={Package}
+              title={t('inventory.empty.title')}
+              hint={filtered ? t('inventory.empty.filtered') : t('inventory.empty.none')}
+              action={
+                canWrite ? (
+                  <Button onClick={() => setAdding(true)}>
+                    <Plus aria-hidden="true" />
+                    {t('inventory.empty.addFirst')}
+                  </Button>
+                ) : null
+              }
+            />
           ) : (
             <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
               <InventoryTable rows={list.data?.rows} loading={list.isPending} canWrite={canWrite} onUpdate={setUpdating} onHistory={setHistory} />
             </div>
           )}
           {list.data && list.data.total > INVENTORY_PAGE_SIZE ? (
-            <Pagination offset={offset} count={list.data.rows.length} total={list.data.total} onOffset={(next) => setView({ ...view, offset: next })} />
+            <Pagination
+              label={t('inventory.table.pagination')}
+              offset={offset}
+              count={list.data.rows.length}
+              total={list.data.total}
+              pageSize={INVENTORY_PAGE_SIZE}
+              onOffset={(next) => setView({ ...view, offset: next })}
+            />
           ) : null}
         </CardContent>
       </Card>
@@ -128,25 +133,5 @@ export function InventoryPage() {
       <UpdateStockDialog item={updatingItem} onClose={() => setUpdating(null)} />
       <StockHistoryDialog item={history} onClose={() => setHistory(null)} />
     </div>
-  );
-}
-
-function Pagination({ offset, count, total, onOffset }: { offset: number; count: number; total: number; onOffset: (offset: number) => void }) {
-  const { t } = useTranslation();
-  const fmt = (n: number) => n.toLocaleString('en-KE');
-  return (
-    <nav aria-label={t('inventory.table.pagination')} className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - INVENTORY_PAGE_SIZE))}>
-          {t('common.previous')}
-        </Button>
-        <Button variant="outline" size="sm" disabled={offset + count >= total} onClick={() => onOffset(offset + INVENTORY_PAGE_SIZE)}>
-          {t('common.next')}
-        </Button>
-      </div>
-    </nav>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTY_TIME_ZONE, formatDate } from '../../../shared/format';
 import type { InventoryItem, StockMovement } from '../../../shared/schemas/inventory';
+import { ListError } from '../../components/data/list-error';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -47,14 +48,7 @@ function Ledger({ item }: { item: InventoryItem }) {
 
   if (query.isError) {
     return (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
-        <p className="text-sm text-destructive">
-          {t('inventory.history.error')}: {errorText(query.error, t('common.error'))}
-        </p>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <ListError message={`${t('inventory.history.error')}: ${errorText(query.error, t('common.error'))}`} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     );
   }
   if (query.data && query.data.total === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{t('inventory.history.empty')}</p>;

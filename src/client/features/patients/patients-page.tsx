@@ -2,14 +2,17 @@
 // name typed into a search box must not end up in browser history or server logs (DESIGN.md §1.4).
 import './patients.strings';
 import { useQuery } from '@tanstack/react-query';
-import { Search, UserPlus, Users } from 'lucide-react';
+import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../../shared/schemas/patient';
+import { EmptyState } from '../../components/data/empty-state';
+import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
+import { ListError } from '../../components/data/list-error';
+import { Pagination } from '../../components/data/pagination';
+import { SearchField } from '../../components/data/search-field';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input, NativeSelect } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { ApiError } from '../../lib/api-client';
 import { facilitiesQuery } from '../facilities/facilities.api';
 import { AddMedicalRecordDialog } from './add-medical-record-dialog';
@@ -65,33 +68,23 @@ export function PatientsPage() {
 
       <Card>
         <CardContent className="grid gap-4 pt-6 md:grid-cols-[1fr_18rem]">
-          <div className="grid gap-1.5">
-            <Label htmlFor="patient-search">{t('patients.page.searchLabel')}</Label>
-            <div className="relative">
-              <Search aria-hidden="true" className="absolute left-3 top-3 h-4 w-4 text-muted-foreground" />
-              <Input
-                id="patient-search"
-                type="search"
-                className="pl-9"
-                maxLength={100}
-                autoComplete="off"
-                placeholder={t('patients.page.searchPlaceholder')}
-                value={search}
-                onChange={(e) => changeSearch(e.target.value)}
-              />
-            </div>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="patient-facility-filter">{t('patients.page.facilityFilter')}</Label>
-            <NativeSelect id="patient-facility-filter" value={facilityFilter} onChange={(e) => changeFacility(e.target.value)}>
-              <option value="">{t('common.allFacilities')}</option>
-              {facilities.data?.map((f) => (
-                <option key={f.id} value={String(f.id)}>
-                  {f.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <SearchField
+            id="patient-search"
+            label={t('patients.page.searchLabel')}
+            maxLength={100}
+            autoComplete="off"
+            placeholder={t('patients.page.searchPlaceholder')}
+            value={search}
+            onChange={(e) => changeSearch(e.target.value)}
+          />
+          <FilterSelect
+            id="patient-facility-filter"
+            label={t('patients.page.facilityFilter')}
+            value={facilityFilter}
+            onChange={changeFacility}
+            allLabel={t('common.allFacilities')}
+            options={facilityOptions(facilities.data) ?? []}
+          />
         </CardContent>
       </Card>
 
@@ -104,28 +97,28 @@ export function PatientsPage() {
         </CardHeader>
         <CardContent className="grid gap-4" aria-busy={query.isFetching || undefined}>
           {query.isError ? (
-            <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
-              <p className="text-sm text-destructive">
-                {query.error instanceof ApiError && query.error.status === 403
+            <ListError
+              message={
+                query.error instanceof ApiError && query.error.status === 403
                   ? t('patients.page.forbidden')
-                  : t('common.loadError', { message: errorText(t, query.error, t('common.error')) })}
-              </p>
-              <Button variant="outline" onClick={() => void query.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </div>
+                  : t('common.loadError', { message: errorText(t, query.error, t('common.error')) })
+              }
+              onRetry={() => void query.refetch()}
+            />
           ) : query.data && query.data.rows.length === 0 ? (
-            <div className="grid justify-items-center gap-3 py-10 text-center">
-              <Users aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
-              <h3 className="text-lg font-semibold">{t('patients.page.emptyTitle')}</h3>
-              <p className="text-sm text-muted-foreground">{filtered ? t('patients.page.emptyFiltered') : t('patients.page.emptyNone')}</p>
-              {canRegister ? (
-                <Button onClick={() => setRegistering(true)}>
-                  <UserPlus aria-hidden="true" />
-                  {t('patients.page.registerFirst')}
-                </Button>
-              ) : null}
-            </div>
+            <EmptyState
+              icon={Users}
+              title={t('patients.page.emptyTitle')}
+              hint={filtered ? t('patients.page.emptyFiltered') : t('patients.page.emptyNone')}
+              action={
+                canRegister ? (
+                  <Button onClick={() => setRegistering(true)}>
+                    <UserPlus aria-hidden="true" />
+                    {t('patients.page.registerFirst')}
+                  </Button>
+                ) : null
+              }
+            />
           ) : (
             <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
               <PatientsTable
@@ -141,7 +134,7 @@ export function PatientsPage() {
             </div>
           )}
           {query.data && query.data.total > 0 ? (
-            <Pagination offset={offset} count={query.data.rows.length} total={query.data.total} onOffset={setOffset} />
+            <Pagination label={t('patients.page.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={PATIENT_PAGE_SIZE} onOffset={setOffset} />
           ) : null}
         </CardContent>
       </Card>
@@ -155,25 +148,5 @@ export function PatientsPage() {
       />
       {selected && canAddRecord ? <AddMedicalRecordDialog patient={selected} open={addingRecord} onOpenChange={setAddingRecord} /> : null}
     </div>
-  );
-}
-
-function Pagination({ offset, count, total, onOffset }: { offset: number; count: number; total: number; onOffset: (offset: number) => void }) {
-  const { t } = useTranslation();
-  const fmt = (n: number) => n.toLocaleString('en-KE');
-  return (
-    <nav aria-label={t('patients.page.pagination')} className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - PATIENT_PAGE_SIZE))}>
-          {t('common.previous')}
-        </Button>
-        <Button variant="outline" size="sm" disabled={offset + count >= total} onClick={() => onOffset(offset + PATIENT_PAGE_SIZE)}>
-          {t('common.next')}
-        </Button>
-      </div>
-    </nav>
   );
 }

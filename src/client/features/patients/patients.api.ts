@@ -19,6 +19,18 @@ export const patientsQuery = ({ search, facilityId, offset }: PatientFilters) =>
     placeholderData: keepPreviousData,
   });
 
+/** How many matches a patient picker offers while its user types a name or ID. */
+const PATIENT_MATCHES = 8;
+
+/** A patient picker's matches (billing's invoice form, the referral form): two characters or more. */
+export const patientMatchesQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['patients', 'matches', search],
+    queryFn: ({ signal }) => apiList<Patient>(`/api/patients${qs({ search, limit: PATIENT_MATCHES })}`, signal),
+    enabled: search.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+
 export const patientQuery = (id: number) =>
   queryOptions({
     queryKey: ['patients', 'detail', id],

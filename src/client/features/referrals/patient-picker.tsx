@@ -7,9 +7,9 @@ import type { Patient } from '../../../shared/schemas/patient';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/utils';
 import { fullName } from '../patients/patient-labels';
+import { patientMatchesQuery } from '../patients/patients.api';
 import { useDebouncedValue } from '../patients/use-staff';
 import { referralErrorText } from './referral-labels';
-import { patientMatchesQuery } from './referrals.api';
 
 type Props = {
   id: string;

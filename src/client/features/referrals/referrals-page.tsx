@@ -7,6 +7,9 @@ import { Send } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReferralStatus } from '../../../shared/constants';
+import { EmptyState } from '../../components/data/empty-state';
+import { ListError } from '../../components/data/list-error';
+import { Pagination } from '../../components/data/pagination';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/utils';
@@ -18,7 +21,6 @@ import { ReferralFilters, type FilterValues } from './referral-filters';
 import { referralErrorText } from './referral-labels';
 import { ReferralStatCards } from './referral-stat-cards';
 import { REFERRAL_PAGE_SIZE, referralsQuery } from './referrals.api';
-import { ReferralsPagination } from './referrals-pagination';
 import { ReferralsTable } from './referrals-table';
 
 type View = 'all' | 'incoming';
@@ -107,33 +109,28 @@ export function ReferralsPage() {
             </CardHeader>
             <CardContent className="grid gap-4" aria-busy={query.isFetching || undefined}>
               {query.isError ? (
-                <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
-                  <p className="text-sm text-destructive">{t('common.loadError', { message: referralErrorText(t, query.error) })}</p>
-                  <Button variant="outline" onClick={() => void query.refetch()}>
-                    {t('common.retry')}
-                  </Button>
-                </div>
+                <ListError message={t('common.loadError', { message: referralErrorText(t, query.error) })} onRetry={() => void query.refetch()} />
               ) : query.data && query.data.rows.length === 0 ? (
-                <div className="grid justify-items-center gap-3 py-10 text-center">
-                  <Send aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
-                  <h3 className="text-lg font-semibold">{t('referrals.page.emptyTitle')}</h3>
-                  <p className="text-sm text-muted-foreground">
-                    {filtered ? t('referrals.page.emptyFiltered') : incoming ? t('referrals.page.emptyIncoming', { facility: ownName }) : t('referrals.page.emptyNone')}
-                  </p>
-                  {canCreate && !incoming ? (
-                    <Button onClick={() => setCreating(true)}>
-                      <Send aria-hidden="true" />
-                      {t('referrals.page.createFirst')}
-                    </Button>
-                  ) : null}
-                </div>
+                <EmptyState
+                  icon={Send}
+                  title={t('referrals.page.emptyTitle')}
+                  hint={filtered ? t('referrals.page.emptyFiltered') : incoming ? t('referrals.page.emptyIncoming', { facility: ownName }) : t('referrals.page.emptyNone')}
+                  action={
+                    canCreate && !incoming ? (
+                      <Button onClick={() => setCreating(true)}>
+                        <Send aria-hidden="true" />
+                        {t('referrals.page.createFirst')}
+                      </Button>
+                    ) : null
+                  }
+                />
               ) : (
                 <div className={query.isPlaceholderData ? 'opacity-60' : undefined}>
                   <ReferralsTable rows={query.data?.rows} loading={query.isPending} caption={heading} onView={(r) => setViewing(r.id)} />
                 </div>
               )}
               {query.data && query.data.total > 0 ? (
-                <ReferralsPagination offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={REFERRAL_PAGE_SIZE} onOffset={setOffset} />
+                <Pagination label={t('referrals.page.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={REFERRAL_PAGE_SIZE} onOffset={setOffset} />
               ) : null}
             </CardContent>
           </Card>

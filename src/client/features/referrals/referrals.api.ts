@@ -2,7 +2,6 @@
 // one referral with its history, the clinicians who may sign one, a patient's referrals, creation and each step.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReferralStatus } from '../../../shared/constants';
-import type { Patient } from '../../../shared/schemas/patient';
 import type {
   CreateReferralInput,
   Referral,
@@ -16,8 +15,6 @@ import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 
 export const REFERRAL_PAGE_SIZE = 50;
 const PATIENT_REFERRALS_PAGE_SIZE = 20;
-/** The patient picker shows the first few matches; typing more narrows them. */
-const PATIENT_MATCHES = 8;
 
 export type ReferralFilters = {
   search: string;
@@ -56,15 +53,6 @@ export const referringDoctorsQuery = (facilityId: number | undefined) =>
     queryKey: ['referrals', 'referring-doctors', facilityId ?? null],
     queryFn: ({ signal }) => apiGet<ReferringDoctor[]>(`/api/referrals/referring-doctors${qs({ facilityId })}`, signal),
     enabled: facilityId !== undefined,
-  });
-
-/** The registry search behind the Create Referral form's patient field (a patient is found, never typed as an id). */
-export const patientMatchesQuery = (search: string) =>
-  queryOptions({
-    queryKey: ['patients', 'list', 'referral-picker', search],
-    queryFn: ({ signal }) => apiList<Patient>(`/api/patients${qs({ search, limit: PATIENT_MATCHES })}`, signal),
-    enabled: search.length >= 2,
-    placeholderData: keepPreviousData,
   });
 
 export const patientReferralsQuery = (patientId: number) =>

@@ -4,6 +4,7 @@ import { FileDown, Lock, ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { REVENUE_EXPORT_MAX_ROWS, type RevenuePeriod, type RevenueRecord } from '../../../shared/schemas/revenue';
+import { Pagination } from '../../components/data/pagination';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PanelEmpty, PanelError } from '../dashboard/panel-states';
@@ -70,29 +71,9 @@ export function RevenueRecords({ period, scope, offset, onOffset, allowed, onVie
           </div>
         )}
         {allowed && query.data && query.data.total > 0 ? (
-          <Pagination offset={offset} count={query.data.rows.length} total={query.data.total} onOffset={onOffset} />
+          <Pagination label={t('revenue.records.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={REVENUE_RECORDS_PAGE_SIZE} onOffset={onOffset} />
         ) : null}
       </CardContent>
     </Card>
-  );
-}
-
-function Pagination({ offset, count, total, onOffset }: { offset: number; count: number; total: number; onOffset: (offset: number) => void }) {
-  const { t } = useTranslation();
-  const fmt = (n: number) => n.toLocaleString('en-KE');
-  return (
-    <nav aria-label={t('revenue.records.pagination')} className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - REVENUE_RECORDS_PAGE_SIZE))}>
-          {t('common.previous')}
-        </Button>
-        <Button variant="outline" size="sm" disabled={offset + count >= total} onClick={() => onOffset(offset + REVENUE_RECORDS_PAGE_SIZE)}>
-          {t('common.next')}
-        </Button>
-      </div>
-    </nav>
   );
 }

@@ -1,14 +1,13 @@
 // View Schedules (SPEC.md §2.12 header button): a read-only duty roster for today and the next 6 days, per
 // facility (the shell's Current Facility at first) or the whole county.
 import { useQuery } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, COUNTY_TIME_ZONE, countyDate, startOfCountyDay } from '../../../shared/format';
 import type { ShiftKind, StaffShift } from '../../../shared/schemas/staff';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import { ListError } from '../../components/data/list-error';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { NativeSelect } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -79,13 +78,7 @@ function Roster() {
         </NativeSelect>
       </div>
       {query.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
-          <p className="text-sm text-destructive">{t('staff.schedules.error', { message: staffErrorText(t, query.error) })}</p>
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <RotateCw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        </div>
+        <ListError message={t('staff.schedules.error', { message: staffErrorText(t, query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} retryIcon />
       ) : people && people.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted-foreground">{t('staff.schedules.empty')}</p>
       ) : (

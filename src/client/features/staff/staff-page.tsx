@@ -3,11 +3,14 @@
 // and deactivate or reactivate them. The search lives in component state, never in the URL.
 import './staff.strings';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, RotateCw, UserPlus, Users } from 'lucide-react';
+import { CalendarDays, UserPlus, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTY_PROFILE } from '../../../shared/constants';
 import type { StaffMember } from '../../../shared/schemas/staff';
+import { EmptyState } from '../../components/data/empty-state';
+import { ListError } from '../../components/data/list-error';
+import { Pagination } from '../../components/data/pagination';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { facilitiesQuery } from '../facilities/facilities.api';
@@ -79,36 +82,32 @@ export function StaffPage() {
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-4" aria-busy={query.isFetching || undefined}>
           {query.isError ? (
-            <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-destructive p-4">
-              <p className="text-sm text-destructive">{t('staff.table.error', { message: staffErrorText(t, query.error) })}</p>
-              <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                <RotateCw aria-hidden="true" />
-                {t('common.retry')}
-              </Button>
-            </div>
+            <ListError message={t('staff.table.error', { message: staffErrorText(t, query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} retryIcon />
           ) : query.data && query.data.rows.length === 0 ? (
-            <div className="grid justify-items-center gap-3 py-10 text-center">
-              <Users aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
-              <h3 className="text-lg font-semibold">{t('staff.empty.title')}</h3>
-              <p className="text-sm text-muted-foreground">{filtered ? t('staff.empty.filtered') : t('staff.empty.none')}</p>
-              {filtered ? (
-                <Button variant="outline" onClick={() => changeFilters(NO_STAFF_FILTERS)}>
-                  {t('staff.filters.clear')}
-                </Button>
-              ) : canManage ? (
-                <Button onClick={() => setAdding(true)}>
-                  <UserPlus aria-hidden="true" />
-                  {t('staff.addStaff')}
-                </Button>
-              ) : null}
-            </div>
+            <EmptyState
+              icon={Users}
+              title={t('staff.empty.title')}
+              hint={filtered ? t('staff.empty.filtered') : t('staff.empty.none')}
+              action={
+                filtered ? (
+                  <Button variant="outline" onClick={() => changeFilters(NO_STAFF_FILTERS)}>
+                    {t('staff.filters.clear')}
+                  </Button>
+                ) : canManage ? (
+                  <Button onClick={() => setAdding(true)}>
+                    <UserPlus aria-hidden="true" />
+                    {t('staff.addStaff')}
+                  </Button>
+                ) : null
+              }
+            />
           ) : (
             <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
               <StaffTable rows={query.data?.rows} loading={query.isPending} onChangeStatus={setChanging} />
             </div>
           )}
           {query.data && query.data.total > 0 ? (
-            <Pagination offset={offset} count={query.data.rows.length} total={query.data.total} onOffset={setOffset} />
+            <Pagination label={t('staff.table.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={STAFF_PAGE_SIZE} onOffset={setOffset} />
           ) : null}
         </CardContent>
       </Card>
@@ -121,25 +120,5 @@ export function StaffPage() {
       <SchedulesDialog open={viewingRoster} onOpenChange={setViewingRoster} />
       <StaffStatusDialog member={changing} onClose={() => setChanging(null)} />
     </div>
-  );
-}
-
-function Pagination({ offset, count, total, onOffset }: { offset: number; count: number; total: number; onOffset: (offset: number) => void }) {
-  const { t } = useTranslation();
-  const fmt = (n: number) => n.toLocaleString('en-KE');
-  return (
-    <nav aria-label={t('staff.table.pagination')} className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - STAFF_PAGE_SIZE))}>
-          {t('common.previous')}
-        </Button>
-        <Button variant="outline" size="sm" disabled={offset + count >= total} onClick={() => onOffset(offset + STAFF_PAGE_SIZE)}>
-          {t('common.next')}
-        </Button>
-      </div>
-    </nav>
   );
 }

@@ -1,14 +1,14 @@
 // Previous / Next over a bounded list (DESIGN.md §6), with "Showing a–b of n" read out as it changes.
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 
-type Props = { offset: number; count: number; total: number; pageSize: number; onOffset: (offset: number) => void };
+type Props = { label: string; offset: number; count: number; total: number; pageSize: number; onOffset: (offset: number) => void };
 
-export function ReferralsPagination({ offset, count, total, pageSize, onOffset }: Props) {
+export function Pagination({ label, offset, count, total, pageSize, onOffset }: Props) {
   const { t } = useTranslation();
   const fmt = (n: number) => n.toLocaleString('en-KE');
   return (
-    <nav aria-label={t('referrals.page.pagination')} className="flex flex-wrap items-center justify-between gap-2">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
       </p>
