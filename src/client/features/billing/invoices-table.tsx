@@ -1,13 +1,13 @@
 // SPEC.md §2.8 Invoices table: Invoice, Patient, Service, Amount, Payment Method, Insurance, Status, Actions.
 // Process Payment is offered only for pending invoices (overdue ones are pending past their due date).
+import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { CreditCard, Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatKES } from '../../../shared/format';
 import type { BillingRecord } from '../../../shared/schemas/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { billingMessage, methodName, providerName, serviceName, STATUS_BADGE, statusName } from './billing-labels';
 
 const COLUMNS = ['invoice', 'patient', 'service', 'amount', 'paymentMethod', 'insurance', 'status', 'actions'] as const;
@@ -27,26 +27,10 @@ export function InvoicesTable({ rows, loading, canWrite, onView, onPay }: Props)
   return (
     <Table>
       <caption className="sr-only">{t('billing.table.caption')}</caption>
-      <TableHeader>
-        <TableRow>
-          {COLUMNS.map((c) => (
-            <TableHead key={c} className={c === 'actions' ? 'text-right' : c === 'amount' ? 'text-right' : undefined}>
-              {t(`billing.columns.${c}`)}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
+      <ColumnHeads columns={COLUMNS} label={(c) => t(`billing.columns.${c}`)} className={(c) => (c === 'actions' ? 'text-right' : c === 'amount' ? 'text-right' : undefined)} />
       <TableBody>
         {loading
-          ? Array.from({ length: 5 }, (_, i) => (
-              <TableRow key={i} data-testid="invoice-skeleton">
-                {COLUMNS.map((c) => (
-                  <TableCell key={c}>
-                    <Skeleton className="h-4 w-20" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
+          ? <SkeletonRows rows={5} columns={COLUMNS.length} testId="invoice-skeleton" className="h-4 w-20" />
           : rows?.map((b) => (
               <TableRow key={b.id} data-testid="invoice-row" data-invoice={b.invoiceNumber}>
                 <TableCell>

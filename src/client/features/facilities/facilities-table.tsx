@@ -1,11 +1,11 @@
+import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { BarChart3, Building2, Eye, Plus, Settings } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Facility } from '../../../shared/schemas/facility';
 import { FacilityIcon } from '../../components/layout/facility-icon';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
 import { levelName } from '../../lib/labels';
 import { FacilityServiceBadges, FacilityStatusBadge } from './facility-badges';
@@ -53,15 +53,7 @@ export function FacilitiesTable({ rows, filtered, canManage, onView, onSettings,
   return (
     <div className="grid gap-4">
       <Table aria-busy={rows ? undefined : true}>
-        <TableHeader>
-          <TableRow>
-            {COLUMNS.map((c) => (
-              <TableHead key={c} className={c === 'actions' ? 'text-right' : undefined}>
-                {t(`facilities.table.${c}`)}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
+        <ColumnHeads columns={COLUMNS} label={(c) => t(`facilities.table.${c}`)} className={(c) => (c === 'actions' ? 'text-right' : undefined)} />
         <TableBody>
           {visible
             ? visible.map((f) => (
@@ -109,15 +101,7 @@ export function FacilitiesTable({ rows, filtered, canManage, onView, onSettings,
                   </TableCell>
                 </TableRow>
               ))
-            : Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <TableRow key={i} data-testid="skeleton-row">
-                  {COLUMNS.map((c) => (
-                    <TableCell key={c}>
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
+            : <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS.length} testId="skeleton-row" className="h-5 w-full" />}
         </TableBody>
       </Table>
       {rows && total > 0 ? (

@@ -1,13 +1,13 @@
 // SPEC.md §2.15 table: Item Name (with last restocked date), Category, Facility, Current Stock, Minimum Stock,
 // Status, Unit Cost, Total Value, Actions (Update Stock, History).
+import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { History, PackagePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatKES } from '../../../shared/format';
 import type { InventoryItem } from '../../../shared/schemas/inventory';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { facilityText, formatUnitCost, quantityText, STATUS_BADGE } from './inventory-labels';
 
 type Props = {
@@ -26,26 +26,10 @@ export function InventoryTable({ rows, loading, canWrite, onUpdate, onHistory }:
   return (
     <Table className="[&_td]:px-3 [&_th]:px-3">
       <caption className="sr-only">{t('inventory.table.caption')}</caption>
-      <TableHeader>
-        <TableRow>
-          {COLUMNS.map((c) => (
-            <TableHead key={c} className={c === 'actions' ? 'text-right' : NUMERIC.has(c) ? 'text-right' : undefined}>
-              {t(`inventory.columns.${c}`)}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
+      <ColumnHeads columns={COLUMNS} label={(c) => t(`inventory.columns.${c}`)} className={(c) => (c === 'actions' ? 'text-right' : NUMERIC.has(c) ? 'text-right' : undefined)} />
       <TableBody>
         {loading
-          ? Array.from({ length: 5 }, (_, i) => (
-              <TableRow key={i} data-testid="inventory-skeleton">
-                {COLUMNS.map((c) => (
-                  <TableCell key={c}>
-                    <Skeleton className="h-4 w-20" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
+          ? <SkeletonRows rows={5} columns={COLUMNS.length} testId="inventory-skeleton" className="h-4 w-20" />
           : rows?.map((item) => {
               const facility = facilityText(t, item);
               const names = { item: item.itemName, facility };

@@ -1,11 +1,11 @@
 // SPEC.md §2.6 registry table: Patient Details, Age/Gender, Contact, Facility, Last Visit, Actions.
+import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Eye, FilePlus2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ageInYears, countyDate, displayPhone } from '../../../shared/format';
 import type { Patient } from '../../../shared/schemas/patient';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { fullName, genderName, lastVisitText } from './patient-labels';
 
 type Props = {
@@ -25,26 +25,10 @@ export function PatientsTable({ rows, loading, canAddRecord, onView, onAddRecord
   return (
     <Table>
       <caption className="sr-only">{t('patients.page.tableCaption')}</caption>
-      <TableHeader>
-        <TableRow>
-          {COLUMNS.map((c) => (
-            <TableHead key={c} className={c === 'actions' ? 'text-right' : undefined}>
-              {t(`patients.columns.${c}`)}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
+      <ColumnHeads columns={COLUMNS} label={(c) => t(`patients.columns.${c}`)} className={(c) => (c === 'actions' ? 'text-right' : undefined)} />
       <TableBody>
         {loading
-          ? Array.from({ length: 5 }, (_, i) => (
-              <TableRow key={i} data-testid="patient-skeleton">
-                {COLUMNS.map((c) => (
-                  <TableCell key={c}>
-                    <Skeleton className="h-4 w-24" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
+          ? <SkeletonRows rows={5} columns={COLUMNS.length} testId="patient-skeleton" className="h-4 w-24" />
           : rows?.map((p) => {
               const name = fullName(p);
               return (

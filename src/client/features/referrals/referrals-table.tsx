@@ -1,11 +1,11 @@
 // SPEC.md §2.14 table: Patient (name, ID), From → To, Reason, Urgency, Status, Referring Doctor, Date, View Details.
+import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
 import type { Referral } from '../../../shared/schemas/referral';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { ReferralStatusBadge, UrgencyBadge } from './referral-labels';
 
 const COLUMNS = ['patient', 'route', 'reason', 'urgency', 'status', 'doctor', 'date', 'actions'] as const;
@@ -18,26 +18,10 @@ export function ReferralsTable({ rows, loading, caption, onView }: Props) {
   return (
     <Table>
       <caption className="sr-only">{caption}</caption>
-      <TableHeader>
-        <TableRow>
-          {COLUMNS.map((c) => (
-            <TableHead key={c} className={c === 'actions' ? 'text-right' : undefined}>
-              {t(`referrals.columns.${c}`)}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
+      <ColumnHeads columns={COLUMNS} label={(c) => t(`referrals.columns.${c}`)} className={(c) => (c === 'actions' ? 'text-right' : undefined)} />
       <TableBody>
         {loading
-          ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <TableRow key={i} data-testid="referral-skeleton">
-                {COLUMNS.map((c) => (
-                  <TableCell key={c}>
-                    <Skeleton className="h-4 w-20" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
+          ? <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS.length} testId="referral-skeleton" className="h-4 w-20" />
           : rows?.map((r) => (
               <TableRow key={r.id}>
                 <TableCell>

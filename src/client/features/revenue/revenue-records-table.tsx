@@ -1,12 +1,12 @@
 // SPEC.md §2.7 Recent Billing Records: Date, Patient, Service, Facility, Amount, Payment Method, Status, Actions.
+import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatKES } from '../../../shared/format';
 import type { RevenueRecord } from '../../../shared/schemas/revenue';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { paymentMethodName, serviceName, statusName, statusVariant } from './revenue-labels';
 
 const COLUMNS = ['date', 'patient', 'service', 'facility', 'amount', 'paymentMethod', 'status', 'actions'] as const;
@@ -19,26 +19,10 @@ export function RevenueRecordsTable({ rows, loading, onView }: Props) {
   return (
     <Table>
       <caption className="sr-only">{t('revenue.records.caption')}</caption>
-      <TableHeader>
-        <TableRow>
-          {COLUMNS.map((c) => (
-            <TableHead key={c} className={c === 'amount' || c === 'actions' ? 'text-right' : undefined}>
-              {t(`revenue.columns.${c}`)}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
+      <ColumnHeads columns={COLUMNS} label={(c) => t(`revenue.columns.${c}`)} className={(c) => (c === 'amount' || c === 'actions' ? 'text-right' : undefined)} />
       <TableBody>
         {loading
-          ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <TableRow key={i} data-testid="revenue-record-skeleton">
-                {COLUMNS.map((c) => (
-                  <TableCell key={c}>
-                    <Skeleton className="h-4 w-20" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
+          ? <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS.length} testId="revenue-record-skeleton" className="h-4 w-20" />
           : rows?.map((r) => (
               <TableRow key={r.id}>
                 <TableCell className="whitespace-nowrap">{formatDate(r.createdAt)}</TableCell>

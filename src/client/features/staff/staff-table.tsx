@@ -1,5 +1,6 @@
 // SPEC.md §2.12 table: Staff Member, Role, Facility Assignment, Contact (email, masked phone), Status, Join Date
 // (en-GB), Actions. The phone arrives masked from the server: the directory never holds a full number.
+import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { UserCheck, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,7 @@ import { formatDate } from '../../../shared/format';
 import type { StaffMember } from '../../../shared/schemas/staff';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { roleName } from '../../lib/labels';
 import { initials } from '../../lib/utils';
 import { fullName } from './staff-labels';
@@ -39,26 +39,10 @@ export function StaffTable({ rows, loading, onChangeStatus }: Props) {
   return (
     <ScrollTable label={t('staff.table.caption')}>
       <caption className="sr-only">{t('staff.table.caption')}</caption>
-      <TableHeader>
-        <TableRow>
-          {COLUMNS.map((c) => (
-            <TableHead key={c} className={c === 'actions' ? 'text-right' : undefined}>
-              {t(`staff.columns.${c}`)}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
+      <ColumnHeads columns={COLUMNS} label={(c) => t(`staff.columns.${c}`)} className={(c) => (c === 'actions' ? 'text-right' : undefined)} />
       <TableBody>
         {loading
-          ? Array.from({ length: STAFF_SKELETON_ROWS }, (_, i) => (
-              <TableRow key={i} data-testid="staff-skeleton">
-                {COLUMNS.map((c) => (
-                  <TableCell key={c}>
-                    <Skeleton className="h-4 w-24" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
+          ? <SkeletonRows rows={STAFF_SKELETON_ROWS} columns={COLUMNS.length} testId="staff-skeleton" className="h-4 w-24" />
           : rows?.map((m) => <StaffRow key={m.id} member={m} onChangeStatus={onChangeStatus} />)}
       </TableBody>
     </ScrollTable>
