@@ -158,6 +158,9 @@ test('a clinical officer refers a patient; the receiving facility sees it under 
   // ---- the patient's record shows the referral ----
   await receiver.goto('/patients');
   await receiver.getByLabel('Search patients').fill(lastName);
+  // Until the search answers, the previous page stays on screen, faded (the new patient is on it too).
+  await expect(receiver.getByRole('heading', { name: 'Patients (1)' })).toBeVisible();
+  await expect(receiver.locator('[aria-busy="true"]')).toHaveCount(0);
   const patientRow = receiver.getByRole('row', { name: new RegExp(fullName) });
   await expect(patientRow).toHaveCount(1);
   await patientRow.getByRole('button', { name: new RegExp(`View details`, 'i') }).click();
