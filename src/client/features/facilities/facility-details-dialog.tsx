@@ -1,5 +1,5 @@
+import { DetailField } from '../../components/data/detail-field';
 import { Info } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Facility } from '../../../shared/schemas/facility';
 import { FacilityIcon } from '../../components/layout/facility-icon';
@@ -36,43 +36,34 @@ export function FacilityDetailsDialog({ facility, mode, onClose }: { facility: F
               </p>
             ) : null}
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-              <Field label={t('facilities.details.mflCode')}>{facility.mflCode}</Field>
-              <Field label={t('facilities.details.level')}>
+              <DetailField label={t('facilities.details.mflCode')}>{facility.mflCode}</DetailField>
+              <DetailField label={t('facilities.details.level')}>
                 {t('facilityLevels.level', { level: facility.level })} · {levelName(t, facility.level)}
-              </Field>
-              <Field label={t('facilities.details.type')}>{facility.type}</Field>
-              <Field label={t('facilities.details.owner')}>{facility.owner}</Field>
-              <Field label={t('facilities.details.subcounty')}>{facility.subcounty}</Field>
-              <Field label={t('facilities.details.healthSubcounty')}>{facility.healthSubcounty ?? t('common.notSpecified')}</Field>
-              <Field label={t('facilities.details.ward')}>{facility.ward ?? t('common.notSpecified')}</Field>
-              <Field label={t('facilities.details.location')}>{facility.location}</Field>
-              <Field label={t('facilities.details.capacity')}>
+              </DetailField>
+              <DetailField label={t('facilities.details.type')}>{facility.type}</DetailField>
+              <DetailField label={t('facilities.details.owner')}>{facility.owner}</DetailField>
+              <DetailField label={t('facilities.details.subcounty')}>{facility.subcounty}</DetailField>
+              <DetailField label={t('facilities.details.healthSubcounty')}>{facility.healthSubcounty ?? t('common.notSpecified')}</DetailField>
+              <DetailField label={t('facilities.details.ward')}>{facility.ward ?? t('common.notSpecified')}</DetailField>
+              <DetailField label={t('facilities.details.location')}>{facility.location}</DetailField>
+              <DetailField label={t('facilities.details.capacity')}>
                 {facility.capacity === null ? t('common.notSpecified') : t('facilities.table.beds', { count: facility.capacity })}
-              </Field>
-              <Field label={t('facilities.details.status')}>
+              </DetailField>
+              <DetailField label={t('facilities.details.status')}>
                 <FacilityStatusBadge status={facility.status} />
-              </Field>
-              <Field label={t('facilities.details.coordinates')}>
+              </DetailField>
+              <DetailField label={t('facilities.details.coordinates')}>
                 {facility.latitude === null || facility.longitude === null
                   ? t('common.notSpecified')
                   : `${facility.latitude.toFixed(5)}, ${facility.longitude.toFixed(5)}`}
-              </Field>
-              <Field label={t('facilities.details.services')}>
+              </DetailField>
+              <DetailField label={t('facilities.details.services')}>
                 <FacilityServiceBadges level={facility.level} />
-              </Field>
+              </DetailField>
             </dl>
           </>
         ) : null}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
   );
 }

@@ -1,5 +1,6 @@
 // SPEC.md §2.6 Patient Details: personal information, location, next of kin (when known) and the medical records.
 // Opening it reads the patient from the server, which audits the read (STYLE.md rule 5).
+import { DetailField } from '../../components/data/detail-field';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -82,23 +83,23 @@ function PatientFacts({ patient: p }: { patient: Patient }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <Facts title={t('patients.register.personal')} id="personal">
-        <Fact label={t('patients.details.fullName')}>{fullName(p)}</Fact>
-        <Fact label={t('patients.fields.nationalId')}>{p.nationalId}</Fact>
-        <Fact label={t('patients.fields.dateOfBirth')}>{t('patients.details.dobWithAge', { date: formatDate(p.dateOfBirth), count: age })}</Fact>
-        <Fact label={t('patients.fields.gender')}>{genderName(t, p.gender)}</Fact>
-        <Fact label={t('patients.fields.phoneNumber')}>{p.phoneNumber ? displayPhone(p.phoneNumber) : t('common.notProvided')}</Fact>
-        <Fact label={t('patients.fields.registrationFacility')}>{p.facilityName}</Fact>
+        <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.details.fullName')}>{fullName(p)}</DetailField>
+        <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.fields.nationalId')}>{p.nationalId}</DetailField>
+        <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.fields.dateOfBirth')}>{t('patients.details.dobWithAge', { date: formatDate(p.dateOfBirth), count: age })}</DetailField>
+        <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.fields.gender')}>{genderName(t, p.gender)}</DetailField>
+        <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.fields.phoneNumber')}>{p.phoneNumber ? displayPhone(p.phoneNumber) : t('common.notProvided')}</DetailField>
+        <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.fields.registrationFacility')}>{p.facilityName}</DetailField>
       </Facts>
       <div className="grid content-start gap-6">
         <Facts title={t('patients.details.location')} id="location">
-          <Fact label={t('patients.fields.subcounty')}>{p.subcounty || notSpecified}</Fact>
-          <Fact label={t('patients.fields.ward')}>{p.ward || notSpecified}</Fact>
-          <Fact label={t('patients.fields.village')}>{p.village || notSpecified}</Fact>
+          <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.fields.subcounty')}>{p.subcounty || notSpecified}</DetailField>
+          <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.fields.ward')}>{p.ward || notSpecified}</DetailField>
+          <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.fields.village')}>{p.village || notSpecified}</DetailField>
         </Facts>
         {p.nextOfKin || p.nextOfKinPhone ? (
           <Facts title={t('patients.details.nextOfKin')} id="next-of-kin">
-            <Fact label={t('patients.details.name')}>{p.nextOfKin || notSpecified}</Fact>
-            <Fact label={t('patients.details.phone')}>{p.nextOfKinPhone ? displayPhone(p.nextOfKinPhone) : t('common.notProvided')}</Fact>
+            <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.details.name')}>{p.nextOfKin || notSpecified}</DetailField>
+            <DetailField className="grid grid-cols-[10rem_1fr] gap-2" label={t('patients.details.phone')}>{p.nextOfKinPhone ? displayPhone(p.nextOfKinPhone) : t('common.notProvided')}</DetailField>
           </Facts>
         ) : null}
       </div>
@@ -114,14 +115,5 @@ function Facts({ title, id, children }: { title: string; id: string; children: R
       </h3>
       <dl className="grid gap-2 text-sm">{children}</dl>
     </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[10rem_1fr] gap-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
   );
 }

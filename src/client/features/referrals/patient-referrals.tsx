@@ -5,9 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
-import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ReferralStatusBadge, UrgencyBadge, referralErrorText } from './referral-labels';
+import { ReferralStatusBadge, UrgencyBadge, ReferralLoadError } from './referral-labels';
 import { patientReferralsQuery } from './referrals.api';
 
 export function PatientReferrals({ patientId }: { patientId: number }) {
@@ -38,14 +37,7 @@ function PatientReferralList({ patientId }: { patientId: number }) {
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-2 rounded-md border border-destructive p-3 text-sm">
-        <p className="text-destructive">{t('common.loadError', { message: referralErrorText(t, query.error) })}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <ReferralLoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
   const { rows, total } = query.data;
   if (rows.length === 0) {

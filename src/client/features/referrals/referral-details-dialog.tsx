@@ -1,18 +1,17 @@
 // View Details of a referral (SPEC.md §2.14): what was sent and why, its history (each step with who, where and
 // when) and the next steps this user may take: 'Mark In Transit', 'Mark Received', 'Cancel Referral'.
+import { DetailField } from '../../components/data/detail-field';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReferralStatus } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import { canMoveReferral, type ReferralDetail } from '../../../shared/schemas/referral';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useStaff } from '../patients/use-staff';
 import { ReferralHistory } from './referral-history';
-import { ReferralStatusBadge, UrgencyBadge, referralErrorText } from './referral-labels';
+import { ReferralStatusBadge, UrgencyBadge, ReferralLoadError } from './referral-labels';
 import { ReferralActions } from './referral-actions';
 import { referralQuery } from './referrals.api';
 
@@ -46,14 +45,7 @@ function ReferralDetails({ id }: { id: number }) {
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-2 rounded-md border border-destructive p-3 text-sm">
-        <p className="text-destructive">{t('common.loadError', { message: referralErrorText(t, query.error) })}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <ReferralLoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <ReferralBody referral={query.data} />;
 }
@@ -72,23 +64,23 @@ function ReferralBody({ referral: r }: { referral: ReferralDetail }) {
         <UrgencyBadge urgency={r.urgencyLevel} />
       </div>
       <dl className="grid gap-2 text-sm">
-        <Fact label={t('referrals.columns.patient')}>
+        <DetailField className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-2" label={t('referrals.columns.patient')}>
           {r.patientName} <span className="text-muted-foreground">({t('referrals.table.idLine', { nationalId: r.patientNationalId })})</span>
-        </Fact>
-        <Fact label={t('referrals.columns.route')}>
+        </DetailField>
+        <DetailField className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-2" label={t('referrals.columns.route')}>
           <span className="inline-flex flex-wrap items-center gap-1">
             {r.fromFacility}
             <ArrowRight aria-hidden="true" className="h-4 w-4 text-muted-foreground" />
             <span className="sr-only">{t('referrals.table.to')}</span>
             {r.toFacility}
           </span>
-        </Fact>
-        <Fact label={t('referrals.form.referralReason')}>{r.referralReason}</Fact>
-        <Fact label={t('referrals.columns.doctor')}>{r.referringDoctor}</Fact>
-        <Fact label={t('referrals.columns.date')}>{formatDate(r.referralDate)}</Fact>
-        <Fact label={t('referrals.form.clinicalNotes')}>
+        </DetailField>
+        <DetailField className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-2" label={t('referrals.form.referralReason')}>{r.referralReason}</DetailField>
+        <DetailField className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-2" label={t('referrals.columns.doctor')}>{r.referringDoctor}</DetailField>
+        <DetailField className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-2" label={t('referrals.columns.date')}>{formatDate(r.referralDate)}</DetailField>
+        <DetailField className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-2" label={t('referrals.form.clinicalNotes')}>
           <span className="whitespace-pre-line">{r.clinicalNotes}</span>
-        </Fact>
+        </DetailField>
       </dl>
       <section aria-labelledby="referral-history-heading" className="grid gap-3">
         <h3 id="referral-history-heading" className="text-base font-semibold">
@@ -100,15 +92,6 @@ function ReferralBody({ referral: r }: { referral: ReferralDetail }) {
       {allowed.length === 0 && (r.status === 'pending' || r.status === 'in_transit') && staff.may('referrals:write') ? (
         <p className="text-sm text-muted-foreground">{t(`referrals.details.waitingFor.${r.status}`, { from: r.fromFacility, to: r.toFacility })}</p>
       ) : null}
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
     </div>
   );
 }

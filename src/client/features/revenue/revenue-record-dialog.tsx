@@ -1,5 +1,5 @@
 // View Details (§2.7): everything the records call gives for one invoice; read-only (payments are taken on /billing).
-import type { ReactNode } from 'react';
+import { DetailField } from '../../components/data/detail-field';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatKES } from '../../../shared/format';
 import type { RevenueRecord } from '../../../shared/schemas/revenue';
@@ -19,38 +19,29 @@ export function RevenueRecordDialog({ record, onClose }: { record: RevenueRecord
               <DialogDescription>{t('revenue.details.description')}</DialogDescription>
             </DialogHeader>
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-              <Field label={t('revenue.details.patient')}>{record.patientName}</Field>
-              <Field label={t('revenue.details.nationalId')}>{record.nationalId}</Field>
-              <Field label={t('revenue.columns.service')}>{serviceName(t, record.serviceType)}</Field>
-              <Field label={t('revenue.columns.facility')}>{record.facilityName}</Field>
-              <Field label={t('revenue.columns.amount')}>{formatKES(record.amount)}</Field>
-              <Field label={t('revenue.details.patientPayable')}>{formatKES(record.patientPayable)}</Field>
-              <Field label={t('revenue.columns.paymentMethod')}>{paymentMethodName(t, record.paymentMethod)}</Field>
-              <Field label={t('revenue.details.insurance')}>
+              <DetailField label={t('revenue.details.patient')}>{record.patientName}</DetailField>
+              <DetailField label={t('revenue.details.nationalId')}>{record.nationalId}</DetailField>
+              <DetailField label={t('revenue.columns.service')}>{serviceName(t, record.serviceType)}</DetailField>
+              <DetailField label={t('revenue.columns.facility')}>{record.facilityName}</DetailField>
+              <DetailField label={t('revenue.columns.amount')}>{formatKES(record.amount)}</DetailField>
+              <DetailField label={t('revenue.details.patientPayable')}>{formatKES(record.patientPayable)}</DetailField>
+              <DetailField label={t('revenue.columns.paymentMethod')}>{paymentMethodName(t, record.paymentMethod)}</DetailField>
+              <DetailField label={t('revenue.details.insurance')}>
                 {record.insuranceProvider
                   ? t('revenue.details.coverage', { insurer: insurerName(t, record.insuranceProvider), percent: record.insuranceCoveragePercent })
                   : t('revenue.details.noInsurance')}
-              </Field>
-              <Field label={t('revenue.columns.status')}>
+              </DetailField>
+              <DetailField label={t('revenue.columns.status')}>
                 <Badge variant={statusVariant(record.status)}>{statusName(t, record.status)}</Badge>
                 {record.statusReason ? <span className="mt-1 block font-normal text-muted-foreground">{record.statusReason}</span> : null}
-              </Field>
-              <Field label={t('revenue.details.invoiceDate')}>{formatDateTime(record.createdAt)}</Field>
-              <Field label={t('revenue.details.dueDate')}>{record.dueDate ? formatDate(record.dueDate) : t('common.notSpecified')}</Field>
-              <Field label={t('revenue.details.paidAt')}>{record.paidAt ? formatDateTime(record.paidAt) : t('revenue.details.notPaid')}</Field>
+              </DetailField>
+              <DetailField label={t('revenue.details.invoiceDate')}>{formatDateTime(record.createdAt)}</DetailField>
+              <DetailField label={t('revenue.details.dueDate')}>{record.dueDate ? formatDate(record.dueDate) : t('common.notSpecified')}</DetailField>
+              <DetailField label={t('revenue.details.paidAt')}>{record.paidAt ? formatDateTime(record.paidAt) : t('revenue.details.notPaid')}</DetailField>
             </dl>
           </>
         ) : null}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
   );
 }
