@@ -62,6 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON bodies only (with the Origin check and SameSite cookies, plugins/auth.ts, the CSRF defence): Fastify also
+  // parses text/plain by default, a type a cross-site page may send without a preflight. Any body but JSON is a 415.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -86,7 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, deps);
   app.addHook('onSend', async (request, reply) => {
     // API answers carry health data: never cached by the browser or a proxy.
-    if (API_PATH.test(request.url.split('?')[0] ?? '')) reply.header('Cache-Control', 'no-store');
+    if (!API_PATH.test(request.url.split('?')[0] ?? '')) return;
+    reply.header('Cache-Control', 'no-store');
+    // The server's own time for the answer, from the request's arrival to its body being ready: shown by the
+    // browser's developer tools, and read by `npm run bench` (DESIGN.md §10 budgets server time).
+    reply.header('Server-Timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });
 
   authRoutes(app, deps);

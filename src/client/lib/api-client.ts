@@ -55,11 +55,15 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
 }
 
 /** A bounded list (DESIGN.md §6): the rows, and the total from X-Total-Count. */
-export async function apiList<T>(path: string, signal?: AbortSignal): Promise<{ rows: T[]; total: number }> {
+/**
+ * A bounded list (DESIGN.md §6): the rows, the total from X-Total-Count, and whether that total is a floor
+ * (X-Total-Count-Capped: a search that matches more than the server counts).
+ */
+export async function apiList<T>(path: string, signal?: AbortSignal): Promise<{ rows: T[]; total: number; capped: boolean }> {
   const res = await send(path, { signal });
   const rows = (await res.json()) as T[];
   const header = res.headers.get('X-Total-Count');
-  return { rows, total: header === null ? rows.length : Number(header) };
+  return { rows, total: header === null ? rows.length : Number(header), capped: res.headers.get('X-Total-Count-Capped') === 'true' };
 }
 
 export async function apiPost<T>(path: string, body: unknown): Promise<T> {

@@ -6,6 +6,11 @@ export function containsPattern(fragment: string): string {
   return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** `column LIKE '%fragment%'` for a column kept in lower case: the fragment is folded by the database too. */
+export function containsLower(column: AnyPgColumn, fragment: string): SQL {
+  return sql`${column} like lower(${containsPattern(fragment)})`;
+}
+
 export function ilikeAny(columns: AnyPgColumn[], fragment: string): SQL {
   const pattern = containsPattern(fragment);
   return sql`(${sql.join(

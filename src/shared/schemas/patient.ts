@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GENDERS } from '../constants.js';
 import { normaliseSubcounty } from '../constants.js';
 import { normalisePhone } from '../format.js';
-import { isoDate, optionalIdQuery, optionalText, pageQuery, requiredId, searchQuery } from './common.js';
+import { hasNoNul, isoDate, NUL_MESSAGE, optionalIdQuery, optionalText, pageQuery, requiredId, searchQuery } from './common.js';
 
 const phone = (label: string) =>
   optionalText(20, `${label} must be at most 20 characters`)
@@ -25,12 +25,14 @@ export const registerPatientSchema = z.object({
     .string({ error: 'First name must be at least 2 characters' })
     .trim()
     .min(2, 'First name must be at least 2 characters')
-    .max(100, 'First name must be at most 100 characters'),
+    .max(100, 'First name must be at most 100 characters')
+    .refine(hasNoNul, NUL_MESSAGE),
   lastName: z
     .string({ error: 'Last name must be at least 2 characters' })
     .trim()
     .min(2, 'Last name must be at least 2 characters')
-    .max(100, 'Last name must be at most 100 characters'),
+    .max(100, 'Last name must be at most 100 characters')
+    .refine(hasNoNul, NUL_MESSAGE),
   middleName: optionalText(100, 'Middle name must be at most 100 characters'),
   dateOfBirth: isoDate('Date of birth is required')
     .refine((v) => v >= '1900-01-01', 'Date of birth must be after 1900')
@@ -46,6 +48,12 @@ export const registerPatientSchema = z.object({
 });
 export type RegisterPatientInput = z.infer<typeof registerPatientSchema>;
 export type RegisterPatientForm = z.input<typeof registerPatientSchema>;
+
+/**
+ * A search counts its matches up to this many; past it the registry answers "more than" (the header
+ * X-Total-Count-Capped: true) and asks for more of the name. Nobody pages through 1,000 Wafulas.
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
 
 export const listPatientsQuery = z.object({
   search: searchQuery,

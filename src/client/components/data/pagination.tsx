@@ -2,15 +2,16 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 
-type Props = { label: string; offset: number; count: number; total: number; pageSize: number; onOffset: (offset: number) => void };
+/** `capped`: the total is a floor ("5,000+"), as for a search with very many matches. */
+type Props = { label: string; offset: number; count: number; total: number; capped?: boolean; pageSize: number; onOffset: (offset: number) => void };
 
-export function Pagination({ label, offset, count, total, pageSize, onOffset }: Props) {
+export function Pagination({ label, offset, count, total, capped = false, pageSize, onOffset }: Props) {
   const { t } = useTranslation();
   const fmt = (n: number) => n.toLocaleString('en-KE');
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: fmt(total) })}
+        {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: `${fmt(total)}${capped ? '+' : ''}` })}
       </p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - pageSize))}>

@@ -41,6 +41,7 @@ export function PatientsPage() {
   const canRegister = staff.may('patients:register');
   const canAddRecord = staff.may('records:write');
   const total = query.data?.total;
+  const capped = query.data?.capped ?? false;
 
   const changeSearch = (value: string) => {
     setSearch(value);
@@ -92,7 +93,7 @@ export function PatientsPage() {
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <Users aria-hidden="true" className="h-5 w-5" />
-            {total === undefined ? t('patients.page.patients') : t('patients.page.patientsCount', { total: total.toLocaleString('en-KE') })}
+            {total === undefined ? t('patients.page.patients') : t('patients.page.patientsCount', { total: `${total.toLocaleString('en-KE')}${capped ? '+' : ''}` })}
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4" aria-busy={query.isFetching || undefined}>
@@ -134,8 +135,9 @@ export function PatientsPage() {
             </div>
           )}
           {query.data && query.data.total > 0 ? (
-            <Pagination label={t('patients.page.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={PATIENT_PAGE_SIZE} onOffset={setOffset} />
+            <Pagination label={t('patients.page.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} capped={capped} pageSize={PATIENT_PAGE_SIZE} onOffset={setOffset} />
           ) : null}
+          {capped ? <p className="text-sm text-muted-foreground">{t('patients.page.moreMatches', { limit: (total ?? 0).toLocaleString('en-KE') })}</p> : null}
         </CardContent>
       </Card>
 

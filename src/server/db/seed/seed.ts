@@ -97,7 +97,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 /** Empties every table (TRUNCATE does not fire the audit trail's row trigger); for `db:seed -- --reset`. */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table audit_events, activities, sessions, login_attempts, reports, stock_movements, staff_shifts, referral_events, payments, insurance_claims, inventory_items, referrals, billing_records, medical_records, patients, users, facilities restart identity cascade`,
+    sql`truncate table audit_events, activities, sessions, login_attempts, reports, stock_movements, staff_shifts, referral_events, payments, insurance_claims, inventory_items, referrals, billing_records, medical_records, patient_counts, patients, users, facilities restart identity cascade`,
   );
 }
 

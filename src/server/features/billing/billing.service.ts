@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { billingRecords, facilities, insuranceClaims, patients, payments } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/errors.js';
-import { ilikeAny, iso, searchTerms } from '../../lib/sql.js';
+import { containsLower, ilikeAny, iso, searchTerms } from '../../lib/sql.js';
 import { recordActivity } from '../activities/activities.service.js';
 import { audit, listReadDetail, type Actor } from '../audit/audit.service.js';
 import { findFacility } from '../facilities/facilities.service.js';
@@ -100,7 +100,7 @@ export function invoiceNumber(id: number, at: Date): string {
 function searchCondition(search: string | undefined): SQL | undefined {
   const terms = searchTerms(search);
   if (terms.length === 0) return undefined;
-  return and(...terms.map((t) => ilikeAny([patients.firstName, patients.lastName, patients.nationalId, billingRecords.invoiceNumber], t)));
+  return and(...terms.map((t) => or(containsLower(patients.searchText, t), ilikeAny([billingRecords.invoiceNumber], t))));
 }
 
 export async function listBilling(db: Db, actor: Actor, q: ListBillingQuery, now: Date = new Date()) {

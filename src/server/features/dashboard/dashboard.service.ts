@@ -4,7 +4,8 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/format.js';
 import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/schemas/dashboard.js';
 import type { Db } from '../../db/client.js';
-import { billingRecords, medicalRecords, patients, users } from '../../db/schema/index.js';
+import { billingRecords, medicalRecords, patientCounts, patients, users } from '../../db/schema/index.js';
+import { countPatients } from '../patients/patients.service.js';
 import { countyMonthOf } from '../../lib/sql.js';
 
 /** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */
@@ -27,10 +28,7 @@ async function paidBetween(db: Db, from: Date, to: Date, facilityId?: number): P
 
 export async function dashboardStats(db: Db, now: Date, facilityId?: number) {
   const today = countyDate(now);
-  const [patientsRow] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(patients)
-    .where(facilityId ? eq(patients.facilityId, facilityId) : undefined);
+  const totalPatients = await countPatients(db, facilityId);
   const [staffRow] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
@@ -41,7 +39,7 @@ export async function dashboardStats(db: Db, now: Date, facilityId?: number) {
     .where(and(eq(medicalRecords.followUpDate, today), facilityId ? eq(medicalRecords.facilityId, facilityId) : undefined));
   const todayRevenue = await paidBetween(db, startOfCountyDay(today), startOfCountyDay(addDays(today, 1)), facilityId);
   return {
-    totalPatients: patientsRow?.n ?? 0,
+    totalPatients,
     activeStaff: staffRow?.n ?? 0,
     todayAppointments: followUps?.n ?? 0,
     todayRevenue,
@@ -77,28 +75,65 @@ export async function revenueTrend(db: Db, now: Date, months: number, facilityId
 
 const percentOf = (count: number, total: number) => (total === 0 ? 0 : Math.round((count * 100) / total));
 
+type Band = (typeof AGE_BANDS)[number];
+const bandOf = (age: number): Band => (age <= 18 ? '0-18' : age <= 35 ? '19-35' : age <= 60 ? '36-60' : '60+');
+
+/** The last day of `year` whose month and day are not after `monthDay` ('MM-DD'); 29 February becomes the 28th. */
+function lastDayUpTo(year: number, monthDay: string): string {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return `${year}-${monthDay === '02-29' && !leap ? '02-28' : monthDay}`;
+}
+
 /**
- * Registered patients by age band and gender (SPEC.md §2.5), counted in one query. Age is in whole years on
- * today's county date; the bands are 0–18, 19–35, 36–60 and 61 and over (shown as "60+", as the spec does).
+ * Registered patients by age band and gender (SPEC.md §2.5). Age is in whole years on today's county date, as
+ * PostgreSQL's age() gives it; the bands are 0–18, 19–35, 36–60 and 61 and over (shown as "60+", as the spec
+ * does). The figures come from the kept counts by year of birth: everyone born in a year is one age or the next,
+ * so a year falls in one band, except the three years whose people turn 19, 36 or 61 this year. Those are split
+ * by counting, on the date-of-birth index, who has already had this year's birthday.
  */
 export async function demographics(db: Db, now: Date, facilityId?: number): Promise<Demographics> {
-  const age = sql`extract(year from age(${countyDate(now)}::date, ${patients.dateOfBirth}))`;
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      '0-18': sql<number>`count(*) filter (where ${age} <= 18)::int`,
-      '19-35': sql<number>`count(*) filter (where ${age} between 19 and 35)::int`,
-      '36-60': sql<number>`count(*) filter (where ${age} between 36 and 60)::int`,
-      '60+': sql<number>`count(*) filter (where ${age} > 60)::int`,
-      female: sql<number>`count(*) filter (where ${patients.gender} = 'female')::int`,
-      male: sql<number>`count(*) filter (where ${patients.gender} = 'male')::int`,
-    })
-    .from(patients)
-    .where(facilityId ? eq(patients.facilityId, facilityId) : undefined);
-  const counts = row ?? { total: 0, '0-18': 0, '19-35': 0, '36-60': 0, '60+': 0, female: 0, male: 0 };
+  const today = countyDate(now);
+  const year = Number(today.slice(0, 4));
+  const monthDay = today.slice(5);
+  const atFacility = facilityId ? eq(patientCounts.facilityId, facilityId) : undefined;
+  const rows = await db
+    .select({ gender: patientCounts.gender, birthYear: patientCounts.birthYear, n: sql<number>`sum(${patientCounts.patients})::int` })
+    .from(patientCounts)
+    .where(atFacility)
+    .groupBy(patientCounts.gender, patientCounts.birthYear);
+
+  const counts: Record<Band | 'female' | 'male', number> = { '0-18': 0, '19-35': 0, '36-60': 0, '60+': 0, female: 0, male: 0 };
+  const byYear = new Map<number, number>();
+  for (const r of rows) {
+    if (r.gender === 'female' || r.gender === 'male') counts[r.gender] += r.n;
+    byYear.set(r.birthYear, (byYear.get(r.birthYear) ?? 0) + r.n);
+  }
+  const split: number[] = [];
+  for (const [born, n] of byYear) {
+    // Born in `born`: `year - born` once this year's birthday has come, one less before it.
+    const after = bandOf(year - born);
+    const before = bandOf(year - born - 1);
+    if (after === before) counts[after] += n;
+    else split.push(born);
+  }
+  if (split.length > 0) {
+    const hadBirthday = split.map(
+      (born) =>
+        sql`(select count(*) from ${patients} where ${patients.dateOfBirth} between ${`${born}-01-01`} and ${lastDayUpTo(born, monthDay)}${
+          facilityId ? sql` and ${patients.facilityId} = ${facilityId}` : sql``
+        })::int`,
+    );
+    const [row] = await db.select({ counts: sql<number[]>`array[${sql.join(hadBirthday, sql`, `)}]` }).from(sql`(select 1) as one`);
+    split.forEach((born, i) => {
+      const passed = Number(row?.counts[i] ?? 0);
+      counts[bandOf(year - born)] += passed;
+      counts[bandOf(year - born - 1)] += byYear.get(born)! - passed;
+    });
+  }
+  const total = counts.female + counts.male;
   return {
-    total: counts.total,
-    ageBands: AGE_BANDS.map((band) => ({ band, count: counts[band], percent: percentOf(counts[band], counts.total) })),
-    gender: (['female', 'male'] as const).map((gender) => ({ gender, count: counts[gender], percent: percentOf(counts[gender], counts.total) })),
+    total,
+    ageBands: AGE_BANDS.map((band) => ({ band, count: counts[band], percent: percentOf(counts[band], total) })),
+    gender: (['female', 'male'] as const).map((gender) => ({ gender, count: counts[gender], percent: percentOf(counts[gender], total) })),
   };
 }

@@ -12,8 +12,9 @@ export function patientsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/patients', { onRequest: authorize(deps, 'patients:read'), schema: { querystring: listPatientsQuery } }, async (request, reply) => {
-    const { rows, total } = await listPatients(deps.db, actorOf(request), request.query);
+    const { rows, total, capped } = await listPatients(deps.db, actorOf(request), request.query);
     reply.header('X-Total-Count', total);
+    if (capped) reply.header('X-Total-Count-Capped', 'true');
     return rows;
   });
 

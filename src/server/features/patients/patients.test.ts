@@ -139,18 +139,18 @@ describe('patient search (SPEC.md §5)', () => {
     expect((same.json() as Patient[]).map((p) => p.id)).toEqual([sample.id]);
   });
 
-  it('is served by the trigram indexes, for a name fragment and an ID fragment', async () => {
+  it('is served by the trigram index, for a name fragment and an ID fragment', async () => {
     for (const fragment of ['waf', '4567']) {
       const query = t.database.db.select({ id: patients.id }).from(patients).where(patientSearchCondition(fragment));
       const plan = await t.database.db.transaction(async (tx) => {
-        // With 300 rows the planner rightly prefers a scan; forbid it to see which indexes the query can use.
+        // With 300 rows the planner rightly prefers a scan; forbid scans and walks to see that the index serves it.
         await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        await tx.execute(sql`set local enable_indexonlyscan = off`);
         const res = await tx.execute(sql`explain ${query}`);
         return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
       });
-      for (const index of ['patients_first_name_trgm_idx', 'patients_last_name_trgm_idx', 'patients_national_id_trgm_idx']) {
-        expect(plan, plan).toContain(index);
-      }
+      expect(plan, plan).toContain('patients_search_trgm_idx');
     }
   });
 

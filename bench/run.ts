@@ -1,0 +1,183 @@
+// npm run bench [-- --quick] [-- --pglite] [-- --regenerate] [-- --load-seconds N] [-- --clients N] [-- --out DIR]
+//
+// Generates (or reuses) the county-scale data set, measures every scenario over HTTP against the real server and
+// directly on the database, runs the load scenario, and writes JSON and a Markdown table to bench/results/.
+// Timings are reported, not asserted (DESIGN.md §9); errors are failures: any non-2xx answer during the
+// measurements or the load run makes the command exit non-zero. --check-budgets also fails over budget.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ensurePostgresDatabase, openHandle, type Target } from './db.js';
+import { FULL_SCALE, prepareDataSet, QUICK_SCALE, type DataSet } from './generate.js';
+import { runLoad, type LoadResult } from './load.js';
+import { freeIdBlock, measureDirect, measureServer, openDirect, planScenarios, type ScenarioResult } from './measure.js';
+import { startServer } from './server.js';
+
+const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    pglite: { type: 'boolean', default: false },
+    regenerate: { type: 'boolean', default: false },
+    'load-seconds': { type: 'string' },
+    clients: { type: 'string', default: '100' },
+    out: { type: 'string', default: join(BENCH_DIR, 'results') },
+    'check-budgets': { type: 'boolean', default: false },
+  },
+});
+
+const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+const quick = args.quick;
+const scale = quick ? QUICK_SCALE : FULL_SCALE;
+const loadSeconds = Number(args['load-seconds'] ?? (quick ? 10 : 60));
+const clients = Number(args.clients);
+const sizeName = quick ? 'quick' : 'full';
+
+function target(): Target {
+  if (args.pglite) return { kind: 'pglite', dataDir: join(BENCH_DIR, '.data', `pglite-${sizeName}`) };
+  const url = process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/afya_bench${quick ? '_quick' : ''}`;
+  return { kind: 'postgres', url };
+}
+
+async function machine(t: Target) {
+  const h = await openHandle(t);
+  try {
+    const [row] = await h.query<{ version: string }>('select version()');
+    const [settings] = await h.query<{ shared_buffers: string }>(`select current_setting('shared_buffers') as shared_buffers`);
+    return {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      database: t.kind === 'postgres' ? row!.version.split(',')[0]! : `PGlite (${row!.version.split(',')[0]!})`,
+      sharedBuffers: settings!.shared_buffers,
+    };
+  } finally {
+    await h.close();
+  }
+}
+
+function markdown(report: Report): string {
+  const f = (n: number | undefined | null) => (n === undefined || n === null ? '—' : String(n));
+  const lines = [
+    `# AfyaKaunti benchmark — ${report.mode} run on ${report.database}`,
+    '',
+    `Date: ${report.date}. Machine: ${report.machine.cores} cores (${report.machine.cpu}), ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, ` +
+      `${report.machine.database}, shared_buffers ${report.machine.sharedBuffers}.`,
+    '',
+    `Data: ${report.data.patients.toLocaleString('en')} patients, ${report.data.records.toLocaleString('en')} medical records, ${report.data.facilities} facilities` +
+      (report.data.generatedSeconds === null ? ' (reused).' : ` (generated in ${report.data.generatedSeconds} s).`),
+    '',
+    `Each scenario: ${report.settings.iterations} requests one after another on one keep-alive connection, after ${report.settings.warmup} warm-up requests. ` +
+      `Round trip: measured by the client over loopback. Server time: the server's own Server-Timing (request in to answer ready), which the budgets ` +
+      `of DESIGN.md §10 are about. Direct: the same SQL statements, captured from our services, replayed on one database connection. ` +
+      `Ratio: server time ÷ direct, at p50 / p95. Throughput: autocannon, ${report.settings.connections} connections for ${report.settings.seconds} s.`,
+    '',
+    '| scenario | round trip p50 / p95 / p99 | server time p50 / p95 / p99 | direct SQL p50 / p95 | ratio p50 / p95 | req/s | budget | within |',
+    '|---|---|---|---|---|---|---|---|',
+    ...report.scenarios.map(
+      (s) =>
+        `| ${s.label} | ${s.server.p50} / ${s.server.p95} / ${s.server.p99} ms | ${s.serverTime.p50} / ${s.serverTime.p95} / ${s.serverTime.p99} ms | ` +
+        `${s.direct ? `${s.direct.p50} / ${s.direct.p95} ms` : '—'} | ${s.ratio ? `${s.ratio.p50} / ${s.ratio.p95}` : '—'} | ${s.throughput.requestsPerSecond} | ` +
+        `${s.budget ? `p95 ≤ ${s.budget.p95Ms} ms${s.budget.ratio ? `, ratio ≤ ${s.budget.ratio}` : ''}` : '—'} | ${s.withinBudget === null ? '' : s.withinBudget ? 'yes' : '**no**'} |`,
+    ),
+  ];
+  if (report.load) {
+    const l = report.load;
+    lines.push(
+      '',
+      `## Load: ${l.clients} signed-in clients for ${l.seconds} s`,
+      '',
+      `Each client has its own session and cycles through: ${l.mix.join(', ')}.`,
+      '',
+      '| requests | req/s | p50 | p90 | p99 | max | errors | timeouts | non-2xx |',
+      '|---|---|---|---|---|---|---|---|---|',
+      `| ${l.requests} | ${l.requestsPerSecond} | ${l.latency.p50} ms | ${l.latency.p90} ms | ${l.latency.p99} ms | ${l.latency.max} ms | ${f(l.errors)} | ${f(l.timeouts)} | ${f(l.non2xx)} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+type Report = {
+  date: string;
+  mode: string;
+  database: string;
+  machine: Awaited<ReturnType<typeof machine>>;
+  data: DataSet;
+  settings: { iterations: number; warmup: number; connections: number; seconds: number };
+  scenarios: ScenarioResult[];
+  load: LoadResult | null;
+};
+
+async function main(): Promise<number> {
+  const t = target();
+  if (t.kind === 'postgres') {
+    try {
+      await ensurePostgresDatabase(t.url);
+    } catch (error) {
+      console.error(`Cannot reach PostgreSQL for the benchmark (${(error as Error).message}). Set BENCH_DATABASE_URL, or run with --pglite.`);
+      return 1;
+    }
+  } else {
+    mkdirSync(t.dataDir, { recursive: true });
+  }
+  const started = Date.now();
+  const data = await prepareDataSet(t, scale, { regenerate: args.regenerate, log });
+  log(`data set: ${data.patients} patients, ${data.records} records, ${data.facilities} facilities`);
+  const settings = quick ? { iterations: 100, warmup: 10, connections: 10, seconds: 2 } : { iterations: 400, warmup: 40, connections: 10, seconds: 10 };
+
+  const direct = await openDirect(t);
+  const scenarios = await planScenarios((text, params) => direct.query(text, params));
+  const directTimes = await measureDirect(direct, scenarios, settings.iterations, settings.warmup, log);
+  const loadInputs = {
+    patientIds: (await direct.query<{ id: number }>('select id from patients order by random() limit 200')).map((r) => r.id),
+    facilityIds: (await direct.query<{ id: number }>('select id from facilities order by id')).map((r) => r.id),
+    registrationBase: await freeIdBlock((text, params) => direct.query(text, params), 6),
+  };
+  await direct.close();
+
+  const server = await startServer(t);
+  let results: ScenarioResult[];
+  let load: LoadResult | null = null;
+  try {
+    results = await measureServer({ target: t, baseUrl: server.url, quick, log }, scenarios, directTimes, settings);
+    if (t.kind === 'postgres' && loadSeconds > 0) {
+      log(`load: ${clients} clients for ${loadSeconds} s`);
+      const nameFragments = scenarios.find((s) => s.name === 'search-name')!.inputs.map((i) => decodeURIComponent(i.path.split('search=')[1]!));
+      const idFragments = scenarios.find((s) => s.name === 'search-id')!.inputs.map((i) => decodeURIComponent(i.path.split('search=')[1]!));
+      load = await runLoad(server.url, { clients, seconds: loadSeconds, nameFragments, idFragments, ...loadInputs });
+      log(`load: ${load.requests} requests, ${load.requestsPerSecond} req/s, p99 ${load.latency.p99} ms, errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}`);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const report: Report = {
+    date: new Date().toISOString(),
+    mode: quick ? 'quick' : 'full-scale',
+    database: t.kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
+    machine: await machine(t),
+    data,
+    settings,
+    scenarios: results,
+    load,
+  };
+  mkdirSync(args.out, { recursive: true });
+  const base = join(args.out, `${sizeName}-${t.kind}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${base}.md`, markdown(report));
+  log(`results: ${base}.json and ${base}.md (${Math.round((Date.now() - started) / 1000)} s)`);
+
+  const throughputErrors = results.filter((r) => r.throughput.errors > 0 || r.throughput.non2xx > 0);
+  for (const r of throughputErrors) console.error(`${r.name}: ${r.throughput.errors} errors and ${r.throughput.non2xx} non-2xx answers under autocannon`);
+  const loadFailed = load !== null && load.errors + load.timeouts + load.non2xx > 0;
+  if (loadFailed) console.error(`load: ${load!.errors} errors, ${load!.timeouts} timeouts, ${load!.non2xx} non-2xx answers`);
+  const over = results.filter((r) => r.withinBudget === false);
+  for (const r of over) console.error(`over budget: ${r.label} (server time p95 ${r.serverTime.p95} ms, ratio ${r.ratio ? `${r.ratio.p50}/${r.ratio.p95}` : '—'})`);
+  return throughputErrors.length > 0 || loadFailed || (args['check-budgets'] && over.length > 0) ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,82 @@
+// The real server as a separate process, started exactly as `npm start` starts it (src/server/main.ts), for the
+// tests that must kill it (crash safety) and for `npm run bench`. Its log goes to a file, read back on failure.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export type ServerDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  logFile: string;
+  /** The last lines the server wrote. */
+  log(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts the server on `database` and resolves once it answers (seeding the demo county first takes a while). */
+export async function startServerProcess(database: ServerDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const logFile = join(mkdtempSync(join(tmpdir(), 'afya-server-')), 'server.log');
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_MODE: 'true',
+      ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: database.dataDir }),
+      ...env,
+    },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  const log = () => readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${log()}`);
+    try {
+      if ((await fetch(`${url}/api/facilities/summary`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start within 180 s:\n${log()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    logFile,
+    log,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** The PostgreSQL server of `npm run test:pg`, or undefined under `npm test` (embedded PGlite). */
+export const testPostgresUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
