@@ -8,16 +8,26 @@ export function blankToUndefined(value: unknown): unknown {
   return value === '' || value === null ? undefined : value;
 }
 
+/**
+ * PostgreSQL cannot store the NUL character (U+0000) in text, and no one types it: it comes from a bad paste or
+ * a hostile client. Every free-text field refuses it with this message, under the field, instead of a 500.
+ */
+export const NUL_MESSAGE = 'This text contains a hidden character that cannot be saved. Please type it again.';
+
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
 /** A required free-text field: missing, blank and too long each carry the given message. */
 export function requiredText(message: string, max: number, maxMessage?: string) {
-  return z.string({ error: message }).trim().min(1, message).max(max, maxMessage ?? `At most ${max} characters`);
+  return z.string({ error: message }).trim().min(1, message).max(max, maxMessage ?? `At most ${max} characters`).refine(hasNoNul, NUL_MESSAGE);
 }
 
 /** An optional free-text field: blank becomes null, so forms can send '' for an empty input. */
 export function optionalText(max: number, maxMessage?: string) {
   return z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(max, maxMessage ?? `At most ${max} characters`).nullish(),
+    z.string().trim().max(max, maxMessage ?? `At most ${max} characters`).refine(hasNoNul, NUL_MESSAGE).nullish(),
   ).transform((v) => v ?? null);
 }
 
@@ -66,6 +76,7 @@ export const pageQuery = {
 export const searchQuery = z
   .string()
   .max(100, 'Search text must be at most 100 characters')
+  .refine(hasNoNul, NUL_MESSAGE)
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 

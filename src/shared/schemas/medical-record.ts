@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, isoDate, optionalIsoDate, optionalText, requiredId } from './common.js';
+import { blankToUndefined, hasNoNul, isoDate, NUL_MESSAGE, optionalIsoDate, optionalText, requiredId } from './common.js';
 
 /** Medical record (SPEC.md §5): only the chief complaint is required. */
 export const createMedicalRecordSchema = z
@@ -10,7 +10,8 @@ export const createMedicalRecordSchema = z
       .string({ error: 'Chief complaint is required' })
       .trim()
       .min(1, 'Chief complaint is required')
-      .max(1000, 'Chief complaint must be at most 1000 characters'),
+      .max(1000, 'Chief complaint must be at most 1000 characters')
+      .refine(hasNoNul, NUL_MESSAGE),
     diagnosis: optionalText(2000, 'Diagnosis must be at most 2000 characters'),
     treatment: optionalText(2000, 'Treatment must be at most 2000 characters'),
     prescription: optionalText(2000, 'Prescription must be at most 2000 characters'),

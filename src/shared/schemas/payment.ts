@@ -2,7 +2,7 @@
 // M-Pesa STK push, card, cash, and insurance (SHA) claims. The same contracts drive the routes and the forms.
 import { z } from 'zod';
 import { INSURANCE_PROVIDERS } from '../constants.js';
-import { requiredNumber, requiredText } from './common.js';
+import { hasNoNul, NUL_MESSAGE, requiredNumber, requiredText } from './common.js';
 
 export const PAYMENT_METHODS_TAKEN = ['mpesa', 'card', 'cash'] as const;
 export type PaymentMethodTaken = (typeof PAYMENT_METHODS_TAKEN)[number];
@@ -119,7 +119,7 @@ export type SubmitClaimForm = z.input<typeof submitClaimSchema>;
 export const claimDecisionSchema = z
   .object({
     decision: z.enum(CLAIM_DECISIONS, { error: 'Decision is required' }),
-    reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(500, 'Reason must be at most 500 characters').optional().default('')),
+    reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(500, 'Reason must be at most 500 characters').refine(hasNoNul, NUL_MESSAGE).optional().default('')),
   })
   .superRefine((v, ctx) => {
     if (v.decision === 'rejected' && v.reason === '') ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Reason is required' });
@@ -174,12 +174,16 @@ export type InsuranceClaim = z.infer<typeof claimSchema>;
 export const mpesaCallbackSchema = z.object({
   Body: z.object({
     stkCallback: z.object({
-      MerchantRequestID: z.string().max(100).optional(),
-      CheckoutRequestID: z.string().min(1).max(100),
+      MerchantRequestID: z.string().max(100).refine(hasNoNul, NUL_MESSAGE).optional(),
+      CheckoutRequestID: z.string().min(1).max(100).refine(hasNoNul, NUL_MESSAGE),
       ResultCode: z.coerce.number().int(),
-      ResultDesc: z.string().max(500).optional().default(''),
+      ResultDesc: z.string().max(500).refine(hasNoNul, NUL_MESSAGE).optional().default(''),
       CallbackMetadata: z
-        .object({ Item: z.array(z.object({ Name: z.string().max(100), Value: z.union([z.string().max(200), z.number()]).optional() })).max(50) })
+        .object({
+          Item: z
+            .array(z.object({ Name: z.string().max(100).refine(hasNoNul, NUL_MESSAGE), Value: z.union([z.string().max(200).refine(hasNoNul, NUL_MESSAGE), z.number()]).optional() }))
+            .max(50),
+        })
         .optional(),
     }),
   }),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../constants.js';
 import { normalisePhone } from '../format.js';
-import { isoDate, optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, searchQuery } from './common.js';
+import { hasNoNul, isoDate, NUL_MESSAGE, optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, searchQuery } from './common.js';
 
 /** SPEC.md §4: a staff member is active or inactive; inactive counts as 'On Leave'. */
 export const STAFF_STATUSES = ['active', 'inactive'] as const;
@@ -98,7 +98,8 @@ const name = (label: string) =>
     .string({ error: `${label} must be at least 2 characters` })
     .trim()
     .min(2, `${label} must be at least 2 characters`)
-    .max(100, `${label} must be at most 100 characters`);
+    .max(100, `${label} must be at most 100 characters`)
+    .refine(hasNoNul, NUL_MESSAGE);
 
 /** Add Staff Member. Kenyan mobile numbers are stored as +254…; others (Ugandan, at the border) as typed. */
 export const createStaffSchema = z.object({

@@ -1,0 +1,166 @@
+// Crash safety (issue 5): the real server, as `npm start` runs it, takes a stream of registrations and is killed
+// with SIGKILL in the middle of it; restarted on the same database, it must still have every registration it
+// acknowledged with 2xx, and no registration may be half-written (a patient without its audit event or its
+// activity, or a patient count that disagrees with the rows). Embedded PGlite under `npm test`; PostgreSQL under
+// `npm run test:pg` (TEST_DATABASE_URL).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from './db/client.js';
+import { demoEmail, DEMO_ACCOUNTS } from './db/seed/seed.js';
+import { startServerProcess, testPostgresUrl, type ServerDatabase, type ServerProcess } from './test/server-process.js';
+
+const POSTGRES = testPostgresUrl();
+const RECORDS_OFFICER = DEMO_ACCOUNTS.find((a) => a.role === 'records_officer')!;
+/** National IDs of this test's registrations: 9 digits, a block no seeded patient uses. */
+const ID_BLOCK = 500_000_000;
+
+let database: ServerDatabase;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  if (POSTGRES) {
+    const name = `afya_crash_${process.pid}_${Date.now() % 100_000}`;
+    const admin = new pg.Client({ connectionString: POSTGRES });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(POSTGRES);
+    url.pathname = `/${name}`;
+    database = { kind: 'postgres', url: url.toString() };
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: POSTGRES });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'afya-crash-'));
+    database = { kind: 'pglite', dataDir };
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 60_000);
+afterAll(() => cleanup());
+
+async function signIn(server: ServerProcess): Promise<string> {
+  const res = await fetch(`${server.url}/api/demo/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoEmail(RECORDS_OFFICER.firstName, RECORDS_OFFICER.lastName) }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+const registration = (n: number) => ({
+  nationalId: String(ID_BLOCK + n),
+  firstName: 'Akinyi',
+  lastName: n % 2 ? 'Wafula' : 'Barasa',
+  dateOfBirth: `19${70 + (n % 30)}-0${1 + (n % 9)}-1${n % 10}`,
+  gender: n % 2 ? 'male' : 'female',
+  facilityId: 1 + (n % 7),
+});
+
+async function openDirect(): Promise<Database> {
+  return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dataDir);
+}
+
+async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+describe(`a server killed mid-stream (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('keeps every acknowledged registration and half-writes none', { timeout: 300_000 }, async () => {
+    const first = await startServerProcess(database, { SEED_ON_START: 'true', LOG_LEVEL: 'warn' });
+    const cookie = await signIn(first);
+    const startedAt = new Date();
+    const acknowledged = new Map<string, number>();
+    let next = 0;
+    let sent = 0;
+    let killed = false;
+    // Six desks registering at once, until the server dies under them.
+    const desk = async () => {
+      while (!killed) {
+        const body = registration(next++);
+        sent += 1;
+        try {
+          const res = await fetch(`${first.url}/api/patients`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie, origin: first.url },
+            body: JSON.stringify(body),
+          });
+          const text = await res.text();
+          if (res.status === 201) acknowledged.set(body.nationalId, (JSON.parse(text) as { id: number }).id);
+          else if (!killed) throw new Error(`registration answered ${res.status}: ${text}`);
+        } catch (error) {
+          if (!killed) throw error;
+        }
+      }
+    };
+    const desks = Array.from({ length: 6 }, desk);
+    while (acknowledged.size < 60) await new Promise((r) => setTimeout(r, 5));
+    first.child.kill('SIGKILL');
+    killed = true;
+    await Promise.all(desks);
+    await first.stop();
+    expect(first.child.signalCode).toBe('SIGKILL');
+    // Requests were still in flight when it died: some were sent and never answered.
+    expect(sent).toBeGreaterThan(acknowledged.size);
+
+    const second = await startServerProcess(database, { SEED_ON_START: 'true', LOG_LEVEL: 'warn' });
+    try {
+      const again = await signIn(second);
+      for (const [nationalId, id] of acknowledged) {
+        const res = await fetch(`${second.url}/api/patients/${id}`, { headers: { cookie: again } });
+        expect(res.status, `acknowledged registration ${nationalId} (patient ${id}) after the restart`).toBe(200);
+        expect(((await res.json()) as { nationalId: string }).nationalId).toBe(nationalId);
+      }
+      // The restarted server takes registrations again, and refuses an acknowledged ID as a duplicate.
+      const [someId] = acknowledged.keys();
+      const duplicate = await fetch(`${second.url}/api/patients`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: again, origin: second.url },
+        body: JSON.stringify({ ...registration(0), nationalId: someId }),
+      });
+      expect(duplicate.status).toBe(409);
+    } finally {
+      await second.stop();
+    }
+
+    const db = await openDirect();
+    try {
+      const stored = await rows<{ id: number; national_id: string; audited: number }>(
+        db,
+        sql`select p.id, p.national_id,
+              (select count(*)::int from audit_events a where a.action = 'patient.create' and a.entity_id = p.id::text) as audited
+            from patients p where p.national_id ~ '^5[0-9]{8}$'`,
+      );
+      // Every acknowledged registration is there; a registration that committed as the server died may be
+      // there too, unacknowledged, but whole.
+      expect(stored.length).toBeGreaterThanOrEqual(acknowledged.size);
+      for (const nationalId of acknowledged.keys()) expect(stored.some((s) => s.national_id === nationalId)).toBe(true);
+      expect(stored.filter((s) => s.audited !== 1)).toEqual([]);
+      const [activities] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from activities a join users u on u.id = a.user_id
+            where a.action = 'patient_registered' and u.email = ${demoEmail(RECORDS_OFFICER.firstName, RECORDS_OFFICER.lastName)}
+              and a.created_at >= ${startedAt.toISOString()}::timestamptz`,
+      );
+      expect(activities!.n).toBe(stored.length);
+      const drift = await rows<{ facility_id: number }>(
+        db,
+        sql`select coalesce(c.facility_id, p.facility_id) as facility_id
+            from (select facility_id, gender, birth_year, sum(patients)::int as n from patient_counts group by 1, 2, 3 having sum(patients) <> 0) c
+            full join (select facility_id, gender, extract(year from date_of_birth)::int as birth_year, count(*)::int as n from patients group by 1, 2, 3) p
+              using (facility_id, gender, birth_year)
+            where c.n is distinct from p.n`,
+      );
+      expect(drift).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
