@@ -47,7 +47,7 @@ export async function prepareDataSet(target: Target, scale: Scale, opts: { regen
     await database.migrate();
     if (opts.regenerate && (await isSeeded(database.db))) {
       opts.log('dropping the previous data set');
-      await database.db.execute('drop schema public cascade; create schema public; drop schema if exists drizzle cascade');
+      for (const statement of ['drop schema public cascade', 'create schema public', 'drop schema if exists drizzle cascade']) await database.db.execute(statement);
       await database.migrate();
     }
     if (!(await isSeeded(database.db))) {
