@@ -2,13 +2,20 @@
 // interface, so the generator and the direct-SQL measurements run the same statements on either.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
+import type { Db } from '../src/server/db/client.js';
+import * as schema from '../src/server/db/schema/index.js';
 
 export type Target = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
 export type SqlHandle = {
   kind: Target['kind'];
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The app's Drizzle database over this same connection, so our services' SQL can run (and be logged) on it. */
+  drizzle(logger: Logger): Db;
   close(): Promise<void>;
 };
 
@@ -20,6 +27,7 @@ export async function openHandle(target: Target): Promise<SqlHandle> {
       async query<T>(text: string, params?: unknown[]) {
         return (await db.query<T>(text, params)).rows;
       },
+      drizzle: (logger) => drizzlePglite({ client: db, schema, casing: 'snake_case', logger }) as unknown as Db,
       close: () => db.close(),
     };
   }
@@ -30,6 +38,7 @@ export async function openHandle(target: Target): Promise<SqlHandle> {
     async query<T>(text: string, params?: unknown[]) {
       return (await client.query(text, params)).rows as T[];
     },
+    drizzle: (logger) => drizzlePg({ client, schema, casing: 'snake_case', logger }) as unknown as Db,
     close: () => client.end(),
   };
 }

@@ -3,21 +3,14 @@
 // connections (autocannon), and for each read the same SQL run directly on the database, giving the ratio
 // server/direct: what our layer (HTTP, session, validation, serialisation) adds to the database's own time.
 import autocannon from 'autocannon';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Logger } from 'drizzle-orm/logger';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { listPatientsQuery } from '../src/shared/schemas/patient.js';
 import type { Db } from '../src/server/db/client.js';
-import * as schema from '../src/server/db/schema/index.js';
 import { DEMO_ACCOUNTS, demoEmail } from '../src/server/db/seed/seed.js';
 import type { Actor } from '../src/server/features/audit/audit.service.js';
 import { dashboardStats, demographics } from '../src/server/features/dashboard/dashboard.service.js';
 import { listPatientRecords } from '../src/server/features/medical-records/medical-records.service.js';
 import { listPatients } from '../src/server/features/patients/patients.service.js';
-import type { Target } from './db.js';
+import { openHandle, type Target } from './db.js';
 import { benchRegistration } from './names.js';
 import { httpClient } from './server.js';
 
@@ -71,7 +64,7 @@ export function summarise(samples: number[]): Latency {
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
 /** Name fragments a records officer types: common and rare surnames, first names, parts, and two words. */
-const NAME_FRAGMENTS = ['wafula', 'Wanj', 'barasa', 'nekes', 'Ouma', 'achieng', 'simiyu', 'Ikapel', 'khaemba', 'emoj', 'Mary', 'brian', 'nyongesa', 'grace wafula', 'peter ouma', 'okell'];
+export const NAME_FRAGMENTS = ['wafula', 'Wanj', 'barasa', 'nekes', 'Ouma', 'achieng', 'simiyu', 'Ikapel', 'khaemba', 'emoj', 'Mary', 'brian', 'nyongesa', 'grace wafula', 'peter ouma', 'okell'];
 
 /** applyBudgets: DESIGN.md §10's budgets are for the full-scale run on PostgreSQL; other runs only report. */
 export type BenchContext = { target: Target; baseUrl: string; applyBudgets: boolean; log: (line: string) => void };
@@ -88,7 +81,7 @@ export async function freeIdBlock(query: Query, leading: 4 | 6): Promise<number>
 }
 
 /** The inputs of every scenario, picked from the data so they find real patients. */
-export async function planScenarios(query: Query): Promise<Scenario[]> {
+export async function planScenarios(query: Query): Promise<{ scenarios: Scenario[]; idFragments: string[] }> {
   const [{ min, max }] = (await query<{ min: number; max: number }>('select min(id)::int as min, max(id)::int as max from patients')) as [{ min: number; max: number }];
   // Patients spread evenly over the registry, from the oldest to the newest (the first id at or after each point).
   const spread = async (count: number) =>
@@ -114,7 +107,7 @@ export async function planScenarios(query: Query): Promise<Scenario[]> {
   });
   let registration = 0;
   const registrationBase = await freeIdBlock(query, 4);
-  return [
+  const scenarios: Scenario[] = [
     { name: 'search-name', label: 'Patient search by name fragment', method: 'GET', budget: { p95Ms: 50, ratio: 2 }, inputs: NAME_FRAGMENTS.map(search) },
     { name: 'search-id', label: 'Patient search by national-ID fragment', method: 'GET', budget: { p95Ms: 50, ratio: 2 }, inputs: idFragments.map(search) },
     {
@@ -164,6 +157,7 @@ export async function planScenarios(query: Query): Promise<Scenario[]> {
       body: () => benchRegistration(registrationBase, ++registration, facilityIds[registration % facilityIds.length]!),
     },
   ];
+  return { scenarios, idFragments };
 }
 
 /** The statements a read sends, captured once through Drizzle's logger, to replay without our layer. */
@@ -175,36 +169,20 @@ type Direct = {
 
 export async function openDirect(target: Target): Promise<Direct> {
   let captured: Statement[] = [];
-  const logger: Logger = { logQuery: (text, params) => void captured.push({ text, params }) };
-  let raw: (text: string, params?: unknown[]) => Promise<unknown[]>;
-  let db: Db;
-  let close: () => Promise<void>;
-  if (target.kind === 'postgres') {
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    raw = async (text, params) => (await client.query(text, params)).rows;
-    db = drizzlePg({ client, schema, casing: 'snake_case', logger }) as unknown as Db;
-    close = () => client.end();
-  } else {
-    const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
-    raw = async (text, params) => (await client.query(text, params)).rows;
-    db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Db;
-    close = () => client.close();
-  }
-  const [director] = (await raw('select id, role, facility_id from users where email = $1', [demoEmail(DEMO_ACCOUNTS[0]!.firstName, DEMO_ACCOUNTS[0]!.lastName)])) as {
-    id: number;
-    role: Actor['role'];
-    facility_id: number;
-  }[];
+  const h = await openHandle(target);
+  const db = h.drizzle({ logQuery: (text, params) => void captured.push({ text, params }) });
+  const [director] = await h.query<{ id: number; role: Actor['role']; facility_id: number }>('select id, role, facility_id from users where email = $1', [
+    demoEmail(DEMO_ACCOUNTS[0]!.firstName, DEMO_ACCOUNTS[0]!.lastName),
+  ]);
   const actor: Actor = { id: director!.id, role: director!.role, facilityId: director!.facility_id, ip: '127.0.0.1' };
   return {
-    query: async <T>(text: string, params?: unknown[]) => (await raw(text, params)) as T[],
+    query: (text, params) => h.query(text, params),
     async capture(read) {
       captured = [];
       await read(db, actor);
       return captured;
     },
-    close,
+    close: () => h.close(),
   };
 }
 

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openPglite, openPostgres, type Database } from './db/client.js';
 import { demoEmail, DEMO_ACCOUNTS } from './db/seed/seed.js';
-import { startServerProcess, testPostgresUrl, type ServerDatabase, type ServerProcess } from './test/server-process.js';
+import { createPostgresDatabase, PATIENT_COUNTS_DRIFT, queryRows, testPostgresUrl } from './test/helper.js';
+import { startServerProcess, type ServerDatabase, type ServerProcess } from './test/server-process.js';
 
 const POSTGRES = testPostgresUrl();
 const RECORDS_OFFICER = DEMO_ACCOUNTS.find((a) => a.role === 'records_officer')!;
@@ -23,20 +23,9 @@ let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
   if (POSTGRES) {
-    const name = `afya_crash_${process.pid}_${Date.now() % 100_000}`;
-    const admin = new pg.Client({ connectionString: POSTGRES });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES);
-    url.pathname = `/${name}`;
-    database = { kind: 'postgres', url: url.toString() };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: POSTGRES });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const { url, drop } = await createPostgresDatabase(POSTGRES);
+    database = { kind: 'postgres', url };
+    cleanup = drop;
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'afya-crash-'));
     database = { kind: 'pglite', dataDir };
@@ -66,10 +55,6 @@ const registration = (n: number) => ({
 
 async function openDirect(): Promise<Database> {
   return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dataDir);
-}
-
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 describe(`a server killed mid-stream (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -132,7 +117,7 @@ describe(`a server killed mid-stream (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, (
 
     const db = await openDirect();
     try {
-      const stored = await rows<{ id: number; national_id: string; audited: number }>(
+      const stored = await queryRows<{ id: number; national_id: string; audited: number }>(
         db,
         sql`select p.id, p.national_id,
               (select count(*)::int from audit_events a where a.action = 'patient.create' and a.entity_id = p.id::text) as audited
@@ -143,21 +128,14 @@ describe(`a server killed mid-stream (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, (
       expect(stored.length).toBeGreaterThanOrEqual(acknowledged.size);
       for (const nationalId of acknowledged.keys()) expect(stored.some((s) => s.national_id === nationalId)).toBe(true);
       expect(stored.filter((s) => s.audited !== 1)).toEqual([]);
-      const [activities] = await rows<{ n: number }>(
+      const [activities] = await queryRows<{ n: number }>(
         db,
         sql`select count(*)::int as n from activities a join users u on u.id = a.user_id
             where a.action = 'patient_registered' and u.email = ${demoEmail(RECORDS_OFFICER.firstName, RECORDS_OFFICER.lastName)}
               and a.created_at >= ${startedAt.toISOString()}::timestamptz`,
       );
       expect(activities!.n).toBe(stored.length);
-      const drift = await rows<{ facility_id: number }>(
-        db,
-        sql`select coalesce(c.facility_id, p.facility_id) as facility_id
-            from (select facility_id, gender, birth_year, sum(patients)::int as n from patient_counts group by 1, 2, 3 having sum(patients) <> 0) c
-            full join (select facility_id, gender, extract(year from date_of_birth)::int as birth_year, count(*)::int as n from patients group by 1, 2, 3) p
-              using (facility_id, gender, birth_year)
-            where c.n is distinct from p.n`,
-      );
+      const drift = await queryRows<{ facility_id: number }>(db, PATIENT_COUNTS_DRIFT);
       expect(drift).toEqual([]);
     } finally {
       await db.close();

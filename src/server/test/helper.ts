@@ -35,30 +35,52 @@ export function emailOf(role: Role): string {
   return demoEmail(a.firstName, a.lastName);
 }
 
+/** The PostgreSQL server of `npm run test:pg`, or undefined under `npm test` (embedded PGlite). */
+export const testPostgresUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
+
+/** A fresh, empty database on the server at `serverUrl`, and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `afya_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
+  const serverUrl = testPostgresUrl();
+  if (!serverUrl) {
     const database = await openPglite();
     return { database, drop: async () => undefined };
   }
-  const name = `afya_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString());
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const { url, drop } = await createPostgresDatabase(serverUrl);
+  return { database: await openPostgres(url), drop };
 }
+
+/** Rows of a SQL query, whichever driver runs the database. */
+export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Where the kept patient counts (patient_counts) disagree with a count of the rows, per facility, gender and
+ * year of birth: empty when they are exact.
+ */
+export const PATIENT_COUNTS_DRIFT = sql`
+  select coalesce(c.facility_id, p.facility_id) as facility_id
+  from (select facility_id, gender, birth_year, sum(patients)::int as n from patient_counts group by 1, 2, 3 having sum(patients) <> 0) c
+  full join (select facility_id, gender, extract(year from date_of_birth)::int as birth_year, count(*)::int as n from patients group by 1, 2, 3) p
+    using (facility_id, gender, birth_year)
+  where c.n is distinct from p.n`;
 
 export async function createTestContext(
   opts: { config?: Partial<Config>; seed?: boolean; logStream?: AppDeps['logStream'] } = {},
@@ -97,7 +119,7 @@ export async function createTestContext(
     return cookie;
   };
 
-  const rows = async <T>(query: SQL): Promise<T[]> => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(query: SQL): Promise<T[]> => queryRows<T>(database, query);
   const count = async (table: string) => (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
   return {

@@ -77,6 +77,3 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
     },
   };
 }
-
-/** The PostgreSQL server of `npm run test:pg`, or undefined under `npm test` (embedded PGlite). */
-export const testPostgresUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SEARCH_COUNT_LIMIT, type Patient } from '../../../shared/schemas/patient.js';
-import { createTestContext, sessionCookie, emailOf, type TestContext } from '../../test/helper.js';
+import { createTestContext, sessionCookie, emailOf, PATIENT_COUNTS_DRIFT, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
 let nurse: string;
@@ -14,15 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** patient_counts against a real count of the rows, per facility, gender and year of birth. */
-async function countsDrift() {
-  return t.rows<{ facility_id: number }>(sql`
-    select coalesce(c.facility_id, p.facility_id) as facility_id
-    from (select facility_id, gender, birth_year, sum(patients)::int as n from patient_counts group by 1, 2, 3 having sum(patients) <> 0) c
-    full join (select facility_id, gender, extract(year from date_of_birth)::int as birth_year, count(*)::int as n from patients group by 1, 2, 3) p
-      using (facility_id, gender, birth_year)
-    where c.n is distinct from p.n`);
-}
+const countsDrift = () => t.rows<{ facility_id: number }>(PATIENT_COUNTS_DRIFT);
 
 const registration = (i: number, facilityId: number) => ({
   nationalId: `7${String(i).padStart(7, '0')}`,

@@ -18,6 +18,9 @@ const patientColumns = {
 
 type PatientJoinRow = { patient: typeof patients.$inferSelect; facilityName: string | null };
 
+/** Patients with their facility's name, for the caller to filter, order and bound. */
+const selectPatients = (db: Db) => db.select(patientColumns).from(patients).leftJoin(facilities, eq(facilities.id, patients.facilityId));
+
 export function toPatient({ patient: p, facilityName }: PatientJoinRow): Patient {
   return {
     id: p.id,
@@ -95,10 +98,7 @@ export async function listPatients(db: Db, actor: Actor, q: ListPatientsQuery) {
   let rows: PatientJoinRow[];
   if (!search) {
     total = await countPatients(db, q.facilityId);
-    rows = await db
-      .select(patientColumns)
-      .from(patients)
-      .leftJoin(facilities, eq(facilities.id, patients.facilityId))
+    rows = await selectPatients(db)
       .where(where)
       .orderBy(...newestFirst)
       .limit(q.limit)
@@ -123,7 +123,7 @@ export async function listPatients(db: Db, actor: Actor, q: ListPatientsQuery) {
     const byId = new Map(
       (found.ids.length === 0
         ? []
-        : await db.select(patientColumns).from(patients).leftJoin(facilities, eq(facilities.id, patients.facilityId)).where(inArray(patients.id, found.ids))
+        : await selectPatients(db).where(inArray(patients.id, found.ids))
       ).map((r) => [r.patient.id, r]),
     );
     rows = found.ids.flatMap((id) => byId.get(id) ?? []);
@@ -137,7 +137,7 @@ export async function listPatients(db: Db, actor: Actor, q: ListPatientsQuery) {
 }
 
 export async function findPatient(db: Db, id: number): Promise<Patient | undefined> {
-  const [row] = await db.select(patientColumns).from(patients).leftJoin(facilities, eq(facilities.id, patients.facilityId)).where(eq(patients.id, id)).limit(1);
+  const [row] = await selectPatients(db).where(eq(patients.id, id)).limit(1);
   return row ? toPatient(row) : undefined;
 }
 
