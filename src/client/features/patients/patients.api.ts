@@ -1,6 +1,6 @@
 // The patient registry's calls (SPEC.md §7, DESIGN.md §6): the bounded, searchable list, one patient (an
 // audited read), their records, registration and a new medical record.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/schemas/medical-record';
 import type { Patient, RegisterPatientInput } from '../../../shared/schemas/patient';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
@@ -43,18 +43,22 @@ export const patientRecordsQuery = (id: number) =>
     queryFn: ({ signal }) => apiList<MedicalRecord>(`/api/patients/${id}/records${qs({ limit: RECORDS_PAGE_SIZE })}`, signal),
   });
 
+/** A new patient or visit changes the registry, the dashboard figures, the activity feed and the bell. */
+function refreshAfterPatientChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['patients'] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: ['activities'] }),
+    queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+  ]);
+}
+
 /** SPEC.md §7: after a registration the patients list and the dashboard statistics refresh. */
 export function useRegisterPatient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterPatientInput) => apiPost<Patient>('/api/patients', input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['patients'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-        queryClient.invalidateQueries({ queryKey: ['activities'] }),
-        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
-      ]),
+    onSuccess: () => refreshAfterPatientChange(queryClient),
   });
 }
 
@@ -63,12 +67,6 @@ export function useCreateMedicalRecord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateMedicalRecordInput) => apiPost<MedicalRecord>('/api/medical-records', input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['patients'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-        queryClient.invalidateQueries({ queryKey: ['activities'] }),
-        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
-      ]),
+    onSuccess: () => refreshAfterPatientChange(queryClient),
   });
 }
