@@ -7,7 +7,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import type { Db } from '../src/server/db/client.js';
-import * as schema from '../src/server/db/schema/index.js';
 
 export type Target = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
@@ -27,7 +26,7 @@ export async function openHandle(target: Target): Promise<SqlHandle> {
       async query<T>(text: string, params?: unknown[]) {
         return (await db.query<T>(text, params)).rows;
       },
-      drizzle: (logger) => drizzlePglite({ client: db, schema, casing: 'snake_case', logger }) as unknown as Db,
+      drizzle: (logger) => drizzlePglite({ client: db, casing: 'snake_case', logger }) as unknown as Db,
       close: () => db.close(),
     };
   }
@@ -38,7 +37,7 @@ export async function openHandle(target: Target): Promise<SqlHandle> {
     async query<T>(text: string, params?: unknown[]) {
       return (await client.query(text, params)).rows as T[];
     },
-    drizzle: (logger) => drizzlePg({ client, schema, casing: 'snake_case', logger }) as unknown as Db,
+    drizzle: (logger) => drizzlePg({ client, casing: 'snake_case', logger }) as unknown as Db,
     close: () => client.end(),
   };
 }

@@ -2,7 +2,7 @@
 // plus generated patients and visits, built set-based inside the database (generate_series into temporary
 // tables, then one INSERT … SELECT per table), never row by row. Secondary indexes are dropped while loading
 // and built again afterwards, which is how a bulk load is done on PostgreSQL.
-import { SUBCOUNTIES } from '../src/shared/constants.js';
+import { SUBCOUNTIES } from '../src/shared/county.js';
 import { VILLAGES, VISIT_TYPES } from '../src/server/db/seed/people.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { isSeeded, seedDemoCounty } from '../src/server/db/seed/seed.js';

@@ -3,13 +3,13 @@
 // connections (autocannon), and for each read the same SQL run directly on the database, giving the ratio
 // server/direct: what our layer (HTTP, session, validation, serialisation) adds to the database's own time.
 import autocannon from 'autocannon';
-import { listPatientsQuery } from '../src/shared/schemas/patient.js';
+import { listPatientsQuery } from '../src/shared/patients/index.js';
 import type { Db } from '../src/server/db/client.js';
 import { DEMO_ACCOUNTS, demoEmail } from '../src/server/db/seed/seed.js';
-import type { Actor } from '../src/server/features/audit/audit.service.js';
-import { dashboardStats, demographics } from '../src/server/features/dashboard/dashboard.service.js';
-import { listPatientRecords } from '../src/server/features/medical-records/medical-records.service.js';
-import { listPatients } from '../src/server/features/patients/patients.service.js';
+import type { Actor } from '../src/server/core/context.js';
+import { dashboardStats, demographics } from '../src/server/modules/dashboard/dashboard.service.js';
+import { listPatientRecords } from '../src/server/modules/medical-records/medical-records.service.js';
+import { listPatients } from '../src/server/modules/patients/patients.service.js';
 import { openHandle, type Target } from './db.js';
 import { benchRegistration } from './names.js';
 import { httpClient } from './server.js';

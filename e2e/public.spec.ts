@@ -2,7 +2,7 @@
 // page, a nurse and a clinical officer sign in through the demo portal, a records officer signs in on the staff
 // sign-in page and logs out, and anyone who mistypes an address lands on the not-found page.
 import { expect, test, type Page } from '@playwright/test';
-import { demoFingerprintHash } from '../src/shared/demo';
+import { demoFingerprintHash } from '../src/shared/auth';
 import { DEMO_EMAILS, DEMO_PASSWORD, expectAccessible, signInAs } from './fixtures';
 
 type Summary = { byLevel: Record<'2' | '3' | '4' | '5' | '6', number>; subcounties: number; population: number };

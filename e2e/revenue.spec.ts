@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { formatKES } from '../src/shared/format.js';
-import type { RevenueSummary } from '../src/shared/schemas/revenue.js';
+import type { RevenueSummary } from '../src/shared/revenue/index.js';
 import { expectAccessible, signInAs } from './fixtures.js';
 
 const CARDS = [

@@ -14,21 +14,15 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  GENDERS,
-  INSURANCE_PROVIDERS,
-  INVENTORY_CATEGORIES,
-  INVENTORY_UNITS,
-  PAYMENT_METHODS,
-  ROLES,
-  SERVICE_TYPES,
-  URGENCY_LEVELS,
-  type Role,
-} from '../shared/constants.js';
-import { REFERRAL_TARGETS } from '../shared/schemas/referral.js';
-import { STOCK_UPDATE_KINDS } from '../shared/schemas/inventory.js';
-import { CLAIM_DECISIONS, mpesaPhone, PAYMENT_METHODS_TAKEN } from '../shared/schemas/payment.js';
-import { NUL_MESSAGE } from '../shared/schemas/common.js';
+import { GENDERS } from '../shared/patients/index.js';
+import { INSURANCE_PROVIDERS, PAYMENT_METHODS, SERVICE_TYPES } from '../shared/billing/index.js';
+import { INVENTORY_CATEGORIES, INVENTORY_UNITS } from '../shared/inventory/index.js';
+import { ROLES, type Role } from '../shared/access/index.js';
+import { URGENCY_LEVELS } from '../shared/referrals/index.js';
+import { REFERRAL_TARGETS } from '../shared/referrals/index.js';
+import { STOCK_UPDATE_KINDS } from '../shared/inventory/index.js';
+import { CLAIM_DECISIONS, mpesaPhone, PAYMENT_METHODS_TAKEN } from '../shared/billing/index.js';
+import { NUL_MESSAGE } from '../shared/validation.js';
 import { createTestContext, fieldErrors, type TestContext } from './test/helper.js';
 import {
   badOptionalText,

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, ageInYears, countyDate, countyMonth, displayPhone, formatKES, lastVisitWording, normalisePhone, relativeTime, startOfCountyDay } from './format.js';
-import { normaliseSubcounty, stockStatus } from './constants.js';
+import {
+  addDays,
+  ageInYears,
+  countyDate,
+  countyMonth,
+  displayPhone,
+  formatKES,
+  lastVisitWording,
+  normalisePhone,
+  relativeTime,
+  startOfCountyDay,
+} from './format.js';
+import { normaliseSubcounty } from './county.js';
+import { stockStatus } from './inventory/index.js';
 
 describe('county calendar (East Africa Time, UTC+3 all year)', () => {
   it('puts 22:00 UTC on the next Busia day', () => {

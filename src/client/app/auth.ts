@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { CurrentUser } from '../../shared/schemas/auth';
+import type { CurrentUser } from '../../shared/auth';
 import { clearStoredDemoUser, currentUserQuery, readStoredDemoUser, type StoredDemoUser } from '../features/auth/auth.api';
 
 export type AuthState =

@@ -1,6 +1,6 @@
 // Translated labels for the shared value lists (roles, levels, statuses): one place, so every screen words them alike.
 import type { TFunction } from 'i18next';
-import { ROLES } from '../../shared/constants';
+import { ROLES } from '../../shared/access';
 
 /** SPEC.md §6/§8: an unknown role shows its raw value. */
 export function roleName(t: TFunction, role: string | null | undefined): string {

@@ -9,11 +9,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema/index.js';
-
-export type Schema = typeof schema;
 /** A database or a transaction: services take either, so a caller can compose them in one transaction. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   db: Db;
@@ -27,7 +24,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', impor
 /** Opens PGlite: in a directory, or in memory when dataDir is undefined (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   const client = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -40,7 +37,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client that loses its connection must not crash the server; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzlePg({ client: pool, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -1,10 +1,11 @@
 // Resolves the session cookie on every request and gives routes `authorize(permission)`: 401 when signed out,
 // 403 (audited) when the role may not (DESIGN.md §7, permissions in src/shared/permissions.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can, type Permission } from '../../shared/permissions.js';
-import { audit, type Actor } from '../features/audit/audit.service.js';
-import { resolveSession, type UserRow } from '../features/auth/auth.service.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { can, type Permission } from '../../shared/access/index.js';
+import { audit } from '../core/audit.js';
+import { type Actor } from '../core/context.js';
+import { resolveSession, type UserRow } from '../modules/auth/auth.service.js';
+import { forbidden, unauthorized } from '../core/errors.js';
 import type { AppDeps } from '../app.js';
 
 export const SESSION_COOKIE = 'afya_session';

@@ -1,7 +1,7 @@
 // One place maps every error to the JSON error shape of DESIGN.md §6; a 500 never shows internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldIssue } from '../lib/errors.js';
+import { AppError, type FieldIssue } from '../core/errors.js';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -2,8 +2,8 @@
 // security headers, no internals in errors, an append-only audit trail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ROLES, type Role } from '../../shared/constants.js';
-import { can, type Permission } from '../../shared/permissions.js';
+import { ROLES, type Role } from '../../shared/access/index.js';
+import { can, type Permission } from '../../shared/access/index.js';
 import { buildApp } from '../app.js';
 import { openPglite } from '../db/client.js';
 import { testConfig } from '../env.js';

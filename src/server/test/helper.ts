@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import type { Role } from '../../shared/constants.js';
+import type { Role } from '../../shared/access/index.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { DEMO_ACCOUNTS, demoEmail, seedDemoCounty } from '../db/seed/seed.js';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, HeartPulse, Menu, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTY_PROFILE } from '../../../shared/constants';
+import { COUNTY_PROFILE } from '../../../shared/county';
 import type { AuthState } from '../../app/auth';
 import { COUNTY_WIDE, useSelectedFacility } from '../../app/selected-facility';
 import { facilitiesQuery } from '../../features/facilities/facilities.api';

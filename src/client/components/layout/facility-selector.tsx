@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { COUNTY_PROFILE } from '../../../shared/constants';
+import { COUNTY_PROFILE } from '../../../shared/county';
 import { COUNTY_WIDE, useSelectedFacility } from '../../app/selected-facility';
 import { facilitiesQuery, facilityKind } from '../../features/facilities/facilities.api';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';

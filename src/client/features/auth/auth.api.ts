@@ -1,6 +1,6 @@
 // Sign-in and the current user (SPEC.md §3, §4, §7).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/schemas/auth';
+import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/auth';
 import { apiGet, apiGetOrNull, apiPost } from '../../lib/api-client';
 
 export type LoginResponse = { user: CurrentUser };

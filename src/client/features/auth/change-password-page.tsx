@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Loader2, LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { changePasswordFormSchema, PASSWORD_MIN_LENGTH, type ChangePasswordForm } from '../../../shared/schemas/auth';
+import { changePasswordFormSchema, PASSWORD_MIN_LENGTH, type ChangePasswordForm } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';

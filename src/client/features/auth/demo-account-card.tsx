@@ -1,6 +1,6 @@
 import { Fingerprint, IdCard, Mail, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { DemoAccount } from '../../../shared/schemas/auth';
+import type { DemoAccount } from '../../../shared/auth';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';

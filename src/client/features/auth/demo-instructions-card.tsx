@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ROLES } from '../../../shared/constants';
+import { ROLES } from '../../../shared/access';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { roleName } from '../../lib/labels';
 

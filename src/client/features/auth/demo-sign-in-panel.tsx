@@ -1,7 +1,7 @@
 import { Fingerprint, KeyRound, Loader2, ScanFace, type LucideIcon } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DemoAccount } from '../../../shared/schemas/auth';
+import type { DemoAccount } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { roleName } from '../../lib/labels';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FacilitySummary } from '../../../shared/schemas/facility';
+import type { FacilitySummary } from '../../../shared/facilities';
 import { facilitySummaryQuery } from '../facilities/facilities.api';
 
 type Stat = { id: string; value: number; label: string; caption?: string };

@@ -5,7 +5,7 @@
 import { Banknote, Building2, FileBarChart, Languages, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { COUNTY_PROFILE } from '../../../shared/constants';
+import { COUNTY_PROFILE } from '../../../shared/county';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { FacilityCounts } from './facility-counts';
 import { LanguageSwitch } from './language-switch';

@@ -5,7 +5,7 @@ import { CheckCircle2, Clock, ShieldCheck, Smartphone, type LucideIcon } from 'l
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatKES } from '../../../shared/format';
-import type { BillingSummary } from '../../../shared/schemas/billing';
+import type { BillingSummary } from '../../../shared/billing';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { BillingPanelError } from './billing-panel-error';

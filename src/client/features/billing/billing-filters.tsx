@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BILLING_STATUSES, PAYMENT_METHODS } from '../../../shared/constants';
+import { BILLING_STATUSES, PAYMENT_METHODS } from '../../../shared/billing';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
 import { SearchField } from '../../components/data/search-field';
 import { Button } from '../../components/ui/button';

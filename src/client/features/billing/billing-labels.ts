@@ -1,6 +1,6 @@
 // Billing's wording in the reader's language: statuses, methods, services, insurers, and the server's messages.
 import type { TFunction } from 'i18next';
-import type { BillingRecord } from '../../../shared/schemas/billing';
+import type { BillingRecord } from '../../../shared/billing';
 import type { BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FilePlus2, Receipt } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BillingRecord } from '../../../shared/schemas/billing';
+import type { BillingRecord } from '../../../shared/billing';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { EmptyState } from '../../components/data/empty-state';
 import { ListError } from '../../components/data/list-error';

@@ -2,8 +2,8 @@
 // one invoice with its payments and claims, and the writes. Every write refreshes the list, the cards, the
 // dashboard and the feed.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput } from '../../../shared/schemas/billing';
-import type { ClaimDecisionInput, InsuranceClaim, Payment, PaymentGateways, ProcessPaymentInput, SubmitClaimInput } from '../../../shared/schemas/payment';
+import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput } from '../../../shared/billing';
+import type { ClaimDecisionInput, InsuranceClaim, Payment, PaymentGateways, ProcessPaymentInput, SubmitClaimInput } from '../../../shared/billing';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
 export const INVOICE_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 // The browser side of the simulated card gateway: what a real gateway's script does in the page. The full card
 // number is checked here (Luhn) and never sent to our server: only its last four digits and a one-time token.
-import { cardFormSchema, type CardFormInput } from '../../../shared/schemas/payment';
+import { cardFormSchema, type CardFormInput } from '../../../shared/billing';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -1,7 +1,7 @@
 // The insurer's answer to a claim, recorded by the billing desk (records officer, nurse or facility in-charge):
 // approved (the invoice is paid once the patient's share is too) or rejected, with the insurer's reason.
 import { useTranslation } from 'react-i18next';
-import { CLAIM_DECISIONS, claimDecisionSchema, type ClaimDecisionInput, type InsuranceClaim } from '../../../shared/schemas/payment';
+import { CLAIM_DECISIONS, claimDecisionSchema, type ClaimDecisionInput, type InsuranceClaim } from '../../../shared/billing';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';

@@ -3,10 +3,10 @@
 // is the claim (SPEC.md §8 'Insurance Claim Submitted'; domain/KENYA.md).
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { INSURANCE_PROVIDERS } from '../../../shared/constants';
+import { INSURANCE_PROVIDERS } from '../../../shared/billing';
 import { formatKES } from '../../../shared/format';
-import type { BillingDetail } from '../../../shared/schemas/billing';
-import { claimAmount, submitClaimSchema, type SubmitClaimInput } from '../../../shared/schemas/payment';
+import type { BillingDetail } from '../../../shared/billing';
+import { claimAmount, submitClaimSchema, type SubmitClaimInput } from '../../../shared/billing';
 import { Button } from '../../components/ui/button';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';

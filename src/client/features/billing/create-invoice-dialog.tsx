@@ -4,10 +4,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INSURANCE_PROVIDERS, PAYMENT_METHODS, SERVICE_TYPES } from '../../../shared/constants';
+import { INSURANCE_PROVIDERS, PAYMENT_METHODS, SERVICE_TYPES } from '../../../shared/billing';
 import { addDays, countyDate, formatKES } from '../../../shared/format';
-import { createBillingSchema, defaultCoveragePercent, INVOICE_DUE_DAYS, patientPayable, type CreateBillingInput } from '../../../shared/schemas/billing';
-import type { Patient } from '../../../shared/schemas/patient';
+import { createBillingSchema, defaultCoveragePercent, INVOICE_DUE_DAYS, patientPayable, type CreateBillingInput } from '../../../shared/billing';
+import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';

@@ -4,7 +4,7 @@ import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { CreditCard, Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatKES } from '../../../shared/format';
-import type { BillingRecord } from '../../../shared/schemas/billing';
+import type { BillingRecord } from '../../../shared/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';

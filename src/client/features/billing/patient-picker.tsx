@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Search, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Patient } from '../../../shared/schemas/patient';
+import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { FieldError } from '../patients/form-field';

@@ -6,7 +6,7 @@ import { CheckCircle2, Loader2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone, formatKES } from '../../../shared/format';
-import type { BillingDetail, BillingRecord } from '../../../shared/schemas/billing';
+import type { BillingDetail, BillingRecord } from '../../../shared/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BillingDetail } from '../../../shared/schemas/billing';
+import type { BillingDetail } from '../../../shared/billing';
 import { toast } from '../../components/ui/use-toast';
 
 export function useSettlementNotices(detail: BillingDetail | undefined) {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Activity as ActivityIcon, Banknote, FileText, PackagePlus, Receipt, UserPlus, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ActivityAction } from '../../../shared/constants';
+import type { ActivityAction } from '../../../shared/activities';
 import { formatDate, relativeTimeParts } from '../../../shared/format';
 import type { Activity } from './dashboard.api';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTY_PROFILE } from '../../../shared/constants';
+import { COUNTY_PROFILE } from '../../../shared/county';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';

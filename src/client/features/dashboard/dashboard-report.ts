@@ -2,7 +2,7 @@
 // the data already loaded, so it costs no request and matches what the user sees.
 import type { TFunction } from 'i18next';
 import { countyDate } from '../../../shared/format';
-import type { Demographics, RevenueTrend } from '../../../shared/schemas/dashboard';
+import type { Demographics, RevenueTrend } from '../../../shared/dashboard';
 import type { DashboardStats, RevenueStats } from './dashboard.api';
 
 export type DashboardFigures = {

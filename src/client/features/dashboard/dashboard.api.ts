@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Demographics, RevenueTrend } from '../../../shared/schemas/dashboard';
+import type { Demographics, RevenueTrend } from '../../../shared/dashboard';
 import { apiGet, apiList, qs } from '../../lib/api-client';
 
 export type DashboardStats = { totalPatients: number; activeStaff: number; todayAppointments: number; todayRevenue: number };

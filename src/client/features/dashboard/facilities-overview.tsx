@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { Facility } from '../../../shared/schemas/facility';
+import type { Facility } from '../../../shared/facilities';
 import { FacilityIcon } from '../../components/layout/facility-icon';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

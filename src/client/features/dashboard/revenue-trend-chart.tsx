@@ -1,6 +1,6 @@
 // Loaded lazily (React.lazy in revenue-trend-panel.tsx). A plain SVG bar chart: Recharts alone weighed about
 // 100 KB gzipped and took the dashboard past its 250 KB budget (DESIGN.md §10; docs/decisions/0003).
-import type { RevenueTrend } from '../../../shared/schemas/dashboard';
+import type { RevenueTrend } from '../../../shared/dashboard';
 import { formatKES } from '../../../shared/format';
 import { formatKESCompact, monthLabel } from './revenue-format';
 

@@ -2,7 +2,7 @@ import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { BarChart3, Building2, Eye, Plus, Settings } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Facility } from '../../../shared/schemas/facility';
+import type { Facility } from '../../../shared/facilities';
 import { FacilityIcon } from '../../components/layout/facility-icon';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';

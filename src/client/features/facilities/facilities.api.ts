@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Facility, FacilitySummary } from '../../../shared/schemas/facility';
+import type { Facility, FacilitySummary } from '../../../shared/facilities';
 import { apiGet } from '../../lib/api-client';
 
 /** The Master Facility List changes rarely: kept for five minutes so each screen does not download it again. */

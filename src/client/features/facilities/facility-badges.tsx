@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Facility } from '../../../shared/schemas/facility';
+import type { Facility } from '../../../shared/facilities';
 import { Badge } from '../../components/ui/badge';
 import { facilityStatusName } from '../../lib/labels';
 import { servicesOf } from './facility-list';

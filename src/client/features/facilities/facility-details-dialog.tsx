@@ -1,7 +1,7 @@
 import { DetailField } from '../../components/data/detail-field';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Facility } from '../../../shared/schemas/facility';
+import type { Facility } from '../../../shared/facilities';
 import { FacilityIcon } from '../../components/layout/facility-icon';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { levelName } from '../../lib/labels';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FACILITY_LEVELS, FACILITY_STATUSES } from '../../../shared/constants';
+import { FACILITY_LEVELS, FACILITY_STATUSES } from '../../../shared/facilities';
 import { FilterSelect } from '../../components/data/filter-select';
 import { SearchField } from '../../components/data/search-field';
 import { facilityStatusName, levelName } from '../../lib/labels';

@@ -1,6 +1,6 @@
 // Counts, filters and services of the facility list (SPEC.md §2.13, §9). Pure functions: the page computes
 // everything from GET /api/facilities, nothing is hard-coded.
-import type { Facility } from '../../../shared/schemas/facility';
+import type { Facility } from '../../../shared/facilities';
 
 export type FacilityCounts = {
   total: number;

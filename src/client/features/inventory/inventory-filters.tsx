@@ -3,8 +3,8 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INVENTORY_CATEGORIES, STOCK_STATUSES } from '../../../shared/constants';
-import type { Facility } from '../../../shared/schemas/facility';
+import { INVENTORY_CATEGORIES, STOCK_STATUSES } from '../../../shared/inventory';
+import type { Facility } from '../../../shared/facilities';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
 import { SearchField } from '../../components/data/search-field';
 import { Button } from '../../components/ui/button';

@@ -1,7 +1,7 @@
 // Wording shared by the inventory screen and its dialogs, in the reader's language.
 import type { TFunction } from 'i18next';
-import type { StockStatus } from '../../../shared/constants';
-import type { InventoryItem } from '../../../shared/schemas/inventory';
+import type { StockStatus } from '../../../shared/inventory';
+import type { InventoryItem } from '../../../shared/inventory';
 import type { BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, Banknote, Package, PackageX, RotateCw, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatKES } from '../../../shared/format';
-import type { InventoryStats } from '../../../shared/schemas/inventory';
+import type { InventoryStats } from '../../../shared/inventory';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,7 +1,7 @@
 // Medical Inventory's calls (SPEC.md §2.15, §7; DESIGN.md §6): the bounded stock list, the cards, an item's
 // ledger, adding an item and recording a movement (Update Stock).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { StockStatus } from '../../../shared/constants';
+import type { StockStatus } from '../../../shared/inventory';
 import type {
   CreateInventoryItemInput,
   InventoryItem,
@@ -9,7 +9,7 @@ import type {
   StockMovement,
   StockMovementInput,
   StockMovementResult,
-} from '../../../shared/schemas/inventory';
+} from '../../../shared/inventory';
 import { ApiError, apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
 export const INVENTORY_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTY_TIME_ZONE, formatDate } from '../../../shared/format';
-import type { InventoryItem, StockMovement } from '../../../shared/schemas/inventory';
+import type { InventoryItem, StockMovement } from '../../../shared/inventory';
 import { ListError } from '../../components/data/list-error';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

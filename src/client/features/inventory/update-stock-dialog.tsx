@@ -10,7 +10,7 @@ import {
   type InventoryItem,
   type StockMovementForm,
   type StockMovementInput,
-} from '../../../shared/schemas/inventory';
+} from '../../../shared/inventory';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';

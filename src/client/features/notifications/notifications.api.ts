@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { Notification, Notifications } from '../../../shared/schemas/notification';
+import type { Notification, Notifications } from '../../../shared/notifications';
 import { apiGet, qs } from '../../lib/api-client';
 
 export const notificationsQuery = (facilityId?: number) =>

@@ -6,7 +6,7 @@ import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ageInYears, countyDate, displayPhone, formatDate } from '../../../shared/format';
-import type { Patient } from '../../../shared/schemas/patient';
+import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,7 +1,7 @@
 // Wording shared by the registry's table and dialogs, in the reader's language.
 import type { TFunction } from 'i18next';
 import { lastVisitParts } from '../../../shared/format';
-import type { Patient } from '../../../shared/schemas/patient';
+import type { Patient } from '../../../shared/patients';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Patient } from '../../../shared/schemas/patient';
+import type { Patient } from '../../../shared/patients';
 import { EmptyState } from '../../components/data/empty-state';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
 import { ListError } from '../../components/data/list-error';

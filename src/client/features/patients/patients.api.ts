@@ -1,8 +1,8 @@
 // The patient registry's calls (SPEC.md §7, DESIGN.md §6): the bounded, searchable list, one patient (an
 // audited read), their records, registration and a new medical record.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/schemas/medical-record';
-import type { Patient, RegisterPatientInput } from '../../../shared/schemas/patient';
+import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/medical-records';
+import type { Patient, RegisterPatientInput } from '../../../shared/patients';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
 /** DESIGN.md §6: a county of a million patients is read 50 at a time. */

@@ -1,7 +1,7 @@
 // Who is at the desk: their role (to hide what it cannot do, DESIGN.md §7) and their own facility.
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../app/auth';
-import { can, type Permission } from '../../../shared/permissions';
+import { can, type Permission } from '../../../shared/access';
 
 export function useStaff(): { role: string; facilityId: number | null; may: (p: Permission) => boolean } {
   const auth = useAuth();

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Patient } from '../../../shared/schemas/patient';
+import type { Patient } from '../../../shared/patients';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/utils';
 import { fullName } from '../patients/patient-labels';

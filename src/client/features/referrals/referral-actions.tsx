@@ -2,7 +2,7 @@
 // transit or cancels it (with a reason, after a confirmation), the receiving side marks it received.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateReferralStatusSchema, type ReferralDetail } from '../../../shared/schemas/referral';
+import { updateReferralStatusSchema, type ReferralDetail } from '../../../shared/referrals';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';

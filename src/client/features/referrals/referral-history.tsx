@@ -1,7 +1,7 @@
 // A referral's journey, oldest step first: what happened, who did it (name and role), from which facility, when,
 // and the note they left (a cancellation's reason).
 import { useTranslation } from 'react-i18next';
-import type { ReferralEvent } from '../../../shared/schemas/referral';
+import type { ReferralEvent } from '../../../shared/referrals';
 import { roleName } from '../../lib/labels';
 import { ReferralStatusBadge, formatDateTime } from './referral-labels';
 

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReferralStatus } from '../../../shared/constants';
+import type { ReferralStatus } from '../../../shared/referrals';
 import { EmptyState } from '../../components/data/empty-state';
 import { ListError } from '../../components/data/list-error';
 import { Pagination } from '../../components/data/pagination';

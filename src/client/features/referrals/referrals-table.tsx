@@ -3,7 +3,7 @@ import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
-import type { Referral } from '../../../shared/schemas/referral';
+import type { Referral } from '../../../shared/referrals';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { ReferralStatusBadge, UrgencyBadge } from './referral-labels';

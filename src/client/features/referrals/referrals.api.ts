@@ -1,7 +1,7 @@
 // The referral screen's calls (SPEC.md §2.14, §7; DESIGN.md §6): the bounded list with its filters, the cards,
 // one referral with its history, the clinicians who may sign one, a patient's referrals, creation and each step.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReferralStatus } from '../../../shared/constants';
+import type { ReferralStatus } from '../../../shared/referrals';
 import type {
   CreateReferralInput,
   Referral,
@@ -10,7 +10,7 @@ import type {
   ReferralStats,
   ReferringDoctor,
   UpdateReferralStatusInput,
-} from '../../../shared/schemas/referral';
+} from '../../../shared/referrals';
 import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 
 export const REFERRAL_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 // The period and facility filters §2.7 shows (and leaves unused there): both drive every figure on the screen.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REVENUE_PERIODS, type RevenuePeriod, type RevenueSummary } from '../../../shared/schemas/revenue';
+import { REVENUE_PERIODS, type RevenuePeriod, type RevenueSummary } from '../../../shared/revenue';
 import { COUNTY_WIDE } from '../../app/selected-facility';
 import { Card, CardContent } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/input';

@@ -1,7 +1,7 @@
 // Words and number formats of the revenue screen: one place, so the cards, table, dialog and report agree.
 import type { TFunction } from 'i18next';
 import { COUNTY_TIME_ZONE, formatDate } from '../../../shared/format';
-import type { DateRange } from '../../../shared/schemas/revenue';
+import type { DateRange } from '../../../shared/revenue';
 
 type BadgeVariant = 'success' | 'warning' | 'danger' | 'info' | 'secondary';
 

@@ -6,7 +6,7 @@ import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { DEFAULT_REVENUE_PERIOD, type RevenuePeriod, type RevenueRecord } from '../../../shared/schemas/revenue';
+import { DEFAULT_REVENUE_PERIOD, type RevenuePeriod, type RevenueRecord } from '../../../shared/revenue';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';

@@ -2,7 +2,7 @@
 import { DetailField } from '../../components/data/detail-field';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatKES } from '../../../shared/format';
-import type { RevenueRecord } from '../../../shared/schemas/revenue';
+import type { RevenueRecord } from '../../../shared/revenue';
 import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { formatDateTime, insurerName, paymentMethodName, serviceName, statusName, statusVariant } from './revenue-labels';

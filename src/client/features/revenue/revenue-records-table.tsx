@@ -3,7 +3,7 @@ import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatKES } from '../../../shared/format';
-import type { RevenueRecord } from '../../../shared/schemas/revenue';
+import type { RevenueRecord } from '../../../shared/revenue';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';

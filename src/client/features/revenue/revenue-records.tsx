@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileDown, Lock, ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { REVENUE_EXPORT_MAX_ROWS, type RevenuePeriod, type RevenueRecord } from '../../../shared/schemas/revenue';
+import { REVENUE_EXPORT_MAX_ROWS, type RevenuePeriod, type RevenueRecord } from '../../../shared/revenue';
 import { Pagination } from '../../components/data/pagination';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -2,7 +2,7 @@
 // already loaded, so it matches what the user sees and costs no request. Export Records is the server's file.
 import type { TFunction } from 'i18next';
 import { countyDate } from '../../../shared/format';
-import type { RevenueSummary } from '../../../shared/schemas/revenue';
+import type { RevenueSummary } from '../../../shared/revenue';
 import { formatRange } from './revenue-labels';
 
 /** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused (OWASP CSV injection). */

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Banknote, Clock, ShieldCheck, TrendingDown, TrendingUp, Wallet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatKES } from '../../../shared/format';
-import type { RevenueFigure, RevenueSummary } from '../../../shared/schemas/revenue';
+import type { RevenueFigure, RevenueSummary } from '../../../shared/revenue';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';

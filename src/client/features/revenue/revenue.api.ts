@@ -1,6 +1,6 @@
 // Revenue Management's calls (SPEC.md §2.7): the summary cards, the period's billing records and their export.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { RevenuePeriod, RevenueRecord, RevenueSummary } from '../../../shared/schemas/revenue';
+import type { RevenuePeriod, RevenueRecord, RevenueSummary } from '../../../shared/revenue';
 import { apiGet, apiList, qs } from '../../lib/api-client';
 
 export const REVENUE_RECORDS_PAGE_SIZE = 10;

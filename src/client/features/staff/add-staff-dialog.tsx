@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { countyDate } from '../../../shared/format';
-import { createStaffSchema, manageableRoles, type CreatedStaff, type CreateStaffForm, type CreateStaffInput } from '../../../shared/schemas/staff';
+import { createStaffSchema, manageableRoles, type CreatedStaff, type CreateStaffForm, type CreateStaffInput } from '../../../shared/staff';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input, NativeSelect } from '../../components/ui/input';

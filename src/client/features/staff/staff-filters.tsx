@@ -1,8 +1,8 @@
 // SPEC.md §2.12 filters: search (first name, last name or email), facility (all or each), role (the listed roles,
 // which leave out the nutritionist), and status.
 import { useTranslation } from 'react-i18next';
-import type { Facility } from '../../../shared/schemas/facility';
-import { STAFF_FILTER_ROLES, STAFF_STATUSES } from '../../../shared/schemas/staff';
+import type { Facility } from '../../../shared/facilities';
+import { STAFF_FILTER_ROLES, STAFF_STATUSES } from '../../../shared/staff';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
 import { SearchField } from '../../components/data/search-field';
 import { roleName } from '../../lib/labels';

@@ -2,7 +2,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarOff, RotateCw, Stethoscope, UserRound, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { StaffStats } from '../../../shared/schemas/staff';
+import type { StaffStats } from '../../../shared/staff';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { Button } from '../../components/ui/button';
 import { staffErrorText } from './staff-labels';

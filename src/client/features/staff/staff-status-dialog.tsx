@@ -2,7 +2,7 @@
 // Deactivation signs the person out at once; the server refuses oneself and roles the manager may not manage.
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { StaffMember } from '../../../shared/schemas/staff';
+import type { StaffMember } from '../../../shared/staff';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';

@@ -5,7 +5,7 @@ import { UserCheck, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
-import type { StaffMember } from '../../../shared/schemas/staff';
+import type { StaffMember } from '../../../shared/staff';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TableBody, TableCell, TableRow } from '../../components/ui/table';

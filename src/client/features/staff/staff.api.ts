@@ -1,7 +1,7 @@
 // Staff Management's calls (SPEC.md §2.12): the directory (bounded, X-Total-Count), its cards, the duty roster,
 // Add Staff Member and (de)activation.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedStaff, CreateStaffInput, StaffMember, StaffShift, StaffStats } from '../../../shared/schemas/staff';
+import type { CreatedStaff, CreateStaffInput, StaffMember, StaffShift, StaffStats } from '../../../shared/staff';
 import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 
 export const STAFF_PAGE_SIZE = 50;

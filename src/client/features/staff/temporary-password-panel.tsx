@@ -3,7 +3,7 @@
 import { Check, Copy, KeyRound, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreatedStaff } from '../../../shared/schemas/staff';
+import type { CreatedStaff } from '../../../shared/staff';
 import { Button } from '../../components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';

@@ -8,10 +8,10 @@
 // The invoices' amounts, statuses of paid bills and paid times are not changed: revenue stays as seeded.
 import { sql } from 'drizzle-orm';
 import { addDays, countyDate } from '../../../shared/format.js';
-import { patientPayable } from '../../../shared/schemas/billing.js';
-import { mpesaPhone } from '../../../shared/schemas/payment.js';
+import { patientPayable } from '../../../shared/billing/index.js';
+import { mpesaPhone } from '../../../shared/billing/index.js';
 import type { Db } from '../client.js';
-import { insuranceClaims, payments } from '../schema/index.js';
+import { insuranceClaims, payments } from '../../modules/billing/billing.schema.js';
 import type { SeedContext } from './context.js';
 import { createRandom, type Random } from './random.js';
 

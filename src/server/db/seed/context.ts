@@ -1,6 +1,10 @@
 // What the demo county's main seed hands to each feature's own seed step (billing.ts, referrals.ts, stock.ts,
 // staff.ts), so each feature seeds its tables beside its code without editing the shared seed.
-import type { billingRecords, facilities, patients, referrals, users } from '../schema/index.js';
+import type { billingRecords } from '../../modules/billing/billing.schema.js';
+import type { facilities } from '../../modules/facilities/facilities.schema.js';
+import type { patients } from '../../modules/patients/patients.schema.js';
+import type { referrals } from '../../modules/referrals/referrals.schema.js';
+import type { users } from '../../modules/auth/auth.schema.js';
 
 export type SeedContext = {
   now: Date;

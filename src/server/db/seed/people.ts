@@ -1,5 +1,5 @@
 // Names and places for the demo county (domain/KENYA.md): Luhya, Iteso, Luo and Samia names common in Busia.
-import type { Subcounty } from '../../../shared/constants.js';
+import type { Subcounty } from '../../../shared/county.js';
 
 export const FEMALE_NAMES = [
   'Mary', 'Grace', 'Faith', 'Mercy', 'Sarah', 'Esther', 'Jane', 'Lilian', 'Beatrice', 'Rose', 'Caroline', 'Everlyne',

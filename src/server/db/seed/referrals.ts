@@ -2,9 +2,9 @@
 // clinician as a staff member (the main seed writes their name; here their id). The referring clinician creates
 // and sends it; a clinician of the receiving facility receives it.
 import { eq, sql } from 'drizzle-orm';
-import { REFERRING_DOCTOR_ROLES } from '../../../shared/schemas/referral.js';
+import { REFERRING_DOCTOR_ROLES } from '../../../shared/referrals/index.js';
 import type { Db } from '../client.js';
-import { referralEvents, referrals } from '../schema/index.js';
+import { referralEvents, referrals } from '../../modules/referrals/referrals.schema.js';
 import type { SeedContext } from './context.js';
 import { createRandom } from './random.js';
 

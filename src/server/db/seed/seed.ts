@@ -4,24 +4,23 @@
 // shows as samples come out of this data: referrals Pending 8 / In Transit 3 / Received 15 / Emergency 2,
 // 5 inventory items, demographics 35/28/25/12 % by age and 54 % female, 2 staff on leave.
 import { sql } from 'drizzle-orm';
-import { SUBCOUNTY_WARDS, type Role, type Subcounty } from '../../../shared/constants.js';
-import { DEMO_PASSWORD } from '../../../shared/demo.js';
+import { SUBCOUNTY_WARDS, type Subcounty } from '../../../shared/county.js';
+import { type Role } from '../../../shared/access/index.js';
+import { DEMO_PASSWORD } from '../../../shared/auth/index.js';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
 import type { Db } from '../client.js';
-import {
-  activities,
-  billingRecords,
-  facilities,
-  inventoryItems,
-  medicalRecords,
-  patients,
-  referrals,
-  reports,
-  users,
-} from '../schema/index.js';
-import { hashPassword } from '../../features/auth/auth.service.js';
-import { invoiceNumber } from '../../features/billing/billing.service.js';
-import { toCsv } from '../../lib/csv.js';
+import { activities } from '../../modules/activities/activities.schema.js';
+import { billingRecords } from '../../modules/billing/billing.schema.js';
+import { facilities } from '../../modules/facilities/facilities.schema.js';
+import { inventoryItems } from '../../modules/inventory/inventory.schema.js';
+import { medicalRecords } from '../../modules/medical-records/medical-records.schema.js';
+import { patients } from '../../modules/patients/patients.schema.js';
+import { referrals } from '../../modules/referrals/referrals.schema.js';
+import { reports } from '../../modules/reports/reports.schema.js';
+import { users } from '../../modules/auth/auth.schema.js';
+import { hashPassword } from '../../modules/auth/auth.service.js';
+import { invoiceNumber } from '../../modules/billing/billing.service.js';
+import { toCsv } from '../../../shared/csv.js';
 import facilityData from './data/busia-facilities.json' with { type: 'json' };
 import { FEMALE_NAMES, MALE_NAMES, REFERRAL_REASONS, SURNAMES, VILLAGES, VISIT_TYPES } from './people.js';
 import { createRandom, type Random } from './random.js';

@@ -4,7 +4,7 @@
 // days, so each facility has cover every day. Deterministic: a fixed seed, dates counted from the seeding day.
 import { addDays } from '../../../shared/format.js';
 import type { Db } from '../client.js';
-import { staffShifts } from '../schema/index.js';
+import { staffShifts } from '../../modules/staff/staff.schema.js';
 import type { SeedContext } from './context.js';
 import { createRandom } from './random.js';
 

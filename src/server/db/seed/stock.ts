@@ -3,9 +3,9 @@
 // the seeded current stock so that the ledger's sum ends exactly there (paracetamol stays low, the malaria tests
 // run out three days ago) and no balance ever goes below zero.
 import { eq } from 'drizzle-orm';
-import { can } from '../../../shared/permissions.js';
+import { can } from '../../../shared/access/index.js';
 import type { Db } from '../client.js';
-import { inventoryItems, stockMovements } from '../schema/index.js';
+import { inventoryItems, stockMovements } from '../../modules/inventory/inventory.schema.js';
 import type { SeedContext } from './context.js';
 import { createRandom, type Random } from './random.js';
 

@@ -1,0 +1,45 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ActivityAction } from '../../../shared/activities/index.js';
+import type { Db } from '../../db/client.js';
+import { activities } from './activities.schema.js';
+import { users } from '../auth/auth.schema.js';
+
+/** The dashboard feed (SPEC.md §3 Activity). Descriptions name no patient: every role sees the feed. */
+export async function recordActivity(
+  db: Db,
+  a: { action: ActivityAction; description: string; userId: number | null; facilityId: number | null; at?: Date },
+): Promise<void> {
+  await db.insert(activities).values({ action: a.action, description: a.description, userId: a.userId, facilityId: a.facilityId, ...(a.at ? { createdAt: a.at } : {}) });
+}
+
+export async function listActivities(db: Db, q: { facilityId?: number; limit: number; offset: number }) {
+  const where: SQL | undefined = q.facilityId ? eq(activities.facilityId, q.facilityId) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: activities.id,
+        action: activities.action,
+        description: activities.description,
+        facilityId: activities.facilityId,
+        userId: activities.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        createdAt: activities.createdAt,
+      })
+      .from(activities)
+      .leftJoin(users, eq(users.id, activities.userId))
+      .where(and(where))
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(activities).where(and(where)),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map(({ firstName, lastName, createdAt, ...r }) => ({
+      ...r,
+      userName: firstName ? `${firstName} ${lastName}` : null,
+      createdAt: createdAt.toISOString(),
+    })),
+  };
+}

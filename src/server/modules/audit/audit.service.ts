@@ -1,0 +1,65 @@
+// Audit events (DESIGN.md §5, §7): every read of a patient's details or records, every write, and every refusal.
+// Details never carry patient data: the entity and its id are enough to trace who saw what.
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { countyDate } from '../../../shared/format.js';
+import type { Db } from '../../db/client.js';
+import { auditEvents } from '../../core/audit.schema.js';
+import { users } from '../auth/auth.schema.js';
+import { toCsv, type CsvFile } from '../../../shared/csv.js';
+import { audit } from '../../core/audit.js';
+import type { Actor } from '../../core/context.js';
+
+export async function listAuditEvents(db: Db, page: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: auditEvents.id,
+        at: auditEvents.at,
+        userId: auditEvents.userId,
+        userEmail: users.email,
+        action: auditEvents.action,
+        entity: auditEvents.entity,
+        entityId: auditEvents.entityId,
+        outcome: auditEvents.outcome,
+        ip: auditEvents.ip,
+        detail: auditEvents.detail,
+      })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.userId))
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditEvents),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total: total?.n ?? 0 };
+}
+
+/** An instant as county wall-clock time with its offset, e.g. 2026-03-16T09:30:00+03:00 (EAT has no DST). */
+function countyDateTime(at: Date): string {
+  return `${new Date(at.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 19)}+03:00`;
+}
+
+/**
+ * A user's own audit trail, newest first, as a spreadsheet. Anyone may read what they did themselves
+ * (Data Protection Act 2019 s.26, the right of access); the download is itself audited.
+ */
+/** The own-trail download is bounded (DESIGN.md §6): the last year, at most this many events. */
+export const OWN_TRAIL_MAX_EVENTS = 50_000;
+
+export function ownAuditTrailFilename(now: Date): string {
+  return `my-activity-${countyDate(now)}.csv`;
+}
+
+export async function ownAuditTrailCsv(db: Db, actor: Actor, now: Date): Promise<CsvFile> {
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000);
+  const rows = await db
+    .select({ at: auditEvents.at, action: auditEvents.action, entity: auditEvents.entity, entityId: auditEvents.entityId, outcome: auditEvents.outcome })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.userId, actor.id), gte(auditEvents.at, yearAgo)))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(OWN_TRAIL_MAX_EVENTS);
+  await audit(db, actor, { action: 'audit.own.export', entity: 'audit', entityId: actor.id, detail: `${rows.length} events` });
+  const header = ['At', 'Action', 'Entity', 'Entity ID', 'Outcome'];
+  const lines = rows.map((r) => [countyDateTime(r.at), r.action, r.entity, r.entityId, r.outcome]);
+  return { filename: ownAuditTrailFilename(now), content: toCsv([header, ...lines]) };
+}

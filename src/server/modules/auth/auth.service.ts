@@ -1,0 +1,246 @@
+// Sign-in, sessions and login rate limits (DESIGN.md §7).
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { permissionsOf } from '../../../shared/access/index.js';
+import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/auth/index.js';
+import type { Role } from '../../../shared/access/index.js';
+import type { Config } from '../../env.js';
+import type { Db } from '../../db/client.js';
+import { loginAttempts, sessions, users } from './auth.schema.js';
+import { forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
+import { audit } from '../../core/audit.js';
+
+/** Argon2id with the OWASP Password Storage Cheat Sheet's first recommended setting (19 MiB, t=2, p=1). */
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+// Verifying against a real hash when the account does not exist keeps the answer time the same either way.
+let dummyHash: Promise<string> | undefined;
+async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  const target = passwordHash ?? (await dummyHash);
+  const ok = await verify(target, password).catch(() => false);
+  return ok && passwordHash !== null;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toCurrentUser(u: UserRow): CurrentUser {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    role: u.role as Role,
+    facilityId: u.facilityId,
+    isActive: u.isActive,
+    createdAt: u.createdAt.toISOString(),
+    permissions: permissionsOf(u.role),
+    mustChangePassword: u.mustChangePassword,
+  };
+}
+
+/** No 0/O, 1/l/I: a temporary password is read aloud or copied by hand. */
+const TEMPORARY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+
+/** A one-time password for a new account: 12 characters (about 69 bits) from the CSPRNG. */
+export function generateTemporaryPassword(length = 12): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)];
+  return out;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  db: Db,
+  config: Config,
+  userId: number,
+  meta: { ip: string | null; userAgent: string | null; now: Date },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(meta.now.getTime() + config.sessionAbsoluteHours * 3_600_000);
+  await db.insert(sessions).values({
+    tokenHash: tokenHash(token),
+    userId,
+    createdAt: meta.now,
+    lastSeenAt: meta.now,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * The signed-in user of a session token, or null. A session ends after SESSION_IDLE_MINUTES without a request
+ * or SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first; a deactivated account is signed out at once.
+ */
+export async function resolveSession(db: Db, config: Config, token: string, now: Date): Promise<UserRow | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const key = tokenHash(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, key))
+    .limit(1);
+  if (!row) return null;
+  const idleLimit = row.session.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
+  if (now.getTime() >= row.session.expiresAt.getTime() || now.getTime() >= idleLimit || !row.user.isActive) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, key));
+    return null;
+  }
+  // One write a minute at most per session, not one per request.
+  if (now.getTime() - row.session.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, key));
+  }
+  return row.user;
+}
+
+export async function endSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
+}
+
+/** Ends every session of a user, except the one whose token is kept (the request's own, on a password change). */
+export async function endUserSessions(db: Db, userId: number, keepToken: string | null = null): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepToken ? ne(sessions.tokenHash, tokenHash(keepToken)) : undefined));
+}
+
+/**
+ * Opens a sign-in attempt, or refuses it with 429 when the address or the account has had too many failures
+ * within the window (DESIGN.md §7). The attempt is written as a failure *before* the password is checked, under
+ * advisory locks on the address and the account, so parallel guesses are counted one by one and cannot all slip
+ * through while Argon2 runs. Counted in the database, so every server behind a load balancer sees the same
+ * numbers. An account's count restarts after a successful sign-in.
+ */
+export async function beginLoginAttempt(db: Db, config: Config, ip: string, email: string | null, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
+    if (email) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-email:${email}`}))`);
+    const since = new Date(now.getTime() - config.loginWindowMinutes * 60_000);
+    const failed = and(eq(loginAttempts.success, false), gt(loginAttempts.at, since));
+    const [byIp] = await tx.select({ n: sql<number>`count(*)::int` }).from(loginAttempts).where(and(failed, eq(loginAttempts.ip, ip)));
+    const byAccount = email
+      ? (
+          await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(loginAttempts)
+            .where(
+              and(
+                failed,
+                eq(loginAttempts.email, email),
+                sql`${loginAttempts.id} > coalesce((select max(id) from login_attempts where email = ${email} and success), 0)`,
+              ),
+            )
+        )[0]
+      : undefined;
+    if ((byIp?.n ?? 0) >= config.loginMaxAttemptsPerIp || (byAccount?.n ?? 0) >= config.loginMaxAttemptsPerAccount) {
+      throw tooManyAttempts(`Too many sign-in attempts. Please wait ${config.loginWindowMinutes} minutes and try again.`, config.loginWindowMinutes * 60);
+    }
+    const [attempt] = await tx.insert(loginAttempts).values({ ip, email, success: false, at: now }).returning({ id: loginAttempts.id });
+    return attempt!.id;
+  });
+}
+
+/** Marks an attempt successful, under the signed-in account's email (a biometric attempt has none until now). */
+export async function completeLoginAttempt(db: Db, attemptId: number, email: string): Promise<void> {
+  await db.update(loginAttempts).set({ success: true, email }).where(eq(loginAttempts.id, attemptId));
+}
+
+async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return u;
+}
+
+/**
+ * Staff sign-in with email and password. The same answer for an unknown email and a wrong password. The demo
+ * accounts' password is published, so outside demo mode they cannot sign in at all.
+ */
+export async function authenticateWithPassword(db: Db, email: string, password: string, demoMode: boolean): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok || !user.isActive || (user.isDemo && !demoMode)) throw unauthorized('Unauthorized: Invalid credentials');
+  return user;
+}
+
+/** Demo portal sign-in: a demo account by email, with its password when one is sent (SPEC.md §7). */
+export async function authenticateDemo(db: Db, email: string, password: string | undefined): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  if (!user || !user.isDemo || !user.isActive) {
+    if (password !== undefined) await verifyPassword(null, password);
+    throw unauthorized('Unauthorized: Invalid credentials');
+  }
+  if (password !== undefined && !(await verifyPassword(user.passwordHash, password))) {
+    throw unauthorized('Unauthorized: Invalid credentials');
+  }
+  return user;
+}
+
+/** Demo biometric sign-in: the account whose email local part the demo hash carries, if it has biometrics. */
+export async function authenticateDemoBiometric(db: Db, localPart: string | null): Promise<UserRow> {
+  if (!localPart) throw unauthorized('Unauthorized: Biometric authentication failed');
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.isDemo, true), eq(users.hasBiometric, true), eq(users.isActive, true), sql`split_part(${users.email}, '@', 1) = ${localPart}`))
+    .limit(1);
+  if (!user) throw unauthorized('Unauthorized: Biometric authentication failed');
+  return user;
+}
+
+export async function listDemoAccounts(db: Db): Promise<DemoAccount[]> {
+  const rows = await db.select().from(users).where(and(eq(users.isDemo, true), eq(users.isActive, true))).orderBy(users.id);
+  return rows.map((u) => ({
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    role: u.role as Role,
+    nationalId: u.nationalId ?? '',
+    phoneNumber: u.phone ?? '',
+    hasBiometric: u.hasBiometric,
+    facilityId: u.facilityId,
+  }));
+}
+
+/**
+ * A signed-in user replaces their password: the current one must be right (the attempt counts against the
+ * sign-in rate limits, so a stolen session cannot guess it), the new one must differ. One transaction: the new
+ * Argon2id hash, the temporary-password flag cleared, every other session ended, the change audited.
+ */
+export async function changePassword(
+  db: Db,
+  config: Config,
+  user: UserRow,
+  input: ChangePasswordInput,
+  meta: { ip: string; token: string | null; now: Date },
+): Promise<UserRow> {
+  // The demo accounts' password is published on the demo portal: changing it would lock every visitor out.
+  if (user.isDemo) throw forbidden('Forbidden: demo accounts keep the published password');
+  if (input.newPassword === input.currentPassword) {
+    throw invalid([{ path: 'newPassword', message: 'Choose a password different from the current one' }]);
+  }
+  const attemptId = await beginLoginAttempt(db, config, meta.ip, user.email, meta.now);
+  const [fresh] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+  if (!fresh || !(await verifyPassword(fresh.passwordHash, input.currentPassword))) {
+    await audit(db, { id: user.id, ip: meta.ip }, { action: 'auth.password.change', entity: 'user', entityId: user.id, outcome: 'failure' });
+    throw invalid([{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id)).returning();
+    await endUserSessions(tx, user.id, meta.token);
+    await completeLoginAttempt(tx, attemptId, user.email);
+    await audit(tx, { id: user.id, ip: meta.ip }, {
+      action: 'auth.password.change',
+      entity: 'user',
+      entityId: user.id,
+      detail: fresh.mustChangePassword ? 'temporary password replaced' : null,
+    });
+    return updated!;
+  });
+}

@@ -1,0 +1,116 @@
+// The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { id, createdAt, money } from '../../db/columns.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { users } from '../auth/auth.schema.js';
+import { patients } from '../patients/patients.schema.js';
+
+export const billingRecords = pgTable(
+  'billing_records',
+  {
+    id: id(),
+    invoiceNumber: text().notNull().unique(),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    serviceType: text().notNull(),
+    amount: money().notNull(),
+    paymentMethod: text().notNull(),
+    insuranceProvider: text(),
+    insuranceNumber: text(),
+    notes: text(),
+    /** Share of the amount the insurer (SHA or a private insurer) covers, 0–100; the patient pays the rest. */
+    insuranceCoveragePercent: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    /** A pending invoice past this county date shows as overdue (derived on read, never stored). */
+    dueDate: date({ mode: 'string' }),
+    status: text().notNull().default('pending'),
+    /** Why the invoice is where it is, e.g. why an M-Pesa payment failed and it went back to pending. */
+    statusReason: text(),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('billing_amount_check', sql`${t.amount} >= 0`),
+    check('billing_coverage_check', sql`${t.insuranceCoveragePercent} between 0 and 100`),
+    check('billing_status_check', sql`${t.status} in ('paid', 'pending', 'overdue', 'processing', 'cancelled')`),
+    index('billing_paid_idx').on(t.paidAt, t.facilityId),
+    index('billing_status_idx').on(t.status, t.facilityId),
+    index('billing_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('billing_patient_idx').on(t.patientId),
+  ],
+);
+
+/**
+ * A payment attempt on an invoice (DESIGN.md §5): M-Pesa STK push, card, or cash. An invoice moves pending →
+ * processing → paid when an attempt succeeds, or back to pending (with the reason) when it fails.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    billingRecordId: integer()
+      .notNull()
+      .references(() => billingRecords.id),
+    method: text().notNull(),
+    amount: money().notNull(),
+    status: text().notNull().default('processing'),
+    /** M-Pesa: the payer's phone as sent to Daraja (2547XXXXXXXX). */
+    phoneNumber: text(),
+    merchantRequestId: text(),
+    /** Daraja's id for an STK push; the callback is matched (and made idempotent) by it. */
+    checkoutRequestId: text().unique(),
+    mpesaReceiptNumber: text(),
+    resultCode: integer(),
+    resultDesc: text(),
+    cardLast4: text(),
+    gatewayReference: text(),
+    /** True when the built-in sandbox simulator answered instead of Safaricom or a card gateway. */
+    simulated: boolean().notNull().default(false),
+    initiatedBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('payments_method_check', sql`${t.method} in ('mpesa', 'card', 'cash')`),
+    check('payments_status_check', sql`${t.status} in ('processing', 'succeeded', 'failed')`),
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+    index('payments_billing_idx').on(t.billingRecordId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** An SHA (formerly NHIF) or private insurance claim for an invoice: submitted, then approved or rejected. */
+export const insuranceClaims = pgTable(
+  'insurance_claims',
+  {
+    id: id(),
+    claimNumber: text().notNull().unique(),
+    billingRecordId: integer()
+      .notNull()
+      .references(() => billingRecords.id),
+    provider: text().notNull(),
+    /** The patient's SHA member number (or CR number) or the private insurer's member number. */
+    memberNumber: text().notNull(),
+    diagnosis: text().notNull(),
+    /** Claim lines: [{ description, quantity, unitPrice }]. */
+    lines: jsonb().notNull(),
+    amount: money().notNull(),
+    status: text().notNull().default('submitted'),
+    decisionReason: text(),
+    submittedBy: integer().references(() => users.id),
+    submittedAt: createdAt(),
+    decidedBy: integer().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('claims_status_check', sql`${t.status} in ('submitted', 'approved', 'rejected')`),
+    check('claims_amount_check', sql`${t.amount} >= 0`),
+    index('claims_billing_idx').on(t.billingRecordId),
+    index('claims_status_idx').on(t.status, t.submittedAt.desc().nullsFirst()),
+  ],
+);

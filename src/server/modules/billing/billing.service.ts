@@ -1,0 +1,264 @@
+// Billing records (SPEC.md §2.8, §3, §5): invoices, their list with search and filters, one invoice with its
+// payments and claims, and the four cards. An invoice starts pending; "overdue" is never stored: a pending
+// invoice past its due date (county calendar) reads as overdue, so one rule holds everywhere.
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { addDays, countyDate, countyMonth, formatKES, startOfCountyDay } from '../../../shared/format.js';
+import {
+  defaultCoveragePercent,
+  INVOICE_DUE_DAYS,
+  patientPayable,
+  type BillingDetail,
+  type BillingRecord,
+  type BillingSummary,
+  type CreateBillingInput,
+  type ListBillingQuery,
+} from '../../../shared/billing/index.js';
+import type { Db } from '../../db/client.js';
+import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { patients } from '../patients/patients.schema.js';
+import { invalid, notFound } from '../../core/errors.js';
+import { containsLower, ilikeAny, iso, searchTerms } from '../../core/sql.js';
+import { recordActivity } from '../activities/activities.service.js';
+import { audit, listReadDetail } from '../../core/audit.js';
+import { type Actor } from '../../core/context.js';
+import { findFacility } from '../facilities/facilities.service.js';
+import { claimsOf, paymentsOf } from './payment-records.js';
+
+const amountPaid = sql<number>`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${billingRecords.id} and p.status = 'succeeded')`.mapWith(Number);
+const claimStatus = sql<string | null>`(select c.status from insurance_claims c where c.billing_record_id = ${billingRecords.id} order by c.submitted_at desc, c.id desc limit 1)`;
+
+const columns = {
+  bill: billingRecords,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  nationalId: patients.nationalId,
+  facilityName: facilities.name,
+  amountPaid,
+  claimStatus,
+};
+type Row = {
+  bill: typeof billingRecords.$inferSelect;
+  firstName: string | null;
+  lastName: string | null;
+  nationalId: string | null;
+  facilityName: string | null;
+  amountPaid: number;
+  claimStatus: string | null;
+};
+
+/** The status an invoice shows on a county date: a pending invoice past its due date is overdue. */
+export function shownStatus(status: string, dueDate: string | null, today: string): BillingRecord['status'] {
+  if (status === 'pending' && dueDate !== null && dueDate < today) return 'overdue';
+  return status as BillingRecord['status'];
+}
+
+/** Overdue on a county date: pending with a due date before it (or an old row stored as overdue). */
+export function overdueCondition(today: string): SQL {
+  return or(eq(billingRecords.status, 'overdue'), and(eq(billingRecords.status, 'pending'), lt(billingRecords.dueDate, today)))!;
+}
+
+function statusCondition(status: ListBillingQuery['status'], today: string): SQL | undefined {
+  if (!status) return undefined;
+  if (status === 'overdue') return overdueCondition(today);
+  if (status === 'pending') return and(eq(billingRecords.status, 'pending'), or(isNull(billingRecords.dueDate), gte(billingRecords.dueDate, today)));
+  return eq(billingRecords.status, status);
+}
+
+function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amountPaid: paid, claimStatus: claim }: Row, today: string): BillingRecord {
+  return {
+    id: b.id,
+    invoiceNumber: b.invoiceNumber,
+    patientId: b.patientId,
+    patientName: `${firstName ?? ''} ${lastName ?? ''}`.trim(),
+    nationalId: nationalId ?? '',
+    facilityId: b.facilityId,
+    facilityName: facilityName ?? 'Unknown Facility',
+    serviceType: b.serviceType as BillingRecord['serviceType'],
+    amount: Number(b.amount),
+    paymentMethod: b.paymentMethod as BillingRecord['paymentMethod'],
+    insuranceProvider: b.insuranceProvider,
+    insuranceNumber: b.insuranceNumber,
+    notes: b.notes,
+    status: shownStatus(b.status, b.dueDate, today),
+    createdAt: b.createdAt.toISOString(),
+    paidAt: iso(b.paidAt),
+    insuranceCoveragePercent: Number(b.insuranceCoveragePercent),
+    patientPayable: patientPayable(Number(b.amount), Number(b.insuranceCoveragePercent)),
+    amountPaid: Number(paid ?? 0),
+    claimStatus: (claim ?? null) as BillingRecord['claimStatus'],
+    dueDate: b.dueDate,
+    statusReason: b.statusReason,
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}
+
+/** INV-2026-000123: the county year and the record's number (DESIGN of the billing issue). */
+export function invoiceNumber(id: number, at: Date): string {
+  const year = new Date(at.getTime() + 3 * 3_600_000).getUTCFullYear();
+  return `INV-${year}-${String(id).padStart(6, '0')}`;
+}
+
+/** Each word of the search box matches the invoice number, the patient's names or national ID. */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return undefined;
+  return and(...terms.map((t) => or(containsLower(patients.searchText, t), ilikeAny([billingRecords.invoiceNumber], t))));
+}
+
+export async function listBilling(db: Db, actor: Actor, q: ListBillingQuery, now: Date = new Date()) {
+  const today = countyDate(now);
+  const where = and(
+    searchCondition(q.search),
+    statusCondition(q.status, today),
+    q.paymentMethod ? eq(billingRecords.paymentMethod, q.paymentMethod) : undefined,
+    q.facilityId ? eq(billingRecords.facilityId, q.facilityId) : undefined,
+  );
+  const rows = await db
+    .select(columns)
+    .from(billingRecords)
+    .innerJoin(patients, eq(patients.id, billingRecords.patientId))
+    .leftJoin(facilities, eq(facilities.id, billingRecords.facilityId))
+    .where(where)
+    .orderBy(desc(billingRecords.createdAt), desc(billingRecords.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(billingRecords)
+    .innerJoin(patients, eq(patients.id, billingRecords.patientId))
+    .where(where);
+  await audit(db, actor, { action: 'billing.list', entity: 'billing_record', detail: listReadDetail(rows.length, total?.n ?? 0, rows.map((r) => r.bill.patientId)) });
+  return { rows: rows.map((r) => toBilling(r, today)), total: total?.n ?? 0 };
+}
+
+/** One invoice as the list shows it (no audit: callers audit what they did with it). */
+export async function findBillingRecord(db: Db, id: number, now: Date): Promise<BillingRecord | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(billingRecords)
+    .innerJoin(patients, eq(patients.id, billingRecords.patientId))
+    .leftJoin(facilities, eq(facilities.id, billingRecords.facilityId))
+    .where(eq(billingRecords.id, id))
+    .limit(1);
+  return row ? toBilling(row, countyDate(now)) : undefined;
+}
+
+/** GET /api/billing/:id: the invoice, its payment attempts and its claims. Reading it is audited. */
+export async function getBillingDetail(db: Db, actor: Actor, id: number, now: Date): Promise<BillingDetail> {
+  const record = await findBillingRecord(db, id, now);
+  if (!record) throw notFound('Invoice not found');
+  const [paymentList, claimList] = await Promise.all([paymentsOf(db, id), claimsOf(db, id)]);
+  await audit(db, actor, { action: 'billing.read', entity: 'billing_record', entityId: id, detail: `patient ${record.patientId}` });
+  return { ...record, payments: paymentList, claims: claimList };
+}
+
+export async function createBilling(db: Db, actor: Actor, input: CreateBillingInput, now: Date): Promise<BillingRecord> {
+  const today = countyDate(now);
+  if (input.dueDate !== undefined && input.dueDate < today) throw invalid([{ path: 'dueDate', message: 'The due date cannot be before today' }]);
+  const id = await db.transaction(async (tx) => {
+    const [patient] = await tx.select().from(patients).where(eq(patients.id, input.patientId)).limit(1);
+    if (!patient) throw invalid([{ path: 'patientId', message: 'Patient not found' }]);
+    // The invoice belongs to the named facility, else the biller's own, else the patient's.
+    const facility = await findFacility(tx, input.facilityId ?? actor.facilityId ?? patient.facilityId);
+    if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
+    const idRows = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('billing_records', 'id'))::int as id`);
+    const newId = (idRows as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    const { facilityId: _f, insuranceCoveragePercent, dueDate, ...fields } = input;
+    const coverage = insuranceCoveragePercent ?? defaultCoveragePercent(input.insuranceProvider, facility.level) ?? 0;
+    const [created] = await tx
+      .insert(billingRecords)
+      .values({
+        ...fields,
+        id: newId,
+        invoiceNumber: invoiceNumber(newId, now),
+        facilityId: facility.id,
+        insuranceCoveragePercent: coverage,
+        dueDate: dueDate ?? addDays(today, INVOICE_DUE_DAYS),
+        status: 'pending',
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!created) throw new Error('insert returned no row');
+    await recordActivity(tx, {
+      action: 'billing_record_created',
+      description: `Invoice ${created.invoiceNumber} created at ${facility.name}: ${input.serviceType}, ${formatKES(input.amount)}`,
+      userId: actor.id,
+      facilityId: facility.id,
+      at: now,
+    });
+    await audit(tx, actor, { action: 'billing.create', entity: 'billing_record', entityId: created.id, detail: `patient ${patient.id}` });
+    return created.id;
+  });
+  return (await findBillingRecord(db, id, now))!;
+}
+
+/** GET /api/billing/summary: Paid Today, Pending, Insurance and Mobile Money (§2.8), for a facility or the county. */
+export async function billingSummary(db: Db, now: Date, facilityId?: number): Promise<BillingSummary> {
+  const today = countyDate(now);
+  const dayStart = startOfCountyDay(today);
+  const dayEnd = startOfCountyDay(addDays(today, 1));
+  const month = countyMonth(now);
+  const atFacility = facilityId ? eq(billingRecords.facilityId, facilityId) : undefined;
+  const money = (column: SQL | typeof billingRecords.amount | typeof payments.amount) => sql<string>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const n = sql<number>`count(*)::int`;
+
+  const [paidToday] = await db
+    .select({ amount: money(billingRecords.amount), count: n })
+    .from(billingRecords)
+    .where(and(eq(billingRecords.status, 'paid'), gte(billingRecords.paidAt, dayStart), lt(billingRecords.paidAt, dayEnd), atFacility));
+
+  const overdue = overdueCondition(today);
+  const [pending] = await db
+    .select({
+      amount: money(billingRecords.amount),
+      count: n,
+      overdueAmount: sql<string>`coalesce(sum(${billingRecords.amount}) filter (where ${overdue}), 0)`.mapWith(Number),
+      overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
+    })
+    .from(billingRecords)
+    .where(and(inArray(billingRecords.status, ['pending', 'overdue', 'processing']), atFacility));
+
+  const approvedThisMonth = and(
+    eq(insuranceClaims.status, 'approved'),
+    gte(insuranceClaims.decidedAt, startOfCountyDay(month.start)),
+    lt(insuranceClaims.decidedAt, startOfCountyDay(month.next)),
+  );
+  const [insurance] = await db
+    .select({
+      amount: sql<string>`coalesce(sum(${insuranceClaims.amount}) filter (where ${insuranceClaims.status} = 'submitted'), 0)`.mapWith(Number),
+      count: sql<number>`(count(*) filter (where ${insuranceClaims.status} = 'submitted'))::int`,
+      approvedThisMonthAmount: sql<string>`coalesce(sum(${insuranceClaims.amount}) filter (where ${approvedThisMonth}), 0)`.mapWith(Number),
+      approvedThisMonthCount: sql<number>`(count(*) filter (where ${approvedThisMonth}))::int`,
+    })
+    .from(insuranceClaims)
+    .innerJoin(billingRecords, eq(billingRecords.id, insuranceClaims.billingRecordId))
+    .where(atFacility);
+
+  const [mobile] = await db
+    .select({ amount: money(payments.amount), count: n })
+    .from(payments)
+    .innerJoin(billingRecords, eq(billingRecords.id, payments.billingRecordId))
+    .where(and(eq(payments.method, 'mpesa'), eq(payments.status, 'succeeded'), gte(payments.completedAt, dayStart), lt(payments.completedAt, dayEnd), atFacility));
+
+  return {
+    facilityId: facilityId ?? null,
+    date: today,
+    paidToday: { amount: paidToday?.amount ?? 0, count: paidToday?.count ?? 0 },
+    pending: {
+      amount: pending?.amount ?? 0,
+      count: pending?.count ?? 0,
+      overdueAmount: pending?.overdueAmount ?? 0,
+      overdueCount: pending?.overdueCount ?? 0,
+    },
+    insurance: {
+      amount: insurance?.amount ?? 0,
+      count: insurance?.count ?? 0,
+      approvedThisMonthAmount: insurance?.approvedThisMonthAmount ?? 0,
+      approvedThisMonthCount: insurance?.approvedThisMonthCount ?? 0,
+    },
+    mobileMoney: { amount: mobile?.amount ?? 0, count: mobile?.count ?? 0 },
+  };
+}

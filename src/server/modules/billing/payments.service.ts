@@ -1,0 +1,366 @@
+// Taking payment for an invoice (SPEC.md §2.8 Process Payment, domain/KENYA.md): M-Pesa STK push, card through
+// the simulated gateway, and cash at the desk. Every step is one transaction that locks the invoice row first,
+// and is audited; money received also goes on the dashboard feed.
+//
+// An invoice has two shares: the patient's (amount × (100 − coverage) / 100, paid by M-Pesa, card or cash) and the
+// insurer's (the rest, settled by an approved claim). It is paid when both are settled, processing while a payment
+// or claim is under way, and pending otherwise (overdue once past its due date).
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { formatKES } from '../../../shared/format.js';
+import { patientPayable, type BillingRecord } from '../../../shared/billing/index.js';
+import { mpesaPhone, type MpesaCallback, type Payment, type ProcessPaymentInput } from '../../../shared/billing/index.js';
+import type { Db } from '../../db/client.js';
+import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { AppError, conflict, notFound } from '../../core/errors.js';
+import { recordActivity } from '../activities/activities.service.js';
+import { audit } from '../../core/audit.js';
+import { type Actor } from '../../core/context.js';
+import { findBillingRecord } from './billing.service.js';
+import { chargeSimulatedCard } from './card-gateway-simulator.js';
+import { mpesaAmount, type StkPushResult } from './daraja.js';
+import type { MpesaGateway } from './mpesa-gateway.js';
+import { toPayment } from './payment-records.js';
+
+type InvoiceRow = typeof billingRecords.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+/** Who is calling: a signed-in user, or Safaricom / the simulator (no user, an address or none). */
+type Caller = Actor | { id: null; ip: string | null };
+
+export const METHOD_LABELS = { mpesa: 'M-Pesa', card: 'Card', cash: 'Cash' } as const;
+
+export const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export type Settlement = {
+  status: 'paid' | 'processing' | 'pending';
+  patientShare: number;
+  insurerShare: number;
+  amountPaid: number;
+  patientSettled: boolean;
+  insurerSettled: boolean;
+};
+
+/** Where an invoice stands, from its payments and claims (the one rule every step applies). */
+export function settlement(
+  invoice: { amount: number; insuranceCoveragePercent: number },
+  paymentList: readonly { status: string; amount: number }[],
+  claimList: readonly { status: string }[],
+): Settlement {
+  const patientShare = patientPayable(invoice.amount, invoice.insuranceCoveragePercent);
+  const insurerShare = round2(invoice.amount - patientShare);
+  const amountPaid = round2(paymentList.filter((p) => p.status === 'succeeded').reduce((sum, p) => sum + p.amount, 0));
+  const patientSettled = patientShare === 0 || amountPaid >= patientShare;
+  const insurerSettled = insurerShare === 0 || claimList.some((c) => c.status === 'approved');
+  const inFlight = paymentList.some((p) => p.status === 'processing') || claimList.some((c) => c.status === 'submitted');
+  const status = patientSettled && insurerSettled ? 'paid' : inFlight ? 'processing' : 'pending';
+  return { status, patientShare, insurerShare, amountPaid, patientSettled, insurerSettled };
+}
+
+/** The invoice row, locked until the transaction ends: payments and claims on one invoice queue behind each other. */
+export async function lockInvoice(tx: Db, id: number): Promise<InvoiceRow> {
+  const [row] = await tx.select().from(billingRecords).where(eq(billingRecords.id, id)).for('update');
+  if (!row) throw notFound('Invoice not found');
+  return row;
+}
+
+export async function currentSettlement(tx: Db, invoice: InvoiceRow): Promise<Settlement> {
+  const [paymentList, claimList] = await Promise.all([
+    tx.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.billingRecordId, invoice.id)),
+    tx.select({ status: insuranceClaims.status }).from(insuranceClaims).where(eq(insuranceClaims.billingRecordId, invoice.id)),
+  ]);
+  return settlement(
+    { amount: Number(invoice.amount), insuranceCoveragePercent: Number(invoice.insuranceCoveragePercent) },
+    paymentList.map((p) => ({ status: p.status, amount: Number(p.amount) })),
+    claimList,
+  );
+}
+
+/**
+ * Moves the invoice to where its payments and claims put it. `reason` says why it went back to pending (a failed
+ * push, a rejected claim); `method` is how the patient paid, kept on the invoice when no insurer shares it, so the
+ * revenue screen's cash and M-Pesa figures follow the money.
+ */
+export async function applySettlement(tx: Db, invoice: InvoiceRow, now: Date, opts: { reason?: string | null; method?: string } = {}): Promise<Settlement> {
+  const s = await currentSettlement(tx, invoice);
+  const paid = s.status === 'paid';
+  await tx
+    .update(billingRecords)
+    .set({
+      status: s.status,
+      statusReason: s.status === 'pending' ? (opts.reason ?? null) : null,
+      paidAt: paid ? (invoice.paidAt ?? now) : null,
+      updatedAt: now,
+      ...(opts.method && s.insurerShare === 0 ? { paymentMethod: opts.method } : {}),
+    })
+    .where(eq(billingRecords.id, invoice.id));
+  return s;
+}
+
+/** §4: only pending invoices (overdue ones are pending too) take a payment or a claim. */
+export function assertOpen(invoice: InvoiceRow): void {
+  if (invoice.status === 'paid') throw conflict('This invoice is already paid');
+  if (invoice.status === 'cancelled') throw conflict('This invoice is cancelled');
+  if (invoice.status === 'processing') throw conflict('A payment or claim for this invoice is already under way');
+}
+
+async function facilityName(tx: Db, id: number): Promise<string> {
+  const [f] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, id)).limit(1);
+  return f?.name ?? 'Unknown Facility';
+}
+
+async function nextId(tx: Db, table: 'payments' | 'insurance_claims'): Promise<number> {
+  const res = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id`);
+  return (res as unknown as { rows: { id: number }[] }).rows[0]!.id;
+}
+
+/** A numbered receipt in the county's year: RCT-2026-000123 (cash) — the payment's own number. */
+export function receiptNumber(prefix: string, id: number, at: Date): string {
+  const year = new Date(at.getTime() + 3 * 3_600_000).getUTCFullYear();
+  return `${prefix}-${year}-${String(id).padStart(6, '0')}`;
+}
+
+async function paymentReceived(tx: Db, caller: Caller, invoice: InvoiceRow, payment: { id: number; method: string; amount: number }, now: Date): Promise<void> {
+  const label = METHOD_LABELS[payment.method as keyof typeof METHOD_LABELS] ?? payment.method;
+  await recordActivity(tx, {
+    action: 'payment_received',
+    // The feed is read by every role: it names the invoice, never the patient.
+    description: `Payment received for ${invoice.invoiceNumber} at ${await facilityName(tx, invoice.facilityId)}: ${label}, ${formatKES(payment.amount)}`,
+    userId: caller.id,
+    facilityId: invoice.facilityId,
+    at: now,
+  });
+}
+
+export type PaymentOutcome = { invoice: BillingRecord; payment: Payment };
+
+async function outcome(db: Db, invoiceId: number, paymentId: number, now: Date): Promise<PaymentOutcome> {
+  const [p] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return { invoice: (await findBillingRecord(db, invoiceId, now))!, payment: toPayment(p!) };
+}
+
+type Started =
+  | { kind: 'done'; paymentId: number }
+  | { kind: 'mpesa'; paymentId: number; amount: number; phone: string; token: string; invoiceNumber: string }
+  | { kind: 'card'; paymentId: number; amount: number; cardLast4: string; gatewayToken: string };
+
+/**
+ * POST /api/billing/:id/payments. Cash is paid at once. M-Pesa and card are recorded as processing first (one
+ * transaction), then the gateway is asked outside any transaction, then its answer is recorded (another).
+ */
+export async function processPayment(db: Db, mpesa: MpesaGateway, actor: Actor, invoiceId: number, input: ProcessPaymentInput, clock: () => Date): Promise<PaymentOutcome> {
+  const started: Started = await db.transaction(async (tx) => {
+    const now = clock();
+    const invoice = await lockInvoice(tx, invoiceId);
+    assertOpen(invoice);
+    const s = await currentSettlement(tx, invoice);
+    // A free invoice (programme commodities are billed at 0) is closed with a KES 0 cash receipt.
+    const free = s.patientShare === 0 && s.insurerShare === 0;
+    if (s.patientSettled && !(free && input.method === 'cash')) throw conflict('The patient owes nothing more on this invoice');
+    const due = round2(Math.max(0, s.patientShare - s.amountPaid));
+    const id = await nextId(tx, 'payments');
+    const base = { id, billingRecordId: invoice.id, method: input.method, initiatedBy: actor.id, createdAt: now };
+
+    if (input.method === 'cash') {
+      // A county desk takes cash: the cashier counts it, so it is paid at once, with a numbered receipt.
+      const receipt = receiptNumber('RCT', id, now);
+      await tx.insert(payments).values({ ...base, amount: due, status: 'succeeded', gatewayReference: receipt, completedAt: now });
+      await applySettlement(tx, invoice, now, { method: 'cash' });
+      await audit(tx, actor, { action: 'payment.cash.received', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(due)}, receipt ${receipt}` });
+      await paymentReceived(tx, actor, invoice, { id, method: 'cash', amount: due }, now);
+      return { kind: 'done', paymentId: id };
+    }
+
+    if (input.method === 'mpesa') {
+      const phone = mpesaPhone(input.phoneNumber)!;
+      const amount = mpesaAmount(due);
+      // The callback's secret: only its hash is stored, so the database alone cannot forge a callback.
+      const token = randomBytes(32).toString('base64url');
+      await tx.insert(payments).values({ ...base, amount, status: 'processing', phoneNumber: phone, gatewayReference: sha256(token), simulated: !mpesa.live });
+      await applySettlement(tx, invoice, now);
+      await audit(tx, actor, { action: 'payment.mpesa.initiated', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(amount)}${mpesa.live ? '' : ', simulator'}` });
+      return { kind: 'mpesa', paymentId: id, amount, phone, token, invoiceNumber: invoice.invoiceNumber };
+    }
+
+    await tx.insert(payments).values({ ...base, amount: due, status: 'processing', cardLast4: input.cardLast4, simulated: true });
+    await applySettlement(tx, invoice, now);
+    await audit(tx, actor, { action: 'payment.card.initiated', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(due)}, card ending ${input.cardLast4}, simulated gateway` });
+    return { kind: 'card', paymentId: id, amount: due, cardLast4: input.cardLast4, gatewayToken: input.gatewayToken };
+  });
+
+  if (started.kind === 'mpesa') await pushToPhone(db, mpesa, actor, invoiceId, started, clock);
+  if (started.kind === 'card') await chargeCard(db, actor, invoiceId, started, clock);
+  return outcome(db, invoiceId, started.paymentId, clock());
+}
+
+async function pushToPhone(db: Db, mpesa: MpesaGateway, actor: Actor, invoiceId: number, p: Extract<Started, { kind: 'mpesa' }>, clock: () => Date) {
+  let answer: StkPushResult;
+  try {
+    answer = await mpesa.push({ amount: p.amount, phone: p.phone, invoiceNumber: p.invoiceNumber, callbackToken: p.token, at: clock() });
+  } catch (error) {
+    answer = { accepted: false, reason: `M-Pesa could not be reached: ${(error as Error).message}` };
+  }
+  await db.transaction(async (tx) => {
+    const now = clock();
+    const invoice = await lockInvoice(tx, invoiceId);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, p.paymentId)).for('update');
+    if (answer.accepted) {
+      // The simulator may already have called back (and set the ids) while this answer was on its way.
+      if (payment!.checkoutRequestId === null) {
+        await tx.update(payments).set({ merchantRequestId: answer.merchantRequestId, checkoutRequestId: answer.checkoutRequestId }).where(eq(payments.id, p.paymentId));
+      }
+      await audit(tx, actor, { action: 'payment.mpesa.push_sent', entity: 'payment', entityId: p.paymentId, detail: `CheckoutRequestID ${answer.checkoutRequestId}` });
+      return;
+    }
+    if (payment!.status !== 'processing') return;
+    await tx.update(payments).set({ status: 'failed', resultDesc: answer.reason, completedAt: now }).where(eq(payments.id, p.paymentId));
+    await applySettlement(tx, invoice, now, { reason: answer.reason });
+    await audit(tx, actor, { action: 'payment.mpesa.push_refused', entity: 'payment', entityId: p.paymentId, outcome: 'failure', detail: answer.reason });
+  });
+}
+
+async function chargeCard(db: Db, actor: Actor, invoiceId: number, p: Extract<Started, { kind: 'card' }>, clock: () => Date) {
+  const answer = await chargeSimulatedCard({ gatewayToken: p.gatewayToken, cardLast4: p.cardLast4, amount: p.amount });
+  await db.transaction(async (tx) => {
+    const now = clock();
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (answer.approved) {
+      await tx.update(payments).set({ status: 'succeeded', gatewayReference: answer.reference, resultDesc: 'Approved', completedAt: now }).where(eq(payments.id, p.paymentId));
+      await applySettlement(tx, invoice, now, { method: 'card' });
+      await audit(tx, actor, { action: 'payment.card.approved', entity: 'payment', entityId: p.paymentId, detail: `reference ${answer.reference}` });
+      await paymentReceived(tx, actor, invoice, { id: p.paymentId, method: 'card', amount: p.amount }, now);
+    } else {
+      await tx.update(payments).set({ status: 'failed', resultDesc: answer.reason, completedAt: now }).where(eq(payments.id, p.paymentId));
+      await applySettlement(tx, invoice, now, { reason: answer.reason });
+      await audit(tx, actor, { action: 'payment.card.declined', entity: 'payment', entityId: p.paymentId, outcome: 'failure', detail: answer.reason });
+    }
+  });
+}
+
+type MpesaResult = { resultCode: number; resultDesc: string; receipt: string | null; amount: number | null; checkoutRequestId: string; merchantRequestId: string | null };
+
+/** Records M-Pesa's final answer on a processing payment (from the callback or a status query) and settles the invoice. */
+async function applyMpesaResult(tx: Db, caller: Caller, invoice: InvoiceRow, payment: PaymentRow, r: MpesaResult, now: Date, via: 'callback' | 'query') {
+  const ids = { checkoutRequestId: payment.checkoutRequestId ?? r.checkoutRequestId, merchantRequestId: payment.merchantRequestId ?? r.merchantRequestId };
+  if (r.resultCode === 0) {
+    // The amount M-Pesa says it took is what was received; a short payment leaves the invoice pending.
+    const amount = r.amount ?? Number(payment.amount);
+    await tx
+      .update(payments)
+      .set({ ...ids, status: 'succeeded', amount, mpesaReceiptNumber: r.receipt, resultCode: 0, resultDesc: r.resultDesc, completedAt: now })
+      .where(eq(payments.id, payment.id));
+    const short = amount < Number(payment.amount);
+    const s = await applySettlement(tx, invoice, now, { method: 'mpesa', reason: short ? `M-Pesa paid ${formatKES(amount)} of ${formatKES(Number(payment.amount))}` : null });
+    await audit(tx, caller, {
+      action: 'payment.mpesa.succeeded',
+      entity: 'payment',
+      entityId: payment.id,
+      detail: `via ${via}, receipt ${r.receipt ?? 'not yet received'}, ${formatKES(amount)}${amount !== Number(payment.amount) ? ` (asked ${formatKES(Number(payment.amount))})` : ''}, invoice ${s.status}`,
+    });
+    await paymentReceived(tx, caller, invoice, { id: payment.id, method: 'mpesa', amount }, now);
+    return;
+  }
+  await tx.update(payments).set({ ...ids, status: 'failed', resultCode: r.resultCode, resultDesc: r.resultDesc, completedAt: now }).where(eq(payments.id, payment.id));
+  await applySettlement(tx, invoice, now, { reason: r.resultDesc || `M-Pesa result ${r.resultCode}` });
+  await audit(tx, caller, { action: 'payment.mpesa.failed', entity: 'payment', entityId: payment.id, outcome: 'failure', detail: `via ${via}, ResultCode ${r.resultCode}: ${r.resultDesc}` });
+}
+
+function metadata(cb: MpesaCallback['Body']['stkCallback']) {
+  const items = new Map((cb.CallbackMetadata?.Item ?? []).map((i) => [i.Name, i.Value]));
+  const amount = items.get('Amount');
+  const receipt = items.get('MpesaReceiptNumber');
+  return {
+    amount: amount === undefined || Number.isNaN(Number(amount)) ? null : round2(Number(amount)),
+    receipt: receipt === undefined ? null : String(receipt).slice(0, 20),
+  };
+}
+
+/**
+ * POST /api/payments/mpesa/callback. The payment is found by the secret token of its CallBackURL (only its hash
+ * is stored) and must carry the CheckoutRequestID Daraja gave for it. Anything else — no token, an unknown one,
+ * another CheckoutRequestID — is audited and changes nothing; a second callback for a settled payment records
+ * nothing new. Daraja is always answered 200 with ResultCode 0, so a forger learns nothing from the answer.
+ */
+export async function handleMpesaCallback(db: Db, caller: { ip: string | null }, body: MpesaCallback, token: string | undefined, now: Date): Promise<void> {
+  const cb = body.Body.stkCallback;
+  const system: Caller = { id: null, ip: caller.ip };
+  const refuse = (why: string) =>
+    audit(db, system, { action: 'payment.mpesa.callback', entity: 'payment', outcome: 'denied', detail: `${why}; CheckoutRequestID ${cb.CheckoutRequestID.slice(0, 60)}` });
+  if (!token) return refuse('no callback token');
+  const [found] = await db
+    .select({ id: payments.id, billingRecordId: payments.billingRecordId })
+    .from(payments)
+    .where(sql`${payments.gatewayReference} = ${sha256(token)} and ${payments.method} = 'mpesa'`)
+    .limit(1);
+  if (!found) return refuse('unknown callback token');
+
+  await db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, found.billingRecordId);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update');
+    if (!payment) return;
+    if (payment.checkoutRequestId !== null && payment.checkoutRequestId !== cb.CheckoutRequestID) {
+      await audit(tx, system, { action: 'payment.mpesa.callback', entity: 'payment', entityId: payment.id, outcome: 'denied', detail: `unknown CheckoutRequestID ${cb.CheckoutRequestID.slice(0, 60)}` });
+      return;
+    }
+    const meta = metadata(cb);
+    if (payment.status !== 'processing') {
+      // Daraja may call twice. The only thing a repeat may add is the receipt a status query could not give.
+      if (payment.status === 'succeeded' && payment.mpesaReceiptNumber === null && cb.ResultCode === 0 && meta.receipt) {
+        await tx.update(payments).set({ mpesaReceiptNumber: meta.receipt }).where(eq(payments.id, payment.id));
+        await audit(tx, system, { action: 'payment.mpesa.receipt', entity: 'payment', entityId: payment.id, detail: `receipt ${meta.receipt}` });
+        return;
+      }
+      await audit(tx, system, { action: 'payment.mpesa.callback', entity: 'payment', entityId: payment.id, detail: `duplicate callback (payment already ${payment.status}), nothing recorded` });
+      return;
+    }
+    await applyMpesaResult(
+      tx,
+      system,
+      invoice,
+      payment,
+      { resultCode: cb.ResultCode, resultDesc: cb.ResultDesc, receipt: meta.receipt, amount: meta.amount, checkoutRequestId: cb.CheckoutRequestID, merchantRequestId: cb.MerchantRequestID ?? null },
+      now,
+      'callback',
+    );
+  });
+}
+
+/**
+ * POST /api/payments/:id/mpesa-query: asks M-Pesa (or the simulator) how a push ended, for when the callback came
+ * late or never (domain/KENYA.md: "offer a status query").
+ */
+export async function queryMpesaPayment(db: Db, mpesa: MpesaGateway, actor: Actor, paymentId: number, clock: () => Date): Promise<PaymentOutcome> {
+  const [p] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (!p) throw notFound('Payment not found');
+  if (p.method !== 'mpesa' || p.status !== 'processing') throw conflict('This payment is not waiting for M-Pesa');
+  if (!p.checkoutRequestId || !p.phoneNumber) throw conflict('M-Pesa has not accepted this request yet; try again in a moment');
+  let answer;
+  try {
+    answer = await mpesa.query({ checkoutRequestId: p.checkoutRequestId, phone: p.phoneNumber, simulated: p.simulated, at: clock() });
+  } catch (error) {
+    await audit(db, actor, { action: 'payment.mpesa.query', entity: 'payment', entityId: p.id, outcome: 'failure', detail: (error as Error).message });
+    throw new AppError(502, 'gateway_error', `M-Pesa could not be asked: ${(error as Error).message}`);
+  }
+  if (answer.state === 'pending') {
+    await audit(db, actor, { action: 'payment.mpesa.query', entity: 'payment', entityId: p.id, detail: 'still waiting for the payer' });
+  } else {
+    const final = answer;
+    await db.transaction(async (tx) => {
+      const invoice = await lockInvoice(tx, p.billingRecordId);
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, p.id)).for('update');
+      await audit(tx, actor, { action: 'payment.mpesa.query', entity: 'payment', entityId: p.id, detail: `ResultCode ${final.resultCode}` });
+      if (payment?.status !== 'processing') return;
+      await applyMpesaResult(
+        tx,
+        actor,
+        invoice,
+        payment,
+        { resultCode: final.resultCode, resultDesc: final.resultDesc, receipt: final.receipt, amount: null, checkoutRequestId: p.checkoutRequestId!, merchantRequestId: p.merchantRequestId },
+        clock(),
+        'query',
+      );
+    });
+  }
+  return outcome(db, p.billingRecordId, p.id, clock());
+}

@@ -1,0 +1,560 @@
+// Taking payment at the billing desk: M-Pesa through the sandbox simulator (its callbacks delivered on demand, so
+// every step can be seen), card through the simulated gateway, cash, and SHA claims.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { formatKES } from '../../../shared/format.js';
+import type { BillingDetail, BillingRecord, BillingSummary } from '../../../shared/billing/index.js';
+import type { InsuranceClaim, Payment } from '../../../shared/billing/index.js';
+import { SANDBOX_PASSKEY, type StkPushBody } from './daraja.js';
+import { createMpesaGateway } from './mpesa-gateway.js';
+import { processPayment, sha256 } from './payments.service.js';
+import { createTestContext, emailOf, fieldErrors, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
+
+let t: TestContext;
+let clerk: string;
+
+type Outcome = { invoice: BillingRecord; payment: Payment };
+type ClaimOutcome = { invoice: BillingRecord; claim: InsuranceClaim };
+
+const one = async <T>(query: ReturnType<typeof sql>) => (await t.rows<T>(query))[0]!;
+
+/** The records officer raises a fresh invoice (at her own facility, the county referral hospital, unless told). */
+async function invoice(body: Record<string, unknown> = {}, cookie = clerk): Promise<BillingRecord> {
+  const res = await t.request({ method: 'POST', url: '/api/billing', cookie, body: { patientId: 12, serviceType: 'consultation', amount: 500, paymentMethod: 'mpesa', ...body } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const pay = (id: number, body: unknown, cookie = clerk) => t.request({ method: 'POST', url: `/api/billing/${id}/payments`, cookie, body });
+const detail = async (id: number, cookie = clerk) => (await t.request({ url: `/api/billing/${id}`, cookie })).json() as BillingDetail;
+/** A new session at the clock's time (moving the clock by hours ends the others: the idle timeout). */
+const freshSession = async () => sessionCookie(await t.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('records_officer') } }));
+const callback = (token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: `/api/payments/mpesa/callback${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, body, headers });
+
+beforeAll(async () => {
+  // A long simulator delay: the tests deliver its callbacks themselves, deterministically.
+  t = await createTestContext({ config: { mpesa: { mode: 'simulator', simulatorDelayMs: 60_000 } } });
+  clerk = await t.loginAs('records_officer');
+});
+afterAll(() => t.close());
+beforeEach(() => t.clock.set(TEST_NOW));
+
+describe('M-Pesa through the sandbox simulator', () => {
+  it('the records officer pushes a payment to the patient\'s phone: processing, then paid with the receipt', async () => {
+    const bill = await invoice({ amount: 1250.5 });
+    const activities = await t.count('activities');
+    const res = await pay(bill.id, { method: 'mpesa', phoneNumber: '0712 345 678' });
+    expect(res.statusCode).toBe(201);
+    const { invoice: pushed, payment } = res.json() as Outcome;
+    expect(pushed).toMatchObject({ id: bill.id, status: 'processing', statusReason: null });
+    expect(payment).toMatchObject({
+      method: 'mpesa',
+      status: 'processing',
+      phoneNumber: '254712345678',
+      // Whole shillings, rounded up.
+      amount: 1251,
+      simulated: true,
+      receiptNumber: null,
+      checkoutRequestId: expect.stringMatching(/^ws_CO_16032026093000/),
+    });
+    expect(t.app.mpesa.simulator.scheduled).toBe(1);
+    expect((await detail(bill.id)).status).toBe('processing');
+
+    t.clock.advance(90_000);
+    await t.app.mpesa.simulator.flush();
+    const after = await detail(bill.id);
+    expect(after).toMatchObject({ status: 'paid', paidAt: new Date(TEST_NOW.getTime() + 90_000).toISOString(), amountPaid: 1251, statusReason: null, paymentMethod: 'mpesa' });
+    expect(after.payments).toHaveLength(1);
+    expect(after.payments[0]).toMatchObject({ status: 'succeeded', resultCode: 0, receiptNumber: expect.stringMatching(/^SIM[A-Z0-9]{7}$/), initiatedByName: 'Joseph Barasa' });
+
+    expect(await t.count('activities')).toBe(activities + 1);
+    const feed = (await t.request({ url: '/api/activities?limit=1', cookie: clerk })).json();
+    expect(feed[0]).toMatchObject({ action: 'payment_received', facilityId: 1 });
+    expect(feed[0].description).toBe(`Payment received for ${bill.invoiceNumber} at Busia County Referral Hospital: M-Pesa, ${formatKES(1251)}`);
+    const steps = await t.rows<{ action: string }>(sql`select action from audit_events where entity = 'payment' and entity_id = ${String(payment.id)} order by id`);
+    expect(steps.map((s) => s.action)).toEqual(['payment.mpesa.initiated', 'payment.mpesa.push_sent', 'payment.mpesa.succeeded']);
+  });
+
+  it('records a callback once, however many times Safaricom sends it', async () => {
+    const bill = await invoice({ amount: 300 });
+    const { payment } = (await pay(bill.id, { method: 'mpesa', phoneNumber: '+254722111222' })).json() as Outcome;
+    const [sent] = t.app.mpesa.simulator.peek().filter((p) => p.callback.Body.stkCallback.CheckoutRequestID === payment.checkoutRequestId);
+    const payments = await t.count('payments');
+    const activities = await t.count('activities');
+
+    // Safaricom's server calls: no session cookie, no Origin header.
+    const first = await callback(sent!.token, sent!.callback);
+    const second = await callback(sent!.token, sent!.callback);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    // And the simulator's own delivery comes a third time.
+    await t.app.mpesa.simulator.flush();
+
+    expect(await t.count('payments')).toBe(payments);
+    expect(await t.count('activities')).toBe(activities + 1);
+    const after = await detail(bill.id);
+    const receipt = sent!.callback.Body.stkCallback.CallbackMetadata!.Item.find((i) => i.Name === 'MpesaReceiptNumber')!.Value;
+    expect(after.status).toBe('paid');
+    expect(after.payments).toEqual([expect.objectContaining({ id: payment.id, status: 'succeeded', receiptNumber: receipt })]);
+    const duplicates = await one<{ n: number }>(sql`select count(*)::int as n from audit_events where entity_id = ${String(payment.id)} and detail like 'duplicate callback%'`);
+    expect(duplicates.n).toBe(2);
+  });
+
+  it('a failed push (the test number ending 000 has no money) returns the invoice to pending with the reason', async () => {
+    const bill = await invoice({ amount: 800 });
+    await pay(bill.id, { method: 'mpesa', phoneNumber: '0712 345 000' });
+    await t.app.mpesa.simulator.flush();
+    const after = await detail(bill.id);
+    expect(after).toMatchObject({ status: 'pending', statusReason: 'The balance is insufficient for the transaction.', paidAt: null, amountPaid: 0 });
+    expect(after.payments[0]).toMatchObject({ status: 'failed', resultCode: 1, resultDesc: 'The balance is insufficient for the transaction.', receiptNumber: null });
+    const listed = (await t.request({ url: `/api/billing?search=${bill.invoiceNumber}`, cookie: clerk })).json() as BillingRecord[];
+    expect(listed).toEqual([expect.objectContaining({ id: bill.id, status: 'pending', statusReason: 'The balance is insufficient for the transaction.' })]);
+
+    // The patient tops up and tries again: this time it goes through, and the reason is gone.
+    expect((await pay(bill.id, { method: 'mpesa', phoneNumber: '0712345678' })).statusCode).toBe(201);
+    await t.app.mpesa.simulator.flush();
+    expect(await detail(bill.id)).toMatchObject({ status: 'paid', statusReason: null, amountPaid: 800 });
+  });
+
+  it.each([
+    ['001', 1032, 'Request cancelled by user'],
+    ['002', 1037, 'DS timeout user cannot be reached'],
+  ])('the test number ending %s fails with result %s', async (suffix, code, desc) => {
+    const bill = await invoice();
+    await pay(bill.id, { method: 'mpesa', phoneNumber: `0722 111 ${suffix}` });
+    await t.app.mpesa.simulator.flush();
+    const after = await detail(bill.id);
+    expect(after).toMatchObject({ status: 'pending', statusReason: desc });
+    expect(after.payments[0]).toMatchObject({ resultCode: code });
+  });
+
+  it('refuses a number M-Pesa cannot charge, with a message, and writes nothing', async () => {
+    const bill = await invoice();
+    const payments = await t.count('payments');
+    for (const phoneNumber of ['0812 345 678', '+256 772 123456', '0712']) {
+      const res = await pay(bill.id, { method: 'mpesa', phoneNumber });
+      expect(res.statusCode, phoneNumber).toBe(400);
+      expect(fieldErrors(res).phoneNumber).toBe('Enter a Safaricom number such as 0712 345 678 or 0110 345 678');
+    }
+    expect(await t.count('payments')).toBe(payments);
+    expect((await detail(bill.id)).status).toBe('pending');
+  });
+
+  it('does not take a second payment while one is under way, nor any on a paid invoice (409)', async () => {
+    const bill = await invoice();
+    await pay(bill.id, { method: 'mpesa', phoneNumber: '0712345678' });
+    const during = await pay(bill.id, { method: 'cash' });
+    expect(during.statusCode).toBe(409);
+    expect(during.json().message).toBe('A payment or claim for this invoice is already under way');
+    await t.app.mpesa.simulator.flush();
+    for (const body of [{ method: 'cash' }, { method: 'mpesa', phoneNumber: '0712345678' }, { method: 'card', cardLast4: '4242', gatewayToken: 'tok_sim_abcdefghijklmnop12345678' }]) {
+      const res = await pay(bill.id, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('This invoice is already paid');
+    }
+    expect((await detail(bill.id)).payments).toHaveLength(1);
+  });
+
+  it('takes one of two payments sent at the same moment; the other gets 409', async () => {
+    const bill = await invoice();
+    const results = await Promise.all([pay(bill.id, { method: 'cash' }), pay(bill.id, { method: 'cash' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await detail(bill.id)).payments).toHaveLength(1);
+  });
+
+  it('answers 404 for an invoice that does not exist', async () => {
+    expect((await pay(999_999, { method: 'cash' })).statusCode).toBe(404);
+    expect((await t.request({ url: '/api/billing/999999', cookie: clerk })).statusCode).toBe(404);
+  });
+});
+
+describe('the M-Pesa callback cannot be forged', () => {
+  let bill: BillingRecord;
+  let payment: Payment;
+  let sent: { callback: { Body: { stkCallback: { CheckoutRequestID: string } } }; token: string };
+
+  beforeAll(async () => {
+    bill = await invoice({ amount: 700 });
+    payment = ((await pay(bill.id, { method: 'mpesa', phoneNumber: '0733 000 111' })).json() as Outcome).payment;
+    sent = t.app.mpesa.simulator.peek().find((p) => p.callback.Body.stkCallback.CheckoutRequestID === payment.checkoutRequestId)!;
+    // This callback never comes by itself: only what the tests send reaches the handler.
+    t.app.mpesa.simulator.drop(payment.checkoutRequestId!);
+  });
+
+  const denied = async () => (await one<{ n: number }>(sql`select count(*)::int as n from audit_events where action = 'payment.mpesa.callback' and outcome = 'denied'`)).n;
+
+  it.each([
+    ['without a token', undefined],
+    ['with a made-up token', 'not-the-token'],
+  ])('a callback %s is answered 200 (ResultCode 0), audited, and changes nothing', async (_what, token) => {
+    const before = await denied();
+    const res = await callback(token, sent.callback);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect(await denied()).toBe(before + 1);
+    expect(await detail(bill.id)).toMatchObject({ status: 'processing', payments: [expect.objectContaining({ status: 'processing' })] });
+  });
+
+  it('a callback for an unknown CheckoutRequestID is answered 200, audited, and changes nothing', async () => {
+    const before = await denied();
+    const forged = structuredClone(sent.callback);
+    forged.Body.stkCallback.CheckoutRequestID = 'ws_CO_00000000000000000000000';
+    const res = await callback(sent.token, forged);
+    expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect(await denied()).toBe(before + 1);
+    expect((await detail(bill.id)).status).toBe('processing');
+  });
+
+  it('refuses a body that is not Daraja\'s shape (400)', async () => {
+    const res = await callback(sent.token, { hello: 'world' });
+    expect(res.statusCode).toBe(400);
+    expect((await detail(bill.id)).status).toBe('processing');
+  });
+
+  it('when the callback never comes, the desk asks M-Pesa for the status and the payment settles', async () => {
+    const res = await t.request({ method: 'POST', url: `/api/payments/${payment.id}/mpesa-query`, cookie: clerk });
+    expect(res.statusCode).toBe(200);
+    const out = res.json() as Outcome;
+    expect(out.invoice.status).toBe('paid');
+    expect(out.payment).toMatchObject({ status: 'succeeded', receiptNumber: expect.stringMatching(/^SIM/) });
+    // Asking again: nothing is waiting any more.
+    expect((await t.request({ method: 'POST', url: `/api/payments/${payment.id}/mpesa-query`, cookie: clerk })).statusCode).toBe(409);
+    // The real callback arriving late now records nothing new.
+    const payments = await t.count('payments');
+    expect((await callback(sent.token, sent.callback)).statusCode).toBe(200);
+    expect(await t.count('payments')).toBe(payments);
+  });
+
+  it('settles a seeded push that was still waiting for the payer', async () => {
+    const waiting = await one<{ id: number; billing_record_id: number }>(sql`select id, billing_record_id from payments where status = 'processing' and method = 'mpesa' order by id limit 1`);
+    const res = await t.request({ method: 'POST', url: `/api/payments/${waiting.id}/mpesa-query`, cookie: clerk });
+    expect(res.statusCode).toBe(200);
+    expect(['paid', 'pending']).toContain((res.json() as Outcome).invoice.status);
+    expect((res.json() as Outcome).payment.status).not.toBe('processing');
+  });
+});
+
+describe('card through the simulated gateway', () => {
+  it('is recorded as processing, then paid, keeping only the last four digits', async () => {
+    const bill = await invoice({ amount: 2400, paymentMethod: 'card' });
+    const res = await pay(bill.id, { method: 'card', cardLast4: '4242', gatewayToken: 'tok_sim_Z9x8Y7w6V5u4T3s2R1q0P9o8', cardNumber: '4242424242424242', cvv: '123' });
+    expect(res.statusCode).toBe(201);
+    const { invoice: paid, payment } = res.json() as Outcome;
+    expect(paid).toMatchObject({ status: 'paid', paymentMethod: 'card', amountPaid: 2400 });
+    expect(payment).toMatchObject({ method: 'card', status: 'succeeded', cardLast4: '4242', simulated: true, receiptNumber: expect.stringMatching(/^SIMCARD-\d{10}$/) });
+    const steps = await t.rows<{ action: string }>(sql`select action from audit_events where entity = 'payment' and entity_id = ${String(payment.id)} order by id`);
+    expect(steps.map((s) => s.action)).toEqual(['payment.card.initiated', 'payment.card.approved']);
+    // Nowhere in the payment, the audit trail or the feed is there a run of more than four card digits.
+    const stored = await t.rows<{ text: string }>(sql`select row_to_json(p)::text as text from payments p where id = ${payment.id}
+      union all select row_to_json(a)::text from audit_events a where entity_id = ${String(payment.id)}
+      union all select description from activities`);
+    expect(stored.some((r) => r.text.includes('4242424242'))).toBe(false);
+    expect(stored.some((r) => r.text.includes('123"'))).toBe(false);
+  });
+
+  it('a declined card returns the invoice to pending with the reason', async () => {
+    const bill = await invoice({ amount: 650 });
+    const { invoice: after, payment } = (await pay(bill.id, { method: 'card', cardLast4: '0002', gatewayToken: 'tok_sim_AAAAAAAAAAAAAAAAAAAAAAAA' })).json() as Outcome;
+    expect(after).toMatchObject({ status: 'pending', statusReason: 'Card declined by the issuer' });
+    expect(payment).toMatchObject({ status: 'failed', resultDesc: 'Card declined by the issuer' });
+  });
+
+  it('refuses anything but four digits and a gateway token', async () => {
+    const bill = await invoice();
+    const long = await pay(bill.id, { method: 'card', cardLast4: '4242424242424242', gatewayToken: 'tok_sim_AAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(long.statusCode).toBe(400);
+    expect(fieldErrors(long).cardLast4).toBe('Card number is not valid');
+    const noToken = await pay(bill.id, { method: 'card', cardLast4: '4242' });
+    expect(noToken.statusCode).toBe(400);
+  });
+});
+
+describe('cash at the desk', () => {
+  it('is paid at once with a numbered receipt', async () => {
+    const bill = await invoice({ amount: 450, paymentMethod: 'mpesa' });
+    const { invoice: paid, payment } = (await pay(bill.id, { method: 'cash' })).json() as Outcome;
+    expect(payment).toMatchObject({ method: 'cash', status: 'succeeded', amount: 450, simulated: false, receiptNumber: `RCT-2026-${String(payment.id).padStart(6, '0')}`, completedAt: TEST_NOW.toISOString() });
+    // The invoice follows the money: it was raised for M-Pesa and paid in cash.
+    expect(paid).toMatchObject({ status: 'paid', paidAt: TEST_NOW.toISOString(), paymentMethod: 'cash' });
+  });
+
+  it('closes a free invoice (programme commodities are billed at 0) with a KES 0 receipt', async () => {
+    const bill = await invoice({ amount: 0, serviceType: 'pharmacy' });
+    expect((await pay(bill.id, { method: 'mpesa', phoneNumber: '0712345678' })).statusCode).toBe(409);
+    const { invoice: paid } = (await pay(bill.id, { method: 'cash' })).json() as Outcome;
+    expect(paid.status).toBe('paid');
+  });
+});
+
+describe('insurance claims', () => {
+  let levelThree: number;
+  const claimBody = (over: Record<string, unknown> = {}) => ({
+    provider: 'nhif',
+    memberNumber: 'CR0680969605010-6',
+    diagnosis: 'Malaria, confirmed by rapid test',
+    lines: [
+      { description: 'Outpatient consultation', quantity: 1, unitPrice: 300 },
+      { description: 'Malaria rapid test', quantity: 2, unitPrice: 100 },
+    ],
+    ...over,
+  });
+  const submit = (id: number, body: unknown) => t.request({ method: 'POST', url: `/api/billing/${id}/claims`, cookie: clerk, body });
+  const decide = (id: number, body: unknown, cookie = clerk) => t.request({ method: 'POST', url: `/api/insurance-claims/${id}/decision`, cookie, body });
+
+  beforeAll(async () => {
+    levelThree = (await one<{ id: number }>(sql`select id from facilities where level = 3 order by id limit 1`)).id;
+  });
+
+  it('an SHA member owes nothing at a health centre: coverage starts at 100 %, patient payable 0', async () => {
+    const bill = await invoice({ amount: 500, paymentMethod: 'nhif', insuranceProvider: 'nhif', insuranceNumber: 'CR0680969605010-6', facilityId: levelThree });
+    expect(bill).toMatchObject({ insuranceCoveragePercent: 100, patientPayable: 0 });
+    const res = await pay(bill.id, { method: 'mpesa', phoneNumber: '0712345678' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The patient owes nothing more on this invoice');
+  });
+
+  it('submitted → processing; rejected → pending with the reason; resubmitted and approved → paid', async () => {
+    const bill = await invoice({ amount: 500, paymentMethod: 'nhif', insuranceProvider: 'nhif', facilityId: levelThree });
+    const bad = await submit(bill.id, claimBody({ memberNumber: '12345' }));
+    expect(bad.statusCode).toBe(400);
+    expect(fieldErrors(bad).memberNumber).toBe('Enter the SHA member (CR) number, e.g. CR0680969605010-6');
+
+    const first = await submit(bill.id, claimBody());
+    expect(first.statusCode).toBe(201);
+    const { invoice: submitted, claim } = first.json() as ClaimOutcome;
+    expect(claim).toMatchObject({ claimNumber: `SHA-2026-${String(claim.id).padStart(6, '0')}`, status: 'submitted', amount: 500, provider: 'nhif' });
+    expect(submitted).toMatchObject({ status: 'processing', claimStatus: 'submitted' });
+    expect((await submit(bill.id, claimBody())).statusCode).toBe(409);
+
+    const noReason = await decide(claim.id, { decision: 'rejected' });
+    expect(noReason.statusCode).toBe(400);
+    expect(fieldErrors(noReason).reason).toBe('Reason is required');
+    expect((await decide(claim.id, { decision: 'approved' }, await t.loginAs('clinical_officer'))).statusCode).toBe(403);
+
+    const rejected = (await decide(claim.id, { decision: 'rejected', reason: 'Member not found in the SHA register' })).json() as ClaimOutcome;
+    expect(rejected.claim).toMatchObject({ status: 'rejected', decisionReason: 'Member not found in the SHA register', decidedAt: TEST_NOW.toISOString() });
+    expect(rejected.invoice).toMatchObject({ status: 'pending', claimStatus: 'rejected', statusReason: `${claim.claimNumber} rejected: Member not found in the SHA register` });
+    expect((await decide(claim.id, { decision: 'approved' })).statusCode).toBe(409);
+
+    const again = (await submit(bill.id, claimBody({ memberNumber: 'cr0680969605011-2' }))).json() as ClaimOutcome;
+    expect(again.claim.memberNumber).toBe('CR0680969605011-2');
+    const approved = (await decide(again.claim.id, { decision: 'approved', reason: 'Approved under the SHA tariff' })).json() as ClaimOutcome;
+    expect(approved.invoice).toMatchObject({ status: 'paid', paidAt: TEST_NOW.toISOString(), statusReason: null, claimStatus: 'approved' });
+    const full = await detail(bill.id);
+    expect(full.claims.map((c) => c.status)).toEqual(['approved', 'rejected']);
+    expect(full.claims[0]).toMatchObject({ submittedByName: 'Joseph Barasa', decidedByName: 'Joseph Barasa' });
+    const steps = await t.rows<{ action: string }>(sql`select action from audit_events where entity = 'insurance_claim' and entity_id in (${String(claim.id)}, ${String(again.claim.id)}) order by id`);
+    expect(steps.map((s) => s.action)).toEqual(['claim.submitted', 'claim.rejected', 'claim.submitted', 'claim.approved']);
+  });
+
+  it('with a co-pay, the invoice is paid when both the patient and the insurer have paid their shares', async () => {
+    const bill = await invoice({ amount: 1000, paymentMethod: 'insurance', insuranceProvider: 'aar', insuranceNumber: 'AAR-55123', insuranceCoveragePercent: 80 });
+    expect(bill).toMatchObject({ insuranceCoveragePercent: 80, patientPayable: 200 });
+    const cash = (await pay(bill.id, { method: 'cash' })).json() as Outcome;
+    expect(cash.payment.amount).toBe(200);
+    expect(cash.invoice).toMatchObject({ status: 'pending', amountPaid: 200, paymentMethod: 'insurance' });
+    expect((await pay(bill.id, { method: 'cash' })).statusCode).toBe(409);
+
+    const wrongInsurer = await submit(bill.id, claimBody({ provider: 'jubilee', memberNumber: 'J-1' }));
+    expect(wrongInsurer.statusCode).toBe(400);
+    expect(fieldErrors(wrongInsurer).provider).toBe('This invoice is covered by AAR');
+    const tooMuch = await submit(bill.id, claimBody({ provider: 'aar', memberNumber: 'AAR-55123', lines: [{ description: 'Care', quantity: 3, unitPrice: 400 }] }));
+    expect(tooMuch.statusCode).toBe(400);
+
+    const { claim } = (await submit(bill.id, claimBody({ provider: 'aar', memberNumber: 'AAR-55123', lines: [{ description: 'Care', quantity: 1, unitPrice: 800 }] }))).json() as ClaimOutcome;
+    expect(claim.claimNumber).toMatch(/^CLM-2026-\d{6}$/);
+    const approved = (await decide(claim.id, { decision: 'approved' })).json() as ClaimOutcome;
+    expect(approved.invoice.status).toBe('paid');
+  });
+
+  it('has nothing to claim on an invoice without cover (409)', async () => {
+    const bill = await invoice({ amount: 300 });
+    const res = await submit(bill.id, claimBody());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This invoice has no insurance cover to claim: its coverage is 0 %');
+  });
+});
+
+describe('overdue is derived from the due date on the county calendar', () => {
+  it('a bill due today is pending all day and overdue from midnight in Busia', async () => {
+    const bill = await invoice({ dueDate: '2026-03-16' });
+    let cookie = clerk;
+    const status = async () => (await detail(bill.id, cookie)).status;
+    const listed = async (s: string) => ((await t.request({ url: `/api/billing?status=${s}&search=${bill.invoiceNumber}`, cookie })).json() as BillingRecord[]).map((b) => b.id);
+    expect(await status()).toBe('pending');
+    t.clock.set(new Date('2026-03-16T23:59:59+03:00'));
+    cookie = await freshSession();
+    expect(await status()).toBe('pending');
+    expect(await listed('pending')).toEqual([bill.id]);
+    expect(await listed('overdue')).toEqual([]);
+    t.clock.set(new Date('2026-03-17T00:00:00+03:00'));
+    expect(await status()).toBe('overdue');
+    expect(await listed('overdue')).toEqual([bill.id]);
+    expect(await listed('pending')).toEqual([]);
+    // Overdue is still open: it takes a payment.
+    const { invoice: paid } = (await pay(bill.id, { method: 'cash' }, cookie)).json() as Outcome;
+    expect(paid.status).toBe('paid');
+  });
+
+  it('defaults the due date to 30 county days and refuses one in the past', async () => {
+    t.clock.set(new Date('2026-03-16T22:30:00+03:00'));
+    const cookie = await freshSession();
+    const bill = await invoice({}, cookie);
+    expect(bill.dueDate).toBe('2026-04-15');
+    const res = await t.request({ method: 'POST', url: '/api/billing', cookie, body: { patientId: 12, serviceType: 'consultation', amount: 500, paymentMethod: 'cash', dueDate: '2026-03-15' } });
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res).dueDate).toBe('The due date cannot be before today');
+  });
+});
+
+describe('the four cards', () => {
+  const summary = async (q = '') => (await t.request({ url: `/api/billing/summary${q}`, cookie: clerk })).json() as BillingSummary;
+
+  it('count from the data, for the county or one facility', async () => {
+    const s = await summary();
+    const paid = await one<{ amount: string; n: number }>(sql`select coalesce(sum(amount),0)::text as amount, count(*)::int as n from billing_records
+      where status = 'paid' and paid_at >= '2026-03-16T00:00:00+03:00' and paid_at < '2026-03-17T00:00:00+03:00'`);
+    const open = await one<{ amount: string; n: number; od: number }>(sql`select coalesce(sum(amount),0)::text as amount, count(*)::int as n,
+      (count(*) filter (where status = 'pending' and due_date < '2026-03-16'))::int as od from billing_records where status in ('pending', 'processing')`);
+    const claims = await one<{ amount: string; n: number }>(sql`select coalesce(sum(amount),0)::text as amount, count(*)::int as n from insurance_claims where status = 'submitted'`);
+    const mpesa = await one<{ amount: string; n: number }>(sql`select coalesce(sum(amount),0)::text as amount, count(*)::int as n from payments
+      where method = 'mpesa' and status = 'succeeded' and completed_at >= '2026-03-16T00:00:00+03:00' and completed_at < '2026-03-17T00:00:00+03:00'`);
+    expect(s).toMatchObject({
+      facilityId: null,
+      date: '2026-03-16',
+      paidToday: { amount: Number(paid.amount), count: paid.n },
+      pending: { amount: Number(open.amount), count: open.n, overdueCount: open.od },
+      insurance: { amount: Number(claims.amount), count: claims.n },
+      mobileMoney: { amount: Number(mpesa.amount), count: mpesa.n },
+    });
+    expect(s.paidToday.count).toBeGreaterThan(0);
+    expect(s.pending.overdueCount).toBeGreaterThan(0);
+    expect(s.insurance.count).toBeGreaterThan(0);
+    expect(s.mobileMoney.count).toBeGreaterThan(0);
+    const atOne = await summary('?facilityId=1');
+    expect(atOne.facilityId).toBe(1);
+    expect(atOne.pending.count).toBeLessThan(s.pending.count);
+  });
+
+  it('move when money comes in', async () => {
+    const before = await summary('?facilityId=1');
+    const bill = await invoice({ amount: 999 });
+    await pay(bill.id, { method: 'mpesa', phoneNumber: '0712345678' });
+    await t.app.mpesa.simulator.flush();
+    const after = await summary('?facilityId=1');
+    expect(after.paidToday).toEqual({ amount: before.paidToday.amount + 999, count: before.paidToday.count + 1 });
+    expect(after.mobileMoney).toEqual({ amount: before.mobileMoney.amount + 999, count: before.mobileMoney.count + 1 });
+  });
+});
+
+describe('the seeded books agree with themselves', () => {
+  it('every paid bill has its shares settled, and every processing bill has something under way', async () => {
+    const unsettled = await one<{ n: number }>(sql`select count(*)::int as n from billing_records b where b.status = 'paid' and (
+      (b.amount * (100 - b.insurance_coverage_percent) / 100 > 0 and not exists (select 1 from payments p where p.billing_record_id = b.id and p.status = 'succeeded'))
+      or (b.insurance_coverage_percent > 0 and b.amount > 0 and not exists (select 1 from insurance_claims c where c.billing_record_id = b.id and c.status = 'approved')))`);
+    expect(unsettled.n).toBe(0);
+    const idle = await one<{ n: number }>(sql`select count(*)::int as n from billing_records b where b.status = 'processing'
+      and not exists (select 1 from payments p where p.billing_record_id = b.id and p.status = 'processing')
+      and not exists (select 1 from insurance_claims c where c.billing_record_id = b.id and c.status = 'submitted')`);
+    expect(idle.n).toBe(0);
+    const receipts = await t.rows<{ r: string }>(sql`select mpesa_receipt_number as r from payments where method = 'mpesa' and status = 'succeeded' and mpesa_receipt_number like 'SC%'`);
+    expect(receipts.length).toBeGreaterThan(0);
+    expect(receipts.every((x) => /^SC[A-Z0-9]{8}$/.test(x.r))).toBe(true);
+    const claimStates = await t.rows<{ status: string }>(sql`select distinct status from insurance_claims order by status`);
+    expect(claimStates.map((c) => c.status)).toEqual(['approved', 'rejected', 'submitted']);
+    const sha = await t.rows<{ m: string }>(sql`select member_number as m from insurance_claims where provider = 'nhif'`);
+    expect(sha.every((x) => /^CR\d{13}-\d$/.test(x.m))).toBe(true);
+  });
+});
+
+describe('with Daraja credentials', () => {
+  it('pushes to Safaricom with the token in the CallBackURL (stored only hashed); Safaricom\'s callback settles the payment', async () => {
+    const posted: StkPushBody[] = [];
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const fakeSafaricom = (async (url: string, init: RequestInit) => {
+      if (url.includes('/oauth/')) return json({ access_token: 'T', expires_in: '3599' });
+      posted.push(JSON.parse(init.body as string) as StkPushBody);
+      return json({ MerchantRequestID: '29115-34620561-1', CheckoutRequestID: 'ws_CO_16032026093000123712345678', ResponseCode: '0', ResponseDescription: 'Success. Request accepted for processing', CustomerMessage: 'Success. Request accepted for processing' });
+    }) as unknown as typeof fetch;
+    const daraja = createMpesaGateway(
+      {
+        mode: 'daraja',
+        environment: 'sandbox',
+        consumerKey: 'key',
+        consumerSecret: 'secret',
+        shortcode: '174379',
+        passkey: SANDBOX_PASSKEY,
+        callbackUrl: 'https://afya.example/api/payments/mpesa/callback',
+        transactionType: 'CustomerPayBillOnline',
+        partyB: '174379',
+        simulatorDelayMs: 0,
+      },
+      { deliver: async () => undefined, now: () => t.clock.now, onError: (e) => { throw e; }, fetchImpl: fakeSafaricom },
+    );
+    const bill = await invoice({ amount: 640 });
+    const actor = { id: 6, role: 'records_officer', facilityId: 1, ip: null };
+    const out = await processPayment(t.database.db, daraja, actor, bill.id, { method: 'mpesa', phoneNumber: '0712 345 678' }, () => t.clock.now);
+    expect(out.payment).toMatchObject({ status: 'processing', simulated: false, checkoutRequestId: 'ws_CO_16032026093000123712345678' });
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ BusinessShortCode: '174379', Timestamp: '20260316093000', Amount: 640, PhoneNumber: '254712345678', AccountReference: bill.invoiceNumber.replace('INV-', '') });
+    const token = new URL(posted[0]!.CallBackURL).searchParams.get('token')!;
+    expect(posted[0]!.CallBackURL.startsWith('https://afya.example/api/payments/mpesa/callback?token=')).toBe(true);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await one<{ ref: string }>(sql`select gateway_reference as ref from payments where id = ${out.payment.id}`);
+    expect(stored.ref).toBe(sha256(token));
+
+    const res = await callback(token, {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: '29115-34620561-1',
+          CheckoutRequestID: 'ws_CO_16032026093000123712345678',
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          CallbackMetadata: { Item: [{ Name: 'Amount', Value: 640.0 }, { Name: 'MpesaReceiptNumber', Value: 'UCG7XK3P2M' }, { Name: 'Balance' }, { Name: 'TransactionDate', Value: 20260316093512 }, { Name: 'PhoneNumber', Value: 254712345678 }] },
+        },
+      },
+    });
+    expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect(await detail(bill.id)).toMatchObject({ status: 'paid', payments: [expect.objectContaining({ status: 'succeeded', receiptNumber: 'UCG7XK3P2M', simulated: false })] });
+    await daraja.close();
+  });
+});
+
+describe('the gateways', () => {
+  it('says the simulator answers, with its test numbers, when no Daraja credentials are set', async () => {
+    const res = await t.request({ url: '/api/payments/gateways', cookie: clerk });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      mpesa: {
+        mode: 'simulator',
+        environment: null,
+        testNumbers: [
+          { suffix: '000', resultCode: 1, resultDesc: 'The balance is insufficient for the transaction.' },
+          { suffix: '001', resultCode: 1032, resultDesc: 'Request cancelled by user' },
+          { suffix: '002', resultCode: 1037, resultDesc: 'DS timeout user cannot be reached' },
+          { suffix: '003', resultCode: 2001, resultDesc: 'The initiator information is invalid.' },
+        ],
+      },
+      card: { mode: 'simulator', approvedTestCard: '4242 4242 4242 4242', declinedTestCard: '4000 0000 0000 0002' },
+    });
+  });
+});
+
+describe('who may take payments', () => {
+  it('the pharmacist may not see invoices, the clinical officer may not take payments, signed out is 401', async () => {
+    const bill = await invoice();
+    expect((await t.request({ url: `/api/billing/${bill.id}`, cookie: await t.loginAs('pharmacist') })).statusCode).toBe(403);
+    expect((await t.request({ url: '/api/billing/summary', cookie: await t.loginAs('pharmacist') })).statusCode).toBe(403);
+    expect((await pay(bill.id, { method: 'cash' }, await t.loginAs('clinical_officer'))).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: `/api/billing/${bill.id}/payments`, body: { method: 'cash' } })).statusCode).toBe(401);
+    // The county director reads the books but does not take money.
+    expect((await t.request({ url: `/api/billing/${bill.id}`, cookie: await t.loginAs('county_director') })).statusCode).toBe(200);
+    expect((await pay(bill.id, { method: 'cash' }, await t.loginAs('county_director'))).statusCode).toBe(403);
+    // The facility in-charge and the nurse do.
+    expect((await pay(bill.id, { method: 'cash' }, await t.loginAs('facility_incharge'))).statusCode).toBe(201);
+    expect((await detail(bill.id)).status).toBe('paid');
+  });
+});

@@ -1,0 +1,142 @@
+// Dashboard and revenue figures (SPEC.md §2.5, §3). "Today" and "this month" are county (EAT) calendar days.
+// Revenue is money received: paid billing records, by the time they were paid.
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/format.js';
+import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/dashboard/index.js';
+import type { Db } from '../../db/client.js';
+import { billingRecords } from '../billing/billing.schema.js';
+import { medicalRecords } from '../medical-records/medical-records.schema.js';
+import { patientCounts, patients } from '../patients/patients.schema.js';
+import { users } from '../auth/auth.schema.js';
+import { countPatients } from '../patients/patients.service.js';
+import { countyMonthOf } from '../../core/sql.js';
+
+/** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */
+export function paidWithin(from: Date, to: Date, facilityId?: number): SQL | undefined {
+  return and(
+    eq(billingRecords.status, 'paid'),
+    gte(billingRecords.paidAt, from),
+    lt(billingRecords.paidAt, to),
+    facilityId ? eq(billingRecords.facilityId, facilityId) : undefined,
+  );
+}
+
+async function paidBetween(db: Db, from: Date, to: Date, facilityId?: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${billingRecords.amount}), 0)` })
+    .from(billingRecords)
+    .where(paidWithin(from, to, facilityId));
+  return Number(row?.total ?? 0);
+}
+
+export async function dashboardStats(db: Db, now: Date, facilityId?: number) {
+  const today = countyDate(now);
+  const totalPatients = await countPatients(db, facilityId);
+  const [staffRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.isActive, true), facilityId ? eq(users.facilityId, facilityId) : undefined));
+  const [followUps] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(medicalRecords)
+    .where(and(eq(medicalRecords.followUpDate, today), facilityId ? eq(medicalRecords.facilityId, facilityId) : undefined));
+  const todayRevenue = await paidBetween(db, startOfCountyDay(today), startOfCountyDay(addDays(today, 1)), facilityId);
+  return {
+    totalPatients,
+    activeStaff: staffRow?.n ?? 0,
+    todayAppointments: followUps?.n ?? 0,
+    todayRevenue,
+  };
+}
+
+export async function revenueStats(db: Db, now: Date, facilityId?: number) {
+  const month = countyMonth(now);
+  const totalRevenue = await paidBetween(db, startOfCountyDay(month.start), startOfCountyDay(month.next), facilityId);
+  return { totalRevenue, periodStart: month.start, periodEnd: addDays(month.next, -1) };
+}
+
+/** The first day (YYYY-MM-01) of the month `delta` months from the month starting on `monthStart`. */
+function shiftMonth(monthStart: string, delta: number): string {
+  const [y, m] = monthStart.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** Money received per county month for the last `months` months up to this one, oldest first; an empty month is 0. */
+export async function revenueTrend(db: Db, now: Date, months: number, facilityId?: number): Promise<RevenueTrend> {
+  const current = countyMonth(now);
+  const starts = Array.from({ length: months }, (_, i) => shiftMonth(current.start, i - (months - 1)));
+  const month = countyMonthOf(billingRecords.paidAt);
+  const rows = await db
+    .select({ month, total: sql<string>`sum(${billingRecords.amount})` })
+    .from(billingRecords)
+    .where(paidWithin(startOfCountyDay(starts[0]!), startOfCountyDay(current.next), facilityId))
+    .groupBy(month);
+  const byMonth = new Map(rows.map((r) => [r.month, Number(r.total)]));
+  return starts.map((start) => ({ month: start.slice(0, 7), total: byMonth.get(start.slice(0, 7)) ?? 0 }));
+}
+
+const percentOf = (count: number, total: number) => (total === 0 ? 0 : Math.round((count * 100) / total));
+
+type Band = (typeof AGE_BANDS)[number];
+const bandOf = (age: number): Band => (age <= 18 ? '0-18' : age <= 35 ? '19-35' : age <= 60 ? '36-60' : '60+');
+
+/** The last day of `year` whose month and day are not after `monthDay` ('MM-DD'); 29 February becomes the 28th. */
+function lastDayUpTo(year: number, monthDay: string): string {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return `${year}-${monthDay === '02-29' && !leap ? '02-28' : monthDay}`;
+}
+
+/**
+ * Registered patients by age band and gender (SPEC.md §2.5). Age is in whole years on today's county date, as
+ * PostgreSQL's age() gives it; the bands are 0–18, 19–35, 36–60 and 61 and over (shown as "60+", as the spec
+ * does). The figures come from the kept counts by year of birth: everyone born in a year is one age or the next,
+ * so a year falls in one band, except the three years whose people turn 19, 36 or 61 this year. Those are split
+ * by counting, on the date-of-birth index, who has already had this year's birthday.
+ */
+export async function demographics(db: Db, now: Date, facilityId?: number): Promise<Demographics> {
+  const today = countyDate(now);
+  const year = Number(today.slice(0, 4));
+  const monthDay = today.slice(5);
+  const atFacility = facilityId ? eq(patientCounts.facilityId, facilityId) : undefined;
+  const rows = await db
+    .select({ gender: patientCounts.gender, birthYear: patientCounts.birthYear, n: sql<number>`sum(${patientCounts.patients})::int` })
+    .from(patientCounts)
+    .where(atFacility)
+    .groupBy(patientCounts.gender, patientCounts.birthYear);
+
+  const counts: Record<Band | 'female' | 'male', number> = { '0-18': 0, '19-35': 0, '36-60': 0, '60+': 0, female: 0, male: 0 };
+  const byYear = new Map<number, number>();
+  for (const r of rows) {
+    if (r.gender === 'female' || r.gender === 'male') counts[r.gender] += r.n;
+    byYear.set(r.birthYear, (byYear.get(r.birthYear) ?? 0) + r.n);
+  }
+  const split: number[] = [];
+  for (const [born, n] of byYear) {
+    // Born in `born`: `year - born` once this year's birthday has come, one less before it.
+    const after = bandOf(year - born);
+    const before = bandOf(year - born - 1);
+    if (after === before) counts[after] += n;
+    else split.push(born);
+  }
+  if (split.length > 0) {
+    const hadBirthday = split.map(
+      (born) =>
+        sql`(select count(*) from ${patients} where ${patients.dateOfBirth} between ${`${born}-01-01`} and ${lastDayUpTo(born, monthDay)}${
+          facilityId ? sql` and ${patients.facilityId} = ${facilityId}` : sql``
+        })::int`,
+    );
+    const [row] = await db.select({ counts: sql<number[]>`array[${sql.join(hadBirthday, sql`, `)}]` }).from(sql`(select 1) as one`);
+    split.forEach((born, i) => {
+      const passed = Number(row?.counts[i] ?? 0);
+      counts[bandOf(year - born)] += passed;
+      counts[bandOf(year - born - 1)] += byYear.get(born)! - passed;
+    });
+  }
+  const total = counts.female + counts.male;
+  return {
+    total,
+    ageBands: AGE_BANDS.map((band) => ({ band, count: counts[band], percent: percentOf(counts[band], total) })),
+    gender: (['female', 'male'] as const).map((gender) => ({ gender, count: counts[gender], percent: percentOf(counts[gender], total) })),
+  };
+}

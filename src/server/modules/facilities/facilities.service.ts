@@ -1,0 +1,73 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { COUNTY_PROFILE } from '../../../shared/county.js';
+import { FACILITY_LEVELS } from '../../../shared/facilities/index.js';
+import { countyDate } from '../../../shared/format.js';
+import type { FacilitySummary } from '../../../shared/facilities/index.js';
+import type { Db } from '../../db/client.js';
+import { facilities } from './facilities.schema.js';
+import { toCsv, type CsvFile } from '../../../shared/csv.js';
+
+export type FacilityRow = typeof facilities.$inferSelect;
+
+export function toFacility(f: FacilityRow) {
+  return {
+    id: f.id,
+    mflCode: f.mflCode,
+    name: f.name,
+    level: f.level,
+    type: f.type,
+    owner: f.owner,
+    location: f.location,
+    ward: f.ward,
+    subcounty: f.subcounty,
+    healthSubcounty: f.healthSubcounty,
+    capacity: f.capacity,
+    status: f.status,
+    latitude: f.latitude,
+    longitude: f.longitude,
+  };
+}
+
+/** All facilities of the county, in the order of the Master Facility List seed (ids 1, 2, 3…). */
+export async function listFacilities(db: Db) {
+  const rows = await db.select().from(facilities).orderBy(asc(facilities.id));
+  return rows.map(toFacility);
+}
+
+export async function findFacility(db: Db, id: number): Promise<FacilityRow | undefined> {
+  const [f] = await db.select().from(facilities).where(eq(facilities.id, id)).limit(1);
+  return f;
+}
+
+/** The county at a glance for the public landing page: facility counts only, from the Master Facility List. */
+export async function facilitySummary(db: Db): Promise<FacilitySummary> {
+  const [totals, levels] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        operational: sql<number>`count(*) filter (where ${facilities.status} = 'operational')::int`,
+        subcounties: sql<number>`count(distinct ${facilities.subcounty})::int`,
+      })
+      .from(facilities),
+    db.select({ level: facilities.level, n: sql<number>`count(*)::int` }).from(facilities).groupBy(facilities.level),
+  ]);
+  const perLevel = new Map(levels.map((l) => [l.level, l.n]));
+  const byLevel = Object.fromEntries(FACILITY_LEVELS.map((l) => [l, perLevel.get(l) ?? 0])) as FacilitySummary['byLevel'];
+  return {
+    total: totals[0]?.total ?? 0,
+    byLevel,
+    operational: totals[0]?.operational ?? 0,
+    subcounties: totals[0]?.subcounties ?? 0,
+    county: COUNTY_PROFILE.name,
+    population: COUNTY_PROFILE.population,
+    censusYear: COUNTY_PROFILE.censusYear,
+  };
+}
+
+/** The facility list as a spreadsheet, in Master Facility List order. */
+export async function facilitiesCsv(db: Db, now: Date): Promise<CsvFile> {
+  const list = await listFacilities(db);
+  const header = ['MFL code', 'Name', 'Level', 'Type', 'Owner', 'Sub-county', 'Ward', 'Location', 'Beds', 'Status'];
+  const rows = list.map((f) => [f.mflCode, f.name, f.level, f.type, f.owner, f.subcounty, f.ward, f.location, f.capacity, f.status]);
+  return { filename: `${COUNTY_PROFILE.name.toLowerCase()}-facilities-${countyDate(now)}.csv`, content: toCsv([header, ...rows]) };
+}

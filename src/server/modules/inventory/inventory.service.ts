@@ -1,0 +1,228 @@
+// Medical inventory items per facility (SPEC.md §2.15, §4 stock status, §5) and the stock ledger behind them:
+// every opening balance, receipt, issue and adjustment with its reason, user and time. An item's current_stock
+// is the sum of its ledger, kept equal in the same transaction as each movement, and never below zero.
+import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { STOCK_STATUS_LABELS, stockStatus } from '../../../shared/inventory/index.js';
+import { countyDate } from '../../../shared/format.js';
+import type {
+  CreateInventoryItemInput,
+  InventoryItem,
+  InventoryStats,
+  ListInventoryQuery,
+  StockMovement,
+  StockMovementInput,
+  StockMovementResult,
+} from '../../../shared/inventory/index.js';
+import type { Db } from '../../db/client.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { inventoryItems, stockMovements } from './inventory.schema.js';
+import { users } from '../auth/auth.schema.js';
+import { toCsv, type CsvFile } from '../../../shared/csv.js';
+import { conflict, invalid, notFound } from '../../core/errors.js';
+import { ilikeAny, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
+import { recordActivity } from '../activities/activities.service.js';
+import { audit } from '../../core/audit.js';
+import { type Actor } from '../../core/context.js';
+import { findFacility } from '../facilities/facilities.service.js';
+
+function toItem(i: typeof inventoryItems.$inferSelect, facilityName: string | null): InventoryItem {
+  const unitCost = Number(i.unitCost);
+  return {
+    id: i.id,
+    itemName: i.itemName,
+    category: i.category as InventoryItem['category'],
+    facilityId: i.facilityId,
+    facility: facilityName ?? 'Unknown Facility',
+    currentStock: i.currentStock,
+    minimumStock: i.minimumStock,
+    unit: i.unit as InventoryItem['unit'],
+    supplier: i.supplier,
+    unitCost,
+    totalValue: Math.round(unitCost * i.currentStock * 100) / 100,
+    status: stockStatus(i.currentStock, i.minimumStock),
+    lastRestocked: iso(i.lastRestocked),
+  };
+}
+
+const STATUS_CONDITION: Record<NonNullable<ListInventoryQuery['status']>, SQL> = {
+  out_of_stock: sql`${inventoryItems.currentStock} <= 0`,
+  low_stock: and(gt(inventoryItems.currentStock, 0), lte(inventoryItems.currentStock, inventoryItems.minimumStock))!,
+  in_stock: sql`${inventoryItems.currentStock} > ${inventoryItems.minimumStock}`,
+};
+
+export async function listInventory(db: Db, q: ListInventoryQuery) {
+  const terms = searchTerms(q.search);
+  const where = and(
+    ...terms.map((t) => ilikeAny([inventoryItems.itemName, inventoryItems.supplier], t)),
+    q.facilityId ? eq(inventoryItems.facilityId, q.facilityId) : undefined,
+    q.category ? eq(inventoryItems.category, q.category) : undefined,
+    q.status ? STATUS_CONDITION[q.status] : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectItems(db, where).limit(q.limit).offset(q.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(inventoryItems).where(where),
+  ]);
+  return { rows: rows.map((r) => toItem(r.item, r.facilityName)), total: total?.n ?? 0 };
+}
+
+/** Stock lines with their facility's name, by item name. */
+function selectItems(db: Db, where?: SQL) {
+  return db
+    .select({ item: inventoryItems, facilityName: facilities.name })
+    .from(inventoryItems)
+    .leftJoin(facilities, eq(facilities.id, inventoryItems.facilityId))
+    .where(where)
+    .orderBy(asc(inventoryItems.itemName), asc(inventoryItems.id))
+    .$dynamic();
+}
+
+/** The whole county's stock list as a spreadsheet, the same lines and figures as the stock screen. */
+export async function inventoryCsv(db: Db, now: Date): Promise<CsvFile> {
+  const items = (await selectItems(db)).map((r) => toItem(r.item, r.facilityName));
+  const header = ['Item', 'Category', 'Facility', 'Current stock', 'Minimum stock', 'Unit', 'Status', 'Unit cost (KES)', 'Total value (KES)'];
+  const rows = items.map((i) => [i.itemName, i.category, i.facility, i.currentStock, i.minimumStock, i.unit, STOCK_STATUS_LABELS[i.status], i.unitCost, i.totalValue]);
+  return { filename: `inventory-${countyDate(now)}.csv`, content: toCsv([header, ...rows]) };
+}
+
+const DUPLICATE_ITEM = 'This item is already stocked at this facility';
+export const OPENING_REASON = 'Opening balance';
+const ITEM_NOT_FOUND = 'Inventory item not found';
+
+/**
+ * Adds an item to a facility's stock list with its opening balance in the ledger, in one transaction; the same
+ * item name twice at one facility is a 409.
+ */
+export async function createInventoryItem(db: Db, actor: Actor, input: CreateInventoryItemInput, now: Date): Promise<InventoryItem> {
+  try {
+    return await db.transaction(async (tx) => {
+      const facility = await findFacility(tx, input.facilityId);
+      if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
+      const [created] = await tx
+        .insert(inventoryItems)
+        .values({ ...input, lastRestocked: input.currentStock > 0 ? now : null, createdBy: actor.id, createdAt: now, updatedAt: now })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      await tx.insert(stockMovements).values({
+        itemId: created.id,
+        kind: 'opening',
+        quantity: created.currentStock,
+        balanceAfter: created.currentStock,
+        reason: OPENING_REASON,
+        userId: actor.id,
+        at: now,
+      });
+      await audit(tx, actor, { action: 'inventory.create', entity: 'inventory_item', entityId: created.id, detail: `facility ${facility.id}; opening ${created.currentStock}` });
+      return toItem(created, facility.name);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_ITEM, [{ path: 'itemName', message: DUPLICATE_ITEM }]);
+    throw error;
+  }
+}
+
+/** SPEC.md §2.15 cards for one facility or the whole county, straight from the stock lines. */
+export async function inventoryStats(db: Db, facilityId?: number): Promise<InventoryStats> {
+  const [row] = await db
+    .select({
+      totalItems: sql<number>`count(*)::int`,
+      lowStock: sql<number>`(count(*) filter (where ${STATUS_CONDITION.low_stock}))::int`,
+      outOfStock: sql<number>`(count(*) filter (where ${STATUS_CONDITION.out_of_stock}))::int`,
+      totalValue: sql<string>`coalesce(sum(${inventoryItems.unitCost} * ${inventoryItems.currentStock}), 0)::text`,
+    })
+    .from(inventoryItems)
+    .where(facilityId ? eq(inventoryItems.facilityId, facilityId) : undefined);
+  return {
+    totalItems: row?.totalItems ?? 0,
+    lowStock: row?.lowStock ?? 0,
+    outOfStock: row?.outOfStock ?? 0,
+    totalValue: Math.round(Number(row?.totalValue ?? 0) * 100) / 100,
+  };
+}
+
+function toMovement(m: typeof stockMovements.$inferSelect, user: { firstName: string; lastName: string } | null): StockMovement {
+  return {
+    id: m.id,
+    itemId: m.itemId,
+    kind: m.kind as StockMovement['kind'],
+    quantity: m.quantity,
+    balanceAfter: m.balanceAfter,
+    reason: m.reason,
+    userId: m.userId,
+    userName: user ? `${user.firstName} ${user.lastName}` : null,
+    at: m.at.toISOString(),
+  };
+}
+
+/** An item's ledger, newest first, with who recorded each line. 404 for an unknown item. */
+export async function listMovements(db: Db, itemId: number, page: { limit: number; offset: number }) {
+  const [item] = await db.select({ id: inventoryItems.id }).from(inventoryItems).where(eq(inventoryItems.id, itemId));
+  if (!item) throw notFound(ITEM_NOT_FOUND);
+  const where = eq(stockMovements.itemId, itemId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ movement: stockMovements, firstName: users.firstName, lastName: users.lastName })
+      .from(stockMovements)
+      .leftJoin(users, eq(users.id, stockMovements.userId))
+      .where(where)
+      .orderBy(desc(stockMovements.at), desc(stockMovements.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(stockMovements).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => toMovement(r.movement, r.firstName !== null && r.lastName !== null ? { firstName: r.firstName, lastName: r.lastName } : null)),
+    total: total?.n ?? 0,
+  };
+}
+
+
+/** The ledger line's reason, with the supplier and batch when given (the ledger keeps them in its reason). */
+function ledgerReason(input: StockMovementInput): string {
+  return [input.reason, input.supplier ? `Supplier: ${input.supplier}` : null, input.batch ? `Batch: ${input.batch}` : null].filter(Boolean).join(' · ');
+}
+
+/**
+ * Update Stock: one movement in the ledger. The item's row is locked (select … for update) so that concurrent
+ * issues are applied one after another against the true balance; one that would take the stock below zero is
+ * refused with a 409 and nothing is written.
+ */
+export async function recordMovement(db: Db, actor: Actor, itemId: number, input: StockMovementInput, now: Date): Promise<StockMovementResult> {
+  return db.transaction(async (tx) => {
+    const [item] = await tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).for('update');
+    if (!item) throw notFound(ITEM_NOT_FOUND);
+    const signed = input.kind === 'issued' ? -input.quantity : input.quantity;
+    const balance = item.currentStock + signed;
+    if (balance < 0) {
+      const message = `Only ${item.currentStock} ${item.unit} in stock: cannot ${input.kind === 'issued' ? 'issue' : 'remove'} ${-signed}`;
+      throw conflict(message, [{ path: 'quantity', message }]);
+    }
+    const [movement] = await tx
+      .insert(stockMovements)
+      .values({ itemId, kind: input.kind, quantity: signed, balanceAfter: balance, reason: ledgerReason(input), userId: actor.id, at: now })
+      .returning();
+    const [updated] = await tx
+      .update(inventoryItems)
+      .set({ currentStock: balance, updatedAt: now, ...(input.kind === 'received' ? { lastRestocked: now } : {}) })
+      .where(eq(inventoryItems.id, itemId))
+      .returning();
+    if (!movement || !updated) throw new Error('stock movement not written');
+    const [facility] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, updated.facilityId));
+    await audit(tx, actor, {
+      action: `inventory.${input.kind}`,
+      entity: 'inventory_item',
+      entityId: itemId,
+      detail: `${signed > 0 ? '+' : ''}${signed} ${updated.unit}; balance ${balance}; movement ${movement.id}`,
+    });
+    if (input.kind === 'received') {
+      await recordActivity(tx, {
+        action: 'stock_received',
+        description: `${input.quantity} ${updated.unit} of ${updated.itemName} received at ${facility?.name ?? 'Unknown Facility'}`,
+        userId: actor.id,
+        facilityId: updated.facilityId,
+        at: now,
+      });
+    }
+    const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, actor.id));
+    return { item: toItem(updated, facility?.name ?? null), movement: toMovement(movement, user ?? null) };
+  });
+}

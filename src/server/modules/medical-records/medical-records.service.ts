@@ -1,0 +1,99 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { countyDate } from '../../../shared/format.js';
+import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/medical-records/index.js';
+import type { Db } from '../../db/client.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { medicalRecords } from './medical-records.schema.js';
+import { patients } from '../patients/patients.schema.js';
+import { users } from '../auth/auth.schema.js';
+import { invalid, notFound } from '../../core/errors.js';
+import { recordActivity } from '../activities/activities.service.js';
+import { audit } from '../../core/audit.js';
+import { type Actor } from '../../core/context.js';
+import { findFacility } from '../facilities/facilities.service.js';
+
+type RecordRow = typeof medicalRecords.$inferSelect;
+
+function toRecord(r: RecordRow, facilityName: string | null, clinicianName: string | null): MedicalRecord {
+  return {
+    id: r.id,
+    patientId: r.patientId,
+    facilityId: r.facilityId,
+    facilityName: facilityName ?? 'Unknown Facility',
+    clinicianId: r.clinicianId,
+    clinicianName,
+    chiefComplaint: r.chiefComplaint,
+    diagnosis: r.diagnosis,
+    treatment: r.treatment,
+    prescription: r.prescription,
+    notes: r.notes,
+    followUpDate: r.followUpDate,
+    visitDate: r.visitDate.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** A patient's records, newest visit first; reading them is audited. */
+export async function listPatientRecords(db: Db, actor: Actor, patientId: number, page: { limit: number; offset: number }) {
+  const [patient] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).limit(1);
+  if (!patient) throw notFound('Patient not found');
+  const rows = await db
+    .select({
+      record: medicalRecords,
+      facilityName: facilities.name,
+      clinicianName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(medicalRecords)
+    .leftJoin(facilities, eq(facilities.id, medicalRecords.facilityId))
+    .leftJoin(users, eq(users.id, medicalRecords.clinicianId))
+    .where(eq(medicalRecords.patientId, patientId))
+    .orderBy(desc(medicalRecords.visitDate), desc(medicalRecords.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(medicalRecords).where(eq(medicalRecords.patientId, patientId));
+  await audit(db, actor, { action: 'patient.records.read', entity: 'patient', entityId: patientId, detail: `${rows.length} records` });
+  return { rows: rows.map((r) => toRecord(r.record, r.facilityName, r.clinicianName)), total: total?.n ?? 0 };
+}
+
+/**
+ * Adds a visit to a patient's record and moves their last visit, with the activity and audit event, in one
+ * transaction. A visit dated today is stamped now; a visit written up later from the paper register is
+ * stamped at midday of its day.
+ */
+export async function createMedicalRecord(db: Db, actor: Actor, input: CreateMedicalRecordInput, now: Date): Promise<MedicalRecord> {
+  return db.transaction(async (tx) => {
+    const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.patientId)).limit(1);
+    const facility = await findFacility(tx, input.facilityId);
+    const today = countyDate(now);
+    const issues = [
+      ...(patient ? [] : [{ path: 'patientId', message: 'Patient not found' }]),
+      ...(facility ? [] : [{ path: 'facilityId', message: 'Unknown Facility' }]),
+      ...(input.visitDate && input.visitDate > today ? [{ path: 'visitDate', message: 'Visit date cannot be in the future' }] : []),
+      ...(input.followUpDate && input.followUpDate < (input.visitDate ?? today)
+        ? [{ path: 'followUpDate', message: 'Follow-up date cannot be before the visit date' }]
+        : []),
+    ];
+    if (issues.length > 0 || !facility) throw invalid(issues);
+    const visitDate = !input.visitDate || input.visitDate === today ? now : new Date(`${input.visitDate}T12:00:00+03:00`);
+    const { visitDate: _v, ...fields } = input;
+    const [created] = await tx
+      .insert(medicalRecords)
+      .values({ ...fields, clinicianId: actor.id, visitDate, createdAt: now })
+      .returning();
+    if (!created) throw new Error('insert returned no row');
+    await tx
+      .update(patients)
+      .set({ lastVisitAt: sql`greatest(${patients.lastVisitAt}, ${visitDate.toISOString()}::timestamptz)`, updatedAt: now })
+      .where(eq(patients.id, input.patientId));
+    await recordActivity(tx, {
+      action: 'medical_record_created',
+      description: `Medical record added at ${facility.name}`,
+      userId: actor.id,
+      facilityId: facility.id,
+      at: now,
+    });
+    await audit(tx, actor, { action: 'medical_record.create', entity: 'medical_record', entityId: created.id, detail: `patient ${input.patientId}` });
+    const [clinician] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, actor.id));
+    return toRecord(created, facility.name, clinician ? `${clinician.firstName} ${clinician.lastName}` : null);
+  });
+}

@@ -1,0 +1,112 @@
+// The notification bell (every screen): derived from live data on each request, nothing stored. The bell is seen
+// by whoever stands at the screen, so entries carry counts and stock lines, never a patient's name.
+import { and, asc, desc, eq, gte, lt, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { stockStatus } from '../../../shared/inventory/index.js';
+import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
+import { can } from '../../../shared/access/index.js';
+import type { Notification, Notifications } from '../../../shared/notifications/index.js';
+import type { Db } from '../../db/client.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { inventoryItems } from '../inventory/inventory.schema.js';
+import { medicalRecords } from '../medical-records/medical-records.schema.js';
+import { countyDayStartOf } from '../../core/sql.js';
+import type { Actor } from '../../core/context.js';
+
+/** How far back a missed follow-up still raises the bell. */
+const OVERDUE_WINDOW_DAYS = 30;
+
+type StockNotification = Extract<Notification, { kind: 'out_of_stock' | 'low_stock' }>;
+type FollowUpNotification = Extract<Notification, { kind: 'overdue_followups' }>;
+
+/** The bell lists at most this many stock lines (the most urgent, then the newest); `count` stays the true total. */
+export const MAX_STOCK_NOTIFICATIONS = 50;
+
+/** One entry per stock line at or below its minimum (SPEC.md §4 stock status), bounded (DESIGN.md §6). */
+async function stockNotifications(db: Db, facilityId?: number): Promise<{ items: StockNotification[]; total: number }> {
+  const where = and(lte(inventoryItems.currentStock, inventoryItems.minimumStock), facilityId ? eq(inventoryItems.facilityId, facilityId) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ item: inventoryItems, facilityName: facilities.name })
+      .from(inventoryItems)
+      .leftJoin(facilities, eq(facilities.id, inventoryItems.facilityId))
+      .where(where)
+      .orderBy(sql`${inventoryItems.currentStock} = 0 desc`, desc(inventoryItems.updatedAt), asc(inventoryItems.id))
+      .limit(MAX_STOCK_NOTIFICATIONS),
+    db.select({ n: sql<number>`count(*)::int` }).from(inventoryItems).where(where),
+  ]);
+  const items = rows.map(({ item, facilityName }): StockNotification => {
+    const out = stockStatus(item.currentStock, item.minimumStock) === 'out_of_stock';
+    const facility = facilityName ?? 'Unknown Facility';
+    return {
+      id: `stock-${item.id}`,
+      kind: out ? 'out_of_stock' : 'low_stock',
+      severity: out ? 'critical' : 'warning',
+      title: `${out ? 'Out of stock' : 'Low stock'}: ${item.itemName}`,
+      message: out
+        ? `${item.itemName} is out of stock at ${facility} (minimum ${item.minimumStock} ${item.unit})`
+        : `Only ${item.currentStock} ${item.unit} of ${item.itemName} left at ${facility} (minimum ${item.minimumStock})`,
+      at: item.updatedAt.toISOString(),
+      link: '/inventory',
+      itemId: item.id,
+      itemName: item.itemName,
+      currentStock: item.currentStock,
+      minimumStock: item.minimumStock,
+      unit: item.unit as StockNotification['unit'],
+      facilityId: item.facilityId,
+      facilityName: facility,
+    };
+  });
+  return { items, total: total?.n ?? 0 };
+}
+
+/**
+ * Patients who missed a follow-up due in the last 30 days, before today: no visit (at any facility) on or after
+ * the follow-up date. Scoped by the facility that booked the follow-up. A count only: the bell names no patient.
+ */
+async function overdueFollowUps(db: Db, now: Date, facilityId?: number): Promise<FollowUpNotification | null> {
+  const today = countyDate(now);
+  const later = alias(medicalRecords, 'later_visit');
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${medicalRecords.patientId})::int`, latest: sql<string | null>`max(${medicalRecords.followUpDate})::text` })
+    .from(medicalRecords)
+    .where(
+      and(
+        gte(medicalRecords.followUpDate, addDays(today, -OVERDUE_WINDOW_DAYS)),
+        lt(medicalRecords.followUpDate, today),
+        facilityId ? eq(medicalRecords.facilityId, facilityId) : undefined,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(later)
+            .where(and(eq(later.patientId, medicalRecords.patientId), gte(later.visitDate, countyDayStartOf(medicalRecords.followUpDate)))),
+        ),
+      ),
+    );
+  if (!row || row.count === 0 || !row.latest) return null;
+  return {
+    id: 'followups-overdue',
+    kind: 'overdue_followups',
+    severity: 'warning',
+    title: 'Missed follow-up visits',
+    message: `${row.count} ${row.count === 1 ? 'patient' : 'patients'} missed their follow-up visit`,
+    // The latest miss became one when its day ended.
+    at: startOfCountyDay(addDays(row.latest, 1)).toISOString(),
+    link: '/patients',
+    count: row.count,
+  };
+}
+
+const SEVERITY_ORDER = { critical: 0, warning: 1 } as const;
+
+/** Most urgent first, then newest. Follow-ups only for roles that may read clinical records. */
+export async function listNotifications(db: Db, actor: Actor, now: Date, facilityId?: number): Promise<Notifications> {
+  const [stock, followUps] = await Promise.all([
+    stockNotifications(db, facilityId),
+    can(actor.role, 'records:read') ? overdueFollowUps(db, now, facilityId) : null,
+  ]);
+  const items: Notification[] = [...stock.items, ...(followUps ? [followUps] : [])].sort(
+    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.at.localeCompare(a.at) || a.id.localeCompare(b.id),
+  );
+  return { items, count: stock.total + (followUps ? 1 : 0) };
+}

@@ -1,0 +1,299 @@
+// Inter-facility referrals (SPEC.md §2.14, §3, §4, §5). A new referral is pending; it then goes in transit and is
+// received, or is cancelled before it arrives. Every step is a referral_events row with who, where and when.
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ReferralStatus } from '../../../shared/referrals/index.js';
+import {
+  COUNTY_REFERRAL_ROLES,
+  REFERRAL_TRANSITIONS,
+  REFERRING_DOCTOR_ROLES,
+  referralSideOf,
+  type CreateReferralInput,
+  type ListReferralsQuery,
+  type Referral,
+  type ReferralDetail,
+  type ReferralEvent,
+  type ReferralStats,
+  type ReferringDoctor,
+  type UpdateReferralStatusInput,
+} from '../../../shared/referrals/index.js';
+import type { Db } from '../../db/client.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { patients } from '../patients/patients.schema.js';
+import { referralEvents, referrals } from './referrals.schema.js';
+import { users } from '../auth/auth.schema.js';
+import { conflict, forbidden, invalid, notFound } from '../../core/errors.js';
+import { audit, listReadDetail } from '../../core/audit.js';
+import { type Actor } from '../../core/context.js';
+import { patientSearchCondition } from '../patients/patients.service.js';
+
+const fromF = alias(facilities, 'from_facility');
+const toF = alias(facilities, 'to_facility');
+
+const columns = {
+  referral: referrals,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  nationalId: patients.nationalId,
+  fromName: fromF.name,
+  toName: toF.name,
+};
+type Row = { referral: typeof referrals.$inferSelect; firstName: string; lastName: string; nationalId: string; fromName: string | null; toName: string | null };
+
+function toReferral(r: Row): Referral {
+  const x = r.referral;
+  return {
+    id: x.id,
+    patientId: x.patientId,
+    patientName: `${r.firstName} ${r.lastName}`,
+    patientNationalId: r.nationalId,
+    fromFacilityId: x.fromFacilityId,
+    fromFacility: r.fromName ?? 'Unknown Facility',
+    toFacilityId: x.toFacilityId,
+    toFacility: r.toName ?? 'Unknown Facility',
+    referralReason: x.referralReason,
+    urgencyLevel: x.urgencyLevel as Referral['urgencyLevel'],
+    status: x.status as Referral['status'],
+    referringDoctor: x.referringDoctor,
+    referringDoctorId: x.referringDoctorId,
+    clinicalNotes: x.clinicalNotes,
+    referralDate: x.createdAt.toISOString(),
+    updatedAt: x.updatedAt.toISOString(),
+  };
+}
+
+function baseQuery(db: Db) {
+  return db
+    .select(columns)
+    .from(referrals)
+    .innerJoin(patients, eq(patients.id, referrals.patientId))
+    .leftJoin(fromF, eq(fromF.id, referrals.fromFacilityId))
+    .leftJoin(toF, eq(toF.id, referrals.toFacilityId));
+}
+
+/** Out of or into a facility; with a direction, only into it (incoming) or only out of it (outgoing). */
+function facilityCondition(facilityId: number | undefined, direction?: 'incoming' | 'outgoing'): SQL | undefined {
+  if (facilityId === undefined) return undefined;
+  if (direction === 'incoming') return eq(referrals.toFacilityId, facilityId);
+  if (direction === 'outgoing') return eq(referrals.fromFacilityId, facilityId);
+  return or(eq(referrals.fromFacilityId, facilityId), eq(referrals.toFacilityId, facilityId));
+}
+
+export async function listReferrals(db: Db, actor: Actor, q: ListReferralsQuery) {
+  const conditions: (SQL | undefined)[] = [
+    patientSearchCondition(q.search),
+    q.status ? eq(referrals.status, q.status) : undefined,
+    q.urgencyLevel ? eq(referrals.urgencyLevel, q.urgencyLevel) : undefined,
+    facilityCondition(q.facilityId, q.direction),
+  ];
+  const where = and(...conditions);
+  const rows = await baseQuery(db).where(where).orderBy(desc(referrals.createdAt), desc(referrals.id)).limit(q.limit).offset(q.offset);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(referrals)
+    .innerJoin(patients, eq(patients.id, referrals.patientId))
+    .where(where);
+  await audit(db, actor, { action: 'referral.list', entity: 'referral', detail: listReadDetail(rows.length, total?.n ?? 0, rows.map((r) => r.referral.patientId)) });
+  return { rows: rows.map(toReferral), total: total?.n ?? 0 };
+}
+
+/** The §2.14 cards for a facility (referrals out of or into it) or the whole county. Counts only: not audited. */
+export async function referralStats(db: Db, q: { facilityId?: number }): Promise<ReferralStats> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')::int`,
+      inTransit: sql<number>`count(*) filter (where ${referrals.status} = 'in_transit')::int`,
+      received: sql<number>`count(*) filter (where ${referrals.status} = 'received')::int`,
+      emergency: sql<number>`count(*) filter (where ${referrals.urgencyLevel} = 'emergency' and ${referrals.status} in ('pending', 'in_transit'))::int`,
+    })
+    .from(referrals)
+    .where(facilityCondition(q.facilityId));
+  return row ?? { pending: 0, inTransit: 0, received: 0, emergency: 0 };
+}
+
+/** Active clinical staff who may sign a referral, at one facility or county-wide, by name. */
+export async function listReferringDoctors(db: Db, q: { facilityId?: number }): Promise<ReferringDoctor[]> {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, facilityId: users.facilityId })
+    .from(users)
+    .where(and(eq(users.isActive, true), inArray(users.role, [...REFERRING_DOCTOR_ROLES]), q.facilityId ? eq(users.facilityId, q.facilityId) : undefined))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(500);
+  return rows.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role as ReferringDoctor['role'], facilityId: u.facilityId }));
+}
+
+/** Creates a pending referral and its first recorded step, with the audit event, in one transaction. */
+export async function createReferral(db: Db, actor: Actor, input: CreateReferralInput, now: Date): Promise<Referral> {
+  return db.transaction(async (tx) => {
+    const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.patientId)).limit(1);
+    const found = await tx
+      .select({ id: facilities.id })
+      .from(facilities)
+      .where(or(eq(facilities.id, input.fromFacilityId), eq(facilities.id, input.toFacilityId)));
+    const has = (id: number) => found.some((f) => f.id === id);
+    const [doctor] = input.referringDoctorId
+      ? await tx
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, facilityId: users.facilityId, isActive: users.isActive })
+          .from(users)
+          .where(eq(users.id, input.referringDoctorId))
+          .limit(1)
+      : [];
+    const doctorIssue = (): string | null => {
+      if (!input.referringDoctorId) return null;
+      if (!doctor || !doctor.isActive || !(REFERRING_DOCTOR_ROLES as readonly string[]).includes(doctor.role)) return 'Referring doctor must be active clinical staff';
+      if (doctor.facilityId !== input.fromFacilityId) return 'Referring doctor must work at the referring facility';
+      return null;
+    };
+    const doctorProblem = doctorIssue();
+    const issues = [
+      ...(patient ? [] : [{ path: 'patientId', message: 'Patient not found' }]),
+      ...(has(input.fromFacilityId) ? [] : [{ path: 'fromFacilityId', message: 'Unknown Facility' }]),
+      ...(has(input.toFacilityId) ? [] : [{ path: 'toFacilityId', message: 'Unknown Facility' }]),
+      ...(doctorProblem ? [{ path: 'referringDoctorId', message: doctorProblem }] : []),
+    ];
+    if (issues.length > 0) throw invalid(issues);
+    // A clinician chosen from staff signs with the name the staff list holds, whatever the form sent beside it.
+    const referringDoctor = doctor ? `${doctor.firstName} ${doctor.lastName}` : input.referringDoctor;
+    const [created] = await tx
+      .insert(referrals)
+      .values({
+        patientId: input.patientId,
+        fromFacilityId: input.fromFacilityId,
+        toFacilityId: input.toFacilityId,
+        referralReason: input.referralReason,
+        urgencyLevel: input.urgencyLevel,
+        clinicalNotes: input.clinicalNotes,
+        referringDoctor,
+        referringDoctorId: doctor?.id ?? null,
+        status: 'pending',
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: referrals.id });
+    if (!created) throw new Error('insert returned no row');
+    await tx.insert(referralEvents).values({
+      referralId: created.id,
+      fromStatus: null,
+      toStatus: 'pending',
+      userId: actor.id,
+      facilityId: actor.facilityId ?? input.fromFacilityId,
+      at: now,
+    });
+    await audit(tx, actor, { action: 'referral.create', entity: 'referral', entityId: created.id, detail: `patient ${input.patientId}` });
+    const [row] = await baseQuery(tx).where(eq(referrals.id, created.id));
+    return toReferral(row!);
+  });
+}
+
+async function eventsOf(db: Db, referralId: number): Promise<ReferralEvent[]> {
+  const rows = await db
+    .select({
+      event: referralEvents,
+      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      userRole: users.role,
+      facilityName: facilities.name,
+    })
+    .from(referralEvents)
+    .leftJoin(users, eq(users.id, referralEvents.userId))
+    .leftJoin(facilities, eq(facilities.id, referralEvents.facilityId))
+    .where(eq(referralEvents.referralId, referralId))
+    .orderBy(asc(referralEvents.at), asc(referralEvents.id));
+  return rows.map(({ event: e, userName, userRole, facilityName }) => ({
+    id: e.id,
+    fromStatus: e.fromStatus as ReferralEvent['fromStatus'],
+    toStatus: e.toStatus as ReferralEvent['toStatus'],
+    note: e.note,
+    userId: e.userId,
+    userName,
+    userRole,
+    facilityId: e.facilityId,
+    facilityName,
+    at: e.at.toISOString(),
+  }));
+}
+
+async function findReferral(db: Db, id: number): Promise<ReferralDetail | undefined> {
+  const [row] = await baseQuery(db).where(eq(referrals.id, id)).limit(1);
+  if (!row) return undefined;
+  return { ...toReferral(row), events: await eventsOf(db, id) };
+}
+
+/** One referral with its history (an audited read: it names a patient and their clinical notes). */
+export async function getReferral(db: Db, actor: Actor, id: number): Promise<ReferralDetail> {
+  const referral = await findReferral(db, id);
+  if (!referral) throw notFound('Referral not found');
+  await audit(db, actor, { action: 'referral.read', entity: 'referral', entityId: id, detail: `patient ${referral.patientId}` });
+  return referral;
+}
+
+/** A patient's referrals, newest first: part of their record, audited as a read of the patient. */
+export async function listPatientReferrals(db: Db, actor: Actor, patientId: number, page: { limit: number; offset: number }) {
+  const [patient] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).limit(1);
+  if (!patient) throw notFound('Patient not found');
+  const where = eq(referrals.patientId, patientId);
+  const rows = await baseQuery(db).where(where).orderBy(desc(referrals.createdAt), desc(referrals.id)).limit(page.limit).offset(page.offset);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(referrals).where(where);
+  await audit(db, actor, { action: 'patient.referrals.read', entity: 'patient', entityId: patientId, detail: `${rows.length} referrals` });
+  return { rows: rows.map(toReferral), total: total?.n ?? 0 };
+}
+
+const STATUS_WORDS: Record<ReferralStatus, string> = { pending: 'pending', in_transit: 'in transit', received: 'received', cancelled: 'cancelled' };
+const TARGET_WORDS: Record<ReferralStatus, string> = { pending: 'made pending', in_transit: 'marked in transit', received: 'received', cancelled: 'cancelled' };
+
+/** Why a step does not follow the lifecycle, in words a clinician understands. */
+function transitionProblem(current: ReferralStatus, target: ReferralStatus): string | null {
+  if (REFERRAL_TRANSITIONS[current].includes(target)) return null;
+  if (current === target) return `This referral is already ${STATUS_WORDS[current]}`;
+  if (current === 'received') return 'This referral has already been received; a received referral is final';
+  if (current === 'cancelled') return `This referral was cancelled and cannot be ${TARGET_WORDS[target]}`;
+  if (current === 'pending' && target === 'received') return 'This referral must be marked in transit before it can be received';
+  return `A ${STATUS_WORDS[current]} referral cannot be ${TARGET_WORDS[target]}`;
+}
+
+const SIDE_MESSAGES: Record<'in_transit' | 'received' | 'cancelled', string> = {
+  in_transit: 'Only staff of the referring facility can mark this referral in transit',
+  received: 'Only staff of the receiving facility can mark this referral received',
+  cancelled: 'Only staff of the referring facility can cancel this referral',
+};
+
+/**
+ * Moves a referral one step: in transit or cancelled by the referring facility, received by the receiving one;
+ * the county director and sub-county medical officers may take any step. The row is locked for the check and
+ * the write, so two people pressing at once cannot both move it. A step out of order is a 409, the wrong
+ * facility a 403; both refusals are audited.
+ */
+export async function updateReferralStatus(db: Db, actor: Actor, id: number, input: UpdateReferralStatusInput, now: Date): Promise<ReferralDetail> {
+  const outcome = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: referrals.status, fromFacilityId: referrals.fromFacilityId, toFacilityId: referrals.toFacilityId, patientId: referrals.patientId })
+      .from(referrals)
+      .where(eq(referrals.id, id))
+      .for('update');
+    if (!current) throw notFound('Referral not found');
+    const from = current.status as ReferralStatus;
+    const problem = transitionProblem(from, input.status);
+    if (problem) return { refused: conflict(problem), outcome: 'failure', from } as const;
+    const county = (COUNTY_REFERRAL_ROLES as readonly string[]).includes(actor.role);
+    const sideFacility = referralSideOf(input.status) === 'from' ? current.fromFacilityId : current.toFacilityId;
+    if (!county && actor.facilityId !== sideFacility) return { refused: forbidden(SIDE_MESSAGES[input.status]), outcome: 'denied', from } as const;
+    await tx.insert(referralEvents).values({
+      referralId: id,
+      fromStatus: from,
+      toStatus: input.status,
+      note: input.note,
+      userId: actor.id,
+      facilityId: actor.facilityId ?? sideFacility,
+      at: now,
+    });
+    await tx.update(referrals).set({ status: input.status, updatedAt: now }).where(eq(referrals.id, id));
+    await audit(tx, actor, { action: 'referral.status', entity: 'referral', entityId: id, detail: `${from} -> ${input.status}; patient ${current.patientId}` });
+    return { refused: null, outcome: 'success', from } as const;
+  });
+  if (outcome.refused) {
+    // A refused step changes nothing, but it is part of the trail too.
+    await audit(db, actor, { action: 'referral.status', entity: 'referral', entityId: id, outcome: outcome.outcome, detail: `${outcome.from} -> ${input.status}: ${outcome.refused.message}` });
+    throw outcome.refused;
+  }
+  return (await findReferral(db, id))!;
+}

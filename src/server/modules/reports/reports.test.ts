@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestContext, emailOf, fieldErrors, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
+import type { Report } from '../../../shared/reports/index.js';
+
+let t: TestContext;
+let director: string;
+
+const DAY = 86_400_000;
+
+async function list(query = '', cookie = director): Promise<{ reports: Report[]; total: string | undefined; status: number }> {
+  const res = await t.request({ url: `/api/reports${query}`, cookie });
+  return { reports: res.json() as Report[], total: res.headers['x-total-count'] as string | undefined, status: res.statusCode };
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  director = await t.loginAs('county_director');
+});
+afterAll(() => t.close());
+
+describe('the report list', () => {
+  it('lists the four seeded reports of the last 30 days by default, newest first', async () => {
+    const { reports, total, status } = await list();
+    expect(status).toBe(200);
+    expect(total).toBe('4');
+    // Revenue summary (this morning), MOH 705B (yesterday), MOH 717 (3 days ago), SHA claims (6 days ago).
+    expect(reports.map((r) => r.id)).toEqual([3, 1, 2, 4]);
+    const dates = reports.map((r) => r.generatedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(reports.every((r) => new Date(r.generatedAt).getTime() <= TEST_NOW.getTime())).toBe(true);
+  });
+
+  it('offers a download only for completed reports, and names the county-wide one "All Facilities"', async () => {
+    const { reports } = await list();
+    const byId = new Map(reports.map((r) => [r.id, r]));
+    expect(byId.get(1)).toMatchObject({
+      name: 'MOH 705B Outpatient Morbidity (5 years and over)',
+      type: 'compliance',
+      status: 'completed',
+      facilityId: 1,
+      facility: 'Busia County Referral Hospital',
+      generatedBy: 'Joseph Barasa',
+      downloadUrl: '/api/reports/1/download',
+    });
+    expect(byId.get(2)).toMatchObject({
+      name: 'MOH 717 Service Workload',
+      type: 'operational',
+      status: 'completed',
+      facilityId: null,
+      facility: 'All Facilities',
+      generatedBy: 'Margaret Nekesa',
+      downloadUrl: '/api/reports/2/download',
+    });
+    expect(byId.get(3)).toMatchObject({ type: 'financial', status: 'processing', facilityId: 1, downloadUrl: null });
+    expect(byId.get(4)).toMatchObject({ type: 'financial', status: 'failed', facilityId: 2, facility: 'Port Victoria Hospital', downloadUrl: null });
+  });
+
+  it.each([
+    ['financial', [3, 4]],
+    ['compliance', [1]],
+    ['operational', [2]],
+    ['clinical', []],
+  ])('filters by type %s', async (type, expected) => {
+    const { reports, total } = await list(`?type=${type}`);
+    expect(total).toBe(String(expected.length));
+    expect(reports.map((r) => r.id)).toEqual(expected);
+    expect(reports.every((r) => r.type === type)).toBe(true);
+  });
+
+  it('filters by facility', async () => {
+    const one = await list('?facilityId=1');
+    expect(one.reports.map((r) => r.id)).toEqual([3, 1]);
+    expect(one.reports.every((r) => r.facilityId === 1)).toBe(true);
+    const two = await list('?facilityId=2&type=financial');
+    expect(two.reports.map((r) => r.id)).toEqual([4]);
+    const none = await list('?facilityId=5');
+    expect(none.reports).toEqual([]);
+    expect(none.total).toBe('0');
+  });
+
+  it('counts the last seven county days including today for 7days', async () => {
+    const { reports } = await list('?period=7days');
+    expect(reports.map((r) => r.id)).toEqual([3, 1, 2, 4]);
+  });
+
+  it('asks for both dates of a custom period', async () => {
+    const res = await t.request({ url: '/api/reports?period=custom', cookie: director });
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res)).toMatchObject({
+      startDate: 'Start date is required for a custom period',
+      endDate: 'End date is required for a custom period',
+    });
+    const half = await t.request({ url: '/api/reports?period=custom&startDate=2026-03-01', cookie: director });
+    expect(half.statusCode).toBe(400);
+    expect(fieldErrors(half)).toEqual({ endDate: 'End date is required for a custom period' });
+  });
+
+  it('refuses a custom period that ends before it starts', async () => {
+    const res = await t.request({ url: '/api/reports?period=custom&startDate=2026-03-10&endDate=2026-03-01', cookie: director });
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res).endDate).toBe('End date cannot be before the start date');
+  });
+
+  it('lists nothing for a custom range that excludes every report', async () => {
+    const { reports, total, status } = await list('?period=custom&startDate=2025-01-01&endDate=2025-12-31');
+    expect(status).toBe(200);
+    expect(reports).toEqual([]);
+    expect(total).toBe('0');
+  });
+
+  it('includes both end days of a custom range', async () => {
+    // MOH 717 was generated on 13 March, MOH 705B on 15 March (county dates).
+    const { reports } = await list('?period=custom&startDate=2026-03-13&endDate=2026-03-15');
+    expect(reports.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('rejects an unknown report type or period', async () => {
+    const type = await t.request({ url: '/api/reports?type=gossip', cookie: director });
+    expect(type.statusCode).toBe(400);
+    expect(fieldErrors(type).type).toBe('Unknown report type');
+    const period = await t.request({ url: '/api/reports?period=decade', cookie: director });
+    expect(period.statusCode).toBe(400);
+    expect(fieldErrors(period).period).toBe('Unknown period');
+  });
+
+  it('is open to every role, the system administrator included, and closed to a signed-out caller', async () => {
+    const admin = await list('', await t.loginAs('admin'));
+    expect(admin.status).toBe(200);
+    expect(admin.total).toBe('4');
+    const anon = await t.request({ url: '/api/reports' });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().message).toContain('Unauthorized');
+  });
+});
+
+describe('downloading a report', () => {
+  it('serves the MOH 705B file as a CSV attachment with its header row', async () => {
+    const { reports } = await list();
+    const url = reports.find((r) => r.id === 1)!.downloadUrl!;
+    const res = await t.request({ url, cookie: director });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="moh-705b-outpatient-morbidity-5-years-and-over-2026-03-16.csv"');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('Condition,New cases');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1)) expect(line).toMatch(/,\d+$/);
+  });
+
+  it('serves the county-wide MOH 717 file and audits the download', async () => {
+    const res = await t.request({ url: '/api/reports/2/download', cookie: director });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="moh-717-service-workload-2026-03-16\.csv"$/);
+    expect(res.body.split('\n')[0]).toBe('MFL code,Facility,Outpatient visits');
+    expect(res.body).toContain('Busia County Referral Hospital');
+    const audit = await t.database.db.execute(sql`select 1 from audit_events where action = 'report.download' and entity_id = '2'`);
+    expect((audit as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+  });
+
+  it('answers HEAD on the download with 200 and the CSV headers', async () => {
+    const res = await t.request({ method: 'HEAD', url: '/api/reports/1/download', cookie: director });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(res.body).toBe('');
+  });
+
+  it.each([
+    [3, 'processing'],
+    [4, 'failed'],
+    [999, 'missing'],
+  ])('answers 404 for report %i (%s)', async (id) => {
+    const res = await t.request({ url: `/api/reports/${id}/download`, cookie: director });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Report not found');
+  });
+
+  it('refuses a signed-out download with 401', async () => {
+    const res = await t.request({ url: '/api/reports/1/download' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toContain('Unauthorized');
+    const head = await t.request({ method: 'HEAD', url: '/api/reports/1/download' });
+    expect(head.statusCode).toBe(401);
+  });
+});
+
+describe('the report period follows the clock', () => {
+  it('lists none of the seeded reports by default 60 days later, but all of them over 90 days', async () => {
+    t.clock.advance(60 * DAY);
+    try {
+      // Sessions do not last 60 days: sign in again at the new time.
+      const login = await t.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('county_director') } });
+      expect(login.statusCode).toBe(200);
+      const cookie = sessionCookie(login);
+      const later = await list('', cookie);
+      expect(later.status).toBe(200);
+      expect(later.reports).toEqual([]);
+      expect(later.total).toBe('0');
+      const quarter = await list('?period=90days', cookie);
+      expect(quarter.reports.map((r) => r.id)).toEqual([3, 1, 2, 4]);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+    expect(t.clock.now.getTime()).toBe(TEST_NOW.getTime());
+    expect((await list()).total).toBe('4');
+  });
+});

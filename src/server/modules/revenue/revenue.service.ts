@@ -1,0 +1,254 @@
+// Revenue Management (SPEC.md §2.7). Revenue is money received: paid billing records by the time they were paid
+// (the dashboard's rule, paidWithin). Periods run on the county calendar (EAT, src/shared/format.ts) and each is
+// compared with the same number of days just before it. Billing records are read here directly; the billing
+// feature owns how they are written and what "overdue" means (overdueCondition, shownStatus), so both screens agree.
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/billing/index.js';
+import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/format.js';
+import { patientPayable } from '../../../shared/billing/index.js';
+import {
+  REVENUE_EXPORT_MAX_ROWS,
+  type DateRange,
+  type RevenueFigure,
+  type RevenuePeriod,
+  type RevenuePeriodQuery,
+  type RevenueRecord,
+  type RevenueRecordsQuery,
+  type RevenueSummary,
+} from '../../../shared/revenue/index.js';
+import type { Db } from '../../db/client.js';
+import { billingRecords } from '../billing/billing.schema.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { patients } from '../patients/patients.schema.js';
+import { toCsv, type CsvFile } from '../../../shared/csv.js';
+import { iso } from '../../core/sql.js';
+import { audit, listReadDetail } from '../../core/audit.js';
+import { type Actor } from '../../core/context.js';
+import { overdueCondition, shownStatus } from '../billing/billing.service.js';
+import { paidWithin } from '../dashboard/dashboard.service.js';
+
+/** County calendar days [from, to): `to` is the day after the last one. */
+export type DayWindow = { from: string; to: string };
+
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** The first county day of a period that runs up to the end of today. */
+function periodStart(period: RevenuePeriod, now: Date): string {
+  const today = countyDate(now);
+  switch (period) {
+    case 'today':
+      return today;
+    case '7d':
+      return addDays(today, -6);
+    case 'month':
+      return countyMonth(now).start;
+    case '3m':
+      return addDays(today, -89);
+    case 'year':
+      return `${today.slice(0, 4)}-01-01`;
+  }
+}
+
+/** The period up to the end of today, and the same number of days just before it. */
+export function revenueWindows(period: RevenuePeriod, now: Date): { current: DayWindow; previous: DayWindow } {
+  const from = periodStart(period, now);
+  const to = addDays(countyDate(now), 1);
+  const length = daysBetween(from, to);
+  return { current: { from, to }, previous: { from: addDays(from, -length), to: from } };
+}
+
+const asRange = (w: DayWindow): DateRange => ({ start: w.from, end: addDays(w.to, -1) });
+
+/** Percent change, one decimal; null when there is nothing to compare with (never a made-up figure). */
+export function changePercent(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** Money received in a window of county days. */
+const paidIn = (w: DayWindow): SQL => paidWithin(startOfCountyDay(w.from), startOfCountyDay(w.to))!;
+
+/** Invoices raised in a window of county days. */
+const raisedIn = (w: DayWindow): SQL => and(gte(billingRecords.createdAt, startOfCountyDay(w.from)), lt(billingRecords.createdAt, startOfCountyDay(w.to)))!;
+
+/** Settled through SHA (formerly NHIF, DESIGN.md §8): the payment method, or SHA named as the insurer. */
+const throughSha: SQL = or(eq(billingRecords.paymentMethod, 'nhif'), eq(billingRecords.insuranceProvider, 'nhif'))!;
+
+/** Billed and not received yet: waiting, overdue, or a payment under way. */
+const UNPAID = ['pending', 'overdue', 'processing'] as const;
+const unpaid: SQL = inArray(billingRecords.status, [...UNPAID]);
+
+const facilityIs = (facilityId?: number) => (facilityId ? eq(billingRecords.facilityId, facilityId) : undefined);
+
+/** The records of a period: raised in it, or paid in it, so every card's money can be traced to a row. */
+function recordsOf(w: DayWindow, facilityId?: number): SQL {
+  return and(facilityIs(facilityId), or(raisedIn(w), paidIn(w)))!;
+}
+
+const sumIf = (cond: SQL) => sql<string>`coalesce(sum(${billingRecords.amount}) filter (where ${cond}), 0)`;
+const countIf = (cond: SQL) => sql<number>`(count(*) filter (where ${cond}))::int`;
+
+/** The four summary cards of §2.7 for a period, each against the previous period of the same length. One query. */
+export async function revenueSummary(db: Db, now: Date, q: RevenuePeriodQuery): Promise<RevenueSummary> {
+  const { current, previous } = revenueWindows(q.period, now);
+  const both: DayWindow = { from: previous.from, to: current.to };
+  const measures = {
+    totalRevenue: (w: DayWindow) => paidIn(w),
+    shaClaims: (w: DayWindow) => and(paidIn(w), throughSha)!,
+    cashPayments: (w: DayWindow) => and(paidIn(w), eq(billingRecords.paymentMethod, 'cash'))!,
+    pendingPayments: (w: DayWindow) => and(raisedIn(w), unpaid)!,
+  };
+  const overdue = and(raisedIn(current), overdueCondition(countyDate(now)))!;
+  const [row] = await db
+    .select({
+      totalRevenue: sumIf(measures.totalRevenue(current)),
+      totalRevenueN: countIf(measures.totalRevenue(current)),
+      totalRevenuePrev: sumIf(measures.totalRevenue(previous)),
+      totalRevenuePrevN: countIf(measures.totalRevenue(previous)),
+      shaClaims: sumIf(measures.shaClaims(current)),
+      shaClaimsN: countIf(measures.shaClaims(current)),
+      shaClaimsPrev: sumIf(measures.shaClaims(previous)),
+      shaClaimsPrevN: countIf(measures.shaClaims(previous)),
+      cashPayments: sumIf(measures.cashPayments(current)),
+      cashPaymentsN: countIf(measures.cashPayments(current)),
+      cashPaymentsPrev: sumIf(measures.cashPayments(previous)),
+      cashPaymentsPrevN: countIf(measures.cashPayments(previous)),
+      pendingPayments: sumIf(measures.pendingPayments(current)),
+      pendingPaymentsN: countIf(measures.pendingPayments(current)),
+      pendingPaymentsPrev: sumIf(measures.pendingPayments(previous)),
+      pendingPaymentsPrevN: countIf(measures.pendingPayments(previous)),
+      overdue: sumIf(overdue),
+      overdueN: countIf(overdue),
+    })
+    .from(billingRecords)
+    .where(recordsOf(both, q.facilityId));
+  const r = row!;
+  const figure = (amount: string, count: number, previousAmount: string, previousCount: number): RevenueFigure => ({
+    amount: Number(amount),
+    count,
+    previousAmount: Number(previousAmount),
+    previousCount,
+    changePercent: changePercent(Number(amount), Number(previousAmount)),
+  });
+  return {
+    period: q.period,
+    facilityId: q.facilityId ?? null,
+    current: asRange(current),
+    previous: asRange(previous),
+    totalRevenue: figure(r.totalRevenue, r.totalRevenueN, r.totalRevenuePrev, r.totalRevenuePrevN),
+    shaClaims: figure(r.shaClaims, r.shaClaimsN, r.shaClaimsPrev, r.shaClaimsPrevN),
+    cashPayments: figure(r.cashPayments, r.cashPaymentsN, r.cashPaymentsPrev, r.cashPaymentsPrevN),
+    pendingPayments: {
+      ...figure(r.pendingPayments, r.pendingPaymentsN, r.pendingPaymentsPrev, r.pendingPaymentsPrevN),
+      overdueAmount: Number(r.overdue),
+      overdueCount: r.overdueN,
+    },
+  };
+}
+
+const recordColumns = {
+  bill: billingRecords,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  nationalId: patients.nationalId,
+  facilityName: facilities.name,
+};
+type RecordRow = { bill: typeof billingRecords.$inferSelect; firstName: string; lastName: string; nationalId: string; facilityName: string | null };
+
+function toRecord({ bill: b, firstName, lastName, nationalId, facilityName }: RecordRow, today: string): RevenueRecord {
+  return {
+    id: b.id,
+    invoiceNumber: b.invoiceNumber,
+    createdAt: b.createdAt.toISOString(),
+    patientId: b.patientId,
+    patientName: `${firstName} ${lastName}`.trim(),
+    nationalId,
+    serviceType: b.serviceType,
+    facilityId: b.facilityId,
+    facilityName: facilityName ?? 'Unknown Facility',
+    amount: Number(b.amount),
+    paymentMethod: b.paymentMethod,
+    insuranceProvider: b.insuranceProvider,
+    insuranceCoveragePercent: Number(b.insuranceCoveragePercent),
+    patientPayable: patientPayable(Number(b.amount), Number(b.insuranceCoveragePercent)),
+    status: shownStatus(b.status, b.dueDate, today),
+    statusReason: b.statusReason,
+    dueDate: b.dueDate,
+    paidAt: iso(b.paidAt),
+  };
+}
+
+function selectRecords(db: Db, where: SQL) {
+  return db
+    .select(recordColumns)
+    .from(billingRecords)
+    .innerJoin(patients, eq(patients.id, billingRecords.patientId))
+    .leftJoin(facilities, eq(facilities.id, billingRecords.facilityId))
+    .where(where)
+    .orderBy(desc(billingRecords.createdAt), desc(billingRecords.id));
+}
+
+async function countRecords(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(billingRecords).where(where);
+  return row?.n ?? 0;
+}
+
+/** The Recent Billing Records table: the period's records, newest invoice first. The read names patients: audited. */
+export async function listRevenueRecords(db: Db, actor: Actor, now: Date, q: RevenueRecordsQuery) {
+  const where = recordsOf(revenueWindows(q.period, now).current, q.facilityId);
+  const [rows, total] = await Promise.all([selectRecords(db, where).limit(q.limit).offset(q.offset), countRecords(db, where)]);
+  await audit(db, actor, { action: 'revenue.records.list', entity: 'billing_record', detail: listReadDetail(rows.length, total, rows.map((r) => r.bill.patientId)) });
+  const today = countyDate(now);
+  return { rows: rows.map((r) => toRecord(r, today)), total };
+}
+
+export function revenueExportFilename(now: Date, q: RevenuePeriodQuery): string {
+  const { start, end } = asRange(revenueWindows(q.period, now).current);
+  return `revenue-records-${q.facilityId ? `facility-${q.facilityId}` : 'county'}-${start}-to-${end}.csv`;
+}
+
+/** An instant as county wall-clock time with its offset, e.g. 2026-03-16T09:30:00+03:00 (EAT has no DST). */
+function countyDateTime(at: string): string {
+  return `${new Date(Date.parse(at) + 3 * 3_600_000).toISOString().slice(0, 19)}+03:00`;
+}
+
+const INSURER_LABELS: Record<string, string> = { nhif: 'SHA (formerly NHIF)', madison: 'Madison', aap: 'AAP', jubilee: 'Jubilee', aar: 'AAR' };
+
+const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+
+/**
+ * Export Records: the period's records as a spreadsheet, newest first, at most REVENUE_EXPORT_MAX_ROWS of them
+ * (the total says whether the file holds them all). It names patients, so the export is audited with what was
+ * asked for; HEAD (the route) exports nothing.
+ */
+export async function revenueRecordsCsv(db: Db, actor: Actor, now: Date, q: RevenuePeriodQuery): Promise<{ file: CsvFile; rows: number; total: number }> {
+  const window = revenueWindows(q.period, now).current;
+  const where = recordsOf(window, q.facilityId);
+  const [rows, total] = await Promise.all([selectRecords(db, where).limit(REVENUE_EXPORT_MAX_ROWS), countRecords(db, where)]);
+  const range = asRange(window);
+  await audit(db, actor, {
+    action: 'revenue.records.export',
+    entity: 'billing_record',
+    detail: `${rows.length} of ${total}; period ${q.period} ${range.start}..${range.end}; facility ${q.facilityId ?? 'all'}`,
+  });
+  const today = countyDate(now);
+  const header = ['Invoice', 'Date', 'Patient', 'Service', 'Facility', 'Amount (KES)', 'Payment Method', 'Insurance Provider', 'Status', 'Due Date', 'Paid At'];
+  const lines = rows.map((row) => {
+    const r = toRecord(row, today);
+    return [
+      r.invoiceNumber,
+      countyDate(new Date(r.createdAt)),
+      r.patientName,
+      capitalised(r.serviceType),
+      r.facilityName,
+      r.amount,
+      (PAYMENT_METHOD_LABELS as Record<string, string>)[r.paymentMethod] ?? r.paymentMethod,
+      r.insuranceProvider ? (INSURER_LABELS[r.insuranceProvider] ?? r.insuranceProvider) : '',
+      capitalised(r.status),
+      r.dueDate,
+      r.paidAt ? countyDateTime(r.paidAt) : '',
+    ];
+  });
+  return { file: { filename: revenueExportFilename(now, q), content: toCsv([header, ...lines]) }, rows: rows.length, total };
+}

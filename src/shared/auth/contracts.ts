@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ROLES } from '../access/index.js';
+
+const email = z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+});
+
+/** SPEC.md §7: the demo portal sends the email only; the System Test also sends a password. */
+export const demoLoginSchema = z.object({
+  email,
+  password: z.string().max(200, 'Password is too long').optional(),
+});
+
+export const fingerprintLoginSchema = z.object({
+  fingerprintHash: z.string({ error: 'Biometric authentication failed' }).min(1, 'Biometric authentication failed').max(300),
+});
+export const faceLoginSchema = z.object({
+  faceTemplateHash: z.string({ error: 'Biometric authentication failed' }).min(1, 'Biometric authentication failed').max(300),
+});
+
+/** The current user (SPEC.md §3), as GET /api/auth/user and every login answer give it. */
+export const currentUserSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  facilityId: z.number().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  permissions: z.array(z.string()),
+  /** Signed in with a temporary password (an account made on Staff Management): a new one must be chosen first. */
+  mustChangePassword: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const demoAccountSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  nationalId: z.string(),
+  phoneNumber: z.string(),
+  hasBiometric: z.boolean(),
+  facilityId: z.number().nullable(),
+});
+export type DemoAccount = z.infer<typeof demoAccountSchema>;
+
+/** The shortest password a person may choose (a temporary password is 12 characters). */
+export const PASSWORD_MIN_LENGTH = 10;
+
+const newPassword = z
+  .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password is too long');
+
+/** POST /api/auth/password: a signed-in user replaces their password (the temporary one at first sign-in). */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password is too long'),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The Choose a new password form: the new password typed twice, and not the current one again. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'The two new passwords do not match' })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

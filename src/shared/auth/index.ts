@@ -1,0 +1,3 @@
+// The auth module's contracts: what the server validates and returns, and what the client's forms and screens use.
+export * from './contracts.js';
+export * from './demo.js';

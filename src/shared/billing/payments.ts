@@ -1,0 +1,207 @@
+// Payments on an invoice (SPEC.md §2.8 Process Payment, §8 toasts; domain/KENYA.md for M-Pesa and SHA):
+// M-Pesa STK push, card, cash, and insurance (SHA) claims. The same contracts drive the routes and the forms.
+import { z } from 'zod';
+import { INSURANCE_PROVIDERS } from './constants.js';
+import { hasNoNul, NUL_MESSAGE, requiredNumber, requiredText } from '../validation.js';
+
+export const PAYMENT_METHODS_TAKEN = ['mpesa', 'card', 'cash'] as const;
+export type PaymentMethodTaken = (typeof PAYMENT_METHODS_TAKEN)[number];
+export const PAYMENT_STATUSES = ['processing', 'succeeded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const CLAIM_STATUSES = ['submitted', 'approved', 'rejected'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export const CLAIM_DECISIONS = ['approved', 'rejected'] as const;
+
+const MPESA_PHONE = /^(?:\+?254|0)?([17]\d{8})$/;
+
+/**
+ * A Kenyan mobile number as Daraja wants it (domain/KENYA.md): 2547XXXXXXXX or 2541XXXXXXXX, from any of
+ * 0712 345 678, +254 712 345 678, 254712345678 or 712345678. Anything else is null.
+ */
+export function mpesaPhone(value: string): string | null {
+  const m = MPESA_PHONE.exec(value.replace(/[\s().-]/g, ''));
+  return m ? `254${m[1]}` : null;
+}
+
+/** The Luhn (mod 10) check every payment card number passes; the digits only. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const MPESA_PHONE_MESSAGE = 'Enter a Safaricom number such as 0712 345 678 or 0110 345 678';
+
+/**
+ * POST /api/billing/:id/payments. A card never reaches the server whole: the browser checks the number (Luhn)
+ * and sends only its last four digits and the gateway's token for it.
+ */
+export const processPaymentSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({
+      method: z.literal('mpesa'),
+      phoneNumber: z
+        .string({ error: 'Phone number is required' })
+        .trim()
+        .min(1, 'Phone number is required')
+        .max(20, MPESA_PHONE_MESSAGE)
+        .refine((v) => mpesaPhone(v) !== null, MPESA_PHONE_MESSAGE),
+    }),
+    z.object({
+      method: z.literal('card'),
+      cardLast4: z.string({ error: 'Card number is not valid' }).regex(/^\d{4}$/, 'Card number is not valid'),
+      gatewayToken: z.string({ error: 'The card could not be read; enter it again' }).regex(/^tok_[A-Za-z0-9_]{8,64}$/, 'The card could not be read; enter it again'),
+    }),
+    z.object({ method: z.literal('cash') }),
+  ],
+  { error: 'Payment method is required' },
+);
+export type ProcessPaymentInput = z.infer<typeof processPaymentSchema>;
+
+/** The card form in the browser: the full number stays there (checked with Luhn), only last4 + token are sent. */
+export const cardFormSchema = z.object({
+  cardNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v.length > 0, 'Card number is required')
+    .refine((v) => luhnValid(v), 'Card number is not valid'),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry must be MM/YY'),
+  cvv: z.string().trim().regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
+});
+export type CardFormInput = z.input<typeof cardFormSchema>;
+
+/** KENYA.md: the Client Registry / SHA number is CR + 13 digits + '-' + a check digit. */
+export const SHA_MEMBER_NUMBER = /^CR\d{13}-\d$/;
+
+const claimLine = z.object({
+  description: requiredText('Description is required', 200, 'Description must be at most 200 characters'),
+  quantity: requiredNumber('Quantity is required').pipe(z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(10_000, 'Quantity must be at most 10,000')),
+  unitPrice: requiredNumber('Unit price is required')
+    .pipe(z.number().min(0, 'Unit price cannot be negative').max(10_000_000, 'Unit price must be at most KES 10,000,000'))
+    .transform((v) => Math.round(v * 100) / 100),
+});
+export type ClaimLine = z.infer<typeof claimLine>;
+
+/** The claim's amount: the sum of its lines, to the cent. */
+export function claimAmount(lines: readonly { quantity: number; unitPrice: number }[]): number {
+  return Math.round(lines.reduce((sum, l) => sum + l.quantity * l.unitPrice * 100, 0)) / 100;
+}
+
+/** POST /api/billing/:id/claims: an SHA (or private insurer) claim for the insurer's share of an invoice. */
+export const submitClaimSchema = z
+  .object({
+    provider: z.enum(INSURANCE_PROVIDERS, { error: 'Insurance provider is required' }),
+    memberNumber: requiredText('Member number is required', 30, 'Member number must be at most 30 characters').transform((v) => v.toUpperCase()),
+    diagnosis: requiredText('Diagnosis is required', 500, 'Diagnosis must be at most 500 characters'),
+    lines: z.array(claimLine, { error: 'Add at least one claim line' }).min(1, 'Add at least one claim line').max(20, 'A claim has at most 20 lines'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.provider === 'nhif' && !SHA_MEMBER_NUMBER.test(v.memberNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['memberNumber'], message: 'Enter the SHA member (CR) number, e.g. CR0680969605010-6' });
+    }
+  });
+export type SubmitClaimInput = z.infer<typeof submitClaimSchema>;
+export type SubmitClaimForm = z.input<typeof submitClaimSchema>;
+
+/** POST /api/insurance-claims/:id/decision: the insurer's answer, recorded by the billing desk. */
+export const claimDecisionSchema = z
+  .object({
+    decision: z.enum(CLAIM_DECISIONS, { error: 'Decision is required' }),
+    reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(500, 'Reason must be at most 500 characters').refine(hasNoNul, NUL_MESSAGE).optional().default('')),
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision === 'rejected' && v.reason === '') ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Reason is required' });
+  });
+export type ClaimDecisionInput = z.infer<typeof claimDecisionSchema>;
+export type ClaimDecisionForm = z.input<typeof claimDecisionSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number(),
+  billingRecordId: z.number(),
+  method: z.enum(PAYMENT_METHODS_TAKEN),
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  /** M-Pesa: the payer's number as sent to Daraja (2547XXXXXXXX). */
+  phoneNumber: z.string().nullable(),
+  checkoutRequestId: z.string().nullable(),
+  /** M-Pesa receipt (e.g. SC73KQ2M1P), the card gateway's reference, or the cash receipt (RCT-2026-000123). */
+  receiptNumber: z.string().nullable(),
+  resultCode: z.number().nullable(),
+  resultDesc: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  /** True when the sandbox simulator or the simulated card gateway answered: no money moved. */
+  simulated: z.boolean(),
+  initiatedByName: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const claimSchema = z.object({
+  id: z.number(),
+  claimNumber: z.string(),
+  billingRecordId: z.number(),
+  provider: z.enum(INSURANCE_PROVIDERS),
+  memberNumber: z.string(),
+  diagnosis: z.string(),
+  lines: z.array(z.object({ description: z.string(), quantity: z.number(), unitPrice: z.number() })),
+  amount: z.number(),
+  status: z.enum(CLAIM_STATUSES),
+  decisionReason: z.string().nullable(),
+  submittedByName: z.string().nullable(),
+  submittedAt: z.string(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type InsuranceClaim = z.infer<typeof claimSchema>;
+
+/**
+ * Daraja's STK callback (Body.stkCallback). CallbackMetadata comes only on success; its Item values are numbers
+ * or strings, and an item may have no Value at all (Balance).
+ */
+export const mpesaCallbackSchema = z.object({
+  Body: z.object({
+    stkCallback: z.object({
+      MerchantRequestID: z.string().max(100).refine(hasNoNul, NUL_MESSAGE).optional(),
+      CheckoutRequestID: z.string().min(1).max(100).refine(hasNoNul, NUL_MESSAGE),
+      ResultCode: z.coerce.number().int(),
+      ResultDesc: z.string().max(500).refine(hasNoNul, NUL_MESSAGE).optional().default(''),
+      CallbackMetadata: z
+        .object({
+          Item: z
+            .array(z.object({ Name: z.string().max(100).refine(hasNoNul, NUL_MESSAGE), Value: z.union([z.string().max(200).refine(hasNoNul, NUL_MESSAGE), z.number()]).optional() }))
+            .max(50),
+        })
+        .optional(),
+    }),
+  }),
+});
+export type MpesaCallback = z.infer<typeof mpesaCallbackSchema>;
+
+/** The answer Daraja expects from a callback receiver. */
+export const mpesaCallbackAnswer = z.object({ ResultCode: z.number(), ResultDesc: z.string() });
+
+export const mpesaCallbackQuery = z.object({ token: z.string().max(200).optional() });
+
+/** GET /api/payments/gateways: which M-Pesa answers (Daraja or the sandbox simulator) and the simulators' test numbers. */
+export const paymentGatewaysSchema = z.object({
+  mpesa: z.object({
+    mode: z.enum(['daraja', 'simulator']),
+    environment: z.enum(['sandbox', 'production']).nullable(),
+    testNumbers: z.array(z.object({ suffix: z.string(), resultCode: z.number(), resultDesc: z.string() })),
+  }),
+  card: z.object({ mode: z.literal('simulator'), approvedTestCard: z.string(), declinedTestCard: z.string() }),
+});
+export type PaymentGateways = z.infer<typeof paymentGatewaysSchema>;

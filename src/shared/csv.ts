@@ -1,0 +1,22 @@
+// CSV files the API hands out (reports, facility list, stock list, a user's own trail) and the seed's report files.
+
+export type CsvCell = string | number | null | undefined;
+
+export type CsvFile = { filename: string; content: string };
+
+/**
+ * One cell. Text that a spreadsheet would read as a formula (= + - @, or a leading tab or carriage return)
+ * gets a leading apostrophe, so a name typed as `=HYPERLINK(…)` stays text (OWASP "CSV Injection").
+ * Numbers are written as they are: a negative amount is not a formula.
+ */
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows (the first is the header) as CSV text, one line per row, ending with a newline. */
+export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}

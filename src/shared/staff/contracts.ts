@@ -1,0 +1,176 @@
+// Staff Management (SPEC.md §2.12): the county's staff directory, its cards, Add Staff Member and the duty roster.
+import { z } from 'zod';
+import { ROLES, type Role } from '../access/index.js';
+import { normalisePhone } from '../format.js';
+import {
+  hasNoNul,
+  isoDate,
+  NUL_MESSAGE,
+  optionalEnumQuery,
+  optionalIdQuery,
+  optionalText,
+  pageQuery,
+  requiredId,
+  searchQuery,
+} from '../validation.js';
+
+/** SPEC.md §4: a staff member is active or inactive; inactive counts as 'On Leave'. */
+export const STAFF_STATUSES = ['active', 'inactive'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+/** SPEC.md §2.12: the role filter lists every role but the nutritionist (the list itself shows every role). */
+export const STAFF_FILTER_ROLES = ROLES.filter((r) => r !== 'nutritionist');
+
+/** The Medical Officers card (SPEC.md §2.12): clinical officers plus sub-county medical officers. */
+export const MEDICAL_OFFICER_ROLES = ['clinical_officer', 'subcounty_medical_officer'] as const satisfies readonly Role[];
+
+/** Roles that work at one facility, which a sub-county medical officer may manage. */
+export const FACILITY_ROLES = [
+  'facility_incharge',
+  'clinical_officer',
+  'nurse',
+  'records_officer',
+  'lab_technician',
+  'pharmacist',
+  'nutritionist',
+] as const satisfies readonly Role[];
+
+/**
+ * Which accounts a staff manager (staff:manage, DESIGN.md §7) may create, deactivate or reactivate:
+ * - the county director: every role;
+ * - the system administrator: every role but the county's officers (county director, sub-county medical officer);
+ * - a sub-county medical officer: the facility-level roles only.
+ * Anyone else: none. The server decides; the client uses the same rule to offer only roles that will work.
+ */
+export function manageableRoles(actorRole: string): readonly Role[] {
+  switch (actorRole) {
+    case 'county_director':
+      return ROLES;
+    case 'admin':
+      return ROLES.filter((r) => r !== 'county_director' && r !== 'subcounty_medical_officer');
+    case 'subcounty_medical_officer':
+      return FACILITY_ROLES;
+    default:
+      return [];
+  }
+}
+
+export function canManageRole(actorRole: string, targetRole: string): boolean {
+  return (manageableRoles(actorRole) as readonly string[]).includes(targetRole);
+}
+
+export const listStaffQuery = z.object({
+  search: searchQuery,
+  facilityId: optionalIdQuery,
+  role: optionalEnumQuery(ROLES, 'Unknown role'),
+  status: optionalEnumQuery(STAFF_STATUSES, 'Status must be active or inactive'),
+  ...pageQuery,
+});
+export type ListStaffQuery = z.infer<typeof listStaffQuery>;
+
+export const staffStatsQuery = z.object({ facilityId: optionalIdQuery });
+
+/**
+ * A row of the staff directory. Colleague information only: the phone number is masked (e.g. "0712 ••• 678")
+ * and the national ID is never sent.
+ */
+export const staffMemberSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  facilityId: z.number().nullable(),
+  facilityName: z.string().nullable(),
+  facilityLevel: z.number().nullable(),
+  facilityLocation: z.string().nullable(),
+  maskedPhone: z.string().nullable(),
+  isActive: z.boolean(),
+  joinedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Whether the signed-in user may deactivate or reactivate this account (the role rule above, never oneself). */
+  canChangeStatus: z.boolean(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** The four cards of SPEC.md §2.12. */
+export const staffStatsSchema = z.object({
+  total: z.number(),
+  active: z.number(),
+  medicalOfficers: z.number(),
+  nurses: z.number(),
+  onLeave: z.number(),
+});
+export type StaffStats = z.infer<typeof staffStatsSchema>;
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} must be at least 2 characters` })
+    .trim()
+    .min(2, `${label} must be at least 2 characters`)
+    .max(100, `${label} must be at most 100 characters`)
+    .refine(hasNoNul, NUL_MESSAGE);
+
+/** Add Staff Member. Kenyan mobile numbers are stored as +254…; others (Ugandan, at the border) as typed. */
+export const createStaffSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .pipe(z.email('Enter a valid email address').max(254, 'Email must be at most 254 characters')),
+  role: z.enum(ROLES, { error: 'Please select a role' }),
+  facilityId: requiredId('Please select a facility'),
+  phoneNumber: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(20, 'Phone number must be at most 20 characters')
+    .refine((v) => /^\+?[\d\s-]{7,20}$/.test(v) && v.replace(/\D/g, '').length >= 9, 'Phone number must be a valid phone number')
+    .transform(normalisePhone),
+  nationalId: optionalText(20, 'National ID must be at most 20 characters')
+    .refine((v) => v === null || /^\d{7,10}$/.test(v), 'National ID must be 7 to 10 digits'),
+  joinedAt: isoDate('Join date is required').refine((v) => v >= '1963-01-01', 'Join date must be after 1963'),
+});
+export type CreateStaffInput = z.infer<typeof createStaffSchema>;
+export type CreateStaffForm = z.input<typeof createStaffSchema>;
+
+/** The answer to Add Staff Member: the temporary password is in this answer only, never stored or shown again. */
+export const createdStaffSchema = z.object({
+  staff: staffMemberSchema,
+  temporaryPassword: z.string(),
+});
+export type CreatedStaff = z.infer<typeof createdStaffSchema>;
+
+export const staffStatusSchema = z.object({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+
+/** The duty roster (staff_shifts): a day, night or on-call shift per person and county day. */
+export const SHIFT_KINDS = ['day', 'night', 'on_call'] as const;
+export type ShiftKind = (typeof SHIFT_KINDS)[number];
+
+/** A roster read covers at most this many days. */
+export const SHIFTS_MAX_DAYS = 31;
+
+export const shiftsQuery = z.object({
+  facilityId: optionalIdQuery,
+  from: z.preprocess((v) => (v === '' ? undefined : v), isoDate('from must be a date').optional()),
+  to: z.preprocess((v) => (v === '' ? undefined : v), isoDate('to must be a date').optional()),
+});
+export type ShiftsQuery = z.infer<typeof shiftsQuery>;
+
+export const staffShiftSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.string(),
+  facilityId: z.number(),
+  facilityName: z.string(),
+  shiftDate: z.string(),
+  shift: z.enum(SHIFT_KINDS),
+});
+export type StaffShift = z.infer<typeof staffShiftSchema>;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './paging.js';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** '' and null, as forms and query strings send an empty input, become undefined (so defaults apply). */
+export function blankToUndefined(value: unknown): unknown {
+  return value === '' || value === null ? undefined : value;
+}
+
+/**
+ * PostgreSQL cannot store the NUL character (U+0000) in text, and no one types it: it comes from a bad paste or
+ * a hostile client. Every free-text field refuses it with this message, under the field, instead of a 500.
+ */
+export const NUL_MESSAGE = 'This text contains a hidden character that cannot be saved. Please type it again.';
+
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+/** A required free-text field: missing, blank and too long each carry the given message. */
+export function requiredText(message: string, max: number, maxMessage?: string) {
+  return z.string({ error: message }).trim().min(1, message).max(max, maxMessage ?? `At most ${max} characters`).refine(hasNoNul, NUL_MESSAGE);
+}
+
+/** An optional free-text field: blank becomes null, so forms can send '' for an empty input. */
+export function optionalText(max: number, maxMessage?: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(max, maxMessage ?? `At most ${max} characters`).refine(hasNoNul, NUL_MESSAGE).nullish(),
+  ).transform((v) => v ?? null);
+}
+
+/** A required id: a positive integer sent as a number or a digit string (the spec's referral payload is all strings). */
+export function requiredId(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (/^\s*\d+\s*$/.test(v) ? Number(v) : v.trim() === '' ? undefined : Number.NaN) : blankToUndefined(v)),
+    z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message),
+  );
+}
+
+/** A required number sent as a number or a plain decimal string ("12", "0.50"; not "0x10" or "1e3"). */
+export function requiredNumber(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN) : blankToUndefined(v)),
+    z.number({ error: message }),
+  );
+}
+
+export function isoDate(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .regex(ISO_DATE, 'Use the date format YYYY-MM-DD')
+    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Enter a real date');
+}
+
+export function optionalIsoDate() {
+  return z.preprocess((v) => (v === '' ? null : v), isoDate('Enter a date').nullish()).transform((v) => v ?? null);
+}
+
+/** An optional id filter in a query string. */
+export const optionalIdQuery = z.preprocess(
+  (v) => (v === '' || v === undefined || v === 'all' ? undefined : Number(v)),
+  z.number({ error: 'Must be a facility id' }).int().min(1).max(2_147_483_647).optional(),
+);
+
+/** `limit` (default 50, max 200) and `offset` on every list that can grow (DESIGN.md §6). */
+export const pageQuery = {
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, 'limit must be at least 1').max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`).default(PAGE_LIMIT_DEFAULT)),
+  offset: z.preprocess(blankToUndefined, z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0)),
+};
+
+/** Search text in a query string: trimmed, blank means no search. */
+export const searchQuery = z
+  .string()
+  .max(100, 'Search text must be at most 100 characters')
+  .refine(hasNoNul, NUL_MESSAGE)
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+export function optionalEnumQuery<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values, { error: message }).optional());
+}
+
+/** A path id: anything but a positive integer is a record that does not exist (404, not 400). */
+export const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Not found')
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, 'Not found'),
+});
