@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'drizzle', 'coverage', 'test-results', 'playwright-report'] },
@@ -13,6 +14,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Configuration is read in one place only (STYLE.md rule 6).
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts' }],
+    },
+  },
+  {
+    // Module boundaries (docs/decisions/0005-module-layout.md): a violation fails `npm run lint`.
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { afya: boundaries },
+    rules: {
+      'afya/module-boundaries': 'error',
+      'afya/no-module-cycles': 'error',
+      'afya/no-foreign-table-writes': 'error',
     },
   },
   {

@@ -3,9 +3,9 @@
 // tables, then one INSERT … SELECT per table), never row by row. Secondary indexes are dropped while loading
 // and built again afterwards, which is how a bulk load is done on PostgreSQL.
 import { SUBCOUNTIES } from '../src/shared/county.js';
-import { VILLAGES, VISIT_TYPES } from '../src/server/db/seed/people.js';
+import { VILLAGES, VISIT_TYPES } from '../src/server/db/seed/demo-people.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { isSeeded, seedDemoCounty } from '../src/server/db/seed/seed.js';
+import { isSeeded, seedDemoCounty } from '../src/server/modules/index.js';
 import { openHandle, type SqlHandle, type Target } from './db.js';
 import { BENCH_FEMALE_NAMES, BENCH_MALE_NAMES, BENCH_SURNAMES } from './names.js';
 

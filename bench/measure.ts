@@ -4,9 +4,8 @@
 // server/direct: what our layer (HTTP, session, validation, serialisation) adds to the database's own time.
 import autocannon from 'autocannon';
 import { listPatientsQuery } from '../src/shared/patients/index.js';
-import type { Db } from '../src/server/db/client.js';
-import { DEMO_ACCOUNTS, demoEmail } from '../src/server/db/seed/seed.js';
-import type { Actor } from '../src/server/core/context.js';
+import { DEMO_ACCOUNTS, demoEmail } from '../src/server/modules/index.js';
+import { COUNTY_WIDE, type Actor, type ServiceContext } from '../src/server/core/context.js';
 import { dashboardStats, demographics } from '../src/server/modules/dashboard/dashboard.service.js';
 import { listPatientRecords } from '../src/server/modules/medical-records/medical-records.service.js';
 import { listPatients } from '../src/server/modules/patients/patients.service.js';
@@ -35,7 +34,7 @@ export type ScenarioResult = {
 type Statement = { text: string; params: unknown[] };
 
 /** A read is a path for the server and the same work through our services for the direct run. */
-type Input = { path: string; read?: (db: Db, actor: Actor) => Promise<unknown> };
+type Input = { path: string; read?: (ctx: ServiceContext) => Promise<unknown> };
 type Scenario = {
   name: string;
   label: string;
@@ -103,7 +102,7 @@ export async function planScenarios(query: Query): Promise<{ scenarios: Scenario
   const page = { limit: 50, offset: 0 };
   const search = (s: string): Input => ({
     path: `/api/patients?search=${encodeURIComponent(s)}`,
-    read: (db, actor) => listPatients(db, actor, listPatientsQuery.parse({ search: s })),
+    read: (ctx) => listPatients(ctx, listPatientsQuery.parse({ search: s })),
   });
   let registration = 0;
   const registrationBase = await freeIdBlock(query, 4);
@@ -117,7 +116,7 @@ export async function planScenarios(query: Query): Promise<{ scenarios: Scenario
       budget: null,
       inputs: Array.from({ length: 10 }, (_, i) => ({
         path: `/api/patients?limit=50&offset=${i * 50}`,
-        read: (db, actor) => listPatients(db, actor, listPatientsQuery.parse({ limit: '50', offset: String(i * 50) })),
+        read: (ctx) => listPatients(ctx, listPatientsQuery.parse({ limit: '50', offset: String(i * 50) })),
       })),
     },
     {
@@ -125,28 +124,28 @@ export async function planScenarios(query: Query): Promise<{ scenarios: Scenario
       label: 'Dashboard stats, county-wide',
       method: 'GET',
       budget: { p95Ms: 50, ratio: null },
-      inputs: [{ path: '/api/dashboard/stats', read: (db) => dashboardStats(db, new Date()) }],
+      inputs: [{ path: '/api/dashboard/stats', read: (ctx) => dashboardStats(ctx.db, new Date()) }],
     },
     {
       name: 'stats-facility',
       label: 'Dashboard stats, one facility',
       method: 'GET',
       budget: { p95Ms: 50, ratio: null },
-      inputs: facilityIds.map((id) => ({ path: `/api/dashboard/stats?facilityId=${id}`, read: (db) => dashboardStats(db, new Date(), id) })),
+      inputs: facilityIds.map((id) => ({ path: `/api/dashboard/stats?facilityId=${id}`, read: (ctx) => dashboardStats(ctx.db, new Date(), id) })),
     },
     {
       name: 'demographics-county',
       label: 'Dashboard demographics, county-wide',
       method: 'GET',
       budget: null,
-      inputs: [{ path: '/api/dashboard/demographics', read: (db) => demographics(db, new Date()) }],
+      inputs: [{ path: '/api/dashboard/demographics', read: (ctx) => demographics(ctx.db, new Date()) }],
     },
     {
       name: 'patient-records',
       label: "A patient's medical records",
       method: 'GET',
       budget: null,
-      inputs: patientIds.map((id) => ({ path: `/api/patients/${id}/records`, read: (db, actor) => listPatientRecords(db, actor, id, page) })),
+      inputs: patientIds.map((id) => ({ path: `/api/patients/${id}/records`, read: (ctx) => listPatientRecords(ctx, id, page) })),
     },
     {
       name: 'registration',
@@ -171,15 +170,17 @@ export async function openDirect(target: Target): Promise<Direct> {
   let captured: Statement[] = [];
   const h = await openHandle(target);
   const db = h.drizzle({ logQuery: (text, params) => void captured.push({ text, params }) });
-  const [director] = await h.query<{ id: number; role: Actor['role']; facility_id: number }>('select id, role, facility_id from users where email = $1', [
-    demoEmail(DEMO_ACCOUNTS[0]!.firstName, DEMO_ACCOUNTS[0]!.lastName),
-  ]);
-  const actor: Actor = { id: director!.id, role: director!.role, facilityId: director!.facility_id, ip: '127.0.0.1' };
+  const [director] = await h.query<{ id: number; role: Actor['role']; facility_id: number; subcounty: string }>(
+    'select u.id, u.role, u.facility_id, f.subcounty from users u join facilities f on f.id = u.facility_id where u.email = $1',
+    [demoEmail(DEMO_ACCOUNTS[0]!.firstName, DEMO_ACCOUNTS[0]!.lastName)],
+  );
+  const actor: Actor = { id: director!.id, role: director!.role, facilityId: director!.facility_id, subcounty: director!.subcounty, ip: '127.0.0.1' };
+  const ctx: ServiceContext = { db, actor, scope: COUNTY_WIDE, now: () => new Date() };
   return {
     query: (text, params) => h.query(text, params),
     async capture(read) {
       captured = [];
-      await read(db, actor);
+      await read(ctx);
       return captured;
     },
     close: () => h.close(),

@@ -1,7 +1,7 @@
 // Names for the county-scale data set, most common first: the generator picks with a skew towards the top of
 // each list, so a few surnames (Wafula, Wanjala, Barasa…) are shared by tens of thousands of people, as in Busia,
 // and a search for a common name has many more matches than one for a rare one.
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from '../src/server/db/seed/people.js';
+import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from '../src/server/db/seed/demo-people.js';
 
 const unique = (names: readonly string[]) => [...new Set(names)];
 

@@ -7,34 +7,12 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Db } from './db/client.js';
-import type { Config } from './env.js';
-import { activitiesRoutes } from './modules/activities/activities.routes.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { billingRoutes } from './modules/billing/billing.routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { facilitiesRoutes } from './modules/facilities/facilities.routes.js';
-import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
-import { medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { patientsRoutes } from './modules/patients/patients.routes.js';
-import { paymentsRoutes } from './modules/billing/payments.routes.js';
-import { referralsRoutes } from './modules/referrals/referrals.routes.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { revenueRoutes } from './modules/revenue/revenue.routes.js';
-import { staffRoutes } from './modules/staff/staff.routes.js';
+import type { AppDeps } from './core/deps.js';
+import { facilityDirectory, resolveSession, SERVER_MODULES } from './modules/index.js';
 import { registerAuth, registerOriginCheck } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 
-export type AppDeps = {
-  db: Db;
-  config: Config;
-  /** The clock: tests pin it so "today" is the same on every run. */
-  now: () => Date;
-  /** Where logs go (standard output when unset); tests read them to prove what never gets logged. */
-  logStream?: { write(line: string): void };
-};
+export type { AppDeps } from './core/deps.js';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -86,7 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   registerErrorHandler(app);
   registerOriginCheck(app, deps);
-  registerAuth(app, deps);
+  registerAuth(app, deps, {
+    resolveSession: (token, now) => resolveSession(deps.db, deps.config, token, now),
+    ...facilityDirectory(deps.db),
+  });
   app.addHook('onSend', async (request, reply) => {
     // API answers carry health data: never cached by the browser or a proxy.
     if (!API_PATH.test(request.url.split('?')[0] ?? '')) return;
@@ -96,21 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('Server-Timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });
 
-  authRoutes(app, deps);
-  auditRoutes(app, deps);
-  facilitiesRoutes(app, deps);
-  dashboardRoutes(app, deps);
-  activitiesRoutes(app, deps);
-  patientsRoutes(app, deps);
-  medicalRecordsRoutes(app, deps);
-  billingRoutes(app, deps);
-  paymentsRoutes(app, deps);
-  referralsRoutes(app, deps);
-  inventoryRoutes(app, deps);
-  reportsRoutes(app, deps);
-  revenueRoutes(app, deps);
-  notificationsRoutes(app, deps);
-  staffRoutes(app, deps);
+  for (const module of SERVER_MODULES) module.routes?.(app, deps);
 
   await registerClient(app, deps.config.clientDir ?? CLIENT_DIR);
   return app;

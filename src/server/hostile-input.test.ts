@@ -14,36 +14,21 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { GENDERS } from '../shared/patients/index.js';
-import { INSURANCE_PROVIDERS, PAYMENT_METHODS, SERVICE_TYPES } from '../shared/billing/index.js';
-import { INVENTORY_CATEGORIES, INVENTORY_UNITS } from '../shared/inventory/index.js';
 import { ROLES, type Role } from '../shared/access/index.js';
-import { URGENCY_LEVELS } from '../shared/referrals/index.js';
-import { REFERRAL_TARGETS } from '../shared/referrals/index.js';
-import { STOCK_UPDATE_KINDS } from '../shared/inventory/index.js';
-import { CLAIM_DECISIONS, mpesaPhone, PAYMENT_METHODS_TAKEN } from '../shared/billing/index.js';
 import { NUL_MESSAGE } from '../shared/validation.js';
+import { SERVER_MODULES } from './modules/index.js';
 import { createTestContext, fieldErrors, type TestContext } from './test/helper.js';
 import {
-  badOptionalText,
-  badText,
+  hostileIds,
+  type HostileStrategies,
+  type WriteStrategy,
   encode,
   hostileId,
   hostileQueryValue,
   hostileString,
   hostileValue,
-  notABoolean,
-  notADate,
-  notAnEmail,
-  notAnId,
-  notANumber,
-  notAnOptionalId,
-  notAString,
-  notIn,
   RAW_QUERY_PIECES,
-  tooLong,
   wellFormed,
-  withNul,
 } from './test/hostile.js';
 
 type CapturedRoute = { method: string; url: string; schema: { body?: unknown; querystring?: unknown; params?: unknown } };
@@ -65,10 +50,6 @@ vi.mock('fastify', async (importOriginal) => {
 let t: TestContext;
 /** Every table of the app, found in the catalogue (so a new table is watched too). */
 let appTables: string[] = [];
-/** Real ids the strategies point at. */
-const ids = { inventoryItem: 0, staffMember: 0, pendingInvoice: 0 };
-let serial = 0;
-const next = () => ++serial;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -76,12 +57,28 @@ beforeAll(async () => {
     await t.rows<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)
   ).map((r) => r.name);
   await installWriteLog(appTables);
+  // Records within reach of each strategy's role (the demo accounts work at the county referral hospital, facility 1).
   const [item] = await t.rows<{ id: number }>(sql`select id from inventory_items where facility_id = 1 order by id limit 1`);
   const [member] = await t.rows<{ id: number }>(sql`select id from users where is_demo = false and facility_id is not null order by id limit 1`);
-  const [invoice] = await t.rows<{ id: number }>(sql`select id from billing_records where status = 'pending' order by id limit 1`);
-  ids.inventoryItem = item!.id;
-  ids.staffMember = member!.id;
-  ids.pendingInvoice = invoice!.id;
+  const [invoice] = await t.rows<{ id: number }>(sql`select id from billing_records where status = 'pending' and facility_id = 1 order by id limit 1`);
+  hostileIds.inventoryItem = item!.id;
+  hostileIds.staffMember = member!.id;
+  hostileIds.pendingInvoice = invoice!.id;
+  // A claim waiting for the insurer's decision, raised at the records officer's own facility.
+  const clerk = await t.loginAs('records_officer');
+  const insured = await t.request({
+    method: 'POST',
+    url: '/api/billing',
+    cookie: clerk,
+    body: { patientId: 12, serviceType: 'consultation', amount: 500, paymentMethod: 'insurance', insuranceProvider: 'aar', insuranceCoveragePercent: 100 },
+  });
+  const claim = await t.request({
+    method: 'POST',
+    url: `/api/billing/${insured.json().id}/claims`,
+    cookie: clerk,
+    body: { provider: 'aar', memberNumber: 'AAR-1', diagnosis: 'Malaria', lines: [{ description: 'Consultation', quantity: 1, unitPrice: 500 }] },
+  });
+  hostileIds.submittedClaim = claim.json().claim.id;
 });
 afterAll(() => t?.close());
 
@@ -202,281 +199,11 @@ async function eachRoute<T>(items: T[], label: (item: T) => string, run: (item: 
 // whatever the other fields hold (zod checks each field on its own). The test "the generators keep their word"
 // checks that claim against each route's own schema.
 
-type WriteStrategy = {
-  /** A role the permission table lets call the route (null: called without a session). */
-  role: Role | null;
-  /** The path with real ids in place of :id. */
-  path: () => string;
-  base: Record<string, unknown>;
-  /** Field (dotted path for nested ones) → values that certainly fail it. */
-  breakers: Record<string, fc.Arbitrary<unknown>>;
-  /** Fields never given a random value unless broken (a discriminator could make a body of another kind valid). */
-  fixed?: string[];
-  /** Valid bodies with hostile text in one free-text field: the value is stored as sent, or refused. */
-  texts?: { fields: string[]; fresh?: () => Record<string, unknown>; stored: (answer: unknown) => Record<string, unknown> };
-  /** The route takes no body: whatever is sent is ignored, and the path names no record. */
-  noBody?: true;
-};
-
-const asRecord = (v: unknown) => v as Record<string, unknown>;
-
-const validLine = { description: 'Consultation', quantity: 1, unitPrice: 500 };
-const badLine = fc.oneof(
-  badText(200, 'Consultation').map((description) => ({ ...validLine, description })),
-  notANumber(1, 10_000, true).map((quantity) => ({ ...validLine, quantity })),
-  notANumber(0, 10_000_000).map((unitPrice) => ({ ...validLine, unitPrice })),
+/** Every module's write strategies, from its manifest (modules/<module>/<module>.hostile.ts). */
+const WRITES: Record<string, WriteStrategy> = Object.assign(
+  {},
+  ...(await Promise.all(SERVER_MODULES.map(async (m) => (m.hostileInput ? ((await m.hostileInput()).default as HostileStrategies).writes : {})))),
 );
-
-const WRITES: Record<string, WriteStrategy> = {
-  'POST /api/patients': {
-    role: 'county_director',
-    path: () => '/api/patients',
-    base: {
-      nationalId: 'HX0000001',
-      firstName: 'Akinyi',
-      lastName: 'Wanyama',
-      middleName: '',
-      dateOfBirth: '1994-05-12',
-      gender: 'female',
-      phoneNumber: '0712 345 678',
-      nextOfKin: 'Tom Wanyama',
-      nextOfKinPhone: '',
-      subcounty: 'Samia',
-      ward: 'Nangina',
-      village: 'Sio Port',
-      facilityId: 4,
-    },
-    breakers: {
-      // The national ID takes letters, digits, '-' and '/' only: text with any other visible character fails.
-      nationalId: fc.oneof(notAString, tooLong(20), hostileString.filter((s) => /[^A-Za-z0-9/\-\s]/.test(s))),
-      firstName: badText(100, 'Akinyi'),
-      lastName: badText(100, 'Wanyama'),
-      middleName: badOptionalText(100, 'Nekesa'),
-      dateOfBirth: fc.oneof(notADate, fc.constantFrom('1899-12-31', '2999-01-01')),
-      gender: notIn(GENDERS),
-      nextOfKin: badOptionalText(200, 'Tom Wanyama'),
-      ward: badOptionalText(100, 'Nangina'),
-      village: badOptionalText(100, 'Sio Port'),
-      facilityId: notAnId,
-    },
-    texts: { fields: ['firstName', 'lastName', 'middleName', 'nextOfKin', 'ward', 'village'], fresh: () => ({ nationalId: `HX${String(next()).padStart(7, '0')}` }), stored: asRecord },
-  },
-  'POST /api/medical-records': {
-    role: 'clinical_officer',
-    path: () => '/api/medical-records',
-    base: {
-      patientId: 21,
-      facilityId: 1,
-      chiefComplaint: 'Fever and chills for two days',
-      diagnosis: 'Malaria (confirmed by RDT)',
-      treatment: 'Artemether-lumefantrine',
-      prescription: 'AL 4 tablets twice daily for 3 days',
-      notes: '',
-      visitDate: '2026-03-16',
-      followUpDate: '2026-03-23',
-    },
-    breakers: {
-      patientId: notAnId,
-      facilityId: notAnId,
-      chiefComplaint: badText(1000, 'Fever'),
-      diagnosis: badOptionalText(2000, 'Malaria'),
-      treatment: badOptionalText(2000, 'AL'),
-      prescription: badOptionalText(2000, 'AL 4 tablets'),
-      notes: badOptionalText(4000, 'Review in a week'),
-      visitDate: notADate.filter((v) => v !== null),
-      followUpDate: notADate.filter((v) => v !== null),
-    },
-    texts: { fields: ['chiefComplaint', 'diagnosis', 'treatment', 'prescription', 'notes'], stored: asRecord },
-  },
-  'POST /api/billing': {
-    role: 'records_officer',
-    path: () => '/api/billing',
-    base: { patientId: 12, serviceType: 'consultation', amount: 500, paymentMethod: 'cash', insuranceNumber: '', notes: 'Outpatient visit' },
-    breakers: {
-      patientId: notAnId,
-      serviceType: notIn(SERVICE_TYPES),
-      amount: notANumber(0, 10_000_000),
-      paymentMethod: notIn(PAYMENT_METHODS),
-      insuranceNumber: badOptionalText(50, 'JUB-88123'),
-      notes: badOptionalText(1000, 'Outpatient visit'),
-      facilityId: notAnOptionalId,
-      insuranceCoveragePercent: notANumber(0, 100).filter((v) => v !== '' && v !== null),
-      dueDate: notADate.filter((v) => v !== null),
-    },
-    texts: { fields: ['notes', 'insuranceNumber'], stored: asRecord },
-  },
-  'POST /api/billing/:id/payments': {
-    role: 'records_officer',
-    path: () => `/api/billing/${ids.pendingInvoice}/payments`,
-    base: { method: 'mpesa', phoneNumber: '0712 345 678' },
-    fixed: ['method'],
-    breakers: {
-      method: notIn(PAYMENT_METHODS_TAKEN),
-      // Not a Safaricom number in any of its written forms (checked with the rule the schema uses).
-      phoneNumber: fc.oneof(notAString, tooLong(20), hostileString.filter((s) => mpesaPhone(s.trim()) === null)),
-    },
-  },
-  'POST /api/billing/:id/claims': {
-    role: 'records_officer',
-    path: () => `/api/billing/${ids.pendingInvoice}/claims`,
-    base: { provider: 'aar', memberNumber: 'AAR-778812', diagnosis: 'Malaria', lines: [validLine] },
-    breakers: {
-      provider: notIn(INSURANCE_PROVIDERS),
-      memberNumber: badText(30, 'AAR-778812'),
-      diagnosis: badText(500, 'Malaria'),
-      lines: fc.oneof(
-        fc.constantFrom<unknown>(null, [], {}, 'lines', 1),
-        fc.constant(Array.from({ length: 21 }, () => validLine)),
-        fc.array(badLine, { minLength: 1, maxLength: 3 }),
-        fc.array(hostileString, { minLength: 1, maxLength: 3 }),
-      ),
-    },
-  },
-  'POST /api/insurance-claims/:id/decision': {
-    role: 'records_officer',
-    path: () => '/api/insurance-claims/1/decision',
-    base: { decision: 'rejected', reason: 'Member not found in the SHA register' },
-    breakers: { decision: notIn(CLAIM_DECISIONS), reason: fc.oneof(notAString, tooLong(500), withNul('Not a member')) },
-  },
-  'POST /api/payments/:id/mpesa-query': {
-    role: 'records_officer',
-    // No body schema: the body is ignored, and this payment does not exist (404).
-    path: () => '/api/payments/2147483647/mpesa-query',
-    base: {},
-    breakers: {},
-    noBody: true,
-  },
-  'POST /api/payments/mpesa/callback': {
-    role: null,
-    path: () => '/api/payments/mpesa/callback',
-    base: { Body: { stkCallback: { MerchantRequestID: '29115-34620561-1', CheckoutRequestID: 'ws_CO_191220191020363925', ResultCode: 1032, ResultDesc: 'Request cancelled by user' } } },
-    breakers: {
-      Body: fc.oneof(notAString.filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)), fc.constant({})),
-      'Body.stkCallback': fc.constantFrom<unknown>(null, [], 'x', 1, {}),
-      'Body.stkCallback.CheckoutRequestID': fc.oneof(notAString, fc.constant(''), tooLong(100), withNul('ws_CO_1')),
-      // z.coerce.number().int(): text that is no number, a fraction, or infinity (null, [] and true coerce to 0 and 1).
-      'Body.stkCallback.ResultCode': fc.oneof(fc.constantFrom<unknown>('abc', '1.5', 1.5, {}, '1e999', [1, 2]), hostileString.filter((s) => !Number.isInteger(Number(s)))),
-      'Body.stkCallback.ResultDesc': fc.oneof(notAString.filter((v) => v !== undefined), tooLong(500), withNul('Cancelled')),
-      'Body.stkCallback.MerchantRequestID': fc.oneof(notAString.filter((v) => v !== undefined), tooLong(100), withNul('29115')),
-    },
-  },
-  'POST /api/referrals': {
-    role: 'clinical_officer',
-    path: () => '/api/referrals',
-    base: {
-      patientId: '12',
-      fromFacilityId: '1',
-      toFacilityId: '4',
-      referralReason: 'Severe malaria not responding to first-line treatment',
-      urgencyLevel: 'urgent',
-      clinicalNotes: 'Temp 39.4 C, RDT positive, vomiting all oral medication since yesterday.',
-      referringDoctor: 'CO Brian Ouma',
-    },
-    breakers: {
-      patientId: notAnId,
-      fromFacilityId: notAnId,
-      toFacilityId: notAnId,
-      referralReason: badText(500, 'Severe malaria'),
-      urgencyLevel: notIn(URGENCY_LEVELS),
-      clinicalNotes: badText(4000, 'Temp 39.4 C'),
-      referringDoctor: badText(200, 'CO Brian Ouma'),
-      referringDoctorId: notAnOptionalId,
-    },
-    texts: { fields: ['referralReason', 'clinicalNotes', 'referringDoctor'], stored: asRecord },
-  },
-  'PATCH /api/referrals/:id/status': {
-    role: 'clinical_officer',
-    path: () => '/api/referrals/1/status',
-    base: { status: 'in_transit', note: 'Ambulance left at 10:00' },
-    breakers: { status: notIn(REFERRAL_TARGETS), note: badOptionalText(500, 'Ambulance left') },
-  },
-  'POST /api/inventory': {
-    role: 'pharmacist',
-    path: () => '/api/inventory',
-    base: { itemName: 'Zinc Sulphate 20mg', category: 'pharmaceuticals', facilityId: 1, currentStock: 500, minimumStock: 200, unit: 'tablets', supplier: 'KEMSA', unitCost: 1.25 },
-    breakers: {
-      itemName: badText(200, 'Zinc Sulphate'),
-      category: notIn(INVENTORY_CATEGORIES),
-      facilityId: notAnId,
-      currentStock: notANumber(0, 100_000_000, true),
-      minimumStock: notANumber(0, 100_000_000, true),
-      unit: notIn(INVENTORY_UNITS),
-      supplier: badText(200, 'KEMSA'),
-      unitCost: notANumber(0, 10_000_000),
-    },
-    texts: { fields: ['itemName', 'supplier'], stored: asRecord },
-  },
-  'POST /api/inventory/:id/movements': {
-    role: 'pharmacist',
-    path: () => `/api/inventory/${ids.inventoryItem}/movements`,
-    base: { kind: 'received', quantity: 10, reason: 'Delivery from KEMSA', supplier: 'KEMSA', batch: 'B-2026-03' },
-    breakers: {
-      kind: notIn(STOCK_UPDATE_KINDS),
-      quantity: notANumber(-100_000_000, 100_000_000, true),
-      reason: badText(300, 'Delivery'),
-      supplier: badOptionalText(200, 'KEMSA'),
-      batch: badOptionalText(100, 'B-1'),
-    },
-    // The ledger keeps "reason · Supplier: … · Batch: …": without supplier and batch, the reason alone.
-    texts: { fields: ['reason'], fresh: () => ({ supplier: '', batch: '' }), stored: (answer) => asRecord(asRecord(answer).movement) },
-  },
-  'POST /api/staff': {
-    role: 'county_director',
-    path: () => '/api/staff',
-    base: { firstName: 'Neema', lastName: 'Oduori', email: 'neema.oduori@example.org', role: 'nurse', facilityId: 1, phoneNumber: '0712 345 678', nationalId: '', joinedAt: '2024-01-15' },
-    breakers: {
-      firstName: badText(100, 'Neema'),
-      lastName: badText(100, 'Oduori'),
-      email: notAnEmail,
-      role: notIn(ROLES),
-      facilityId: notAnId,
-      // A phone number holds digits, spaces, '-' and a leading '+': text with any other visible character fails.
-      phoneNumber: fc.oneof(notAString, tooLong(20), hostileString.filter((s) => /[^\d\s+-]/.test(s))),
-      nationalId: fc.oneof(tooLong(20), hostileString.filter((s) => s.trim() !== '' && !/^\d{7,10}$/.test(s.trim()))),
-      joinedAt: fc.oneof(notADate.filter((v) => v !== null), fc.constant('1962-12-31')),
-    },
-    texts: { fields: ['firstName', 'lastName'], fresh: () => ({ email: `hostile.${next()}@example.org` }), stored: (answer) => asRecord(asRecord(answer).staff) },
-  },
-  'PATCH /api/staff/:id/status': {
-    role: 'county_director',
-    path: () => `/api/staff/${ids.staffMember}/status`,
-    base: { isActive: false },
-    breakers: { isActive: notABoolean },
-  },
-  'POST /api/auth/login': {
-    role: null,
-    path: () => '/api/auth/login',
-    base: { email: 'nobody@example.org', password: 'not-the-password' },
-    breakers: { email: notAnEmail, password: fc.oneof(notAString, fc.constant(''), tooLong(200)) },
-  },
-  'POST /api/auth/password': {
-    role: 'nutritionist',
-    path: () => '/api/auth/password',
-    base: { currentPassword: 'not-the-password', newPassword: 'a-long-new-password' },
-    breakers: {
-      currentPassword: fc.oneof(notAString, fc.constant(''), tooLong(200)),
-      newPassword: fc.oneof(notAString, fc.string({ maxLength: 9 }), tooLong(200)),
-    },
-  },
-  'POST /api/demo/login': {
-    role: null,
-    path: () => '/api/demo/login',
-    base: { email: 'nobody@example.org' },
-    breakers: { email: notAnEmail, password: fc.oneof(notAString, tooLong(200)) },
-  },
-  'POST /api/demo/biometric/fingerprint': {
-    role: null,
-    path: () => '/api/demo/biometric/fingerprint',
-    base: { fingerprintHash: 'fp_demo_nobody' },
-    breakers: { fingerprintHash: fc.oneof(notAString, fc.constant(''), tooLong(300)) },
-  },
-  'POST /api/demo/biometric/face': {
-    role: null,
-    path: () => '/api/demo/biometric/face',
-    base: { faceTemplateHash: 'face_demo_nobody' },
-    breakers: { faceTemplateHash: fc.oneof(notAString, fc.constant(''), tooLong(300)) },
-  },
-};
 
 const KEEP = Symbol('keep');
 const DELETE = Symbol('delete');

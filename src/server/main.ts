@@ -1,7 +1,7 @@
 // env → database → migrations → demo county on first start → listen (DESIGN.md §3, §4).
 import { mkdirSync } from 'node:fs';
 import { openDatabase } from './db/client.js';
-import { isSeeded, seedDemoCounty } from './db/seed/seed.js';
+import { isSeeded, seedDemoCounty } from './modules/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './env.js';
 

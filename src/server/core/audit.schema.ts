@@ -22,3 +22,6 @@ export const auditEvents = pgTable(
     index('audit_events_user_idx').on(t.userId, t.at.desc().nullsFirst()),
   ],
 );
+
+/** The tables infrastructure owns (not a module): the audit trail. */
+export const AUDIT_TABLES = [auditEvents] as const;

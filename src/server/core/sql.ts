@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { FacilityScope } from './context.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** `%fragment%` for ILIKE, with the user's own % _ and \ taken literally. */
@@ -50,4 +51,13 @@ export function countyMonthOf(column: AnyPgColumn): SQL<string> {
 /** The instant a county calendar date (a date column) begins, as timestamptz. */
 export function countyDayStartOf(column: AnyPgColumn): SQL {
   return sql`((${column}::timestamp - ${COUNTY_OFFSET}) at time zone 'UTC')`;
+}
+
+/**
+ * A list's rows within the actor's scope (the access hook's request.scope): no condition county-wide, else the
+ * facility column among the scope's facilities.
+ */
+export function withinScope(column: AnyPgColumn, scope: FacilityScope): SQL | undefined {
+  if (scope.facilityIds === null) return undefined;
+  return scope.facilityIds.length === 0 ? sql`false` : inArray(column, [...scope.facilityIds]);
 }

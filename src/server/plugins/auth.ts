@@ -1,54 +1,115 @@
-// Resolves the session cookie on every request and gives routes `authorize(permission)`: 401 when signed out,
-// 403 (audited) when the role may not (DESIGN.md §7, permissions in src/shared/permissions.ts).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can, type Permission } from '../../shared/access/index.js';
+// Sessions and access, for every route, from what the route declares (core/access.ts; DESIGN.md §7):
+// - onRequest: the session cookie becomes request.user; then 401 when a route needs a user and there is none,
+//   403 until a temporary password is replaced, and 403 (audited) when the role lacks the route's permission.
+//   This runs before the body is parsed, so a signed-out caller learns nothing about the body's rules.
+// - preHandler (after validation): the grant's scope. A request acting on one facility outside the actor's scope
+//   is refused (403, audited); every other request carries its scope for the service to filter lists by.
+// The plugin knows no module: the composition root hands it the session resolver and the facility directory.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reaches, scopeOf, widerScope, type Permission, type Scope } from '../../shared/access/index.js';
+import { actorOf, type RouteAccess } from '../core/access.js';
 import { audit } from '../core/audit.js';
-import { type Actor } from '../core/context.js';
-import { resolveSession, type UserRow } from '../modules/auth/auth.service.js';
-import { forbidden, unauthorized } from '../core/errors.js';
-import type { AppDeps } from '../app.js';
+import { COUNTY_WIDE, type FacilityScope, type SessionUser } from '../core/context.js';
+import type { AppDeps } from '../core/deps.js';
+import { AppError, forbidden, unauthorized } from '../core/errors.js';
+import { SESSION_COOKIE } from '../core/session.js';
 
-export const SESSION_COOKIE = 'afya_session';
+export type RouteAccessEntry = { method: string; url: string; access: RouteAccess };
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    user: UserRow | null;
-    sessionToken: string | null;
+  interface FastifyInstance {
+    /** Each /api route with the access it declares, in registration order. */
+    routeAccess: readonly RouteAccessEntry[];
   }
 }
 
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.user) throw unauthorized();
-  return { id: request.user.id, role: request.user.role, facilityId: request.user.facilityId, ip: request.ip };
+export type AccessDeps = {
+  /** The user of a session token, or null (expired, unknown, deactivated). */
+  resolveSession: (token: string, now: Date) => Promise<SessionUser | null>;
+  /** A facility's sub-county, or undefined for an unknown facility. */
+  locateFacility: (id: number) => Promise<{ id: number; subcounty: string } | undefined>;
+  /** The facilities of a sub-county. */
+  facilitiesIn: (subcounty: string) => Promise<number[]>;
+};
+
+/** What a user who must still replace a temporary password may reach: who they are, the change, and the way out. */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['/api/auth/user', '/api/auth/password', '/api/auth/login', '/api/login', '/api/logout']);
+
+const SCOPE_WORDS: Record<Exclude<Scope, 'county'>, string> = { facility: 'at your own facility', subcounty: 'within your own sub-county' };
+
+function accessOf(request: FastifyRequest): RouteAccess | undefined {
+  return request.routeOptions.config?.access;
 }
 
-export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
+export function registerAuth(app: FastifyInstance, deps: AppDeps, access: AccessDeps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('scope', null as unknown as FacilityScope);
+
+  /** A refusal is part of the trail too. */
+  const refuse = (request: FastifyRequest, permissions: readonly Permission[], detail: string) =>
+    audit(deps.db, { id: request.user?.id ?? null, ip: request.ip }, {
+      action: `${request.method} ${request.routeOptions.url ?? ''}`,
+      entity: permissions[0]?.split(':')[0] ?? 'unknown',
+      outcome: 'denied',
+      detail,
+    });
+
+  // Every route's declared access, as registered: the role × route test and the access-control screen read it.
+  const table: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', table);
+  // A route under /api that does not say who may call it is a mistake caught at start, not a hole found later.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${route.method} ${route.url} declares no access (core/access.ts)`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const user = await resolveSession(deps.db, deps.config, token, deps.now());
-    request.user = user;
-    request.sessionToken = user ? token : null;
-  });
-}
-
-/** An onRequest hook for a route: runs before the body is parsed, so a signed-out caller gets 401 first. */
-export function authorize(deps: AppDeps, permission?: Permission) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (token) {
+      const user = await access.resolveSession(token, deps.now());
+      request.user = user;
+      request.sessionToken = user ? token : null;
+    }
+    const rule = accessOf(request);
+    if (!rule || rule.kind === 'public') return;
     if (!request.user) throw unauthorized();
-    if (permission && !can(request.user.role, permission)) {
-      await audit(deps.db, actorOf(request), {
-        action: `${request.method} ${request.routeOptions.url ?? ''}`,
-        entity: permission.split(':')[0] ?? 'unknown',
-        outcome: 'denied',
-        detail: `missing permission ${permission}`,
-      });
+    // A temporary password was handed over by someone else: until its holder chooses their own, the account
+    // reaches nothing else (the client shows the Choose a new password page; this is the server's side of it).
+    if (request.user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {
+      throw new AppError(403, 'password_change_required', 'Forbidden: choose a new password first');
+    }
+    if (rule.kind === 'permission' && rule.permissions.every((p) => scopeOf(request.user!.role, p) === null)) {
+      await refuse(request, rule.permissions, `missing permission ${rule.permissions.join(' or ')}`);
       throw forbidden();
     }
-  };
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const rule = accessOf(request);
+    if (!rule || rule.kind !== 'permission' || !request.user) {
+      request.scope = COUNTY_WIDE;
+      return;
+    }
+    const actor = actorOf(request);
+    const scope = rule.permissions.reduce<Scope | null>((wide, p) => widerScope(wide, scopeOf(actor.role, p)), null)!;
+    request.scope = {
+      scope,
+      facilityIds:
+        scope === 'county' ? null : scope === 'facility' ? (actor.facilityId === null ? [] : [actor.facilityId]) : actor.subcounty ? await access.facilitiesIn(actor.subcounty) : [],
+    };
+    if (scope === 'county' || !rule.facility) return;
+    const facilityId = await rule.facility(request, deps.db);
+    if (facilityId === null || facilityId === undefined) return;
+    // An unknown facility is the service's to refuse, with its own message (400 "Unknown Facility", 404).
+    const facility = await access.locateFacility(facilityId);
+    if (!facility || reaches(scope, actor, facility)) return;
+    await refuse(request, rule.permissions, `facility ${facilityId} is outside the ${scope} scope`);
+    throw new AppError(403, 'out_of_scope', `Forbidden: you may do this only ${SCOPE_WORDS[scope]}`);
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Role } from '../../shared/access/index.js';
 import { buildApp, type AppDeps } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
-import { DEMO_ACCOUNTS, demoEmail, seedDemoCounty } from '../db/seed/seed.js';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, seedDemoCounty } from '../modules/index.js';
 import { testConfig, type Config } from '../env.js';
 
 /** Monday 16 March 2026, 09:30 in Busia: every test sees the same "today". */
@@ -21,6 +21,11 @@ export type TestContext = {
   clock: TestClock;
   /** A session cookie for the demo account of a role. */
   loginAs(role: Role): Promise<string>;
+  /**
+   * A session cookie for a member of staff of a role at a given facility (an account made for the test, signed in
+   * through the demo portal): for stories at a facility where no demo account works.
+   */
+  loginAt(role: Role, facilityId: number): Promise<string>;
   /** app.inject with a JSON body and, when given, a session cookie. */
   request(opts: { method?: InjectOptions['method']; url: string; cookie?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   /** Rows of a SQL query straight from the database, to check what the API wrote. */
@@ -119,6 +124,15 @@ export async function createTestContext(
     return cookie;
   };
 
+  const loginAt = async (role: Role, facilityId: number) => {
+    const email = `${role}.at.${facilityId}@${DEMO_EMAIL_DOMAIN}`.replace(/_/g, '-');
+    await database.db.execute(sql`insert into users (email, first_name, last_name, role, facility_id, is_active, is_demo)
+      values (${email}, 'Test', ${`${role} ${facilityId}`}, ${role}, ${facilityId}, true, true) on conflict (email) do nothing`);
+    const res = await request({ method: 'POST', url: '/api/demo/login', body: { email } });
+    if (res.statusCode !== 200) throw new Error(`demo login as ${role} at ${facilityId} failed: ${res.statusCode} ${res.body}`);
+    return sessionCookie(res);
+  };
+
   const rows = <T>(query: SQL): Promise<T[]> => queryRows<T>(database, query);
   const count = async (table: string) => (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
@@ -127,6 +141,7 @@ export async function createTestContext(
     database,
     clock,
     loginAs,
+    loginAt,
     request,
     rows,
     count,

@@ -2,6 +2,7 @@
 // what an attacker, a broken client or a careless paste sends, and "breakers": values that certainly fail one
 // field's rule, so a body holding one is certainly invalid whatever its other fields hold.
 import fc from 'fast-check';
+import type { Role } from '../../shared/access/index.js';
 
 /** A huge string: 100,000 characters. */
 export const HUGE = 100_000;
@@ -218,3 +219,41 @@ export function wellFormed(value: string): string {
 export function encode(value: string): string {
   return encodeURIComponent(wellFormed(value));
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Write routes: one strategy each, kept beside each module (modules/<module>/<module>.hostile.ts) and registered in
+// its manifest. `base` is a valid body; each breaker certainly fails its field's rule, and a body is built with at
+// least one broken field, so it is certainly invalid whatever the other fields hold (zod checks each field on its
+// own). The test "the generators keep their word" checks that claim against each route's own schema.
+
+export type WriteStrategy = {
+  /** A role the permission table lets call the route (null: called without a session). */
+  role: Role | null;
+  /** The path with real ids in place of :id. */
+  path: () => string;
+  base: Record<string, unknown>;
+  /** Field (dotted path for nested ones) → values that certainly fail it. */
+  breakers: Record<string, fc.Arbitrary<unknown>>;
+  /** Fields never given a random value unless broken (a discriminator could make a body of another kind valid). */
+  fixed?: string[];
+  /** Valid bodies with hostile text in one free-text field: the value is stored as sent, or refused. */
+  texts?: { fields: string[]; fresh?: () => Record<string, unknown>; stored: (answer: unknown) => Record<string, unknown> };
+  /** The route takes no body: whatever is sent is ignored, and the path names no record. */
+  noBody?: true;
+};
+
+/** A module's strategies, by route ('POST /api/patients'). */
+export type HostileStrategies = { writes: Record<string, WriteStrategy> };
+
+export function defineHostile(writes: Record<string, WriteStrategy>): HostileStrategies {
+  return { writes };
+}
+
+/** Real records the strategies point at, found by the test before it runs (ids of the demo county). */
+export const hostileIds = { inventoryItem: 0, staffMember: 0, pendingInvoice: 0, submittedClaim: 0 };
+
+let serial = 0;
+/** A number not used before in this run (unique emails, national IDs). */
+export const nextSerial = () => ++serial;
+
+export const asRecord = (v: unknown) => v as Record<string, unknown>;

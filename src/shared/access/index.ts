@@ -1,3 +1,3 @@
-// The access module's contracts: what the server validates and returns, and what the client's forms and screens use.
+// Who may do what, and how far: the roles, the role lists rules need, and the permission table with scopes.
 export * from './permissions.js';
 export * from './roles.js';

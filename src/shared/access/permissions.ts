@@ -1,6 +1,8 @@
-// Role → permission table of DESIGN.md §7. The server checks it on every route; the client reads the same
-// table only to hide or disable what a role cannot do.
-import type { Role } from './roles.js';
+// The role × permission table of DESIGN.md §7, with the scope of each grant: a permission is held at one's own
+// facility, across one's own sub-county, or county-wide. The server enforces it on every route (one hook,
+// src/server/plugins/auth.ts, from each route's declared access); the client reads the same table only to hide
+// or disable what a role cannot do. docs/decisions/0007-scoped-permissions.md explains the choices.
+import { CLINICAL_READERS, ROLES, type Role } from './roles.js';
 
 export const PERMISSIONS = [
   'patients:read',
@@ -21,53 +23,81 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const CLINICAL_READERS: Role[] = [
-  'clinical_officer',
-  'nurse',
-  'records_officer',
-  'pharmacist',
-  'lab_technician',
-  'nutritionist',
-  'county_director',
-  'subcounty_medical_officer',
-  'facility_incharge',
-];
+/** How far a grant reaches, narrowest first. */
+export const SCOPES = ['facility', 'subcounty', 'county'] as const;
+export type Scope = (typeof SCOPES)[number];
 
-const ALL_ROLES: Role[] = [...CLINICAL_READERS, 'admin'];
+/** Every role in a list, each at one scope. */
+const all = (roles: readonly Role[], scope: Scope): Partial<Record<Role, Scope>> => Object.fromEntries(roles.map((r) => [r, scope]));
 
-export const ROLE_PERMISSIONS: Record<Permission, readonly Role[]> = {
+/**
+ * Who holds each permission, and how far. Writes reach the actor's own facility (a sub-county medical officer
+ * his sub-county, the director and the system administrator the county); clinical reads are county-wide for
+ * continuity of care (a patient referred from Alupe is read at the county referral hospital), and audited.
+ * Money reads follow the money: a billing desk reads its own facility's invoices, a sub-county medical officer
+ * his sub-county's, the director the county's.
+ */
+export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // Patient demographics are health data too (Data Protection Act 2019): the same roles as clinical records,
   // so the system administrator, who runs the system, does not browse patients.
-  'patients:read': CLINICAL_READERS,
-  'patients:register': [
-    'records_officer',
-    'nurse',
-    'clinical_officer',
-    'facility_incharge',
-    'subcounty_medical_officer',
-    'county_director',
-  ],
-  'records:read': CLINICAL_READERS,
-  'records:write': ['clinical_officer', 'nurse', 'nutritionist', 'facility_incharge', 'subcounty_medical_officer'],
-  'referrals:read': CLINICAL_READERS,
-  'referrals:write': ['clinical_officer', 'nurse', 'facility_incharge', 'subcounty_medical_officer'],
-  // Billing is read by the people who bill and by the officers who answer for the money. An invoice names its
-  // patient, so the system administrator, who may not see patients, does not read invoices.
-  'billing:read': ['records_officer', 'nurse', 'facility_incharge', 'county_director', 'subcounty_medical_officer'],
-  'billing:write': ['records_officer', 'nurse', 'facility_incharge'],
-  'inventory:read': ALL_ROLES,
-  'inventory:write': ['pharmacist', 'lab_technician', 'facility_incharge'],
-  'staff:manage': ['admin', 'county_director', 'subcounty_medical_officer'],
-  'facilities:manage': ['admin', 'county_director', 'subcounty_medical_officer'],
-  'finance:read': ['county_director', 'facility_incharge', 'admin'],
-  'reports:read': ALL_ROLES,
-  'audit:read': ['admin', 'county_director'],
+  'patients:read': all(CLINICAL_READERS, 'county'),
+  'patients:register': {
+    records_officer: 'facility',
+    nurse: 'facility',
+    clinical_officer: 'facility',
+    facility_incharge: 'facility',
+    subcounty_medical_officer: 'subcounty',
+    county_director: 'county',
+  },
+  'records:read': all(CLINICAL_READERS, 'county'),
+  'records:write': { clinical_officer: 'facility', nurse: 'facility', nutritionist: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
+  'referrals:read': all(CLINICAL_READERS, 'county'),
+  'referrals:write': { clinical_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
+  // An invoice names its patient, so the system administrator, who may not see patients, does not read invoices.
+  'billing:read': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  'billing:write': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility' },
+  // Stock levels are no patient's data: every facility may see where a medicine is, to borrow it.
+  'inventory:read': all(ROLES, 'county'),
+  'inventory:write': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility' },
+  'staff:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
+  'facilities:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
+  'finance:read': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
+  'reports:read': all(ROLES, 'county'),
+  'audit:read': { admin: 'county', county_director: 'county' },
 };
 
+/** The scope at which a role holds a permission, or null when it does not. */
+export function scopeOf(role: string, permission: Permission): Scope | null {
+  return (GRANTS[permission] as Partial<Record<string, Scope>>)[role] ?? null;
+}
+
 export function can(role: string, permission: Permission): boolean {
-  return (ROLE_PERMISSIONS[permission] as readonly string[]).includes(role);
+  return scopeOf(role, permission) !== null;
 }
 
 export function permissionsOf(role: string): Permission[] {
   return PERMISSIONS.filter((p) => can(role, p));
+}
+
+/** Each permission a role holds, with its scope: what the signed-in user's screens need to know. */
+export function grantsOf(role: string): Partial<Record<Permission, Scope>> {
+  return Object.fromEntries(PERMISSIONS.flatMap((p) => (can(role, p) ? [[p, scopeOf(role, p)!]] : [])));
+}
+
+/** The wider of two scopes (a route open to either of two permissions reaches as far as the wider grant). */
+export function widerScope(a: Scope | null, b: Scope | null): Scope | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return SCOPES.indexOf(a) >= SCOPES.indexOf(b) ? a : b;
+}
+
+/** Where a member of staff stands: their facility and its sub-county. */
+export type Place = { facilityId: number | null; subcounty: string | null };
+
+/** Whether a scope measured from `from` reaches a facility (with its sub-county). */
+export function reaches(scope: Scope | null, from: Place, facility: { id: number; subcounty: string }): boolean {
+  if (scope === 'county') return true;
+  if (scope === 'subcounty') return from.subcounty !== null && from.subcounty === facility.subcounty;
+  if (scope === 'facility') return from.facilityId === facility.id;
+  return false;
 }

@@ -1,4 +1,5 @@
-// Business constants of SPEC.md §6 and §9, and the real Busia geography of DESIGN.md §8 / domain/KENYA.md.
+// The roles of SPEC.md §6 and every list of roles a rule needs, in one place (the permission table in
+// permissions.ts, who may sign a referral, whose accounts a staff manager may manage).
 
 export const ROLES = [
   'county_director',
@@ -31,4 +32,58 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** SPEC.md §6: an unknown role shows its raw value. */
 export function roleLabel(role: string): string {
   return (ROLE_LABELS as Record<string, string>)[role] ?? role;
+}
+
+/** Clinical staff and the officers who answer for care: they read patients and their records (DESIGN.md §7). */
+export const CLINICAL_READERS = [
+  'clinical_officer',
+  'nurse',
+  'records_officer',
+  'pharmacist',
+  'lab_technician',
+  'nutritionist',
+  'county_director',
+  'subcounty_medical_officer',
+  'facility_incharge',
+] as const satisfies readonly Role[];
+
+/** Clinical staff who may sign a referral as the referring clinician. */
+export const REFERRING_DOCTOR_ROLES = ['clinical_officer', 'subcounty_medical_officer', 'facility_incharge', 'nurse'] as const satisfies readonly Role[];
+
+/** The Medical Officers card (SPEC.md §2.12): clinical officers plus sub-county medical officers. */
+export const MEDICAL_OFFICER_ROLES = ['clinical_officer', 'subcounty_medical_officer'] as const satisfies readonly Role[];
+
+/** Roles that work at one facility, which a sub-county medical officer may manage. */
+export const FACILITY_ROLES = [
+  'facility_incharge',
+  'clinical_officer',
+  'nurse',
+  'records_officer',
+  'lab_technician',
+  'pharmacist',
+  'nutritionist',
+] as const satisfies readonly Role[];
+
+/**
+ * Which accounts a staff manager (staff:manage, DESIGN.md §7) may create, deactivate or reactivate:
+ * - the county director: every role;
+ * - the system administrator: every role but the county's officers (county director, sub-county medical officer);
+ * - a sub-county medical officer: the facility-level roles only.
+ * Anyone else: none. The server decides; the client uses the same rule to offer only roles that will work.
+ */
+export function manageableRoles(actorRole: string): readonly Role[] {
+  switch (actorRole) {
+    case 'county_director':
+      return ROLES;
+    case 'admin':
+      return ROLES.filter((r) => r !== 'county_director' && r !== 'subcounty_medical_officer');
+    case 'subcounty_medical_officer':
+      return FACILITY_ROLES;
+    default:
+      return [];
+  }
+}
+
+export function canManageRole(actorRole: string, targetRole: string): boolean {
+  return (manageableRoles(actorRole) as readonly string[]).includes(targetRole);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSIONS, SCOPES } from '../access/index.js';
 import { ROLES } from '../access/index.js';
 
 const email = z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
@@ -31,7 +32,11 @@ export const currentUserSchema = z.object({
   facilityId: z.number().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
-  permissions: z.array(z.string()),
+  /** The sub-county of the user's facility: how far a sub-county grant reaches. */
+  subcounty: z.string().nullable(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  /** Each permission the role holds, with its scope (access/permissions.ts): the screens hide what will be refused. */
+  grants: z.partialRecord(z.enum(PERMISSIONS), z.enum(SCOPES)),
   /** Signed in with a temporary password (an account made on Staff Management): a new one must be chosen first. */
   mustChangePassword: z.boolean(),
 });

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { reaches, REFERRING_DOCTOR_ROLES, scopeOf, type Place } from '../access/index.js';
 import { REFERRAL_STATUSES, URGENCY_LEVELS, type ReferralStatus } from './constants.js';
 import { blankToUndefined, optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredText, searchQuery } from '../validation.js';
-
-/** The staff who may sign a referral as its referring clinician (chosen from staff in the Create Referral form). */
-export const REFERRING_DOCTOR_ROLES = ['clinical_officer', 'subcounty_medical_officer', 'facility_incharge', 'nurse'] as const;
-
-/** Roles that answer for referrals across facilities, and so may move any referral along (DESIGN.md §7). */
-export const COUNTY_REFERRAL_ROLES = ['county_director', 'subcounty_medical_officer'] as const;
 
 /** The steps a referral may take (SPEC.md §4 statuses): pending → in_transit → received, or cancelled before arrival. */
 export const REFERRAL_TRANSITIONS: Record<ReferralStatus, readonly ReferralStatus[]> = {
@@ -22,19 +17,19 @@ export function referralSideOf(target: ReferralStatus): 'from' | 'to' {
 }
 
 /**
- * Whether a user (role and own facility) may move this referral to `target` now: the step must follow the
- * lifecycle, and the user must work on the right side of it or answer for the county. The server decides;
- * the client uses the same rule only to show the buttons that will work.
+ * Whether a user may move this referral to `target` now: the step must follow the lifecycle, and the side that
+ * takes it (the referring facility sends or cancels, the receiving one receives) must be within the user's
+ * referrals:write scope — their own facility, or their sub-county for a sub-county medical officer. The server
+ * decides; the client uses the same rule only to show the buttons that will work.
  */
 export function canMoveReferral(
-  user: { role: string; facilityId: number | null },
-  referral: { status: ReferralStatus; fromFacilityId: number; toFacilityId: number },
+  user: Place & { role: string },
+  referral: { status: ReferralStatus; fromFacilityId: number; toFacilityId: number; fromSubcounty: string; toSubcounty: string },
   target: ReferralStatus,
 ): boolean {
   if (!REFERRAL_TRANSITIONS[referral.status].includes(target)) return false;
-  if ((COUNTY_REFERRAL_ROLES as readonly string[]).includes(user.role)) return true;
-  const side = referralSideOf(target) === 'from' ? referral.fromFacilityId : referral.toFacilityId;
-  return user.facilityId !== null && user.facilityId === side;
+  const side = referralSideOf(target) === 'from' ? { id: referral.fromFacilityId, subcounty: referral.fromSubcounty } : { id: referral.toFacilityId, subcounty: referral.toSubcounty };
+  return reaches(scopeOf(user.role, 'referrals:write'), user, side);
 }
 
 /** An optional id sent as a number, a digit string, '' or null. */
@@ -125,8 +120,11 @@ export const referralSchema = z.object({
   patientNationalId: z.string(),
   fromFacilityId: z.number(),
   fromFacility: z.string(),
+  /** The sub-county of each side: who may take a step depends on it (canMoveReferral). */
+  fromSubcounty: z.string(),
   toFacilityId: z.number(),
   toFacility: z.string(),
+  toSubcounty: z.string(),
   referralReason: z.string(),
   urgencyLevel: z.enum(URGENCY_LEVELS),
   status: z.enum(REFERRAL_STATUSES),

@@ -1,6 +1,6 @@
 // Staff Management (SPEC.md §2.12): the county's staff directory, its cards, Add Staff Member and the duty roster.
 import { z } from 'zod';
-import { ROLES, type Role } from '../access/index.js';
+import { ROLES } from '../access/index.js';
 import { normalisePhone } from '../format.js';
 import {
   hasNoNul,
@@ -20,44 +20,6 @@ export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 /** SPEC.md §2.12: the role filter lists every role but the nutritionist (the list itself shows every role). */
 export const STAFF_FILTER_ROLES = ROLES.filter((r) => r !== 'nutritionist');
-
-/** The Medical Officers card (SPEC.md §2.12): clinical officers plus sub-county medical officers. */
-export const MEDICAL_OFFICER_ROLES = ['clinical_officer', 'subcounty_medical_officer'] as const satisfies readonly Role[];
-
-/** Roles that work at one facility, which a sub-county medical officer may manage. */
-export const FACILITY_ROLES = [
-  'facility_incharge',
-  'clinical_officer',
-  'nurse',
-  'records_officer',
-  'lab_technician',
-  'pharmacist',
-  'nutritionist',
-] as const satisfies readonly Role[];
-
-/**
- * Which accounts a staff manager (staff:manage, DESIGN.md §7) may create, deactivate or reactivate:
- * - the county director: every role;
- * - the system administrator: every role but the county's officers (county director, sub-county medical officer);
- * - a sub-county medical officer: the facility-level roles only.
- * Anyone else: none. The server decides; the client uses the same rule to offer only roles that will work.
- */
-export function manageableRoles(actorRole: string): readonly Role[] {
-  switch (actorRole) {
-    case 'county_director':
-      return ROLES;
-    case 'admin':
-      return ROLES.filter((r) => r !== 'county_director' && r !== 'subcounty_medical_officer');
-    case 'subcounty_medical_officer':
-      return FACILITY_ROLES;
-    default:
-      return [];
-  }
-}
-
-export function canManageRole(actorRole: string, targetRole: string): boolean {
-  return (manageableRoles(actorRole) as readonly string[]).includes(targetRole);
-}
 
 export const listStaffQuery = z.object({
   search: searchQuery,

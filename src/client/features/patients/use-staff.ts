@@ -1,13 +1,14 @@
-// Who is at the desk: their role (to hide what it cannot do, DESIGN.md §7) and their own facility.
+// Who is at the desk: their role (to hide what it cannot do, DESIGN.md §7), their own facility and its sub-county.
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../app/auth';
 import { can, type Permission } from '../../../shared/access';
 
-export function useStaff(): { role: string; facilityId: number | null; may: (p: Permission) => boolean } {
+export function useStaff(): { role: string; facilityId: number | null; subcounty: string | null; may: (p: Permission) => boolean } {
   const auth = useAuth();
   const role = auth.status === 'authenticated' ? auth.display.role : '';
   const facilityId = auth.status === 'authenticated' ? (auth.user?.facilityId ?? null) : null;
-  return { role, facilityId, may: (p) => can(role, p) };
+  const subcounty = auth.status === 'authenticated' ? (auth.user?.subcounty ?? null) : null;
+  return { role, facilityId, subcounty, may: (p) => can(role, p) };
 }
 
 /** The value once it has stopped changing for `delay` ms: a search is sent when the typing pauses. */

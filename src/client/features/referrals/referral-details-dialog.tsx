@@ -53,7 +53,7 @@ function ReferralDetails({ id }: { id: number }) {
 function ReferralBody({ referral: r }: { referral: ReferralDetail }) {
   const { t } = useTranslation();
   const staff = useStaff();
-  const user = { role: staff.role, facilityId: staff.facilityId };
+  const user = { role: staff.role, facilityId: staff.facilityId, subcounty: staff.subcounty };
   const allowed = (['in_transit', 'received', 'cancelled'] as const).filter(
     (target: ReferralStatus) => staff.may('referrals:write') && canMoveReferral(user, r, target),
   );

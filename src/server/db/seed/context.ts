@@ -1,12 +1,16 @@
-// What the demo county's main seed hands to each feature's own seed step (billing.ts, referrals.ts, stock.ts,
-// staff.ts), so each feature seeds its tables beside its code without editing the shared seed.
-import type { billingRecords } from '../../modules/billing/billing.schema.js';
-import type { facilities } from '../../modules/facilities/facilities.schema.js';
-import type { patients } from '../../modules/patients/patients.schema.js';
-import type { referrals } from '../../modules/referrals/referrals.schema.js';
-import type { users } from '../../modules/auth/auth.schema.js';
+// What the demo county's seed hands from one module's seed step to the next. The seed runner knows no module:
+// each module declares the rows it leaves for later steps by adding them to SeedState (TypeScript declaration
+// merging, as Fastify's decorators do), e.g. the auth module's `users`, which billing and referrals read.
+import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
+import type { Db } from '../client.js';
+import { sql } from 'drizzle-orm';
+import { createRandom, type Random } from './random.js';
 
-export type SeedContext = {
+/** Rows that one module's seed step leaves for the steps after it; each module adds its own (declaration merging). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SeedState {}
+
+export type SeedContext = SeedState & {
   now: Date;
   /** The county date of `now` (YYYY-MM-DD). */
   today: string;
@@ -14,9 +18,58 @@ export type SeedContext = {
   daysAgo: (days: number, hour?: number, minute?: number) => Date;
   /** A moment earlier today, `minutesBack` minutes ago but not before midnight. */
   earlierToday: (minutesBack: number) => Date;
-  facilities: (typeof facilities.$inferInsert & { id: number })[];
-  users: (typeof users.$inferInsert & { id: number })[];
-  patients: (typeof patients.$inferInsert & { id: number; createdAt: Date })[];
-  bills: (typeof billingRecords.$inferInsert & { id: number; createdAt: Date })[];
-  referrals: (typeof referrals.$inferInsert & { id: number; createdAt: Date })[];
+  /** The demo county's one random stream: steps draw from it in registry order, so the county is the same everywhere. */
+  random: Random;
 };
+
+/** One module's part of the demo county: writes its tables (and only its own) inside the seed's transaction. */
+export type SeedStep = (tx: Db, ctx: SeedContext) => Promise<Record<string, number> | void>;
+
+/** Busia is county 40: the seed of the demo county's random stream. */
+const SEED = 40;
+
+export function createSeedContext(now: Date): SeedContext {
+  const today = countyDate(now);
+  return {
+    now,
+    today,
+    daysAgo: (d, hour = 10, minute = 0) => new Date(startOfCountyDay(addDays(today, -d)).getTime() + (hour * 60 + minute) * 60_000),
+    earlierToday: (minutesBack) => new Date(Math.max(startOfCountyDay(today).getTime(), now.getTime() - minutesBack * 60_000)),
+    random: createRandom(SEED),
+  } as SeedContext;
+}
+
+/** Inserts rows a few hundred at a time (one statement per chunk stays under the driver's parameter limit). */
+export async function insertChunks<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size = 400): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    await db.insert(table).values(rows.slice(i, i + size) as never);
+  }
+}
+
+/** Seed rows carry explicit ids: moves each table's identity past them so the next insert continues the series. */
+export async function continueIds(db: Db, ...tables: string[]): Promise<void> {
+  for (const table of tables) {
+    await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`));
+  }
+}
+
+/** A value no earlier row took (national IDs, receipt numbers). */
+export function uniqueValue(used: Set<string>, make: () => string): string {
+  for (;;) {
+    const v = make();
+    if (!used.has(v)) {
+      used.add(v);
+      return v;
+    }
+  }
+}
+
+/** Runs the modules' seed steps in order, in one transaction: the demo county loads whole or not at all. */
+export async function runSeed(db: Db, steps: readonly SeedStep[], now: Date): Promise<Record<string, number>> {
+  const ctx = createSeedContext(now);
+  return db.transaction(async (tx) => {
+    const counts: Record<string, number> = {};
+    for (const step of steps) Object.assign(counts, (await step(tx, ctx)) ?? {});
+    return counts;
+  });
+}

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ActivityAction } from '../../../shared/activities/index.js';
 import type { Db } from '../../db/client.js';
 import { activities } from './activities.schema.js';
-import { users } from '../auth/auth.schema.js';
+import { users } from '../auth/index.js';
 
 /** The dashboard feed (SPEC.md §3 Activity). Descriptions name no patient: every role sees the feed. */
 export async function recordActivity(

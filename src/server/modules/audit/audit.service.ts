@@ -4,10 +4,10 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { countyDate } from '../../../shared/format.js';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../core/audit.schema.js';
-import { users } from '../auth/auth.schema.js';
+import { users } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { audit } from '../../core/audit.js';
-import type { Actor } from '../../core/context.js';
+import type { ServiceContext } from '../../core/context.js';
 
 export async function listAuditEvents(db: Db, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
@@ -50,7 +50,8 @@ export function ownAuditTrailFilename(now: Date): string {
   return `my-activity-${countyDate(now)}.csv`;
 }
 
-export async function ownAuditTrailCsv(db: Db, actor: Actor, now: Date): Promise<CsvFile> {
+export async function ownAuditTrailCsv({ db, actor, now: clock }: ServiceContext): Promise<CsvFile> {
+  const now = clock();
   const yearAgo = new Date(now.getTime() - 365 * 86_400_000);
   const rows = await db
     .select({ at: auditEvents.at, action: auditEvents.action, entity: auditEvents.entity, entityId: auditEvents.entityId, outcome: auditEvents.outcome })

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEMO_FACE_PREFIX, DEMO_FINGERPRINT_PREFIX, localPartOfDemoHash } from '../../../shared/auth/index.js';
 import { changePasswordSchema, demoLoginSchema, faceLoginSchema, fingerprintLoginSchema, loginSchema } from '../../../shared/auth/index.js';
-import type { AppDeps } from '../../app.js';
+import { open, signedIn } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
 import { AppError, unauthorized } from '../../core/errors.js';
-import { authorize, SESSION_COOKIE } from '../../plugins/auth.js';
+import { SESSION_COOKIE } from '../../core/session.js';
 import { audit } from '../../core/audit.js';
 import {
   authenticateDemo,
@@ -18,24 +19,13 @@ import {
   endSession,
   listDemoAccounts,
   toCurrentUser,
+  withSubcounty,
   type UserRow,
 } from './auth.service.js';
-
-/** What a user who must still replace a temporary password may reach: who they are, the change, and the way out. */
-const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['/api/auth/user', '/api/auth/password', '/api/auth/login', '/api/login', '/api/logout']);
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
-
-  // A temporary password was handed over by someone else: until its holder chooses their own, the account
-  // reaches nothing else (the client shows the Choose a new password page; this is the server's side of it).
-  app.addHook('preHandler', async (request) => {
-    if (!request.user?.mustChangePassword) return;
-    const route = request.routeOptions.url ?? '';
-    if (!route.startsWith('/api/') || OPEN_BEFORE_PASSWORD_CHANGE.has(route) || route.startsWith('/api/demo/')) return;
-    throw new AppError(403, 'password_change_required', 'Forbidden: choose a new password first');
-  });
 
   /** Runs one sign-in attempt: rate limit first, then the check, then a fresh session cookie. */
   async function signIn(
@@ -72,28 +62,28 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       path: '/',
       expires: session.expiresAt,
     });
-    return { user: toCurrentUser(user) };
+    return { user: toCurrentUser(await withSubcounty(db, user)) };
   }
 
-  r.get('/api/auth/user', async (request) => {
+  r.get('/api/auth/user', { config: signedIn }, async (request) => {
     if (!request.user) throw unauthorized();
     return toCurrentUser(request.user);
   });
 
-  r.post('/api/auth/login', { schema: { body: loginSchema } }, async (request, reply) =>
+  r.post('/api/auth/login', { config: open('signing in'), schema: { body: loginSchema } }, async (request, reply) =>
     signIn(request, reply, 'password', request.body.email, () => authenticateWithPassword(db, request.body.email, request.body.password, config.demoMode)),
   );
 
-  r.post('/api/auth/password', { onRequest: authorize(deps), schema: { body: changePasswordSchema } }, async (request) => {
+  r.post('/api/auth/password', { config: signedIn, schema: { body: changePasswordSchema } }, async (request) => {
     if (!request.user) throw unauthorized();
     const user = await changePassword(db, config, request.user, request.body, { ip: request.ip, token: request.sessionToken, now: deps.now() });
-    return { user: toCurrentUser(user) };
+    return { user: toCurrentUser(await withSubcounty(db, user)) };
   });
 
   // Browser navigations (SPEC.md §2.1): to the staff sign-in page, and out of the system.
-  r.get('/api/login', async (_request, reply) => reply.redirect('/login', 302));
+  r.get('/api/login', { config: open('a browser navigation to the sign-in page') }, async (_request, reply) => reply.redirect('/login', 302));
 
-  r.get('/api/logout', async (request, reply) => {
+  r.get('/api/logout', { config: open('signing out ends whatever session the cookie names, or none') }, async (request, reply) => {
     if (request.sessionToken) {
       await endSession(db, request.sessionToken);
       if (request.user) await audit(db, { id: request.user.id, ip: request.ip }, { action: 'auth.logout', entity: 'session' });
@@ -105,19 +95,19 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The demo portal exists only in demo mode; otherwise these paths are simply not there (404).
   if (!config.demoMode) return;
 
-  r.get('/api/demo/accounts', async () => listDemoAccounts(db));
+  r.get('/api/demo/accounts', { config: open('demo mode only: the published demo accounts') }, async () => listDemoAccounts(db));
 
-  r.post('/api/demo/login', { schema: { body: demoLoginSchema } }, async (request, reply) => {
+  r.post('/api/demo/login', { config: open('demo mode only: signing in as a published demo account'), schema: { body: demoLoginSchema } }, async (request, reply) => {
     const { email, password } = request.body;
     return signIn(request, reply, password === undefined ? 'demo' : 'demo-password', email, () => authenticateDemo(db, email, password));
   });
 
-  r.post('/api/demo/biometric/fingerprint', { schema: { body: fingerprintLoginSchema } }, async (request, reply) => {
+  r.post('/api/demo/biometric/fingerprint', { config: open('demo mode only: the demo fingerprint device'), schema: { body: fingerprintLoginSchema } }, async (request, reply) => {
     const localPart = localPartOfDemoHash(request.body.fingerprintHash, DEMO_FINGERPRINT_PREFIX);
     return signIn(request, reply, 'demo-fingerprint', null, () => authenticateDemoBiometric(db, localPart));
   });
 
-  r.post('/api/demo/biometric/face', { schema: { body: faceLoginSchema } }, async (request, reply) => {
+  r.post('/api/demo/biometric/face', { config: open('demo mode only: the demo face device'), schema: { body: faceLoginSchema } }, async (request, reply) => {
     const localPart = localPartOfDemoHash(request.body.faceTemplateHash, DEMO_FACE_PREFIX);
     return signIn(request, reply, 'demo-face', null, () => authenticateDemoBiometric(db, localPart));
   });

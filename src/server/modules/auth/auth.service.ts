@@ -2,11 +2,12 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { permissionsOf } from '../../../shared/access/index.js';
+import { grantsOf, permissionsOf } from '../../../shared/access/index.js';
 import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/auth/index.js';
 import type { Role } from '../../../shared/access/index.js';
 import type { Config } from '../../env.js';
 import type { Db } from '../../db/client.js';
+import { facilities } from '../facilities/index.js';
 import { loginAttempts, sessions, users } from './auth.schema.js';
 import { forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
@@ -28,8 +29,16 @@ async function verifyPassword(passwordHash: string | null, password: string): Pr
 }
 
 export type UserRow = typeof users.$inferSelect;
+/** A user with the sub-county of their facility, from which a sub-county grant's reach is measured. */
+export type SessionUserRow = UserRow & { subcounty: string | null };
 
-export function toCurrentUser(u: UserRow): CurrentUser {
+declare module '../../core/context.js' {
+  // The session's user, as the auth module resolves it, is the account row (the access hook needs only part of it).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the row's fields
+  interface SessionUser extends SessionUserRow {}
+}
+
+export function toCurrentUser(u: SessionUserRow): CurrentUser {
   return {
     id: u.id,
     firstName: u.firstName,
@@ -39,7 +48,9 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     facilityId: u.facilityId,
     isActive: u.isActive,
     createdAt: u.createdAt.toISOString(),
+    subcounty: u.subcounty,
     permissions: permissionsOf(u.role),
+    grants: grantsOf(u.role),
     mustChangePassword: u.mustChangePassword,
   };
 }
@@ -80,13 +91,14 @@ export async function createSession(
  * The signed-in user of a session token, or null. A session ends after SESSION_IDLE_MINUTES without a request
  * or SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first; a deactivated account is signed out at once.
  */
-export async function resolveSession(db: Db, config: Config, token: string, now: Date): Promise<UserRow | null> {
+export async function resolveSession(db: Db, config: Config, token: string, now: Date): Promise<SessionUserRow | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const key = tokenHash(token);
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, subcounty: facilities.subcounty })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(facilities, eq(facilities.id, users.facilityId))
     .where(eq(sessions.tokenHash, key))
     .limit(1);
   if (!row) return null;
@@ -99,7 +111,14 @@ export async function resolveSession(db: Db, config: Config, token: string, now:
   if (now.getTime() - row.session.lastSeenAt.getTime() > 60_000) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, key));
   }
-  return row.user;
+  return { ...row.user, subcounty: row.subcounty };
+}
+
+/** The sub-county of a user's facility (for the answer to a sign-in). */
+export async function withSubcounty(db: Db, user: UserRow): Promise<SessionUserRow> {
+  if (user.facilityId === null) return { ...user, subcounty: null };
+  const [f] = await db.select({ subcounty: facilities.subcounty }).from(facilities).where(eq(facilities.id, user.facilityId)).limit(1);
+  return { ...user, subcounty: f?.subcounty ?? null };
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {
@@ -215,10 +234,10 @@ export async function listDemoAccounts(db: Db): Promise<DemoAccount[]> {
 export async function changePassword(
   db: Db,
   config: Config,
-  user: UserRow,
+  user: SessionUserRow,
   input: ChangePasswordInput,
   meta: { ip: string; token: string | null; now: Date },
-): Promise<UserRow> {
+): Promise<SessionUserRow> {
   // The demo accounts' password is published on the demo portal: changing it would lock every visitor out.
   if (user.isDemo) throw forbidden('Forbidden: demo accounts keep the published password');
   if (input.newPassword === input.currentPassword) {
@@ -241,6 +260,22 @@ export async function changePassword(
       entityId: user.id,
       detail: fresh.mustChangePassword ? 'temporary password replaced' : null,
     });
-    return updated!;
+    return { ...updated!, subcounty: user.subcounty };
   });
+}
+
+/**
+ * A new staff account (Staff Management creates it, with its own rules): the auth module owns the users table.
+ * Returns the new account's id.
+ */
+export async function createAccount(db: Db, values: typeof users.$inferInsert): Promise<number> {
+  const [created] = await db.insert(users).values(values).returning({ id: users.id });
+  if (!created) throw new Error('insert returned no row');
+  return created.id;
+}
+
+/** Deactivates (signing the person out at once, in the same transaction) or reactivates an account. */
+export async function setAccountActive(db: Db, userId: number, isActive: boolean): Promise<void> {
+  await db.update(users).set({ isActive }).where(eq(users.id, userId));
+  if (!isActive) await endUserSessions(db, userId);
 }

@@ -15,14 +15,13 @@ import {
 } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
 import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
-import { facilities } from '../facilities/facilities.schema.js';
-import { patients } from '../patients/patients.schema.js';
 import { invalid, notFound } from '../../core/errors.js';
-import { containsLower, ilikeAny, iso, searchTerms } from '../../core/sql.js';
-import { recordActivity } from '../activities/activities.service.js';
+import { containsLower, ilikeAny, iso, searchTerms, withinScope } from '../../core/sql.js';
+import { recordActivity } from '../activities/index.js';
+import { patients } from '../patients/index.js';
 import { audit, listReadDetail } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
-import { findFacility } from '../facilities/facilities.service.js';
+import type { Actor, ServiceContext } from '../../core/context.js';
+import { facilities, findFacility } from '../facilities/index.js';
 import { claimsOf, paymentsOf } from './payment-records.js';
 
 const amountPaid = sql<number>`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${billingRecords.id} and p.status = 'succeeded')`.mapWith(Number);
@@ -106,9 +105,10 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return and(...terms.map((t) => or(containsLower(patients.searchText, t), ilikeAny([billingRecords.invoiceNumber], t))));
 }
 
-export async function listBilling(db: Db, actor: Actor, q: ListBillingQuery, now: Date = new Date()) {
-  const today = countyDate(now);
+export async function listBilling({ db, actor, scope, now }: ServiceContext, q: ListBillingQuery) {
+  const today = countyDate(now());
   const where = and(
+    withinScope(billingRecords.facilityId, scope),
     searchCondition(q.search),
     statusCondition(q.status, today),
     q.paymentMethod ? eq(billingRecords.paymentMethod, q.paymentMethod) : undefined,
@@ -145,22 +145,38 @@ export async function findBillingRecord(db: Db, id: number, now: Date): Promise<
 }
 
 /** GET /api/billing/:id: the invoice, its payment attempts and its claims. Reading it is audited. */
-export async function getBillingDetail(db: Db, actor: Actor, id: number, now: Date): Promise<BillingDetail> {
-  const record = await findBillingRecord(db, id, now);
+export async function getBillingDetail({ db, actor, now }: ServiceContext, id: number): Promise<BillingDetail> {
+  const record = await findBillingRecord(db, id, now());
   if (!record) throw notFound('Invoice not found');
   const [paymentList, claimList] = await Promise.all([paymentsOf(db, id), claimsOf(db, id)]);
   await audit(db, actor, { action: 'billing.read', entity: 'billing_record', entityId: id, detail: `patient ${record.patientId}` });
   return { ...record, payments: paymentList, claims: claimList };
 }
 
-export async function createBilling(db: Db, actor: Actor, input: CreateBillingInput, now: Date): Promise<BillingRecord> {
+/**
+ * Where a new invoice belongs: the facility the form names, else the biller's own, else the patient's. The access
+ * hook checks the same facility against the biller's scope (billing.routes.ts).
+ */
+export async function invoiceFacilityFor(db: Db, actor: Pick<Actor, 'facilityId'>, input: Pick<CreateBillingInput, 'facilityId' | 'patientId'>): Promise<number | undefined> {
+  if (input.facilityId ?? actor.facilityId) return input.facilityId ?? actor.facilityId ?? undefined;
+  const [patient] = await db.select({ facilityId: patients.facilityId }).from(patients).where(eq(patients.id, input.patientId)).limit(1);
+  return patient?.facilityId;
+}
+
+/** The facility an invoice belongs to. */
+export async function facilityOfInvoice(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ facilityId: billingRecords.facilityId }).from(billingRecords).where(eq(billingRecords.id, id)).limit(1);
+  return row?.facilityId;
+}
+
+export async function createBilling({ db, actor, now: clock }: ServiceContext, input: CreateBillingInput): Promise<BillingRecord> {
+  const now = clock();
   const today = countyDate(now);
   if (input.dueDate !== undefined && input.dueDate < today) throw invalid([{ path: 'dueDate', message: 'The due date cannot be before today' }]);
   const id = await db.transaction(async (tx) => {
     const [patient] = await tx.select().from(patients).where(eq(patients.id, input.patientId)).limit(1);
     if (!patient) throw invalid([{ path: 'patientId', message: 'Patient not found' }]);
-    // The invoice belongs to the named facility, else the biller's own, else the patient's.
-    const facility = await findFacility(tx, input.facilityId ?? actor.facilityId ?? patient.facilityId);
+    const facility = await findFacility(tx, (await invoiceFacilityFor(tx, actor, input))!);
     if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
     const idRows = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('billing_records', 'id'))::int as id`);
     const newId = (idRows as unknown as { rows: { id: number }[] }).rows[0]!.id;
@@ -196,12 +212,13 @@ export async function createBilling(db: Db, actor: Actor, input: CreateBillingIn
 }
 
 /** GET /api/billing/summary: Paid Today, Pending, Insurance and Mobile Money (§2.8), for a facility or the county. */
-export async function billingSummary(db: Db, now: Date, facilityId?: number): Promise<BillingSummary> {
+export async function billingSummary({ db, scope, now: clock }: ServiceContext, facilityId?: number): Promise<BillingSummary> {
+  const now = clock();
   const today = countyDate(now);
   const dayStart = startOfCountyDay(today);
   const dayEnd = startOfCountyDay(addDays(today, 1));
   const month = countyMonth(now);
-  const atFacility = facilityId ? eq(billingRecords.facilityId, facilityId) : undefined;
+  const atFacility = and(facilityId ? eq(billingRecords.facilityId, facilityId) : undefined, withinScope(billingRecords.facilityId, scope));
   const money = (column: SQL | typeof billingRecords.amount | typeof payments.amount) => sql<string>`coalesce(sum(${column}), 0)`.mapWith(Number);
   const n = sql<number>`count(*)::int`;
 

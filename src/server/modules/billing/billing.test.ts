@@ -5,6 +5,8 @@ import type { BillingRecord } from '../../../shared/billing/index.js';
 
 let t: TestContext;
 let clerk: string;
+/** The county director reads every facility's invoices; the list's county-wide figures are checked as hers. */
+let reader: string;
 
 const validBill = {
   patientId: 12,
@@ -32,6 +34,7 @@ async function countMatching(fragment: string): Promise<number> {
 beforeAll(async () => {
   t = await createTestContext();
   clerk = await t.loginAs('records_officer');
+  reader = await t.loginAs('county_director');
 });
 afterAll(() => t.close());
 
@@ -62,8 +65,31 @@ describe('the billing list', () => {
     }
   });
 
-  it('gives the records officer the first 50 invoices, newest first, with the total in X-Total-Count', async () => {
-    const res = await t.request({ url: '/api/billing', cookie: clerk });
+  it("keeps a billing desk to its own facility's invoices, and a sub-county officer to his sub-county's", async () => {
+    // The records officer works at the county referral hospital (facility 1).
+    const own = (await rows<{ n: number }>(sql`select count(*)::int as n from billing_records where facility_id = 1`))[0]!.n;
+    const res = await t.request({ url: '/api/billing?limit=200', cookie: clerk });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe(String(own));
+    expect((res.json() as BillingRecord[]).every((b) => b.facilityId === 1)).toBe(true);
+    const elsewhere = await t.request({ url: '/api/billing?facilityId=5', cookie: clerk });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toMatchObject({ code: 'out_of_scope', message: 'Forbidden: you may do this only at your own facility' });
+    const [other] = await rows<{ id: number }>(sql`select id from billing_records where facility_id <> 1 order by id limit 1`);
+    expect((await t.request({ url: `/api/billing/${other!.id}`, cookie: clerk })).statusCode).toBe(403);
+
+    // The sub-county medical officer works at Alupe (facility 3), in Teso South.
+    const officer = await t.loginAs('subcounty_medical_officer');
+    const inSubcounty = (
+      await rows<{ n: number }>(sql`select count(*)::int as n from billing_records b join facilities f on f.id = b.facility_id where f.subcounty = 'Teso South'`)
+    )[0]!.n;
+    const his = await t.request({ url: '/api/billing?limit=1', cookie: officer });
+    expect(his.headers['x-total-count']).toBe(String(inSubcounty));
+    expect((await t.request({ url: '/api/billing?facilityId=1', cookie: officer })).statusCode).toBe(403);
+  });
+
+  it('gives the county director the first 50 invoices county-wide, newest first, with the total in X-Total-Count', async () => {
+    const res = await t.request({ url: '/api/billing', cookie: reader });
     expect(res.statusCode).toBe(200);
     const list = res.json() as BillingRecord[];
     expect(list).toHaveLength(50);
@@ -82,24 +108,24 @@ describe('the billing list', () => {
   });
 
   it('pages with limit and offset without overlap', async () => {
-    const first = (await t.request({ url: '/api/billing?limit=10&offset=0', cookie: clerk })).json() as BillingRecord[];
-    const second = (await t.request({ url: '/api/billing?limit=10&offset=10', cookie: clerk })).json() as BillingRecord[];
-    const both = (await t.request({ url: '/api/billing?limit=20&offset=0', cookie: clerk })).json() as BillingRecord[];
+    const first = (await t.request({ url: '/api/billing?limit=10&offset=0', cookie: reader })).json() as BillingRecord[];
+    const second = (await t.request({ url: '/api/billing?limit=10&offset=10', cookie: reader })).json() as BillingRecord[];
+    const both = (await t.request({ url: '/api/billing?limit=20&offset=0', cookie: reader })).json() as BillingRecord[];
     expect(first).toHaveLength(10);
     expect(second).toHaveLength(10);
     const ids = new Set(first.map((b) => b.id));
     expect(second.some((b) => ids.has(b.id))).toBe(false);
     expect(both.map((b) => b.id)).toEqual([...first, ...second].map((b) => b.id));
     const total = await count('billing_records');
-    const last = await t.request({ url: `/api/billing?limit=200&offset=${total - 3}`, cookie: clerk });
+    const last = await t.request({ url: `/api/billing?limit=200&offset=${total - 3}`, cookie: reader });
     expect(last.json()).toHaveLength(3);
   });
 
   it('rejects a limit above 200 and an unknown status', async () => {
-    const big = await t.request({ url: '/api/billing?limit=500', cookie: clerk });
+    const big = await t.request({ url: '/api/billing?limit=500', cookie: reader });
     expect(big.statusCode).toBe(400);
     expect(fieldErrors(big).limit).toBe('limit must be at most 200');
-    const bad = await t.request({ url: '/api/billing?status=lost', cookie: clerk });
+    const bad = await t.request({ url: '/api/billing?status=lost', cookie: reader });
     expect(bad.statusCode).toBe(400);
     expect(fieldErrors(bad).status).toBe('Unknown status');
   });
@@ -120,7 +146,7 @@ describe('the billing list', () => {
   it.each(['pending', 'overdue', 'paid', 'processing'])('filters by status %s', async (status) => {
     const expected = (await rows<{ n: number }>(sql`select count(*)::int as n from billing_records where ${STATUS_SQL[status]!}`))[0]!.n;
     expect(expected).toBeGreaterThan(0);
-    const res = await t.request({ url: `/api/billing?status=${status}&limit=200`, cookie: clerk });
+    const res = await t.request({ url: `/api/billing?status=${status}&limit=200`, cookie: reader });
     expect(res.statusCode).toBe(200);
     const list = res.json() as BillingRecord[];
     expect(res.headers['x-total-count']).toBe(String(expected));
@@ -131,7 +157,7 @@ describe('the billing list', () => {
   it.each(['nhif', 'cash', 'insurance'])('filters by payment method %s', async (method) => {
     const expected = (await rows<{ n: number }>(sql`select count(*)::int as n from billing_records where payment_method = ${method}`))[0]!.n;
     expect(expected).toBeGreaterThan(0);
-    const res = await t.request({ url: `/api/billing?paymentMethod=${method}&limit=200`, cookie: clerk });
+    const res = await t.request({ url: `/api/billing?paymentMethod=${method}&limit=200`, cookie: reader });
     const list = res.json() as BillingRecord[];
     expect(res.headers['x-total-count']).toBe(String(expected));
     expect(list.length).toBe(Math.min(expected, 200));
@@ -141,7 +167,7 @@ describe('the billing list', () => {
   it('filters by facility, naming it on every row', async () => {
     const expected = (await rows<{ n: number }>(sql`select count(*)::int as n from billing_records where facility_id = 5`))[0]!.n;
     expect(expected).toBeGreaterThan(0);
-    const res = await t.request({ url: '/api/billing?facilityId=5&limit=200', cookie: clerk });
+    const res = await t.request({ url: '/api/billing?facilityId=5&limit=200', cookie: reader });
     const list = res.json() as BillingRecord[];
     expect(res.headers['x-total-count']).toBe(String(expected));
     expect(list).toHaveLength(expected);
@@ -152,7 +178,7 @@ describe('the billing list', () => {
     const expected = (
       await rows<{ n: number }>(sql`select count(*)::int as n from billing_records where facility_id = 1 and status = 'paid' and payment_method = 'mpesa'`)
     )[0]!.n;
-    const res = await t.request({ url: '/api/billing?facilityId=1&status=paid&paymentMethod=mpesa&limit=200', cookie: clerk });
+    const res = await t.request({ url: '/api/billing?facilityId=1&status=paid&paymentMethod=mpesa&limit=200', cookie: reader });
     const list = res.json() as BillingRecord[];
     expect(res.headers['x-total-count']).toBe(String(expected));
     expect(list.length).toBe(expected);
@@ -162,13 +188,13 @@ describe('the billing list', () => {
   describe('search by patient', () => {
     let sample: BillingRecord;
     beforeAll(async () => {
-      sample = ((await t.request({ url: '/api/billing?limit=1&offset=100', cookie: clerk })).json() as BillingRecord[])[0]!;
+      sample = ((await t.request({ url: '/api/billing?limit=1&offset=100', cookie: reader })).json() as BillingRecord[])[0]!;
     });
 
     it('matches a fragment of the patient name, whatever its case', async () => {
       const lastName = sample.patientName.split(' ').at(-1)!;
       const fragment = lastName.slice(0, 4).toUpperCase();
-      const res = await t.request({ url: `/api/billing?search=${encodeURIComponent(fragment)}&limit=200`, cookie: clerk });
+      const res = await t.request({ url: `/api/billing?search=${encodeURIComponent(fragment)}&limit=200`, cookie: reader });
       const list = res.json() as BillingRecord[];
       expect(list.map((b) => b.id)).toContain(sample.id);
       const expected = await countMatching(fragment);
@@ -182,7 +208,7 @@ describe('the billing list', () => {
 
     it('matches a fragment from the middle of the national ID', async () => {
       const fragment = sample.nationalId.slice(2, 8);
-      const res = await t.request({ url: `/api/billing?search=${fragment}&limit=200`, cookie: clerk });
+      const res = await t.request({ url: `/api/billing?search=${fragment}&limit=200`, cookie: reader });
       const list = res.json() as BillingRecord[];
       expect(list.map((b) => b.id)).toContain(sample.id);
       expect(res.headers['x-total-count']).toBe(String(await countMatching(fragment)));
@@ -191,13 +217,13 @@ describe('the billing list', () => {
     });
 
     it('finds an invoice by its number', async () => {
-      const res = await t.request({ url: `/api/billing?search=${sample.invoiceNumber}`, cookie: clerk });
+      const res = await t.request({ url: `/api/billing?search=${sample.invoiceNumber}`, cookie: reader });
       expect(res.json()).toEqual([expect.objectContaining({ id: sample.id, invoiceNumber: sample.invoiceNumber })]);
       expect(res.headers['x-total-count']).toBe('1');
     });
 
     it('finds nothing for a name nobody has', async () => {
-      const res = await t.request({ url: '/api/billing?search=Zzyzxqw', cookie: clerk });
+      const res = await t.request({ url: '/api/billing?search=Zzyzxqw', cookie: reader });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([]);
       expect(res.headers['x-total-count']).toBe('0');

@@ -7,13 +7,13 @@ import { formatKES } from '../../../shared/format.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { claimAmount, type ClaimDecisionInput, type InsuranceClaim, type SubmitClaimInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/facilities.schema.js';
-import { insuranceClaims } from './billing.schema.js';
+import { billingRecords, insuranceClaims } from './billing.schema.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
 import { sql } from 'drizzle-orm';
-import { recordActivity } from '../activities/activities.service.js';
+import { recordActivity } from '../activities/index.js';
+import { facilities } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
+import type { ServiceContext } from '../../core/context.js';
 import { findBillingRecord } from './billing.service.js';
 import { toClaim } from './payment-records.js';
 import { applySettlement, assertOpen, currentSettlement, lockInvoice, receiptNumber } from './payments.service.js';
@@ -33,7 +33,8 @@ async function outcome(db: Db, claimId: number, now: Date): Promise<ClaimOutcome
 }
 
 /** POST /api/billing/:id/claims */
-export async function submitClaim(db: Db, actor: Actor, invoiceId: number, input: SubmitClaimInput, now: Date): Promise<ClaimOutcome> {
+export async function submitClaim({ db, actor, now: clock }: ServiceContext, invoiceId: number, input: SubmitClaimInput): Promise<ClaimOutcome> {
+  const now = clock();
   const claimId = await db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     assertOpen(invoice);
@@ -69,7 +70,8 @@ export async function submitClaim(db: Db, actor: Actor, invoiceId: number, input
 }
 
 /** POST /api/insurance-claims/:id/decision */
-export async function decideClaim(db: Db, actor: Actor, claimId: number, input: ClaimDecisionInput, now: Date): Promise<ClaimOutcome> {
+export async function decideClaim({ db, actor, now: clock }: ServiceContext, claimId: number, input: ClaimDecisionInput): Promise<ClaimOutcome> {
+  const now = clock();
   await db.transaction(async (tx) => {
     const [found] = await tx.select({ billingRecordId: insuranceClaims.billingRecordId }).from(insuranceClaims).where(eq(insuranceClaims.id, claimId)).limit(1);
     if (!found) throw notFound('Claim not found');
@@ -101,4 +103,15 @@ export async function decideClaim(db: Db, actor: Actor, claimId: number, input: 
     }
   });
   return outcome(db, claimId, now);
+}
+
+/** The facility of the invoice a claim is for. */
+export async function facilityOfClaim(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ facilityId: billingRecords.facilityId })
+    .from(insuranceClaims)
+    .innerJoin(billingRecords, eq(billingRecords.id, insuranceClaims.billingRecordId))
+    .where(eq(insuranceClaims.id, id))
+    .limit(1);
+  return row?.facilityId;
 }

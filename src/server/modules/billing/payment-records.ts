@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { InsuranceClaim, Payment } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
 import { insuranceClaims, payments } from './billing.schema.js';
-import { users } from '../auth/auth.schema.js';
+import { users } from '../auth/index.js';
 import { iso } from '../../core/sql.js';
 
 type PaymentRow = typeof payments.$inferSelect;

@@ -8,13 +8,14 @@ import {
   processPaymentSchema,
   submitClaimSchema,
 } from '../../../shared/billing/index.js';
-import type { AppDeps } from '../../app.js';
-import { actorOf, authorize } from '../../plugins/auth.js';
-import { decideClaim, submitClaim } from './claims.service.js';
+import { allow, ctxOf, facilityOfRecord, open } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
+import { facilityOfInvoice } from './billing.service.js';
+import { decideClaim, facilityOfClaim, submitClaim } from './claims.service.js';
 import { DECLINED_TEST_CARD_LAST4 } from './card-gateway-simulator.js';
 import { createMpesaGateway, type MpesaGateway } from './mpesa-gateway.js';
 import { SIMULATOR_FAILURES } from './mpesa-simulator.js';
-import { handleMpesaCallback, processPayment, queryMpesaPayment } from './payments.service.js';
+import { facilityOfPayment, handleMpesaCallback, processPayment, queryMpesaPayment } from './payments.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +37,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // What the Process Payment dialog says about the gateways: live Daraja or the sandbox simulator (and its test numbers).
-  r.get('/api/payments/gateways', { onRequest: authorize(deps, 'billing:read') }, async () => ({
+  r.get('/api/payments/gateways', { config: allow('billing:read') }, async () => ({
     mpesa: mpesa.live
       ? { mode: 'daraja' as const, environment: mpesa.environment, testNumbers: [] }
       : { mode: 'simulator' as const, environment: null, testNumbers: SIMULATOR_FAILURES.map(({ suffix, resultCode, resultDesc }) => ({ suffix, resultCode, resultDesc })) },
@@ -45,29 +46,29 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/api/billing/:id/payments',
-    { onRequest: authorize(deps, 'billing:write'), schema: { params: idParam, body: processPaymentSchema } },
-    async (request, reply) => reply.status(201).send(await processPayment(deps.db, mpesa, actorOf(request), request.params.id, request.body, deps.now)),
+    { config: allow('billing:write', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: processPaymentSchema } },
+    async (request, reply) => reply.status(201).send(await processPayment(ctxOf(request, deps), mpesa, request.params.id, request.body)),
   );
 
-  r.post('/api/payments/:id/mpesa-query', { onRequest: authorize(deps, 'billing:write'), schema: { params: idParam } }, async (request) =>
-    queryMpesaPayment(deps.db, mpesa, actorOf(request), request.params.id, deps.now),
+  r.post('/api/payments/:id/mpesa-query', { config: allow('billing:write', facilityOfRecord(facilityOfPayment)), schema: { params: idParam } }, async (request) =>
+    queryMpesaPayment(ctxOf(request, deps), mpesa, request.params.id),
   );
 
   r.post(
     '/api/billing/:id/claims',
-    { onRequest: authorize(deps, 'billing:write'), schema: { params: idParam, body: submitClaimSchema } },
-    async (request, reply) => reply.status(201).send(await submitClaim(deps.db, actorOf(request), request.params.id, request.body, deps.now())),
+    { config: allow('billing:write', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: submitClaimSchema } },
+    async (request, reply) => reply.status(201).send(await submitClaim(ctxOf(request, deps), request.params.id, request.body)),
   );
 
   r.post(
     '/api/insurance-claims/:id/decision',
-    { onRequest: authorize(deps, 'billing:write'), schema: { params: idParam, body: claimDecisionSchema } },
-    async (request) => decideClaim(deps.db, actorOf(request), request.params.id, request.body, deps.now()),
+    { config: allow('billing:write', facilityOfRecord(facilityOfClaim)), schema: { params: idParam, body: claimDecisionSchema } },
+    async (request) => decideClaim(ctxOf(request, deps), request.params.id, request.body),
   );
 
   // Safaricom calls this server to server: no session, no Origin header (so the Origin check lets it through).
   // It is guarded by the payment's secret token in the query string instead (see handleMpesaCallback).
-  r.post('/api/payments/mpesa/callback', { schema: { querystring: mpesaCallbackQuery, body: mpesaCallbackSchema } }, async (request) => {
+  r.post('/api/payments/mpesa/callback', { config: open("Safaricom's server-to-server callback, guarded by the payment's secret callback token"), schema: { querystring: mpesaCallbackQuery, body: mpesaCallbackSchema } }, async (request) => {
     await handleMpesaCallback(deps.db, { ip: request.ip }, request.body, request.query.token, deps.now());
     return { ResultCode: 0, ResultDesc: 'Accepted' };
   });

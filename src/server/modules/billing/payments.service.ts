@@ -12,11 +12,11 @@ import { patientPayable, type BillingRecord } from '../../../shared/billing/inde
 import { mpesaPhone, type MpesaCallback, type Payment, type ProcessPaymentInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
 import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
-import { facilities } from '../facilities/facilities.schema.js';
 import { AppError, conflict, notFound } from '../../core/errors.js';
-import { recordActivity } from '../activities/activities.service.js';
+import { recordActivity } from '../activities/index.js';
+import { facilities } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
+import type { Actor, ServiceContext } from '../../core/context.js';
 import { findBillingRecord } from './billing.service.js';
 import { chargeSimulatedCard } from './card-gateway-simulator.js';
 import { mpesaAmount, type StkPushResult } from './daraja.js';
@@ -149,7 +149,7 @@ type Started =
  * POST /api/billing/:id/payments. Cash is paid at once. M-Pesa and card are recorded as processing first (one
  * transaction), then the gateway is asked outside any transaction, then its answer is recorded (another).
  */
-export async function processPayment(db: Db, mpesa: MpesaGateway, actor: Actor, invoiceId: number, input: ProcessPaymentInput, clock: () => Date): Promise<PaymentOutcome> {
+export async function processPayment({ db, actor, now: clock }: ServiceContext, mpesa: MpesaGateway, invoiceId: number, input: ProcessPaymentInput): Promise<PaymentOutcome> {
   const started: Started = await db.transaction(async (tx) => {
     const now = clock();
     const invoice = await lockInvoice(tx, invoiceId);
@@ -330,7 +330,7 @@ export async function handleMpesaCallback(db: Db, caller: { ip: string | null },
  * POST /api/payments/:id/mpesa-query: asks M-Pesa (or the simulator) how a push ended, for when the callback came
  * late or never (domain/KENYA.md: "offer a status query").
  */
-export async function queryMpesaPayment(db: Db, mpesa: MpesaGateway, actor: Actor, paymentId: number, clock: () => Date): Promise<PaymentOutcome> {
+export async function queryMpesaPayment({ db, actor, now: clock }: ServiceContext, mpesa: MpesaGateway, paymentId: number): Promise<PaymentOutcome> {
   const [p] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!p) throw notFound('Payment not found');
   if (p.method !== 'mpesa' || p.status !== 'processing') throw conflict('This payment is not waiting for M-Pesa');
@@ -363,4 +363,15 @@ export async function queryMpesaPayment(db: Db, mpesa: MpesaGateway, actor: Acto
     });
   }
   return outcome(db, p.billingRecordId, p.id, clock());
+}
+
+/** The facility of the invoice a payment belongs to. */
+export async function facilityOfPayment(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ facilityId: billingRecords.facilityId })
+    .from(payments)
+    .innerJoin(billingRecords, eq(billingRecords.id, payments.billingRecordId))
+    .where(eq(payments.id, id))
+    .limit(1);
+  return row?.facilityId;
 }

@@ -7,6 +7,7 @@ import type { BillingDetail, BillingRecord, BillingSummary } from '../../../shar
 import type { InsuranceClaim, Payment } from '../../../shared/billing/index.js';
 import { SANDBOX_PASSKEY, type StkPushBody } from './daraja.js';
 import { createMpesaGateway } from './mpesa-gateway.js';
+import { COUNTY_WIDE } from '../../core/context.js';
 import { processPayment, sha256 } from './payments.service.js';
 import { createTestContext, emailOf, fieldErrors, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
 
@@ -229,8 +230,11 @@ describe('the M-Pesa callback cannot be forged', () => {
   });
 
   it('settles a seeded push that was still waiting for the payer', async () => {
-    const waiting = await one<{ id: number; billing_record_id: number }>(sql`select id, billing_record_id from payments where status = 'processing' and method = 'mpesa' order by id limit 1`);
-    const res = await t.request({ method: 'POST', url: `/api/payments/${waiting.id}/mpesa-query`, cookie: clerk });
+    const waiting = await one<{ id: number; facility_id: number }>(sql`select p.id, b.facility_id from payments p join billing_records b on b.id = p.billing_record_id
+      where p.status = 'processing' and p.method = 'mpesa' order by p.id limit 1`);
+    // The desk of the invoice's own facility asks.
+    const desk = await t.loginAt('records_officer', waiting.facility_id);
+    const res = await t.request({ method: 'POST', url: `/api/payments/${waiting.id}/mpesa-query`, cookie: desk });
     expect(res.statusCode).toBe(200);
     expect(['paid', 'pending']).toContain((res.json() as Outcome).invoice.status);
     expect((res.json() as Outcome).payment.status).not.toBe('processing');
@@ -301,23 +305,26 @@ describe('insurance claims', () => {
     ],
     ...over,
   });
-  const submit = (id: number, body: unknown) => t.request({ method: 'POST', url: `/api/billing/${id}/claims`, cookie: clerk, body });
-  const decide = (id: number, body: unknown, cookie = clerk) => t.request({ method: 'POST', url: `/api/insurance-claims/${id}/decision`, cookie, body });
+  /** The billing desk of a health centre (level 3), where SHA covers the whole bill. */
+  let centreDesk: string;
+  const submit = (id: number, body: unknown, cookie = centreDesk) => t.request({ method: 'POST', url: `/api/billing/${id}/claims`, cookie, body });
+  const decide = (id: number, body: unknown, cookie = centreDesk) => t.request({ method: 'POST', url: `/api/insurance-claims/${id}/decision`, cookie, body });
 
   beforeAll(async () => {
     levelThree = (await one<{ id: number }>(sql`select id from facilities where level = 3 order by id limit 1`)).id;
+    centreDesk = await t.loginAt('records_officer', levelThree);
   });
 
   it('an SHA member owes nothing at a health centre: coverage starts at 100 %, patient payable 0', async () => {
-    const bill = await invoice({ amount: 500, paymentMethod: 'nhif', insuranceProvider: 'nhif', insuranceNumber: 'CR0680969605010-6', facilityId: levelThree });
+    const bill = await invoice({ amount: 500, paymentMethod: 'nhif', insuranceProvider: 'nhif', insuranceNumber: 'CR0680969605010-6', facilityId: levelThree }, centreDesk);
     expect(bill).toMatchObject({ insuranceCoveragePercent: 100, patientPayable: 0 });
-    const res = await pay(bill.id, { method: 'mpesa', phoneNumber: '0712345678' });
+    const res = await pay(bill.id, { method: 'mpesa', phoneNumber: '0712345678' }, centreDesk);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The patient owes nothing more on this invoice');
   });
 
   it('submitted → processing; rejected → pending with the reason; resubmitted and approved → paid', async () => {
-    const bill = await invoice({ amount: 500, paymentMethod: 'nhif', insuranceProvider: 'nhif', facilityId: levelThree });
+    const bill = await invoice({ amount: 500, paymentMethod: 'nhif', insuranceProvider: 'nhif', facilityId: levelThree }, centreDesk);
     const bad = await submit(bill.id, claimBody({ memberNumber: '12345' }));
     expect(bad.statusCode).toBe(400);
     expect(fieldErrors(bad).memberNumber).toBe('Enter the SHA member (CR) number, e.g. CR0680969605010-6');
@@ -343,9 +350,9 @@ describe('insurance claims', () => {
     expect(again.claim.memberNumber).toBe('CR0680969605011-2');
     const approved = (await decide(again.claim.id, { decision: 'approved', reason: 'Approved under the SHA tariff' })).json() as ClaimOutcome;
     expect(approved.invoice).toMatchObject({ status: 'paid', paidAt: TEST_NOW.toISOString(), statusReason: null, claimStatus: 'approved' });
-    const full = await detail(bill.id);
+    const full = await detail(bill.id, centreDesk);
     expect(full.claims.map((c) => c.status)).toEqual(['approved', 'rejected']);
-    expect(full.claims[0]).toMatchObject({ submittedByName: 'Joseph Barasa', decidedByName: 'Joseph Barasa' });
+    expect(full.claims[0]).toMatchObject({ submittedByName: `Test records_officer ${levelThree}`, decidedByName: `Test records_officer ${levelThree}` });
     const steps = await t.rows<{ action: string }>(sql`select action from audit_events where entity = 'insurance_claim' and entity_id in (${String(claim.id)}, ${String(again.claim.id)}) order by id`);
     expect(steps.map((s) => s.action)).toEqual(['claim.submitted', 'claim.rejected', 'claim.submitted', 'claim.approved']);
   });
@@ -358,21 +365,21 @@ describe('insurance claims', () => {
     expect(cash.invoice).toMatchObject({ status: 'pending', amountPaid: 200, paymentMethod: 'insurance' });
     expect((await pay(bill.id, { method: 'cash' })).statusCode).toBe(409);
 
-    const wrongInsurer = await submit(bill.id, claimBody({ provider: 'jubilee', memberNumber: 'J-1' }));
+    const wrongInsurer = await submit(bill.id, claimBody({ provider: 'jubilee', memberNumber: 'J-1' }), clerk);
     expect(wrongInsurer.statusCode).toBe(400);
     expect(fieldErrors(wrongInsurer).provider).toBe('This invoice is covered by AAR');
-    const tooMuch = await submit(bill.id, claimBody({ provider: 'aar', memberNumber: 'AAR-55123', lines: [{ description: 'Care', quantity: 3, unitPrice: 400 }] }));
+    const tooMuch = await submit(bill.id, claimBody({ provider: 'aar', memberNumber: 'AAR-55123', lines: [{ description: 'Care', quantity: 3, unitPrice: 400 }] }), clerk);
     expect(tooMuch.statusCode).toBe(400);
 
-    const { claim } = (await submit(bill.id, claimBody({ provider: 'aar', memberNumber: 'AAR-55123', lines: [{ description: 'Care', quantity: 1, unitPrice: 800 }] }))).json() as ClaimOutcome;
+    const { claim } = (await submit(bill.id, claimBody({ provider: 'aar', memberNumber: 'AAR-55123', lines: [{ description: 'Care', quantity: 1, unitPrice: 800 }] }), clerk)).json() as ClaimOutcome;
     expect(claim.claimNumber).toMatch(/^CLM-2026-\d{6}$/);
-    const approved = (await decide(claim.id, { decision: 'approved' })).json() as ClaimOutcome;
+    const approved = (await decide(claim.id, { decision: 'approved' }, clerk)).json() as ClaimOutcome;
     expect(approved.invoice.status).toBe('paid');
   });
 
   it('has nothing to claim on an invoice without cover (409)', async () => {
     const bill = await invoice({ amount: 300 });
-    const res = await submit(bill.id, claimBody());
+    const res = await submit(bill.id, claimBody(), clerk);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This invoice has no insurance cover to claim: its coverage is 0 %');
   });
@@ -411,10 +418,10 @@ describe('overdue is derived from the due date on the county calendar', () => {
 });
 
 describe('the four cards', () => {
-  const summary = async (q = '') => (await t.request({ url: `/api/billing/summary${q}`, cookie: clerk })).json() as BillingSummary;
+  const summary = async (q = '', cookie = clerk) => (await t.request({ url: `/api/billing/summary${q}`, cookie })).json() as BillingSummary;
 
-  it('count from the data, for the county or one facility', async () => {
-    const s = await summary();
+  it('count from the data, for the county (as the county director reads them) or one facility', async () => {
+    const s = await summary('', await t.loginAs('county_director'));
     const paid = await one<{ amount: string; n: number }>(sql`select coalesce(sum(amount),0)::text as amount, count(*)::int as n from billing_records
       where status = 'paid' and paid_at >= '2026-03-16T00:00:00+03:00' and paid_at < '2026-03-17T00:00:00+03:00'`);
     const open = await one<{ amount: string; n: number; od: number }>(sql`select coalesce(sum(amount),0)::text as amount, count(*)::int as n,
@@ -437,6 +444,8 @@ describe('the four cards', () => {
     const atOne = await summary('?facilityId=1');
     expect(atOne.facilityId).toBe(1);
     expect(atOne.pending.count).toBeLessThan(s.pending.count);
+    // A desk's cards without a facility are its own facility's: the county's are not its to read.
+    expect(await summary()).toEqual({ ...atOne, facilityId: null });
   });
 
   it('move when money comes in', async () => {
@@ -495,8 +504,8 @@ describe('with Daraja credentials', () => {
       { deliver: async () => undefined, now: () => t.clock.now, onError: (e) => { throw e; }, fetchImpl: fakeSafaricom },
     );
     const bill = await invoice({ amount: 640 });
-    const actor = { id: 6, role: 'records_officer', facilityId: 1, ip: null };
-    const out = await processPayment(t.database.db, daraja, actor, bill.id, { method: 'mpesa', phoneNumber: '0712 345 678' }, () => t.clock.now);
+    const ctx = { db: t.database.db, actor: { id: 6, role: 'records_officer' as const, facilityId: 1, subcounty: 'Matayos', ip: null }, scope: COUNTY_WIDE, now: () => t.clock.now };
+    const out = await processPayment(ctx, daraja, bill.id, { method: 'mpesa', phoneNumber: '0712 345 678' });
     expect(out.payment).toMatchObject({ status: 'processing', simulated: false, checkoutRequestId: 'ws_CO_16032026093000123712345678' });
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ BusinessShortCode: '174379', Timestamp: '20260316093000', Amount: 640, PhoneNumber: '254712345678', AccountReference: bill.invoiceNumber.replace('INV-', '') });

@@ -4,11 +4,10 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/format.js';
 import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/dashboard/index.js';
 import type { Db } from '../../db/client.js';
-import { billingRecords } from '../billing/billing.schema.js';
-import { medicalRecords } from '../medical-records/medical-records.schema.js';
-import { patientCounts, patients } from '../patients/patients.schema.js';
-import { users } from '../auth/auth.schema.js';
-import { countPatients } from '../patients/patients.service.js';
+import { users } from '../auth/index.js';
+import { billingRecords } from '../billing/index.js';
+import { medicalRecords } from '../medical-records/index.js';
+import { countPatients, patientCounts, patients } from '../patients/index.js';
 import { countyMonthOf } from '../../core/sql.js';
 
 /** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */

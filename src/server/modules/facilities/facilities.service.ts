@@ -71,3 +71,17 @@ export async function facilitiesCsv(db: Db, now: Date): Promise<CsvFile> {
   const rows = list.map((f) => [f.mflCode, f.name, f.level, f.type, f.owner, f.subcounty, f.ward, f.location, f.capacity, f.status]);
   return { filename: `${COUNTY_PROFILE.name.toLowerCase()}-facilities-${countyDate(now)}.csv`, content: toCsv([header, ...rows]) };
 }
+
+/** Where each facility is, for the access hook's scope checks (plugins/auth.ts). */
+export function facilityDirectory(db: Db) {
+  return {
+    async locateFacility(id: number): Promise<{ id: number; subcounty: string } | undefined> {
+      const [f] = await db.select({ id: facilities.id, subcounty: facilities.subcounty }).from(facilities).where(eq(facilities.id, id)).limit(1);
+      return f;
+    },
+    async facilitiesIn(subcounty: string): Promise<number[]> {
+      const rows = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.subcounty, subcounty)).orderBy(asc(facilities.id));
+      return rows.map((r) => r.id);
+    },
+  };
+}

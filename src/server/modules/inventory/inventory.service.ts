@@ -14,16 +14,15 @@ import type {
   StockMovementResult,
 } from '../../../shared/inventory/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/facilities.schema.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
-import { users } from '../auth/auth.schema.js';
+import { users } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
 import { ilikeAny, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
-import { recordActivity } from '../activities/activities.service.js';
+import { recordActivity } from '../activities/index.js';
 import { audit } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
-import { findFacility } from '../facilities/facilities.service.js';
+import type { ServiceContext } from '../../core/context.js';
+import { facilities, findFacility } from '../facilities/index.js';
 
 function toItem(i: typeof inventoryItems.$inferSelect, facilityName: string | null): InventoryItem {
   const unitCost = Number(i.unitCost);
@@ -92,7 +91,8 @@ const ITEM_NOT_FOUND = 'Inventory item not found';
  * Adds an item to a facility's stock list with its opening balance in the ledger, in one transaction; the same
  * item name twice at one facility is a 409.
  */
-export async function createInventoryItem(db: Db, actor: Actor, input: CreateInventoryItemInput, now: Date): Promise<InventoryItem> {
+export async function createInventoryItem({ db, actor, now: clock }: ServiceContext, input: CreateInventoryItemInput): Promise<InventoryItem> {
+  const now = clock();
   try {
     return await db.transaction(async (tx) => {
       const facility = await findFacility(tx, input.facilityId);
@@ -186,7 +186,8 @@ function ledgerReason(input: StockMovementInput): string {
  * issues are applied one after another against the true balance; one that would take the stock below zero is
  * refused with a 409 and nothing is written.
  */
-export async function recordMovement(db: Db, actor: Actor, itemId: number, input: StockMovementInput, now: Date): Promise<StockMovementResult> {
+export async function recordMovement({ db, actor, now: clock }: ServiceContext, itemId: number, input: StockMovementInput): Promise<StockMovementResult> {
+  const now = clock();
   return db.transaction(async (tx) => {
     const [item] = await tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).for('update');
     if (!item) throw notFound(ITEM_NOT_FOUND);
@@ -225,4 +226,10 @@ export async function recordMovement(db: Db, actor: Actor, itemId: number, input
     const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, actor.id));
     return { item: toItem(updated, facility?.name ?? null), movement: toMovement(movement, user ?? null) };
   });
+}
+
+/** The facility a stock line belongs to (the access hook checks it against the storekeeper's scope). */
+export async function itemFacility(db: Db, id: number): Promise<number | undefined> {
+  const [item] = await db.select({ facilityId: inventoryItems.facilityId }).from(inventoryItems).where(eq(inventoryItems.id, id)).limit(1);
+  return item?.facilityId;
 }

@@ -166,7 +166,8 @@ describe('downloading the stock list', () => {
 describe('adding a stock item', () => {
   it('the pharmacist adds an item with numbers sent as strings: 201, converted, status computed', async () => {
     const before = await countItems();
-    const res = await t.request({ method: 'POST', url: '/api/inventory', cookie: pharmacist, body: newItem });
+    // The pharmacist of Port Victoria Hospital (facility 2) stocks her own store.
+    const res = await t.request({ method: 'POST', url: '/api/inventory', cookie: await t.loginAt('pharmacist', 2), body: newItem });
     expect(res.statusCode).toBe(201);
     const item = res.json() as InventoryItem;
     expect(item).toEqual({
@@ -194,7 +195,7 @@ describe('adding a stock item', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/inventory',
-      cookie: pharmacist,
+      cookie: await t.loginAt('pharmacist', 3),
       body: { ...newItem, itemName: 'ORS Sachets', facilityId: 3, currentStock: 100, minimumStock: 100, unit: 'units', unitCost: 12 },
     });
     expect(res.statusCode).toBe(201);
@@ -205,7 +206,7 @@ describe('adding a stock item', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/inventory',
-      cookie: pharmacist,
+      cookie: await t.loginAt('pharmacist', 3),
       body: { ...newItem, itemName: 'Artemether-Lumefantrine 20/120', facilityId: 3, currentStock: '0', minimumStock: '50' },
     });
     expect(res.statusCode).toBe(201);
@@ -273,7 +274,7 @@ describe('adding a stock item', () => {
   );
 
   it('allows the same item at a different facility', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/inventory', cookie: pharmacist, body: { ...newItem, itemName: 'Paracetamol 500mg', facilityId: 4 } });
+    const res = await t.request({ method: 'POST', url: '/api/inventory', cookie: await t.loginAt('pharmacist', 4), body: { ...newItem, itemName: 'Paracetamol 500mg', facilityId: 4 } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ itemName: 'Paracetamol 500mg', facilityId: 4, facility: 'Nambuku Model Health Centre' });
     const { items } = await list('?search=paracetamol');
@@ -457,8 +458,10 @@ describe('Update Stock', () => {
     const adjust = await move(1, { kind: 'adjusted', quantity: -451, reason: 'Expired' });
     expect(adjust.statusCode).toBe(409);
     expect(adjust.json().message).toBe('Only 450 tablets in stock: cannot remove 451');
+    // Item 4 is Nambuku's (facility 4): its own laboratory issues from it.
+    const nambukuLab = await t.loginAt('lab_technician', 4);
     const before = await snapshot(4);
-    const empty = await move(4, { kind: 'issued', quantity: 1, reason: 'Issued to Laboratory' });
+    const empty = await move(4, { kind: 'issued', quantity: 1, reason: 'Issued to Laboratory' }, nambukuLab);
     expect(empty.statusCode).toBe(409);
     expect(empty.json().message).toBe('Only 0 units in stock: cannot issue 1');
     expect(await snapshot(4)).toEqual(before);
@@ -520,8 +523,13 @@ describe('who may move stock', () => {
     expect(after.audit).toBe(before.audit + 2);
   });
 
-  it.each(['pharmacist', 'lab_technician', 'facility_incharge'] as const)('the %s may record a movement', async (role) => {
-    const res = await move(5, { kind: 'received', quantity: 10, reason: `Delivery counted by the ${role}` }, await t.loginAs(role));
+  // Each at a stock line of their own facility: gloves at the county referral hospital, saline at Alupe.
+  it.each([
+    ['pharmacist', 3],
+    ['lab_technician', 5],
+    ['facility_incharge', 3],
+  ] as const)('the %s may record a movement', async (role, itemId) => {
+    const res = await move(itemId, { kind: 'received', quantity: 10, reason: `Delivery counted by the ${role}` }, await t.loginAs(role));
     expect(res.statusCode).toBe(201);
     expect((res.json() as StockMovementResult).movement.userId).toBe(await userIdOf(role));
   });

@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createMedicalRecordSchema } from '../../../shared/medical-records/index.js';
-import type { AppDeps } from '../../app.js';
-import { actorOf, authorize } from '../../plugins/auth.js';
-import { createMedicalRecord } from './medical-records.service.js';
+import { idParam, pageQuery } from '../../../shared/validation.js';
+import { allow, ctxOf, facilityInBody } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
+import { createMedicalRecord, listPatientRecords } from './medical-records.service.js';
 
 export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/medical-records',
-    { onRequest: authorize(deps, 'records:write'), schema: { body: createMedicalRecordSchema } },
-    async (request, reply) => reply.status(201).send(await createMedicalRecord(deps.db, actorOf(request), request.body, deps.now())),
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Clinical reads are county-wide for continuity of care, and audited (DESIGN.md §7).
+  r.get(
+    '/api/patients/:id/records',
+    { config: allow('records:read'), schema: { params: idParam, querystring: z.object(pageQuery) } },
+    async (request, reply) => {
+      const { rows, total } = await listPatientRecords(ctxOf(request, deps), request.params.id, request.query);
+      reply.header('X-Total-Count', total);
+      return rows;
+    },
+  );
+  // A visit is recorded at a facility within the clinician's scope.
+  r.post('/api/medical-records', { config: allow('records:write', facilityInBody()), schema: { body: createMedicalRecordSchema } }, async (request, reply) =>
+    reply.status(201).send(await createMedicalRecord(ctxOf(request, deps), request.body)),
   );
 }

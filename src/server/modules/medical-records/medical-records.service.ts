@@ -1,16 +1,14 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { countyDate } from '../../../shared/format.js';
 import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/medical-records/index.js';
-import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/facilities.schema.js';
 import { medicalRecords } from './medical-records.schema.js';
-import { patients } from '../patients/patients.schema.js';
-import { users } from '../auth/auth.schema.js';
 import { invalid, notFound } from '../../core/errors.js';
-import { recordActivity } from '../activities/activities.service.js';
+import { recordActivity } from '../activities/index.js';
+import { users } from '../auth/index.js';
+import { patientExists, recordVisits } from '../patients/index.js';
 import { audit } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
-import { findFacility } from '../facilities/facilities.service.js';
+import type { ServiceContext } from '../../core/context.js';
+import { facilities, findFacility } from '../facilities/index.js';
 
 type RecordRow = typeof medicalRecords.$inferSelect;
 
@@ -34,9 +32,8 @@ function toRecord(r: RecordRow, facilityName: string | null, clinicianName: stri
 }
 
 /** A patient's records, newest visit first; reading them is audited. */
-export async function listPatientRecords(db: Db, actor: Actor, patientId: number, page: { limit: number; offset: number }) {
-  const [patient] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).limit(1);
-  if (!patient) throw notFound('Patient not found');
+export async function listPatientRecords({ db, actor }: ServiceContext, patientId: number, page: { limit: number; offset: number }) {
+  if (!(await patientExists(db, patientId))) throw notFound('Patient not found');
   const rows = await db
     .select({
       record: medicalRecords,
@@ -60,9 +57,10 @@ export async function listPatientRecords(db: Db, actor: Actor, patientId: number
  * transaction. A visit dated today is stamped now; a visit written up later from the paper register is
  * stamped at midday of its day.
  */
-export async function createMedicalRecord(db: Db, actor: Actor, input: CreateMedicalRecordInput, now: Date): Promise<MedicalRecord> {
+export async function createMedicalRecord({ db, actor, now: clock }: ServiceContext, input: CreateMedicalRecordInput): Promise<MedicalRecord> {
+  const now = clock();
   return db.transaction(async (tx) => {
-    const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.patientId)).limit(1);
+    const patient = await patientExists(tx, input.patientId);
     const facility = await findFacility(tx, input.facilityId);
     const today = countyDate(now);
     const issues = [
@@ -81,10 +79,7 @@ export async function createMedicalRecord(db: Db, actor: Actor, input: CreateMed
       .values({ ...fields, clinicianId: actor.id, visitDate, createdAt: now })
       .returning();
     if (!created) throw new Error('insert returned no row');
-    await tx
-      .update(patients)
-      .set({ lastVisitAt: sql`greatest(${patients.lastVisitAt}, ${visitDate.toISOString()}::timestamptz)`, updatedAt: now })
-      .where(eq(patients.id, input.patientId));
+    await recordVisits(tx, [{ patientId: input.patientId, visitDate }], now);
     await recordActivity(tx, {
       action: 'medical_record_created',
       description: `Medical record added at ${facility.name}`,

@@ -64,7 +64,9 @@ describe('adding a medical record', () => {
   });
 
   it('keeps the real date of a visit written up later from the paper register', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/medical-records', cookie: clinician, body: { patientId: 24, facilityId: 2, chiefComplaint: 'Headache', visitDate: '2026-03-10' } });
+    // Written up by a clinical officer of Port Victoria Hospital (facility 2), where the visit was.
+    const portVictoria = await t.loginAt('clinical_officer', 2);
+    const res = await t.request({ method: 'POST', url: '/api/medical-records', cookie: portVictoria, body: { patientId: 24, facilityId: 2, chiefComplaint: 'Headache', visitDate: '2026-03-10' } });
     expect(res.statusCode).toBe(201);
     expect(res.json().visitDate).toBe('2026-03-10T09:00:00.000Z');
   });

@@ -7,11 +7,11 @@ import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js
 import { can } from '../../../shared/access/index.js';
 import type { Notification, Notifications } from '../../../shared/notifications/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/facilities.schema.js';
-import { inventoryItems } from '../inventory/inventory.schema.js';
-import { medicalRecords } from '../medical-records/medical-records.schema.js';
+import { facilities } from '../facilities/index.js';
+import { inventoryItems } from '../inventory/index.js';
+import { medicalRecords } from '../medical-records/index.js';
 import { countyDayStartOf } from '../../core/sql.js';
-import type { Actor } from '../../core/context.js';
+import type { ServiceContext } from '../../core/context.js';
 
 /** How far back a missed follow-up still raises the bell. */
 const OVERDUE_WINDOW_DAYS = 30;
@@ -100,7 +100,8 @@ async function overdueFollowUps(db: Db, now: Date, facilityId?: number): Promise
 const SEVERITY_ORDER = { critical: 0, warning: 1 } as const;
 
 /** Most urgent first, then newest. Follow-ups only for roles that may read clinical records. */
-export async function listNotifications(db: Db, actor: Actor, now: Date, facilityId?: number): Promise<Notifications> {
+export async function listNotifications({ db, actor, now: clock }: ServiceContext, facilityId?: number): Promise<Notifications> {
+  const now = clock();
   const [stock, followUps] = await Promise.all([
     stockNotifications(db, facilityId),
     can(actor.role, 'records:read') ? overdueFollowUps(db, now, facilityId) : null,

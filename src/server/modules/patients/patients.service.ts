@@ -4,14 +4,13 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { countyDate } from '../../../shared/format.js';
 import { SEARCH_COUNT_LIMIT, type Patient, type ListPatientsQuery, type RegisterPatientInput } from '../../../shared/patients/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/facilities.schema.js';
 import { patientCounts, patients } from './patients.schema.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
 import { containsLower, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
-import { recordActivity } from '../activities/activities.service.js';
+import { recordActivity } from '../activities/index.js';
 import { audit, listReadDetail } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
-import { findFacility } from '../facilities/facilities.service.js';
+import type { ServiceContext } from '../../core/context.js';
+import { facilities, findFacility } from '../facilities/index.js';
 
 const patientColumns = {
   patient: patients,
@@ -90,7 +89,7 @@ async function findMatchesBy(tx: Db, how: 'trigram' | 'newest-first'): Promise<v
  * page is found newest-first (50 Wafulas come within a few hundred rows); below it, the few matches are fetched
  * through the trigram index and sorted. A word of one or two letters has no trigram and is left to the planner.
  */
-export async function listPatients(db: Db, actor: Actor, q: ListPatientsQuery) {
+export async function listPatients({ db, actor }: ServiceContext, q: ListPatientsQuery) {
   const words = searchTerms(q.search);
   const search = patientSearchCondition(q.search);
   const where = and(search, q.facilityId ? eq(patients.facilityId, q.facilityId) : undefined);
@@ -143,7 +142,7 @@ export async function findPatient(db: Db, id: number): Promise<Patient | undefin
   return row ? toPatient(row) : undefined;
 }
 
-export async function getPatient(db: Db, actor: Actor, id: number): Promise<Patient> {
+export async function getPatient({ db, actor }: ServiceContext, id: number): Promise<Patient> {
   const patient = await findPatient(db, id);
   if (!patient) throw notFound('Patient not found');
   await audit(db, actor, { action: 'patient.read', entity: 'patient', entityId: id });
@@ -153,7 +152,8 @@ export async function getPatient(db: Db, actor: Actor, id: number): Promise<Pati
 const DUPLICATE_ID = 'A patient with this national ID is already registered';
 
 /** Registers a patient, the activity and the audit event in one transaction; a known national ID is a 409. */
-export async function registerPatient(db: Db, actor: Actor, input: RegisterPatientInput, now: Date): Promise<Patient> {
+export async function registerPatient({ db, actor, now: clock }: ServiceContext, input: RegisterPatientInput): Promise<Patient> {
+  const now = clock();
   try {
     return await db.transaction(async (tx) => {
       const facility = await findFacility(tx, input.facilityId);
@@ -184,4 +184,27 @@ export async function registerPatient(db: Db, actor: Actor, input: RegisterPatie
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_ID, [{ path: 'nationalId', message: DUPLICATE_ID }]);
     throw error;
   }
+}
+
+/**
+ * A visit moves the patient's last visit forward, never back (a visit written up later from the paper register
+ * may be older than the last one). The medical-records module records visits through this, never by writing
+ * the patients table itself.
+ */
+export async function recordVisits(db: Db, visits: readonly { patientId: number; visitDate: Date }[], now?: Date): Promise<void> {
+  if (visits.length === 0) return;
+  const rows = sql.join(
+    visits.map((v) => sql`(${v.patientId}::int, ${v.visitDate.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update patients p set last_visit_at = greatest(p.last_visit_at, v.visit_date)${now ? sql`, updated_at = ${now.toISOString()}::timestamptz` : sql``}
+    from (select patient_id, max(visit_date) as visit_date from (values ${rows}) as v(patient_id, visit_date) group by patient_id) v
+    where p.id = v.patient_id`);
+}
+
+/** Whether a patient is registered (other modules check before writing about one). */
+export async function patientExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id)).limit(1);
+  return row !== undefined;
 }

@@ -168,7 +168,8 @@ describe('registering a patient', () => {
   it('the nurse registers a patient: 201, normalised fields, an activity and an audit event', async () => {
     const activitiesBefore = await count('activities');
     const statsBefore = (await t.request({ url: '/api/dashboard/stats', cookie: nurse })).json();
-    const res = await t.request({ method: 'POST', url: '/api/patients', cookie: nurse, body: validPatient });
+    // The nurse at Nambuku Model Health Centre registers a patient there.
+    const res = await t.request({ method: 'POST', url: '/api/patients', cookie: await t.loginAt('nurse', 4), body: validPatient });
     expect(res.statusCode).toBe(201);
     const p = res.json() as Patient;
     expect(p).toMatchObject({
@@ -197,7 +198,7 @@ describe('registering a patient', () => {
   it('refuses a second patient with the same national ID with 409 and writes nothing', async () => {
     const patientsBefore = await count('patients');
     const activitiesBefore = await count('activities');
-    const res = await t.request({ method: 'POST', url: '/api/patients', cookie: nurse, body: { ...validPatient, firstName: 'Other', lastName: 'Person' } });
+    const res = await t.request({ method: 'POST', url: '/api/patients', cookie: await t.loginAt('nurse', 4), body: { ...validPatient, firstName: 'Other', lastName: 'Person' } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'conflict', message: 'A patient with this national ID is already registered' });
     expect(fieldErrors(res).nationalId).toBe('A patient with this national ID is already registered');

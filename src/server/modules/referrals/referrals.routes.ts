@@ -2,55 +2,37 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, pageQuery } from '../../../shared/validation.js';
-import {
-  createReferralSchema,
-  listReferralsQuery,
-  referralStatsQuery,
-  referringDoctorsQuery,
-  updateReferralStatusSchema,
-} from '../../../shared/referrals/index.js';
-import type { AppDeps } from '../../app.js';
-import { actorOf, authorize } from '../../plugins/auth.js';
-import {
-  createReferral,
-  getReferral,
-  listPatientReferrals,
-  listReferrals,
-  listReferringDoctors,
-  referralStats,
-  updateReferralStatus,
-} from './referrals.service.js';
+import { createReferralSchema, listReferralsQuery, referralStatsQuery, referringDoctorsQuery, updateReferralStatusSchema } from '../../../shared/referrals/index.js';
+import { allow, ctxOf, facilityInBody } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
+import { createReferral, getReferral, listPatientReferrals, listReferrals, listReferringDoctors, referralStats, updateReferralStatus } from './referrals.service.js';
 
 export function referralsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/referrals', { onRequest: authorize(deps, 'referrals:read'), schema: { querystring: listReferralsQuery } }, async (request, reply) => {
-    const { rows, total } = await listReferrals(deps.db, actorOf(request), request.query);
+  r.get('/api/referrals', { config: allow('referrals:read'), schema: { querystring: listReferralsQuery } }, async (request, reply) => {
+    const { rows, total } = await listReferrals(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);
     return rows;
   });
-  r.post('/api/referrals', { onRequest: authorize(deps, 'referrals:write'), schema: { body: createReferralSchema } }, async (request, reply) =>
-    reply.status(201).send(await createReferral(deps.db, actorOf(request), request.body, deps.now())),
+  // A referral is made from a facility within the clinician's scope.
+  r.post('/api/referrals', { config: allow('referrals:write', facilityInBody('fromFacilityId')), schema: { body: createReferralSchema } }, async (request, reply) =>
+    reply.status(201).send(await createReferral(ctxOf(request, deps), request.body)),
   );
   // Static paths before /api/referrals/:id.
-  r.get('/api/referrals/stats', { onRequest: authorize(deps, 'referrals:read'), schema: { querystring: referralStatsQuery } }, async (request) =>
-    referralStats(deps.db, request.query),
-  );
-  r.get('/api/referrals/referring-doctors', { onRequest: authorize(deps, 'referrals:write'), schema: { querystring: referringDoctorsQuery } }, async (request) =>
+  r.get('/api/referrals/stats', { config: allow('referrals:read'), schema: { querystring: referralStatsQuery } }, async (request) => referralStats(deps.db, request.query));
+  r.get('/api/referrals/referring-doctors', { config: allow('referrals:write'), schema: { querystring: referringDoctorsQuery } }, async (request) =>
     listReferringDoctors(deps.db, request.query),
   );
-  r.get('/api/referrals/:id', { onRequest: authorize(deps, 'referrals:read'), schema: { params: idParam } }, async (request) =>
-    getReferral(deps.db, actorOf(request), request.params.id),
-  );
-  r.patch(
-    '/api/referrals/:id/status',
-    { onRequest: authorize(deps, 'referrals:write'), schema: { params: idParam, body: updateReferralStatusSchema } },
-    async (request) => updateReferralStatus(deps.db, actorOf(request), request.params.id, request.body, deps.now()),
+  r.get('/api/referrals/:id', { config: allow('referrals:read'), schema: { params: idParam } }, async (request) => getReferral(ctxOf(request, deps), request.params.id));
+  // Which side of the referral must be in scope depends on the step: the service checks it (updateReferralStatus).
+  r.patch('/api/referrals/:id/status', { config: allow('referrals:write'), schema: { params: idParam, body: updateReferralStatusSchema } }, async (request) =>
+    updateReferralStatus(ctxOf(request, deps), request.params.id, request.body),
   );
   r.get(
     '/api/patients/:id/referrals',
-    { onRequest: authorize(deps, 'referrals:read'), schema: { params: idParam, querystring: z.object(pageQuery) } },
+    { config: allow('referrals:read'), schema: { params: idParam, querystring: z.object(pageQuery) } },
     async (request, reply) => {
-      const { rows, total } = await listPatientReferrals(deps.db, actorOf(request), request.params.id, request.query);
+      const { rows, total } = await listPatientReferrals(ctxOf(request, deps), request.params.id, request.query);
       reply.header('X-Total-Count', total);
       return rows;
     },

@@ -3,10 +3,10 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReferralStatus } from '../../../shared/referrals/index.js';
+import { REFERRING_DOCTOR_ROLES } from '../../../shared/access/index.js';
 import {
-  COUNTY_REFERRAL_ROLES,
+  canMoveReferral,
   REFERRAL_TRANSITIONS,
-  REFERRING_DOCTOR_ROLES,
   referralSideOf,
   type CreateReferralInput,
   type ListReferralsQuery,
@@ -18,14 +18,13 @@ import {
   type UpdateReferralStatusInput,
 } from '../../../shared/referrals/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/facilities.schema.js';
-import { patients } from '../patients/patients.schema.js';
 import { referralEvents, referrals } from './referrals.schema.js';
-import { users } from '../auth/auth.schema.js';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
-import { patientSearchCondition } from '../patients/patients.service.js';
+import type { ServiceContext } from '../../core/context.js';
+import { users } from '../auth/index.js';
+import { facilities } from '../facilities/index.js';
+import { patients, patientSearchCondition } from '../patients/index.js';
 
 const fromF = alias(facilities, 'from_facility');
 const toF = alias(facilities, 'to_facility');
@@ -37,8 +36,19 @@ const columns = {
   nationalId: patients.nationalId,
   fromName: fromF.name,
   toName: toF.name,
+  fromSubcounty: fromF.subcounty,
+  toSubcounty: toF.subcounty,
 };
-type Row = { referral: typeof referrals.$inferSelect; firstName: string; lastName: string; nationalId: string; fromName: string | null; toName: string | null };
+type Row = {
+  referral: typeof referrals.$inferSelect;
+  firstName: string;
+  lastName: string;
+  nationalId: string;
+  fromName: string | null;
+  toName: string | null;
+  fromSubcounty: string | null;
+  toSubcounty: string | null;
+};
 
 function toReferral(r: Row): Referral {
   const x = r.referral;
@@ -49,8 +59,10 @@ function toReferral(r: Row): Referral {
     patientNationalId: r.nationalId,
     fromFacilityId: x.fromFacilityId,
     fromFacility: r.fromName ?? 'Unknown Facility',
+    fromSubcounty: r.fromSubcounty ?? '',
     toFacilityId: x.toFacilityId,
     toFacility: r.toName ?? 'Unknown Facility',
+    toSubcounty: r.toSubcounty ?? '',
     referralReason: x.referralReason,
     urgencyLevel: x.urgencyLevel as Referral['urgencyLevel'],
     status: x.status as Referral['status'],
@@ -79,7 +91,7 @@ function facilityCondition(facilityId: number | undefined, direction?: 'incoming
   return or(eq(referrals.fromFacilityId, facilityId), eq(referrals.toFacilityId, facilityId));
 }
 
-export async function listReferrals(db: Db, actor: Actor, q: ListReferralsQuery) {
+export async function listReferrals({ db, actor }: ServiceContext, q: ListReferralsQuery) {
   const conditions: (SQL | undefined)[] = [
     patientSearchCondition(q.search),
     q.status ? eq(referrals.status, q.status) : undefined,
@@ -123,7 +135,8 @@ export async function listReferringDoctors(db: Db, q: { facilityId?: number }): 
 }
 
 /** Creates a pending referral and its first recorded step, with the audit event, in one transaction. */
-export async function createReferral(db: Db, actor: Actor, input: CreateReferralInput, now: Date): Promise<Referral> {
+export async function createReferral({ db, actor, now: clock }: ServiceContext, input: CreateReferralInput): Promise<Referral> {
+  const now = clock();
   return db.transaction(async (tx) => {
     const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.patientId)).limit(1);
     const found = await tx
@@ -220,7 +233,7 @@ async function findReferral(db: Db, id: number): Promise<ReferralDetail | undefi
 }
 
 /** One referral with its history (an audited read: it names a patient and their clinical notes). */
-export async function getReferral(db: Db, actor: Actor, id: number): Promise<ReferralDetail> {
+export async function getReferral({ db, actor }: ServiceContext, id: number): Promise<ReferralDetail> {
   const referral = await findReferral(db, id);
   if (!referral) throw notFound('Referral not found');
   await audit(db, actor, { action: 'referral.read', entity: 'referral', entityId: id, detail: `patient ${referral.patientId}` });
@@ -228,7 +241,7 @@ export async function getReferral(db: Db, actor: Actor, id: number): Promise<Ref
 }
 
 /** A patient's referrals, newest first: part of their record, audited as a read of the patient. */
-export async function listPatientReferrals(db: Db, actor: Actor, patientId: number, page: { limit: number; offset: number }) {
+export async function listPatientReferrals({ db, actor }: ServiceContext, patientId: number, page: { limit: number; offset: number }) {
   const [patient] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).limit(1);
   if (!patient) throw notFound('Patient not found');
   const where = eq(referrals.patientId, patientId);
@@ -258,25 +271,37 @@ const SIDE_MESSAGES: Record<'in_transit' | 'received' | 'cancelled', string> = {
 };
 
 /**
- * Moves a referral one step: in transit or cancelled by the referring facility, received by the receiving one;
- * the county director and sub-county medical officers may take any step. The row is locked for the check and
+ * Moves a referral one step: in transit or cancelled by the referring facility, received by the receiving one
+ * (a sub-county medical officer for any facility of his sub-county). Which facility must be in the actor's scope
+ * depends on the step asked for, so this route's scope is checked here, with the step's own message, rather than
+ * by the access hook (docs/decisions/0007-scoped-permissions.md). The row is locked for the check and
  * the write, so two people pressing at once cannot both move it. A step out of order is a 409, the wrong
  * facility a 403; both refusals are audited.
  */
-export async function updateReferralStatus(db: Db, actor: Actor, id: number, input: UpdateReferralStatusInput, now: Date): Promise<ReferralDetail> {
+export async function updateReferralStatus({ db, actor, now: clock }: ServiceContext, id: number, input: UpdateReferralStatusInput): Promise<ReferralDetail> {
+  const now = clock();
   const outcome = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: referrals.status, fromFacilityId: referrals.fromFacilityId, toFacilityId: referrals.toFacilityId, patientId: referrals.patientId })
+      .select({
+        status: referrals.status,
+        fromFacilityId: referrals.fromFacilityId,
+        toFacilityId: referrals.toFacilityId,
+        patientId: referrals.patientId,
+        fromSubcounty: fromF.subcounty,
+        toSubcounty: toF.subcounty,
+      })
       .from(referrals)
+      .innerJoin(fromF, eq(fromF.id, referrals.fromFacilityId))
+      .innerJoin(toF, eq(toF.id, referrals.toFacilityId))
       .where(eq(referrals.id, id))
-      .for('update');
+      .for('update', { of: referrals });
     if (!current) throw notFound('Referral not found');
     const from = current.status as ReferralStatus;
     const problem = transitionProblem(from, input.status);
     if (problem) return { refused: conflict(problem), outcome: 'failure', from } as const;
-    const county = (COUNTY_REFERRAL_ROLES as readonly string[]).includes(actor.role);
+    // The side that takes the step must be within the actor's referrals:write scope (shared with the client).
     const sideFacility = referralSideOf(input.status) === 'from' ? current.fromFacilityId : current.toFacilityId;
-    if (!county && actor.facilityId !== sideFacility) return { refused: forbidden(SIDE_MESSAGES[input.status]), outcome: 'denied', from } as const;
+    if (!canMoveReferral(actor, { ...current, status: from }, input.status)) return { refused: forbidden(SIDE_MESSAGES[input.status]), outcome: 'denied', from } as const;
     await tx.insert(referralEvents).values({
       referralId: id,
       fromStatus: from,

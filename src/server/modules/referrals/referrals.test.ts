@@ -132,12 +132,18 @@ describe('the referral list', () => {
 });
 
 describe('making a referral', () => {
+  /** A clinical officer of Nambuku Model Health Centre (facility 4), where the spec's sample referral starts. */
+  let nambuku: string;
+  beforeAll(async () => {
+    nambuku = await t.loginAt('clinical_officer', 4);
+  });
+
   it('accepts the spec payload of strings: 201, pending, with both facility names', async () => {
     const before = await countReferrals();
     const [patient] = await rows<{ first_name: string; last_name: string; national_id: string }>(
       sql`select first_name, last_name, national_id from patients where id = 12`,
     );
-    const res = await t.request({ method: 'POST', url: '/api/referrals', cookie: officer, body: specReferral });
+    const res = await t.request({ method: 'POST', url: '/api/referrals', cookie: nambuku, body: specReferral });
     expect(res.statusCode).toBe(201);
     const referral = res.json() as Referral;
     expect(referral).toMatchObject({
@@ -168,7 +174,7 @@ describe('making a referral', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/referrals',
-      cookie: officer,
+      cookie: await t.loginAt('nurse', 2),
       body: { ...specReferral, fromFacilityId: 2, toFacilityId: 3, urgencyLevel: 'routine', referringDoctor: '  Nurse Mary Achieng  ' },
     });
     expect(res.statusCode).toBe(201);
@@ -199,7 +205,7 @@ describe('making a referral', () => {
     ['patientId', { patientId: '99999' }, 'Patient not found'],
   ])('rejects a bad %s with "%s" and writes nothing', async (field, override, message) => {
     const before = await countReferrals();
-    const res = await t.request({ method: 'POST', url: '/api/referrals', cookie: officer, body: { ...specReferral, ...override } });
+    const res = await t.request({ method: 'POST', url: '/api/referrals', cookie: nambuku, body: { ...specReferral, ...override } });
     expect(res.statusCode).toBe(400);
     expect(fieldErrors(res)[field]).toBe(message);
     expect(res.json().message).toContain(message);
@@ -207,7 +213,7 @@ describe('making a referral', () => {
   });
 
   it('reports every missing field at once', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/referrals', cookie: officer, body: {} });
+    const res = await t.request({ method: 'POST', url: '/api/referrals', cookie: nambuku, body: {} });
     expect(res.statusCode).toBe(400);
     expect(fieldErrors(res)).toEqual({
       patientId: 'Patient is required',
@@ -459,8 +465,9 @@ describe('a referral’s journey: pending → in transit → received', () => {
   });
 
   it('only the referring side sends or cancels it (403 for the receiving facility’s in-charge)', async () => {
+    // The sub-county medical officer of Teso South refers from Alupe (facility 3), in his sub-county.
     const smo = await t.loginAs('subcounty_medical_officer');
-    const created = (await t.request({ method: 'POST', url: '/api/referrals', cookie: smo, body: { ...specReferral, fromFacilityId: 4, toFacilityId: 1 } })).json() as Referral;
+    const created = (await t.request({ method: 'POST', url: '/api/referrals', cookie: smo, body: { ...specReferral, fromFacilityId: 3, toFacilityId: 1 } })).json() as Referral;
     const incharge = await t.loginAs('facility_incharge');
     const send = await move(created.id, incharge, { status: 'in_transit' });
     expect(send.statusCode).toBe(403);

@@ -2,20 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../../shared/validation.js';
 import { listReportsQuery } from '../../../shared/reports/index.js';
-import type { AppDeps } from '../../app.js';
+import { allow, ctxOf } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
 import { sendCsv } from '../../core/csv.js';
-import { actorOf, authorize } from '../../plugins/auth.js';
 import { listReports, reportFile } from './reports.service.js';
 
 export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/reports', { onRequest: authorize(deps, 'reports:read'), schema: { querystring: listReportsQuery } }, async (request, reply) => {
+  r.get('/api/reports', { config: allow('reports:read'), schema: { querystring: listReportsQuery } }, async (request, reply) => {
     const { rows, total } = await listReports(deps.db, request.query, deps.now());
     reply.header('X-Total-Count', total);
     return rows;
   });
   // GET also answers HEAD (Fastify exposes HEAD for every GET route), as the System Test's download check uses.
-  r.get('/api/reports/:id/download', { onRequest: authorize(deps, 'reports:read'), schema: { params: idParam } }, async (request, reply) => {
-    return sendCsv(reply, await reportFile(deps.db, actorOf(request), request.params.id));
+  r.get('/api/reports/:id/download', { config: allow('reports:read'), schema: { params: idParam } }, async (request, reply) => {
+    return sendCsv(reply, await reportFile(ctxOf(request, deps), request.params.id));
   });
 }

@@ -3,13 +3,13 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
 import type { ListReportsQuery, Report } from '../../../shared/reports/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/facilities.schema.js';
+import { users } from '../auth/index.js';
+import { facilities } from '../facilities/index.js';
 import { reports } from './reports.schema.js';
-import { users } from '../auth/auth.schema.js';
 import type { CsvFile } from '../../../shared/csv.js';
 import { notFound } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
+import type { ServiceContext } from '../../core/context.js';
 
 const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90, '365days': 365 } as const;
 
@@ -62,7 +62,7 @@ export async function listReports(db: Db, q: ListReportsQuery, now: Date) {
 }
 
 /** The CSV file of a completed report. Reports can hold patient-level rows, so downloads are audited. */
-export async function reportFile(db: Db, actor: Actor, id: number): Promise<CsvFile> {
+export async function reportFile({ db, actor }: ServiceContext, id: number): Promise<CsvFile> {
   const [r] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
   if (!r || r.status !== 'completed' || r.content === null) throw notFound('Report not found');
   await audit(db, actor, { action: 'report.download', entity: 'report', entityId: id });

@@ -17,15 +17,14 @@ import {
   type RevenueSummary,
 } from '../../../shared/revenue/index.js';
 import type { Db } from '../../db/client.js';
-import { billingRecords } from '../billing/billing.schema.js';
-import { facilities } from '../facilities/facilities.schema.js';
-import { patients } from '../patients/patients.schema.js';
+import { billingRecords, overdueCondition, shownStatus } from '../billing/index.js';
+import { paidWithin } from '../dashboard/index.js';
+import { facilities } from '../facilities/index.js';
+import { patients } from '../patients/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
-import { iso } from '../../core/sql.js';
+import { iso, withinScope } from '../../core/sql.js';
 import { audit, listReadDetail } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
-import { overdueCondition, shownStatus } from '../billing/billing.service.js';
-import { paidWithin } from '../dashboard/dashboard.service.js';
+import type { FacilityScope, ServiceContext } from '../../core/context.js';
 
 /** County calendar days [from, to): `to` is the day after the last one. */
 export type DayWindow = { from: string; to: string };
@@ -82,15 +81,16 @@ const unpaid: SQL = inArray(billingRecords.status, [...UNPAID]);
 const facilityIs = (facilityId?: number) => (facilityId ? eq(billingRecords.facilityId, facilityId) : undefined);
 
 /** The records of a period: raised in it, or paid in it, so every card's money can be traced to a row. */
-function recordsOf(w: DayWindow, facilityId?: number): SQL {
-  return and(facilityIs(facilityId), or(raisedIn(w), paidIn(w)))!;
+function recordsOf(w: DayWindow, facilityId: number | undefined, scope: FacilityScope): SQL {
+  return and(facilityIs(facilityId), withinScope(billingRecords.facilityId, scope), or(raisedIn(w), paidIn(w)))!;
 }
 
 const sumIf = (cond: SQL) => sql<string>`coalesce(sum(${billingRecords.amount}) filter (where ${cond}), 0)`;
 const countIf = (cond: SQL) => sql<number>`(count(*) filter (where ${cond}))::int`;
 
 /** The four summary cards of §2.7 for a period, each against the previous period of the same length. One query. */
-export async function revenueSummary(db: Db, now: Date, q: RevenuePeriodQuery): Promise<RevenueSummary> {
+export async function revenueSummary({ db, scope, now: clock }: ServiceContext, q: RevenuePeriodQuery): Promise<RevenueSummary> {
+  const now = clock();
   const { current, previous } = revenueWindows(q.period, now);
   const both: DayWindow = { from: previous.from, to: current.to };
   const measures = {
@@ -122,7 +122,7 @@ export async function revenueSummary(db: Db, now: Date, q: RevenuePeriodQuery): 
       overdueN: countIf(overdue),
     })
     .from(billingRecords)
-    .where(recordsOf(both, q.facilityId));
+    .where(recordsOf(both, q.facilityId, scope));
   const r = row!;
   const figure = (amount: string, count: number, previousAmount: string, previousCount: number): RevenueFigure => ({
     amount: Number(amount),
@@ -195,8 +195,9 @@ async function countRecords(db: Db, where: SQL): Promise<number> {
 }
 
 /** The Recent Billing Records table: the period's records, newest invoice first. The read names patients: audited. */
-export async function listRevenueRecords(db: Db, actor: Actor, now: Date, q: RevenueRecordsQuery) {
-  const where = recordsOf(revenueWindows(q.period, now).current, q.facilityId);
+export async function listRevenueRecords({ db, actor, scope, now: clock }: ServiceContext, q: RevenueRecordsQuery) {
+  const now = clock();
+  const where = recordsOf(revenueWindows(q.period, now).current, q.facilityId, scope);
   const [rows, total] = await Promise.all([selectRecords(db, where).limit(q.limit).offset(q.offset), countRecords(db, where)]);
   await audit(db, actor, { action: 'revenue.records.list', entity: 'billing_record', detail: listReadDetail(rows.length, total, rows.map((r) => r.bill.patientId)) });
   const today = countyDate(now);
@@ -222,9 +223,10 @@ const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.sli
  * (the total says whether the file holds them all). It names patients, so the export is audited with what was
  * asked for; HEAD (the route) exports nothing.
  */
-export async function revenueRecordsCsv(db: Db, actor: Actor, now: Date, q: RevenuePeriodQuery): Promise<{ file: CsvFile; rows: number; total: number }> {
+export async function revenueRecordsCsv({ db, actor, scope, now: clock }: ServiceContext, q: RevenuePeriodQuery): Promise<{ file: CsvFile; rows: number; total: number }> {
+  const now = clock();
   const window = revenueWindows(q.period, now).current;
-  const where = recordsOf(window, q.facilityId);
+  const where = recordsOf(window, q.facilityId, scope);
   const [rows, total] = await Promise.all([selectRecords(db, where).limit(REVENUE_EXPORT_MAX_ROWS), countRecords(db, where)]);
   const range = asRange(window);
   await audit(db, actor, {

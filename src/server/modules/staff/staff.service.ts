@@ -4,9 +4,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { roleLabel } from '../../../shared/access/index.js';
 import { addDays, countyDate } from '../../../shared/format.js';
+import { canManageRole, MEDICAL_OFFICER_ROLES } from '../../../shared/access/index.js';
 import {
-  canManageRole,
-  MEDICAL_OFFICER_ROLES,
   SHIFTS_MAX_DAYS,
   type CreateStaffInput,
   type CreatedStaff,
@@ -18,15 +17,13 @@ import {
   type StaffStats,
 } from '../../../shared/staff/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/facilities.schema.js';
 import { staffShifts } from './staff.schema.js';
-import { users } from '../auth/auth.schema.js';
 import { AppError, conflict, invalid, notFound, type FieldIssue } from '../../core/errors.js';
 import { ilikeAny, isUniqueViolation, searchTerms } from '../../core/sql.js';
 import { audit } from '../../core/audit.js';
-import { type Actor } from '../../core/context.js';
-import { endUserSessions, generateTemporaryPassword, hashPassword } from '../auth/auth.service.js';
-import { findFacility } from '../facilities/facilities.service.js';
+import type { Actor, ServiceContext } from '../../core/context.js';
+import { createAccount, generateTemporaryPassword, hashPassword, setAccountActive, users } from '../auth/index.js';
+import { facilities, findFacility } from '../facilities/index.js';
 
 const KE_MOBILE = /^\+254(\d{9})$/;
 
@@ -91,7 +88,7 @@ function staffWhere(q: Pick<ListStaffQuery, 'search' | 'facilityId' | 'role' | '
   );
 }
 
-export async function listStaff(db: Db, actor: Actor, q: ListStaffQuery): Promise<{ rows: StaffMember[]; total: number }> {
+export async function listStaff({ db, actor }: ServiceContext, q: ListStaffQuery): Promise<{ rows: StaffMember[]; total: number }> {
   const where = staffWhere(q);
   const rows = await db
     .select(staffColumns)
@@ -138,7 +135,8 @@ function roleRefused(role: string): AppError {
  * The password is hashed (Argon2id, as every password) and returned in this answer only: it is never stored in
  * plain text, logged or audited. The account and its audit event are one transaction.
  */
-export async function createStaff(db: Db, actor: Actor, input: CreateStaffInput, now: Date): Promise<CreatedStaff> {
+export async function createStaff({ db, actor, now: clock }: ServiceContext, input: CreateStaffInput): Promise<CreatedStaff> {
+  const now = clock();
   if (!canManageRole(actor.role, input.role)) throw roleRefused(input.role);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
@@ -156,28 +154,24 @@ export async function createStaff(db: Db, actor: Actor, input: CreateStaffInput,
         const [sameId] = await tx.select({ id: users.id }).from(users).where(eq(users.nationalId, input.nationalId)).limit(1);
         if (sameId) throw conflict(DUPLICATE_NATIONAL_ID, [{ path: 'nationalId', message: DUPLICATE_NATIONAL_ID }]);
       }
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          role: input.role,
-          facilityId: input.facilityId,
-          nationalId: input.nationalId,
-          phone: input.phoneNumber,
-          passwordHash,
-          isActive: true,
-          hasBiometric: false,
-          isDemo: false,
-          mustChangePassword: true,
-          joinedAt: input.joinedAt,
-          createdAt: now,
-        })
-        .returning({ id: users.id });
-      if (!created) throw new Error('insert returned no row');
-      await audit(tx, actor, { action: 'staff.create', entity: 'user', entityId: created.id, detail: `${input.role} at facility ${input.facilityId}` });
-      return created.id;
+      const createdId = await createAccount(tx, {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role,
+        facilityId: input.facilityId,
+        nationalId: input.nationalId,
+        phone: input.phoneNumber,
+        passwordHash,
+        isActive: true,
+        hasBiometric: false,
+        isDemo: false,
+        mustChangePassword: true,
+        joinedAt: input.joinedAt,
+        createdAt: now,
+      });
+      await audit(tx, actor, { action: 'staff.create', entity: 'user', entityId: createdId, detail: `${input.role} at facility ${input.facilityId}` });
+      return createdId;
     });
     const staff = await findStaffMember(db, id, actor);
     if (!staff) throw new Error('created staff member not found');
@@ -193,7 +187,7 @@ export async function createStaff(db: Db, actor: Actor, input: CreateStaffInput,
  * Deactivate (On Leave) or reactivate an account. Deactivation ends every session of the account in the same
  * transaction, so the person is signed out at once. Nobody changes their own status; demo accounts stay active.
  */
-export async function setStaffStatus(db: Db, actor: Actor, id: number, isActive: boolean): Promise<StaffMember> {
+export async function setStaffStatus({ db, actor }: ServiceContext, id: number, isActive: boolean): Promise<StaffMember> {
   await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     if (!target) throw notFound('Staff member not found');
@@ -203,8 +197,7 @@ export async function setStaffStatus(db: Db, actor: Actor, id: number, isActive:
     }
     if (target.isDemo) throw conflict('Demo accounts stay active: every visitor of the demo portal signs in with them');
     if (target.isActive === isActive) return;
-    await tx.update(users).set({ isActive }).where(eq(users.id, id));
-    if (!isActive) await endUserSessions(tx, id);
+    await setAccountActive(tx, id, isActive);
     await audit(tx, actor, { action: isActive ? 'staff.reactivate' : 'staff.deactivate', entity: 'user', entityId: id });
   });
   const staff = await findStaffMember(db, id, actor);
@@ -251,4 +244,10 @@ export async function listShifts(db: Db, q: ShiftsQuery, now: Date): Promise<Sta
       asc(users.id),
     );
   return rows.map((r) => ({ ...r, shift: r.shift as ShiftKind }));
+}
+
+/** The facility a member of staff works at (the access hook checks it against a staff manager's scope). */
+export async function staffFacility(db: Db, id: number): Promise<number | null | undefined> {
+  const [u] = await db.select({ facilityId: users.facilityId }).from(users).where(eq(users.id, id)).limit(1);
+  return u?.facilityId;
 }

@@ -236,10 +236,15 @@ describe('Add Staff Member', () => {
     }
     expect((await create('admin', newStaff({ role: 'admin' }))).statusCode).toBe(201);
     expect((await create('admin', newStaff({ role: 'pharmacist' }))).statusCode).toBe(201);
+    // The sub-county medical officer of Teso South, at Alupe (facility 3), in his sub-county.
     for (const role of ['admin', 'subcounty_medical_officer', 'county_director']) {
-      expect((await create('subcounty_medical_officer', newStaff({ role }))).statusCode).toBe(403);
+      expect((await create('subcounty_medical_officer', newStaff({ role, facilityId: 3 }))).statusCode).toBe(403);
     }
-    expect((await create('subcounty_medical_officer', newStaff({ role: 'facility_incharge' }))).statusCode).toBe(201);
+    expect((await create('subcounty_medical_officer', newStaff({ role: 'facility_incharge', facilityId: 3 }))).statusCode).toBe(201);
+    // Beyond his sub-county he manages no one: Khunyangu (facility 5) is in Butula.
+    const elsewhere = await create('subcounty_medical_officer', newStaff({ role: 'nurse', facilityId: 5 }));
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toMatchObject({ code: 'out_of_scope', message: 'Forbidden: you may do this only within your own sub-county' });
   });
 });
 

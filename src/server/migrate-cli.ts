@@ -1,7 +1,7 @@
 // npm run db:migrate: applies the SQL migrations in drizzle/ to DATABASE_URL (or PGlite in DATA_DIR).
 import { mkdirSync } from 'node:fs';
-import { loadConfig } from '../env.js';
-import { openDatabase } from './client.js';
+import { loadConfig } from './env.js';
+import { openDatabase } from './db/client.js';
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });

@@ -3,10 +3,10 @@
 // technicians work day shifts with one on-call day. Colleagues at one facility start the cycle on different
 // days, so each facility has cover every day. Deterministic: a fixed seed, dates counted from the seeding day.
 import { addDays } from '../../../shared/format.js';
-import type { Db } from '../client.js';
-import { staffShifts } from '../../modules/staff/staff.schema.js';
-import type { SeedContext } from './context.js';
-import { createRandom } from './random.js';
+import type { Db } from '../../db/client.js';
+import { staffShifts } from './staff.schema.js';
+import type { SeedContext } from '../../db/seed/context.js';
+import { createRandom } from '../../db/seed/random.js';
 
 const SEED = 4012; // Busia (40), issue 4, staff (12: SPEC.md §2.12).
 const PAST_DAYS = 7;

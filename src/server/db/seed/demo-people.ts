@@ -1,4 +1,5 @@
 // Names and places for the demo county (domain/KENYA.md): Luhya, Iteso, Luo and Samia names common in Busia.
+import type { Random } from './random.js';
 import type { Subcounty } from '../../../shared/county.js';
 
 export const FEMALE_NAMES = [
@@ -59,3 +60,8 @@ export const REFERRAL_REASONS = [
   { reason: 'Suspected tuberculosis for GeneXpert and X-ray', notes: 'Cough 6 weeks, weight loss. No X-ray at this facility.' },
   { reason: 'Hypertensive urgency', notes: 'BP 190/120, headache. Started on oral nifedipine.' },
 ] as const;
+
+/** A Kenyan mobile number in the stored form (+2547…). */
+export function demoPhone(r: Random): string {
+  return `+2547${r.pick(['0', '1', '2', '9'])}${String(r.int(0, 9_999_999)).padStart(7, '0')}`;
+}

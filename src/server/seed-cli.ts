@@ -1,8 +1,8 @@
 // npm run db:seed [-- --reset]: loads the demo county into DATABASE_URL (or PGlite in DATA_DIR).
 import { mkdirSync } from 'node:fs';
-import { loadConfig } from '../../env.js';
-import { openDatabase } from '../client.js';
-import { isSeeded, resetDatabase, seedDemoCounty } from './seed.js';
+import { openDatabase } from './db/client.js';
+import { loadConfig } from './env.js';
+import { isSeeded, resetDatabase, seedDemoCounty } from './modules/index.js';
 
 const config = loadConfig();
 const reset = process.argv.includes('--reset');

@@ -4,10 +4,10 @@
 // run out three days ago) and no balance ever goes below zero.
 import { eq } from 'drizzle-orm';
 import { can } from '../../../shared/access/index.js';
-import type { Db } from '../client.js';
-import { inventoryItems, stockMovements } from '../../modules/inventory/inventory.schema.js';
-import type { SeedContext } from './context.js';
-import { createRandom, type Random } from './random.js';
+import type { Db } from '../../db/client.js';
+import { inventoryItems, stockMovements } from './inventory.schema.js';
+import type { SeedContext } from '../../db/seed/context.js';
+import { createRandom, type Random } from '../../db/seed/random.js';
 
 type Profile = {
   /** Typical use per week, in the item's unit. */

@@ -1,4 +1,4 @@
-// Billing's own seed step: due dates, insurance cover, and the payments and claims behind each seeded invoice's
+// The payments and claims behind each seeded invoice (billing.seed.ts): due dates, insurance cover, and the payments and claims behind each seeded invoice's
 // status, so the demo county's books agree with themselves:
 // - paid: the patient's share was paid (M-Pesa with an 'SC…' receipt, card by its last four digits, or cash with
 //   a numbered receipt) and, where an insurer shares the bill, its claim was approved;
@@ -10,10 +10,10 @@ import { sql } from 'drizzle-orm';
 import { addDays, countyDate } from '../../../shared/format.js';
 import { patientPayable } from '../../../shared/billing/index.js';
 import { mpesaPhone } from '../../../shared/billing/index.js';
-import type { Db } from '../client.js';
-import { insuranceClaims, payments } from '../../modules/billing/billing.schema.js';
-import type { SeedContext } from './context.js';
-import { createRandom, type Random } from './random.js';
+import type { Db } from '../../db/client.js';
+import { insuranceClaims, payments } from './billing.schema.js';
+import type { SeedContext } from '../../db/seed/context.js';
+import { createRandom, type Random } from '../../db/seed/random.js';
 
 const SEED = 4028;
 const MINUTE = 60_000;
@@ -77,7 +77,7 @@ type PaymentRow = typeof payments.$inferInsert & { id: number };
 type ClaimRow = typeof insuranceClaims.$inferInsert & { id: number };
 type BillUpdate = { id: number; status: string; reason: string | null; due: string; coverage: number; insuranceNumber: string | null; updatedAt: Date };
 
-export async function seedBilling(db: Db, ctx: SeedContext): Promise<void> {
+export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
   const r = createRandom(SEED);
   const now = ctx.now;
   const levelOf = new Map(ctx.facilities.map((f) => [f.id, f.level]));

@@ -2,11 +2,11 @@
 // clinician as a staff member (the main seed writes their name; here their id). The referring clinician creates
 // and sends it; a clinician of the receiving facility receives it.
 import { eq, sql } from 'drizzle-orm';
-import { REFERRING_DOCTOR_ROLES } from '../../../shared/referrals/index.js';
-import type { Db } from '../client.js';
-import { referralEvents, referrals } from '../../modules/referrals/referrals.schema.js';
-import type { SeedContext } from './context.js';
-import { createRandom } from './random.js';
+import { REFERRING_DOCTOR_ROLES } from '../../../shared/access/index.js';
+import type { Db } from '../../db/client.js';
+import { referralEvents, referrals } from './referrals.schema.js';
+import type { SeedContext } from '../../db/seed/context.js';
+import { createRandom } from '../../db/seed/random.js';
 
 const IN_TRANSIT_AFTER_MS = 20 * 60_000;
 const RECEIVED_AFTER_MS = 3 * 3_600_000;

@@ -1,0 +1,12 @@
+// What buildApp is built from, and what each module's routes receive.
+import type { Db } from '../db/client.js';
+import type { Config } from '../env.js';
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  /** The clock: tests pin it so "today" is the same on every run. */
+  now: () => Date;
+  /** Where logs go (standard output when unset); tests read them to prove what never gets logged. */
+  logStream?: { write(line: string): void };
+};

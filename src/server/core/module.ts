@@ -1,0 +1,22 @@
+// A module's server side, registered in one place (src/server/modules/index.ts): its routes, its tables, its
+// part of the demo county, and its hostile-input strategies. docs/decisions/0005-module-layout.md.
+import type { FastifyInstance } from 'fastify';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ModuleId } from '../../shared/modules.js';
+import type { SeedStep } from '../db/seed/context.js';
+import type { AppDeps } from './deps.js';
+
+export type ServerModule = {
+  id: ModuleId;
+  /** Registers the module's routes; each declares its access (core/access.ts). */
+  routes?: (app: FastifyInstance, deps: AppDeps) => void;
+  /** The tables the module owns: only its own code writes them (lint: no-foreign-table-writes). */
+  tables?: readonly PgTable[];
+  /** Its part of the demo county, run in registry order inside the seed's one transaction. */
+  seed?: SeedStep;
+  /**
+   * The hostile-input test's strategies for the module's routes (src/server/hostile-input.test.ts), loaded only
+   * by that test: production never imports fast-check.
+   */
+  hostileInput?: () => Promise<{ default: unknown }>;
+};

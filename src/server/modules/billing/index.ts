@@ -1,0 +1,22 @@
+// The billing module: invoices, the payments (M-Pesa, card, cash) and insurance claims that settle them, and the
+// gateways (Daraja or its simulator, the simulated card gateway). One module: an invoice's status is decided by
+// its payments and claims together (payments.service.ts, settlement).
+import type { ServerModule } from '../../core/module.js';
+import { billingRoutes } from './billing.routes.js';
+import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
+import { seedBilling } from './billing.seed.js';
+import { paymentsRoutes } from './payments.routes.js';
+
+export { billingRecords, insuranceClaims, payments } from './billing.schema.js';
+export { overdueCondition, shownStatus } from './billing.service.js';
+
+export const billingModule: ServerModule = {
+  id: 'billing',
+  routes: (app, deps) => {
+    billingRoutes(app, deps);
+    paymentsRoutes(app, deps);
+  },
+  tables: [billingRecords, payments, insuranceClaims],
+  seed: seedBilling,
+  hostileInput: () => import('./billing.hostile.js'),
+};

@@ -1,0 +1,15 @@
+// The inventory module: each facility's stock lines and the stock ledger behind them.
+import type { ServerModule } from '../../core/module.js';
+import { inventoryRoutes } from './inventory.routes.js';
+import { inventoryItems, stockMovements } from './inventory.schema.js';
+import { seedInventory } from './inventory.seed.js';
+
+export { inventoryItems } from './inventory.schema.js';
+
+export const inventoryModule: ServerModule = {
+  id: 'inventory',
+  routes: inventoryRoutes,
+  tables: [inventoryItems, stockMovements],
+  seed: seedInventory,
+  hostileInput: () => import('./inventory.hostile.js'),
+};

@@ -1,0 +1,16 @@
+// The patients module: the county patient registry (registration, search, one patient) and its kept counts.
+import type { ServerModule } from '../../core/module.js';
+import { patientsRoutes } from './patients.routes.js';
+import { patientCounts, patients } from './patients.schema.js';
+import { seedPatients } from './patients.seed.js';
+
+export { patientCounts, patients } from './patients.schema.js';
+export { countPatients, patientExists, patientSearchCondition, recordVisits } from './patients.service.js';
+
+export const patientsModule: ServerModule = {
+  id: 'patients',
+  routes: patientsRoutes,
+  tables: [patients, patientCounts],
+  seed: seedPatients,
+  hostileInput: () => import('./patients.hostile.js'),
+};

@@ -1,0 +1,54 @@
+// The module manifest: every module of AfyaKaunti, in the sidebar's order (SPEC.md §2.4), with its screen and the
+// permissions it owns. The sidebar, the route table and the "being built" screens are read from here, and each
+// side registers the module's code under the same id (src/server/modules/index.ts, src/client/app/modules.ts),
+// so adding a module is its folders plus one line here. docs/decisions/0005-module-layout.md.
+import type { Permission } from './access/index.js';
+
+/** The sidebar's groups (SPEC.md §2.4), in order; null is the ungrouped Dashboard link. */
+export const NAV_GROUPS = ['patientManagement', 'billingRevenue', 'financialManagement', 'administration', 'settings'] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+/**
+ * A module's screen:
+ * - live: built, in the route table;
+ * - planned: in the route table (SPEC.md §2.1) but not built yet: an honest "being built" page, never sample figures;
+ * - unrouted: in the sidebar but, as SPEC.md §2.4 says, not in the route table: the not-found page.
+ */
+export type ScreenStatus = 'live' | 'planned' | 'unrouted';
+
+export type ModuleManifest = {
+  id: string;
+  /** The screen and its sidebar link (nav.key names its label, nav.<key>); none for modules without a screen. */
+  screen?: { path: string; status: ScreenStatus; nav?: { group: NavGroup | null; key: string } };
+  /** The permissions of the role table (access/permissions.ts) this module's routes own. */
+  permissions: readonly Permission[];
+};
+
+export const MODULES = [
+  { id: 'dashboard', screen: { path: '/', status: 'live', nav: { group: null, key: 'dashboard' } }, permissions: [] },
+  { id: 'patients', screen: { path: '/patients', status: 'live', nav: { group: 'patientManagement', key: 'patientRegistry' } }, permissions: ['patients:read', 'patients:register'] },
+  { id: 'appointments', screen: { path: '/appointments', status: 'unrouted', nav: { group: 'patientManagement', key: 'appointments' } }, permissions: [] },
+  { id: 'referrals', screen: { path: '/referrals', status: 'live', nav: { group: 'patientManagement', key: 'referrals' } }, permissions: ['referrals:read', 'referrals:write'] },
+  { id: 'billing', screen: { path: '/billing', status: 'live', nav: { group: 'billingRevenue', key: 'billing' } }, permissions: ['billing:read', 'billing:write'] },
+  { id: 'revenue', screen: { path: '/revenue', status: 'live', nav: { group: 'billingRevenue', key: 'revenue' } }, permissions: [] },
+  { id: 'accounting', screen: { path: '/accounting', status: 'planned', nav: { group: 'financialManagement', key: 'accounting' } }, permissions: ['finance:read'] },
+  { id: 'payroll', screen: { path: '/payroll', status: 'planned', nav: { group: 'financialManagement', key: 'payroll' } }, permissions: [] },
+  { id: 'procurement', screen: { path: '/procurement', status: 'planned', nav: { group: 'financialManagement', key: 'procurement' } }, permissions: [] },
+  { id: 'staff', screen: { path: '/staff', status: 'live', nav: { group: 'administration', key: 'staff' } }, permissions: ['staff:manage'] },
+  { id: 'inventory', screen: { path: '/inventory', status: 'live', nav: { group: 'administration', key: 'inventory' } }, permissions: ['inventory:read', 'inventory:write'] },
+  { id: 'reports', screen: { path: '/reports', status: 'planned', nav: { group: 'administration', key: 'reports' } }, permissions: ['reports:read'] },
+  { id: 'facilities', screen: { path: '/facilities', status: 'live', nav: { group: 'administration', key: 'facilities' } }, permissions: ['facilities:manage'] },
+  { id: 'access', screen: { path: '/access', status: 'unrouted', nav: { group: 'settings', key: 'accessControl' } }, permissions: [] },
+  { id: 'system', screen: { path: '/system', status: 'unrouted', nav: { group: 'settings', key: 'systemSettings' } }, permissions: [] },
+  { id: 'system-test', screen: { path: '/system-test', status: 'live' }, permissions: [] },
+  { id: 'auth', permissions: [] },
+  { id: 'audit', permissions: ['audit:read'] },
+  { id: 'activities', permissions: [] },
+  { id: 'medical-records', permissions: ['records:read', 'records:write'] },
+  { id: 'notifications', permissions: [] },
+] as const satisfies readonly ModuleManifest[];
+
+export type ModuleId = (typeof MODULES)[number]['id'];
+
+/** Modules with a screen of a given status. */
+export type ModuleIdWith<S extends ScreenStatus> = Extract<(typeof MODULES)[number], { screen: { status: S } }>['id'];
