@@ -14,7 +14,7 @@ export function FacilityStatCards({ counts }: { counts: FacilityCounts | undefin
     { key: 'healthCentres', icon: Building2, value: counts?.healthCentres, hint: t('facilities.cards.healthCentresHint') },
     { key: 'dispensaries', icon: Home, value: counts?.dispensaries, hint: t('facilities.cards.dispensariesHint') },
   ].map((c) => ({ ...c, title: t(`facilities.cards.${c.key}`) }));
-  return <StatCardGrid label={t('facilities.cards.label')} cards={cards} loaded={counts !== undefined} testIdPrefix="card-" />;
+  return <StatCardGrid label={t('facilities.cards.label')} cards={cards} testIdPrefix="card-" valueTestId="value" />;
 }
 
 export function FacilityStatusOverview({ counts }: { counts: FacilityCounts | undefined }) {

@@ -78,7 +78,7 @@ function Roster() {
         </NativeSelect>
       </div>
       {query.isError ? (
-        <ListError message={t('staff.schedules.error', { message: staffErrorText(t, query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} retryIcon />
+        <ListError message={t('staff.schedules.error', { message: staffErrorText(t, query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : people && people.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted-foreground">{t('staff.schedules.empty')}</p>
       ) : (
