@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FilePlus2, Receipt } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BillingRecord } from '../../../shared/billing';
+import type { BillingRecord, ListBillingQuery } from '../../../shared/billing';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { EmptyState } from '../../components/data/empty-state';
 import { ListCard } from '../../components/data/list-card';
@@ -66,8 +66,15 @@ function BillingDesk() {
     setOffset(0);
   }
 
+  // The selects hold the shared lists' values, or '' for all of them.
   const query = useQuery(
-    invoicesQuery({ search: filters.search, status: filters.status, paymentMethod: filters.paymentMethod, facilityId: filters.facility ? Number(filters.facility) : undefined, offset }),
+    invoicesQuery({
+      search: filters.search,
+      status: (filters.status || undefined) as ListBillingQuery['status'],
+      paymentMethod: (filters.paymentMethod || undefined) as ListBillingQuery['paymentMethod'],
+      facilityId: filters.facility ? Number(filters.facility) : undefined,
+      offset,
+    }),
   );
   const canWrite = staff.may('billing:write');
   const filtered = filters.search !== '' || filters.status !== '' || filters.paymentMethod !== '' || filters.facility !== '';

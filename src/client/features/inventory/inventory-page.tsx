@@ -5,9 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Package, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StockStatus } from '../../../shared/inventory';
 import { can } from '../../../shared/access';
-import type { InventoryItem } from '../../../shared/inventory';
+import type { InventoryItem, ListInventoryQuery } from '../../../shared/inventory';
 import { useAuth } from '../../app/auth';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { EmptyState } from '../../components/data/empty-state';
@@ -45,8 +44,8 @@ export function InventoryPage() {
     inventoryListQuery({
       search: filters.search,
       facilityId: filters.facilityId ? Number(filters.facilityId) : undefined,
-      category: (filters.category || undefined) as InventoryItem['category'] | undefined,
-      status: (filters.status || undefined) as StockStatus | undefined,
+      category: (filters.category || undefined) as ListInventoryQuery['category'],
+      status: (filters.status || undefined) as ListInventoryQuery['status'],
       offset,
     }),
   );

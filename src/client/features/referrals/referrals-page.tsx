@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReferralStatus } from '../../../shared/referrals';
+import type { ListReferralsQuery } from '../../../shared/referrals';
 import { EmptyState } from '../../components/data/empty-state';
 import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
@@ -51,8 +51,8 @@ export function ReferralsPage() {
       search: appliedSearch,
       facilityId: incoming ? ownFacility : values.facility ? Number(values.facility) : undefined,
       direction: incoming ? 'incoming' : undefined,
-      status: (values.status || undefined) as ReferralStatus | undefined,
-      urgencyLevel: values.urgency || undefined,
+      status: (values.status || undefined) as ListReferralsQuery['status'],
+      urgencyLevel: (values.urgency || undefined) as ListReferralsQuery['urgencyLevel'],
       offset,
     }),
     enabled: canRead,

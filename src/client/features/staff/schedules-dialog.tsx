@@ -22,7 +22,7 @@ import { ScrollTable } from './staff-table';
 const DAYS = 7;
 const SHIFT_BADGE: Record<ShiftKind, 'info' | 'secondary' | 'warning'> = { day: 'info', night: 'secondary', on_call: 'warning' };
 
-type Person = { userId: number; firstName: string; lastName: string; role: string; facilityName: string; shifts: Map<string, ShiftKind> };
+type Person = Pick<StaffShift, 'userId' | 'firstName' | 'lastName' | 'role' | 'facilityName'> & { shifts: Map<string, ShiftKind> };
 
 function byPerson(shifts: StaffShift[]): Person[] {
   const people = new Map<number, Person>();
