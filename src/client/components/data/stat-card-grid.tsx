@@ -1,5 +1,5 @@
-// A row of stat cards (title, icon, figure, hint): four across on a wide screen, two on a tablet, one on a
-// phone; skeletons while a figure loads, and one error with a retry when the figures could not be read.
+// A row of stat cards (title, icon, figure, hint): four across on a wide screen, two on a tablet (three cards:
+// three across), one on a phone; skeletons while a figure loads, and one error with a retry when the figures could not be read.
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '../ui/card';
@@ -33,7 +33,7 @@ type Props = {
 export function StatCardGrid({ label, cards, testIdPrefix, valueTestId = 'stat-value', query, errorMessage }: Props) {
   if (query?.error) return <ListError message={errorMessage?.(query.error) ?? query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={label}>
+    <ul className={cards.length === 3 ? 'grid gap-4 sm:grid-cols-3' : 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4'} aria-label={label}>
       {cards.map((c) => (
         <li key={c.key}>
           <Card className="h-full" role="group" aria-labelledby={`${testIdPrefix}${c.key}-title`} data-testid={`${testIdPrefix}${c.key}`}>
