@@ -2,9 +2,11 @@
 // as a search landmark. With onSubmit it is a form whose Search button (or Enter) applies what was typed;
 // without, every change applies as it happens.
 import { Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
 
 type Props = {
   /** The landmark's name ("Filter invoices"). */
@@ -45,5 +47,25 @@ export function FilterBar({ label, onSubmit, submitLabel, children }: Props) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+type SearchFieldProps = Omit<ComponentProps<typeof Input>, 'id' | 'type' | 'className'> & {
+  id: string;
+  label: string;
+  /** The wrapper's classes (the label and the box). */
+  className?: string;
+};
+
+/** A list's search box: a label above a search input with the magnifier icon inside it. */
+export function SearchField({ id, label, className = 'grid gap-1.5', ...inputProps }: SearchFieldProps) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <Search aria-hidden="true" className="absolute left-3 top-3 h-4 w-4 text-muted-foreground" />
+        <Input id={id} type="search" className="pl-9" {...inputProps} />
+      </div>
+    </div>
   );
 }

@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BILLING_STATUSES, PAYMENT_METHODS } from '../../../shared/billing';
-import { FilterBar } from '../../components/data/filter-bar';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { SearchField } from '../../components/data/search-field';
 import { facilitiesQuery } from '../facilities/facilities.api';
 import { methodName, statusName } from './billing-labels';
 

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FACILITY_LEVELS, FACILITY_STATUSES } from '../../../shared/facilities';
-import { FilterBar } from '../../components/data/filter-bar';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect } from '../../components/data/filter-select';
-import { SearchField } from '../../components/data/search-field';
 import { facilityStatusName, levelName } from '../../lib/labels';
 import type { FacilityFilters } from './facility-list';
 

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVENTORY_CATEGORIES, STOCK_STATUSES } from '../../../shared/inventory';
 import type { Facility } from '../../../shared/facilities';
-import { FilterBar } from '../../components/data/filter-bar';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { SearchField } from '../../components/data/search-field';
 
 export type FilterValues = { search: string; facilityId: string; category: string; status: string };
 

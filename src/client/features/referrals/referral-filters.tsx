@@ -3,9 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { REFERRAL_STATUSES, URGENCY_LEVELS } from '../../../shared/referrals';
 import type { Facility } from '../../../shared/facilities';
-import { FilterBar } from '../../components/data/filter-bar';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { SearchField } from '../../components/data/search-field';
 
 export type FilterValues = { search: string; facility: string; status: string; urgency: string };
 

@@ -3,9 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Facility } from '../../../shared/facilities';
 import { STAFF_FILTER_ROLES, STAFF_STATUSES } from '../../../shared/staff';
-import { FilterBar } from '../../components/data/filter-bar';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { SearchField } from '../../components/data/search-field';
 import { roleName } from '../../lib/labels';
 import type { StaffFilters } from './staff.api';
 
