@@ -2,7 +2,7 @@
 // three across), one on a phone; skeletons while a figure loads, and one error with a retry when the figures could not be read.
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardHeader } from '../ui/card';
+import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { ListError } from './list-error';
 
@@ -37,13 +37,13 @@ export function StatCardGrid({ label, cards, testIdPrefix, valueTestId = 'stat-v
       {cards.map((c) => (
         <li key={c.key}>
           <Card className="h-full" role="group" aria-labelledby={`${testIdPrefix}${c.key}-title`} data-testid={`${testIdPrefix}${c.key}`}>
-            <CardHeader className="flex-row items-center justify-between space-y-0 pb-2">
+            <div className="flex items-center justify-between gap-2 p-6 pb-2">
               <h2 id={`${testIdPrefix}${c.key}-title`} className="text-sm font-medium">
                 {c.title}
               </h2>
               <c.icon aria-hidden="true" className={`h-4 w-4 shrink-0 ${c.tone ?? 'text-muted-foreground'}`} />
-            </CardHeader>
-            <CardContent>
+            </div>
+            <div className="p-6 pt-0">
               {c.value === undefined ? (
                 <>
                   <Skeleton className="h-8 w-20" />
@@ -57,7 +57,7 @@ export function StatCardGrid({ label, cards, testIdPrefix, valueTestId = 'stat-v
                   <div className="text-xs text-muted-foreground">{c.hint}</div>
                 </>
               )}
-            </CardContent>
+            </div>
           </Card>
         </li>
       ))}
