@@ -27,4 +27,8 @@ describe('CSV cells', () => {
   it('joins rows into lines ending with a newline', () => {
     expect(toCsv([['Item', 'Stock'], ['Paracetamol 500mg', 450]])).toBe('Item,Stock\nParacetamol 500mg,450\n');
   });
+
+  it('ends lines with CRLF when asked, and leaves a line break inside a cell as it is', () => {
+    expect(toCsv([['Note'], ['line\nbreak'], []], '\r\n')).toBe('Note\r\n"line\nbreak"\r\n\r\n');
+  });
 });

@@ -16,7 +16,10 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Rows (the first is the header) as CSV text, one line per row, ending with a newline. */
-export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+/**
+ * Rows (the first is the header) as CSV text, one line per row, each line ending with `lineEnd`: a newline for
+ * the API's files, CRLF (RFC 4180) for the reports the browser builds, as they have always been written.
+ */
+export function toCsv(rows: readonly (readonly CsvCell[])[], lineEnd: '\n' | '\r\n' = '\n'): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join(lineEnd) + lineEnd;
 }

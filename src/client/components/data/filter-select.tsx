@@ -10,8 +10,8 @@ type Props = {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** The first option's text ("All facilities", "All statuses" …). */
-  allLabel: string;
+  /** The first option's text ("All facilities", "All statuses" …); none when every option is a choice. */
+  allLabel?: string;
   /** The first option's value: '' unless the feature's filters use another (e.g. 'all'). */
   allValue?: string;
   options: readonly FilterOption[] | undefined;
@@ -25,7 +25,7 @@ export function FilterSelect({ id, label, value, onChange, allLabel, allValue = 
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value={allValue}>{allLabel}</option>
+        {allLabel === undefined ? null : <option value={allValue}>{allLabel}</option>}
         {options?.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

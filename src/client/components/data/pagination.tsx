@@ -10,7 +10,7 @@ export function Pagination({ label, offset, count, total, capped = false, pageSi
   const fmt = (n: number) => n.toLocaleString('en-KE');
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
+      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="showing">
         {t('common.showing', { from: fmt(count === 0 ? 0 : offset + 1), to: fmt(offset + count), total: `${fmt(total)}${capped ? '+' : ''}` })}
       </p>
       <div className="flex gap-2">

@@ -1,14 +1,11 @@
 // SPEC.md §2.8 filter row: search by patient name or ID (and invoice number), payment method, status, and a Search
 // button; plus the facility, which starts at the shell's Current Facility. Nothing is sent until Search.
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BILLING_STATUSES, PAYMENT_METHODS } from '../../../shared/billing';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { SearchField } from '../../components/data/search-field';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
 import { facilitiesQuery } from '../facilities/facilities.api';
 import { methodName, statusName } from './billing-labels';
 
@@ -19,55 +16,43 @@ export function BillingFilters({ initial, onSearch }: { initial: FilterValues; o
   const facilities = useQuery(facilitiesQuery);
   const [values, setValues] = useState(initial);
   const set = (key: keyof FilterValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch({ ...values, search: values.search.trim() });
-  };
   return (
-    <Card>
-      <CardContent className="pt-6">
-        <form role="search" aria-label={t('billing.filters.label')} onSubmit={submit} className="grid gap-4 md:grid-cols-2 xl:grid-cols-[1fr_11rem_11rem_16rem_auto] xl:items-end">
-          <SearchField
-            id="billing-search"
-            label={t('billing.filters.search')}
-            maxLength={100}
-            autoComplete="off"
-            placeholder={t('billing.filters.searchPlaceholder')}
-            value={values.search}
-            onChange={(e) => set('search')(e.target.value)}
-          />
-          <FilterSelect
-            id="billing-method"
-            label={t('billing.filters.paymentMethod')}
-            value={values.paymentMethod}
-            onChange={set('paymentMethod')}
-            allLabel={t('billing.filters.allMethods')}
-            options={PAYMENT_METHODS.map((m) => ({ value: m, label: methodName(t, m) }))}
-          />
-          <FilterSelect
-            id="billing-status"
-            label={t('billing.filters.status')}
-            value={values.status}
-            onChange={set('status')}
-            allLabel={t('billing.filters.allStatuses')}
-            options={BILLING_STATUSES.map((s) => ({ value: s, label: statusName(t, s) }))}
-          />
-          {/* The chosen facility stays listed until the list arrives. */}
-          <FilterSelect
-            id="billing-facility"
-            label={t('billing.filters.facility')}
-            value={values.facility}
-            onChange={set('facility')}
-            allLabel={t('common.allFacilities')}
-            options={facilityOptions(facilities.data)}
-            loadingLabel={t('common.loading')}
-          />
-          <Button type="submit">
-            <Search aria-hidden="true" />
-            {t('billing.filters.submit')}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <FilterBar label={t('billing.filters.label')} submitLabel={t('billing.filters.submit')} onSubmit={() => onSearch({ ...values, search: values.search.trim() })}>
+      <SearchField
+        id="billing-search"
+        label={t('billing.filters.search')}
+        maxLength={100}
+        autoComplete="off"
+        placeholder={t('billing.filters.searchPlaceholder')}
+        value={values.search}
+        onChange={(e) => set('search')(e.target.value)}
+      />
+      <FilterSelect
+        id="billing-method"
+        label={t('billing.filters.paymentMethod')}
+        value={values.paymentMethod}
+        onChange={set('paymentMethod')}
+        allLabel={t('billing.filters.allMethods')}
+        options={PAYMENT_METHODS.map((m) => ({ value: m, label: methodName(t, m) }))}
+      />
+      <FilterSelect
+        id="billing-status"
+        label={t('billing.filters.status')}
+        value={values.status}
+        onChange={set('status')}
+        allLabel={t('billing.filters.allStatuses')}
+        options={BILLING_STATUSES.map((s) => ({ value: s, label: statusName(t, s) }))}
+      />
+      {/* The chosen facility stays listed until the list arrives. */}
+      <FilterSelect
+        id="billing-facility"
+        label={t('billing.filters.facility')}
+        value={values.facility}
+        onChange={set('facility')}
+        allLabel={t('common.allFacilities')}
+        options={facilityOptions(facilities.data)}
+        loadingLabel={t('common.loading')}
+      />
+    </FilterBar>
   );
 }

@@ -6,13 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { FilePlus2, Receipt } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BillingRecord } from '../../../shared/billing';
+import type { BillingRecord, ListBillingQuery } from '../../../shared/billing';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { EmptyState } from '../../components/data/empty-state';
-import { ListError } from '../../components/data/list-error';
-import { Pagination } from '../../components/data/pagination';
+import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent } from '../../components/ui/card';
 import { ApiError } from '../../lib/api-client';
 import { useStaff } from '../patients/use-staff';
 import { INVOICE_PAGE_SIZE, invoicesQuery } from './billing.api';
@@ -67,8 +66,15 @@ function BillingDesk() {
     setOffset(0);
   }
 
+  // The selects hold the shared lists' values, or '' for all of them.
   const query = useQuery(
-    invoicesQuery({ search: filters.search, status: filters.status, paymentMethod: filters.paymentMethod, facilityId: filters.facility ? Number(filters.facility) : undefined, offset }),
+    invoicesQuery({
+      search: filters.search,
+      status: (filters.status || undefined) as ListBillingQuery['status'],
+      paymentMethod: (filters.paymentMethod || undefined) as ListBillingQuery['paymentMethod'],
+      facilityId: filters.facility ? Number(filters.facility) : undefined,
+      offset,
+    }),
   );
   const canWrite = staff.may('billing:write');
   const filtered = filters.search !== '' || filters.status !== '' || filters.paymentMethod !== '' || filters.facility !== '';
@@ -100,41 +106,32 @@ function BillingDesk() {
         }}
       />
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Receipt aria-hidden="true" className="h-5 w-5" />
-            {total === undefined ? t('billing.table.title') : t('billing.table.titleCount', { total: total.toLocaleString('en-KE') })}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4" aria-busy={query.isFetching || undefined}>
-          {query.isError ? (
-            <ListError
-              message={query.error instanceof ApiError && query.error.status === 403 ? t('billing.table.forbidden') : t('common.loadError', { message: billingError(query.error, t('common.error')) })}
-              onRetry={() => void query.refetch()}
-            />
-          ) : query.data && query.data.rows.length === 0 ? (
-            <EmptyState
-              icon={Receipt}
-              title={t('billing.table.emptyTitle')}
-              hint={filtered ? t('billing.table.emptyFiltered') : t('billing.table.emptyNone')}
-              action={
-                canWrite ? (
-                  <Button onClick={() => setCreating(true)}>
-                    <FilePlus2 aria-hidden="true" />
-                    {t('billing.createInvoice')}
-                  </Button>
-                ) : null
-              }
-            />
-          ) : (
-            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <InvoicesTable rows={query.data?.rows} loading={query.isPending} canWrite={canWrite} onView={setViewing} onPay={setPaying} />
-            </div>
-          )}
-          {query.data && query.data.total > 0 ? <Pagination label={t('billing.table.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={INVOICE_PAGE_SIZE} onOffset={setOffset} /> : null}
-        </CardContent>
-      </Card>
+      <ListCard
+        title={total === undefined ? t('billing.table.title') : t('billing.table.titleCount', { total: total.toLocaleString('en-KE') })}
+        icon={Receipt}
+        query={query}
+        errorMessage={(error) =>
+          error instanceof ApiError && error.status === 403 ? t('billing.table.forbidden') : t('common.loadError', { message: billingError(error, t('common.error')) })
+        }
+        paging={{ label: t('billing.table.pagination'), offset, pageSize: INVOICE_PAGE_SIZE, onOffset: setOffset }}
+        empty={
+          <EmptyState
+            icon={Receipt}
+            title={t('billing.table.emptyTitle')}
+            hint={filtered ? t('billing.table.emptyFiltered') : t('billing.table.emptyNone')}
+            action={
+              canWrite ? (
+                <Button onClick={() => setCreating(true)}>
+                  <FilePlus2 aria-hidden="true" />
+                  {t('billing.createInvoice')}
+                </Button>
+              ) : null
+            }
+          />
+        }
+      >
+        <InvoicesTable rows={query.data?.rows} loading={query.isPending} canWrite={canWrite} onView={setViewing} onPay={setPaying} />
+      </ListCard>
 
       <Suspense fallback={null}>
         {creating ? <CreateInvoiceDialog open={creating} onOpenChange={setCreating} /> : null}

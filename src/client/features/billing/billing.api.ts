@@ -2,7 +2,7 @@
 // one invoice with its payments and claims, and the writes. Every write refreshes the list, the cards, the
 // dashboard and the feed.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput } from '../../../shared/billing';
+import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput, ListBillingQuery } from '../../../shared/billing';
 import type { ClaimDecisionInput, InsuranceClaim, Payment, PaymentGateways, ProcessPaymentInput, SubmitClaimInput } from '../../../shared/billing';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
@@ -10,7 +10,8 @@ export const INVOICE_PAGE_SIZE = 50;
 /** SPEC.md §8 asks nothing of polling; issue 4 does: every 2 s while a payment is under way, and only then. */
 export const PAYMENT_POLL_MS = 2_000;
 
-export type BillingFilters = { search: string; status: string; paymentMethod: string; facilityId?: number; offset: number };
+/** GET /api/billing's query (shared/billing), the page size aside. */
+export type BillingFilters = Omit<ListBillingQuery, 'limit'>;
 
 export const invoicesQuery = ({ search, status, paymentMethod, facilityId, offset }: BillingFilters) =>
   queryOptions({

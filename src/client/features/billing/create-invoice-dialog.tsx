@@ -14,12 +14,12 @@ import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { facilitiesQuery } from '../facilities/facilities.api';
+import { PatientPicker } from '../patients';
 import { FormField, fieldAria } from '../patients/form-field';
 import { useStaff } from '../patients/use-staff';
 import { useCreateInvoice } from './billing.api';
 import { useSchemaForm } from './use-schema-form';
 import { billingError, billingMessage, methodName, providerName, serviceName } from './billing-labels';
-import { PatientPicker } from './patient-picker';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -139,6 +139,15 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
         <div className="sm:col-span-2">
           <PatientPicker
             id="inv-patientId"
+            text={{
+              label: t('billing.create.patient'),
+              placeholder: t('billing.create.patientPlaceholder'),
+              hint: t('billing.create.patientHint'),
+              matches: t('billing.create.matches'),
+              noMatches: t('billing.create.noMatches'),
+              change: t('billing.create.changePatient'),
+              line: (p) => t('billing.create.patientLine', { nationalId: p.nationalId, facility: p.facilityName }),
+            }}
             selected={patient}
             disabled={pending}
             error={message('patientId')}

@@ -1,6 +1,7 @@
 // Export Report (SPEC.md §2.5 gives it no behaviour): a CSV of the figures on screen, built in the browser from
 // the data already loaded, so it costs no request and matches what the user sees.
 import type { TFunction } from 'i18next';
+import { toCsv, type CsvCell } from '../../../shared/csv';
 import { countyDate } from '../../../shared/format';
 import type { Demographics, RevenueTrend } from '../../../shared/dashboard';
 import type { DashboardStats, RevenueStats } from './dashboard.api';
@@ -14,15 +15,8 @@ export type DashboardFigures = {
   trend: RevenueTrend;
 };
 
-/** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused (OWASP CSV injection). */
-function field(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function dashboardCsv(t: TFunction, f: DashboardFigures): string {
-  const rows: (string | number)[][] = [
+  const rows: CsvCell[][] = [
     [t('dashboard.title')],
     [t('dashboard.report.scope'), f.scopeName],
     [t('dashboard.report.generated'), f.generatedAt.toISOString()],
@@ -43,21 +37,9 @@ export function dashboardCsv(t: TFunction, f: DashboardFigures): string {
     [t('dashboard.revenue.month'), t('dashboard.report.revenueKES')],
     ...f.trend.map((m) => [m.month, m.total]),
   ];
-  return rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+  return toCsv(rows, '\r\n');
 }
 
 export function reportFileName(scope: number | undefined, at: Date): string {
   return `afyakaunti-dashboard-${scope === undefined ? 'county' : `facility-${scope}`}-${countyDate(at)}.csv`;
-}
-
-/** Saves text as a file through a Blob link (no server round trip). A BOM lets spreadsheets read it as UTF-8. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

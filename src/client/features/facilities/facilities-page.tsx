@@ -1,6 +1,6 @@
 import './facilities.strings';
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, FileDown, Plus, RotateCw } from 'lucide-react';
+import { Building2, FileDown, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -9,10 +9,11 @@ import { can } from '../../../shared/access';
 import type { Facility } from '../../../shared/facilities';
 import { useAuth } from '../../app/auth';
 import { useSelectedFacility } from '../../app/selected-facility';
+import { EmptyState } from '../../components/data/empty-state';
+import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { AddFacilityDialog } from './add-facility-dialog';
-import { FacilitiesTable } from './facilities-table';
+import { FacilitiesTable, PAGE_SIZE } from './facilities-table';
 import { FACILITIES_CSV_PATH, facilitiesQuery } from './facilities.api';
 import { FacilityDetailsDialog, type DetailsMode } from './facility-details-dialog';
 import { FacilityFiltersBar } from './facility-filters';
@@ -35,6 +36,14 @@ export function FacilitiesPage() {
   const counts = useMemo(() => (query.data ? facilityCounts(query.data) : undefined), [query.data]);
   const subcounties = useMemo(() => subcountiesOf(query.data ?? []), [query.data]);
   const rows = useMemo(() => (query.data ? filterFacilities(query.data, filters) : undefined), [query.data, filters]);
+  // The list pages on the client; new filters start again at the first page, and a shorter list keeps a page.
+  const [offset, setOffset] = useState(0);
+  const start = rows && offset >= rows.length ? Math.max(0, Math.ceil(rows.length / PAGE_SIZE) - 1) * PAGE_SIZE : offset;
+  const visible = rows?.slice(start, start + PAGE_SIZE);
+  const changeFilters = (next: FacilityFilters) => {
+    setFilters(next);
+    setOffset(0);
+  };
 
   // Analytics: the dashboard shows the shell's Current Facility, so choose this one and go there.
   const openAnalytics = (f: Facility) => {
@@ -65,42 +74,42 @@ export function FacilitiesPage() {
         </div>
       </div>
 
-      {query.isError ? (
-        <Card role="alert">
-          <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
-            <AlertCircle aria-hidden="true" className="h-8 w-8 text-destructive" />
-            <p className="font-semibold">{t('facilities.error')}</p>
-            <p className="text-sm text-muted-foreground">{t('common.loadError', { message: query.error.message })}</p>
-            <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              <RotateCw aria-hidden="true" />
-              {t('common.retry')}
-            </Button>
-          </CardContent>
-        </Card>
-      ) : (
+      {query.isError ? null : (
         <>
           <FacilityStatCards counts={counts} />
           <FacilityStatusOverview counts={counts} />
-          <Card>
-            <CardHeader className="gap-4">
-              <CardTitle>{rows ? t('facilities.table.title', { count: rows.length }) : t('facilities.table.titleLoading')}</CardTitle>
-              <FacilityFiltersBar value={filters} subcounties={subcounties} onChange={setFilters} />
-            </CardHeader>
-            <CardContent>
-              <FacilitiesTable
-                key={JSON.stringify(filters)}
-                rows={rows}
-                filtered={hasFilters(filters)}
-                canManage={canManage}
-                onView={(facility) => setDetails({ facility, mode: 'view' })}
-                onSettings={(facility) => setDetails({ facility, mode: 'settings' })}
-                onAnalytics={openAnalytics}
-                onAdd={() => setAdding(true)}
-              />
-            </CardContent>
-          </Card>
         </>
       )}
+      <FacilityFiltersBar value={filters} subcounties={subcounties} onChange={changeFilters} />
+      <ListCard
+        title={rows ? t('facilities.table.title', { count: rows.length }) : t('facilities.table.titleLoading')}
+        query={{ ...query, data: rows && visible && { rows: visible, total: rows.length } }}
+        errorMessage={(error) => `${t('facilities.error')}: ${error.message}`}
+        paging={{ label: t('facilities.table.pagination'), offset: start, pageSize: PAGE_SIZE, onOffset: setOffset }}
+        empty={
+          <EmptyState
+            icon={Building2}
+            title={t('facilities.empty.title')}
+            hint={hasFilters(filters) ? t('facilities.empty.filteredHint') : t('facilities.empty.hint')}
+            action={
+              canManage ? (
+                <Button onClick={() => setAdding(true)}>
+                  <Plus aria-hidden="true" />
+                  {t('facilities.empty.addFirst')}
+                </Button>
+              ) : null
+            }
+          />
+        }
+      >
+        <FacilitiesTable
+          rows={visible}
+          canManage={canManage}
+          onView={(facility) => setDetails({ facility, mode: 'view' })}
+          onSettings={(facility) => setDetails({ facility, mode: 'settings' })}
+          onAnalytics={openAnalytics}
+        />
+      </ListCard>
 
       <AddFacilityDialog open={adding} onOpenChange={setAdding} />
       <FacilityDetailsDialog facility={details?.facility ?? null} mode={details?.mode ?? 'view'} onClose={() => setDetails(null)} />

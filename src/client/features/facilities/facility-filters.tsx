@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FACILITY_LEVELS, FACILITY_STATUSES } from '../../../shared/facilities';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect } from '../../components/data/filter-select';
-import { SearchField } from '../../components/data/search-field';
 import { facilityStatusName, levelName } from '../../lib/labels';
 import type { FacilityFilters } from './facility-list';
 
@@ -12,10 +12,9 @@ export function FacilityFiltersBar({ value, subcounties, onChange }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<FacilityFilters>) => onChange({ ...value, ...patch });
   return (
-    <div role="search" aria-label={t('facilities.filters.label')} className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_1fr]">
+    <FilterBar label={t('facilities.filters.label')}>
       <SearchField
         id="facility-search"
-        className="grid gap-2"
         label={t('facilities.filters.search')}
         placeholder={t('facilities.filters.searchPlaceholder')}
         value={value.search}
@@ -23,7 +22,6 @@ export function FacilityFiltersBar({ value, subcounties, onChange }: Props) {
       />
       <FilterSelect
         id="facility-level"
-        className="grid gap-2"
         label={t('facilities.filters.level')}
         value={value.level}
         onChange={(level) => set({ level })}
@@ -33,7 +31,6 @@ export function FacilityFiltersBar({ value, subcounties, onChange }: Props) {
       />
       <FilterSelect
         id="facility-status"
-        className="grid gap-2"
         label={t('facilities.filters.status')}
         value={value.status}
         onChange={(status) => set({ status })}
@@ -43,7 +40,6 @@ export function FacilityFiltersBar({ value, subcounties, onChange }: Props) {
       />
       <FilterSelect
         id="facility-subcounty"
-        className="grid gap-2"
         label={t('facilities.filters.subcounty')}
         value={value.subcounty}
         onChange={(subcounty) => set({ subcounty })}
@@ -51,6 +47,6 @@ export function FacilityFiltersBar({ value, subcounties, onChange }: Props) {
         allValue="all"
         options={subcounties.map((s) => ({ value: s, label: s }))}
       />
-    </div>
+    </FilterBar>
   );
 }

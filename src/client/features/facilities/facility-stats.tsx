@@ -1,8 +1,6 @@
-import { AlertTriangle, Building2, CheckCircle2, Home, Hospital, Wrench, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, Building2, CheckCircle2, Home, Hospital, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import type { FacilityCounts } from './facility-list';
 
 /** SPEC.md §2.13 cards: totals by level group, then the status overview. `counts` undefined while loading. */
@@ -14,49 +12,22 @@ export function FacilityStatCards({ counts }: { counts: FacilityCounts | undefin
     { key: 'healthCentres', icon: Building2, value: counts?.healthCentres, hint: t('facilities.cards.healthCentresHint') },
     { key: 'dispensaries', icon: Home, value: counts?.dispensaries, hint: t('facilities.cards.dispensariesHint') },
   ].map((c) => ({ ...c, title: t(`facilities.cards.${c.key}`) }));
-  return <StatCardGrid label={t('facilities.cards.label')} cards={cards} loaded={counts !== undefined} testIdPrefix="card-" />;
+  return <StatCardGrid label={t('facilities.cards.label')} cards={cards} testIdPrefix="card-" valueTestId="value" />;
 }
 
+/** The status overview: how many facilities work fully, with constraints, or not at all. */
 export function FacilityStatusOverview({ counts }: { counts: FacilityCounts | undefined }) {
   const { t } = useTranslation();
-  const rows: { key: 'operational' | 'limited' | 'maintenance'; icon: LucideIcon; tone: string; hint: string }[] = [
+  const cards: StatCard[] = [
     {
       key: 'operational',
       icon: CheckCircle2,
       tone: 'text-green-700',
+      value: counts?.operational,
       hint: t('facilities.status.operationalHint', { percent: counts?.operationalPercent ?? 0 }),
     },
-    { key: 'limited', icon: AlertTriangle, tone: 'text-yellow-700', hint: t('facilities.status.limitedHint') },
-    { key: 'maintenance', icon: Wrench, tone: 'text-red-700', hint: t('facilities.status.maintenanceHint') },
-  ];
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('facilities.status.title')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-4 sm:grid-cols-3">
-          {rows.map((r) => (
-            <li key={r.key} className="flex items-start gap-3 rounded-lg border p-4" data-testid={`status-${r.key}`}>
-              <r.icon aria-hidden="true" className={`mt-1 h-5 w-5 ${r.tone}`} />
-              <div className="grid gap-0.5">
-                <h3 className="text-sm font-medium">{t(`facilityStatus.${r.key}`)}</h3>
-                {counts ? (
-                  <>
-                    <p className="text-2xl font-bold" data-testid="value">{counts[r.key]}</p>
-                    <p className="text-xs text-muted-foreground">{r.hint}</p>
-                  </>
-                ) : (
-                  <>
-                    <Skeleton className="h-7 w-12" />
-                    <Skeleton className="h-3 w-28" />
-                  </>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
-  );
+    { key: 'limited', icon: AlertTriangle, tone: 'text-yellow-700', value: counts?.limited, hint: t('facilities.status.limitedHint') },
+    { key: 'maintenance', icon: Wrench, tone: 'text-red-700', value: counts?.maintenance, hint: t('facilities.status.maintenanceHint') },
+  ].map((c) => ({ ...c, title: t(`facilityStatus.${c.key}`) }));
+  return <StatCardGrid label={t('facilities.status.title')} cards={cards} testIdPrefix="status-" valueTestId="value" />;
 }

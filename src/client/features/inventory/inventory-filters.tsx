@@ -1,13 +1,11 @@
 // SPEC.md §2.15 filters: search, facility (every facility in the database), category, status, and a Search
 // button. The lists apply at once; the typed search applies with the button or Enter.
-import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVENTORY_CATEGORIES, STOCK_STATUSES } from '../../../shared/inventory';
 import type { Facility } from '../../../shared/facilities';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { SearchField } from '../../components/data/search-field';
-import { Button } from '../../components/ui/button';
 
 export type FilterValues = { search: string; facilityId: string; category: string; status: string };
 
@@ -17,15 +15,10 @@ export function InventoryFiltersBar({ value, facilities, onApply }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value.search);
   const apply = (patch: Partial<FilterValues>) => onApply({ ...value, search: draft.trim(), ...patch });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({});
-  };
   return (
-    <form role="search" aria-label={t('inventory.filters.label')} onSubmit={submit} className="grid gap-4 md:grid-cols-[2fr_1.5fr_1fr_1fr_auto] md:items-end">
+    <FilterBar label={t('inventory.filters.label')} submitLabel={t('inventory.filters.submit')} onSubmit={() => apply({})}>
       <SearchField
         id="inventory-search"
-        className="grid min-w-0 gap-1.5"
         label={t('inventory.filters.search')}
         maxLength={100}
         autoComplete="off"
@@ -36,7 +29,6 @@ export function InventoryFiltersBar({ value, facilities, onApply }: Props) {
       {/* The chosen facility stays listed while the list loads. */}
       <FilterSelect
         id="inventory-facility"
-        className="grid min-w-0 gap-1.5"
         label={t('inventory.filters.facility')}
         value={value.facilityId}
         onChange={(facilityId) => apply({ facilityId })}
@@ -46,7 +38,6 @@ export function InventoryFiltersBar({ value, facilities, onApply }: Props) {
       />
       <FilterSelect
         id="inventory-category"
-        className="grid min-w-0 gap-1.5"
         label={t('inventory.filters.category')}
         value={value.category}
         onChange={(category) => apply({ category })}
@@ -55,17 +46,12 @@ export function InventoryFiltersBar({ value, facilities, onApply }: Props) {
       />
       <FilterSelect
         id="inventory-status"
-        className="grid min-w-0 gap-1.5"
         label={t('inventory.filters.status')}
         value={value.status}
         onChange={(status) => apply({ status })}
         allLabel={t('inventory.filters.allStatuses')}
         options={STOCK_STATUSES.map((s) => ({ value: s, label: t(`inventory.statuses.${s}`) }))}
       />
-      <Button type="submit">
-        <Search aria-hidden="true" />
-        {t('inventory.filters.submit')}
-      </Button>
-    </form>
+    </FilterBar>
   );
 }

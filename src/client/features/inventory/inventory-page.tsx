@@ -5,16 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Package, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StockStatus } from '../../../shared/inventory';
 import { can } from '../../../shared/access';
-import type { InventoryItem } from '../../../shared/inventory';
+import type { InventoryItem, ListInventoryQuery } from '../../../shared/inventory';
 import { useAuth } from '../../app/auth';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { EmptyState } from '../../components/data/empty-state';
-import { ListError } from '../../components/data/list-error';
-import { Pagination } from '../../components/data/pagination';
+import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
 import { AddItemDialog } from './add-item-dialog';
 import { INVENTORY_PAGE_SIZE, inventoryListQuery, inventoryStatsQuery } from './inventory.api';
@@ -47,8 +44,8 @@ export function InventoryPage() {
     inventoryListQuery({
       search: filters.search,
       facilityId: filters.facilityId ? Number(filters.facilityId) : undefined,
-      category: (filters.category || undefined) as InventoryItem['category'] | undefined,
-      status: (filters.status || undefined) as StockStatus | undefined,
+      category: (filters.category || undefined) as ListInventoryQuery['category'],
+      status: (filters.status || undefined) as ListInventoryQuery['status'],
       offset,
     }),
   );
@@ -81,53 +78,32 @@ export function InventoryPage() {
 
       <InventoryStatCards query={stats} scope={scopeLabel} />
 
-      <Card>
-        <CardContent className="pt-6">
-          <InventoryFiltersBar key={shell} value={filters} facilities={facilities.data} onApply={(next) => setView({ shell, filters: next, offset: 0 })} />
-        </CardContent>
-      </Card>
+      <InventoryFiltersBar key={shell} value={filters} facilities={facilities.data} onApply={(next) => setView({ shell, filters: next, offset: 0 })} />
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Package aria-hidden="true" className="h-5 w-5" />
-            {total === undefined ? t('inventory.table.title') : t('inventory.table.titleCount', { total: total.toLocaleString('en-KE') })}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4" aria-busy={list.isFetching || undefined}>
-          {list.isError ? (
-            <ListError message={`${t('inventory.error')}: ${errorText(list.error, t('common.error'))}`} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-          ) : list.data && list.data.rows.length === 0 ? (
-            <EmptyState
-              icon={Package}
-              title={t('inventory.empty.title')}
-              hint={filtered ? t('inventory.empty.filtered') : t('inventory.empty.none')}
-              action={
-                canWrite ? (
-                  <Button onClick={() => setAdding(true)}>
-                    <Plus aria-hidden="true" />
-                    {t('inventory.empty.addFirst')}
-                  </Button>
-                ) : null
-              }
-            />
-          ) : (
-            <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <InventoryTable rows={list.data?.rows} loading={list.isPending} canWrite={canWrite} onUpdate={setUpdating} onHistory={setHistory} />
-            </div>
-          )}
-          {list.data && list.data.total > INVENTORY_PAGE_SIZE ? (
-            <Pagination
-              label={t('inventory.table.pagination')}
-              offset={offset}
-              count={list.data.rows.length}
-              total={list.data.total}
-              pageSize={INVENTORY_PAGE_SIZE}
-              onOffset={(next) => setView({ ...view, offset: next })}
-            />
-          ) : null}
-        </CardContent>
-      </Card>
+      <ListCard
+        title={total === undefined ? t('inventory.table.title') : t('inventory.table.titleCount', { total: total.toLocaleString('en-KE') })}
+        icon={Package}
+        query={list}
+        errorMessage={(error) => `${t('inventory.error')}: ${errorText(error, t('common.error'))}`}
+        paging={{ label: t('inventory.table.pagination'), offset, pageSize: INVENTORY_PAGE_SIZE, onOffset: (next) => setView({ ...view, offset: next }) }}
+        empty={
+          <EmptyState
+            icon={Package}
+            title={t('inventory.empty.title')}
+            hint={filtered ? t('inventory.empty.filtered') : t('inventory.empty.none')}
+            action={
+              canWrite ? (
+                <Button onClick={() => setAdding(true)}>
+                  <Plus aria-hidden="true" />
+                  {t('inventory.empty.addFirst')}
+                </Button>
+              ) : null
+            }
+          />
+        }
+      >
+        <InventoryTable rows={list.data?.rows} loading={list.isPending} canWrite={canWrite} onUpdate={setUpdating} onHistory={setHistory} />
+      </ListCard>
 
       <AddItemDialog open={adding} onOpenChange={setAdding} defaultFacilityId={scope ?? ownFacility} allowed={canWrite} />
       <UpdateStockDialog item={updatingItem} onClose={() => setUpdating(null)} />

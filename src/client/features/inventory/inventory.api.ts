@@ -1,11 +1,11 @@
 // Medical Inventory's calls (SPEC.md §2.15, §7; DESIGN.md §6): the bounded stock list, the cards, an item's
 // ledger, adding an item and recording a movement (Update Stock).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { StockStatus } from '../../../shared/inventory';
 import type {
   CreateInventoryItemInput,
   InventoryItem,
   InventoryStats,
+  ListInventoryQuery,
   StockMovement,
   StockMovementInput,
   StockMovementResult,
@@ -15,13 +15,8 @@ import { ApiError, apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 export const INVENTORY_PAGE_SIZE = 50;
 export const MOVEMENTS_PAGE_SIZE = 20;
 
-export type InventoryFilters = {
-  search: string;
-  facilityId?: number;
-  category?: InventoryItem['category'];
-  status?: StockStatus;
-  offset: number;
-};
+/** GET /api/inventory's query (shared/inventory), the page size aside. */
+export type InventoryFilters = Omit<ListInventoryQuery, 'limit'>;
 
 export const inventoryListQuery = ({ search, facilityId, category, status, offset }: InventoryFilters) =>
   queryOptions({

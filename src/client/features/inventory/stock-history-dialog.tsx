@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { COUNTY_TIME_ZONE, formatDate } from '../../../shared/format';
 import type { InventoryItem, StockMovement } from '../../../shared/inventory';
 import { ListError } from '../../components/data/list-error';
+import { Pagination } from '../../components/data/pagination';
+import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { MOVEMENTS_PAGE_SIZE, movementsQuery } from './inventory.api';
 import { errorText, facilityText, quantityText } from './inventory-labels';
 
@@ -58,26 +58,10 @@ function Ledger({ item }: { item: InventoryItem }) {
     <div className="grid gap-3" aria-busy={query.isFetching || undefined}>
       <Table>
         <caption className="sr-only">{t('inventory.history.caption', { item: item.itemName })}</caption>
-        <TableHeader>
-          <TableRow>
-            {COLUMNS.map((c) => (
-              <TableHead key={c} className={c === 'quantity' || c === 'balance' ? 'text-right' : undefined}>
-                {t(`inventory.history.columns.${c}`)}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
+        <ColumnHeads columns={COLUMNS} label={(c) => t(`inventory.history.columns.${c}`)} className={(c) => (c === 'quantity' || c === 'balance' ? 'text-right' : undefined)} />
         <TableBody className={query.isPlaceholderData ? 'opacity-60' : undefined}>
           {!rows
-            ? Array.from({ length: 5 }, (_, i) => (
-                <TableRow key={i} data-testid="movement-skeleton">
-                  {COLUMNS.map((c) => (
-                    <TableCell key={c}>
-                      <Skeleton className="h-4 w-16" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
+            ? <SkeletonRows rows={5} columns={COLUMNS.length} testId="movement-skeleton" className="h-4 w-16" />
             : rows.map((m) => (
                 <TableRow key={m.id} data-testid="movement-row">
                   <TableCell className="whitespace-nowrap">
@@ -101,19 +85,7 @@ function Ledger({ item }: { item: InventoryItem }) {
         </TableBody>
       </Table>
       {query.data ? (
-        <nav aria-label={t('inventory.history.pagination')} className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('common.showing', { from: fmt(query.data.rows.length === 0 ? 0 : offset + 1), to: fmt(offset + query.data.rows.length), total: fmt(query.data.total) })}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - MOVEMENTS_PAGE_SIZE))}>
-              {t('common.previous')}
-            </Button>
-            <Button variant="outline" size="sm" disabled={offset + query.data.rows.length >= query.data.total} onClick={() => setOffset(offset + MOVEMENTS_PAGE_SIZE)}>
-              {t('common.next')}
-            </Button>
-          </div>
-        </nav>
+        <Pagination label={t('inventory.history.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={MOVEMENTS_PAGE_SIZE} onOffset={setOffset} />
       ) : null}
     </div>
   );

@@ -8,11 +8,9 @@ import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../../shared/patients';
 import { EmptyState } from '../../components/data/empty-state';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { ListError } from '../../components/data/list-error';
-import { Pagination } from '../../components/data/pagination';
-import { SearchField } from '../../components/data/search-field';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
+import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ApiError } from '../../lib/api-client';
 import { facilitiesQuery } from '../facilities/facilities.api';
 import { AddMedicalRecordDialog } from './add-medical-record-dialog';
@@ -67,79 +65,62 @@ export function PatientsPage() {
         ) : null}
       </div>
 
-      <Card>
-        <CardContent className="grid gap-4 pt-6 md:grid-cols-[1fr_18rem]">
-          <SearchField
-            id="patient-search"
-            label={t('patients.page.searchLabel')}
-            maxLength={100}
-            autoComplete="off"
-            placeholder={t('patients.page.searchPlaceholder')}
-            value={search}
-            onChange={(e) => changeSearch(e.target.value)}
-          />
-          <FilterSelect
-            id="patient-facility-filter"
-            label={t('patients.page.facilityFilter')}
-            value={facilityFilter}
-            onChange={changeFacility}
-            allLabel={t('common.allFacilities')}
-            options={facilityOptions(facilities.data) ?? []}
-          />
-        </CardContent>
-      </Card>
+      <FilterBar>
+        <SearchField
+          id="patient-search"
+          label={t('patients.page.searchLabel')}
+          maxLength={100}
+          autoComplete="off"
+          placeholder={t('patients.page.searchPlaceholder')}
+          value={search}
+          onChange={(e) => changeSearch(e.target.value)}
+        />
+        <FilterSelect
+          id="patient-facility-filter"
+          label={t('patients.page.facilityFilter')}
+          value={facilityFilter}
+          onChange={changeFacility}
+          allLabel={t('common.allFacilities')}
+          options={facilityOptions(facilities.data) ?? []}
+        />
+      </FilterBar>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Users aria-hidden="true" className="h-5 w-5" />
-            {total === undefined ? t('patients.page.patients') : t('patients.page.patientsCount', { total: `${total.toLocaleString('en-KE')}${capped ? '+' : ''}` })}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4" aria-busy={query.isFetching || undefined}>
-          {query.isError ? (
-            <ListError
-              message={
-                query.error instanceof ApiError && query.error.status === 403
-                  ? t('patients.page.forbidden')
-                  : t('common.loadError', { message: errorText(t, query.error, t('common.error')) })
-              }
-              onRetry={() => void query.refetch()}
-            />
-          ) : query.data && query.data.rows.length === 0 ? (
-            <EmptyState
-              icon={Users}
-              title={t('patients.page.emptyTitle')}
-              hint={filtered ? t('patients.page.emptyFiltered') : t('patients.page.emptyNone')}
-              action={
-                canRegister ? (
-                  <Button onClick={() => setRegistering(true)}>
-                    <UserPlus aria-hidden="true" />
-                    {t('patients.page.registerFirst')}
-                  </Button>
-                ) : null
-              }
-            />
-          ) : (
-            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <PatientsTable
-                rows={query.data?.rows}
-                loading={query.isPending}
-                canAddRecord={canAddRecord}
-                onView={(p) => setSelected(p)}
-                onAddRecord={(p) => {
-                  setSelected(p);
-                  setAddingRecord(true);
-                }}
-              />
-            </div>
-          )}
-          {query.data && query.data.total > 0 ? (
-            <Pagination label={t('patients.page.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} capped={capped} pageSize={PATIENT_PAGE_SIZE} onOffset={setOffset} />
-          ) : null}
-          {capped ? <p className="text-sm text-muted-foreground">{t('patients.page.moreMatches', { limit: (total ?? 0).toLocaleString('en-KE') })}</p> : null}
-        </CardContent>
-      </Card>
+      <ListCard
+        title={total === undefined ? t('patients.page.patients') : t('patients.page.patientsCount', { total: `${total.toLocaleString('en-KE')}${capped ? '+' : ''}` })}
+        icon={Users}
+        query={query}
+        errorMessage={(error) =>
+          error instanceof ApiError && error.status === 403 ? t('patients.page.forbidden') : t('common.loadError', { message: errorText(t, error, t('common.error')) })
+        }
+        paging={{ label: t('patients.page.pagination'), offset, pageSize: PATIENT_PAGE_SIZE, onOffset: setOffset }}
+        footer={capped ? <p className="text-sm text-muted-foreground">{t('patients.page.moreMatches', { limit: (total ?? 0).toLocaleString('en-KE') })}</p> : null}
+        empty={
+          <EmptyState
+            icon={Users}
+            title={t('patients.page.emptyTitle')}
+            hint={filtered ? t('patients.page.emptyFiltered') : t('patients.page.emptyNone')}
+            action={
+              canRegister ? (
+                <Button onClick={() => setRegistering(true)}>
+                  <UserPlus aria-hidden="true" />
+                  {t('patients.page.registerFirst')}
+                </Button>
+              ) : null
+            }
+          />
+        }
+      >
+        <PatientsTable
+          rows={query.data?.rows}
+          loading={query.isPending}
+          canAddRecord={canAddRecord}
+          onView={(p) => setSelected(p)}
+          onAddRecord={(p) => {
+            setSelected(p);
+            setAddingRecord(true);
+          }}
+        />
+      </ListCard>
 
       <RegisterPatientDialog open={registering} onOpenChange={setRegistering} />
       <PatientDetailsDialog

@@ -2,14 +2,15 @@
 // audited read), their records, registration and a new medical record.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/medical-records';
-import type { Patient, RegisterPatientInput } from '../../../shared/patients';
+import type { ListPatientsQuery, Patient, RegisterPatientInput } from '../../../shared/patients';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
 /** DESIGN.md §6: a county of a million patients is read 50 at a time. */
 export const PATIENT_PAGE_SIZE = 50;
 export const RECORDS_PAGE_SIZE = 50;
 
-export type PatientFilters = { search: string; facilityId?: number; offset: number };
+/** GET /api/patients's query (shared/patients), the page size aside. */
+export type PatientFilters = Omit<ListPatientsQuery, 'limit'>;
 
 export const patientsQuery = ({ search, facilityId, offset }: PatientFilters) =>
   queryOptions({

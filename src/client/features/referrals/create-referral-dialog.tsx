@@ -17,9 +17,9 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { roleName } from '../../lib/labels';
 import { facilitiesQuery } from '../facilities/facilities.api';
+import { PatientPicker } from '../patients';
 import { FormField, fieldAria } from '../patients/form-field';
 import { fullName } from '../patients/patient-labels';
-import { PatientPicker } from './patient-picker';
 import { referralErrorText, referralMessage } from './referral-labels';
 import { referringDoctorsQuery, useCreateReferral } from './referrals.api';
 
@@ -132,15 +132,23 @@ function CreateReferralForm({ mutation, onDone }: { mutation: ReturnType<typeof 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
       <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
-        <FormField id="ref-patientId" label={t('referrals.form.patient')} error={message('patientId')} required className="sm:col-span-2">
+        <div className="sm:col-span-2">
           <PatientPicker
             id="ref-patientId"
+            text={{
+              label: t('referrals.form.patient'),
+              placeholder: t('referrals.form.patientPlaceholder'),
+              hint: t('referrals.form.patientHint'),
+              matches: t('referrals.form.patientMatches'),
+              noMatches: t('referrals.form.noPatients'),
+              change: t('referrals.form.changePatient'),
+              line: (p) => t('referrals.form.patientOption', { nationalId: p.nationalId, facility: p.facilityName }),
+            }}
             selected={patient}
             onSelect={choosePatient}
-            invalid={Boolean(message('patientId'))}
-            describedBy={message('patientId') ? 'ref-patientId-error' : undefined}
+            error={message('patientId')}
           />
-        </FormField>
+        </div>
 
         <FormField id="ref-fromFacilityId" label={t('referrals.form.fromFacility')} error={message('fromFacilityId')} required>
           <NativeSelect

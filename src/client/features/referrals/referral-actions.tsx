@@ -2,7 +2,7 @@
 // transit or cancels it (with a reason, after a confirmation), the receiving side marks it received.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateReferralStatusSchema, type ReferralDetail } from '../../../shared/referrals';
+import { updateReferralStatusSchema, type ReferralDetail, type UpdateReferralStatusInput } from '../../../shared/referrals';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
@@ -10,7 +10,7 @@ import { FormField, fieldAria } from '../patients/form-field';
 import { referralErrorText, referralMessage } from './referral-labels';
 import { useUpdateReferralStatus } from './referrals.api';
 
-type Target = 'in_transit' | 'received' | 'cancelled';
+type Target = UpdateReferralStatusInput['status'];
 type Props = { referral: ReferralDetail; allowed: Target[] };
 
 export function ReferralActions({ referral, allowed }: Props) {

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { COUNTY_TIME_ZONE } from '../../../shared/format';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { ListError } from '../../components/data/list-error';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 
@@ -64,12 +64,5 @@ export function referralErrorText(t: TFunction, error: unknown): string {
 /** A referral read that failed, inside a dialog or section: the reason and a retry. */
 export function ReferralLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div role="alert" className="grid justify-items-start gap-2 rounded-md border border-destructive p-3 text-sm">
-      <p className="text-destructive">{t('common.loadError', { message: referralErrorText(t, error) })}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
-    </div>
-  );
+  return <ListError message={t('common.loadError', { message: referralErrorText(t, error) })} onRetry={onRetry} />;
 }

@@ -6,12 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReferralStatus } from '../../../shared/referrals';
+import type { ListReferralsQuery } from '../../../shared/referrals';
 import { EmptyState } from '../../components/data/empty-state';
-import { ListError } from '../../components/data/list-error';
-import { Pagination } from '../../components/data/pagination';
+import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/utils';
 import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
 import { useStaff } from '../patients/use-staff';
@@ -53,8 +51,8 @@ export function ReferralsPage() {
       search: appliedSearch,
       facilityId: incoming ? ownFacility : values.facility ? Number(values.facility) : undefined,
       direction: incoming ? 'incoming' : undefined,
-      status: (values.status || undefined) as ReferralStatus | undefined,
-      urgencyLevel: values.urgency || undefined,
+      status: (values.status || undefined) as ListReferralsQuery['status'],
+      urgencyLevel: (values.urgency || undefined) as ListReferralsQuery['urgencyLevel'],
       offset,
     }),
     enabled: canRead,
@@ -103,37 +101,29 @@ export function ReferralsPage() {
         <div id="referrals-panel" role={ownFacility !== null ? 'tabpanel' : undefined} aria-labelledby={ownFacility !== null ? `referrals-tab-${view}` : undefined} className="grid gap-6">
           <ReferralFilters values={values} facilities={facilities.data} showFacility={!incoming} onChange={change} onSearch={() => setAppliedSearch(values.search.trim())} />
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{total === undefined ? heading : t('referrals.page.headingCount', { heading, total: total.toLocaleString('en-KE') })}</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4" aria-busy={query.isFetching || undefined}>
-              {query.isError ? (
-                <ListError message={t('common.loadError', { message: referralErrorText(t, query.error) })} onRetry={() => void query.refetch()} />
-              ) : query.data && query.data.rows.length === 0 ? (
-                <EmptyState
-                  icon={Send}
-                  title={t('referrals.page.emptyTitle')}
-                  hint={filtered ? t('referrals.page.emptyFiltered') : incoming ? t('referrals.page.emptyIncoming', { facility: ownName }) : t('referrals.page.emptyNone')}
-                  action={
-                    canCreate && !incoming ? (
-                      <Button onClick={() => setCreating(true)}>
-                        <Send aria-hidden="true" />
-                        {t('referrals.page.createFirst')}
-                      </Button>
-                    ) : null
-                  }
-                />
-              ) : (
-                <div className={query.isPlaceholderData ? 'opacity-60' : undefined}>
-                  <ReferralsTable rows={query.data?.rows} loading={query.isPending} caption={heading} onView={(r) => setViewing(r.id)} />
-                </div>
-              )}
-              {query.data && query.data.total > 0 ? (
-                <Pagination label={t('referrals.page.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={REFERRAL_PAGE_SIZE} onOffset={setOffset} />
-              ) : null}
-            </CardContent>
-          </Card>
+          <ListCard
+            title={total === undefined ? heading : t('referrals.page.headingCount', { heading, total: total.toLocaleString('en-KE') })}
+            query={query}
+            errorMessage={(error) => t('common.loadError', { message: referralErrorText(t, error) })}
+            paging={{ label: t('referrals.page.pagination'), offset, pageSize: REFERRAL_PAGE_SIZE, onOffset: setOffset }}
+            empty={
+              <EmptyState
+                icon={Send}
+                title={t('referrals.page.emptyTitle')}
+                hint={filtered ? t('referrals.page.emptyFiltered') : incoming ? t('referrals.page.emptyIncoming', { facility: ownName }) : t('referrals.page.emptyNone')}
+                action={
+                  canCreate && !incoming ? (
+                    <Button onClick={() => setCreating(true)}>
+                      <Send aria-hidden="true" />
+                      {t('referrals.page.createFirst')}
+                    </Button>
+                  ) : null
+                }
+              />
+            }
+          >
+            <ReferralsTable rows={query.data?.rows} loading={query.isPending} caption={heading} onView={(r) => setViewing(r.id)} />
+          </ListCard>
         </div>
       ) : null}
 

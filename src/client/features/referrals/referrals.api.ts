@@ -1,12 +1,11 @@
 // The referral screen's calls (SPEC.md §2.14, §7; DESIGN.md §6): the bounded list with its filters, the cards,
 // one referral with its history, the clinicians who may sign one, a patient's referrals, creation and each step.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReferralStatus } from '../../../shared/referrals';
 import type {
   CreateReferralInput,
+  ListReferralsQuery,
   Referral,
   ReferralDetail,
-  ReferralDirection,
   ReferralStats,
   ReferringDoctor,
   UpdateReferralStatusInput,
@@ -16,14 +15,8 @@ import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 export const REFERRAL_PAGE_SIZE = 50;
 const PATIENT_REFERRALS_PAGE_SIZE = 20;
 
-export type ReferralFilters = {
-  search: string;
-  facilityId?: number;
-  status?: ReferralStatus;
-  urgencyLevel?: string;
-  direction?: ReferralDirection;
-  offset: number;
-};
+/** GET /api/referrals's query (shared/referrals), the page size aside. */
+export type ReferralFilters = Omit<ListReferralsQuery, 'limit'>;
 
 export const referralsQuery = (f: ReferralFilters) =>
   queryOptions({

@@ -10,7 +10,7 @@ import { DEFAULT_REVENUE_PERIOD, type RevenuePeriod, type RevenueRecord } from '
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { downloadText } from '../dashboard/dashboard-report';
+import { downloadText } from '../../lib/download';
 import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
 import { useStaff } from '../patients/use-staff';
 import { revenueSummaryQuery } from './revenue.api';

@@ -1,16 +1,10 @@
 // Export Report (§2.7 gives it no behaviour): the summary on screen as a CSV, built in the browser from the data
 // already loaded, so it matches what the user sees and costs no request. Export Records is the server's file.
 import type { TFunction } from 'i18next';
+import { toCsv, type CsvCell } from '../../../shared/csv';
 import { countyDate } from '../../../shared/format';
 import type { RevenueSummary } from '../../../shared/revenue';
 import { formatRange } from './revenue-labels';
-
-/** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused (OWASP CSV injection). */
-function field(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export function revenueReportCsv(t: TFunction, s: RevenueSummary, scopeName: string, generatedAt: Date): string {
   const card = (key: 'totalRevenue' | 'shaClaims' | 'cashPayments' | 'pendingPayments') => {
@@ -18,7 +12,7 @@ export function revenueReportCsv(t: TFunction, s: RevenueSummary, scopeName: str
     // No previous figure, no percentage: the cell stays empty rather than show a made-up change.
     return [t(`revenue.cards.${key}`), f.amount, f.count, f.previousAmount, f.previousCount, f.changePercent ?? ''];
   };
-  const rows: (string | number)[][] = [
+  const rows: CsvCell[][] = [
     [t('revenue.title')],
     [t('revenue.report.scope'), scopeName],
     [t('revenue.report.period'), `${t(`revenue.periods.${s.period}`)}: ${formatRange(s.current)}`],
@@ -32,7 +26,7 @@ export function revenueReportCsv(t: TFunction, s: RevenueSummary, scopeName: str
     card('pendingPayments'),
     [t('revenue.report.overdue'), s.pendingPayments.overdueAmount, s.pendingPayments.overdueCount],
   ];
-  return rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+  return toCsv(rows, '\r\n');
 }
 
 export function revenueReportFileName(s: RevenueSummary, at: Date): string {

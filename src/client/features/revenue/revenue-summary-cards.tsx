@@ -4,10 +4,8 @@ import { Banknote, Clock, ShieldCheck, TrendingDown, TrendingUp, Wallet, type Lu
 import { useTranslation } from 'react-i18next';
 import { formatKES } from '../../../shared/format';
 import type { RevenueFigure, RevenueSummary } from '../../../shared/revenue';
-import { Card, CardContent } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { cn } from '../../lib/utils';
-import { PanelError } from '../dashboard/panel-states';
 import { formatChange } from './revenue-labels';
 
 type CardKey = 'totalRevenue' | 'shaClaims' | 'cashPayments' | 'pendingPayments';
@@ -20,36 +18,23 @@ const CARDS: { key: CardKey; icon: LucideIcon }[] = [
 
 export function RevenueSummaryCards({ query }: { query: UseQueryResult<RevenueSummary> }) {
   const { t } = useTranslation();
+  const s = query.data;
+  const cards: StatCard[] = CARDS.map(({ key, icon }) => ({
+    key,
+    icon,
+    title: t(`revenue.cards.${key}`),
+    value: s && formatKES(s[key].amount),
+    hint: s && <CardChange figure={s[key]} risingIsGood={key !== 'pendingPayments'} note={cardNote(t, key, s)} />,
+  }));
   return (
-    <section aria-label={t('revenue.cards.label')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {CARDS.map(({ key, icon: Icon }) => {
-        const title = t(`revenue.cards.${key}`);
-        const titleId = `revenue-card-${key}`;
-        return (
-          <Card key={key} role="group" aria-labelledby={titleId} data-testid={titleId}>
-            <CardContent className="grid gap-2 p-5">
-              <div className="flex items-center justify-between gap-2">
-                <h2 id={titleId} className="text-sm font-medium text-muted-foreground">
-                  {title}
-                </h2>
-                <Icon aria-hidden="true" className="h-5 w-5 text-primary" />
-              </div>
-              {query.isPending ? (
-                <div className="grid gap-2" aria-busy="true">
-                  <Skeleton className="h-8 w-32" />
-                  <Skeleton className="h-4 w-40" />
-                  <Skeleton className="h-4 w-36" />
-                </div>
-              ) : query.isError ? (
-                <PanelError what={title} error={query.error} onRetry={() => void query.refetch()} />
-              ) : (
-                <CardFigure figure={query.data[key]} risingIsGood={key !== 'pendingPayments'} note={cardNote(t, key, query.data)} />
-              )}
-            </CardContent>
-          </Card>
-        );
-      })}
-    </section>
+    <StatCardGrid
+      label={t('revenue.cards.label')}
+      cards={cards}
+      testIdPrefix="revenue-card-"
+      valueTestId="revenue-card-value"
+      query={query}
+      errorMessage={(error) => t('common.loadError', { message: error.message })}
+    />
   );
 }
 
@@ -61,17 +46,15 @@ function cardNote(t: ReturnType<typeof useTranslation>['t'], key: CardKey, s: Re
   return t(`revenue.cards.${key}Note`, { count: figure.count, amount: formatKES(figure.previousAmount) });
 }
 
-function CardFigure({ figure, risingIsGood, note }: { figure: RevenueFigure; risingIsGood: boolean; note: string }) {
+/** The change against the previous period of the same length, and what the figure counts. */
+function CardChange({ figure, risingIsGood, note }: { figure: RevenueFigure; risingIsGood: boolean; note: string }) {
   const { t } = useTranslation();
   const change = figure.changePercent;
   const good = change !== null && change !== 0 && change > 0 === risingIsGood;
   const TrendIcon = change !== null && change < 0 ? TrendingDown : TrendingUp;
   return (
     <>
-      <p className="text-2xl font-bold" data-testid="revenue-card-value">
-        {formatKES(figure.amount)}
-      </p>
-      <p className="flex items-center gap-1 text-xs">
+      <p className="flex items-center gap-1">
         {change !== null && change !== 0 ? <TrendIcon aria-hidden="true" className={cn('h-3.5 w-3.5', good ? 'text-green-700' : 'text-red-700')} /> : null}
         <span
           data-testid="revenue-card-change"
@@ -79,11 +62,9 @@ function CardFigure({ figure, risingIsGood, note }: { figure: RevenueFigure; ris
         >
           {formatChange(change)}
         </span>
-        <span className="text-muted-foreground">
-          {change === null ? t('revenue.cards.nothingToCompare') : t('revenue.cards.vsLastPeriod')}
-        </span>
+        <span>{change === null ? t('revenue.cards.nothingToCompare') : t('revenue.cards.vsLastPeriod')}</span>
       </p>
-      <p className="text-xs text-muted-foreground">{note}</p>
+      <p>{note}</p>
     </>
   );
 }

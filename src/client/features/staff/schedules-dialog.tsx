@@ -22,7 +22,7 @@ import { ScrollTable } from './staff-table';
 const DAYS = 7;
 const SHIFT_BADGE: Record<ShiftKind, 'info' | 'secondary' | 'warning'> = { day: 'info', night: 'secondary', on_call: 'warning' };
 
-type Person = { userId: number; firstName: string; lastName: string; role: string; facilityName: string; shifts: Map<string, ShiftKind> };
+type Person = Pick<StaffShift, 'userId' | 'firstName' | 'lastName' | 'role' | 'facilityName'> & { shifts: Map<string, ShiftKind> };
 
 function byPerson(shifts: StaffShift[]): Person[] {
   const people = new Map<number, Person>();
@@ -78,7 +78,7 @@ function Roster() {
         </NativeSelect>
       </div>
       {query.isError ? (
-        <ListError message={t('staff.schedules.error', { message: staffErrorText(t, query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} retryIcon />
+        <ListError message={t('staff.schedules.error', { message: staffErrorText(t, query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : people && people.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted-foreground">{t('staff.schedules.empty')}</p>
       ) : (

@@ -3,8 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Facility } from '../../../shared/facilities';
 import { STAFF_FILTER_ROLES, STAFF_STATUSES } from '../../../shared/staff';
+import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { SearchField } from '../../components/data/search-field';
 import { roleName } from '../../lib/labels';
 import type { StaffFilters } from './staff.api';
 
@@ -14,10 +14,9 @@ export function StaffFiltersBar({ value, facilities, onChange }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<StaffFilters>) => onChange({ ...value, ...patch });
   return (
-    <div role="search" aria-label={t('staff.filters.label')} className="grid gap-4 md:grid-cols-[2fr_1.5fr_1fr_1fr]">
+    <FilterBar label={t('staff.filters.label')}>
       <SearchField
         id="staff-search"
-        className="grid gap-2"
         label={t('staff.filters.search')}
         maxLength={100}
         autoComplete="off"
@@ -27,7 +26,6 @@ export function StaffFiltersBar({ value, facilities, onChange }: Props) {
       />
       <FilterSelect
         id="staff-facility"
-        className="grid gap-2"
         label={t('staff.filters.facility')}
         value={value.facilityId}
         onChange={(facilityId) => set({ facilityId })}
@@ -37,7 +35,6 @@ export function StaffFiltersBar({ value, facilities, onChange }: Props) {
       />
       <FilterSelect
         id="staff-role"
-        className="grid gap-2"
         label={t('staff.filters.role')}
         value={value.role}
         onChange={(role) => set({ role })}
@@ -47,7 +44,6 @@ export function StaffFiltersBar({ value, facilities, onChange }: Props) {
       />
       <FilterSelect
         id="staff-status"
-        className="grid gap-2"
         label={t('staff.filters.status')}
         value={value.status}
         onChange={(status) => set({ status })}
@@ -55,6 +51,6 @@ export function StaffFiltersBar({ value, facilities, onChange }: Props) {
         allValue="all"
         options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`staff.status.${s}`) }))}
       />
-    </div>
+    </FilterBar>
   );
 }

@@ -9,10 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { COUNTY_PROFILE } from '../../../shared/county';
 import type { StaffMember } from '../../../shared/staff';
 import { EmptyState } from '../../components/data/empty-state';
-import { ListError } from '../../components/data/list-error';
-import { Pagination } from '../../components/data/pagination';
+import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { facilitiesQuery } from '../facilities/facilities.api';
 import { useDebouncedValue, useStaff } from '../patients/use-staff';
 import { SchedulesDialog } from './schedules-dialog';
@@ -72,45 +70,36 @@ export function StaffPage() {
 
       <StaffStatCards query={stats} />
 
-      <Card>
-        <CardHeader className="gap-4">
-          <CardTitle className="flex items-center gap-2">
-            <Users aria-hidden="true" className="h-5 w-5" />
-            {total === undefined ? t('staff.table.title') : t('staff.table.titleCount', { total: total.toLocaleString('en-KE') })}
-          </CardTitle>
-          <StaffFiltersBar value={filters} facilities={facilities.data} onChange={changeFilters} />
-        </CardHeader>
-        <CardContent className="grid grid-cols-1 gap-4" aria-busy={query.isFetching || undefined}>
-          {query.isError ? (
-            <ListError message={t('staff.table.error', { message: staffErrorText(t, query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} retryIcon />
-          ) : query.data && query.data.rows.length === 0 ? (
-            <EmptyState
-              icon={Users}
-              title={t('staff.empty.title')}
-              hint={filtered ? t('staff.empty.filtered') : t('staff.empty.none')}
-              action={
-                filtered ? (
-                  <Button variant="outline" onClick={() => changeFilters(NO_STAFF_FILTERS)}>
-                    {t('staff.filters.clear')}
-                  </Button>
-                ) : canManage ? (
-                  <Button onClick={() => setAdding(true)}>
-                    <UserPlus aria-hidden="true" />
-                    {t('staff.addStaff')}
-                  </Button>
-                ) : null
-              }
-            />
-          ) : (
-            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <StaffTable rows={query.data?.rows} loading={query.isPending} onChangeStatus={setChanging} />
-            </div>
-          )}
-          {query.data && query.data.total > 0 ? (
-            <Pagination label={t('staff.table.pagination')} offset={offset} count={query.data.rows.length} total={query.data.total} pageSize={STAFF_PAGE_SIZE} onOffset={setOffset} />
-          ) : null}
-        </CardContent>
-      </Card>
+      <StaffFiltersBar value={filters} facilities={facilities.data} onChange={changeFilters} />
+
+      <ListCard
+        title={total === undefined ? t('staff.table.title') : t('staff.table.titleCount', { total: total.toLocaleString('en-KE') })}
+        icon={Users}
+        query={query}
+        errorMessage={(error) => t('staff.table.error', { message: staffErrorText(t, error) })}
+        paging={{ label: t('staff.table.pagination'), offset, pageSize: STAFF_PAGE_SIZE, onOffset: setOffset }}
+        empty={
+          <EmptyState
+            icon={Users}
+            title={t('staff.empty.title')}
+            hint={filtered ? t('staff.empty.filtered') : t('staff.empty.none')}
+            action={
+              filtered ? (
+                <Button variant="outline" onClick={() => changeFilters(NO_STAFF_FILTERS)}>
+                  {t('staff.filters.clear')}
+                </Button>
+              ) : canManage ? (
+                <Button onClick={() => setAdding(true)}>
+                  <UserPlus aria-hidden="true" />
+                  {t('staff.addStaff')}
+                </Button>
+              ) : null
+            }
+          />
+        }
+      >
+        <StaffTable rows={query.data?.rows} loading={query.isPending} onChangeStatus={setChanging} />
+      </ListCard>
 
       {canManage && adding ? (
         <Suspense fallback={null}>

@@ -1,0 +1,1 @@
+export { PatientPicker, type PatientPickerText } from './patient-picker';
