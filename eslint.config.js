@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // Module boundaries (docs/decisions/0005-module-layout.md): a violation fails `npm run lint`.
-    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}'],
     plugins: { afya: boundaries },
     rules: {
       'afya/module-boundaries': 'error',

@@ -11,6 +11,8 @@ import type { AppDeps } from './core/deps.js';
 import { facilityDirectory, resolveSession, SERVER_MODULES } from './modules/index.js';
 import { registerAuth, registerOriginCheck } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import packageJson from '../../package.json' with { type: 'json' };
 
 export type { AppDeps } from './core/deps.js';
 
@@ -77,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('Server-Timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });
 
+  await registerOpenApi(app, packageJson.version);
   for (const module of SERVER_MODULES) module.routes?.(app, deps);
 
   await registerClient(app, deps.config.clientDir ?? CLIENT_DIR);

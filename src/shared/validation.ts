@@ -92,3 +92,14 @@ export const idParam = z.object({
     .transform(Number)
     .refine((n) => n <= 2_147_483_647, 'Not found'),
 });
+
+/** Every error answer (DESIGN.md §6): a message, a code, and for invalid input the message of each field. */
+export const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorAnswer = z.infer<typeof errorSchema>;
+
+/** A downloaded file (CSV): text, not JSON. */
+export const csvFileSchema = z.string().describe('A CSV file (text/csv), sent as a download');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CurrentUser } from '../../shared/auth';
-import { clearStoredDemoUser, currentUserQuery, readStoredDemoUser, type StoredDemoUser } from '../features/auth/auth.api';
+import { clearStoredDemoUser, currentUserQuery, readStoredDemoUser, type StoredDemoUser } from '../features/auth';
 
 export type AuthState =
   | { status: 'loading' }

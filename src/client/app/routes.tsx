@@ -2,11 +2,14 @@
 // (DESIGN.md §1.5, §10).
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { rememberReturnPath } from '../features/auth/auth.api';
+import { rememberReturnPath } from '../features/auth';
 import { ScreenErrorBoundary } from '../components/error-boundary';
 import { SelectedFacilityProvider } from './selected-facility';
 import { SplashScreen } from './splash-screen';
 import { useAuth, type AuthState } from './auth';
+import { CLIENT_MODULES, LIVE_SCREENS, PLANNED_SCREENS } from './modules';
+
+const DashboardPage = CLIENT_MODULES.dashboard.page;
 
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => load().then((m) => ({ default: m[name] })));
@@ -17,21 +20,12 @@ const DemoPage = page(() => import('../features/auth/demo-page'), 'DemoPage');
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
 const NotFoundPage = page(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
-const AppShell = lazy(() => import('../components/layout/app-shell').then((m) => ({ default: m.AppShell })));
-const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
-const PatientsPage = page(() => import('../features/patients/patients-page'), 'PatientsPage');
-const FacilitiesPage = page(() => import('../features/facilities/facilities-page'), 'FacilitiesPage');
-const SystemTestPage = page(() => import('../features/system-test/system-test-page'), 'SystemTestPage');
-const BillingPage = page(() => import('../features/billing/billing-page'), 'BillingPage');
-const RevenuePage = page(() => import('../features/revenue/revenue-page'), 'RevenuePage');
-const ReferralsPage = page(() => import('../features/referrals/referrals-page'), 'ReferralsPage');
-const InventoryPage = page(() => import('../features/inventory/inventory-page'), 'InventoryPage');
-const StaffPage = page(() => import('../features/staff/staff-page'), 'StaffPage');
+const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 const PlannedScreen = lazy(() => import('../features/placeholder/planned-screen').then((m) => ({ default: m.PlannedScreen })));
 
-/** Screens of the route table not built yet (the finance screens and MOH reports): titled, honest placeholders. */
-const PLANNED = ['accounting', 'payroll', 'procurement', 'reports'] as const;
-const isPlanned = (screen: string): screen is (typeof PLANNED)[number] => (PLANNED as readonly string[]).includes(screen);
+/** The signed-in screens of the route table, from the module manifest; the dashboard is / (below). */
+const SHELL_SCREENS = LIVE_SCREENS.filter((s) => s.path !== '/');
+const isPlanned = (screen: string) => PLANNED_SCREENS.some((s) => s.path === `/${screen}`);
 
 function PageFallback() {
   return (
@@ -77,14 +71,11 @@ export function AppRoutes() {
           <Route path="/demo" component={DemoPage} />
           <Route path="/login">{auth.status === 'authenticated' ? <Redirect to="/" replace /> : <LoginPage />}</Route>
           <Route path="/">{auth.status === 'authenticated' ? <Shell auth={auth}><DashboardPage /></Shell> : <LandingPage />}</Route>
-          <Route path="/patients">{shell(<PatientsPage />)}</Route>
-          <Route path="/facilities">{shell(<FacilitiesPage />)}</Route>
-          <Route path="/system-test">{shell(<SystemTestPage />)}</Route>
-          <Route path="/billing">{shell(<BillingPage />)}</Route>
-          <Route path="/revenue">{shell(<RevenuePage />)}</Route>
-          <Route path="/referrals">{shell(<ReferralsPage />)}</Route>
-          <Route path="/inventory">{shell(<InventoryPage />)}</Route>
-          <Route path="/staff">{shell(<StaffPage />)}</Route>
+          {SHELL_SCREENS.map(({ path, page: Page }) => (
+            <Route key={path} path={path}>
+              {shell(<Page />)}
+            </Route>
+          ))}
           {/* One route for every planned screen: keyed routes would remount the shell on each move between them. */}
           <Route path="/:screen">{(params) => (isPlanned(params.screen) ? shell(<PlannedScreen screen={params.screen} />) : <NotFoundPage />)}</Route>
           <Route component={NotFoundPage} />

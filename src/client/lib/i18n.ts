@@ -4,7 +4,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // Only the namespaces the public pages need ship in the first bundle; the signed-in screens' strings come with
 // the shell (lib/i18n-app.ts). Both are picked from locales/en.json at build time (scripts/locale-namespaces.ts).
-import publicStrings from 'locales:en/common,demo,facilityLevels,facilityStatus,landing,login,notFound,roles,splash,units';
+import publicStrings from 'locales:en/common,facilityLevels,facilityStatus,notFound,roles,splash,units';
 
 export const PUBLIC_NAMESPACES = publicStrings;
 
@@ -20,10 +20,18 @@ function storedLanguage(): Language {
   }
 }
 
+type Strings = () => Promise<{ default: Record<string, unknown> }>;
+/** Each module's Kiswahili strings (app/modules.ts registers them at start: lib imports no screen). */
+let moduleKiswahili: readonly Strings[] = [];
+
+export function registerKiswahili(loaders: readonly Strings[]): void {
+  moduleKiswahili = loaders;
+}
+
 async function loadBundle(lng: Language): Promise<void> {
   if (lng === 'en' || i18n.hasResourceBundle(lng, 'translation')) return;
-  const bundle = (await import('../locales/sw.json')).default;
-  i18n.addResourceBundle(lng, 'translation', bundle, true, true);
+  const bundles = await Promise.all([import('../locales/sw.json'), ...moduleKiswahili.map((load) => load())]);
+  for (const bundle of bundles) i18n.addResourceBundle(lng, 'translation', bundle.default, true, true);
 }
 
 export async function setLanguage(lng: Language): Promise<void> {

@@ -23,5 +23,3 @@ export const auditEvents = pgTable(
   ],
 );
 
-/** The tables infrastructure owns (not a module): the audit trail. */
-export const AUDIT_TABLES = [auditEvents] as const;

@@ -1,7 +1,7 @@
 // The server's modules, in the order their routes register and their seed steps run (a step may read what an
 // earlier one seeded: facilities, then staff accounts, then patients and their visits, then what those visits
 // produced). Adding a module: its folder, its line in src/shared/modules.ts, and its line here.
-import { AUDIT_TABLES } from '../core/audit.schema.js';
+import { CORE_TABLES } from '../core/tables.js';
 import type { ServerModule } from '../core/module.js';
 import type { Db } from '../db/client.js';
 import { runSeed } from '../db/seed/context.js';
@@ -52,6 +52,6 @@ export const isSeeded = hasFacilities;
 
 /** Empties every table (TRUNCATE does not fire the audit trail's row trigger); for `db:seed -- --reset`. */
 export async function resetDatabase(db: Db): Promise<void> {
-  const names = [...AUDIT_TABLES, ...SERVER_MODULES.flatMap((m) => m.tables ?? [])].map((t) => `"${getTableName(t)}"`);
+  const names = [...CORE_TABLES, ...SERVER_MODULES.flatMap((m) => m.tables ?? [])].map((t) => `"${getTableName(t)}"`);
   await db.execute(sql.raw(`truncate table ${names.join(', ')} restart identity cascade`));
 }

@@ -13,6 +13,7 @@ import { COUNTY_WIDE, type FacilityScope, type SessionUser } from '../core/conte
 import type { AppDeps } from '../core/deps.js';
 import { AppError, forbidden, unauthorized } from '../core/errors.js';
 import { SESSION_COOKIE } from '../core/session.js';
+import { DOCS_PREFIX } from './openapi.js';
 
 export type RouteAccessEntry = { method: string; url: string; access: RouteAccess };
 
@@ -60,7 +61,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, access: Access
   app.decorate('routeAccess', table);
   // A route under /api that does not say who may call it is a mistake caught at start, not a hole found later.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    // The API's description is public (plugins/openapi.ts): it names routes, never data.
+    if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${route.method} ${route.url} declares no access (core/access.ts)`);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });

@@ -42,6 +42,10 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** The answer to a sign-in or a password change: who is now signed in. */
+export const signedInSchema = z.object({ user: currentUserSchema });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
 export const demoAccountSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),

@@ -108,3 +108,11 @@ export type BillingSummary = z.infer<typeof billingSummarySchema>;
 /** GET /api/billing/:id: an invoice with its payment attempts and insurance claims, newest first. */
 export const billingDetailSchema = billingRecordSchema.extend({ payments: z.array(paymentSchema), claims: z.array(claimSchema) });
 export type BillingDetail = z.infer<typeof billingDetailSchema>;
+
+/** POST /api/billing/:id/payments and /api/payments/:id/mpesa-query: the payment and where it left the invoice. */
+export const paymentOutcomeSchema = z.object({ invoice: billingRecordSchema, payment: paymentSchema });
+export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+/** POST /api/billing/:id/claims and /api/insurance-claims/:id/decision: the claim and where it left the invoice. */
+export const claimOutcomeSchema = z.object({ invoice: billingRecordSchema, claim: claimSchema });
+export type ClaimOutcome = z.infer<typeof claimOutcomeSchema>;

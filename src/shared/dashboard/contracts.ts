@@ -4,6 +4,21 @@ import { blankToUndefined, optionalIdQuery } from '../validation.js';
 
 export const facilityScopeQuery = z.object({ facilityId: optionalIdQuery });
 
+/** GET /api/dashboard/stats (SPEC.md §2.5): the four stat cards, for one facility or the county. */
+export const dashboardStatsSchema = z.object({
+  totalPatients: z.number(),
+  activeStaff: z.number(),
+  /** Follow-ups due today (the day's appointments). */
+  todayAppointments: z.number(),
+  /** Money received today, KES. */
+  todayRevenue: z.number(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** GET /api/revenue/stats: money received this county month, KES. */
+export const revenueStatsSchema = z.object({ totalRevenue: z.number(), periodStart: z.string(), periodEnd: z.string() });
+export type RevenueStats = z.infer<typeof revenueStatsSchema>;
+
 export const AGE_BANDS = ['0-18', '19-35', '36-60', '60+'] as const;
 
 /** GET /api/dashboard/demographics: patients by age band and gender; percents are whole numbers. */

@@ -1,9 +1,9 @@
 // Sign-in and the current user (SPEC.md §3, §4, §7).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/auth';
+import type { ChangePasswordInput, CurrentUser, DemoAccount, SignedIn } from '../../../shared/auth';
 import { apiGet, apiGetOrNull, apiPost } from '../../lib/api-client';
 
-export type LoginResponse = { user: CurrentUser };
+export type LoginResponse = SignedIn;
 
 /** The locally cached demo user (SPEC.md §3: key demoUser, at least firstName, lastName and role). */
 export type StoredDemoUser = Pick<CurrentUser, 'firstName' | 'lastName' | 'role'>;

@@ -1,6 +1,5 @@
 // Choose a new password: shown instead of every shell screen while the signed-in account still has the
 // temporary password it was created with (Staff Management). The server refuses other calls until then.
-import '../staff/staff.strings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Loader2, LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -13,8 +12,8 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 // The page's strings live in the staff namespace, which ships with the signed-in screens' strings.
 import '../../lib/i18n-app';
-import { FormField, fieldAria } from '../patients/form-field';
-import { staffErrorText, staffValidationText } from '../staff/staff-labels';
+import { FormField, fieldAria } from '../../components/forms/form-field';
+import { staffErrorText, staffValidationText } from '../staff';
 import { logOut, useChangePassword } from './auth.api';
 import { PublicBrand } from './public-brand';
 

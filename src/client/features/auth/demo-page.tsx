@@ -1,5 +1,6 @@
 // The demo login portal (SPEC.md §2.3, §4 "Demo portal", §8 toasts): pick a demo account, then sign in with the
 // demo password path or, for biometric accounts, the demo fingerprint or face path.
+import './auth.strings';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FacilitySummary } from '../../../shared/facilities';
-import { facilitySummaryQuery } from '../facilities/facilities.api';
+import { facilitySummaryQuery } from '../facilities';
 
 type Stat = { id: string; value: number; label: string; caption?: string };
 

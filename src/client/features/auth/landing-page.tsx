@@ -2,6 +2,7 @@
 // facility counts from the API, and a footer. Kept light (no charts, no dialogs): it is the first download on
 // a rural link (DESIGN.md §10, 120 KB gzipped). For the same reason it styles plain links with buttonVariants
 // rather than importing Button and Card, which bring tailwind-merge and Radix Slot.
+import './auth.strings';
 import { Banknote, Building2, FileBarChart, Languages, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';

@@ -1,5 +1,6 @@
 // Staff sign-in (DESIGN.md §7): email and password against POST /api/auth/login. GET /api/login sends the
 // browser here; a signed-in user is redirected to / by the route table.
+import './auth.strings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, ArrowLeft, Loader2 } from 'lucide-react';
 import { useState } from 'react';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BILLING_STATUSES, PAYMENT_METHODS } from '../../../shared/billing';
 import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { facilitiesQuery } from '../facilities/facilities.api';
+import { facilitiesQuery } from '../facilities';
 import { methodName, statusName } from './billing-labels';
 
 export type FilterValues = { search: string; status: string; paymentMethod: string; facility: string };

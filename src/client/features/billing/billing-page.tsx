@@ -13,7 +13,7 @@ import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ApiError } from '../../lib/api-client';
-import { useStaff } from '../patients/use-staff';
+import { useStaff } from '../../app/use-staff';
 import { INVOICE_PAGE_SIZE, invoicesQuery } from './billing.api';
 import { BillingCards } from './billing-cards';
 import { BillingFilters, type FilterValues } from './billing-filters';

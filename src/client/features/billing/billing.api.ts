@@ -3,7 +3,7 @@
 // dashboard and the feed.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput, ListBillingQuery } from '../../../shared/billing';
-import type { ClaimDecisionInput, InsuranceClaim, Payment, PaymentGateways, ProcessPaymentInput, SubmitClaimInput } from '../../../shared/billing';
+import type { ClaimDecisionInput, ClaimOutcome, PaymentGateways, PaymentOutcome, ProcessPaymentInput, SubmitClaimInput } from '../../../shared/billing';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
 export const INVOICE_PAGE_SIZE = 50;
@@ -63,8 +63,7 @@ export function useCreateInvoice() {
   return useMutation({ mutationFn: (input: CreateBillingInput) => apiPost<BillingRecord>('/api/billing', input), onSuccess: refresh });
 }
 
-export type PaymentOutcome = { invoice: BillingRecord; payment: Payment };
-export type ClaimOutcome = { invoice: BillingRecord; claim: InsuranceClaim };
+export type { ClaimOutcome, PaymentOutcome };
 
 // The payment dialog's forms give way to what the server says next (waiting, paid, claim sent) as soon as the
 // invoice refreshes, so these refreshes are not awaited: the form's own toast comes first, while it is still there.

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { FieldError, FormField, fieldAria } from '../patients/form-field';
+import { FieldError, FormField, fieldAria } from '../../components/forms/form-field';
 import { useSubmitClaim } from './billing.api';
 import { billingError, billingMessage, providerName, serviceName } from './billing-labels';
 import { useSchemaForm } from './use-schema-form';

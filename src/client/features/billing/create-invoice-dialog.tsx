@@ -13,10 +13,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { facilitiesQuery } from '../facilities/facilities.api';
+import { facilitiesQuery } from '../facilities';
 import { PatientPicker } from '../patients';
-import { FormField, fieldAria } from '../patients/form-field';
-import { useStaff } from '../patients/use-staff';
+import { FormField, fieldAria } from '../../components/forms/form-field';
+import { useStaff } from '../../app/use-staff';
 import { useCreateInvoice } from './billing.api';
 import { useSchemaForm } from './use-schema-form';
 import { billingError, billingMessage, methodName, providerName, serviceName } from './billing-labels';

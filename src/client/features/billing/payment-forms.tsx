@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { FormField, fieldAria } from '../patients/form-field';
+import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useProcessPayment, type PaymentOutcome } from './billing.api';
 import { billingError, billingMessage } from './billing-labels';
 import { tokenizeCard } from './card-tokenizer';

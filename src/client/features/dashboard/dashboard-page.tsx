@@ -8,7 +8,7 @@ import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { downloadText } from '../../lib/download';
-import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
+import { facilitiesQuery, facilityName } from '../facilities';
 import { DemographicsPanel } from './demographics-panel';
 import { dashboardStatsQuery, demographicsQuery, revenueStatsQuery, revenueTrendQuery } from './dashboard.api';
 import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from './dashboard-period';

@@ -1,18 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Demographics, RevenueTrend } from '../../../shared/dashboard';
+import type { Activity } from '../../../shared/activities';
+import type { DashboardStats, Demographics, RevenueStats, RevenueTrend } from '../../../shared/dashboard';
 import { apiGet, apiList, qs } from '../../lib/api-client';
 
-export type DashboardStats = { totalPatients: number; activeStaff: number; todayAppointments: number; todayRevenue: number };
-export type RevenueStats = { totalRevenue: number; periodStart: string; periodEnd: string };
-export type Activity = {
-  id: number;
-  action: string;
-  description: string;
-  facilityId: number | null;
-  userId: number | null;
-  userName: string | null;
-  createdAt: string;
-};
+export type { Activity, DashboardStats, RevenueStats };
 
 export const dashboardStatsQuery = (facilityId?: number) =>
   queryOptions({

@@ -3,13 +3,13 @@ import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Facility } from '../../../shared/facilities';
-import { FacilityIcon } from '../../components/layout/facility-icon';
+import { FacilityIcon } from '../../app/shell/facility-icon';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { facilitiesQuery } from '../facilities/facilities.api';
+import { facilitiesQuery } from '../facilities';
 import { facilityStatusName, levelName } from '../../lib/labels';
 import { PanelEmpty, PanelError } from './panel-states';
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
-import { notificationText, notificationsQuery } from '../notifications/notifications.api';
+import { notificationText, notificationsQuery } from '../notifications';
 import { relativeTimeText } from './activity-item';
 import { PanelEmpty, PanelError } from './panel-states';
 import { useNow } from './use-now';

@@ -3,7 +3,7 @@ import { BarChart3, Eye, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Facility } from '../../../shared/facilities';
-import { FacilityIcon } from '../../components/layout/facility-icon';
+import { FacilityIcon } from '../../app/shell/facility-icon';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';

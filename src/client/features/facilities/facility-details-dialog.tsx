@@ -2,7 +2,7 @@ import { DetailField } from '../../components/data/detail-field';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Facility } from '../../../shared/facilities';
-import { FacilityIcon } from '../../components/layout/facility-icon';
+import { FacilityIcon } from '../../app/shell/facility-icon';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { levelName } from '../../lib/labels';
 import { FacilityServiceBadges, FacilityStatusBadge } from './facility-badges';

@@ -12,8 +12,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { facilitiesQuery } from '../facilities/facilities.api';
-import { FormField, fieldAria } from '../patients/form-field';
+import { facilitiesQuery } from '../facilities';
+import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useCreateInventoryItem } from './inventory.api';
 import { errorText, facilityText, validationText } from './inventory-labels';
 

@@ -12,7 +12,7 @@ import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { EmptyState } from '../../components/data/empty-state';
 import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
-import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
+import { facilitiesQuery, facilityName } from '../facilities';
 import { AddItemDialog } from './add-item-dialog';
 import { INVENTORY_PAGE_SIZE, inventoryListQuery, inventoryStatsQuery } from './inventory.api';
 import { InventoryFiltersBar, type FilterValues } from './inventory-filters';

@@ -16,7 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { FieldError, FormField, fieldAria } from '../patients/form-field';
+import { FieldError, FormField, fieldAria } from '../../components/forms/form-field';
 import { useRecordMovement } from './inventory.api';
 import { errorText, facilityText, quantityText, validationText } from './inventory-labels';
 

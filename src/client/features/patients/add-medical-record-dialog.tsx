@@ -10,11 +10,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { facilitiesQuery } from '../facilities/facilities.api';
-import { FormField, fieldAria } from './form-field';
+import { facilitiesQuery } from '../facilities';
+import { FormField, fieldAria } from '../../components/forms/form-field';
 import { errorText, fullName, validationText } from './patient-labels';
 import { useCreateMedicalRecord } from './patients.api';
-import { useStaff } from './use-staff';
+import { useStaff } from '../../app/use-staff';
 
 /** SPEC.md §8/§9: a logged-out user is sent to sign in again after 500 ms. */
 const LOGIN_REDIRECT_DELAY = 500;

@@ -10,11 +10,11 @@ import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
-import { PatientReferrals } from '../referrals/patient-referrals';
+import { PatientReferrals } from '../referrals';
 import { MedicalRecordsList } from './medical-records-list';
 import { errorText, fullName, genderName } from './patient-labels';
 import { patientQuery } from './patients.api';
-import { useStaff } from './use-staff';
+import { useStaff } from '../../app/use-staff';
 
 type Props = { patient: Patient | null; open: boolean; onOpenChange: (open: boolean) => void; onAddRecord: () => void };
 

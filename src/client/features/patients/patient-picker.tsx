@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { FieldError } from './form-field';
+import { FieldError } from '../../components/forms/form-field';
 import { errorText, fullName } from './patient-labels';
 import { patientMatchesQuery } from './patients.api';
-import { useDebouncedValue } from './use-staff';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /**
  * The picker's words, from the calling screen's namespace: each screen's strings load with its own chunk, and

@@ -12,14 +12,15 @@ import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
-import { facilitiesQuery } from '../facilities/facilities.api';
+import { facilitiesQuery } from '../facilities';
 import { AddMedicalRecordDialog } from './add-medical-record-dialog';
 import { PatientDetailsDialog } from './patient-details-dialog';
 import { errorText } from './patient-labels';
 import { PATIENT_PAGE_SIZE, patientsQuery } from './patients.api';
 import { PatientsTable } from './patients-table';
 import { RegisterPatientDialog } from './register-patient-dialog';
-import { useDebouncedValue, useStaff } from './use-staff';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useStaff } from '../../app/use-staff';
 
 export function PatientsPage() {
   const { t } = useTranslation();

@@ -14,11 +14,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
-import { facilitiesQuery } from '../facilities/facilities.api';
-import { FieldError, FormField, FormSection, fieldAria } from './form-field';
+import { facilitiesQuery } from '../facilities';
+import { FieldError, FormField, FormSection, fieldAria } from '../../components/forms/form-field';
 import { errorText, validationText } from './patient-labels';
 import { useRegisterPatient } from './patients.api';
-import { useStaff } from './use-staff';
+import { useStaff } from '../../app/use-staff';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -16,10 +16,10 @@ import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { roleName } from '../../lib/labels';
-import { facilitiesQuery } from '../facilities/facilities.api';
+import { facilitiesQuery } from '../facilities';
 import { PatientPicker } from '../patients';
-import { FormField, fieldAria } from '../patients/form-field';
-import { fullName } from '../patients/patient-labels';
+import { FormField, fieldAria } from '../../components/forms/form-field';
+import { fullName } from '../patients';
 import { referralErrorText, referralMessage } from './referral-labels';
 import { referringDoctorsQuery, useCreateReferral } from './referrals.api';
 

@@ -6,7 +6,7 @@ import { updateReferralStatusSchema, type ReferralDetail, type UpdateReferralSta
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { FormField, fieldAria } from '../patients/form-field';
+import { FormField, fieldAria } from '../../components/forms/form-field';
 import { referralErrorText, referralMessage } from './referral-labels';
 import { useUpdateReferralStatus } from './referrals.api';
 

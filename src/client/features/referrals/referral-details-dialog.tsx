@@ -9,7 +9,7 @@ import { formatDate } from '../../../shared/format';
 import { canMoveReferral, type ReferralDetail } from '../../../shared/referrals';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useStaff } from '../patients/use-staff';
+import { useStaff } from '../../app/use-staff';
 import { ReferralHistory } from './referral-history';
 import { ReferralStatusBadge, UrgencyBadge, ReferralLoadError } from './referral-labels';
 import { ReferralActions } from './referral-actions';

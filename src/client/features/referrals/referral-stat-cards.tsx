@@ -5,7 +5,7 @@ import { AlertTriangle, CheckCircle2, Clock, Truck, type LucideIcon } from 'luci
 import { useTranslation } from 'react-i18next';
 import { COUNTY_WIDE, scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
-import { facilitiesQuery, facilityName } from '../facilities/facilities.api';
+import { facilitiesQuery, facilityName } from '../facilities';
 import { referralErrorText } from './referral-labels';
 import { referralStatsQuery } from './referrals.api';
 

@@ -5,7 +5,7 @@ import { REVENUE_PERIODS, type RevenuePeriod, type RevenueSummary } from '../../
 import { COUNTY_WIDE } from '../../app/selected-facility';
 import { FilterBar } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
-import { facilitiesQuery } from '../facilities/facilities.api';
+import { facilitiesQuery } from '../facilities';
 import { formatRange } from './revenue-labels';
 
 type Props = {

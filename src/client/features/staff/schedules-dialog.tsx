@@ -14,7 +14,7 @@ import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { roleName } from '../../lib/labels';
-import { facilitiesQuery } from '../facilities/facilities.api';
+import { facilitiesQuery } from '../facilities';
 import { staffShiftsQuery } from './staff.api';
 import { fullName, staffErrorText } from './staff-labels';
 import { ScrollTable } from './staff-table';

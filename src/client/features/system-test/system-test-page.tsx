@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { useAuth } from '../../app/auth';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { FACILITIES_CSV_PATH } from '../facilities/facilities.api';
+import { FACILITIES_CSV_PATH } from '../facilities';
 import { CheckResultItem } from './check-result-item';
 import { CHECKS } from './system-test.checks';
 import { useSystemTest } from './use-system-test';

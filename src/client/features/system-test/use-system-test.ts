@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { currentUserQuery } from '../auth/auth.api';
+import { currentUserQuery } from '../auth';
 import { CHECKS, type CheckOutcome, type CheckStatus, type RunContext } from './system-test.checks';
 
 export type CheckResult = { status: CheckStatus } & Partial<Omit<CheckOutcome, 'status'>> & { durationMs?: number };

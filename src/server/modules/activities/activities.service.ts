@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ActivityAction } from '../../../shared/activities/index.js';
+import type { Activity, ActivityAction } from '../../../shared/activities/index.js';
 import type { Db } from '../../db/client.js';
 import { activities } from './activities.schema.js';
 import { users } from '../auth/index.js';
@@ -36,8 +36,9 @@ export async function listActivities(db: Db, q: { facilityId?: number; limit: nu
   ]);
   return {
     total: total?.n ?? 0,
-    rows: rows.map(({ firstName, lastName, createdAt, ...r }) => ({
+    rows: rows.map(({ firstName, lastName, createdAt, ...r }): Activity => ({
       ...r,
+      action: r.action as ActivityAction,
       userName: firstName ? `${firstName} ${lastName}` : null,
       createdAt: createdAt.toISOString(),
     })),

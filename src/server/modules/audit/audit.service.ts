@@ -1,6 +1,7 @@
 // Audit events (DESIGN.md §5, §7): every read of a patient's details or records, every write, and every refusal.
 // Details never carry patient data: the entity and its id are enough to trace who saw what.
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { AuditEvent } from '../../../shared/audit/index.js';
 import { countyDate } from '../../../shared/format.js';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../core/audit.schema.js';
@@ -31,7 +32,7 @@ export async function listAuditEvents(db: Db, page: { limit: number; offset: num
       .offset(page.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(auditEvents),
   ]);
-  return { rows: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total: total?.n ?? 0 };
+  return { rows: rows.map((r): AuditEvent => ({ ...r, outcome: r.outcome as AuditEvent['outcome'], at: r.at.toISOString() })), total: total?.n ?? 0 };
 }
 
 /** An instant as county wall-clock time with its offset, e.g. 2026-03-16T09:30:00+03:00 (EAT has no DST). */

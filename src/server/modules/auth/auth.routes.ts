@@ -22,6 +22,8 @@ import {
   withSubcounty,
   type UserRow,
 } from './auth.service.js';
+import { currentUserSchema, demoAccountSchema, signedInSchema } from '../../../shared/auth/index.js';
+import { list, ok, redirect } from '../../core/http.js';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,25 +67,25 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { user: toCurrentUser(await withSubcounty(db, user)) };
   }
 
-  r.get('/api/auth/user', { config: signedIn }, async (request) => {
+  r.get('/api/auth/user', { config: signedIn, schema: { response: ok(currentUserSchema) } }, async (request) => {
     if (!request.user) throw unauthorized();
     return toCurrentUser(request.user);
   });
 
-  r.post('/api/auth/login', { config: open('signing in'), schema: { body: loginSchema } }, async (request, reply) =>
+  r.post('/api/auth/login', { config: open('signing in'), schema: { body: loginSchema, response: ok(signedInSchema) } }, async (request, reply) =>
     signIn(request, reply, 'password', request.body.email, () => authenticateWithPassword(db, request.body.email, request.body.password, config.demoMode)),
   );
 
-  r.post('/api/auth/password', { config: signedIn, schema: { body: changePasswordSchema } }, async (request) => {
+  r.post('/api/auth/password', { config: signedIn, schema: { body: changePasswordSchema, response: ok(signedInSchema) } }, async (request) => {
     if (!request.user) throw unauthorized();
     const user = await changePassword(db, config, request.user, request.body, { ip: request.ip, token: request.sessionToken, now: deps.now() });
     return { user: toCurrentUser(await withSubcounty(db, user)) };
   });
 
   // Browser navigations (SPEC.md §2.1): to the staff sign-in page, and out of the system.
-  r.get('/api/login', { config: open('a browser navigation to the sign-in page') }, async (_request, reply) => reply.redirect('/login', 302));
+  r.get('/api/login', { config: open('a browser navigation to the sign-in page'), schema: { response: redirect } }, async (_request, reply) => reply.redirect('/login', 302));
 
-  r.get('/api/logout', { config: open('signing out ends whatever session the cookie names, or none') }, async (request, reply) => {
+  r.get('/api/logout', { config: open('signing out ends whatever session the cookie names, or none'), schema: { response: redirect } }, async (request, reply) => {
     if (request.sessionToken) {
       await endSession(db, request.sessionToken);
       if (request.user) await audit(db, { id: request.user.id, ip: request.ip }, { action: 'auth.logout', entity: 'session' });
@@ -95,19 +97,23 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The demo portal exists only in demo mode; otherwise these paths are simply not there (404).
   if (!config.demoMode) return;
 
-  r.get('/api/demo/accounts', { config: open('demo mode only: the published demo accounts') }, async () => listDemoAccounts(db));
+  r.get('/api/demo/accounts', { config: open('demo mode only: the published demo accounts'), schema: { response: list(demoAccountSchema) } }, async (_request, reply) => {
+    const accounts = await listDemoAccounts(db);
+    reply.header('X-Total-Count', accounts.length);
+    return accounts;
+  });
 
-  r.post('/api/demo/login', { config: open('demo mode only: signing in as a published demo account'), schema: { body: demoLoginSchema } }, async (request, reply) => {
+  r.post('/api/demo/login', { config: open('demo mode only: signing in as a published demo account'), schema: { body: demoLoginSchema, response: ok(signedInSchema) } }, async (request, reply) => {
     const { email, password } = request.body;
     return signIn(request, reply, password === undefined ? 'demo' : 'demo-password', email, () => authenticateDemo(db, email, password));
   });
 
-  r.post('/api/demo/biometric/fingerprint', { config: open('demo mode only: the demo fingerprint device'), schema: { body: fingerprintLoginSchema } }, async (request, reply) => {
+  r.post('/api/demo/biometric/fingerprint', { config: open('demo mode only: the demo fingerprint device'), schema: { body: fingerprintLoginSchema, response: ok(signedInSchema) } }, async (request, reply) => {
     const localPart = localPartOfDemoHash(request.body.fingerprintHash, DEMO_FINGERPRINT_PREFIX);
     return signIn(request, reply, 'demo-fingerprint', null, () => authenticateDemoBiometric(db, localPart));
   });
 
-  r.post('/api/demo/biometric/face', { config: open('demo mode only: the demo face device'), schema: { body: faceLoginSchema } }, async (request, reply) => {
+  r.post('/api/demo/biometric/face', { config: open('demo mode only: the demo face device'), schema: { body: faceLoginSchema, response: ok(signedInSchema) } }, async (request, reply) => {
     const localPart = localPartOfDemoHash(request.body.faceTemplateHash, DEMO_FACE_PREFIX);
     return signIn(request, reply, 'demo-face', null, () => authenticateDemoBiometric(db, localPart));
   });

@@ -7,11 +7,13 @@ import { actorOf, allow, ctxOf, facilityInQuery, facilityOfRecord } from '../../
 import type { AppDeps } from '../../core/deps.js';
 import type { CreateBillingInput } from '../../../shared/billing/index.js';
 import { billingSummary, createBilling, facilityOfInvoice, getBillingDetail, invoiceFacilityFor, listBilling } from './billing.service.js';
+import { billingDetailSchema, billingRecordSchema, billingSummarySchema } from '../../../shared/billing/index.js';
+import { created, list, ok } from '../../core/http.js';
 
 export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Invoices are read within the reader's scope: a desk its own facility's, a sub-county officer his sub-county's.
-  r.get('/api/billing', { config: allow('billing:read', facilityInQuery), schema: { querystring: listBillingQuery } }, async (request, reply) => {
+  r.get('/api/billing', { config: allow('billing:read', facilityInQuery), schema: { querystring: listBillingQuery, response: list(billingRecordSchema) } }, async (request, reply) => {
     const { rows, total } = await listBilling(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);
     return rows;
@@ -20,14 +22,14 @@ export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/billing',
     {
       config: allow('billing:write', (request, db) => invoiceFacilityFor(db, actorOf(request), request.body as CreateBillingInput)),
-      schema: { body: createBillingSchema },
+      schema: { body: createBillingSchema, response: created(billingRecordSchema) },
     },
     async (request, reply) => reply.status(201).send(await createBilling(ctxOf(request, deps), request.body)),
   );
-  r.get('/api/billing/summary', { config: allow('billing:read', facilityInQuery), schema: { querystring: facilityScopeQuery } }, async (request) =>
+  r.get('/api/billing/summary', { config: allow('billing:read', facilityInQuery), schema: { querystring: facilityScopeQuery, response: ok(billingSummarySchema) } }, async (request) =>
     billingSummary(ctxOf(request, deps), request.query.facilityId),
   );
-  r.get('/api/billing/:id', { config: allow('billing:read', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam } }, async (request) =>
+  r.get('/api/billing/:id', { config: allow('billing:read', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, response: ok(billingDetailSchema) } }, async (request) =>
     getBillingDetail(ctxOf(request, deps), request.params.id),
   );
 }

@@ -1,11 +1,12 @@
 // The demo county's invoices: most hospital and health-centre visits are billed, dispensary care largely free;
 // and this morning's desk at the county referral hospital, paid and pending. The payments and claims behind
 // each invoice's status follow in payments.seed.ts.
+import { countyDate } from '../../../shared/format.js';
+import { bulkNumbering } from '../../core/numbering.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { VISIT_TYPES } from '../../db/seed/demo-people.js';
 import { billingRecords } from './billing.schema.js';
-import { invoiceNumber } from './billing.service.js';
 import { seedPayments } from './payments.seed.js';
 
 export type BillSeedRow = typeof billingRecords.$inferInsert & { id: number; createdAt: Date };
@@ -31,6 +32,9 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
   const level = new Map(ctx.facilities.map((f) => [f.id, f.level]));
   const billers = ctx.users.filter((u) => ['records_officer', 'nurse'].includes(u.role) && u.isActive);
   const billRows: BillSeedRow[] = [];
+  // Numbered as the desks would have numbered them: an unbroken run per county year (core/numbering.ts).
+  const numbers = bulkNumbering();
+  const invoiceNumber = (at: Date) => numbers.next('INV', countyDate(at).slice(0, 4));
   for (const rec of ctx.records) {
     const atLevel = level.get(rec.facilityId)!;
     if (!r.chance(atLevel >= 4 ? 0.85 : atLevel === 3 ? 0.55 : 0.2)) continue;
@@ -45,7 +49,7 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
     const id = billRows.length + 1;
     billRows.push({
       id,
-      invoiceNumber: invoiceNumber(id, createdAt),
+      invoiceNumber: invoiceNumber(createdAt),
       patientId: rec.patientId,
       facilityId: rec.facilityId,
       serviceType: v.service,
@@ -69,7 +73,7 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
     const status = k < 6 ? 'paid' : 'pending';
     billRows.push({
       id,
-      invoiceNumber: invoiceNumber(id, createdAt),
+      invoiceNumber: invoiceNumber(createdAt),
       patientId: p.id,
       facilityId: 1,
       serviceType: service,
@@ -86,6 +90,7 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
   });
   await insertChunks(tx, billingRecords, billRows);
   await continueIds(tx, 'billing_records');
+  await numbers.close(tx);
   ctx.bills = billRows;
   await seedPayments(tx, ctx);
 }

@@ -3,6 +3,7 @@
 // invoice past its due date (county calendar) reads as overdue, so one rule holds everywhere.
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, formatKES, startOfCountyDay } from '../../../shared/format.js';
+import { nextDocumentNumber } from '../../core/numbering.js';
 import {
   defaultCoveragePercent,
   INVOICE_DUE_DAYS,
@@ -92,11 +93,6 @@ function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amo
   };
 }
 
-/** INV-2026-000123: the county year and the record's number (DESIGN of the billing issue). */
-export function invoiceNumber(id: number, at: Date): string {
-  const year = new Date(at.getTime() + 3 * 3_600_000).getUTCFullYear();
-  return `INV-${year}-${String(id).padStart(6, '0')}`;
-}
 
 /** Each word of the search box matches the invoice number, the patient's names or national ID. */
 function searchCondition(search: string | undefined): SQL | undefined {
@@ -178,16 +174,14 @@ export async function createBilling({ db, actor, now: clock }: ServiceContext, i
     if (!patient) throw invalid([{ path: 'patientId', message: 'Patient not found' }]);
     const facility = await findFacility(tx, (await invoiceFacilityFor(tx, actor, input))!);
     if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
-    const idRows = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('billing_records', 'id'))::int as id`);
-    const newId = (idRows as unknown as { rows: { id: number }[] }).rows[0]!.id;
     const { facilityId: _f, insuranceCoveragePercent, dueDate, ...fields } = input;
     const coverage = insuranceCoveragePercent ?? defaultCoveragePercent(input.insuranceProvider, facility.level) ?? 0;
     const [created] = await tx
       .insert(billingRecords)
       .values({
         ...fields,
-        id: newId,
-        invoiceNumber: invoiceNumber(newId, now),
+        // INV-2026-000123: the county year and the next number of its unbroken run (core/numbering.ts).
+        invoiceNumber: await nextDocumentNumber(tx, 'INV', today.slice(0, 4)),
         facilityId: facility.id,
         insuranceCoveragePercent: coverage,
         dueDate: dueDate ?? addDays(today, INVOICE_DUE_DAYS),

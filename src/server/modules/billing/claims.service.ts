@@ -3,29 +3,27 @@
 // the insurer's decision: approved (the invoice is paid once the patient's share is too) or rejected (back to
 // pending with the insurer's reason).
 import { eq } from 'drizzle-orm';
-import { formatKES } from '../../../shared/format.js';
+import { countyDate, formatKES } from '../../../shared/format.js';
+import { nextDocumentNumber } from '../../core/numbering.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { claimAmount, type ClaimDecisionInput, type InsuranceClaim, type SubmitClaimInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
 import { billingRecords, insuranceClaims } from './billing.schema.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
-import { sql } from 'drizzle-orm';
 import { recordActivity } from '../activities/index.js';
 import { facilities } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { findBillingRecord } from './billing.service.js';
 import { toClaim } from './payment-records.js';
-import { applySettlement, assertOpen, currentSettlement, lockInvoice, receiptNumber } from './payments.service.js';
+import { applySettlement, assertOpen, currentSettlement, lockInvoice } from './payments.service.js';
 
 export type ClaimOutcome = { invoice: BillingRecord; claim: InsuranceClaim };
 
 const PROVIDER_NAMES: Record<string, string> = { nhif: 'SHA', madison: 'Madison', aap: 'AAP', jubilee: 'Jubilee', aar: 'AAR' };
 
-/** SHA-2026-000012 for the Social Health Authority, CLM-2026-000013 for a private insurer. */
-export function claimNumber(provider: string, id: number, at: Date): string {
-  return receiptNumber(provider === 'nhif' ? 'SHA' : 'CLM', id, at);
-}
+/** The claim's series: SHA-2026-000012 for the Social Health Authority, CLM-2026-000013 for a private insurer. */
+export const claimSeries = (provider: string) => (provider === 'nhif' ? 'SHA' : 'CLM');
 
 async function outcome(db: Db, claimId: number, now: Date): Promise<ClaimOutcome> {
   const [c] = await db.select().from(insuranceClaims).where(eq(insuranceClaims.id, claimId)).limit(1);
@@ -46,11 +44,8 @@ export async function submitClaim({ db, actor, now: clock }: ServiceContext, inv
     }
     const amount = claimAmount(input.lines);
     if (amount > Number(invoice.amount)) throw invalid([{ path: 'lines', message: `The claim cannot exceed the invoice amount of ${formatKES(Number(invoice.amount))}` }]);
-    const res = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('insurance_claims', 'id'))::int as id`);
-    const id = (res as unknown as { rows: { id: number }[] }).rows[0]!.id;
-    const number = claimNumber(input.provider, id, now);
-    await tx.insert(insuranceClaims).values({
-      id,
+    const number = await nextDocumentNumber(tx, claimSeries(input.provider), countyDate(now).slice(0, 4));
+    const [claim] = await tx.insert(insuranceClaims).values({
       claimNumber: number,
       billingRecordId: invoice.id,
       provider: input.provider,
@@ -61,7 +56,8 @@ export async function submitClaim({ db, actor, now: clock }: ServiceContext, inv
       status: 'submitted',
       submittedBy: actor.id,
       submittedAt: now,
-    });
+    }).returning({ id: insuranceClaims.id });
+    const id = claim!.id;
     await applySettlement(tx, invoice, now);
     await audit(tx, actor, { action: 'claim.submitted', entity: 'insurance_claim', entityId: id, detail: `${number} for invoice ${invoice.id}, ${formatKES(amount)}` });
     return id;

@@ -16,6 +16,8 @@ import { DECLINED_TEST_CARD_LAST4 } from './card-gateway-simulator.js';
 import { createMpesaGateway, type MpesaGateway } from './mpesa-gateway.js';
 import { SIMULATOR_FAILURES } from './mpesa-simulator.js';
 import { facilityOfPayment, handleMpesaCallback, processPayment, queryMpesaPayment } from './payments.service.js';
+import { claimOutcomeSchema, mpesaCallbackAnswer, paymentGatewaysSchema, paymentOutcomeSchema } from '../../../shared/billing/index.js';
+import { created, ok } from '../../core/http.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +39,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // What the Process Payment dialog says about the gateways: live Daraja or the sandbox simulator (and its test numbers).
-  r.get('/api/payments/gateways', { config: allow('billing:read') }, async () => ({
+  r.get('/api/payments/gateways', { config: allow('billing:read'), schema: { response: ok(paymentGatewaysSchema) } }, async () => ({
     mpesa: mpesa.live
       ? { mode: 'daraja' as const, environment: mpesa.environment, testNumbers: [] }
       : { mode: 'simulator' as const, environment: null, testNumbers: SIMULATOR_FAILURES.map(({ suffix, resultCode, resultDesc }) => ({ suffix, resultCode, resultDesc })) },
@@ -46,29 +48,29 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/api/billing/:id/payments',
-    { config: allow('billing:write', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: processPaymentSchema } },
+    { config: allow('billing:write', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: processPaymentSchema, response: created(paymentOutcomeSchema) } },
     async (request, reply) => reply.status(201).send(await processPayment(ctxOf(request, deps), mpesa, request.params.id, request.body)),
   );
 
-  r.post('/api/payments/:id/mpesa-query', { config: allow('billing:write', facilityOfRecord(facilityOfPayment)), schema: { params: idParam } }, async (request) =>
+  r.post('/api/payments/:id/mpesa-query', { config: allow('billing:write', facilityOfRecord(facilityOfPayment)), schema: { params: idParam, response: ok(paymentOutcomeSchema) } }, async (request) =>
     queryMpesaPayment(ctxOf(request, deps), mpesa, request.params.id),
   );
 
   r.post(
     '/api/billing/:id/claims',
-    { config: allow('billing:write', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: submitClaimSchema } },
+    { config: allow('billing:write', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: submitClaimSchema, response: created(claimOutcomeSchema) } },
     async (request, reply) => reply.status(201).send(await submitClaim(ctxOf(request, deps), request.params.id, request.body)),
   );
 
   r.post(
     '/api/insurance-claims/:id/decision',
-    { config: allow('billing:write', facilityOfRecord(facilityOfClaim)), schema: { params: idParam, body: claimDecisionSchema } },
+    { config: allow('billing:write', facilityOfRecord(facilityOfClaim)), schema: { params: idParam, body: claimDecisionSchema, response: ok(claimOutcomeSchema) } },
     async (request) => decideClaim(ctxOf(request, deps), request.params.id, request.body),
   );
 
   // Safaricom calls this server to server: no session, no Origin header (so the Origin check lets it through).
   // It is guarded by the payment's secret token in the query string instead (see handleMpesaCallback).
-  r.post('/api/payments/mpesa/callback', { config: open("Safaricom's server-to-server callback, guarded by the payment's secret callback token"), schema: { querystring: mpesaCallbackQuery, body: mpesaCallbackSchema } }, async (request) => {
+  r.post('/api/payments/mpesa/callback', { config: open("Safaricom's server-to-server callback, guarded by the payment's secret callback token"), schema: { querystring: mpesaCallbackQuery, body: mpesaCallbackSchema, response: ok(mpesaCallbackAnswer) } }, async (request) => {
     await handleMpesaCallback(deps.db, { ip: request.ip }, request.body, request.query.token, deps.now());
     return { ResultCode: 0, ResultDesc: 'Accepted' };
   });

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, countyDate } from '../../../shared/format.js';
 import { patientPayable } from '../../../shared/billing/index.js';
 import { mpesaPhone } from '../../../shared/billing/index.js';
+import { bulkNumbering } from '../../core/numbering.js';
 import type { Db } from '../../db/client.js';
 import { insuranceClaims, payments } from './billing.schema.js';
 import type { SeedContext } from '../../db/seed/context.js';
@@ -50,7 +51,6 @@ const PUSH_FAILURES = [
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const year = (at: Date) => countyDate(at).slice(0, 4);
-const numbered = (prefix: string, id: number, at: Date) => `${prefix}-${year(at)}-${String(id).padStart(6, '0')}`;
 
 function unique(r: Random, used: Set<string>, make: () => string): string {
   for (;;) {
@@ -89,6 +89,9 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
   const claimRows: ClaimRow[] = [];
   const updates: BillUpdate[] = [];
   const clamp = (at: number) => new Date(Math.min(at, now.getTime()));
+  // Cash receipts and claims numbered in unbroken runs per county year, as the desks number them (core/numbering.ts).
+  const numbers = bulkNumbering();
+  const numbered = (series: 'RCT' | 'SHA' | 'CLM', at: Date) => numbers.next(series, year(at));
 
   const phoneFor = (patientId: number) => mpesaPhone(patientPhone.get(patientId) ?? '') ?? `2547${digits(r, 8)}`;
   const mpesaIds = (at: Date, phone: string) => ({
@@ -117,7 +120,7 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
       const id = claimRows.length + 1;
       const row: ClaimRow = {
         id,
-        claimNumber: numbered(b.insuranceProvider === 'nhif' || method === 'nhif' ? 'SHA' : 'CLM', id, submittedAt),
+        claimNumber: numbered(b.insuranceProvider === 'nhif' || method === 'nhif' ? 'SHA' : 'CLM', submittedAt),
         billingRecordId: b.id,
         provider: b.insuranceProvider ?? (method === 'nhif' ? 'nhif' : 'jubilee'),
         memberNumber: insuranceNumber ?? `POL-${digits(r, 6)}`,
@@ -158,7 +161,7 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
         } else if (how === 'card') {
           paymentRows.push({ ...base, amount: patientShare, cardLast4: digits(r, 4), gatewayReference: `SIMCARD-${digits(r, 10)}`, resultDesc: 'Approved', simulated: true });
         } else {
-          paymentRows.push({ ...base, amount: patientShare, gatewayReference: numbered('RCT', id, paidAt) });
+          paymentRows.push({ ...base, amount: patientShare, gatewayReference: numbered('RCT', paidAt) });
         }
       }
       if (insurerShare > 0) claim('approved', new Date(Math.max(created.getTime(), paidAt.getTime() - r.int(10, 120) * MINUTE)), paidAt, 'Approved under the SHA tariff');
@@ -232,6 +235,7 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
   }
   for (let i = 0; i < paymentRows.length; i += 400) await db.insert(payments).values(paymentRows.slice(i, i + 400));
   for (let i = 0; i < claimRows.length; i += 400) await db.insert(insuranceClaims).values(claimRows.slice(i, i + 400));
+  await numbers.close(db);
   for (const table of ['payments', 'insurance_claims']) {
     await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1), (select count(*) > 0 from ${table}))`));
   }

@@ -7,7 +7,8 @@
 // or claim is under way, and pending otherwise (overdue once past its due date).
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { formatKES } from '../../../shared/format.js';
+import { countyDate, formatKES } from '../../../shared/format.js';
+import { nextDocumentNumber } from '../../core/numbering.js';
 import { patientPayable, type BillingRecord } from '../../../shared/billing/index.js';
 import { mpesaPhone, type MpesaCallback, type Payment, type ProcessPaymentInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
@@ -110,17 +111,6 @@ async function facilityName(tx: Db, id: number): Promise<string> {
   return f?.name ?? 'Unknown Facility';
 }
 
-async function nextId(tx: Db, table: 'payments' | 'insurance_claims'): Promise<number> {
-  const res = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id`);
-  return (res as unknown as { rows: { id: number }[] }).rows[0]!.id;
-}
-
-/** A numbered receipt in the county's year: RCT-2026-000123 (cash) — the payment's own number. */
-export function receiptNumber(prefix: string, id: number, at: Date): string {
-  const year = new Date(at.getTime() + 3 * 3_600_000).getUTCFullYear();
-  return `${prefix}-${year}-${String(id).padStart(6, '0')}`;
-}
-
 async function paymentReceived(tx: Db, caller: Caller, invoice: InvoiceRow, payment: { id: number; method: string; amount: number }, now: Date): Promise<void> {
   const label = METHOD_LABELS[payment.method as keyof typeof METHOD_LABELS] ?? payment.method;
   await recordActivity(tx, {
@@ -159,13 +149,16 @@ export async function processPayment({ db, actor, now: clock }: ServiceContext, 
     const free = s.patientShare === 0 && s.insurerShare === 0;
     if (s.patientSettled && !(free && input.method === 'cash')) throw conflict('The patient owes nothing more on this invoice');
     const due = round2(Math.max(0, s.patientShare - s.amountPaid));
-    const id = await nextId(tx, 'payments');
-    const base = { id, billingRecordId: invoice.id, method: input.method, initiatedBy: actor.id, createdAt: now };
+    const base = { billingRecordId: invoice.id, method: input.method, initiatedBy: actor.id, createdAt: now };
+    const insert = async (values: Omit<typeof payments.$inferInsert, keyof typeof base>) => {
+      const [row] = await tx.insert(payments).values({ ...base, ...values }).returning({ id: payments.id });
+      return row!.id;
+    };
 
     if (input.method === 'cash') {
       // A county desk takes cash: the cashier counts it, so it is paid at once, with a numbered receipt.
-      const receipt = receiptNumber('RCT', id, now);
-      await tx.insert(payments).values({ ...base, amount: due, status: 'succeeded', gatewayReference: receipt, completedAt: now });
+      const receipt = await nextDocumentNumber(tx, 'RCT', countyDate(now).slice(0, 4));
+      const id = await insert({ amount: due, status: 'succeeded', gatewayReference: receipt, completedAt: now });
       await applySettlement(tx, invoice, now, { method: 'cash' });
       await audit(tx, actor, { action: 'payment.cash.received', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(due)}, receipt ${receipt}` });
       await paymentReceived(tx, actor, invoice, { id, method: 'cash', amount: due }, now);
@@ -177,13 +170,13 @@ export async function processPayment({ db, actor, now: clock }: ServiceContext, 
       const amount = mpesaAmount(due);
       // The callback's secret: only its hash is stored, so the database alone cannot forge a callback.
       const token = randomBytes(32).toString('base64url');
-      await tx.insert(payments).values({ ...base, amount, status: 'processing', phoneNumber: phone, gatewayReference: sha256(token), simulated: !mpesa.live });
+      const id = await insert({ amount, status: 'processing', phoneNumber: phone, gatewayReference: sha256(token), simulated: !mpesa.live });
       await applySettlement(tx, invoice, now);
       await audit(tx, actor, { action: 'payment.mpesa.initiated', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(amount)}${mpesa.live ? '' : ', simulator'}` });
       return { kind: 'mpesa', paymentId: id, amount, phone, token, invoiceNumber: invoice.invoiceNumber };
     }
 
-    await tx.insert(payments).values({ ...base, amount: due, status: 'processing', cardLast4: input.cardLast4, simulated: true });
+    const id = await insert({ amount: due, status: 'processing', cardLast4: input.cardLast4, simulated: true });
     await applySettlement(tx, invoice, now);
     await audit(tx, actor, { action: 'payment.card.initiated', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(due)}, card ending ${input.cardLast4}, simulated gateway` });
     return { kind: 'card', paymentId: id, amount: due, cardLast4: input.cardLast4, gatewayToken: input.gatewayToken };

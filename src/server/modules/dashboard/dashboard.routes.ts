@@ -4,24 +4,26 @@ import { demographicsSchema, facilityScopeQuery, revenueTrendQuery, revenueTrend
 import { signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { dashboardStats, demographics, revenueStats, revenueTrend } from './dashboard.service.js';
+import { dashboardStatsSchema, revenueStatsSchema } from '../../../shared/dashboard/index.js';
+import { ok } from '../../core/http.js';
 
 // Aggregate figures only, never a patient: any signed-in user may read them.
 export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/dashboard/stats', { config: signedIn, schema: { querystring: facilityScopeQuery } }, async (request) =>
+  r.get('/api/dashboard/stats', { config: signedIn, schema: { querystring: facilityScopeQuery, response: ok(dashboardStatsSchema) } }, async (request) =>
     dashboardStats(deps.db, deps.now(), request.query.facilityId),
   );
   r.get(
     '/api/dashboard/demographics',
-    { config: signedIn, schema: { querystring: facilityScopeQuery, response: { 200: demographicsSchema } } },
+    { config: signedIn, schema: { querystring: facilityScopeQuery, response: ok(demographicsSchema) } },
     async (request) => demographics(deps.db, deps.now(), request.query.facilityId),
   );
-  r.get('/api/revenue/stats', { config: signedIn, schema: { querystring: facilityScopeQuery } }, async (request) =>
+  r.get('/api/revenue/stats', { config: signedIn, schema: { querystring: facilityScopeQuery, response: ok(revenueStatsSchema) } }, async (request) =>
     revenueStats(deps.db, deps.now(), request.query.facilityId),
   );
   r.get(
     '/api/revenue/trend',
-    { config: signedIn, schema: { querystring: revenueTrendQuery, response: { 200: revenueTrendSchema } } },
+    { config: signedIn, schema: { querystring: revenueTrendQuery, response: ok(revenueTrendSchema) } },
     async (request) => revenueTrend(deps.db, deps.now(), request.query.months, request.query.facilityId),
   );
 }

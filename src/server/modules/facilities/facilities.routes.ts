@@ -5,6 +5,8 @@ import { open, signedIn } from '../../core/access.js';
 import { sendCsv } from '../../core/csv.js';
 import type { AppDeps } from '../../core/deps.js';
 import { facilitiesCsv, facilitySummary, listFacilities } from './facilities.service.js';
+import { facilitySchema } from '../../../shared/facilities/index.js';
+import { csvFile, list, ok } from '../../core/http.js';
 
 export function facilitiesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -13,10 +15,14 @@ export function facilitiesRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/facilities/summary',
     {
       config: open("the landing page shows it before sign-in; Kenya's Master Facility List is public data, and these are counts only"),
-      schema: { response: { 200: facilitySummarySchema } },
+      schema: { response: ok(facilitySummarySchema) },
     },
     async () => facilitySummary(deps.db),
   );
-  r.get('/api/facilities/export.csv', { config: signedIn }, async (_request, reply) => sendCsv(reply, await facilitiesCsv(deps.db, deps.now())));
-  r.get('/api/facilities', { config: signedIn }, async () => listFacilities(deps.db));
+  r.get('/api/facilities/export.csv', { config: signedIn, schema: { response: csvFile } }, async (_request, reply) => sendCsv(reply, await facilitiesCsv(deps.db, deps.now())));
+  r.get('/api/facilities', { config: signedIn, schema: { response: list(facilitySchema) } }, async (_request, reply) => {
+    const rows = await listFacilities(deps.db);
+    reply.header('X-Total-Count', rows.length);
+    return rows;
+  });
 }

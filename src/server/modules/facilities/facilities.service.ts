@@ -2,14 +2,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { COUNTY_PROFILE } from '../../../shared/county.js';
 import { FACILITY_LEVELS } from '../../../shared/facilities/index.js';
 import { countyDate } from '../../../shared/format.js';
-import type { FacilitySummary } from '../../../shared/facilities/index.js';
+import type { Facility, FacilitySummary } from '../../../shared/facilities/index.js';
 import type { Db } from '../../db/client.js';
 import { facilities } from './facilities.schema.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 
 export type FacilityRow = typeof facilities.$inferSelect;
 
-export function toFacility(f: FacilityRow) {
+export function toFacility(f: FacilityRow): Facility {
   return {
     id: f.id,
     mflCode: f.mflCode,
@@ -22,7 +22,7 @@ export function toFacility(f: FacilityRow) {
     subcounty: f.subcounty,
     healthSubcounty: f.healthSubcounty,
     capacity: f.capacity,
-    status: f.status,
+    status: f.status as Facility['status'],
     latitude: f.latitude,
     longitude: f.longitude,
   };

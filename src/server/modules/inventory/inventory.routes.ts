@@ -13,28 +13,30 @@ import { allow, ctxOf, facilityInBody, facilityOfRecord } from '../../core/acces
 import type { AppDeps } from '../../core/deps.js';
 import { sendCsv } from '../../core/csv.js';
 import { createInventoryItem, inventoryCsv, inventoryStats, itemFacility, listInventory, listMovements, recordMovement } from './inventory.service.js';
+import { inventoryItemSchema, stockMovementResultSchema, stockMovementSchema } from '../../../shared/inventory/index.js';
+import { created, csvFile, list, ok } from '../../core/http.js';
 
 export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/inventory', { config: allow('inventory:read'), schema: { querystring: listInventoryQuery } }, async (request, reply) => {
+  r.get('/api/inventory', { config: allow('inventory:read'), schema: { querystring: listInventoryQuery, response: list(inventoryItemSchema) } }, async (request, reply) => {
     const { rows, total } = await listInventory(deps.db, request.query);
     reply.header('X-Total-Count', total);
     return rows;
   });
   r.get(
     '/api/inventory/stats',
-    { config: allow('inventory:read'), schema: { querystring: inventoryStatsQuery, response: { 200: inventoryStatsSchema } } },
+    { config: allow('inventory:read'), schema: { querystring: inventoryStatsQuery, response: ok(inventoryStatsSchema) } },
     async (request) => inventoryStats(deps.db, request.query.facilityId),
   );
-  r.get('/api/inventory/export.csv', { config: allow('inventory:read') }, async (_request, reply) =>
+  r.get('/api/inventory/export.csv', { config: allow('inventory:read'), schema: { response: csvFile } }, async (_request, reply) =>
     sendCsv(reply, await inventoryCsv(deps.db, deps.now())),
   );
-  r.post('/api/inventory', { config: allow('inventory:write', facilityInBody()), schema: { body: createInventoryItemSchema } }, async (request, reply) =>
+  r.post('/api/inventory', { config: allow('inventory:write', facilityInBody()), schema: { body: createInventoryItemSchema, response: created(inventoryItemSchema) } }, async (request, reply) =>
     reply.status(201).send(await createInventoryItem(ctxOf(request, deps), request.body)),
   );
   r.get(
     '/api/inventory/:id/movements',
-    { config: allow('inventory:read'), schema: { params: idParam, querystring: listMovementsQuery } },
+    { config: allow('inventory:read'), schema: { params: idParam, querystring: listMovementsQuery, response: list(stockMovementSchema) } },
     async (request, reply) => {
       const { rows, total } = await listMovements(deps.db, request.params.id, request.query);
       reply.header('X-Total-Count', total);
@@ -43,7 +45,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   r.post(
     '/api/inventory/:id/movements',
-    { config: allow('inventory:write', facilityOfRecord(itemFacility)), schema: { params: idParam, body: stockMovementInputSchema } },
+    { config: allow('inventory:write', facilityOfRecord(itemFacility)), schema: { params: idParam, body: stockMovementInputSchema, response: created(stockMovementResultSchema) } },
     async (request, reply) => reply.status(201).send(await recordMovement(ctxOf(request, deps), request.params.id, request.body)),
   );
 }

@@ -5,11 +5,12 @@ import { notificationsSchema } from '../../../shared/notifications/index.js';
 import { ctxOf, signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { listNotifications } from './notifications.service.js';
+import { ok } from '../../core/http.js';
 
 export function notificationsRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/notifications',
-    { config: signedIn, schema: { querystring: facilityScopeQuery, response: { 200: notificationsSchema } } },
+    { config: signedIn, schema: { querystring: facilityScopeQuery, response: ok(notificationsSchema) } },
     async (request) => listNotifications(ctxOf(request, deps), request.query.facilityId),
   );
 }

@@ -5,11 +5,13 @@ import { listPatientsQuery, registerPatientSchema } from '../../../shared/patien
 import { allow, ctxOf, facilityInBody } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { getPatient, listPatients, registerPatient } from './patients.service.js';
+import { patientSchema } from '../../../shared/patients/index.js';
+import { created, list, ok } from '../../core/http.js';
 
 export function patientsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/patients', { config: allow('patients:read'), schema: { querystring: listPatientsQuery } }, async (request, reply) => {
+  r.get('/api/patients', { config: allow('patients:read'), schema: { querystring: listPatientsQuery, response: list(patientSchema) } }, async (request, reply) => {
     const { rows, total, capped } = await listPatients(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);
     if (capped) reply.header('X-Total-Count-Capped', 'true');
@@ -17,10 +19,10 @@ export function patientsRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // A patient registers at a facility within the desk's scope: a nurse at her own, a sub-county officer in his sub-county.
-  r.post('/api/patients', { config: allow('patients:register', facilityInBody()), schema: { body: registerPatientSchema } }, async (request, reply) => {
+  r.post('/api/patients', { config: allow('patients:register', facilityInBody()), schema: { body: registerPatientSchema, response: created(patientSchema) } }, async (request, reply) => {
     const patient = await registerPatient(ctxOf(request, deps), request.body);
     return reply.status(201).send(patient);
   });
 
-  r.get('/api/patients/:id', { config: allow('patients:read'), schema: { params: idParam } }, async (request) => getPatient(ctxOf(request, deps), request.params.id));
+  r.get('/api/patients/:id', { config: allow('patients:read'), schema: { params: idParam, response: ok(patientSchema) } }, async (request) => getPatient(ctxOf(request, deps), request.params.id));
 }

@@ -5,6 +5,8 @@ import { allow, ctxOf, facilityInQuery } from '../../core/access.js';
 import { sendCsv } from '../../core/csv.js';
 import type { AppDeps } from '../../core/deps.js';
 import { listRevenueRecords, revenueExportFilename, revenueRecordsCsv, revenueSummary } from './revenue.service.js';
+import { revenueRecordSchema } from '../../../shared/revenue/index.js';
+import { csvFile, list, ok } from '../../core/http.js';
 
 // GET /api/revenue/stats and /api/revenue/trend (the dashboard's figures) live in the dashboard module.
 export function revenueRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -15,12 +17,12 @@ export function revenueRoutes(app: FastifyInstance, deps: AppDeps): void {
   // who may not see patients), each as far as the wider of their grants reaches.
   r.get(
     '/api/revenue/summary',
-    { config: allow(['billing:read', 'finance:read'], facilityInQuery), schema: { querystring: revenuePeriodQuery, response: { 200: revenueSummarySchema } } },
+    { config: allow(['billing:read', 'finance:read'], facilityInQuery), schema: { querystring: revenuePeriodQuery, response: ok(revenueSummarySchema) } },
     async (request) => revenueSummary(ctxOf(request, deps), request.query),
   );
 
   // The records name their patients: billing:read only.
-  r.get('/api/revenue/records', { config: allow('billing:read', facilityInQuery), schema: { querystring: revenueRecordsQuery } }, async (request, reply) => {
+  r.get('/api/revenue/records', { config: allow('billing:read', facilityInQuery), schema: { querystring: revenueRecordsQuery, response: list(revenueRecordSchema) } }, async (request, reply) => {
     const { rows, total } = await listRevenueRecords(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);
     return rows;
@@ -28,7 +30,7 @@ export function revenueRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // GET downloads the file; HEAD (Fastify answers it for every GET) only asks whether it is there: no export
   // happens and none is audited. X-Total-Count says how many records matched; a file holds at most X-Export-Limit.
-  r.get('/api/revenue/export.csv', { config: allow('billing:read', facilityInQuery), schema: { querystring: revenuePeriodQuery } }, async (request, reply) => {
+  r.get('/api/revenue/export.csv', { config: allow('billing:read', facilityInQuery), schema: { querystring: revenuePeriodQuery, response: csvFile } }, async (request, reply) => {
     reply.header('X-Export-Limit', REVENUE_EXPORT_MAX_ROWS);
     if (request.method === 'HEAD') return sendCsv(reply, { filename: revenueExportFilename(deps.now(), request.query), content: '' });
     const { file, total } = await revenueRecordsCsv(ctxOf(request, deps), request.query);

@@ -1,5 +1,5 @@
 import { Building2, Home, Hospital } from 'lucide-react';
-import { facilityKind } from '../../features/facilities/facilities.api';
+import { facilityKind } from '../../features/facilities';
 
 /** SPEC.md §2.4/§2.5: one icon for hospitals (level 5+), one for health centres (3–4), one for dispensaries. */
 export function FacilityIcon({ level, className }: { level: number; className?: string }) {

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Bell, PackageX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
-import { notificationText, notificationsQuery } from '../../features/notifications/notifications.api';
-import { Button } from '../ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
+import { scopeOf, useSelectedFacility } from '../selected-facility';
+import { notificationText, notificationsQuery } from '../../features/notifications';
+import { Button } from '../../components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 
 /** The bell (SPEC.md §2.4), from live data: low and empty stock, missed follow-ups. */
 export function NotificationsBell() {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COUNTY_PROFILE } from '../../../shared/county';
-import { COUNTY_WIDE, useSelectedFacility } from '../../app/selected-facility';
-import { facilitiesQuery, facilityKind } from '../../features/facilities/facilities.api';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { COUNTY_WIDE, useSelectedFacility } from '../selected-facility';
+import { facilitiesQuery, facilityKind } from '../../features/facilities';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { FacilityIcon } from './facility-icon';
 
 /** SPEC.md §2.4 Current Facility: every facility with its level icon, plus the whole county for those who oversee it. */

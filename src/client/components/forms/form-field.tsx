@@ -1,6 +1,6 @@
 // A labelled form field whose message sits under it, tied to the input by aria-describedby.
 import type { ReactNode } from 'react';
-import { Label } from '../../components/ui/label';
+import { Label } from '../ui/label';
 import { cn } from '../../lib/utils';
 
 /** The attributes an input needs to name its state and its message. */

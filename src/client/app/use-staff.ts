@@ -1,7 +1,6 @@
 // Who is at the desk: their role (to hide what it cannot do, DESIGN.md §7), their own facility and its sub-county.
-import { useEffect, useState } from 'react';
-import { useAuth } from '../../app/auth';
-import { can, type Permission } from '../../../shared/access';
+import { useAuth } from './auth';
+import { can, type Permission } from '../../shared/access';
 
 export function useStaff(): { role: string; facilityId: number | null; subcounty: string | null; may: (p: Permission) => boolean } {
   const auth = useAuth();
@@ -9,14 +8,4 @@ export function useStaff(): { role: string; facilityId: number | null; subcounty
   const facilityId = auth.status === 'authenticated' ? (auth.user?.facilityId ?? null) : null;
   const subcounty = auth.status === 'authenticated' ? (auth.user?.subcounty ?? null) : null;
   return { role, facilityId, subcounty, may: (p) => can(role, p) };
-}
-
-/** The value once it has stopped changing for `delay` ms: a search is sent when the typing pauses. */
-export function useDebouncedValue<T>(value: T, delay = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
 }

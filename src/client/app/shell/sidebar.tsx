@@ -1,78 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Activity,
-  BarChart3,
-  Building2,
-  Calculator,
-  CalendarDays,
-  ClipboardList,
-  CreditCard,
-  FileText,
-  LayoutDashboard,
-  Package,
-  Settings,
-  Shield,
-  ShoppingCart,
-  Users,
-  UserSquare,
-  Wallet,
-  type LucideIcon,
-} from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { formatKES } from '../../../shared/format';
-import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import { scopeOf, useSelectedFacility } from '../selected-facility';
 import { dashboardStatsQuery } from '../../features/dashboard/dashboard.api';
 import { cn } from '../../lib/utils';
-import { Skeleton } from '../ui/skeleton';
+import { Skeleton } from '../../components/ui/skeleton';
+import { NAV } from '../modules';
 import { FacilitySelector } from './facility-selector';
-
-type NavItem = { key: string; href: string; icon: LucideIcon };
-type NavGroup = { key: string | null; items: NavItem[] };
-
-/** SPEC.md §2.4 sidebar, groups and links exactly as listed. */
-export const NAV_GROUPS: NavGroup[] = [
-  { key: null, items: [{ key: 'dashboard', href: '/', icon: LayoutDashboard }] },
-  {
-    key: 'patientManagement',
-    items: [
-      { key: 'patientRegistry', href: '/patients', icon: Users },
-      { key: 'appointments', href: '/appointments', icon: CalendarDays },
-      { key: 'referrals', href: '/referrals', icon: Activity },
-    ],
-  },
-  {
-    key: 'billingRevenue',
-    items: [
-      { key: 'billing', href: '/billing', icon: CreditCard },
-      { key: 'revenue', href: '/revenue', icon: BarChart3 },
-    ],
-  },
-  {
-    key: 'financialManagement',
-    items: [
-      { key: 'accounting', href: '/accounting', icon: Calculator },
-      { key: 'payroll', href: '/payroll', icon: Wallet },
-      { key: 'procurement', href: '/procurement', icon: ShoppingCart },
-    ],
-  },
-  {
-    key: 'administration',
-    items: [
-      { key: 'staff', href: '/staff', icon: UserSquare },
-      { key: 'inventory', href: '/inventory', icon: Package },
-      { key: 'reports', href: '/reports', icon: FileText },
-      { key: 'facilities', href: '/facilities', icon: Building2 },
-    ],
-  },
-  {
-    key: 'settings',
-    items: [
-      { key: 'accessControl', href: '/access', icon: Shield },
-      { key: 'systemSettings', href: '/system', icon: Settings },
-    ],
-  },
-];
+import { NAV_ICONS } from './nav';
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -83,12 +20,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <FacilitySelector />
       <TodaysOverview />
       <nav aria-label={t('nav.label')} className="flex flex-col gap-4">
-        {NAV_GROUPS.map((group) => (
-          <div key={group.key ?? 'main'} className="grid gap-1">
-            {group.key ? <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t(`nav.groups.${group.key}`)}</h2> : null}
+        {NAV.map((group) => (
+          <div key={group.group ?? 'main'} className="grid gap-1">
+            {group.group ? <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t(`nav.groups.${group.group}`)}</h2> : null}
             <ul className="grid gap-0.5">
               {group.items.map((item) => {
                 const active = location === item.href;
+                const Icon = NAV_ICONS[item.id as keyof typeof NAV_ICONS];
                 return (
                   <li key={item.href}>
                     <Link
@@ -100,7 +38,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                         active ? 'bg-accent text-accent-foreground' : 'text-foreground',
                       )}
                     >
-                      <item.icon aria-hidden="true" className="h-4 w-4" />
+                      <Icon aria-hidden="true" className="h-4 w-4" />
                       {t(`nav.${item.key}`)}
                     </Link>
                   </li>

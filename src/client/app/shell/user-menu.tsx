@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Languages, LogOut, Settings, User } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthState } from '../../app/auth';
-import { logOut } from '../../features/auth/auth.api';
-import { facilitiesQuery, facilityName } from '../../features/facilities/facilities.api';
+import type { AuthState } from '../auth';
+import { logOut } from '../../features/auth';
+import { facilitiesQuery, facilityName } from '../../features/facilities';
 import { setLanguage, type Language } from '../../lib/i18n';
 import { roleName } from '../../lib/labels';
 import { initials } from '../../lib/utils';
-import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -19,7 +19,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
+} from '../../components/ui/dropdown-menu';
 
 type Props = { auth: Extract<AuthState, { status: 'authenticated' }> };
 

@@ -1,0 +1,2 @@
+// The audit trail's contracts.
+export * from './contracts.js';
