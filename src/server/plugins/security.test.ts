@@ -5,9 +5,8 @@ import { sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../shared/access/index.js';
 import { can, type Permission } from '../../shared/access/index.js';
 import { buildApp } from '../app.js';
-import { openPglite } from '../db/client.js';
 import { testConfig } from '../env.js';
-import { createTestContext, emailOf, type TestContext } from '../test/helper.js';
+import { createTestContext, emailOf, openTestDatabase, type TestContext } from '../test/helper.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -190,8 +189,7 @@ describe('headers and errors', () => {
   });
 
   it('never shows internals in a 500', async () => {
-    const database = await openPglite();
-    await database.migrate();
+    const { database, drop } = await openTestDatabase('migrated');
     const app = await buildApp({ db: database.db, config: testConfig(), now: () => new Date() });
     await database.close(); // every query now fails inside the server
     const res = await app.inject({ method: 'GET', url: '/api/demo/accounts' });
@@ -199,6 +197,7 @@ describe('headers and errors', () => {
     expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'internal' });
     expect(res.body).not.toMatch(/at |\.ts|PGlite|closed/i);
     await app.close();
+    await drop();
   });
 });
 
