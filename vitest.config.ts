@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [localeNamespaces()],
   test: {
     environment: 'node',
+    // FC_SEED replays a failed property test (the file says how).
+    setupFiles: ['src/server/test/fast-check.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
