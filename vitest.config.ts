@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [localeNamespaces()],
   test: {
     environment: 'node',
+    // A stray .only would quietly skip the rest of the suite: CI refuses it, a developer's machine allows it.
+    allowOnly: !process.env.CI,
     // FC_SEED replays a failed property test (the file says how).
     setupFiles: ['src/server/test/fast-check.setup.ts'],
     testTimeout: 30_000,
