@@ -98,6 +98,17 @@ export async function signInAs(page: Page, role: keyof typeof DEMO_EMAILS, path 
 
 /** Fails on any serious or critical axe-core finding (WCAG 2.1 A and AA rules). */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Check the page as it settles, not a frame of a transition: a dialog's overlay fading in dims the page behind
+  // it, and axe would measure the contrast of text half-way through the fade. Endless animations (spinners,
+  // skeleton pulses) never finish, so only finite ones are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
