@@ -46,6 +46,14 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
+    // The journeys' `test` fails on console errors in the page (e2e/fixtures.ts): a spec that took Playwright's own
+    // would silently lose that.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Import test and expect from './fixtures'" }] }],
+    },
+  },
+  {
     // src/shared is imported by both sides: it must not pull in node, react or drizzle (DESIGN.md §3).
     files: ['src/shared/**'],
     rules: {

@@ -10,6 +10,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'afya-e2e
 
 export default defineConfig({
   testDir: './e2e',
+  // A stray test.only would quietly skip every other journey: CI refuses it.
+  forbidOnly: !!process.env.CI,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -4,11 +4,30 @@ import { localeNamespaces } from './scripts/locale-namespaces.js';
 export default defineConfig({
   plugins: [localeNamespaces()],
   test: {
-    include: ['src/**/*.test.ts'],
     environment: 'node',
-    // Each API test file opens its own database (PGlite in memory, or a fresh PostgreSQL database).
+    // A stray .only would quietly skip the rest of the suite: CI refuses it, a developer's machine allows it.
+    allowOnly: !process.env.CI,
+    // FC_SEED replays a failed property test (the file says how).
+    setupFiles: ['src/server/test/fast-check.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts'],
+          // Builds the migrated, seeded template database once per run; each API test file opens a copy of it
+          // (src/server/test/template-db.ts). A project of its own so that client and shared tests, run alone,
+          // do not wait for a database they never open.
+          globalSetup: ['src/server/test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/server/**'] },
+      },
+    ],
   },
 });

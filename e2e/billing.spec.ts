@@ -2,8 +2,8 @@
 // and takes an M-Pesa payment through the sandbox simulator until the invoice shows Paid; a phone number the
 // simulator fails (ending 000: insufficient funds) returns the invoice to Pending with the reason. Each journey
 // registers its own patient with a random national ID, so none depends on another.
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInAs } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 const randomNationalId = () => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
 const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');

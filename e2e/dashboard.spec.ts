@@ -3,9 +3,9 @@
 // revenue trend, the demographics of the whole county, the facilities, the activity feed and the system alerts,
 // exports the figures, reads the dashboard in Kiswahili, and tries the two floating buttons.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatKES } from '../src/shared/format.js';
-import { expectAccessible, signInAs } from './fixtures.js';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 type Stats = { totalPatients: number; activeStaff: number; todayAppointments: number; todayRevenue: number };
 type Facility = { id: number; name: string; level: number; capacity: number | null; status: string };

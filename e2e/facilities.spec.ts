@@ -2,8 +2,8 @@
 // (never a number written here): the cards, the status overview, the filters, a facility's services and details,
 // and the Performance Report download. A nurse, who may not manage facilities, gets no Add Facility or settings.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInAs } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, failedLoad, signInAs, test } from './fixtures';
 
 type Facility = { id: number; mflCode: string; name: string; level: number; location: string; subcounty: string; status: string };
 
@@ -145,7 +145,8 @@ test('a nurse sees the facilities but cannot manage them', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Add First Facility' })).toHaveCount(0);
 });
 
-test('while the list loads the table shows 5 skeleton rows; a failed load says so and retries', async ({ page }) => {
+test('while the list loads the table shows 5 skeleton rows; a failed load says so and retries', async ({ page, browserErrors }) => {
+  browserErrors.allow(failedLoad(503), '/api/facilities');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let fail = true;

@@ -1,6 +1,78 @@
-// Shared helpers for the browser journeys: sign in through the demo API, and check a page with axe-core.
+// Shared helpers for the browser journeys: the `test` every spec uses (it fails a journey on a console error or an
+// uncaught error in the page), sign in through the demo API, and check a page with axe-core.
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Chromium's own report of an HTTP error answer to a request the page made, e.g. "Failed to load resource: the
+ * server responded with a status of 401 (Unauthorized)". Not something the app logged.
+ */
+const NETWORK_ERROR = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
+
+/** Chromium's console message for a request answered with `status`: for a test that stubs one on purpose. */
+export const failedLoad = (status: number): RegExp => new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`);
+
+/**
+ * Whether a console error is an API answer the journeys cause on purpose and the app shows to the user: a 4xx from
+ * /api/ (a validation 400, a 401 while signed out, a 409 conflict, a 429). Never a 5xx, never a 4xx for anything
+ * but the API (a missing script, image or font is a bug), never a message the app itself logs.
+ */
+function isExpectedApiRefusal(message: ConsoleMessage): boolean {
+  const status = NETWORK_ERROR.exec(message.text())?.[1];
+  if (!status || Number(status) < 400 || Number(status) > 499) return false;
+  return pathOf(message.location().url)?.startsWith('/api/') ?? false;
+}
+
+function pathOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+export type BrowserErrors = {
+  /**
+   * Declares an error this test causes on purpose: a console message or uncaught exception whose text is `message`
+   * (or matches it), and, with `path`, only for a request to that path (a stubbed 503 on /api/facilities, say).
+   */
+  allow(message: string | RegExp, path?: string): void;
+  /** Watches a context the test opened itself (browser.newContext()); the default page's context is watched already. */
+  watch(context: BrowserContext): void;
+};
+
+export const test = base.extend<{ browserErrors: BrowserErrors }>({
+  // Automatic: every journey fails on console.error (or a failed console.assert) and on an uncaught exception in
+  // any watched page, so an error the user never sees on screen still fails the build.
+  browserErrors: [
+    async ({ context }, use) => {
+      const allowed: { message: string | RegExp; path?: string }[] = [];
+      const problems: string[] = [];
+      const isAllowed = (text: string, url?: string) =>
+        allowed.some(
+          ({ message, path }) => (typeof message === 'string' ? text === message : message.test(text)) && (path === undefined || (url !== undefined && pathOf(url) === path)),
+        );
+      const watch = (watched: BrowserContext) => {
+        watched.on('console', (message) => {
+          if (message.type() !== 'error' && message.type() !== 'assert') return;
+          if (isExpectedApiRefusal(message) || isAllowed(message.text(), message.location().url)) return;
+          problems.push(`console.${message.type()} on ${message.page()?.url() ?? 'a page'}: ${message.text()} (${message.location().url})`);
+        });
+        watched.on('weberror', (error) => {
+          const e = error.error();
+          if (isAllowed(e.message)) return;
+          problems.push(`uncaught in ${error.page()?.url() ?? 'a page'}: ${e.stack ?? e.message}`);
+        });
+      };
+      watch(context);
+      await use({ allow: (message, path) => void allowed.push({ message, path }), watch });
+      expect(problems, 'console errors and uncaught exceptions in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO_DOMAIN = 'health.busiacounty.example';
 export const DEMO_PASSWORD = 'AfyaDemo#2026';
@@ -26,6 +98,17 @@ export async function signInAs(page: Page, role: keyof typeof DEMO_EMAILS, path 
 
 /** Fails on any serious or critical axe-core finding (WCAG 2.1 A and AA rules). */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Check the page as it settles, not a frame of a transition: a dialog's overlay fading in dims the page behind
+  // it, and axe would measure the contrast of text half-way through the fade. Endless animations (spinners,
+  // skeleton pulses) never finish, so only finite ones are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);

@@ -2,8 +2,8 @@
 // hospital issues examination gloves until they show Low Stock and the bell shows them; an issue larger than the
 // stock is refused and changes nothing; the History names her. She adds a new item (the §5 messages first). A
 // nurse reads the stock but cannot move it. Every figure checked on screen is read from the API first.
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInAs } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 type Item = { id: number; itemName: string; facilityId: number; facility: string; currentStock: number; minimumStock: number; status: string; unit: string };
 type Stats = { totalItems: number; lowStock: number; outOfStock: number; totalValue: number };

@@ -2,8 +2,8 @@
 // name and by ID, reads their details and adds a medical record; a duplicate national ID is refused without
 // losing what was typed; a records officer may read records but not write them. Each journey registers its own
 // patient with a random national ID, so none depends on another.
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInAs } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 const randomNationalId = () => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
 const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');

@@ -1,9 +1,9 @@
 // Journeys through the public screens (SPEC.md §2.1–§2.3, §4, §8; DESIGN.md §7): a visitor reads the landing
 // page, a nurse and a clinical officer sign in through the demo portal, a records officer signs in on the staff
 // sign-in page and logs out, and anyone who mistypes an address lands on the not-found page.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demoFingerprintHash } from '../src/shared/auth';
-import { DEMO_EMAILS, DEMO_PASSWORD, expectAccessible, signInAs } from './fixtures';
+import { DEMO_EMAILS, DEMO_PASSWORD, expect, expectAccessible, failedLoad, signInAs, test } from './fixtures';
 
 type Summary = { byLevel: Record<'2' | '3' | '4' | '5' | '6', number>; subcounties: number; population: number };
 type Account = { email: string; firstName: string; lastName: string; hasBiometric: boolean };
@@ -98,7 +98,11 @@ test('a clinical officer signs in with the demo fingerprint; an account without 
   expect((await (await page.request.get('/api/auth/user')).json()).role).toBe('pharmacist');
 });
 
-test('the demo portal shows placeholders while loading, an error with retry, and each failed sign-in', async ({ page }) => {
+test('the demo portal shows placeholders while loading, an error with retry, and each failed sign-in', async ({ page, browserErrors }) => {
+  // The failures this journey stubs on purpose.
+  browserErrors.allow(failedLoad(500), '/api/demo/accounts');
+  browserErrors.allow(failedLoad(500), '/api/demo/login');
+  browserErrors.allow('Failed to load resource: net::ERR_CONNECTION_REFUSED', '/api/demo/login');
   // Loading: 6 placeholder cards; then a failed load: an error card whose retry loads the accounts.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -193,7 +197,8 @@ test('a records officer signs in on the staff sign-in page and logs out', async 
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
-test('the staff sign-in page checks the form before sending it', async ({ page }) => {
+test('the staff sign-in page checks the form before sending it', async ({ page, browserErrors }) => {
+  browserErrors.allow(failedLoad(503), '/api/auth/login'); // stubbed below, on purpose
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Enter a valid email address')).toBeVisible();

@@ -2,8 +2,8 @@
 // patient by name and refers them to another facility, then marks the referral In Transit; a user of the
 // receiving facility sees it under Incoming and marks it Received; the referral then shows in the patient's
 // record with its history. The journey registers its own patient, so it depends on no other.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, signInAs } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, signInAs, test, type BrowserErrors } from './fixtures.js';
 
 const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const randomNationalId = () => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
@@ -29,12 +29,13 @@ async function cardValue(page: Page, name: string): Promise<number> {
   return Number((await value.textContent())!.replace(/\D/g, ''));
 }
 
-async function receiverPage(browser: Browser): Promise<Page> {
+async function receiverPage(browser: Browser, browserErrors: BrowserErrors): Promise<Page> {
   const context = await browser.newContext();
+  browserErrors.watch(context);
   return context.newPage();
 }
 
-test('a clinical officer refers a patient; the receiving facility sees it under Incoming and marks it Received', async ({ page, browser }) => {
+test('a clinical officer refers a patient; the receiving facility sees it under Incoming and marks it Received', async ({ page, browser, browserErrors }) => {
   // ---- the patient, registered for this journey ----
   const lastName = `Wanyama${randomLetters(8)}`;
   const fullName = `Akinyi ${lastName}`;
@@ -46,7 +47,7 @@ test('a clinical officer refers a patient; the receiving facility sees it under 
   expect(registered.status()).toBe(201);
 
   // ---- the receiving facility: where the sub-county medical officer works, which is not the officer's ----
-  const receiver = await receiverPage(browser);
+  const receiver = await receiverPage(browser, browserErrors);
   await signInAs(receiver, 'subcounty_medical_officer', '/');
   const receiverUser = await me(receiver);
   expect(receiverUser.facilityId).not.toBe(officer.facilityId);

@@ -2,10 +2,10 @@
 // cards, exactly as the API gives it; the period and facility filters change every figure; the records table and
 // Export Records hold the same records. The system administrator sees the totals but no patient's invoice.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatKES } from '../src/shared/format.js';
 import type { RevenueSummary } from '../src/shared/revenue/index.js';
-import { expectAccessible, signInAs } from './fixtures.js';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 const CARDS = [
   ['totalRevenue', 'Total Revenue'],

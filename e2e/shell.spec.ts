@@ -1,8 +1,8 @@
 // Journeys through the page shell (SPEC.md §2.4): the Current Facility is each user's own and survives a reload,
 // a shared desk does not hand one user's choice to the next, a signed-out link comes back after sign-in, and the
 // bell counts live alerts.
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAILS, DEMO_PASSWORD, expectAccessible, signInAs } from './fixtures';
+import type { Page } from '@playwright/test';
+import { DEMO_EMAILS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
 
 type Facility = { id: number; name: string };
 type Me = { facilityId: number };

@@ -3,8 +3,8 @@
 // her own password and then reaches the dashboard. A director deactivates and reactivates an account with a
 // confirmation; a nurse reads the directory and the roster but cannot add or deactivate anyone. Each journey
 // makes its own staff member with a random email, so none depends on another.
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInAs } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });

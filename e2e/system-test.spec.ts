@@ -1,8 +1,8 @@
 // Journey: staff open System Test and run every check against the live server. A nurse (a demo account, who may
 // read billing) sees nothing fail; the system administrator, who may not read billing, sees that check as a
 // warning and nothing fail. The downloads the page checks answer HEAD with a CSV file.
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAILS, expectAccessible, signInAs } from './fixtures';
+import type { Page } from '@playwright/test';
+import { DEMO_EMAILS, expect, expectAccessible, signInAs, test } from './fixtures';
 
 const DOWNLOAD_CHECKS = ['facilitiesCsv', 'activitiesCsv', 'inventoryCsv', 'reportDownload'];
 

@@ -8,7 +8,8 @@
 //   the test database only), so an UPDATE or DELETE shows as well as an INSERT; row counts are compared too.
 // - Hostile text is not always invalid: a clinician may well write "don't" or "<5 years". Bodies that are valid
 //   but for hostile text are a separate property: stored exactly as sent, or refused, never a 500.
-// - fast-check picks a new seed on every run and prints it, with the smallest failing input, when a property fails.
+// - fast-check picks a new seed on every run and prints it, with the smallest failing input, when a property fails;
+//   FC_SEED=<seed> replays that run (test/fast-check.setup.ts).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { can, GRANTS, PERMISSIONS, ROLES, type Permission, type Role, type Scope } from '../shared/access/index.js';
 import { buildApp } from './app.js';
-import { openPglite } from './db/client.js';
 import { testConfig } from './env.js';
-import { createTestContext, emailOf, type TestContext } from './test/helper.js';
+import { createTestContext, emailOf, openTestDatabase, type TestContext } from './test/helper.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -213,8 +212,7 @@ describe('headers and errors', () => {
   });
 
   it('never shows internals in a 500', async () => {
-    const database = await openPglite();
-    await database.migrate();
+    const { database, drop } = await openTestDatabase('migrated');
     const app = await buildApp({ db: database.db, config: testConfig(), now: () => new Date() });
     await database.close(); // every query now fails inside the server
     const res = await app.inject({ method: 'GET', url: '/api/demo/accounts' });
@@ -222,6 +220,7 @@ describe('headers and errors', () => {
     expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'internal' });
     expect(res.body).not.toMatch(/at |\.ts|PGlite|closed/i);
     await app.close();
+    await drop();
   });
 });
 

@@ -21,9 +21,15 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Opens PGlite: in a directory, or in memory when dataDir is undefined (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  return pgliteDatabase(await PGlite.create(dataDir ? { dataDir, extensions: PGLITE_EXTENSIONS } : { extensions: PGLITE_EXTENSIONS }));
+}
+
+/** The handle over an open PGlite client: the tests open theirs from a dumped template (test/template-db.ts). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, casing: 'snake_case' });
   return {
     db: db as unknown as Db,

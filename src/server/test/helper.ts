@@ -1,17 +1,17 @@
 // Test harness: the real app over a real database with the real migrations and the demo county.
-// In-memory PGlite by default; with TEST_DATABASE_URL, a fresh PostgreSQL database per test file.
-import { randomBytes } from 'node:crypto';
+// In-memory PGlite by default; with TEST_DATABASE_URL, a fresh PostgreSQL database per test file. Either way a
+// copy of a template migrated and seeded once per run (template-db.ts).
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import type { Role } from '../../shared/access/index.js';
 import { buildApp, type AppDeps } from '../app.js';
-import { openPglite, openPostgres, type Database } from '../db/client.js';
-import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, seedDemoCounty } from '../modules/index.js';
+import type { Database } from '../db/client.js';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail } from '../modules/index.js';
 import { testConfig, type Config } from '../env.js';
+import { cloneTemplate, TEST_NOW, type TemplateKind } from './template-db.js';
 
-/** Monday 16 March 2026, 09:30 in Busia: every test sees the same "today". */
-export const TEST_NOW = new Date('2026-03-16T09:30:00+03:00');
+export { createPostgresDatabase, TEST_NOW, testPostgresUrl } from './template-db.js';
 
 export type TestClock = { now: Date; advance(ms: number): void; set(d: Date): void };
 
@@ -40,35 +40,11 @@ export function emailOf(role: Role): string {
   return demoEmail(a.firstName, a.lastName);
 }
 
-/** The PostgreSQL server of `npm run test:pg`, or undefined under `npm test` (embedded PGlite). */
-export const testPostgresUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
-
-/** A fresh, empty database on the server at `serverUrl`, and how to drop it. */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `afya_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const onServer = async (statement: string) => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await onServer(`create database ${name}`);
-  const target = new URL(serverUrl);
-  target.pathname = `/${name}`;
-  return { url: target.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
-}
-
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = testPostgresUrl();
-  if (!serverUrl) {
-    const database = await openPglite();
-    return { database, drop: async () => undefined };
-  }
-  const { url, drop } = await createPostgresDatabase(serverUrl);
-  return { database: await openPostgres(url), drop };
+/** A copy of a template the server project's globalSetup built for this run (template-db.ts), and how to drop it. */
+export async function openTestDatabase(kind: TemplateKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const templates = inject('testTemplates');
+  if (!templates) throw new Error('No test template: API tests run in the "server" project of vitest.config.ts, whose globalSetup builds it');
+  return cloneTemplate(templates, kind);
 }
 
 /** Rows of a SQL query, whichever driver runs the database. */
@@ -90,9 +66,7 @@ export const PATIENT_COUNTS_DRIFT = sql`
 export async function createTestContext(
   opts: { config?: Partial<Config>; seed?: boolean; logStream?: AppDeps['logStream'] } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
-  await database.migrate();
-  if (opts.seed !== false) await seedDemoCounty(database.db, { now: TEST_NOW });
+  const { database, drop } = await openTestDatabase(opts.seed === false ? 'migrated' : 'seeded');
   const clock: TestClock = {
     now: new Date(TEST_NOW),
     advance(ms) {
