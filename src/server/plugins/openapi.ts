@@ -52,5 +52,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       };
     },
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: true,
+    // The page sets its own styles inline (element style attributes); scripts stay 'self' only.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+  });
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BILLING_STATUSES, PAYMENT_METHODS } from '../../../shared/billing';
 import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
+import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
 import { methodName, statusName } from './billing-labels';
 
@@ -14,6 +15,9 @@ export type FilterValues = { search: string; status: string; paymentMethod: stri
 export function BillingFilters({ initial, onSearch }: { initial: FilterValues; onSearch: (values: FilterValues) => void }) {
   const { t } = useTranslation();
   const facilities = useQuery(facilitiesQuery);
+  const staff = useStaff();
+  // Only the facilities whose invoices the reader may see: a desk its own, a sub-county officer his sub-county's.
+  const readable = facilities.data?.filter((f) => staff.reaches('billing:read', f));
   const [values, setValues] = useState(initial);
   const set = (key: keyof FilterValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   return (
@@ -50,7 +54,7 @@ export function BillingFilters({ initial, onSearch }: { initial: FilterValues; o
         value={values.facility}
         onChange={set('facility')}
         allLabel={t('common.allFacilities')}
-        options={facilityOptions(facilities.data)}
+        options={facilityOptions(readable)}
         loadingLabel={t('common.loading')}
       />
     </FilterBar>

@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ApiError } from '../../lib/api-client';
 import { useStaff } from '../../app/use-staff';
+import { facilitiesQuery } from '../facilities';
 import { INVOICE_PAGE_SIZE, invoicesQuery } from './billing.api';
 import { BillingCards } from './billing-cards';
 import { BillingFilters, type FilterValues } from './billing-filters';
@@ -52,7 +53,10 @@ function BillingDesk() {
   const { t } = useTranslation();
   const staff = useStaff();
   const { facilityId: shellFacility } = useSelectedFacility();
-  const scope = scopeOf(shellFacility);
+  // The shell's Current Facility, when the reader's billing grant reaches it; else every facility it reaches
+  // (a desk whose Current Facility is elsewhere still sees its own facility's invoices, not a refusal).
+  const shellRecord = useQuery(facilitiesQuery).data?.find((f) => f.id === shellFacility);
+  const scope = shellRecord && !staff.reaches('billing:read', shellRecord) ? undefined : scopeOf(shellFacility);
   const [filters, setFilters] = useState<FilterValues>(() => ({ search: '', status: '', paymentMethod: '', facility: scope ? String(scope) : '' }));
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);

@@ -5,6 +5,7 @@ import { REVENUE_PERIODS, type RevenuePeriod, type RevenueSummary } from '../../
 import { COUNTY_WIDE } from '../../app/selected-facility';
 import { FilterBar } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
+import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
 import { formatRange } from './revenue-labels';
 
@@ -19,6 +20,9 @@ type Props = {
 export function RevenueFilters({ period, onPeriod, facilityId, onFacility, summary }: Props) {
   const { t } = useTranslation();
   const facilities = useQuery(facilitiesQuery);
+  const staff = useStaff();
+  // Only the facilities the reader's grants reach (revenue.routes.ts: billing:read or finance:read).
+  const readable = facilities.data?.filter((f) => staff.reaches('billing:read', f) || staff.reaches('finance:read', f));
   return (
     <FilterBar>
       <FilterSelect
@@ -36,7 +40,7 @@ export function RevenueFilters({ period, onPeriod, facilityId, onFacility, summa
         onChange={(id) => onFacility(Number(id))}
         allLabel={t('common.allFacilities')}
         allValue={String(COUNTY_WIDE)}
-        options={facilityOptions(facilities.data)}
+        options={facilityOptions(readable)}
         loadingLabel={t('common.loading')}
       />
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="revenue-period-range">

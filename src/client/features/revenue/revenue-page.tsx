@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DEFAULT_REVENUE_PERIOD, type RevenuePeriod, type RevenueRecord } from '../../../shared/revenue';
-import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import { COUNTY_WIDE, scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { downloadText } from '../../lib/download';
@@ -30,7 +30,12 @@ export function RevenuePage() {
   const { facilityId: shellFacility } = useSelectedFacility();
   // A choice made here holds until the shell's Current Facility changes; then the page follows the shell again.
   const [choice, setChoice] = useState<{ shell: number; facilityId: number } | null>(null);
-  const facilityId = choice && choice.shell === shellFacility ? choice.facilityId : shellFacility;
+  const facilities = useQuery(facilitiesQuery);
+  const chosen = choice && choice.shell === shellFacility ? choice.facilityId : shellFacility;
+  // A Current Facility beyond the reader's grants falls back to all the facilities they reach.
+  const chosenRecord = facilities.data?.find((f) => f.id === chosen);
+  const inReach = !chosenRecord || staff.reaches('billing:read', chosenRecord) || staff.reaches('finance:read', chosenRecord);
+  const facilityId = inReach ? chosen : COUNTY_WIDE;
   const scope = scopeOf(facilityId);
   const [period, setPeriod] = useState<RevenuePeriod>(DEFAULT_REVENUE_PERIOD);
   // The records' page belongs to one period and facility: another filter starts at the first page.
@@ -40,7 +45,6 @@ export function RevenuePage() {
   const [viewing, setViewing] = useState<RevenueRecord | null>(null);
 
   const summary = useQuery(revenueSummaryQuery(period, scope, mayReadTotals));
-  const facilities = useQuery(facilitiesQuery);
   const exportReport = () => {
     if (!summary.data) return;
     const scopeName = scope === undefined ? t('common.allFacilities') : facilityName(facilities.data, facilityId, t('common.unknownFacility'));

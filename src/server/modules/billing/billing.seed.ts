@@ -32,9 +32,6 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
   const level = new Map(ctx.facilities.map((f) => [f.id, f.level]));
   const billers = ctx.users.filter((u) => ['records_officer', 'nurse'].includes(u.role) && u.isActive);
   const billRows: BillSeedRow[] = [];
-  // Numbered as the desks would have numbered them: an unbroken run per county year (core/numbering.ts).
-  const numbers = bulkNumbering();
-  const invoiceNumber = (at: Date) => numbers.next('INV', countyDate(at).slice(0, 4));
   for (const rec of ctx.records) {
     const atLevel = level.get(rec.facilityId)!;
     if (!r.chance(atLevel >= 4 ? 0.85 : atLevel === 3 ? 0.55 : 0.2)) continue;
@@ -49,7 +46,7 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
     const id = billRows.length + 1;
     billRows.push({
       id,
-      invoiceNumber: invoiceNumber(createdAt),
+      invoiceNumber: '',
       patientId: rec.patientId,
       facilityId: rec.facilityId,
       serviceType: v.service,
@@ -73,7 +70,7 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
     const status = k < 6 ? 'paid' : 'pending';
     billRows.push({
       id,
-      invoiceNumber: invoiceNumber(createdAt),
+      invoiceNumber: '',
       patientId: p.id,
       facilityId: 1,
       serviceType: service,
@@ -88,6 +85,12 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
       paidAt: status === 'paid' ? new Date(Math.min(now.getTime(), createdAt.getTime() + 5 * 60_000)) : null,
     });
   });
+  // Numbered as the desks numbered them, in the order they were raised: an unbroken run per county year
+  // (core/numbering.ts).
+  const numbers = bulkNumbering();
+  for (const b of [...billRows].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id - y.id)) {
+    b.invoiceNumber = numbers.next('INV', countyDate(b.createdAt).slice(0, 4));
+  }
   await insertChunks(tx, billingRecords, billRows);
   await continueIds(tx, 'billing_records');
   await numbers.close(tx);
