@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { formatKES } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { dashboardStatsQuery } from '../../features/dashboard/dashboard.api';
 import { cn } from '../../lib/utils';

@@ -4,7 +4,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { INSURANCE_PROVIDERS } from '../../../shared/billing';
-import { formatKES } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import type { BillingDetail } from '../../../shared/billing';
 import { claimAmount, submitClaimSchema, type SubmitClaimInput } from '../../../shared/billing';
 import { Button } from '../../components/ui/button';

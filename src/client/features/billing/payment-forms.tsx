@@ -3,7 +3,8 @@
 import { FlaskConical } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayPhone, formatKES } from '../../../shared/format';
+import { displayPhone } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import type { BillingDetail } from '../../../shared/billing';
 import { cardFormSchema, processPaymentSchema, type PaymentGateways } from '../../../shared/billing';
 import { Button } from '../../components/ui/button';

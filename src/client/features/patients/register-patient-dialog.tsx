@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SUBCOUNTIES, SUBCOUNTY_WARDS, type Subcounty } from '../../../shared/county';
-import { countyDate } from '../../../shared/format';
+import { countyDate } from '../../../shared/county-time';
 import { registerPatientSchema, type RegisterPatientForm, type RegisterPatientInput } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, COUNTY_TIME_ZONE, countyDate, startOfCountyDay } from '../../../shared/format';
+import { addDays, COUNTY_TIME_ZONE, countyDate, startOfCountyDay } from '../../../shared/county-time';
 import type { ShiftKind, StaffShift } from '../../../shared/staff';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { ListError } from '../../components/data/list-error';

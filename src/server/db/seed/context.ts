@@ -1,7 +1,7 @@
 // What the demo county's seed hands from one module's seed step to the next. The seed runner knows no module:
 // each module declares the rows it leaves for later steps by adding them to SeedState (TypeScript declaration
 // merging, as Fastify's decorators do), e.g. the auth module's `users`, which billing and referrals read.
-import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import type { Db } from '../client.js';
 import { sql } from 'drizzle-orm';
 import { createRandom, type Random } from './random.js';

@@ -1,7 +1,7 @@
 // Audit events (DESIGN.md §5, §7): every read of a patient's details or records, every write, and every refusal.
 // Details never carry patient data: the entity and its id are enough to trace who saw what.
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { countyDate } from '../../../shared/format.js';
+import { countyDate } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../core/audit.schema.js';
 import { users } from '../auth/index.js';

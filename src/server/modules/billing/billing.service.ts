@@ -2,7 +2,8 @@
 // payments and claims, and the four cards. An invoice starts pending; "overdue" is never stored: a pending
 // invoice past its due date (county calendar) reads as overdue, so one rule holds everywhere.
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { addDays, countyDate, countyMonth, formatKES, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/county-time.js';
+import { formatKES } from '../../../shared/money.js';
 import {
   defaultCoveragePercent,
   INVOICE_DUE_DAYS,

@@ -3,7 +3,7 @@
 // the insurer's decision: approved (the invoice is paid once the patient's share is too) or rejected (back to
 // pending with the insurer's reason).
 import { eq } from 'drizzle-orm';
-import { formatKES } from '../../../shared/format.js';
+import { formatKES } from '../../../shared/money.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { claimAmount, type ClaimDecisionInput, type InsuranceClaim, type SubmitClaimInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';

@@ -7,7 +7,7 @@
 // - processing: an M-Pesa push waiting for the payer (simulated; a status query settles it) or a claim submitted.
 // The invoices' amounts, statuses of paid bills and paid times are not changed: revenue stays as seeded.
 import { sql } from 'drizzle-orm';
-import { addDays, countyDate } from '../../../shared/format.js';
+import { addDays, countyDate } from '../../../shared/county-time.js';
 import { patientPayable } from '../../../shared/billing/index.js';
 import { mpesaPhone } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';

@@ -7,7 +7,7 @@
 // or claim is under way, and pending otherwise (overdue once past its due date).
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { formatKES } from '../../../shared/format.js';
+import { formatKES } from '../../../shared/money.js';
 import { patientPayable, type BillingRecord } from '../../../shared/billing/index.js';
 import { mpesaPhone, type MpesaCallback, type Payment, type ProcessPaymentInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';

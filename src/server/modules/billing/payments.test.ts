@@ -2,7 +2,7 @@
 // every step can be seen), card through the simulated gateway, cash, and SHA claims.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { formatKES } from '../../../shared/format.js';
+import { formatKES } from '../../../shared/money.js';
 import type { BillingDetail, BillingRecord, BillingSummary } from '../../../shared/billing/index.js';
 import type { InsuranceClaim, Payment } from '../../../shared/billing/index.js';
 import { SANDBOX_PASSKEY, type StkPushBody } from './daraja.js';

@@ -1,7 +1,7 @@
 // Dashboard and revenue figures (SPEC.md §2.5, §3). "Today" and "this month" are county (EAT) calendar days.
 // Revenue is money received: paid billing records, by the time they were paid.
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/county-time.js';
 import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/dashboard/index.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../auth/index.js';

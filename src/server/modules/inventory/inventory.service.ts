@@ -3,7 +3,7 @@
 // is the sum of its ledger, kept equal in the same transaction as each movement, and never below zero.
 import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { STOCK_STATUS_LABELS, stockStatus } from '../../../shared/inventory/index.js';
-import { countyDate } from '../../../shared/format.js';
+import { countyDate } from '../../../shared/county-time.js';
 import type {
   CreateInventoryItemInput,
   InventoryItem,

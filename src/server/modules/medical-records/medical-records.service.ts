@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { countyDate } from '../../../shared/format.js';
+import { countyDate } from '../../../shared/county-time.js';
 import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/medical-records/index.js';
 import { medicalRecords } from './medical-records.schema.js';
 import { invalid, notFound } from '../../core/errors.js';

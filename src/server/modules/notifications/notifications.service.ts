@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, lt, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { stockStatus } from '../../../shared/inventory/index.js';
-import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import { can } from '../../../shared/access/index.js';
 import type { Notification, Notifications } from '../../../shared/notifications/index.js';
 import type { Db } from '../../db/client.js';

@@ -4,7 +4,7 @@
 // feature owns how they are written and what "overdue" means (overdueCondition, shownStatus), so both screens agree.
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/billing/index.js';
-import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/county-time.js';
 import { patientPayable } from '../../../shared/billing/index.js';
 import {
   REVENUE_EXPORT_MAX_ROWS,
