@@ -2,12 +2,11 @@
 // payments and claims, and the four cards. An invoice starts pending; "overdue" is never stored: a pending
 // invoice past its due date (county calendar) reads as overdue, so one rule holds everywhere.
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/county-time.js';
-import { formatKES } from '../../../shared/money.js';
+import { addDays, countyDate, countyMonth, countyYear, startOfCountyDay } from '../../../shared/county-time.js';
+import { formatKES, parseKes, patientPayable, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import {
   defaultCoveragePercent,
   INVOICE_DUE_DAYS,
-  patientPayable,
   type BillingDetail,
   type BillingRecord,
   type BillingSummary,
@@ -15,6 +14,7 @@ import {
   type ListBillingQuery,
 } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
+import { moneySql } from '../../db/columns.js';
 import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { containsLower, ilikeAny, iso, searchTerms, withinScope } from '../../core/sql.js';
@@ -25,7 +25,7 @@ import type { Actor, ServiceContext } from '../../core/context.js';
 import { facilities, findFacility } from '../facilities/index.js';
 import { claimsOf, paymentsOf } from './payment-records.js';
 
-const amountPaid = sql<number>`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${billingRecords.id} and p.status = 'succeeded')`.mapWith(Number);
+const amountPaid = moneySql(sql`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${billingRecords.id} and p.status = 'succeeded')`);
 const claimStatus = sql<string | null>`(select c.status from insurance_claims c where c.billing_record_id = ${billingRecords.id} order by c.submitted_at desc, c.id desc limit 1)`;
 
 const columns = {
@@ -43,7 +43,7 @@ type Row = {
   lastName: string | null;
   nationalId: string | null;
   facilityName: string | null;
-  amountPaid: number;
+  amountPaid: Cents;
   claimStatus: string | null;
 };
 
@@ -75,7 +75,7 @@ function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amo
     facilityId: b.facilityId,
     facilityName: facilityName ?? 'Unknown Facility',
     serviceType: b.serviceType as BillingRecord['serviceType'],
-    amount: Number(b.amount),
+    amount: toKes(b.amount),
     paymentMethod: b.paymentMethod as BillingRecord['paymentMethod'],
     insuranceProvider: b.insuranceProvider,
     insuranceNumber: b.insuranceNumber,
@@ -84,8 +84,8 @@ function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amo
     createdAt: b.createdAt.toISOString(),
     paidAt: iso(b.paidAt),
     insuranceCoveragePercent: Number(b.insuranceCoveragePercent),
-    patientPayable: patientPayable(Number(b.amount), Number(b.insuranceCoveragePercent)),
-    amountPaid: Number(paid ?? 0),
+    patientPayable: toKes(patientPayable(b.amount, b.insuranceCoveragePercent)),
+    amountPaid: toKes(paid),
     claimStatus: (claim ?? null) as BillingRecord['claimStatus'],
     dueDate: b.dueDate,
     statusReason: b.statusReason,
@@ -95,8 +95,7 @@ function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amo
 
 /** INV-2026-000123: the county year and the record's number (DESIGN of the billing issue). */
 export function invoiceNumber(id: number, at: Date): string {
-  const year = new Date(at.getTime() + 3 * 3_600_000).getUTCFullYear();
-  return `INV-${year}-${String(id).padStart(6, '0')}`;
+  return `INV-${countyYear(at)}-${String(id).padStart(6, '0')}`;
 }
 
 /** Each word of the search box matches the invoice number, the patient's names or national ID. */
@@ -181,13 +180,14 @@ export async function createBilling({ db, actor, now: clock }: ServiceContext, i
     if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
     const idRows = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('billing_records', 'id'))::int as id`);
     const newId = (idRows as unknown as { rows: { id: number }[] }).rows[0]!.id;
-    const { facilityId: _f, insuranceCoveragePercent, dueDate, ...fields } = input;
+    const { facilityId: _f, insuranceCoveragePercent, dueDate, amount, ...fields } = input;
     const coverage = insuranceCoveragePercent ?? defaultCoveragePercent(input.insuranceProvider, facility.level) ?? 0;
     const [created] = await tx
       .insert(billingRecords)
       .values({
         ...fields,
         id: newId,
+        amount: parseKes(amount),
         invoiceNumber: invoiceNumber(newId, now),
         facilityId: facility.id,
         insuranceCoveragePercent: coverage,
@@ -220,8 +220,9 @@ export async function billingSummary({ db, scope, now: clock }: ServiceContext, 
   const dayEnd = startOfCountyDay(addDays(today, 1));
   const month = countyMonth(now);
   const atFacility = and(facilityId ? eq(billingRecords.facilityId, facilityId) : undefined, withinScope(billingRecords.facilityId, scope));
-  const money = (column: SQL | typeof billingRecords.amount | typeof payments.amount) => sql<string>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const money = (column: SQL | typeof billingRecords.amount | typeof payments.amount) => moneySql(sql`coalesce(sum(${column}), 0)`);
   const n = sql<number>`count(*)::int`;
+  const kes = (amount: Cents | undefined) => toKes(amount ?? ZERO);
 
   const [paidToday] = await db
     .select({ amount: money(billingRecords.amount), count: n })
@@ -233,7 +234,7 @@ export async function billingSummary({ db, scope, now: clock }: ServiceContext, 
     .select({
       amount: money(billingRecords.amount),
       count: n,
-      overdueAmount: sql<string>`coalesce(sum(${billingRecords.amount}) filter (where ${overdue}), 0)`.mapWith(Number),
+      overdueAmount: moneySql(sql`coalesce(sum(${billingRecords.amount}) filter (where ${overdue}), 0)`),
       overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
     })
     .from(billingRecords)
@@ -246,9 +247,9 @@ export async function billingSummary({ db, scope, now: clock }: ServiceContext, 
   );
   const [insurance] = await db
     .select({
-      amount: sql<string>`coalesce(sum(${insuranceClaims.amount}) filter (where ${insuranceClaims.status} = 'submitted'), 0)`.mapWith(Number),
+      amount: moneySql(sql`coalesce(sum(${insuranceClaims.amount}) filter (where ${insuranceClaims.status} = 'submitted'), 0)`),
       count: sql<number>`(count(*) filter (where ${insuranceClaims.status} = 'submitted'))::int`,
-      approvedThisMonthAmount: sql<string>`coalesce(sum(${insuranceClaims.amount}) filter (where ${approvedThisMonth}), 0)`.mapWith(Number),
+      approvedThisMonthAmount: moneySql(sql`coalesce(sum(${insuranceClaims.amount}) filter (where ${approvedThisMonth}), 0)`),
       approvedThisMonthCount: sql<number>`(count(*) filter (where ${approvedThisMonth}))::int`,
     })
     .from(insuranceClaims)
@@ -264,19 +265,19 @@ export async function billingSummary({ db, scope, now: clock }: ServiceContext, 
   return {
     facilityId: facilityId ?? null,
     date: today,
-    paidToday: { amount: paidToday?.amount ?? 0, count: paidToday?.count ?? 0 },
+    paidToday: { amount: kes(paidToday?.amount), count: paidToday?.count ?? 0 },
     pending: {
-      amount: pending?.amount ?? 0,
+      amount: kes(pending?.amount),
       count: pending?.count ?? 0,
-      overdueAmount: pending?.overdueAmount ?? 0,
+      overdueAmount: kes(pending?.overdueAmount),
       overdueCount: pending?.overdueCount ?? 0,
     },
     insurance: {
-      amount: insurance?.amount ?? 0,
+      amount: kes(insurance?.amount),
       count: insurance?.count ?? 0,
-      approvedThisMonthAmount: insurance?.approvedThisMonthAmount ?? 0,
+      approvedThisMonthAmount: kes(insurance?.approvedThisMonthAmount),
       approvedThisMonthCount: insurance?.approvedThisMonthCount ?? 0,
     },
-    mobileMoney: { amount: mobile?.amount ?? 0, count: mobile?.count ?? 0 },
+    mobileMoney: { amount: kes(mobile?.amount), count: mobile?.count ?? 0 },
   };
 }

@@ -3,7 +3,7 @@
 // the insurer's decision: approved (the invoice is paid once the patient's share is too) or rejected (back to
 // pending with the insurer's reason).
 import { eq } from 'drizzle-orm';
-import { formatKES } from '../../../shared/money.js';
+import { compare, formatKES, isZero, toKes } from '../../../shared/money.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { claimAmount, type ClaimDecisionInput, type InsuranceClaim, type SubmitClaimInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
@@ -39,13 +39,13 @@ export async function submitClaim({ db, actor, now: clock }: ServiceContext, inv
     const invoice = await lockInvoice(tx, invoiceId);
     assertOpen(invoice);
     const s = await currentSettlement(tx, invoice);
-    if (s.insurerShare === 0) throw conflict('This invoice has no insurance cover to claim: its coverage is 0 %');
+    if (isZero(s.insurerShare)) throw conflict('This invoice has no insurance cover to claim: its coverage is 0 %');
     if (s.insurerSettled) throw conflict("The insurer's share of this invoice is already settled");
     if (invoice.insuranceProvider && invoice.insuranceProvider !== input.provider) {
       throw invalid([{ path: 'provider', message: `This invoice is covered by ${PROVIDER_NAMES[invoice.insuranceProvider] ?? invoice.insuranceProvider}` }]);
     }
     const amount = claimAmount(input.lines);
-    if (amount > Number(invoice.amount)) throw invalid([{ path: 'lines', message: `The claim cannot exceed the invoice amount of ${formatKES(Number(invoice.amount))}` }]);
+    if (compare(amount, invoice.amount) > 0) throw invalid([{ path: 'lines', message: `The claim cannot exceed the invoice amount of ${formatKES(toKes(invoice.amount))}` }]);
     const res = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('insurance_claims', 'id'))::int as id`);
     const id = (res as unknown as { rows: { id: number }[] }).rows[0]!.id;
     const number = claimNumber(input.provider, id, now);
@@ -63,7 +63,7 @@ export async function submitClaim({ db, actor, now: clock }: ServiceContext, inv
       submittedAt: now,
     });
     await applySettlement(tx, invoice, now);
-    await audit(tx, actor, { action: 'claim.submitted', entity: 'insurance_claim', entityId: id, detail: `${number} for invoice ${invoice.id}, ${formatKES(amount)}` });
+    await audit(tx, actor, { action: 'claim.submitted', entity: 'insurance_claim', entityId: id, detail: `${number} for invoice ${invoice.id}, ${formatKES(toKes(amount))}` });
     return id;
   });
   return outcome(db, claimId, now);
@@ -95,7 +95,7 @@ export async function decideClaim({ db, actor, now: clock }: ServiceContext, cla
       const [f] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, invoice.facilityId)).limit(1);
       await recordActivity(tx, {
         action: 'payment_received',
-        description: `${PROVIDER_NAMES[claim!.provider] ?? claim!.provider} claim ${claim!.claimNumber} approved for ${invoice.invoiceNumber} at ${f?.name ?? 'Unknown Facility'}: ${formatKES(Number(claim!.amount))}`,
+        description: `${PROVIDER_NAMES[claim!.provider] ?? claim!.provider} claim ${claim!.claimNumber} approved for ${invoice.invoiceNumber} at ${f?.name ?? 'Unknown Facility'}: ${formatKES(toKes(claim!.amount))}`,
         userId: actor.id,
         facilityId: invoice.facilityId,
         at: now,

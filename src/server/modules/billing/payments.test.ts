@@ -53,8 +53,9 @@ describe('M-Pesa through the sandbox simulator', () => {
       method: 'mpesa',
       status: 'processing',
       phoneNumber: '254712345678',
-      // Whole shillings, rounded up.
+      // Whole shillings, rounded up, and what the rounding added is kept.
       amount: 1251,
+      roundingAdjustment: 0.5,
       simulated: true,
       receiptNumber: null,
       checkoutRequestId: expect.stringMatching(/^ws_CO_16032026093000/),
