@@ -5,7 +5,6 @@ import {
   ageInYears,
   COUNTY_TIME_ZONE,
   COUNTY_UTC_OFFSET,
-  COUNTY_UTC_OFFSET_MINUTES,
   countyDate,
   countyDateTime,
   countyInstant,
@@ -36,7 +35,7 @@ function platformNairobi(at: Date): { wall: string; offset: string } {
 
 describe('the county clock is Africa/Nairobi', () => {
   it('names the offset the time-zone database gives Nairobi, for any instant since 1960 and until 2100', () => {
-    expect(COUNTY_UTC_OFFSET).toBe(`+${String(COUNTY_UTC_OFFSET_MINUTES / 60).padStart(2, '0')}:00`);
+    expect(COUNTY_UTC_OFFSET).toBe('+03:00');
     fc.assert(
       fc.property(fc.date({ min: new Date('1960-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (at) => {
         const platform = platformNairobi(at);

@@ -12,8 +12,8 @@ export const COUNTY_TIME_ZONE = 'Africa/Nairobi';
 /** East Africa Time's distance from UTC, in minutes. */
 export const COUNTY_UTC_OFFSET_MINUTES = 180;
 
-/** The same offset as ISO 8601 writes it. */
-export const COUNTY_UTC_OFFSET = '+03:00';
+/** The same offset as ISO 8601 writes it: '+03:00'. */
+export const COUNTY_UTC_OFFSET = `+${String(Math.trunc(COUNTY_UTC_OFFSET_MINUTES / 60)).padStart(2, '0')}:${String(COUNTY_UTC_OFFSET_MINUTES % 60).padStart(2, '0')}`;
 
 const OFFSET_MS = COUNTY_UTC_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;

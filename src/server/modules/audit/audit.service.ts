@@ -1,7 +1,7 @@
 // Audit events (DESIGN.md §5, §7): every read of a patient's details or records, every write, and every refusal.
 // Details never carry patient data: the entity and its id are enough to trace who saw what.
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { countyDate } from '../../../shared/county-time.js';
+import { countyDate, countyDateTime } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../core/audit.schema.js';
 import { users } from '../auth/index.js';
@@ -32,11 +32,6 @@ export async function listAuditEvents(db: Db, page: { limit: number; offset: num
     db.select({ n: sql<number>`count(*)::int` }).from(auditEvents),
   ]);
   return { rows: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total: total?.n ?? 0 };
-}
-
-/** An instant as county wall-clock time with its offset, e.g. 2026-03-16T09:30:00+03:00 (EAT has no DST). */
-function countyDateTime(at: Date): string {
-  return `${new Date(at.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 19)}+03:00`;
 }
 
 /**

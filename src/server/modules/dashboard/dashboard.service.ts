@@ -10,7 +10,7 @@ import { users } from '../auth/index.js';
 import { billingRecords } from '../billing/index.js';
 import { medicalRecords } from '../medical-records/index.js';
 import { countPatients, patientCounts, patients } from '../patients/index.js';
-import { countyMonthOf } from '../../core/sql.js';
+import { countyMonthOf } from '../../core/county-time.sql.js';
 
 /** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */
 export function paidWithin(from: Date, to: Date, facilityId?: number): SQL | undefined {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { facilities } from '../facilities/index.js';
 import { inventoryItems } from '../inventory/index.js';
 import { medicalRecords } from '../medical-records/index.js';
-import { countyDayStartOf } from '../../core/sql.js';
+import { countyDayStartOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
 
 /** How far back a missed follow-up still raises the bell. */
