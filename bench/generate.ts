@@ -5,6 +5,7 @@
 import { SUBCOUNTIES } from '../src/shared/county.js';
 import { VILLAGES, VISIT_TYPES } from '../src/server/db/seed/demo-people.js';
 import { openDatabase } from '../src/server/db/client.js';
+import { COUNTY_OFFSET_INTERVAL } from '../src/server/core/county-time.sql.js';
 import { isSeeded, seedDemoCounty } from '../src/server/modules/index.js';
 import { openHandle, type SqlHandle, type Target } from './db.js';
 import { BENCH_FEMALE_NAMES, BENCH_MALE_NAMES, BENCH_SURNAMES } from './names.js';
@@ -194,7 +195,7 @@ async function generate(h: SqlHandle, patients: number, records: number, log: (l
                 t.complaint, t.diagnosis, t.treatment, t.prescription,
                 case when random() < 0.3 then (array['Patient counselled on adherence.', 'Advised to return if symptoms persist.', 'Vitals stable.', 'Health education given.'])[1 + floor(random() * 4)::int] end,
                 case when v.visit_type = any($2::int[]) or v.u_follow_up < 0.2
-                     then ((v.visit_at at time zone 'UTC') + interval '3 hours')::date + (array[7, 14, 28, 30])[1 + floor(random() * 4)::int] end,
+                     then ((v.visit_at at time zone 'UTC') + ${COUNTY_OFFSET_INTERVAL})::date + (array[7, 14, 28, 30])[1 + floor(random() * 4)::int] end,
                 least(v.visit_at, now()), least(v.visit_at, now())
          from gen_visits v
          join gen_visit_types t on t.idx = v.visit_type

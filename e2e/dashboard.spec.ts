@@ -4,7 +4,7 @@
 // exports the figures, reads the dashboard in Kiswahili, and tries the two floating buttons.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { formatKES } from '../src/shared/format.js';
+import { formatKES } from '../src/shared/money.js';
 import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 type Stats = { totalPatients: number; activeStaff: number; todayAppointments: number; todayRevenue: number };

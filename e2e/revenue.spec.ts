@@ -3,7 +3,7 @@
 // Export Records hold the same records. The system administrator sees the totals but no patient's invoice.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { formatKES } from '../src/shared/format.js';
+import { formatKES } from '../src/shared/money.js';
 import type { RevenueSummary } from '../src/shared/revenue/index.js';
 import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 

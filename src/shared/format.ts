@@ -1,50 +1,6 @@
-// Formatting and calendar rules shared by server and client (SPEC.md §4, §9). Kenya keeps East Africa Time
-// (UTC+3) all year, with no daylight saving, so a county "day" is a fixed UTC+3 window.
-
-export const COUNTY_TIME_ZONE = 'Africa/Nairobi';
-const EAT_OFFSET = '+03:00';
-
-const kesFormatter = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-
-/** KES with no decimals, formatted for Kenyan English (SPEC.md §1, §9). */
-export function formatKES(amount: number): string {
-  return kesFormatter.format(amount);
-}
-
-/** The county calendar date (YYYY-MM-DD) of an instant. */
-export function countyDate(at: Date): string {
-  const shifted = new Date(at.getTime() + 3 * 60 * 60 * 1000);
-  return shifted.toISOString().slice(0, 10);
-}
-
-/** The instant a county calendar date (YYYY-MM-DD) begins. */
-export function startOfCountyDay(date: string): Date {
-  return new Date(`${date}T00:00:00${EAT_OFFSET}`);
-}
-
-/** Adds whole days to a calendar date (YYYY-MM-DD). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The first day of the county month containing an instant, and of the next month (YYYY-MM-DD). */
-export function countyMonth(at: Date): { start: string; next: string } {
-  const [y, m] = countyDate(at).split('-').map(Number) as [number, number];
-  const start = `${y}-${String(m).padStart(2, '0')}-01`;
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return { start, next };
-}
-
-/** Age in whole years from a date of birth (SPEC.md §9), on a county date. */
-export function ageInYears(dateOfBirth: string, onDate: string): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = onDate.split('-').map(Number) as [number, number, number];
-  let age = ty - by;
-  if (tm < bm || (tm === bm && td < bd)) age -= 1;
-  return Math.max(0, age);
-}
+// Display-only formatting shared by server and client (SPEC.md §4, §9): wording of times, phone numbers, dates.
+// Calendar rules live in county-time.ts and amounts in money.ts; this file only says how things read.
+import { countyDate, countyInstant, COUNTY_TIME_ZONE, daysBetween } from './county-time.js';
 
 /** Activity relative time (SPEC.md §4). */
 /** SPEC.md §4 activity relative time, as a unit and a count so each language can word it. */
@@ -66,7 +22,7 @@ export function relativeTime(at: Date, now: Date): string {
 /** SPEC.md §4 last-visit wording, as a unit and a count so each language can word it. */
 export type LastVisit = { unit: 'today' | 'yesterday' | 'days' | 'weeks' | 'months'; count: number };
 export function lastVisitParts(at: Date, now: Date): LastVisit {
-  const days = Math.round((startOfCountyDay(countyDate(now)).getTime() - startOfCountyDay(countyDate(at)).getTime()) / 86_400_000);
+  const days = daysBetween(countyDate(at), countyDate(now));
   if (days <= 0) return { unit: 'today', count: 0 };
   if (days === 1) return { unit: 'yesterday', count: 1 };
   if (days < 7) return { unit: 'days', count: days };
@@ -106,6 +62,6 @@ const dateFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 
 /** Staff and record dates: day, short month, year in en-GB, on the county calendar (SPEC.md §9), e.g. "16 Mar 2026". */
 export function formatDate(value: string | Date): string {
   // A bare calendar date is that county day, whatever the reader's own time zone.
-  const at = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00${EAT_OFFSET}`) : new Date(value);
+  const at = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? countyInstant(value, 12, 0) : new Date(value);
   return dateFormatter.format(at);
 }

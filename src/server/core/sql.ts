@@ -38,22 +38,6 @@ export function isUniqueViolation(error: unknown): boolean {
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
- * County (EAT, UTC+3 all year: src/shared/format.ts) calendar arithmetic in SQL, without relying on the server's
- * time zone setting or its time zone database.
- */
-const COUNTY_OFFSET = sql.raw(`interval '3 hours'`);
-
-/** The county month ('YYYY-MM') of a timestamptz column. */
-export function countyMonthOf(column: AnyPgColumn): SQL<string> {
-  return sql<string>`to_char((${column} at time zone 'UTC') + ${COUNTY_OFFSET}, 'YYYY-MM')`;
-}
-
-/** The instant a county calendar date (a date column) begins, as timestamptz. */
-export function countyDayStartOf(column: AnyPgColumn): SQL {
-  return sql`((${column}::timestamp - ${COUNTY_OFFSET}) at time zone 'UTC')`;
-}
-
-/**
  * A list's rows within the actor's scope (the access hook's request.scope): no condition county-wide, else the
  * facility column among the scope's facilities.
  */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILLING_STATUSES, INSURANCE_PROVIDERS, PAYMENT_METHODS, SERVICE_TYPES } from './constants.js';
 import { blankToUndefined, isoDate, optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredNumber, searchQuery } from '../validation.js';
 import { CLAIM_STATUSES, claimSchema, paymentSchema } from './payments.js';
+import { roundKes } from '../money.js';
 
 /** An invoice falls due this many county days after it is raised, unless the biller sets another date. */
 export const INVOICE_DUE_DAYS = 30;
@@ -15,18 +16,14 @@ export function defaultCoveragePercent(insuranceProvider: string | null | undefi
   return undefined;
 }
 
-/** What the patient pays: amount × (100 − coverage) / 100, to the cent. */
-export function patientPayable(amount: number, coveragePercent: number): number {
-  return Math.round(amount * (100 - coveragePercent)) / 100;
-}
-
 /** Billing invoice (SPEC.md §5). Programme commodities are billed at 0 (domain/KENYA.md), so 0 is a valid amount. */
 export const createBillingSchema = z.object({
   patientId: requiredId('Patient is required'),
   serviceType: z.enum(SERVICE_TYPES, { error: 'Service type is required' }),
   amount: requiredNumber('Amount is required')
     .pipe(z.number().min(0, 'Amount cannot be negative').max(10_000_000, 'Amount must be at most KES 10,000,000'))
-    .transform((v) => Math.round(v * 100) / 100),
+    // KES on the wire (DESIGN.md §5), to the cent as written: what the form sends is what is stored.
+    .transform(roundKes),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
   insuranceProvider: z.preprocess((v) => (v === '' ? null : v), z.enum(INSURANCE_PROVIDERS, { error: 'Unknown insurance provider' }).nullish()).transform((v) => v ?? null),
   insuranceNumber: optionalText(50, 'Insurance number must be at most 50 characters'),
@@ -76,7 +73,7 @@ export const billingRecordSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   insuranceCoveragePercent: z.number(),
-  /** amount × (100 − coverage) / 100: what the patient pays by M-Pesa, card or cash. */
+  /** amount × (100 − coverage) / 100, half-up to the cent (money.ts, patientPayable): what the patient pays by M-Pesa, card or cash. */
   patientPayable: z.number(),
   /** Money received from the patient so far (succeeded payments). */
   amountPaid: z.number(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { INSURANCE_PROVIDERS } from './constants.js';
 import { hasNoNul, NUL_MESSAGE, requiredNumber, requiredText } from '../validation.js';
+import { multiply, parseKes, roundKes, sum, type Cents } from '../money.js';
 
 export const PAYMENT_METHODS_TAKEN = ['mpesa', 'card', 'cash'] as const;
 export type PaymentMethodTaken = (typeof PAYMENT_METHODS_TAKEN)[number];
@@ -85,18 +86,18 @@ export type CardFormInput = z.input<typeof cardFormSchema>;
 /** KENYA.md: the Client Registry / SHA number is CR + 13 digits + '-' + a check digit. */
 export const SHA_MEMBER_NUMBER = /^CR\d{13}-\d$/;
 
-const claimLine = z.object({
+export const claimLineSchema = z.object({
   description: requiredText('Description is required', 200, 'Description must be at most 200 characters'),
   quantity: requiredNumber('Quantity is required').pipe(z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(10_000, 'Quantity must be at most 10,000')),
   unitPrice: requiredNumber('Unit price is required')
     .pipe(z.number().min(0, 'Unit price cannot be negative').max(10_000_000, 'Unit price must be at most KES 10,000,000'))
-    .transform((v) => Math.round(v * 100) / 100),
+    .transform(roundKes),
 });
-export type ClaimLine = z.infer<typeof claimLine>;
+export type ClaimLine = z.infer<typeof claimLineSchema>;
 
-/** The claim's amount: the sum of its lines, to the cent. */
-export function claimAmount(lines: readonly { quantity: number; unitPrice: number }[]): number {
-  return Math.round(lines.reduce((sum, l) => sum + l.quantity * l.unitPrice * 100, 0)) / 100;
+/** The claim's amount: the sum of its lines, quantity × unit price (KES, whole quantities), exactly. */
+export function claimAmount(lines: readonly { quantity: number; unitPrice: number }[]): Cents {
+  return sum(lines.map((l) => multiply(parseKes(l.unitPrice), l.quantity)));
 }
 
 /** POST /api/billing/:id/claims: an SHA (or private insurer) claim for the insurer's share of an invoice. */
@@ -105,7 +106,7 @@ export const submitClaimSchema = z
     provider: z.enum(INSURANCE_PROVIDERS, { error: 'Insurance provider is required' }),
     memberNumber: requiredText('Member number is required', 30, 'Member number must be at most 30 characters').transform((v) => v.toUpperCase()),
     diagnosis: requiredText('Diagnosis is required', 500, 'Diagnosis must be at most 500 characters'),
-    lines: z.array(claimLine, { error: 'Add at least one claim line' }).min(1, 'Add at least one claim line').max(20, 'A claim has at most 20 lines'),
+    lines: z.array(claimLineSchema, { error: 'Add at least one claim line' }).min(1, 'Add at least one claim line').max(20, 'A claim has at most 20 lines'),
   })
   .superRefine((v, ctx) => {
     if (v.provider === 'nhif' && !SHA_MEMBER_NUMBER.test(v.memberNumber)) {
@@ -133,6 +134,11 @@ export const paymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS_TAKEN),
   amount: z.number(),
   status: z.enum(PAYMENT_STATUSES),
+  /**
+   * M-Pesa only, and only when not zero: what the whole-shilling push added to what was due (amount − due), e.g.
+   * 0.82 when 7.18 was due and 8 was pushed. Absent otherwise.
+   */
+  roundingAdjustment: z.number().optional(),
   /** M-Pesa: the payer's number as sent to Daraja (2547XXXXXXXX). */
   phoneNumber: z.string().nullable(),
   checkoutRequestId: z.string().nullable(),

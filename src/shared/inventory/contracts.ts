@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVENTORY_CATEGORIES, INVENTORY_UNITS, STOCK_STATUSES } from './constants.js';
+import { roundKes } from '../money.js';
 import { optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredNumber, requiredText, searchQuery } from '../validation.js';
 
 /** Inventory item (SPEC.md §5). The spec shows no bounds; stock and cost cannot be negative. */
@@ -15,7 +16,7 @@ export const createInventoryItemSchema = z.object({
   supplier: requiredText('Supplier is required', 200, 'Supplier must be at most 200 characters'),
   unitCost: requiredNumber('Unit cost is required')
     .pipe(z.number().min(0, 'Unit cost cannot be negative').max(10_000_000, 'Unit cost is too large'))
-    .transform((v) => Math.round(v * 100) / 100),
+    .transform(roundKes),
 });
 export type CreateInventoryItemInput = z.infer<typeof createInventoryItemSchema>;
 export type CreateInventoryItemForm = z.input<typeof createInventoryItemSchema>;

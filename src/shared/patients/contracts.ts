@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS } from './constants.js';
 import { normaliseSubcounty } from '../county.js';
+import { startOfCountyDay } from '../county-time.js';
 import { normalisePhone } from '../format.js';
 import { hasNoNul, isoDate, NUL_MESSAGE, optionalIdQuery, optionalText, pageQuery, requiredId, searchQuery } from '../validation.js';
 
@@ -12,42 +13,46 @@ const phone = (label: string) =>
 /**
  * Patient registration (SPEC.md §5). The national ID field also takes the other identifiers Kenyans register
  * with (birth certificate, passport, alien or refugee ID; domain/KENYA.md), hence letters, '-' and '/'.
+ *
+ * A date of birth cannot be in the future on the county calendar of `now`: the route passes the server's clock
+ * (AppDeps.now, which tests set), the browser's form the real one (wallClock).
  */
-export const registerPatientSchema = z.object({
-  nationalId: z
-    .string({ error: 'National ID must be at least 7 characters' })
-    .trim()
-    .min(7, 'National ID must be at least 7 characters')
-    .max(20, 'National ID must be at most 20 characters')
-    .regex(/^[A-Za-z0-9/-]+$/, 'National ID may contain only letters, digits, - and /')
-    .transform((v) => v.toUpperCase()),
-  firstName: z
-    .string({ error: 'First name must be at least 2 characters' })
-    .trim()
-    .min(2, 'First name must be at least 2 characters')
-    .max(100, 'First name must be at most 100 characters')
-    .refine(hasNoNul, NUL_MESSAGE),
-  lastName: z
-    .string({ error: 'Last name must be at least 2 characters' })
-    .trim()
-    .min(2, 'Last name must be at least 2 characters')
-    .max(100, 'Last name must be at most 100 characters')
-    .refine(hasNoNul, NUL_MESSAGE),
-  middleName: optionalText(100, 'Middle name must be at most 100 characters'),
-  dateOfBirth: isoDate('Date of birth is required')
-    .refine((v) => v >= '1900-01-01', 'Date of birth must be after 1900')
-    .refine((v) => new Date(`${v}T00:00:00+03:00`).getTime() <= Date.now(), 'Date of birth cannot be in the future'),
-  gender: z.enum(GENDERS, { error: 'Please select a gender' }),
-  phoneNumber: phone('Phone number'),
-  nextOfKin: optionalText(200, 'Next of kin must be at most 200 characters'),
-  nextOfKinPhone: phone('Next of kin phone'),
-  subcounty: optionalText(100, 'Sub-county must be at most 100 characters').transform((v) => (v === null ? null : normaliseSubcounty(v))),
-  ward: optionalText(100, 'Ward must be at most 100 characters'),
-  village: optionalText(100, 'Village must be at most 100 characters'),
-  facilityId: requiredId('Please select a facility'),
-});
-export type RegisterPatientInput = z.infer<typeof registerPatientSchema>;
-export type RegisterPatientForm = z.input<typeof registerPatientSchema>;
+export const registerPatientSchema = (now: () => Date) =>
+  z.object({
+    nationalId: z
+      .string({ error: 'National ID must be at least 7 characters' })
+      .trim()
+      .min(7, 'National ID must be at least 7 characters')
+      .max(20, 'National ID must be at most 20 characters')
+      .regex(/^[A-Za-z0-9/-]+$/, 'National ID may contain only letters, digits, - and /')
+      .transform((v) => v.toUpperCase()),
+    firstName: z
+      .string({ error: 'First name must be at least 2 characters' })
+      .trim()
+      .min(2, 'First name must be at least 2 characters')
+      .max(100, 'First name must be at most 100 characters')
+      .refine(hasNoNul, NUL_MESSAGE),
+    lastName: z
+      .string({ error: 'Last name must be at least 2 characters' })
+      .trim()
+      .min(2, 'Last name must be at least 2 characters')
+      .max(100, 'Last name must be at most 100 characters')
+      .refine(hasNoNul, NUL_MESSAGE),
+    middleName: optionalText(100, 'Middle name must be at most 100 characters'),
+    dateOfBirth: isoDate('Date of birth is required')
+      .refine((v) => v >= '1900-01-01', 'Date of birth must be after 1900')
+      .refine((v) => startOfCountyDay(v).getTime() <= now().getTime(), 'Date of birth cannot be in the future'),
+    gender: z.enum(GENDERS, { error: 'Please select a gender' }),
+    phoneNumber: phone('Phone number'),
+    nextOfKin: optionalText(200, 'Next of kin must be at most 200 characters'),
+    nextOfKinPhone: phone('Next of kin phone'),
+    subcounty: optionalText(100, 'Sub-county must be at most 100 characters').transform((v) => (v === null ? null : normaliseSubcounty(v))),
+    ward: optionalText(100, 'Ward must be at most 100 characters'),
+    village: optionalText(100, 'Village must be at most 100 characters'),
+    facilityId: requiredId('Please select a facility'),
+  });
+export type RegisterPatientInput = z.infer<ReturnType<typeof registerPatientSchema>>;
+export type RegisterPatientForm = z.input<ReturnType<typeof registerPatientSchema>>;
 
 /**
  * A search counts its matches up to this many; past it the registry answers "more than" (the header

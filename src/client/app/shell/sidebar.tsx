@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { formatKES } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import { scopeOf, useSelectedFacility } from '../selected-facility';
 import { dashboardStatsQuery } from '../../features/dashboard/dashboard.api';
 import { cn } from '../../lib/utils';

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, ShieldCheck, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatKES } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { billingError } from './billing-labels';
 import { billingSummaryQuery } from './billing.api';

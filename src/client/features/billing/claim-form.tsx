@@ -4,9 +4,9 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { INSURANCE_PROVIDERS } from '../../../shared/billing';
-import { formatKES } from '../../../shared/format';
+import { formatKES, parseKes, subtract, toKes } from '../../../shared/money';
 import type { BillingDetail } from '../../../shared/billing';
-import { claimAmount, submitClaimSchema, type SubmitClaimInput } from '../../../shared/billing';
+import { claimAmount, claimLineSchema, submitClaimSchema, type SubmitClaimInput } from '../../../shared/billing';
 import { Button } from '../../components/ui/button';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
@@ -19,10 +19,13 @@ import { useSchemaForm } from './use-schema-form';
 type Line = { description: string; quantity: string; unitPrice: string };
 type Values = { provider: string; memberNumber: string; diagnosis: string; lines: Line[] };
 
+const linePrice = claimLineSchema.pick({ quantity: true, unitPrice: true });
+
 export function ClaimForm({ invoice }: { invoice: BillingDetail }) {
   const { t } = useTranslation();
   const mutation = useSubmitClaim(invoice.id);
-  const insurerShare = Math.round((invoice.amount - invoice.patientPayable) * 100) / 100;
+  // The insurer's share is the invoice less the patient's, so the two always add up (money.ts).
+  const insurerShare = toKes(subtract(parseKes(invoice.amount), parseKes(invoice.patientPayable)));
   const form = useSchemaForm(
     submitClaimSchema,
     (): Values => ({
@@ -34,7 +37,15 @@ export function ClaimForm({ invoice }: { invoice: BillingDetail }) {
   );
   const { values, errors, set } = form;
   const lines = values.lines;
-  const total = claimAmount(lines.map((l) => ({ quantity: Number(l.quantity) || 0, unitPrice: Number(l.unitPrice) || 0 })));
+  // The running total counts the lines whose quantity and unit price are valid; the form's errors say what is not.
+  const total = toKes(
+    claimAmount(
+      lines.flatMap((l) => {
+        const line = linePrice.safeParse(l);
+        return line.success ? [line.data] : [];
+      }),
+    ),
+  );
   const setLine = (i: number, key: keyof Line, value: string) => set('lines', lines.map((l, j) => (j === i ? { ...l, [key]: value } : l)));
   const msg = (key: string) => billingMessage(errors[key]);
   const attrs = (key: string, id: string) => ({ 'data-field': key, ...fieldAria(id, errors[key]) });

@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INSURANCE_PROVIDERS, PAYMENT_METHODS, SERVICE_TYPES } from '../../../shared/billing';
-import { addDays, countyDate, formatKES } from '../../../shared/format';
-import { createBillingSchema, defaultCoveragePercent, INVOICE_DUE_DAYS, patientPayable, type CreateBillingInput } from '../../../shared/billing';
+import { addDays, countyDate } from '../../../shared/county-time';
+import { formatKES, isNegative, patientPayable, toKes, tryParseKes } from '../../../shared/money';
+import { createBillingSchema, defaultCoveragePercent, INVOICE_DUE_DAYS, type CreateBillingInput } from '../../../shared/billing';
 import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -84,9 +85,10 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
   const { input, errors, set } = form;
   const message = (name: Field) => billingMessage(errors[name]);
   const suggested = defaultCoveragePercent(input.insuranceProvider as string, levelOf(String(input.facilityId)));
-  const amount = Number(input.amount);
+  // The amount as typed, read exactly (money.ts): the preview is what the server will compute.
+  const amount = tryParseKes(input.amount);
   const coverage = Number(input.insuranceCoveragePercent || 0);
-  const payable = input.amount !== '' && Number.isFinite(amount) && amount >= 0 && coverage >= 0 && coverage <= 100 ? patientPayable(amount, coverage) : null;
+  const payable = amount !== null && !isNegative(amount) && coverage >= 0 && coverage <= 100 ? toKes(patientPayable(amount, coverage)) : null;
   const pending = mutation.isPending;
   const allowed = staff.may('billing:write');
 

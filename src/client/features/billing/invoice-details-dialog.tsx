@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayPhone, formatDate, formatKES } from '../../../shared/format';
+import { displayPhone, formatDate } from '../../../shared/format';
+import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
+import { formatKES } from '../../../shared/money';
 import type { BillingDetail, BillingRecord } from '../../../shared/billing';
 import type { InsuranceClaim, Payment } from '../../../shared/billing';
 import { Badge } from '../../components/ui/badge';
@@ -20,7 +22,7 @@ import { useSettlementNotices } from './use-settlement-notices';
 
 type Props = { invoiceId: number; open: boolean; canWrite: boolean; onOpenChange: (open: boolean) => void; onPay: (b: BillingRecord) => void };
 
-const dateTime = (iso: string) => `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' })}`;
+const dateTime = (iso: string) => `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: COUNTY_TIME_ZONE })}`;
 
 export function InvoiceDetailsDialog({ invoiceId, open, canWrite, onOpenChange, onPay }: Props) {
   const { t } = useTranslation();

@@ -3,7 +3,8 @@
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { CreditCard, Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatKES } from '../../../shared/format';
+import { formatDate } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import type { BillingRecord } from '../../../shared/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

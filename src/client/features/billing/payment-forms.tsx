@@ -3,7 +3,8 @@
 import { FlaskConical } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayPhone, formatKES } from '../../../shared/format';
+import { displayPhone } from '../../../shared/format';
+import { formatKES, max, mpesaAmount, parseKes, subtract, toKes, ZERO, type Cents } from '../../../shared/money';
 import type { BillingDetail } from '../../../shared/billing';
 import { cardFormSchema, processPaymentSchema, type PaymentGateways } from '../../../shared/billing';
 import { Button } from '../../components/ui/button';
@@ -15,9 +16,9 @@ import { useProcessPayment, type PaymentOutcome } from './billing.api';
 import { billingError, billingMessage } from './billing-labels';
 import { tokenizeCard } from './card-tokenizer';
 
-/** What the patient still owes on an invoice (M-Pesa takes whole shillings, rounded up). */
-export function patientDue(invoice: BillingDetail): number {
-  return Math.max(0, Math.round((invoice.patientPayable - invoice.amountPaid) * 100) / 100);
+/** What the patient still owes on an invoice: their share less what they paid, never below nothing. */
+export function patientDue(invoice: BillingDetail): Cents {
+  return max(ZERO, subtract(parseKes(invoice.patientPayable), parseKes(invoice.amountPaid)));
 }
 
 export function SimulatorNotice({ title, children }: { title: string; children?: ReactNode }) {
@@ -43,7 +44,8 @@ export function MpesaForm({ invoice, gateways }: { invoice: BillingDetail; gatew
   const failed = usePaymentFailed();
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const amount = Math.max(1, Math.ceil(patientDue(invoice)));
+  // M-Pesa takes whole shillings, rounded up: the server pushes the same (mpesaAmount) and records the rounding.
+  const amount = toKes(mpesaAmount(patientDue(invoice)).amount);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -137,7 +139,7 @@ export function CardForm({ invoice }: { invoice: BillingDetail }) {
         {field('expiry', t('billing.pay.expiry'), { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/YY', maxLength: 5 })}
         {field('cvv', t('billing.pay.cvv'), { autoComplete: 'cc-csc', inputMode: 'numeric', placeholder: '123', maxLength: 4 })}
       </div>
-      <p className="text-sm">{t('billing.pay.chargeAmount', { amount: formatKES(patientDue(invoice)) })}</p>
+      <p className="text-sm">{t('billing.pay.chargeAmount', { amount: formatKES(toKes(patientDue(invoice))) })}</p>
       <Button type="submit" disabled={mutation.isPending}>
         {mutation.isPending ? t('billing.pay.charging') : t('billing.pay.chargeCard')}
       </Button>
@@ -149,7 +151,7 @@ export function CashForm({ invoice }: { invoice: BillingDetail }) {
   const { t } = useTranslation();
   const mutation = useProcessPayment(invoice.id);
   const failed = usePaymentFailed();
-  const due = patientDue(invoice);
+  const due = toKes(patientDue(invoice));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     mutation.mutate(

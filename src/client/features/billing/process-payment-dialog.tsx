@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayPhone, formatKES } from '../../../shared/format';
+import { displayPhone } from '../../../shared/format';
+import { formatKES, isPositive, parseKes, subtract } from '../../../shared/money';
 import type { BillingDetail, BillingRecord } from '../../../shared/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -89,9 +90,10 @@ function Summary({ invoice }: { invoice: BillingDetail }) {
 function PaymentBody({ invoice }: { invoice: BillingDetail }) {
   const { t } = useTranslation();
   const gateways = useQuery(gatewaysQuery);
-  const patientOwes = patientDue(invoice) > 0 || (invoice.amount === 0 && invoice.status !== 'paid');
-  const insurerShare = Math.round((invoice.amount - invoice.patientPayable) * 100) / 100;
-  const insurerOpen = insurerShare > 0 && invoice.claimStatus !== 'approved' && invoice.claimStatus !== 'submitted';
+  const patientOwes = isPositive(patientDue(invoice)) || (invoice.amount === 0 && invoice.status !== 'paid');
+  // The insurer's share is the invoice less the patient's (money.ts): anything left is for a claim.
+  const insured = isPositive(subtract(parseKes(invoice.amount), parseKes(invoice.patientPayable)));
+  const insurerOpen = insured && invoice.claimStatus !== 'approved' && invoice.claimStatus !== 'submitted';
   const [tab, setTab] = useState<TabId>(patientOwes ? 'mpesa' : 'insurance');
 
   if (invoice.status === 'paid') return <PaidPanel invoice={invoice} />;
@@ -110,7 +112,7 @@ function PaymentBody({ invoice }: { invoice: BillingDetail }) {
   }
 
   const nothingDue = <p className="text-sm text-muted-foreground">{t('billing.pay.nothingDue')}</p>;
-  const noCover = <p className="text-sm text-muted-foreground">{insurerShare > 0 ? t('billing.pay.insurerSettled') : t('billing.pay.noCover')}</p>;
+  const noCover = <p className="text-sm text-muted-foreground">{insured ? t('billing.pay.insurerSettled') : t('billing.pay.noCover')}</p>;
   return (
     <>
       <Summary invoice={invoice} />

@@ -2,7 +2,7 @@
 // the data already loaded, so it costs no request and matches what the user sees.
 import type { TFunction } from 'i18next';
 import { toCsv, type CsvCell } from '../../../shared/csv';
-import { countyDate } from '../../../shared/format';
+import { countyDate } from '../../../shared/county-time';
 import type { Demographics, RevenueTrend } from '../../../shared/dashboard';
 import type { DashboardStats, RevenueStats } from './dashboard.api';
 

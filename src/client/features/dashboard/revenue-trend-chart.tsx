@@ -1,7 +1,7 @@
 // Loaded lazily (React.lazy in revenue-trend-panel.tsx). A plain SVG bar chart: Recharts alone weighed about
 // 100 KB gzipped and took the dashboard past its 250 KB budget (DESIGN.md §10; docs/decisions/0003).
 import type { RevenueTrend } from '../../../shared/dashboard';
-import { formatKES } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import { formatKESCompact, monthLabel } from './revenue-format';
 
 type Props = { data: RevenueTrend; seriesName: string };

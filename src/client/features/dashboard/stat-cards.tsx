@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Banknote, CalendarDays, UserCheck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatKES } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { dashboardStatsQuery, revenueStatsQuery, revenueTrendQuery } from './dashboard.api';
 

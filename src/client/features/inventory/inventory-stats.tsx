@@ -2,7 +2,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, Banknote, Package, PackageX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatKES } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import type { InventoryStats } from '../../../shared/inventory';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { errorText } from './inventory-labels';

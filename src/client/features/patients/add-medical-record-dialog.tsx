@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { wallClock } from '../../../shared/county-time';
 import { createMedicalRecordSchema, type CreateMedicalRecordForm, type CreateMedicalRecordInput } from '../../../shared/medical-records';
 import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
@@ -52,12 +53,15 @@ type FormProps = { patientId: number; facilityId: number; mutation: ReturnType<t
 
 const OPTIONAL = ['diagnosis', 'treatment', 'prescription'] as const;
 
+/** The browser checks a visit date against its own clock; the server checks again against its clock. */
+const recordSchema = createMedicalRecordSchema(wallClock);
+
 function RecordForm({ patientId, facilityId, mutation, onDone }: FormProps) {
   const { t } = useTranslation();
   const facilities = useQuery(facilitiesQuery);
   const empty: CreateMedicalRecordForm = { patientId, facilityId, chiefComplaint: '', diagnosis: '', treatment: '', prescription: '', notes: '', followUpDate: '' };
   const { register, handleSubmit, reset, setError, formState } = useForm<CreateMedicalRecordForm, unknown, CreateMedicalRecordInput>({
-    resolver: zodResolver(createMedicalRecordSchema),
+    resolver: zodResolver(recordSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: empty,

@@ -2,7 +2,8 @@
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Eye, FilePlus2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ageInYears, countyDate, displayPhone } from '../../../shared/format';
+import { displayPhone } from '../../../shared/format';
+import { ageInYears, countyDate } from '../../../shared/county-time';
 import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SUBCOUNTIES, SUBCOUNTY_WARDS, type Subcounty } from '../../../shared/county';
-import { countyDate } from '../../../shared/format';
+import { countyDate, wallClock } from '../../../shared/county-time';
 import { registerPatientSchema, type RegisterPatientForm, type RegisterPatientInput } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -72,6 +72,9 @@ function emptyForm(facilityId: number): RegisterPatientForm {
   };
 }
 
+/** The browser checks a date of birth against its own clock; the server checks again against its clock. */
+const registrationSchema = registerPatientSchema(wallClock);
+
 function RegisterPatientForm({ mutation, onDone }: { mutation: ReturnType<typeof useRegisterPatient>; onDone: () => void }) {
   const { t } = useTranslation();
   const staff = useStaff();
@@ -79,7 +82,7 @@ function RegisterPatientForm({ mutation, onDone }: { mutation: ReturnType<typeof
   // SPEC.md §9 says the first facility, or 1; the desk's own facility comes first, as a nurse registers where she works.
   const defaultFacility = staff.facilityId ?? facilities.data?.[0]?.id ?? 1;
   const form = useForm<RegisterPatientForm, unknown, RegisterPatientInput>({
-    resolver: zodResolver(registerPatientSchema),
+    resolver: zodResolver(registrationSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: emptyForm(defaultFacility),

@@ -1,7 +1,7 @@
 // Wording and colours shared by the referral screen, its dialogs and the patient's record.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { COUNTY_TIME_ZONE } from '../../../shared/format';
+import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { ListError } from '../../components/data/list-error';
 import { ApiError } from '../../lib/api-client';

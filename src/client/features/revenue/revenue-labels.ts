@@ -1,6 +1,7 @@
 // Words and number formats of the revenue screen: one place, so the cards, table, dialog and report agree.
 import type { TFunction } from 'i18next';
-import { COUNTY_TIME_ZONE, formatDate } from '../../../shared/format';
+import { formatDate } from '../../../shared/format';
+import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
 import type { DateRange } from '../../../shared/revenue';
 
 type BadgeVariant = 'success' | 'warning' | 'danger' | 'info' | 'secondary';

@@ -2,7 +2,8 @@
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatKES } from '../../../shared/format';
+import { formatDate } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import type { RevenueRecord } from '../../../shared/revenue';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -2,7 +2,7 @@
 // already loaded, so it matches what the user sees and costs no request. Export Records is the server's file.
 import type { TFunction } from 'i18next';
 import { toCsv, type CsvCell } from '../../../shared/csv';
-import { countyDate } from '../../../shared/format';
+import { countyDate } from '../../../shared/county-time';
 import type { RevenueSummary } from '../../../shared/revenue';
 import { formatRange } from './revenue-labels';
 

@@ -2,7 +2,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Banknote, Clock, ShieldCheck, TrendingDown, TrendingUp, Wallet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatKES } from '../../../shared/format';
+import { formatKES } from '../../../shared/money';
 import type { RevenueFigure, RevenueSummary } from '../../../shared/revenue';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { cn } from '../../lib/utils';

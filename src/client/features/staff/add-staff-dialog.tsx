@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { countyDate } from '../../../shared/format';
+import { countyDate } from '../../../shared/county-time';
 import { manageableRoles } from '../../../shared/access';
 import { createStaffSchema, type CreatedStaff, type CreateStaffForm, type CreateStaffInput } from '../../../shared/staff';
 import { Button } from '../../components/ui/button';

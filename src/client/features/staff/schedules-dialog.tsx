@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, COUNTY_TIME_ZONE, countyDate, startOfCountyDay } from '../../../shared/format';
+import { addDays, COUNTY_TIME_ZONE, countyDate, countyInstant } from '../../../shared/county-time';
 import type { ShiftKind, StaffShift } from '../../../shared/staff';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { ListError } from '../../components/data/list-error';
@@ -89,7 +89,7 @@ function Roster() {
               <TableHead>{t('staff.schedules.staffColumn')}</TableHead>
               {days.map((d) => (
                 <TableHead key={d} className="whitespace-nowrap px-2 text-center">
-                  {dayLabel.format(new Date(startOfCountyDay(d).getTime() + 12 * 3_600_000))}
+                  {dayLabel.format(countyInstant(d, 12))}
                 </TableHead>
               ))}
             </TableRow>

@@ -1,9 +1,10 @@
 // What the demo county's seed hands from one module's seed step to the next. The seed runner knows no module:
 // each module declares the rows it leaves for later steps by adding them to SeedState (TypeScript declaration
 // merging, as Fastify's decorators do), e.g. the auth module's `users`, which billing and referrals read.
-import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import type { Db } from '../client.js';
 import { sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { createRandom, type Random } from './random.js';
 
 /** Rows that one module's seed step leaves for the steps after it; each module adds its own (declaration merging). */
@@ -40,9 +41,9 @@ export function createSeedContext(now: Date): SeedContext {
 }
 
 /** Inserts rows a few hundred at a time (one statement per chunk stays under the driver's parameter limit). */
-export async function insertChunks<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size = 400): Promise<void> {
+export async function insertChunks<TTable extends PgTable>(db: Db, table: TTable, rows: PgInsertValue<TTable>[], size = 400): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
-    await db.insert(table).values(rows.slice(i, i + size) as never);
+    await db.insert(table).values(rows.slice(i, i + size));
   }
 }
 

@@ -2,6 +2,7 @@
 // and invoices, in the order they happened. Descriptions name the facility, never the patient.
 import type { Db } from '../../db/client.js';
 import { insertChunks, type SeedContext } from '../../db/seed/context.js';
+import { toKes } from '../../../shared/money.js';
 import { activities } from './activities.schema.js';
 
 export async function seedActivities(tx: Db, ctx: SeedContext) {
@@ -23,7 +24,7 @@ export async function seedActivities(tx: Db, ctx: SeedContext) {
     })),
     ...ctx.bills.map((b) => ({
       action: 'billing_record_created' as const,
-      description: `Invoice ${b.invoiceNumber} created at ${name.get(b.facilityId)!}: ${b.serviceType}, KES ${Number(b.amount).toLocaleString('en-KE')}`,
+      description: `Invoice ${b.invoiceNumber} created at ${name.get(b.facilityId)!}: ${b.serviceType}, KES ${toKes(b.amount).toLocaleString('en-KE')}`,
       userId: b.createdBy ?? null,
       facilityId: b.facilityId,
       createdAt: b.createdAt,

@@ -2,7 +2,7 @@
 // Details never carry patient data: the entity and its id are enough to trace who saw what.
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AuditEvent } from '../../../shared/audit/index.js';
-import { countyDate } from '../../../shared/format.js';
+import { countyDate, countyDateTime } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../core/audit.schema.js';
 import { users } from '../auth/index.js';
@@ -33,11 +33,6 @@ export async function listAuditEvents(db: Db, page: { limit: number; offset: num
     db.select({ n: sql<number>`count(*)::int` }).from(auditEvents),
   ]);
   return { rows: rows.map((r): AuditEvent => ({ ...r, outcome: r.outcome as AuditEvent['outcome'], at: r.at.toISOString() })), total: total?.n ?? 0 };
-}
-
-/** An instant as county wall-clock time with its offset, e.g. 2026-03-16T09:30:00+03:00 (EAT has no DST). */
-function countyDateTime(at: Date): string {
-  return `${new Date(at.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 19)}+03:00`;
 }
 
 /**

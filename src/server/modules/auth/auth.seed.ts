@@ -3,7 +3,7 @@
 // On Leave, SPEC.md §4: the dashboard's "2 on leave").
 import type { Role } from '../../../shared/access/index.js';
 import { DEMO_PASSWORD } from '../../../shared/auth/index.js';
-import { addDays } from '../../../shared/format.js';
+import { addDays } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, uniqueValue, type SeedContext } from '../../db/seed/context.js';
 import { demoPhone, FEMALE_NAMES, MALE_NAMES, SURNAMES } from '../../db/seed/demo-people.js';

@@ -59,6 +59,12 @@ export const payments = pgTable(
       .references(() => billingRecords.id),
     method: text().notNull(),
     amount: money().notNull(),
+    /**
+     * M-Pesa takes whole shillings: what was pushed (amount) minus what was due, 0.00–0.99 (src/shared/money.ts,
+     * mpesaAmount). Kept so the difference is accounted for, never lost. Null for cash and card, which take the
+     * amount due to the cent.
+     */
+    rounding: money(),
     status: text().notNull().default('processing'),
     /** M-Pesa: the payer's phone as sent to Daraja (2547XXXXXXXX). */
     phoneNumber: text(),

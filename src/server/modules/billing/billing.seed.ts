@@ -1,15 +1,16 @@
 // The demo county's invoices: most hospital and health-centre visits are billed, dispensary care largely free;
 // and this morning's desk at the county referral hospital, paid and pending. The payments and claims behind
 // each invoice's status follow in payments.seed.ts.
-import { countyDate } from '../../../shared/format.js';
+import { countyDate } from '../../../shared/county-time.js';
 import { bulkNumbering } from '../../core/numbering.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { VISIT_TYPES } from '../../db/seed/demo-people.js';
+import { parseKes, type Cents } from '../../../shared/money.js';
 import { billingRecords } from './billing.schema.js';
 import { seedPayments } from './payments.seed.js';
 
-export type BillSeedRow = typeof billingRecords.$inferInsert & { id: number; createdAt: Date };
+export type BillSeedRow = typeof billingRecords.$inferInsert & { id: number; createdAt: Date; amount: Cents };
 
 declare module '../../db/seed/context.js' {
   interface SeedState {
@@ -27,6 +28,9 @@ const SERVICE_AMOUNT: Record<string, [number, number]> = {
   maternity: [300, 1500],
 };
 
+/** A price list's figure: the shilling amount drawn, to the nearest KES 50. */
+const priceIn = (shillings: number): Cents => parseKes(Math.round(shillings / 50) * 50);
+
 export async function seedBilling(tx: Db, ctx: SeedContext) {
   const { random: r, now } = ctx;
   const level = new Map(ctx.facilities.map((f) => [f.id, f.level]));
@@ -37,7 +41,7 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
     if (!r.chance(atLevel >= 4 ? 0.85 : atLevel === 3 ? 0.55 : 0.2)) continue;
     const v = VISIT_TYPES.find((t) => t.complaint === rec.chiefComplaint)!;
     const [lo, hi] = SERVICE_AMOUNT[v.service]!;
-    const amount = Math.round(r.int(lo, hi) / 50) * 50;
+    const amount = priceIn(r.int(lo, hi));
     const paymentMethod = r.weighted([['cash', 30], ['mpesa', 40], ['nhif', 20], ['insurance', 10]] as const);
     // Billed half an hour after the visit, but never after the moment of seeding.
     const createdAt = new Date(Math.min(rec.visitDate.getTime() + 30 * 60_000, now.getTime()));
@@ -74,7 +78,7 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
       patientId: p.id,
       facilityId: 1,
       serviceType: service,
-      amount: Math.round(r.int(...SERVICE_AMOUNT[service]!) / 50) * 50,
+      amount: priceIn(r.int(...SERVICE_AMOUNT[service]!)),
       paymentMethod: k % 2 === 0 ? 'mpesa' : 'cash',
       insuranceProvider: null,
       insuranceNumber: null,

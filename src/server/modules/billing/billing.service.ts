@@ -2,12 +2,12 @@
 // payments and claims, and the four cards. An invoice starts pending; "overdue" is never stored: a pending
 // invoice past its due date (county calendar) reads as overdue, so one rule holds everywhere.
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { addDays, countyDate, countyMonth, formatKES, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, countyMonth, countyYear, startOfCountyDay } from '../../../shared/county-time.js';
+import { formatKES, parseKes, patientPayable, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import {
   defaultCoveragePercent,
   INVOICE_DUE_DAYS,
-  patientPayable,
   type BillingDetail,
   type BillingRecord,
   type BillingSummary,
@@ -15,6 +15,7 @@ import {
   type ListBillingQuery,
 } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
+import { moneySql } from '../../db/columns.js';
 import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { containsLower, ilikeAny, iso, searchTerms, withinScope } from '../../core/sql.js';
@@ -25,7 +26,7 @@ import type { Actor, ServiceContext } from '../../core/context.js';
 import { facilities, findFacility } from '../facilities/index.js';
 import { claimsOf, paymentsOf } from './payment-records.js';
 
-const amountPaid = sql<number>`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${billingRecords.id} and p.status = 'succeeded')`.mapWith(Number);
+const amountPaid = moneySql(sql`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${billingRecords.id} and p.status = 'succeeded')`);
 const claimStatus = sql<string | null>`(select c.status from insurance_claims c where c.billing_record_id = ${billingRecords.id} order by c.submitted_at desc, c.id desc limit 1)`;
 
 const columns = {
@@ -43,7 +44,7 @@ type Row = {
   lastName: string | null;
   nationalId: string | null;
   facilityName: string | null;
-  amountPaid: number;
+  amountPaid: Cents;
   claimStatus: string | null;
 };
 
@@ -75,7 +76,7 @@ function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amo
     facilityId: b.facilityId,
     facilityName: facilityName ?? 'Unknown Facility',
     serviceType: b.serviceType as BillingRecord['serviceType'],
-    amount: Number(b.amount),
+    amount: toKes(b.amount),
     paymentMethod: b.paymentMethod as BillingRecord['paymentMethod'],
     insuranceProvider: b.insuranceProvider,
     insuranceNumber: b.insuranceNumber,
@@ -84,8 +85,8 @@ function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amo
     createdAt: b.createdAt.toISOString(),
     paidAt: iso(b.paidAt),
     insuranceCoveragePercent: Number(b.insuranceCoveragePercent),
-    patientPayable: patientPayable(Number(b.amount), Number(b.insuranceCoveragePercent)),
-    amountPaid: Number(paid ?? 0),
+    patientPayable: toKes(patientPayable(b.amount, b.insuranceCoveragePercent)),
+    amountPaid: toKes(paid),
     claimStatus: (claim ?? null) as BillingRecord['claimStatus'],
     dueDate: b.dueDate,
     statusReason: b.statusReason,
@@ -174,14 +175,15 @@ export async function createBilling({ db, actor, now: clock }: ServiceContext, i
     if (!patient) throw invalid([{ path: 'patientId', message: 'Patient not found' }]);
     const facility = await findFacility(tx, (await invoiceFacilityFor(tx, actor, input))!);
     if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
-    const { facilityId: _f, insuranceCoveragePercent, dueDate, ...fields } = input;
+    const { facilityId: _f, insuranceCoveragePercent, dueDate, amount, ...fields } = input;
     const coverage = insuranceCoveragePercent ?? defaultCoveragePercent(input.insuranceProvider, facility.level) ?? 0;
     const [created] = await tx
       .insert(billingRecords)
       .values({
         ...fields,
+        amount: parseKes(amount),
         // INV-2026-000123: the county year and the next number of its unbroken run (core/numbering.ts).
-        invoiceNumber: await nextDocumentNumber(tx, 'INV', today.slice(0, 4)),
+        invoiceNumber: await nextDocumentNumber(tx, 'INV', String(countyYear(now))),
         facilityId: facility.id,
         insuranceCoveragePercent: coverage,
         dueDate: dueDate ?? addDays(today, INVOICE_DUE_DAYS),
@@ -213,8 +215,9 @@ export async function billingSummary({ db, scope, now: clock }: ServiceContext, 
   const dayEnd = startOfCountyDay(addDays(today, 1));
   const month = countyMonth(now);
   const atFacility = and(facilityId ? eq(billingRecords.facilityId, facilityId) : undefined, withinScope(billingRecords.facilityId, scope));
-  const money = (column: SQL | typeof billingRecords.amount | typeof payments.amount) => sql<string>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const money = (column: SQL | typeof billingRecords.amount | typeof payments.amount) => moneySql(sql`coalesce(sum(${column}), 0)`);
   const n = sql<number>`count(*)::int`;
+  const kes = (amount: Cents | undefined) => toKes(amount ?? ZERO);
 
   const [paidToday] = await db
     .select({ amount: money(billingRecords.amount), count: n })
@@ -226,7 +229,7 @@ export async function billingSummary({ db, scope, now: clock }: ServiceContext, 
     .select({
       amount: money(billingRecords.amount),
       count: n,
-      overdueAmount: sql<string>`coalesce(sum(${billingRecords.amount}) filter (where ${overdue}), 0)`.mapWith(Number),
+      overdueAmount: moneySql(sql`coalesce(sum(${billingRecords.amount}) filter (where ${overdue}), 0)`),
       overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
     })
     .from(billingRecords)
@@ -239,9 +242,9 @@ export async function billingSummary({ db, scope, now: clock }: ServiceContext, 
   );
   const [insurance] = await db
     .select({
-      amount: sql<string>`coalesce(sum(${insuranceClaims.amount}) filter (where ${insuranceClaims.status} = 'submitted'), 0)`.mapWith(Number),
+      amount: moneySql(sql`coalesce(sum(${insuranceClaims.amount}) filter (where ${insuranceClaims.status} = 'submitted'), 0)`),
       count: sql<number>`(count(*) filter (where ${insuranceClaims.status} = 'submitted'))::int`,
-      approvedThisMonthAmount: sql<string>`coalesce(sum(${insuranceClaims.amount}) filter (where ${approvedThisMonth}), 0)`.mapWith(Number),
+      approvedThisMonthAmount: moneySql(sql`coalesce(sum(${insuranceClaims.amount}) filter (where ${approvedThisMonth}), 0)`),
       approvedThisMonthCount: sql<number>`(count(*) filter (where ${approvedThisMonth}))::int`,
     })
     .from(insuranceClaims)
@@ -257,19 +260,19 @@ export async function billingSummary({ db, scope, now: clock }: ServiceContext, 
   return {
     facilityId: facilityId ?? null,
     date: today,
-    paidToday: { amount: paidToday?.amount ?? 0, count: paidToday?.count ?? 0 },
+    paidToday: { amount: kes(paidToday?.amount), count: paidToday?.count ?? 0 },
     pending: {
-      amount: pending?.amount ?? 0,
+      amount: kes(pending?.amount),
       count: pending?.count ?? 0,
-      overdueAmount: pending?.overdueAmount ?? 0,
+      overdueAmount: kes(pending?.overdueAmount),
       overdueCount: pending?.overdueCount ?? 0,
     },
     insurance: {
-      amount: insurance?.amount ?? 0,
+      amount: kes(insurance?.amount),
       count: insurance?.count ?? 0,
-      approvedThisMonthAmount: insurance?.approvedThisMonthAmount ?? 0,
+      approvedThisMonthAmount: kes(insurance?.approvedThisMonthAmount),
       approvedThisMonthCount: insurance?.approvedThisMonthCount ?? 0,
     },
-    mobileMoney: { amount: mobile?.amount ?? 0, count: mobile?.count ?? 0 },
+    mobileMoney: { amount: kes(mobile?.amount), count: mobile?.count ?? 0 },
   };
 }

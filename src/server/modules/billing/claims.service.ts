@@ -3,7 +3,8 @@
 // the insurer's decision: approved (the invoice is paid once the patient's share is too) or rejected (back to
 // pending with the insurer's reason).
 import { eq } from 'drizzle-orm';
-import { countyDate, formatKES } from '../../../shared/format.js';
+import { countyYear } from '../../../shared/county-time.js';
+import { compare, formatKES, isZero, toKes } from '../../../shared/money.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { claimAmount, type ClaimDecisionInput, type InsuranceClaim, type SubmitClaimInput } from '../../../shared/billing/index.js';
@@ -37,14 +38,14 @@ export async function submitClaim({ db, actor, now: clock }: ServiceContext, inv
     const invoice = await lockInvoice(tx, invoiceId);
     assertOpen(invoice);
     const s = await currentSettlement(tx, invoice);
-    if (s.insurerShare === 0) throw conflict('This invoice has no insurance cover to claim: its coverage is 0 %');
+    if (isZero(s.insurerShare)) throw conflict('This invoice has no insurance cover to claim: its coverage is 0 %');
     if (s.insurerSettled) throw conflict("The insurer's share of this invoice is already settled");
     if (invoice.insuranceProvider && invoice.insuranceProvider !== input.provider) {
       throw invalid([{ path: 'provider', message: `This invoice is covered by ${PROVIDER_NAMES[invoice.insuranceProvider] ?? invoice.insuranceProvider}` }]);
     }
     const amount = claimAmount(input.lines);
-    if (amount > Number(invoice.amount)) throw invalid([{ path: 'lines', message: `The claim cannot exceed the invoice amount of ${formatKES(Number(invoice.amount))}` }]);
-    const number = await nextDocumentNumber(tx, claimSeries(input.provider), countyDate(now).slice(0, 4));
+    if (compare(amount, invoice.amount) > 0) throw invalid([{ path: 'lines', message: `The claim cannot exceed the invoice amount of ${formatKES(toKes(invoice.amount))}` }]);
+    const number = await nextDocumentNumber(tx, claimSeries(input.provider), String(countyYear(now)));
     const [claim] = await tx.insert(insuranceClaims).values({
       claimNumber: number,
       billingRecordId: invoice.id,
@@ -59,7 +60,7 @@ export async function submitClaim({ db, actor, now: clock }: ServiceContext, inv
     }).returning({ id: insuranceClaims.id });
     const id = claim!.id;
     await applySettlement(tx, invoice, now);
-    await audit(tx, actor, { action: 'claim.submitted', entity: 'insurance_claim', entityId: id, detail: `${number} for invoice ${invoice.id}, ${formatKES(amount)}` });
+    await audit(tx, actor, { action: 'claim.submitted', entity: 'insurance_claim', entityId: id, detail: `${number} for invoice ${invoice.id}, ${formatKES(toKes(amount))}` });
     return id;
   });
   return outcome(db, claimId, now);
@@ -91,7 +92,7 @@ export async function decideClaim({ db, actor, now: clock }: ServiceContext, cla
       const [f] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, invoice.facilityId)).limit(1);
       await recordActivity(tx, {
         action: 'payment_received',
-        description: `${PROVIDER_NAMES[claim!.provider] ?? claim!.provider} claim ${claim!.claimNumber} approved for ${invoice.invoiceNumber} at ${f?.name ?? 'Unknown Facility'}: ${formatKES(Number(claim!.amount))}`,
+        description: `${PROVIDER_NAMES[claim!.provider] ?? claim!.provider} claim ${claim!.claimNumber} approved for ${invoice.invoiceNumber} at ${f?.name ?? 'Unknown Facility'}: ${formatKES(toKes(claim!.amount))}`,
         userId: actor.id,
         facilityId: invoice.facilityId,
         at: now,

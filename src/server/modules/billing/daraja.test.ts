@@ -2,6 +2,7 @@
 // test numbers and the M-Pesa configuration.
 import { describe, expect, it } from 'vitest';
 import { luhnValid, mpesaPhone, processPaymentSchema } from '../../../shared/billing/index.js';
+import { parseKes } from '../../../shared/money.js';
 import { parseConfig } from '../../env.js';
 import {
   accountReference,
@@ -9,7 +10,6 @@ import {
   createDarajaClient,
   darajaPassword,
   darajaTimestamp,
-  mpesaAmount,
   oauthRequest,
   SANDBOX_PASSKEY,
   SANDBOX_SHORTCODE,
@@ -18,6 +18,8 @@ import {
 } from './daraja.js';
 import { createMpesaSimulator, simulatedOutcome } from './mpesa-simulator.js';
 import { settlement } from './payments.service.js';
+
+const sandbox = { shortcode: '174379', passkey: SANDBOX_PASSKEY, transactionType: 'CustomerPayBillOnline' as const, partyB: '174379', callbackUrl: 'https://afya.example/api/payments/mpesa/callback' };
 
 describe('Daraja request building', () => {
   it('stamps the time as yyyyMMddHHmmss in Nairobi, which is UTC+3 all year', () => {
@@ -44,13 +46,12 @@ describe('Daraja request building', () => {
     expect(oauthRequest('production', 'abc', 'xyz').url).toBe('https://api.safaricom.co.ke/oauth/v1/generate?grant_type=client_credentials');
   });
 
-  it('pushes whole shillings, rounded up, and never less than 1', () => {
-    expect(mpesaAmount(500)).toBe(500);
-    expect(mpesaAmount(1250.5)).toBe(1251);
-    expect(mpesaAmount(1250.01)).toBe(1251);
-    expect(mpesaAmount(0.4)).toBe(1);
-    // Floating-point noise does not add a shilling.
-    expect(mpesaAmount(0.1 + 0.2 + 99.7)).toBe(100);
+  it('pushes whole shillings, rounded up, and never less than 1 (the rounding itself: money.test.ts)', () => {
+    const pushed = (amount: string) => stkPushBody(sandbox, { amount: parseKes(amount), phone: '254712345678', invoiceNumber: 'INV-1', callbackToken: 't', at: new Date() }).Amount;
+    expect(pushed('500')).toBe(500);
+    expect(pushed('1250.50')).toBe(1251);
+    expect(pushed('1250.01')).toBe(1251);
+    expect(pushed('0.40')).toBe(1);
   });
 
   it('fits the invoice number into the 12-character account reference', () => {
@@ -66,7 +67,7 @@ describe('Daraja request building', () => {
   it('builds the whole STK push body', () => {
     const body = stkPushBody(
       { shortcode: '174379', passkey: SANDBOX_PASSKEY, transactionType: 'CustomerPayBillOnline', partyB: '174379', callbackUrl: 'https://afya.example/api/payments/mpesa/callback' },
-      { amount: 1250.5, phone: '254712345678', invoiceNumber: 'INV-2026-000123', callbackToken: 'tok123', at: new Date('2026-03-16T06:30:00Z') },
+      { amount: parseKes('1250.50'), phone: '254712345678', invoiceNumber: 'INV-2026-000123', callbackToken: 'tok123', at: new Date('2026-03-16T06:30:00Z') },
     );
     expect(body).toEqual({
       BusinessShortCode: '174379',
@@ -112,7 +113,7 @@ describe('the Daraja HTTP client', () => {
       return json(200, { MerchantRequestID: '29115-34620561-1', CheckoutRequestID: 'ws_CO_191220191020363925', ResponseCode: '0', ResponseDescription: 'Success. Request accepted for processing', CustomerMessage: 'Success. Request accepted for processing' });
     }) as unknown as typeof fetch;
     const client = createDarajaClient(settings, fake, () => new Date('2026-03-16T06:30:00Z'));
-    const body = stkPushBody(settings, { amount: 10, phone: '254712345678', invoiceNumber: 'INV-2026-000001', callbackToken: 't', at: new Date('2026-03-16T06:30:00Z') });
+    const body = stkPushBody(settings, { amount: parseKes(10), phone: '254712345678', invoiceNumber: 'INV-2026-000001', callbackToken: 't', at: new Date('2026-03-16T06:30:00Z') });
     expect(await client.stkPush(body)).toEqual({ accepted: true, merchantRequestId: '29115-34620561-1', checkoutRequestId: 'ws_CO_191220191020363925', customerMessage: 'Success. Request accepted for processing' });
     await client.stkPush(body);
     expect(calls.map((c) => c.url)).toEqual([
@@ -128,7 +129,7 @@ describe('the Daraja HTTP client', () => {
     let answer: Response = json(400, { requestId: '1', errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PhoneNumber' });
     const fake = (async (url: string) => (url.includes('/oauth/') ? json(200, { access_token: 'T', expires_in: 3599 }) : answer)) as unknown as typeof fetch;
     const client = createDarajaClient(settings, fake);
-    const body = stkPushBody(settings, { amount: 10, phone: '254712345678', invoiceNumber: 'INV-2026-000001', callbackToken: 't', at: new Date() });
+    const body = stkPushBody(settings, { amount: parseKes(10), phone: '254712345678', invoiceNumber: 'INV-2026-000001', callbackToken: 't', at: new Date() });
     expect(await client.stkPush(body)).toEqual({ accepted: false, reason: 'M-Pesa did not accept the request: Bad Request - Invalid PhoneNumber' });
     answer = json(500, { requestId: '2', errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' });
     expect(await client.stkQuery(stkQueryBody(settings, 'ws_CO_1', new Date()))).toEqual({ state: 'pending' });
@@ -168,22 +169,23 @@ describe('cards', () => {
 });
 
 describe('where an invoice stands', () => {
-  const inv = (amount: number, cover = 0) => ({ amount, insuranceCoveragePercent: cover });
+  const inv = (amount: number, cover = 0) => ({ amount: parseKes(amount), insuranceCoveragePercent: cover });
+  const paid = (status: string, amount: number) => ({ status, amount: parseKes(amount) });
   it('is pending until paid, processing while a payment is under way', () => {
     expect(settlement(inv(500), [], []).status).toBe('pending');
-    expect(settlement(inv(500), [{ status: 'processing', amount: 500 }], []).status).toBe('processing');
-    expect(settlement(inv(500), [{ status: 'failed', amount: 500 }], []).status).toBe('pending');
-    expect(settlement(inv(500), [{ status: 'failed', amount: 500 }, { status: 'succeeded', amount: 500 }], []).status).toBe('paid');
+    expect(settlement(inv(500), [paid('processing', 500)], []).status).toBe('processing');
+    expect(settlement(inv(500), [paid('failed', 500)], []).status).toBe('pending');
+    expect(settlement(inv(500), [paid('failed', 500), paid('succeeded', 500)], []).status).toBe('paid');
   });
   it('needs both shares when an insurer covers part', () => {
-    expect(settlement(inv(1000, 80), [], [])).toMatchObject({ patientShare: 200, insurerShare: 800, status: 'pending' });
-    expect(settlement(inv(1000, 80), [{ status: 'succeeded', amount: 200 }], []).status).toBe('pending');
-    expect(settlement(inv(1000, 80), [{ status: 'succeeded', amount: 200 }], [{ status: 'submitted' }]).status).toBe('processing');
-    expect(settlement(inv(1000, 80), [{ status: 'succeeded', amount: 200 }], [{ status: 'rejected' }, { status: 'approved' }]).status).toBe('paid');
+    expect(settlement(inv(1000, 80), [], [])).toMatchObject({ patientShare: parseKes(200), insurerShare: parseKes(800), status: 'pending' });
+    expect(settlement(inv(1000, 80), [paid('succeeded', 200)], []).status).toBe('pending');
+    expect(settlement(inv(1000, 80), [paid('succeeded', 200)], [{ status: 'submitted' }]).status).toBe('processing');
+    expect(settlement(inv(1000, 80), [paid('succeeded', 200)], [{ status: 'rejected' }, { status: 'approved' }]).status).toBe('paid');
     expect(settlement(inv(1000, 100), [], [{ status: 'approved' }]).status).toBe('paid');
     // An M-Pesa payment rounded up to the shilling settles the cents.
-    expect(settlement(inv(1250.5), [{ status: 'succeeded', amount: 1251 }], []).status).toBe('paid');
-    expect(settlement(inv(1250.5), [{ status: 'succeeded', amount: 1000 }], []).status).toBe('pending');
+    expect(settlement(inv(1250.5), [paid('succeeded', 1251)], []).status).toBe('paid');
+    expect(settlement(inv(1250.5), [paid('succeeded', 1000)], []).status).toBe('pending');
   });
 });
 
@@ -201,7 +203,7 @@ describe('the simulator', () => {
     const sim = createMpesaSimulator({ delayMs: 60_000, deliver: async (callback, token) => void delivered.push({ callback, token }), now: () => new Date('2026-03-16T06:30:00Z'), onError: (e) => { throw e; } });
     const settings = { shortcode: SANDBOX_SHORTCODE, passkey: SANDBOX_PASSKEY, transactionType: 'CustomerPayBillOnline' as const, partyB: SANDBOX_SHORTCODE, callbackUrl: 'http://localhost/api/payments/mpesa/callback' };
     const push = (phone: string, passkey = SANDBOX_PASSKEY) =>
-      sim.stkPush(stkPushBody({ ...settings, passkey }, { amount: 99.5, phone, invoiceNumber: 'INV-2026-000001', callbackToken: 'secret-1', at: new Date('2026-03-16T06:30:00Z') }));
+      sim.stkPush(stkPushBody({ ...settings, passkey }, { amount: parseKes('99.50'), phone, invoiceNumber: 'INV-2026-000001', callbackToken: 'secret-1', at: new Date('2026-03-16T06:30:00Z') }));
     expect(push('254712345678', 'wrong')).toEqual({ accepted: false, reason: 'M-Pesa did not accept the request: Invalid Password' });
     const answer = push('254712345678');
     expect(answer).toMatchObject({ accepted: true, checkoutRequestId: expect.stringMatching(/^ws_CO_16032026093000\d{3}712345678\d{4}$/) });

@@ -1,6 +1,8 @@
 // Safaricom Daraja "Lipa Na M-Pesa Online" (STK push), domain/KENYA.md: the pure request building (tested with
 // known vectors) and a small HTTP client for the OAuth token, the push and the status query.
 import { COUNTY_PROFILE } from '../../../shared/county.js';
+import { countyDateTime } from '../../../shared/county-time.js';
+import { mpesaAmount, type Cents } from '../../../shared/money.js';
 
 export type DarajaEnvironment = 'sandbox' | 'production';
 
@@ -17,9 +19,9 @@ export const SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78
 const ACCOUNT_REFERENCE_MAX = 12;
 const TRANSACTION_DESC_MAX = 13;
 
-/** yyyyMMddHHmmss in Africa/Nairobi (EAT is UTC+3 all year, with no daylight saving). */
+/** yyyyMMddHHmmss in Africa/Nairobi, the county's wall clock. */
 export function darajaTimestamp(at: Date): string {
-  return new Date(at.getTime() + 3 * 3_600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return countyDateTime(at).slice(0, 19).replace(/[-:T]/g, '');
 }
 
 /** Password = base64(shortcode + passkey + timestamp). */
@@ -33,11 +35,6 @@ export function oauthRequest(environment: DarajaEnvironment, consumerKey: string
     url: `${DARAJA_BASE_URL[environment]}/oauth/v1/generate?grant_type=client_credentials`,
     headers: { Authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`, 'utf8').toString('base64')}` },
   };
-}
-
-/** M-Pesa takes whole shillings: a bill of KES 1,250.50 is pushed as 1,251 (never less than the bill, at least 1). */
-export function mpesaAmount(amount: number): number {
-  return Math.max(1, Math.ceil(Math.round(amount * 100) / 100));
 }
 
 /**
@@ -79,10 +76,14 @@ export type StkSettings = {
   callbackUrl: string;
 };
 
-/** The STK push body for one payment (phone already normalised to 2547XXXXXXXX / 2541XXXXXXXX). */
+/**
+ * The STK push body for one payment (phone already normalised to 2547XXXXXXXX / 2541XXXXXXXX). Daraja's Amount is
+ * whole shillings: the payment service pushes an amount already rounded (mpesaAmount, its rounding recorded), so
+ * rounding here again changes nothing; it only guarantees Daraja never sees cents.
+ */
 export function stkPushBody(
   settings: StkSettings,
-  p: { amount: number; phone: string; invoiceNumber: string; callbackToken: string; at: Date },
+  p: { amount: Cents; phone: string; invoiceNumber: string; callbackToken: string; at: Date },
 ): StkPushBody {
   const timestamp = darajaTimestamp(p.at);
   return {
@@ -90,7 +91,7 @@ export function stkPushBody(
     Password: darajaPassword(settings.shortcode, settings.passkey, timestamp),
     Timestamp: timestamp,
     TransactionType: settings.transactionType,
-    Amount: mpesaAmount(p.amount),
+    Amount: mpesaAmount(p.amount).shillings,
     PartyA: p.phone,
     PartyB: settings.partyB,
     PhoneNumber: p.phone,

@@ -3,6 +3,7 @@
 // adds credentials later does not send the simulator's old payments to Safaricom.
 import type { MpesaConfig } from '../../env.js';
 import type { MpesaCallback } from '../../../shared/billing/index.js';
+import type { Cents } from '../../../shared/money.js';
 import { createDarajaClient, SANDBOX_PASSKEY, SANDBOX_SHORTCODE, stkPushBody, stkQueryBody, type StkPushResult, type StkSettings } from './daraja.js';
 import { createMpesaSimulator } from './mpesa-simulator.js';
 
@@ -36,7 +37,7 @@ export function createMpesaGateway(config: MpesaConfig, deps: MpesaGatewayDeps) 
     environment: live?.environment ?? null,
     simulator,
 
-    async push(p: { amount: number; phone: string; invoiceNumber: string; callbackToken: string; at: Date }): Promise<StkPushResult> {
+    async push(p: { amount: Cents; phone: string; invoiceNumber: string; callbackToken: string; at: Date }): Promise<StkPushResult> {
       if (!daraja || !live) return simulator.stkPush(stkPushBody(simulatorSettings, p));
       return daraja.stkPush(stkPushBody(live, p));
     },

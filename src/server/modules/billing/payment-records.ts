@@ -3,6 +3,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { desc, eq } from 'drizzle-orm';
 import type { InsuranceClaim, Payment } from '../../../shared/billing/index.js';
+import { isZero, toKes } from '../../../shared/money.js';
 import type { Db } from '../../db/client.js';
 import { insuranceClaims, payments } from './billing.schema.js';
 import { users } from '../auth/index.js';
@@ -18,7 +19,9 @@ export function toPayment(p: PaymentRow, initiatedByName: string | null = null):
     id: p.id,
     billingRecordId: p.billingRecordId,
     method: p.method as Payment['method'],
-    amount: Number(p.amount),
+    amount: toKes(p.amount),
+    // Shown only when the whole-shilling push changed the amount (docs/decisions/0008-money.md).
+    ...(p.rounding !== null && !isZero(p.rounding) ? { roundingAdjustment: toKes(p.rounding) } : {}),
     status: p.status as Payment['status'],
     phoneNumber: p.phoneNumber,
     checkoutRequestId: p.checkoutRequestId,
@@ -42,7 +45,7 @@ export function toClaim(c: ClaimRow, submittedByName: string | null = null, deci
     memberNumber: c.memberNumber,
     diagnosis: c.diagnosis,
     lines: c.lines as InsuranceClaim['lines'],
-    amount: Number(c.amount),
+    amount: toKes(c.amount),
     status: c.status as InsuranceClaim['status'],
     decisionReason: c.decisionReason,
     submittedByName,

@@ -7,8 +7,8 @@
 // - processing: an M-Pesa push waiting for the payer (simulated; a status query settles it) or a claim submitted.
 // The invoices' amounts, statuses of paid bills and paid times are not changed: revenue stays as seeded.
 import { sql } from 'drizzle-orm';
-import { addDays, countyDate } from '../../../shared/format.js';
-import { patientPayable } from '../../../shared/billing/index.js';
+import { addDays, countyDate, countyDateTime, countyYear } from '../../../shared/county-time.js';
+import { insurerShare as insurerShareOf, isPositive, mpesaAmount, patientPayable, toKes } from '../../../shared/money.js';
 import { mpesaPhone } from '../../../shared/billing/index.js';
 import { bulkNumbering } from '../../core/numbering.js';
 import type { Db } from '../../db/client.js';
@@ -49,8 +49,7 @@ const PUSH_FAILURES = [
   { resultCode: 1, resultDesc: 'The balance is insufficient for the transaction.' },
 ];
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const year = (at: Date) => countyDate(at).slice(0, 4);
+const year = (at: Date) => String(countyYear(at));
 
 function unique(r: Random, used: Set<string>, make: () => string): string {
   for (;;) {
@@ -69,7 +68,7 @@ const digits = (r: Random, n: number) => chars(r, n, '0123456789');
 
 /** Daraja's timestamp form (yyyyMMddHHmmss, Nairobi time) as its CheckoutRequestID carries it. */
 function stamp(at: Date): string {
-  const s = new Date(at.getTime() + 3 * 3_600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const s = countyDateTime(at).slice(0, 19).replace(/[-:T]/g, '');
   return `${s.slice(6, 8)}${s.slice(4, 6)}${s.slice(0, 4)}${s.slice(8)}`;
 }
 
@@ -100,7 +99,7 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
   });
 
   for (const b of ctx.bills) {
-    const amount = Number(b.amount);
+    const amount = b.amount;
     const method = b.paymentMethod;
     const level = levelOf.get(b.facilityId) ?? 2;
     // SHA pays all at levels 2-3 (Primary Health Care Fund) and, in this demo, 80 % above; private policies vary.
@@ -108,7 +107,9 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
     // The Client Registry number: CR + 13 digits + '-' + a check digit (domain/KENYA.md).
     const insuranceNumber = method === 'nhif' ? unique(r, memberNumbers, () => `CR${digits(r, 13)}-${digits(r, 1)}`) : (b.insuranceNumber ?? null);
     const patientShare = patientPayable(amount, coverage);
-    const insurerShare = round2(amount - patientShare);
+    const insurerShare = insurerShareOf(amount, coverage);
+    // M-Pesa pushes whole shillings; the seed's pushes record their rounding as the service does.
+    const push = mpesaAmount(patientShare);
     const created = b.createdAt;
     let due = addDays(countyDate(created), 30);
     let status = String(b.status);
@@ -125,7 +126,7 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
         provider: b.insuranceProvider ?? (method === 'nhif' ? 'nhif' : 'jubilee'),
         memberNumber: insuranceNumber ?? `POL-${digits(r, 6)}`,
         diagnosis: DIAGNOSES[b.serviceType] ?? 'Outpatient care',
-        lines: [{ description: SERVICE_LINES[b.serviceType] ?? 'Health services', quantity: 1, unitPrice: insurerShare }],
+        lines: [{ description: SERVICE_LINES[b.serviceType] ?? 'Health services', quantity: 1, unitPrice: toKes(insurerShare) }],
         amount: insurerShare,
         status: claimStatus,
         decisionReason,
@@ -140,7 +141,7 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
 
     if (status === 'paid') {
       const paidAt = b.paidAt ?? created;
-      if (patientShare > 0) {
+      if (isPositive(patientShare)) {
         // The patient's share, paid the way the invoice says, or (beside an insurer) a co-pay at the desk.
         const how = method === 'cash' || method === 'mpesa' || method === 'card' ? method : r.weighted([['cash', 3], ['mpesa', 4], ['card', 1]] as const);
         const id = paymentRows.length + 1;
@@ -151,7 +152,8 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
           paymentRows.push({
             ...base,
             ...mpesaIds(startedAt, phone),
-            amount: Math.max(1, Math.ceil(patientShare)),
+            amount: push.amount,
+            rounding: push.rounding,
             phoneNumber: phone,
             mpesaReceiptNumber: unique(r, receipts, () => `SC${chars(r, 8)}`),
             resultCode: 0,
@@ -164,16 +166,16 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
           paymentRows.push({ ...base, amount: patientShare, gatewayReference: numbered('RCT', paidAt) });
         }
       }
-      if (insurerShare > 0) claim('approved', new Date(Math.max(created.getTime(), paidAt.getTime() - r.int(10, 120) * MINUTE)), paidAt, 'Approved under the SHA tariff');
+      if (isPositive(insurerShare)) claim('approved', new Date(Math.max(created.getTime(), paidAt.getTime() - r.int(10, 120) * MINUTE)), paidAt, 'Approved under the SHA tariff');
       updatedAt = paidAt;
     } else if (status === 'processing') {
-      if (insurerShare > 0) {
+      if (isPositive(insurerShare)) {
         claim('submitted', clamp(created.getTime() + r.int(5, 60) * MINUTE), null, null);
       } else if (method === 'mpesa') {
         // A push still waiting for the payer: the simulator settles it when the desk asks M-Pesa for its status.
         const phone = phoneFor(b.patientId);
         const startedAt = clamp(created.getTime() + 2 * MINUTE);
-        paymentRows.push({ id: paymentRows.length + 1, billingRecordId: b.id, method: 'mpesa', amount: Math.max(1, Math.ceil(patientShare)), status: 'processing', phoneNumber: phone, ...mpesaIds(startedAt, phone), simulated: true, initiatedBy: desk, createdAt: startedAt });
+        paymentRows.push({ id: paymentRows.length + 1, billingRecordId: b.id, method: 'mpesa', amount: push.amount, rounding: push.rounding, status: 'processing', phoneNumber: phone, ...mpesaIds(startedAt, phone), simulated: true, initiatedBy: desk, createdAt: startedAt });
       } else {
         // Cash is counted at the desk and a card is answered at once: neither waits, so the bill is simply unpaid.
         status = 'pending';
@@ -193,7 +195,8 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
           id: paymentRows.length + 1,
           billingRecordId: b.id,
           method: 'mpesa',
-          amount: Math.max(1, Math.ceil(patientShare)),
+          amount: push.amount,
+          rounding: push.rounding,
           status: 'failed',
           phoneNumber: phone,
           ...mpesaIds(startedAt, phone),
@@ -205,7 +208,7 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
         });
         reason = failure.resultDesc;
         updatedAt = clamp(startedAt.getTime() + MINUTE);
-      } else if (insurerShare > 0) {
+      } else if (isPositive(insurerShare)) {
         // Unpaid insured bills: some claims were rejected, some still wait for the insurer, some not yet made.
         const roll = r.next();
         const submittedAt = clamp(created.getTime() + r.int(10, 90) * MINUTE);

@@ -7,9 +7,10 @@
 // or claim is under way, and pending otherwise (overdue once past its due date).
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { countyDate, formatKES } from '../../../shared/format.js';
+import { countyYear } from '../../../shared/county-time.js';
+import { compare, formatKES, insurerShare, isZero, max, mpesaAmount, patientPayable, subtract, sum, toKes, tryParseKes, ZERO, type Cents } from '../../../shared/money.js';
+import type { BillingRecord } from '../../../shared/billing/index.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
-import { patientPayable, type BillingRecord } from '../../../shared/billing/index.js';
 import { mpesaPhone, type MpesaCallback, type Payment, type ProcessPaymentInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
 import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
@@ -20,7 +21,7 @@ import { audit } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
 import { findBillingRecord } from './billing.service.js';
 import { chargeSimulatedCard } from './card-gateway-simulator.js';
-import { mpesaAmount, type StkPushResult } from './daraja.js';
+import type { StkPushResult } from './daraja.js';
 import type { MpesaGateway } from './mpesa-gateway.js';
 import { toPayment } from './payment-records.js';
 
@@ -32,31 +33,30 @@ type Caller = Actor | { id: null; ip: string | null };
 export const METHOD_LABELS = { mpesa: 'M-Pesa', card: 'Card', cash: 'Cash' } as const;
 
 export const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export type Settlement = {
   status: 'paid' | 'processing' | 'pending';
-  patientShare: number;
-  insurerShare: number;
-  amountPaid: number;
+  patientShare: Cents;
+  insurerShare: Cents;
+  amountPaid: Cents;
   patientSettled: boolean;
   insurerSettled: boolean;
 };
 
 /** Where an invoice stands, from its payments and claims (the one rule every step applies). */
 export function settlement(
-  invoice: { amount: number; insuranceCoveragePercent: number },
-  paymentList: readonly { status: string; amount: number }[],
+  invoice: { amount: Cents; insuranceCoveragePercent: number },
+  paymentList: readonly { status: string; amount: Cents }[],
   claimList: readonly { status: string }[],
 ): Settlement {
   const patientShare = patientPayable(invoice.amount, invoice.insuranceCoveragePercent);
-  const insurerShare = round2(invoice.amount - patientShare);
-  const amountPaid = round2(paymentList.filter((p) => p.status === 'succeeded').reduce((sum, p) => sum + p.amount, 0));
-  const patientSettled = patientShare === 0 || amountPaid >= patientShare;
-  const insurerSettled = insurerShare === 0 || claimList.some((c) => c.status === 'approved');
+  const insurer = insurerShare(invoice.amount, invoice.insuranceCoveragePercent);
+  const amountPaid = sum(paymentList.filter((p) => p.status === 'succeeded').map((p) => p.amount));
+  const patientSettled = isZero(patientShare) || compare(amountPaid, patientShare) >= 0;
+  const insurerSettled = isZero(insurer) || claimList.some((c) => c.status === 'approved');
   const inFlight = paymentList.some((p) => p.status === 'processing') || claimList.some((c) => c.status === 'submitted');
   const status = patientSettled && insurerSettled ? 'paid' : inFlight ? 'processing' : 'pending';
-  return { status, patientShare, insurerShare, amountPaid, patientSettled, insurerSettled };
+  return { status, patientShare, insurerShare: insurer, amountPaid, patientSettled, insurerSettled };
 }
 
 /** The invoice row, locked until the transaction ends: payments and claims on one invoice queue behind each other. */
@@ -71,11 +71,7 @@ export async function currentSettlement(tx: Db, invoice: InvoiceRow): Promise<Se
     tx.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.billingRecordId, invoice.id)),
     tx.select({ status: insuranceClaims.status }).from(insuranceClaims).where(eq(insuranceClaims.billingRecordId, invoice.id)),
   ]);
-  return settlement(
-    { amount: Number(invoice.amount), insuranceCoveragePercent: Number(invoice.insuranceCoveragePercent) },
-    paymentList.map((p) => ({ status: p.status, amount: Number(p.amount) })),
-    claimList,
-  );
+  return settlement(invoice, paymentList, claimList);
 }
 
 /**
@@ -93,7 +89,7 @@ export async function applySettlement(tx: Db, invoice: InvoiceRow, now: Date, op
       statusReason: s.status === 'pending' ? (opts.reason ?? null) : null,
       paidAt: paid ? (invoice.paidAt ?? now) : null,
       updatedAt: now,
-      ...(opts.method && s.insurerShare === 0 ? { paymentMethod: opts.method } : {}),
+      ...(opts.method && isZero(s.insurerShare) ? { paymentMethod: opts.method } : {}),
     })
     .where(eq(billingRecords.id, invoice.id));
   return s;
@@ -111,12 +107,12 @@ async function facilityName(tx: Db, id: number): Promise<string> {
   return f?.name ?? 'Unknown Facility';
 }
 
-async function paymentReceived(tx: Db, caller: Caller, invoice: InvoiceRow, payment: { id: number; method: string; amount: number }, now: Date): Promise<void> {
+async function paymentReceived(tx: Db, caller: Caller, invoice: InvoiceRow, payment: { id: number; method: string; amount: Cents }, now: Date): Promise<void> {
   const label = METHOD_LABELS[payment.method as keyof typeof METHOD_LABELS] ?? payment.method;
   await recordActivity(tx, {
     action: 'payment_received',
     // The feed is read by every role: it names the invoice, never the patient.
-    description: `Payment received for ${invoice.invoiceNumber} at ${await facilityName(tx, invoice.facilityId)}: ${label}, ${formatKES(payment.amount)}`,
+    description: `Payment received for ${invoice.invoiceNumber} at ${await facilityName(tx, invoice.facilityId)}: ${label}, ${formatKES(toKes(payment.amount))}`,
     userId: caller.id,
     facilityId: invoice.facilityId,
     at: now,
@@ -132,8 +128,8 @@ async function outcome(db: Db, invoiceId: number, paymentId: number, now: Date):
 
 type Started =
   | { kind: 'done'; paymentId: number }
-  | { kind: 'mpesa'; paymentId: number; amount: number; phone: string; token: string; invoiceNumber: string }
-  | { kind: 'card'; paymentId: number; amount: number; cardLast4: string; gatewayToken: string };
+  | { kind: 'mpesa'; paymentId: number; amount: Cents; phone: string; token: string; invoiceNumber: string }
+  | { kind: 'card'; paymentId: number; amount: Cents; cardLast4: string; gatewayToken: string };
 
 /**
  * POST /api/billing/:id/payments. Cash is paid at once. M-Pesa and card are recorded as processing first (one
@@ -146,9 +142,9 @@ export async function processPayment({ db, actor, now: clock }: ServiceContext, 
     assertOpen(invoice);
     const s = await currentSettlement(tx, invoice);
     // A free invoice (programme commodities are billed at 0) is closed with a KES 0 cash receipt.
-    const free = s.patientShare === 0 && s.insurerShare === 0;
+    const free = isZero(s.patientShare) && isZero(s.insurerShare);
     if (s.patientSettled && !(free && input.method === 'cash')) throw conflict('The patient owes nothing more on this invoice');
-    const due = round2(Math.max(0, s.patientShare - s.amountPaid));
+    const due = max(ZERO, subtract(s.patientShare, s.amountPaid));
     const base = { billingRecordId: invoice.id, method: input.method, initiatedBy: actor.id, createdAt: now };
     const insert = async (values: Omit<typeof payments.$inferInsert, keyof typeof base>) => {
       const [row] = await tx.insert(payments).values({ ...base, ...values }).returning({ id: payments.id });
@@ -157,28 +153,29 @@ export async function processPayment({ db, actor, now: clock }: ServiceContext, 
 
     if (input.method === 'cash') {
       // A county desk takes cash: the cashier counts it, so it is paid at once, with a numbered receipt.
-      const receipt = await nextDocumentNumber(tx, 'RCT', countyDate(now).slice(0, 4));
+      const receipt = await nextDocumentNumber(tx, 'RCT', String(countyYear(now)));
       const id = await insert({ amount: due, status: 'succeeded', gatewayReference: receipt, completedAt: now });
       await applySettlement(tx, invoice, now, { method: 'cash' });
-      await audit(tx, actor, { action: 'payment.cash.received', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(due)}, receipt ${receipt}` });
+      await audit(tx, actor, { action: 'payment.cash.received', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(toKes(due))}, receipt ${receipt}` });
       await paymentReceived(tx, actor, invoice, { id, method: 'cash', amount: due }, now);
       return { kind: 'done', paymentId: id };
     }
 
     if (input.method === 'mpesa') {
       const phone = mpesaPhone(input.phoneNumber)!;
-      const amount = mpesaAmount(due);
+      // M-Pesa takes whole shillings: the push is rounded up, and what it adds to the bill is kept on the payment.
+      const { amount, rounding } = mpesaAmount(due);
       // The callback's secret: only its hash is stored, so the database alone cannot forge a callback.
       const token = randomBytes(32).toString('base64url');
-      const id = await insert({ amount, status: 'processing', phoneNumber: phone, gatewayReference: sha256(token), simulated: !mpesa.live });
+      const id = await insert({ amount, rounding, status: 'processing', phoneNumber: phone, gatewayReference: sha256(token), simulated: !mpesa.live });
       await applySettlement(tx, invoice, now);
-      await audit(tx, actor, { action: 'payment.mpesa.initiated', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(amount)}${mpesa.live ? '' : ', simulator'}` });
+      await audit(tx, actor, { action: 'payment.mpesa.initiated', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(toKes(amount))}${mpesa.live ? '' : ', simulator'}` });
       return { kind: 'mpesa', paymentId: id, amount, phone, token, invoiceNumber: invoice.invoiceNumber };
     }
 
     const id = await insert({ amount: due, status: 'processing', cardLast4: input.cardLast4, simulated: true });
     await applySettlement(tx, invoice, now);
-    await audit(tx, actor, { action: 'payment.card.initiated', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(due)}, card ending ${input.cardLast4}, simulated gateway` });
+    await audit(tx, actor, { action: 'payment.card.initiated', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(toKes(due))}, card ending ${input.cardLast4}, simulated gateway` });
     return { kind: 'card', paymentId: id, amount: due, cardLast4: input.cardLast4, gatewayToken: input.gatewayToken };
   });
 
@@ -231,25 +228,26 @@ async function chargeCard(db: Db, actor: Actor, invoiceId: number, p: Extract<St
   });
 }
 
-type MpesaResult = { resultCode: number; resultDesc: string; receipt: string | null; amount: number | null; checkoutRequestId: string; merchantRequestId: string | null };
+type MpesaResult = { resultCode: number; resultDesc: string; receipt: string | null; amount: Cents | null; checkoutRequestId: string; merchantRequestId: string | null };
 
 /** Records M-Pesa's final answer on a processing payment (from the callback or a status query) and settles the invoice. */
 async function applyMpesaResult(tx: Db, caller: Caller, invoice: InvoiceRow, payment: PaymentRow, r: MpesaResult, now: Date, via: 'callback' | 'query') {
   const ids = { checkoutRequestId: payment.checkoutRequestId ?? r.checkoutRequestId, merchantRequestId: payment.merchantRequestId ?? r.merchantRequestId };
   if (r.resultCode === 0) {
     // The amount M-Pesa says it took is what was received; a short payment leaves the invoice pending.
-    const amount = r.amount ?? Number(payment.amount);
+    const amount = r.amount ?? payment.amount;
     await tx
       .update(payments)
       .set({ ...ids, status: 'succeeded', amount, mpesaReceiptNumber: r.receipt, resultCode: 0, resultDesc: r.resultDesc, completedAt: now })
       .where(eq(payments.id, payment.id));
-    const short = amount < Number(payment.amount);
-    const s = await applySettlement(tx, invoice, now, { method: 'mpesa', reason: short ? `M-Pesa paid ${formatKES(amount)} of ${formatKES(Number(payment.amount))}` : null });
+    const short = compare(amount, payment.amount) < 0;
+    const asked = formatKES(toKes(payment.amount));
+    const s = await applySettlement(tx, invoice, now, { method: 'mpesa', reason: short ? `M-Pesa paid ${formatKES(toKes(amount))} of ${asked}` : null });
     await audit(tx, caller, {
       action: 'payment.mpesa.succeeded',
       entity: 'payment',
       entityId: payment.id,
-      detail: `via ${via}, receipt ${r.receipt ?? 'not yet received'}, ${formatKES(amount)}${amount !== Number(payment.amount) ? ` (asked ${formatKES(Number(payment.amount))})` : ''}, invoice ${s.status}`,
+      detail: `via ${via}, receipt ${r.receipt ?? 'not yet received'}, ${formatKES(toKes(amount))}${compare(amount, payment.amount) !== 0 ? ` (asked ${asked})` : ''}, invoice ${s.status}`,
     });
     await paymentReceived(tx, caller, invoice, { id: payment.id, method: 'mpesa', amount }, now);
     return;
@@ -264,7 +262,8 @@ function metadata(cb: MpesaCallback['Body']['stkCallback']) {
   const amount = items.get('Amount');
   const receipt = items.get('MpesaReceiptNumber');
   return {
-    amount: amount === undefined || Number.isNaN(Number(amount)) ? null : round2(Number(amount)),
+    // Daraja sends the Amount as a number (or text); read it as written, to the cent.
+    amount: tryParseKes(amount),
     receipt: receipt === undefined ? null : String(receipt).slice(0, 20),
   };
 }

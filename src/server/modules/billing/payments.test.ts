@@ -2,7 +2,7 @@
 // every step can be seen), card through the simulated gateway, cash, and SHA claims.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { formatKES } from '../../../shared/format.js';
+import { formatKES } from '../../../shared/money.js';
 import type { BillingDetail, BillingRecord, BillingSummary } from '../../../shared/billing/index.js';
 import type { InsuranceClaim, Payment } from '../../../shared/billing/index.js';
 import { SANDBOX_PASSKEY, type StkPushBody } from './daraja.js';
@@ -53,8 +53,9 @@ describe('M-Pesa through the sandbox simulator', () => {
       method: 'mpesa',
       status: 'processing',
       phoneNumber: '254712345678',
-      // Whole shillings, rounded up.
+      // Whole shillings, rounded up, and what the rounding added is kept.
       amount: 1251,
+      roundingAdjustment: 0.5,
       simulated: true,
       receiptNumber: null,
       checkoutRequestId: expect.stringMatching(/^ws_CO_16032026093000/),

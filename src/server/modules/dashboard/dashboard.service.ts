@@ -1,14 +1,16 @@
 // Dashboard and revenue figures (SPEC.md §2.5, §3). "Today" and "this month" are county (EAT) calendar days.
 // Revenue is money received: paid billing records, by the time they were paid.
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/county-time.js';
 import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/dashboard/index.js';
 import type { Db } from '../../db/client.js';
+import { moneySql } from '../../db/columns.js';
+import { toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { users } from '../auth/index.js';
 import { billingRecords } from '../billing/index.js';
 import { medicalRecords } from '../medical-records/index.js';
 import { countPatients, patientCounts, patients } from '../patients/index.js';
-import { countyMonthOf } from '../../core/sql.js';
+import { countyMonthOf } from '../../core/county-time.sql.js';
 
 /** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */
 export function paidWithin(from: Date, to: Date, facilityId?: number): SQL | undefined {
@@ -20,12 +22,12 @@ export function paidWithin(from: Date, to: Date, facilityId?: number): SQL | und
   );
 }
 
-async function paidBetween(db: Db, from: Date, to: Date, facilityId?: number): Promise<number> {
+async function paidBetween(db: Db, from: Date, to: Date, facilityId?: number): Promise<Cents> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${billingRecords.amount}), 0)` })
+    .select({ total: moneySql(sql`coalesce(sum(${billingRecords.amount}), 0)`) })
     .from(billingRecords)
     .where(paidWithin(from, to, facilityId));
-  return Number(row?.total ?? 0);
+  return row?.total ?? ZERO;
 }
 
 export async function dashboardStats(db: Db, now: Date, facilityId?: number) {
@@ -44,14 +46,14 @@ export async function dashboardStats(db: Db, now: Date, facilityId?: number) {
     totalPatients,
     activeStaff: staffRow?.n ?? 0,
     todayAppointments: followUps?.n ?? 0,
-    todayRevenue,
+    todayRevenue: toKes(todayRevenue),
   };
 }
 
 export async function revenueStats(db: Db, now: Date, facilityId?: number) {
   const month = countyMonth(now);
   const totalRevenue = await paidBetween(db, startOfCountyDay(month.start), startOfCountyDay(month.next), facilityId);
-  return { totalRevenue, periodStart: month.start, periodEnd: addDays(month.next, -1) };
+  return { totalRevenue: toKes(totalRevenue), periodStart: month.start, periodEnd: addDays(month.next, -1) };
 }
 
 /** The first day (YYYY-MM-01) of the month `delta` months from the month starting on `monthStart`. */
@@ -67,11 +69,11 @@ export async function revenueTrend(db: Db, now: Date, months: number, facilityId
   const starts = Array.from({ length: months }, (_, i) => shiftMonth(current.start, i - (months - 1)));
   const month = countyMonthOf(billingRecords.paidAt);
   const rows = await db
-    .select({ month, total: sql<string>`sum(${billingRecords.amount})` })
+    .select({ month, total: moneySql(sql`sum(${billingRecords.amount})`) })
     .from(billingRecords)
     .where(paidWithin(startOfCountyDay(starts[0]!), startOfCountyDay(current.next), facilityId))
     .groupBy(month);
-  const byMonth = new Map(rows.map((r) => [r.month, Number(r.total)]));
+  const byMonth = new Map(rows.map((r) => [r.month, toKes(r.total)]));
   return starts.map((start) => ({ month: start.slice(0, 7), total: byMonth.get(start.slice(0, 7)) ?? 0 }));
 }
 

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { COUNTY_PROFILE } from '../../../shared/county.js';
 import { FACILITY_LEVELS } from '../../../shared/facilities/index.js';
-import { countyDate } from '../../../shared/format.js';
+import { countyDate } from '../../../shared/county-time.js';
 import type { Facility, FacilitySummary } from '../../../shared/facilities/index.js';
 import type { Db } from '../../db/client.js';
 import { facilities } from './facilities.schema.js';

@@ -3,7 +3,7 @@
 // is the sum of its ledger, kept equal in the same transaction as each movement, and never below zero.
 import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { STOCK_STATUS_LABELS, stockStatus } from '../../../shared/inventory/index.js';
-import { countyDate } from '../../../shared/format.js';
+import { countyDate } from '../../../shared/county-time.js';
 import type {
   CreateInventoryItemInput,
   InventoryItem,
@@ -14,6 +14,8 @@ import type {
   StockMovementResult,
 } from '../../../shared/inventory/index.js';
 import type { Db } from '../../db/client.js';
+import { moneySql } from '../../db/columns.js';
+import { multiply, parseKes, toKes } from '../../../shared/money.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
 import { users } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
@@ -25,7 +27,6 @@ import type { ServiceContext } from '../../core/context.js';
 import { facilities, findFacility } from '../facilities/index.js';
 
 function toItem(i: typeof inventoryItems.$inferSelect, facilityName: string | null): InventoryItem {
-  const unitCost = Number(i.unitCost);
   return {
     id: i.id,
     itemName: i.itemName,
@@ -36,8 +37,8 @@ function toItem(i: typeof inventoryItems.$inferSelect, facilityName: string | nu
     minimumStock: i.minimumStock,
     unit: i.unit as InventoryItem['unit'],
     supplier: i.supplier,
-    unitCost,
-    totalValue: Math.round(unitCost * i.currentStock * 100) / 100,
+    unitCost: toKes(i.unitCost),
+    totalValue: toKes(multiply(i.unitCost, i.currentStock)),
     status: stockStatus(i.currentStock, i.minimumStock),
     lastRestocked: iso(i.lastRestocked),
   };
@@ -99,7 +100,7 @@ export async function createInventoryItem({ db, actor, now: clock }: ServiceCont
       if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
       const [created] = await tx
         .insert(inventoryItems)
-        .values({ ...input, lastRestocked: input.currentStock > 0 ? now : null, createdBy: actor.id, createdAt: now, updatedAt: now })
+        .values({ ...input, unitCost: parseKes(input.unitCost), lastRestocked: input.currentStock > 0 ? now : null, createdBy: actor.id, createdAt: now, updatedAt: now })
         .returning();
       if (!created) throw new Error('insert returned no row');
       await tx.insert(stockMovements).values({
@@ -127,7 +128,7 @@ export async function inventoryStats(db: Db, facilityId?: number): Promise<Inven
       totalItems: sql<number>`count(*)::int`,
       lowStock: sql<number>`(count(*) filter (where ${STATUS_CONDITION.low_stock}))::int`,
       outOfStock: sql<number>`(count(*) filter (where ${STATUS_CONDITION.out_of_stock}))::int`,
-      totalValue: sql<string>`coalesce(sum(${inventoryItems.unitCost} * ${inventoryItems.currentStock}), 0)::text`,
+      totalValue: moneySql(sql`coalesce(sum(${inventoryItems.unitCost} * ${inventoryItems.currentStock}), 0)`),
     })
     .from(inventoryItems)
     .where(facilityId ? eq(inventoryItems.facilityId, facilityId) : undefined);
@@ -135,7 +136,7 @@ export async function inventoryStats(db: Db, facilityId?: number): Promise<Inven
     totalItems: row?.totalItems ?? 0,
     lowStock: row?.lowStock ?? 0,
     outOfStock: row?.outOfStock ?? 0,
-    totalValue: Math.round(Number(row?.totalValue ?? 0) * 100) / 100,
+    totalValue: row ? toKes(row.totalValue) : 0,
   };
 }
 

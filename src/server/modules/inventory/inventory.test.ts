@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { multiply, parseKes, subtract, toKes } from '../../../shared/money.js';
 import { downloadCsv } from '../../test/csv.js';
 import { createTestContext, emailOf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 import { ROLES } from '../../../shared/access/index.js';
@@ -640,7 +641,7 @@ describe('the cards and the bell', () => {
     const after = await bell();
     expect(after.count).toBe(before.count + 1);
     expect(after.items.find((i) => i.id === 'stock-3')).toMatchObject({ kind: 'low_stock' });
-    expect(await stats('?facilityId=1')).toMatchObject({ lowStock: cards.lowStock + 1, totalValue: Math.round((cards.totalValue - (current - 300) * 6) * 100) / 100 });
+    expect(await stats('?facilityId=1')).toMatchObject({ lowStock: cards.lowStock + 1, totalValue: toKes(subtract(parseKes(cards.totalValue), multiply(parseKes(6), current - 300))) });
     const list = await t.request({ url: '/api/inventory?facilityId=1&status=low_stock', cookie: pharmacist });
     expect((list.json() as InventoryItem[]).map((i) => i.id)).toContain(3);
     await expectLedgerInvariant();

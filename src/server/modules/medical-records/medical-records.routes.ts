@@ -22,7 +22,7 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
   );
   // A visit is recorded at a facility within the clinician's scope.
-  r.post('/api/medical-records', { config: allow('records:write', facilityInBody()), schema: { body: createMedicalRecordSchema, response: created(medicalRecordSchema) } }, async (request, reply) =>
+  r.post('/api/medical-records', { config: allow('records:write', facilityInBody()), schema: { body: createMedicalRecordSchema(deps.now), response: created(medicalRecordSchema) } }, async (request, reply) =>
     reply.status(201).send(await createMedicalRecord(ctxOf(request, deps), request.body)),
   );
 }

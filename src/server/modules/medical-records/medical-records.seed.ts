@@ -1,6 +1,6 @@
 // A year of visits for the demo county's patients: the first at registration, then returns. Twelve follow-ups
 // booked at visits two to four weeks ago fall due today (the dashboard's "Today's Appointments").
-import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { VISIT_TYPES } from '../../db/seed/demo-people.js';

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { countyDate } from '../../../shared/format.js';
+import { countyDate, countyInstant } from '../../../shared/county-time.js';
 import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/medical-records/index.js';
 import { medicalRecords } from './medical-records.schema.js';
 import { invalid, notFound } from '../../core/errors.js';
@@ -72,7 +72,8 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
         : []),
     ];
     if (issues.length > 0 || !facility) throw invalid(issues);
-    const visitDate = !input.visitDate || input.visitDate === today ? now : new Date(`${input.visitDate}T12:00:00+03:00`);
+    // A visit written up from the paper register on a later day is placed at county noon of its day.
+    const visitDate = !input.visitDate || input.visitDate === today ? now : countyInstant(input.visitDate, 12, 0);
     const { visitDate: _v, ...fields } = input;
     const [created] = await tx
       .insert(medicalRecords)

@@ -3,14 +3,14 @@
 import { and, asc, desc, eq, gte, lt, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { stockStatus } from '../../../shared/inventory/index.js';
-import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import { can } from '../../../shared/access/index.js';
 import type { Notification, Notifications } from '../../../shared/notifications/index.js';
 import type { Db } from '../../db/client.js';
 import { facilities } from '../facilities/index.js';
 import { inventoryItems } from '../inventory/index.js';
 import { medicalRecords } from '../medical-records/index.js';
-import { countyDayStartOf } from '../../core/sql.js';
+import { countyDayStartOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
 
 /** How far back a missed follow-up still raises the bell. */

@@ -19,7 +19,7 @@ export function patientsRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // A patient registers at a facility within the desk's scope: a nurse at her own, a sub-county officer in his sub-county.
-  r.post('/api/patients', { config: allow('patients:register', facilityInBody()), schema: { body: registerPatientSchema, response: created(patientSchema) } }, async (request, reply) => {
+  r.post('/api/patients', { config: allow('patients:register', facilityInBody()), schema: { body: registerPatientSchema(deps.now), response: created(patientSchema) } }, async (request, reply) => {
     const patient = await registerPatient(ctxOf(request, deps), request.body);
     return reply.status(201).send(patient);
   });

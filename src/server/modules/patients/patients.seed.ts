@@ -3,7 +3,7 @@
 // register with a birth certificate number, adults with their national ID (domain/KENYA.md).
 import type { Subcounty } from '../../../shared/county.js';
 import { SUBCOUNTY_WARDS } from '../../../shared/county.js';
-import { addDays } from '../../../shared/format.js';
+import { addDays } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, uniqueValue, type SeedContext } from '../../db/seed/context.js';
 import { demoPhone, FEMALE_NAMES, MALE_NAMES, SURNAMES, VILLAGES } from '../../db/seed/demo-people.js';

@@ -1,7 +1,7 @@
 // The county patient registry (SPEC.md §2.6, §5). Every read of one patient is audited; a search is audited
 // as a search (with the count, not the words typed, which may be a name).
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { countyDate } from '../../../shared/format.js';
+import { countyDate } from '../../../shared/county-time.js';
 import { SEARCH_COUNT_LIMIT, type Patient, type ListPatientsQuery, type RegisterPatientInput } from '../../../shared/patients/index.js';
 import type { Db } from '../../db/client.js';
 import { patientCounts, patients } from './patients.schema.js';

@@ -1,7 +1,7 @@
 // The demo county's report list: two completed files built from the seeded visits (MOH 705B for the county
 // referral hospital, MOH 717 workload for the county), one processing and one failed.
 import { toCsv } from '../../../shared/csv.js';
-import { addDays, countyDate } from '../../../shared/format.js';
+import { addDays, countyDate } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { reports } from './reports.schema.js';

@@ -1,6 +1,6 @@
 // Generated MOH and county reports (SPEC.md §2.16, §3 Report record).
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { addDays, countyDate, startOfCountyDay } from '../../../shared/format.js';
+import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import type { ListReportsQuery, Report } from '../../../shared/reports/index.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../auth/index.js';

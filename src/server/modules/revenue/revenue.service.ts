@@ -4,8 +4,8 @@
 // feature owns how they are written and what "overdue" means (overdueCondition, shownStatus), so both screens agree.
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/billing/index.js';
-import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/format.js';
-import { patientPayable } from '../../../shared/billing/index.js';
+import { addDays, countyDate, countyDateTime, countyMonth, daysBetween, startOfCountyDay } from '../../../shared/county-time.js';
+import { changePercent as change, patientPayable, toKes, type Cents } from '../../../shared/money.js';
 import {
   REVENUE_EXPORT_MAX_ROWS,
   type DateRange,
@@ -17,6 +17,7 @@ import {
   type RevenueSummary,
 } from '../../../shared/revenue/index.js';
 import type { Db } from '../../db/client.js';
+import { moneySql } from '../../db/columns.js';
 import { billingRecords, overdueCondition, shownStatus } from '../billing/index.js';
 import { paidWithin } from '../dashboard/index.js';
 import { facilities } from '../facilities/index.js';
@@ -28,9 +29,6 @@ import type { FacilityScope, ServiceContext } from '../../core/context.js';
 
 /** County calendar days [from, to): `to` is the day after the last one. */
 export type DayWindow = { from: string; to: string };
-
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** The first county day of a period that runs up to the end of today. */
 function periodStart(period: RevenuePeriod, now: Date): string {
@@ -59,12 +57,6 @@ export function revenueWindows(period: RevenuePeriod, now: Date): { current: Day
 
 const asRange = (w: DayWindow): DateRange => ({ start: w.from, end: addDays(w.to, -1) });
 
-/** Percent change, one decimal; null when there is nothing to compare with (never a made-up figure). */
-export function changePercent(current: number, previous: number): number | null {
-  if (previous === 0) return null;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
-}
-
 /** Money received in a window of county days. */
 const paidIn = (w: DayWindow): SQL => paidWithin(startOfCountyDay(w.from), startOfCountyDay(w.to))!;
 
@@ -85,7 +77,7 @@ function recordsOf(w: DayWindow, facilityId: number | undefined, scope: Facility
   return and(facilityIs(facilityId), withinScope(billingRecords.facilityId, scope), or(raisedIn(w), paidIn(w)))!;
 }
 
-const sumIf = (cond: SQL) => sql<string>`coalesce(sum(${billingRecords.amount}) filter (where ${cond}), 0)`;
+const sumIf = (cond: SQL) => moneySql(sql`coalesce(sum(${billingRecords.amount}) filter (where ${cond}), 0)`);
 const countIf = (cond: SQL) => sql<number>`(count(*) filter (where ${cond}))::int`;
 
 /** The four summary cards of §2.7 for a period, each against the previous period of the same length. One query. */
@@ -124,12 +116,12 @@ export async function revenueSummary({ db, scope, now: clock }: ServiceContext, 
     .from(billingRecords)
     .where(recordsOf(both, q.facilityId, scope));
   const r = row!;
-  const figure = (amount: string, count: number, previousAmount: string, previousCount: number): RevenueFigure => ({
-    amount: Number(amount),
+  const figure = (amount: Cents, count: number, previousAmount: Cents, previousCount: number): RevenueFigure => ({
+    amount: toKes(amount),
     count,
-    previousAmount: Number(previousAmount),
+    previousAmount: toKes(previousAmount),
     previousCount,
-    changePercent: changePercent(Number(amount), Number(previousAmount)),
+    changePercent: change(amount, previousAmount),
   });
   return {
     period: q.period,
@@ -141,7 +133,7 @@ export async function revenueSummary({ db, scope, now: clock }: ServiceContext, 
     cashPayments: figure(r.cashPayments, r.cashPaymentsN, r.cashPaymentsPrev, r.cashPaymentsPrevN),
     pendingPayments: {
       ...figure(r.pendingPayments, r.pendingPaymentsN, r.pendingPaymentsPrev, r.pendingPaymentsPrevN),
-      overdueAmount: Number(r.overdue),
+      overdueAmount: toKes(r.overdue),
       overdueCount: r.overdueN,
     },
   };
@@ -167,11 +159,11 @@ function toRecord({ bill: b, firstName, lastName, nationalId, facilityName }: Re
     serviceType: b.serviceType,
     facilityId: b.facilityId,
     facilityName: facilityName ?? 'Unknown Facility',
-    amount: Number(b.amount),
+    amount: toKes(b.amount),
     paymentMethod: b.paymentMethod,
     insuranceProvider: b.insuranceProvider,
     insuranceCoveragePercent: Number(b.insuranceCoveragePercent),
-    patientPayable: patientPayable(Number(b.amount), Number(b.insuranceCoveragePercent)),
+    patientPayable: toKes(patientPayable(b.amount, b.insuranceCoveragePercent)),
     status: shownStatus(b.status, b.dueDate, today),
     statusReason: b.statusReason,
     dueDate: b.dueDate,
@@ -207,11 +199,6 @@ export async function listRevenueRecords({ db, actor, scope, now: clock }: Servi
 export function revenueExportFilename(now: Date, q: RevenuePeriodQuery): string {
   const { start, end } = asRange(revenueWindows(q.period, now).current);
   return `revenue-records-${q.facilityId ? `facility-${q.facilityId}` : 'county'}-${start}-to-${end}.csv`;
-}
-
-/** An instant as county wall-clock time with its offset, e.g. 2026-03-16T09:30:00+03:00 (EAT has no DST). */
-function countyDateTime(at: string): string {
-  return `${new Date(Date.parse(at) + 3 * 3_600_000).toISOString().slice(0, 19)}+03:00`;
 }
 
 const INSURER_LABELS: Record<string, string> = { nhif: 'SHA (formerly NHIF)', madison: 'Madison', aap: 'AAP', jubilee: 'Jubilee', aar: 'AAR' };

@@ -2,6 +2,7 @@
 // period before it, and the billing records behind them; every figure is checked against SQL written here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { changePercent, parseKes, toKes } from '../../../shared/money.js';
 import { createTestContext, emailOf, sessionCookie, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
@@ -39,10 +40,11 @@ async function expected(kind: 'total' | 'sha' | 'cash' | 'pending' | 'overdue', 
   const [row] = await t.rows<{ amount: string; count: number }>(
     sql`select coalesce(sum(amount), 0)::text as amount, count(*)::int as count from billing_records where ${where} ${facility}`,
   );
-  return { amount: Number(row!.amount), count: row!.count };
+  return { amount: toKes(parseKes(row!.amount)), count: row!.count };
 }
 
-const change = (current: number, previous: number) => (previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10);
+/** The change between the sums as the database gives them, by money.ts's one rule (its own tests: money.test.ts). */
+const change = (current: number, previous: number) => changePercent(parseKes(current), parseKes(previous));
 
 async function summary(query: string, cookie = director) {
   const res = await t.request({ url: `/api/revenue/summary${query}`, cookie });

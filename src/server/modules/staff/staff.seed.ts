@@ -2,7 +2,7 @@
 // Clinical staff rotate day, night and on-call shifts in a 7-day cycle; the in-charges, pharmacists and lab
 // technicians work day shifts with one on-call day. Colleagues at one facility start the cycle on different
 // days, so each facility has cover every day. Deterministic: a fixed seed, dates counted from the seeding day.
-import { addDays } from '../../../shared/format.js';
+import { addDays } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { staffShifts } from './staff.schema.js';
 import type { SeedContext } from '../../db/seed/context.js';

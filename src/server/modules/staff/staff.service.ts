@@ -3,7 +3,7 @@
 // information any signed-in user may read, so it never carries a full phone number or a national ID.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { roleLabel } from '../../../shared/access/index.js';
-import { addDays, countyDate } from '../../../shared/format.js';
+import { addDays, countyDate } from '../../../shared/county-time.js';
 import { canManageRole, MEDICAL_OFFICER_ROLES } from '../../../shared/access/index.js';
 import {
   SHIFTS_MAX_DAYS,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDays, countyDate } from '../../../shared/format.js';
+import { addDays, countyDate } from '../../../shared/county-time.js';
 import { ROLES } from '../../../shared/access/index.js';
 import { createTestContext, fieldErrors, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
 import { maskPhone } from './staff.service.js';
