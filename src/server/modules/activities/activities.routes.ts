@@ -22,7 +22,7 @@ export function activitiesRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/activities',
     { config: signedIn, schema: { querystring: z.object({ facilityId: optionalIdQuery, ...pageQuery }), response: list(activitySchema) } },
     async (request, reply) => {
-      const { rows, total } = await listActivities(deps.db, request.query);
+      const { rows, total } = await listActivities(ctxOf(request, deps), request.query);
       reply.header('X-Total-Count', total);
       return rows;
     },

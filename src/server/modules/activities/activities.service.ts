@@ -3,6 +3,7 @@ import type { Activity, ActivityAction } from '../../../shared/activities/index.
 import type { Db } from '../../db/client.js';
 import { activities } from './activities.schema.js';
 import { users } from '../auth/index.js';
+import type { ServiceContext } from '../../core/context.js';
 
 /** The dashboard feed (SPEC.md §3 Activity). Descriptions name no patient: every role sees the feed. */
 export async function recordActivity(
@@ -12,7 +13,7 @@ export async function recordActivity(
   await db.insert(activities).values({ action: a.action, description: a.description, userId: a.userId, facilityId: a.facilityId, ...(a.at ? { createdAt: a.at } : {}) });
 }
 
-export async function listActivities(db: Db, q: { facilityId?: number; limit: number; offset: number }) {
+export async function listActivities({ db }: ServiceContext, q: { facilityId?: number; limit: number; offset: number }) {
   const where: SQL | undefined = q.facilityId ? eq(activities.facilityId, q.facilityId) : undefined;
   const [rows, [total]] = await Promise.all([
     db

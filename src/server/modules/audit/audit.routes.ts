@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuery } from '../../../shared/validation.js';
-import { allow } from '../../core/access.js';
+import { allow, ctxOf } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { listAuditEvents } from './audit.service.js';
 import { auditEventSchema } from '../../../shared/audit/index.js';
@@ -13,7 +13,7 @@ export function auditRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/audit-events',
     { config: allow('audit:read'), schema: { querystring: z.object(pageQuery), response: list(auditEventSchema) } },
     async (request, reply) => {
-      const { rows, total } = await listAuditEvents(deps.db, request.query);
+      const { rows, total } = await listAuditEvents(ctxOf(request, deps), request.query);
       reply.header('X-Total-Count', total);
       return rows;
     },

@@ -3,14 +3,13 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AuditEvent } from '../../../shared/audit/index.js';
 import { countyDate, countyDateTime } from '../../../shared/county-time.js';
-import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../core/audit.schema.js';
 import { users } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 
-export async function listAuditEvents(db: Db, page: { limit: number; offset: number }) {
+export async function listAuditEvents({ db }: ServiceContext, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
     db
       .select({

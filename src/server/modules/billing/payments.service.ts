@@ -8,7 +8,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { countyYear } from '../../../shared/county-time.js';
-import { compare, formatKES, insurerShare, isZero, max, mpesaAmount, patientPayable, subtract, sum, toKes, tryParseKes, ZERO, type Cents } from '../../../shared/money.js';
+import {
+  compare,
+  formatKES,
+  insurerShare,
+  isZero,
+  max,
+  mpesaAmount,
+  patientPayable,
+  subtract,
+  sum,
+  toKes,
+  tryParseKes,
+  ZERO,
+  type Cents,
+} from '../../../shared/money.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import { mpesaPhone, type MpesaCallback, type Payment, type ProcessPaymentInput } from '../../../shared/billing/index.js';

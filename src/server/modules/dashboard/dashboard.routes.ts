@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demographicsSchema, facilityScopeQuery, revenueTrendQuery, revenueTrendSchema } from '../../../shared/dashboard/index.js';
-import { signedIn } from '../../core/access.js';
+import { ctxOf, signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { dashboardStats, demographics, revenueStats, revenueTrend } from './dashboard.service.js';
 import { dashboardStatsSchema, revenueStatsSchema } from '../../../shared/dashboard/index.js';
@@ -11,19 +11,19 @@ import { ok } from '../../core/http.js';
 export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/dashboard/stats', { config: signedIn, schema: { querystring: facilityScopeQuery, response: ok(dashboardStatsSchema) } }, async (request) =>
-    dashboardStats(deps.db, deps.now(), request.query.facilityId),
+    dashboardStats(ctxOf(request, deps), request.query.facilityId),
   );
   r.get(
     '/api/dashboard/demographics',
     { config: signedIn, schema: { querystring: facilityScopeQuery, response: ok(demographicsSchema) } },
-    async (request) => demographics(deps.db, deps.now(), request.query.facilityId),
+    async (request) => demographics(ctxOf(request, deps), request.query.facilityId),
   );
   r.get('/api/revenue/stats', { config: signedIn, schema: { querystring: facilityScopeQuery, response: ok(revenueStatsSchema) } }, async (request) =>
-    revenueStats(deps.db, deps.now(), request.query.facilityId),
+    revenueStats(ctxOf(request, deps), request.query.facilityId),
   );
   r.get(
     '/api/revenue/trend',
     { config: signedIn, schema: { querystring: revenueTrendQuery, response: ok(revenueTrendSchema) } },
-    async (request) => revenueTrend(deps.db, deps.now(), request.query.months, request.query.facilityId),
+    async (request) => revenueTrend(ctxOf(request, deps), request.query.months, request.query.facilityId),
   );
 }

@@ -11,6 +11,7 @@ import { billingRecords } from '../billing/index.js';
 import { medicalRecords } from '../medical-records/index.js';
 import { countPatients, patientCounts, patients } from '../patients/index.js';
 import { countyMonthOf } from '../../core/county-time.sql.js';
+import type { ServiceContext } from '../../core/context.js';
 
 /** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */
 export function paidWithin(from: Date, to: Date, facilityId?: number): SQL | undefined {
@@ -30,7 +31,8 @@ async function paidBetween(db: Db, from: Date, to: Date, facilityId?: number): P
   return row?.total ?? ZERO;
 }
 
-export async function dashboardStats(db: Db, now: Date, facilityId?: number) {
+export async function dashboardStats({ db, now: clock }: ServiceContext, facilityId?: number) {
+  const now = clock();
   const today = countyDate(now);
   const totalPatients = await countPatients(db, facilityId);
   const [staffRow] = await db
@@ -50,7 +52,8 @@ export async function dashboardStats(db: Db, now: Date, facilityId?: number) {
   };
 }
 
-export async function revenueStats(db: Db, now: Date, facilityId?: number) {
+export async function revenueStats({ db, now: clock }: ServiceContext, facilityId?: number) {
+  const now = clock();
   const month = countyMonth(now);
   const totalRevenue = await paidBetween(db, startOfCountyDay(month.start), startOfCountyDay(month.next), facilityId);
   return { totalRevenue: toKes(totalRevenue), periodStart: month.start, periodEnd: addDays(month.next, -1) };
@@ -64,7 +67,8 @@ function shiftMonth(monthStart: string, delta: number): string {
 }
 
 /** Money received per county month for the last `months` months up to this one, oldest first; an empty month is 0. */
-export async function revenueTrend(db: Db, now: Date, months: number, facilityId?: number): Promise<RevenueTrend> {
+export async function revenueTrend({ db, now: clock }: ServiceContext, months: number, facilityId?: number): Promise<RevenueTrend> {
+  const now = clock();
   const current = countyMonth(now);
   const starts = Array.from({ length: months }, (_, i) => shiftMonth(current.start, i - (months - 1)));
   const month = countyMonthOf(billingRecords.paidAt);
@@ -95,7 +99,8 @@ function lastDayUpTo(year: number, monthDay: string): string {
  * so a year falls in one band, except the three years whose people turn 19, 36 or 61 this year. Those are split
  * by counting, on the date-of-birth index, who has already had this year's birthday.
  */
-export async function demographics(db: Db, now: Date, facilityId?: number): Promise<Demographics> {
+export async function demographics({ db, now: clock }: ServiceContext, facilityId?: number): Promise<Demographics> {
+  const now = clock();
   const today = countyDate(now);
   const year = Number(today.slice(0, 4));
   const monthDay = today.slice(5);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { facilitySummarySchema } from '../../../shared/facilities/index.js';
-import { open, signedIn } from '../../core/access.js';
+import { ctxOf, open, signedIn } from '../../core/access.js';
 import { sendCsv } from '../../core/csv.js';
 import type { AppDeps } from '../../core/deps.js';
 import { facilitiesCsv, facilitySummary, listFacilities } from './facilities.service.js';
@@ -19,7 +19,7 @@ export function facilitiesRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async () => facilitySummary(deps.db),
   );
-  r.get('/api/facilities/export.csv', { config: signedIn, schema: { response: csvFile } }, async (_request, reply) => sendCsv(reply, await facilitiesCsv(deps.db, deps.now())));
+  r.get('/api/facilities/export.csv', { config: signedIn, schema: { response: csvFile } }, async (request, reply) => sendCsv(reply, await facilitiesCsv(ctxOf(request, deps))));
   r.get('/api/facilities', { config: signedIn, schema: { response: list(facilitySchema) } }, async (_request, reply) => {
     const rows = await listFacilities(deps.db);
     reply.header('X-Total-Count', rows.length);

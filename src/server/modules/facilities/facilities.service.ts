@@ -6,6 +6,7 @@ import type { Facility, FacilitySummary } from '../../../shared/facilities/index
 import type { Db } from '../../db/client.js';
 import { facilities } from './facilities.schema.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
+import type { ServiceContext } from '../../core/context.js';
 
 export type FacilityRow = typeof facilities.$inferSelect;
 
@@ -65,7 +66,8 @@ export async function facilitySummary(db: Db): Promise<FacilitySummary> {
 }
 
 /** The facility list as a spreadsheet, in Master Facility List order. */
-export async function facilitiesCsv(db: Db, now: Date): Promise<CsvFile> {
+export async function facilitiesCsv({ db, now: clock }: ServiceContext): Promise<CsvFile> {
+  const now = clock();
   const list = await listFacilities(db);
   const header = ['MFL code', 'Name', 'Level', 'Type', 'Owner', 'Sub-county', 'Ward', 'Location', 'Beds', 'Status'];
   const rows = list.map((f) => [f.mflCode, f.name, f.level, f.type, f.owner, f.subcounty, f.ward, f.location, f.capacity, f.status]);

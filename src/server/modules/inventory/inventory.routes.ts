@@ -19,17 +19,17 @@ import { created, csvFile, list, ok } from '../../core/http.js';
 export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/inventory', { config: allow('inventory:read'), schema: { querystring: listInventoryQuery, response: list(inventoryItemSchema) } }, async (request, reply) => {
-    const { rows, total } = await listInventory(deps.db, request.query);
+    const { rows, total } = await listInventory(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);
     return rows;
   });
   r.get(
     '/api/inventory/stats',
     { config: allow('inventory:read'), schema: { querystring: inventoryStatsQuery, response: ok(inventoryStatsSchema) } },
-    async (request) => inventoryStats(deps.db, request.query.facilityId),
+    async (request) => inventoryStats(ctxOf(request, deps), request.query.facilityId),
   );
-  r.get('/api/inventory/export.csv', { config: allow('inventory:read'), schema: { response: csvFile } }, async (_request, reply) =>
-    sendCsv(reply, await inventoryCsv(deps.db, deps.now())),
+  r.get('/api/inventory/export.csv', { config: allow('inventory:read'), schema: { response: csvFile } }, async (request, reply) =>
+    sendCsv(reply, await inventoryCsv(ctxOf(request, deps))),
   );
   r.post('/api/inventory', { config: allow('inventory:write', facilityInBody()), schema: { body: createInventoryItemSchema, response: created(inventoryItemSchema) } }, async (request, reply) =>
     reply.status(201).send(await createInventoryItem(ctxOf(request, deps), request.body)),
@@ -38,7 +38,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/inventory/:id/movements',
     { config: allow('inventory:read'), schema: { params: idParam, querystring: listMovementsQuery, response: list(stockMovementSchema) } },
     async (request, reply) => {
-      const { rows, total } = await listMovements(deps.db, request.params.id, request.query);
+      const { rows, total } = await listMovements(ctxOf(request, deps), request.params.id, request.query);
       reply.header('X-Total-Count', total);
       return rows;
     },

@@ -50,7 +50,7 @@ const STATUS_CONDITION: Record<NonNullable<ListInventoryQuery['status']>, SQL> =
   in_stock: sql`${inventoryItems.currentStock} > ${inventoryItems.minimumStock}`,
 };
 
-export async function listInventory(db: Db, q: ListInventoryQuery) {
+export async function listInventory({ db }: ServiceContext, q: ListInventoryQuery) {
   const terms = searchTerms(q.search);
   const where = and(
     ...terms.map((t) => ilikeAny([inventoryItems.itemName, inventoryItems.supplier], t)),
@@ -77,7 +77,8 @@ function selectItems(db: Db, where?: SQL) {
 }
 
 /** The whole county's stock list as a spreadsheet, the same lines and figures as the stock screen. */
-export async function inventoryCsv(db: Db, now: Date): Promise<CsvFile> {
+export async function inventoryCsv({ db, now: clock }: ServiceContext): Promise<CsvFile> {
+  const now = clock();
   const items = (await selectItems(db)).map((r) => toItem(r.item, r.facilityName));
   const header = ['Item', 'Category', 'Facility', 'Current stock', 'Minimum stock', 'Unit', 'Status', 'Unit cost (KES)', 'Total value (KES)'];
   const rows = items.map((i) => [i.itemName, i.category, i.facility, i.currentStock, i.minimumStock, i.unit, STOCK_STATUS_LABELS[i.status], i.unitCost, i.totalValue]);
@@ -122,7 +123,7 @@ export async function createInventoryItem({ db, actor, now: clock }: ServiceCont
 }
 
 /** SPEC.md §2.15 cards for one facility or the whole county, straight from the stock lines. */
-export async function inventoryStats(db: Db, facilityId?: number): Promise<InventoryStats> {
+export async function inventoryStats({ db }: ServiceContext, facilityId?: number): Promise<InventoryStats> {
   const [row] = await db
     .select({
       totalItems: sql<number>`count(*)::int`,
@@ -155,7 +156,7 @@ function toMovement(m: typeof stockMovements.$inferSelect, user: { firstName: st
 }
 
 /** An item's ledger, newest first, with who recorded each line. 404 for an unknown item. */
-export async function listMovements(db: Db, itemId: number, page: { limit: number; offset: number }) {
+export async function listMovements({ db }: ServiceContext, itemId: number, page: { limit: number; offset: number }) {
   const [item] = await db.select({ id: inventoryItems.id }).from(inventoryItems).where(eq(inventoryItems.id, itemId));
   if (!item) throw notFound(ITEM_NOT_FOUND);
   const where = eq(stockMovements.itemId, itemId);

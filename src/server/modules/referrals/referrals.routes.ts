@@ -21,9 +21,9 @@ export function referralsRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.status(201).send(await createReferral(ctxOf(request, deps), request.body)),
   );
   // Static paths before /api/referrals/:id.
-  r.get('/api/referrals/stats', { config: allow('referrals:read'), schema: { querystring: referralStatsQuery, response: ok(referralStatsSchema) } }, async (request) => referralStats(deps.db, request.query));
+  r.get('/api/referrals/stats', { config: allow('referrals:read'), schema: { querystring: referralStatsQuery, response: ok(referralStatsSchema) } }, async (request) => referralStats(ctxOf(request, deps), request.query));
   r.get('/api/referrals/referring-doctors', { config: allow('referrals:write'), schema: { querystring: referringDoctorsQuery, response: list(referringDoctorSchema) } }, async (request, reply) => {
-    const doctors = await listReferringDoctors(deps.db, request.query);
+    const doctors = await listReferringDoctors(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', doctors.length);
     return doctors;
   });

@@ -110,7 +110,7 @@ export async function listReferrals({ db, actor }: ServiceContext, q: ListReferr
 }
 
 /** The §2.14 cards for a facility (referrals out of or into it) or the whole county. Counts only: not audited. */
-export async function referralStats(db: Db, q: { facilityId?: number }): Promise<ReferralStats> {
+export async function referralStats({ db }: ServiceContext, q: { facilityId?: number }): Promise<ReferralStats> {
   const [row] = await db
     .select({
       pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')::int`,
@@ -124,7 +124,7 @@ export async function referralStats(db: Db, q: { facilityId?: number }): Promise
 }
 
 /** Active clinical staff who may sign a referral, at one facility or county-wide, by name. */
-export async function listReferringDoctors(db: Db, q: { facilityId?: number }): Promise<ReferringDoctor[]> {
+export async function listReferringDoctors({ db }: ServiceContext, q: { facilityId?: number }): Promise<ReferringDoctor[]> {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, facilityId: users.facilityId })
     .from(users)

@@ -12,7 +12,7 @@ import { csvFile, list } from '../../core/http.js';
 export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/reports', { config: allow('reports:read'), schema: { querystring: listReportsQuery, response: list(reportSchema) } }, async (request, reply) => {
-    const { rows, total } = await listReports(deps.db, request.query, deps.now());
+    const { rows, total } = await listReports(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);
     return rows;
   });

@@ -2,7 +2,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import type { ListReportsQuery, Report } from '../../../shared/reports/index.js';
-import type { Db } from '../../db/client.js';
 import { users } from '../auth/index.js';
 import { facilities } from '../facilities/index.js';
 import { reports } from './reports.schema.js';
@@ -22,7 +21,8 @@ export function periodWindow(q: Pick<ListReportsQuery, 'period' | 'startDate' | 
   return { from: startOfCountyDay(addDays(today, 1 - PERIOD_DAYS[q.period])), to: startOfCountyDay(addDays(today, 1)) };
 }
 
-export async function listReports(db: Db, q: ListReportsQuery, now: Date) {
+export async function listReports({ db, now: clock }: ServiceContext, q: ListReportsQuery) {
+  const now = clock();
   const { from, to } = periodWindow(q, now);
   const where = and(
     gte(reports.generatedAt, from),

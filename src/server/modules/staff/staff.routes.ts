@@ -20,10 +20,10 @@ export function staffRoutes(app: FastifyInstance, deps: AppDeps): void {
     return rows;
   });
 
-  r.get('/api/staff/stats', { config: signedIn, schema: { querystring: staffStatsQuery, response: ok(staffStatsSchema) } }, async (request) => staffStats(deps.db, request.query.facilityId));
+  r.get('/api/staff/stats', { config: signedIn, schema: { querystring: staffStatsQuery, response: ok(staffStatsSchema) } }, async (request) => staffStats(ctxOf(request, deps), request.query.facilityId));
 
   r.get('/api/staff/shifts', { config: signedIn, schema: { querystring: shiftsQuery, response: list(staffShiftSchema) } }, async (request, reply) => {
-    const shifts = await listShifts(deps.db, request.query, deps.now());
+    const shifts = await listShifts(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', shifts.length);
     return shifts;
   });

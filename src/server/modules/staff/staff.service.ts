@@ -103,7 +103,7 @@ export async function listStaff({ db, actor }: ServiceContext, q: ListStaffQuery
 }
 
 /** The four cards (SPEC.md §2.12): everyone on the books, the active among them, medical officers, nurses, on leave. */
-export async function staffStats(db: Db, facilityId?: number): Promise<StaffStats> {
+export async function staffStats({ db }: ServiceContext, facilityId?: number): Promise<StaffStats> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -206,7 +206,8 @@ export async function setStaffStatus({ db, actor }: ServiceContext, id: number, 
 }
 
 /** The duty roster of active staff between two county dates (default: today and the next 6 days). */
-export async function listShifts(db: Db, q: ShiftsQuery, now: Date): Promise<StaffShift[]> {
+export async function listShifts({ db, now: clock }: ServiceContext, q: ShiftsQuery): Promise<StaffShift[]> {
+  const now = clock();
   const from = q.from ?? countyDate(now);
   const to = q.to ?? addDays(from, 6);
   const issues: FieldIssue[] = [];
