@@ -30,8 +30,3 @@ export const COUNTY_WIDE: FacilityScope = { scope: 'county', facilityIds: null }
 
 /** What every service takes: the database (or the caller's transaction), who acts, how far, and the county clock. */
 export type ServiceContext = { db: Db; actor: Actor; scope: FacilityScope; now: () => Date };
-
-/** The same context inside a transaction the caller opened. */
-export function within(ctx: ServiceContext, tx: Db): ServiceContext {
-  return { ...ctx, db: tx };
-}

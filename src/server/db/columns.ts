@@ -1,4 +1,5 @@
-// The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
+// Column helpers every module's tables share (DESIGN.md §5): ids, creation times and money. snake_case in SQL
+// (drizzle casing), camelCase in TypeScript.
 import { customType, integer, timestamp } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { parseKes, toKesText, type Cents } from '../../shared/money.js';
