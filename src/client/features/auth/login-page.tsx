@@ -19,7 +19,7 @@ import { PublicBrand } from './public-brand';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-/** The shared schema's English messages (src/shared/schemas/auth.ts), translated. */
+/** The shared schema's English messages (src/shared/auth/contracts.ts), translated. */
 const VALIDATION_KEYS: Record<string, string> = {
   'Email is required': 'login.validation.emailRequired',
   'Enter a valid email address': 'login.validation.emailInvalid',

@@ -41,7 +41,7 @@ export const patients = pgTable(
     // Substring search by name or ID fragment (SPEC.md §5): LIKE '%…%' on search_text, through this trigram index.
     index('patients_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // Newest first, county-wide and per facility. They carry search_text, so a search with many matches walks
-    // them without reading the table (src/server/features/patients/patients.service.ts, listPatients).
+    // them without reading the table (src/server/modules/patients/patients.service.ts, listPatients).
     index('patients_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.searchText),
     index('patients_facility_created_idx').on(t.facilityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.searchText),
     // Demographics: the patients born in one year up to a date, county-wide or at one facility.
