@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { can, GRANTS, PERMISSIONS, ROLES, type Permission, type Role, type Scope } from '../shared/access/index.js';
 import { buildApp } from './app.js';
 import { testConfig } from './env.js';
-import { createTestContext, emailOf, openTestDatabase, type TestContext } from './test/helper.js';
+import type { Db } from './db/client.js';
+import { createTestContext, emailOf, openTestDatabase, TEST_NOW, type TestContext } from './test/helper.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -56,6 +57,18 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
 
 /** Every /api route the app registers, with its declared access (HEAD mirrors GET). */
 const routes = () => t.app.routeAccess.filter((r) => r.method !== 'HEAD');
+
+/**
+ * The same routes, read when the tests are collected, so that each role × route is a test of its own: an app is
+ * built and closed without a database (registering routes touches none).
+ */
+const REGISTERED = await (async () => {
+  const app = await buildApp({ db: undefined as unknown as Db, config: testConfig(), now: () => TEST_NOW });
+  const list = app.routeAccess.filter((r) => r.method !== 'HEAD').map(({ method, url, access }) => ({ method, url, access }));
+  await app.close();
+  return list;
+})();
+const GUARDED = REGISTERED.filter((r) => r.access.kind !== 'public');
 /** A route's path with a real record where it names one (records at the county referral hospital, facility 1). */
 const pathOf = (url: string) => url.replace(':id', url.startsWith('/api/staff/') ? '2' : '1');
 
@@ -66,6 +79,7 @@ describe('the role table', () => {
 
   it('every route declares its access, and every permission a route needs is in the table', () => {
     expect(routes().length).toBeGreaterThan(40);
+    expect(routes().map((r) => `${r.method} ${r.url}`)).toEqual(REGISTERED.map((r) => `${r.method} ${r.url}`));
     for (const r of routes()) {
       if (r.access.kind === 'permission') for (const p of r.access.permissions) expect(PERMISSIONS, `${r.method} ${r.url}`).toContain(p);
     }
@@ -73,14 +87,12 @@ describe('the role table', () => {
 });
 
 describe('every route refuses a signed-out caller unless it is open by design', () => {
-  it('answers 401 Unauthorized on each route that needs a user', async () => {
-    for (const r of routes()) {
-      const res = await t.request({ method: r.method as 'GET', url: pathOf(r.url), ...(r.method !== 'GET' ? { body: {} } : {}) });
-      if (r.access.kind === 'public') expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
-      else {
-        expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
-        expect(res.json().message).toContain('Unauthorized');
-      }
+  it.each(REGISTERED)('$method $url', async (r) => {
+    const res = await t.request({ method: r.method as 'GET', url: pathOf(r.url), ...(r.method !== 'GET' ? { body: {} } : {}) });
+    if (r.access.kind === 'public') expect(res.statusCode).not.toBe(401);
+    else {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toContain('Unauthorized');
     }
   });
 
@@ -91,26 +103,24 @@ describe('every route refuses a signed-out caller unless it is open by design', 
 });
 
 describe('the role table, enforced on every route the app registers', () => {
-  it.each(ROLES)('%s: each route answers as the table says', async (role) => {
+  const cases = ROLES.flatMap((role) => GUARDED.filter((r) => r.url !== '/api/logout').map((r) => ({ role, ...r })));
+  it.each(cases)('$role: $method $url', async ({ role, method, url, access }) => {
     const cookie = await t.loginAs(role);
-    for (const r of routes()) {
-      if (r.access.kind === 'public' || r.url === '/api/logout') continue;
-      // An empty body: a permitted role gets past the check to validation (400), a refused one gets 403.
-      const res = await t.request({ method: r.method as 'GET', url: pathOf(r.url), cookie, ...(r.method !== 'GET' ? { body: {} } : {}) });
-      const what = `${role}: ${r.method} ${r.url} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
-      const allowed = r.access.kind === 'signed-in' || r.access.permissions.some((p) => AGREED[p][role] !== undefined);
-      if (!allowed) {
-        expect(res.statusCode, what).toBe(403);
-        expect(res.json(), what).toMatchObject({ code: 'forbidden', message: expect.stringContaining('Forbidden') });
-      } else if (res.statusCode === 403) {
-        // Permitted by role, refused by scope: a record of a facility beyond the role's reach.
-        expect(res.json(), what).toMatchObject({ code: 'out_of_scope' });
-      } else if (r.method === 'GET') {
-        expect(res.statusCode, what).toBe(200);
-      } else {
-        // A write with an empty body is refused by validation; one that takes no body, by the state of its record.
-        expect([400, 409], what).toContain(res.statusCode);
-      }
+    // An empty body: a permitted role gets past the check to validation (400), a refused one gets 403.
+    const res = await t.request({ method: method as 'GET', url: pathOf(url), cookie, ...(method !== 'GET' ? { body: {} } : {}) });
+    const what = `${res.statusCode} ${res.body.slice(0, 160)}`;
+    const allowed = access.kind === 'signed-in' || (access.kind === 'permission' && access.permissions.some((p) => AGREED[p][role] !== undefined));
+    if (!allowed) {
+      expect(res.statusCode, what).toBe(403);
+      expect(res.json(), what).toMatchObject({ code: 'forbidden', message: expect.stringContaining('Forbidden') });
+    } else if (res.statusCode === 403) {
+      // Permitted by role, refused by scope: a record of a facility beyond the role's reach.
+      expect(res.json(), what).toMatchObject({ code: 'out_of_scope' });
+    } else if (method === 'GET') {
+      expect(res.statusCode, what).toBe(200);
+    } else {
+      // A write with an empty body is refused by validation; one that takes no body, by the state of its record.
+      expect([400, 409], what).toContain(res.statusCode);
     }
   });
 
