@@ -59,7 +59,7 @@ function boundaryProblem(from, to) {
   const b = placeOf(to);
   // A table's foreign key names the table it references: a *.schema.ts file may import another's tables directly
   // (the audit trail's user_id references the auth module's users). Nothing but table definitions flows this way.
-  if (isSchema(from) && isSchema(to)) return null;
+  if (isSchema(from) && isSchema(to) && posix(relative(SRC, from)).startsWith('server/') && posix(relative(SRC, to)).startsWith('server/')) return null;
   if (a.zone === 'server-infra' && (b.zone === 'server-module' || b.zone === 'server-root')) {
     return 'Infrastructure (core, plugins, db) must not import a module or the composition root: have the module or app.ts hand it what it needs';
   }
@@ -81,7 +81,7 @@ function boundaryProblem(from, to) {
   return null;
 }
 
-const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"](\.[^'"]+)['"]|import\(\s*['"`](\.[^'"`$]+)['"`]\s*\)/g;
 
 /** module → modules it imports, for the server's modules and the shared contracts (computed once per lint run). */
 let moduleGraph;
@@ -124,10 +124,11 @@ function pathBack(start, goal) {
   return null;
 }
 
+/** The module an import names: a string literal, or a template literal with nothing interpolated. */
 function importSources(node) {
-  if (node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') return node.source;
-  if (node.type === 'ImportExpression') return node.source;
-  return null;
+  const source = node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ImportExpression' ? node.source : null;
+  if (source?.type === 'TemplateLiteral' && source.expressions.length === 0) return { ...source, value: source.quasis[0].value.cooked };
+  return source;
 }
 
 const visitImports = (check) => ({
@@ -145,6 +146,10 @@ export default {
         const file = context.filename;
         return visitImports((node) => {
           const source = importSources(node);
+          if (node.type === 'ImportExpression' && source && typeof source.value !== 'string' && file.includes(`${sep}src${sep}server${sep}`)) {
+            context.report({ node: source, message: 'A server import must name its module plainly: a computed path escapes the module boundaries' });
+            return;
+          }
           if (!source || typeof source.value !== 'string') return;
           const target = resolveImport(file, source.value);
           if (!target) return;

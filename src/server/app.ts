@@ -72,7 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (request, reply) => {
     // API answers carry health data: never cached by the browser or a proxy.
-    if (!API_PATH.test(request.url.split('?')[0] ?? '')) return;
+    // The route reached (decoded by the router) or, for an unknown path, the path asked for.
+    if (!API_PATH.test(request.routeOptions.url ?? request.url.split('?')[0] ?? '')) return;
     reply.header('Cache-Control', 'no-store');
     // The server's own time for the answer, from the request's arrival to its body being ready: shown by the
     // browser's developer tools, and read by `npm run bench` (DESIGN.md §10 budgets server time).

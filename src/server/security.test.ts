@@ -96,6 +96,16 @@ describe('every route refuses a signed-out caller unless it is open by design', 
     }
   });
 
+  it('guards a route however its path is written: a percent-encoded /api is still the API', async () => {
+    for (const url of ['/%61pi/facilities', '/%61pi/payments/gateways', '/api/%66acilities', '/%61%70%69/billing?limit=1']) {
+      const res = await t.request({ url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const signedIn = await t.request({ url: '/%61pi/billing?facilityId=5', cookie: await t.loginAs('records_officer') });
+    expect(signedIn.json()).toMatchObject({ code: 'out_of_scope' });
+  });
+
   it('refuses a forged or stale session cookie', async () => {
     const res = await t.request({ url: '/api/facilities', cookie: 'afya_session=' + 'A'.repeat(43) });
     expect(res.statusCode).toBe(401);

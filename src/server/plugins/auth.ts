@@ -62,22 +62,25 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, access: Access
   // A route under /api that does not say who may call it is a mistake caught at start, not a hole found later.
   app.addHook('onRoute', (route) => {
     // The API's description is public (plugins/openapi.ts): it names routes, never data.
-    if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
+    if (!route.url.startsWith('/api/') || route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${route.method} ${route.url} declares no access (core/access.ts)`);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Decided by the route the request reached, never by the raw URL: the router decodes the path, so
+    // /%61pi/facilities is /api/facilities and must be guarded as it is. Routes without a declaration are the web
+    // client's files, the API's description and the not-found answer.
+    const rule = accessOf(request);
+    if (!rule) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const user = await access.resolveSession(token, deps.now());
       request.user = user;
       request.sessionToken = user ? token : null;
     }
-    const rule = accessOf(request);
-    if (!rule || rule.kind === 'public') return;
+    if (rule.kind === 'public') return;
     if (!request.user) throw unauthorized();
     // A temporary password was handed over by someone else: until its holder chooses their own, the account
     // reaches nothing else (the client shows the Choose a new password page; this is the server's side of it).
@@ -92,7 +95,13 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, access: Access
 
   app.addHook('preHandler', async (request) => {
     const rule = accessOf(request);
-    if (!rule || rule.kind !== 'permission' || !request.user) {
+    if (!rule || rule.kind === 'public') {
+      request.scope = COUNTY_WIDE;
+      return;
+    }
+    // onRequest refused a guarded route without a user; refuse again rather than ever defaulting to the county.
+    if (!request.user) throw unauthorized();
+    if (rule.kind === 'signed-in') {
       request.scope = COUNTY_WIDE;
       return;
     }

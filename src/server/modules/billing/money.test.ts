@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { add, parseKes, patientPayable, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
+import { add, formatKES, parseKes, patientPayable, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
 import type { BillingDetail, BillingRecord, BillingSummary, InsuranceClaim, Payment } from '../../../shared/billing/index.js';
 import type { RevenueSummary } from '../../../shared/revenue/index.js';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/helper.js';
@@ -115,6 +115,22 @@ describe('KES 8.20 at 12.5 % cover, through every service', () => {
     // What was pushed = what was due + the rounding.
     expect(row).toEqual({ amount: '8.00', rounding: '0.82' });
     expect(add(parseKes('7.18'), parseKes(row!.rounding))).toBe(parseKes(row!.amount));
+  });
+
+  it('a payer who sends less than the push paid no rounding: the shortfall leaves the invoice pending', async () => {
+    const bill = await raise('8.20', 12.5);
+    const pushed = await post<{ payment: Payment }>(`/api/billing/${bill.id}/payments`, { method: 'mpesa', phoneNumber: '0712 345 678' });
+    const [sent] = t.app.mpesa.simulator.peek().filter((p) => p.callback.Body.stkCallback.CheckoutRequestID === pushed.payment.checkoutRequestId);
+    const items = sent!.callback.Body.stkCallback.CallbackMetadata!.Item.map((i) => (i.Name === 'Amount' ? { ...i, Value: 5 } : i));
+    const callback = { Body: { stkCallback: { ...sent!.callback.Body.stkCallback, CallbackMetadata: { Item: items } } } };
+    const res = await t.request({ method: 'POST', url: `/api/payments/mpesa/callback?token=${encodeURIComponent(sent!.token)}`, body: callback });
+    expect(res.statusCode).toBe(200);
+    const after = await get<BillingDetail>(`/api/billing/${bill.id}`);
+    expect(after).toMatchObject({ status: 'pending', amountPaid: 5, statusReason: `M-Pesa paid ${formatKES(5)} of ${formatKES(8)}` });
+    expect(after.payments[0]).toMatchObject({ status: 'succeeded', amount: 5 });
+    expect(after.payments[0]).not.toHaveProperty('roundingAdjustment');
+    const [row] = await t.rows<{ rounding: string }>(sql`select rounding::text as rounding from payments where id = ${pushed.payment.id}`);
+    expect(row!.rounding).toBe('0.00');
   });
 
   it('a bill in whole shillings pushes no rounding, and its payment shows none', async () => {

@@ -250,9 +250,12 @@ async function applyMpesaResult(tx: Db, caller: Caller, invoice: InvoiceRow, pay
   if (r.resultCode === 0) {
     // The amount M-Pesa says it took is what was received; a short payment leaves the invoice pending.
     const amount = r.amount ?? payment.amount;
+    // The rounding kept is what was received beyond what was due (pushed − rounding): a payer who paid less than
+    // the push paid no rounding, and the shortfall leaves the invoice pending instead.
+    const rounding = payment.rounding === null ? null : max(ZERO, subtract(amount, subtract(payment.amount, payment.rounding)));
     await tx
       .update(payments)
-      .set({ ...ids, status: 'succeeded', amount, mpesaReceiptNumber: r.receipt, resultCode: 0, resultDesc: r.resultDesc, completedAt: now })
+      .set({ ...ids, status: 'succeeded', amount, rounding, mpesaReceiptNumber: r.receipt, resultCode: 0, resultDesc: r.resultDesc, completedAt: now })
       .where(eq(payments.id, payment.id));
     const short = compare(amount, payment.amount) < 0;
     const asked = formatKES(toKes(payment.amount));
