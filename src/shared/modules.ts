@@ -49,6 +49,3 @@ export const MODULES = [
 ] as const satisfies readonly ModuleManifest[];
 
 export type ModuleId = (typeof MODULES)[number]['id'];
-
-/** Modules with a screen of a given status. */
-export type ModuleIdWith<S extends ScreenStatus> = Extract<(typeof MODULES)[number], { screen: { status: S } }>['id'];

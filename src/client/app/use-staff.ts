@@ -7,8 +7,11 @@ type Staff = {
   facilityId: number | null;
   subcounty: string | null;
   may: (p: Permission) => boolean;
-  /** Whether the grant of a permission reaches a facility (its own, its sub-county's, the county's): the server refuses beyond it. */
-  reaches: (p: Permission, facility: { id: number; subcounty: string }) => boolean;
+  /**
+   * Whether the grant of a permission (or of any of several) reaches a facility (its own, its sub-county's, the
+   * county's): the server refuses beyond it.
+   */
+  reaches: (p: Permission | readonly Permission[], facility: { id: number; subcounty: string }) => boolean;
 };
 
 export function useStaff(): Staff {
@@ -21,6 +24,6 @@ export function useStaff(): Staff {
     facilityId,
     subcounty,
     may: (p) => can(role, p),
-    reaches: (p, facility) => reaches(scopeOf(role, p), { facilityId, subcounty }, facility),
+    reaches: (p, facility) => (typeof p === 'string' ? [p] : p).some((one) => reaches(scopeOf(role, one), { facilityId, subcounty }, facility)),
   };
 }

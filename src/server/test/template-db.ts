@@ -11,9 +11,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPostgres, pgliteDatabase, PGLITE_EXTENSIONS, type Database } from '../db/client.js';
 import { seedDemoCounty } from '../modules/index.js';
+import { countyInstant } from '../../shared/county-time.js';
 
 /** Monday 16 March 2026, 09:30 in Busia: every test sees the same "today", and the template is seeded then. */
-export const TEST_NOW = new Date('2026-03-16T09:30:00+03:00');
+export const TEST_NOW = countyInstant('2026-03-16', 9, 30);
 
 /** The one place that loads the demo county into a test database: every seeded test context is a copy of it. */
 const seedTestCounty = (database: Database) => seedDemoCounty(database.db, { now: TEST_NOW });

@@ -6,6 +6,7 @@ import { COUNTY_WIDE } from '../../app/selected-facility';
 import { FilterBar } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
 import { useStaff } from '../../app/use-staff';
+import { REVENUE_READERS } from './revenue-labels';
 import { facilitiesQuery } from '../facilities';
 import { formatRange } from './revenue-labels';
 
@@ -22,7 +23,7 @@ export function RevenueFilters({ period, onPeriod, facilityId, onFacility, summa
   const facilities = useQuery(facilitiesQuery);
   const staff = useStaff();
   // Only the facilities the reader's grants reach (revenue.routes.ts: billing:read or finance:read).
-  const readable = facilities.data?.filter((f) => staff.reaches('billing:read', f) || staff.reaches('finance:read', f));
+  const readable = facilities.data?.filter((f) => staff.reaches(REVENUE_READERS, f));
   return (
     <FilterBar>
       <FilterSelect

@@ -1,4 +1,5 @@
 // Words and number formats of the revenue screen: one place, so the cards, table, dialog and report agree.
+import type { Permission } from '../../../shared/access';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../../shared/format';
 import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
@@ -45,3 +46,6 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '
 export function formatDateTime(at: string): string {
   return `${formatDate(at)}, ${timeFormat.format(new Date(at))}`;
 }
+
+/** Who reads the revenue cards (revenue.routes.ts): those who read invoices, and those who answer for the finances. */
+export const REVENUE_READERS = ['billing:read', 'finance:read'] as const satisfies readonly Permission[];

@@ -13,6 +13,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { downloadText } from '../../lib/download';
 import { facilitiesQuery, facilityName } from '../facilities';
 import { useStaff } from '../../app/use-staff';
+import { REVENUE_READERS } from './revenue-labels';
 import { revenueSummaryQuery } from './revenue.api';
 import { RevenueFilters } from './revenue-filters';
 import { RevenueRecordDialog } from './revenue-record-dialog';
@@ -24,7 +25,7 @@ export function RevenuePage() {
   const { t } = useTranslation();
   const staff = useStaff();
   // Mirrors the server (revenue.routes.ts): the totals for billing:read or finance:read, the records for billing:read.
-  const mayReadTotals = staff.may('billing:read') || staff.may('finance:read');
+  const mayReadTotals = REVENUE_READERS.some((p) => staff.may(p));
   const mayReadRecords = staff.may('billing:read');
 
   const { facilityId: shellFacility } = useSelectedFacility();
@@ -34,7 +35,7 @@ export function RevenuePage() {
   const chosen = choice && choice.shell === shellFacility ? choice.facilityId : shellFacility;
   // A Current Facility beyond the reader's grants falls back to all the facilities they reach.
   const chosenRecord = facilities.data?.find((f) => f.id === chosen);
-  const inReach = !chosenRecord || staff.reaches('billing:read', chosenRecord) || staff.reaches('finance:read', chosenRecord);
+  const inReach = !chosenRecord || staff.reaches(REVENUE_READERS, chosenRecord);
   const facilityId = inReach ? chosen : COUNTY_WIDE;
   const scope = scopeOf(facilityId);
   const [period, setPeriod] = useState<RevenuePeriod>(DEFAULT_REVENUE_PERIOD);

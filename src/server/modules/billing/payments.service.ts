@@ -32,7 +32,7 @@ import { AppError, conflict, notFound } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { facilities } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
-import type { Actor, ServiceContext } from '../../core/context.js';
+import type { Actor, ServiceContext, SystemCaller } from '../../core/context.js';
 import { findBillingRecord } from './billing.service.js';
 import { chargeSimulatedCard } from './card-gateway-simulator.js';
 import type { StkPushResult } from './daraja.js';
@@ -42,7 +42,7 @@ import { toPayment } from './payment-records.js';
 type InvoiceRow = typeof billingRecords.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 /** Who is calling: a signed-in user, or Safaricom / the simulator (no user, an address or none). */
-type Caller = Actor | { id: null; ip: string | null };
+type Caller = Actor | SystemCaller;
 
 export const METHOD_LABELS = { mpesa: 'M-Pesa', card: 'Card', cash: 'Cash' } as const;
 
