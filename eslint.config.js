@@ -46,6 +46,11 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
+    // Runs in the page before the app (a plain script, not bundled): its one request is the early sign-in check.
+    files: ['src/client/public/boot.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     // The journeys' `test` fails on console errors in the page (e2e/fixtures.ts): a spec that took Playwright's own
     // would silently lose that.
     files: ['e2e/**/*.spec.ts'],

@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bootShell } from './scripts/boot-shell.js';
 import { localeNamespaces } from './scripts/locale-namespaces.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
-  plugins: [react(), tailwindcss(), localeNamespaces()],
+  plugins: [react(), tailwindcss(), localeNamespaces(), bootShell()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -135,7 +135,7 @@ test('a phone number the simulator fails returns the invoice to Pending with the
   await expect(row.getByRole('button', { name: `Process Payment for ${invoice}` })).toBeVisible();
 });
 
-test('card through the simulated gateway, cash at the desk, and an SHA claim the desk approves', async ({ page }) => {
+test('card through the simulated gateway, cash at the desk, and an SHA claim the in-charge approves', async ({ page }) => {
   await signInAs(page, 'records_officer', '/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing & Payments' })).toBeVisible();
 
@@ -160,6 +160,9 @@ test('card through the simulated gateway, cash at the desk, and an SHA claim the
   await dialog.getByLabel('CVV').fill('123');
   await dialog.getByRole('button', { name: 'Pay by card' }).click();
   await expect(dialog.getByTestId('payment-paid')).toBeVisible();
+  // Paid says so (issue 12): the spec's "Redirecting…" toast is followed by what happened, with the reference.
+  await expect(toast(page, 'Card Payment Received')).toBeVisible();
+  await expect(page.getByText(/^Paid Ksh\s900 by card\. Reference SIMCARD-\d+\.$/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(page.getByTestId('invoice-row')).toContainText('Paid');
 
@@ -200,11 +203,21 @@ test('card through the simulated gateway, cash at the desk, and an SHA claim the
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(row).toContainText('Processing');
 
-  // SHA's answer arrives: the desk records it on the invoice, which is then paid.
+  // The desk that submitted the claim may not record the insurer's decision (maker ≠ checker): no form for it.
   await row.getByRole('button', { name: `View details of ${shaInvoice}` }).click();
-  const details = page.getByRole('dialog', { name: `Invoice ${shaInvoice}` });
+  let details = page.getByRole('dialog', { name: `Invoice ${shaInvoice}` });
   await expect(details.getByTestId('claim-item')).toContainText(/SHA-\d{4}-\d{6}/);
-  await details.getByLabel('Approved').check();
+  await expect(details.getByRole('button', { name: 'Record decision' })).toHaveCount(0);
+  await details.getByRole('button', { name: 'Close' }).first().click();
+
+  // SHA's answer arrives: the facility in-charge records it on the invoice, which is then paid.
+  await signInAs(page, 'facility_incharge', '/billing');
+  await page.getByLabel('Search by patient name or ID').fill(shaPatient.lastName);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `View details of ${shaInvoice}` }).click();
+  details = page.getByRole('dialog', { name: `Invoice ${shaInvoice}` });
+  await details.getByLabel('Approved', { exact: true }).check();
   await details.getByLabel('Reason').fill('Approved under the SHA tariff');
   await expectAccessible(page);
   await details.getByRole('button', { name: 'Record decision' }).click();

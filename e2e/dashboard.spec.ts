@@ -232,3 +232,31 @@ test('the floating buttons: Emergency Alert toasts, Quick Patient Registration o
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
 });
+
+// Issue 11, finding 8 (c): money is read with billing:read. A lab technician's dashboard shows every other figure,
+// no revenue, says why, and asks the revenue routes nothing (no refused request).
+test("a lab technician's dashboard has no money on it, and says why", async ({ page }) => {
+  const revenueCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/revenue/')) revenueCalls.push(r.url());
+  });
+  await signInAs(page, 'lab_technician');
+  const own = await ownFacilityId(page);
+  const stats = await getJson<{ totalPatients: number; todayRevenue: number | null }>(page.request, `/api/dashboard/stats?facilityId=${own}`);
+  expect(stats.todayRevenue).toBeNull();
+  await expect(card(page, 'Total Patients')).toHaveText(count(stats.totalPatients));
+  await expect(card(page, 'Monthly Revenue')).toHaveText('—');
+  await expect(page).toHaveTitle('Dashboard · AfyaKaunti');
+  await expect(page.getByRole('group', { name: 'Monthly Revenue' })).toContainText('Revenue figures are for billing and finance staff');
+  await expect(page.getByTestId('revenue-trend-forbidden')).toHaveText('Your role may not see revenue figures: they are for billing and finance staff.');
+  await expect(page.getByTestId('todays-overview')).toContainText('Not shown for your role');
+  await expect(page.getByRole('button', { name: 'Export Report' })).toBeEnabled();
+  expect(revenueCalls).toEqual([]);
+  // Nor is he offered a registration he would be refused (patients:register).
+  await expect(page.getByRole('button', { name: 'Emergency Alert' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Quick Patient Registration' })).toHaveCount(0);
+  // On a phone the page fits its width: the facilities table scrolls inside its card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card(page, 'Monthly Revenue')).toHaveText('—');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

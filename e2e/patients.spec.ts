@@ -228,3 +228,18 @@ test('a nurse whose session has ended is told so and sent to sign in when saving
   await expect(toast(page, 'You are logged out. Logging in again...')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+// Issue 12: a role that may not read patients is told so, and not offered a list that can only be refused again.
+test('the system administrator is told the registry is not for his role, with nothing to retry', async ({ page }) => {
+  const patientCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/patients')) patientCalls.push(r.url());
+  });
+  await signInAs(page, 'admin', '/patients');
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient Registry' })).toBeVisible();
+  await expect(page.getByTestId('patients-forbidden')).toHaveText('Your role does not give access to patient records.');
+  await expect(page).toHaveTitle('Patient Registry · AfyaKaunti');
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Quick Patient Registration' })).toHaveCount(0);
+  expect(patientCalls).toEqual([]);
+});

@@ -1,6 +1,7 @@
 // Journeys through Revenue Management (SPEC.md §2.7): the county director reads the period's money on the four
 // cards, exactly as the API gives it; the period and facility filters change every figure; the records table and
-// Export Records hold the same records. The system administrator sees the totals but no patient's invoice.
+// Export Records hold the same records. Roles that read no money (the system administrator, a lab technician) are
+// told so once, with no cards or filters (issue 11, finding 8c).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { formatKES } from '../src/shared/money.js';
@@ -57,6 +58,8 @@ test('the director reads the cards, changes the period and facility, and exports
   await expect(period).toHaveValue('month');
   const own = Number(await facility.inputValue());
   expect(own).toBeGreaterThan(0);
+  // While the facility list loads, the shell's facility is listed as "Loading…".
+  await expect(facility.locator('option:checked')).not.toHaveText('Loading…');
   await expect(page.getByTestId('facility-selector')).toContainText(await facility.locator('option:checked').innerText());
 
   const month = await expectCardsToMatch(page, 'month', own);
@@ -112,12 +115,13 @@ test('the director reads the cards, changes the period and facility, and exports
   expect(reportLines.some((l) => l.startsWith(`Total Revenue,${summary.totalRevenue.amount},${summary.totalRevenue.count},`))).toBe(true);
 });
 
-test('the system administrator sees the totals, but not the records that name patients', async ({ page }) => {
-  await signInAs(page, 'admin', '/revenue');
-  await expect(page.getByRole('heading', { level: 1, name: 'Revenue Management' })).toBeVisible();
-  const own = Number(await page.getByLabel('Facility', { exact: true }).inputValue());
-  await expectCardsToMatch(page, 'month', own);
-  await expect(page.getByTestId('revenue-records-forbidden')).toHaveText('Your role may see the revenue totals but not the billing records, which name patients.');
-  await expect(page.getByRole('link', { name: 'Export Records' })).toHaveCount(0);
-  await expectAccessible(page);
+test('roles that read no money are told so, with no dead cards, filters or records', async ({ page }) => {
+  for (const role of ['admin', 'lab_technician'] as const) {
+    await signInAs(page, role, '/revenue');
+    await expect(page.getByRole('heading', { level: 1, name: 'Revenue Management' })).toBeVisible();
+    await expect(page.getByTestId('revenue-cards-forbidden')).toHaveText('Your role may not see revenue figures.');
+    await expect(page.getByLabel('Facility', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Export Records' })).toHaveCount(0);
+    await expectAccessible(page);
+  }
 });

@@ -135,6 +135,12 @@ test('the county director adds a nurse, who signs in with the temporary password
   await page.getByLabel('Confirm new password').fill('Nambale-Ward-8');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('The two new passwords do not match')).toBeVisible();
+  // A guessable password is refused by the server, with the reason beside the field (issue 11 finding 7).
+  await page.getByLabel(/^New password/).fill('password12');
+  await page.getByLabel('Confirm new password').fill('password12');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByLabel(/^New password/)).toHaveAccessibleDescription(/This password is too easy to guess/);
+  await page.getByLabel(/^New password/).fill('Nambale-Ward-7');
   await page.getByLabel('Confirm new password').fill('Nambale-Ward-7');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Registry' })).toBeVisible();

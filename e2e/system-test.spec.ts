@@ -63,12 +63,15 @@ test('a nurse runs all tests and nothing fails', async ({ page }) => {
   expect((await me.json()).email).toBe(DEMO_EMAILS.nurse);
 });
 
-test('the system administrator runs all tests: billing is a warning, nothing fails', async ({ page }) => {
+test('the system administrator runs all tests: billing and revenue are warnings, nothing fails', async ({ page }) => {
   await signInAs(page, 'admin', '/system-test');
   await runAll(page);
   await expect(check(page, 'billing')).toHaveAttribute('data-status', 'warning');
   await expect(check(page, 'billing').getByTestId('message')).toHaveText('Your role may not read billing records - expected behavior');
+  // Money is read with billing:read alone (ADR 0009): the administrator reads none.
+  await expect(check(page, 'revenueStats')).toHaveAttribute('data-status', 'warning');
+  await expect(check(page, 'revenueStats').getByTestId('message')).toHaveText('Your role may not read revenue figures - expected behavior');
   for (const id of DOWNLOAD_CHECKS) await expect(check(page, id)).toHaveAttribute('data-status', 'pass');
-  await expect(page.getByTestId('total-warnings').getByTestId('value')).toHaveText('1');
+  await expect(page.getByTestId('total-warnings').getByTestId('value')).toHaveText('2');
   await expectAccessible(page);
 });

@@ -8,6 +8,19 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
+// index.html's own page (the landing hero or a splash, scripts/boot-shell.ts) stays until the app draws something
+// of its own; the app's splash gives way to it meanwhile (splash-screen.tsx), so a slow link sees no flicker.
+const boot = document.getElementById('boot');
+if (boot) {
+  const handover = new MutationObserver(() => {
+    if (root.firstElementChild) {
+      boot.remove();
+      handover.disconnect();
+    }
+  });
+  handover.observe(root, { childList: true });
+}
+
 registerKiswahili(KISWAHILI_STRINGS);
 void initI18n().then(() => {
   createRoot(root).render(

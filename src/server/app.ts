@@ -1,7 +1,9 @@
 // buildApp(deps): the whole HTTP application over a database, with no network, so tests use app.inject().
+import zlib from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -64,6 +66,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: deps.config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(cookie);
+  // API answers compressed above 1 KB for the browsers that say they can take it (issue 12: a 3G link); brotli at a
+  // quick quality, since each answer is compressed as it is sent. The web client's files come pre-compressed
+  // (registerClient), and an answer that already has an encoding is left alone.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   registerErrorHandler(app);
   registerOriginCheck(app, deps);
   registerAuth(app, deps, {
@@ -99,6 +111,8 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
       root: clientDir,
       wildcard: false,
       index: ['index.html'],
+      // The .br and .gz copies the build wrote (scripts/precompress.mjs), chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const immutable = relative(clientDir, path).split(sep)[0] === 'assets';
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

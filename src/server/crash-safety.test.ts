@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from './db/client.js';
+import { verifyAuditChain } from './core/audit-chain.js';
 import { demoEmail, DEMO_ACCOUNTS } from './modules/index.js';
 import { createPostgresDatabase, PATIENT_COUNTS_DRIFT, queryRows, testPostgresUrl } from './test/helper.js';
+import { asUser, TEST_APP_ROLE } from './test/template-db.js';
 import { startServerProcess, type ServerDatabase, type ServerProcess } from './test/server-process.js';
 
 const POSTGRES = testPostgresUrl();
@@ -23,8 +25,9 @@ let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
   if (POSTGRES) {
+    // Deployed with two roles: the owner migrates, the server runs as the restricted app role.
     const { url, drop } = await createPostgresDatabase(POSTGRES);
-    database = { kind: 'postgres', url };
+    database = { kind: 'postgres', url, appUrl: asUser(url, TEST_APP_ROLE) };
     cleanup = drop;
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'afya-crash-'));
@@ -62,6 +65,7 @@ describe(`a server killed mid-stream (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, (
   it('keeps every acknowledged registration and half-writes none', { timeout: 300_000 }, async () => {
     const first = await startServerProcess(database, { SEED_ON_START: 'true', LOG_LEVEL: 'warn' });
     const cookie = await signIn(first);
+    if (database.kind === 'postgres') expect(first.log()).toContain("The audit trail is protected: the server's database role afya_test_app may only insert and read it.");
     const startedAt = new Date();
     const acknowledged = new Map<string, number>();
     let next = 0;
@@ -96,8 +100,20 @@ describe(`a server killed mid-stream (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, (
     // Requests were still in flight when it died: some were sent and never answered.
     expect(sent).toBeGreaterThan(acknowledged.size);
 
+    // The killed server's lock on the embedded database does not block the restart (its process is gone) ...
     const second = await startServerProcess(database, { SEED_ON_START: 'true', LOG_LEVEL: 'warn' });
     try {
+      // ... while a second server on the same data directory is refused, naming the directory and the first.
+      if (database.kind === 'pglite') {
+        const refused = await startServerProcess(database, { LOG_LEVEL: 'warn' }).then(
+          async (third) => {
+            await third.stop();
+            return 'started';
+          },
+          (error: Error) => error.message,
+        );
+        expect(refused).toContain(`The data directory ${database.dataDir} is in use by another AfyaKaunti process (pid ${second.child.pid}`);
+      }
       const again = await signIn(second);
       for (const [nationalId, id] of acknowledged) {
         const res = await fetch(`${second.url}/api/patients/${id}`, { headers: { cookie: again } });
@@ -138,6 +154,8 @@ describe(`a server killed mid-stream (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, (
       expect(activities!.n).toBe(stored.length);
       const drift = await queryRows<{ facility_id: number }>(db, PATIENT_COUNTS_DRIFT);
       expect(drift).toEqual([]);
+      // The audit chain survived the kill: every committed event is chained, every link holds.
+      expect((await verifyAuditChain(db.db)).firstBroken).toBeNull();
     } finally {
       await db.close();
     }

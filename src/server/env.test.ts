@@ -21,6 +21,16 @@ describe('configuration', () => {
     expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(parseConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
+  it('listens on loopback only in demo mode unless HOST is set, and on every interface otherwise (issue 11 finding 6)', () => {
+    // Demo mode signs anyone in as the county director without a password: not for the whole LAN by default.
+    expect(parseConfig({})).toMatchObject({ demoMode: true, host: '127.0.0.1' });
+    expect(parseConfig({ HOST: '0.0.0.0' })).toMatchObject({ demoMode: true, host: '0.0.0.0' });
+    expect(parseConfig({ HOST: '' }).host).toBe('127.0.0.1');
+    expect(parseConfig({ NODE_ENV: 'production' })).toMatchObject({ demoMode: false, host: '0.0.0.0' });
+    expect(parseConfig({ DATABASE_URL: 'postgres://db/county' }).host).toBe('0.0.0.0');
+    expect(parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).host).toBe('127.0.0.1');
+    expect(parseConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
   it('stops with a message naming each bad value', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => parseConfig({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE: must be true or false/);

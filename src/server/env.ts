@@ -13,25 +13,39 @@ const optionalSetting = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A PostgreSQL connection that may be left unset or blank. */
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: loopback in demo mode (a passwordless county director must not face the LAN), every interface otherwise. */
+  HOST: optionalSetting,
   DATA_DIR: z.string().min(1).default('./data'),
   /** The built web client; tests and journeys may point at another build. */
   CLIENT_DIR: z.string().min(1).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: postgresUrl,
+  /**
+   * The database owner's connection, for migrations only: with it, DATABASE_URL may name a role that may not
+   * change the schema or rewrite the audit trail (README, "Security"). Its user is granted what the app needs.
+   */
+  MIGRATION_DATABASE_URL: postgresUrl,
   DEMO_MODE: bool.optional(),
   SEED_ON_START: bool.optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
-  LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(30),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Sign-in throttle (DESIGN.md §7, auth.service.ts beginLoginAttempt): growing delays per account *and* address,
+  // so an attacker elsewhere cannot lock a member of staff out; a high per-address ceiling against spraying.
+  LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  LOGIN_DELAY_MAX_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOGIN_FAILURE_MEMORY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  LOGIN_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -65,6 +79,13 @@ const envObject = z.object({
   MPESA_PARTY_B: optionalSetting.pipe(z.string().regex(/^\d{5,7}$/, 'must be the 5 to 7 digit paybill or till number').optional()),
   /** How long the simulator waits before it "calls back" (a person entering their PIN). */
   MPESA_SIMULATOR_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(1500),
+  /**
+   * The callback route's limit per source address (issue 11, finding 4): this many at once, refilled at
+   * MPESA_CALLBACK_PER_MINUTE. Safaricom calls back once or twice per payment from a few addresses; a busy county
+   * takes a few payments a second at its peak, well inside 60 at once and 600 a minute.
+   */
+  MPESA_CALLBACK_BURST: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
+  MPESA_CALLBACK_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(600),
 });
 
 const MPESA_CREDENTIALS = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
@@ -82,7 +103,13 @@ const mpesaRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
   }
 };
 
-const envSchema = envObject.superRefine(mpesaRules);
+const databaseRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['MIGRATION_DATABASE_URL'], message: 'needs DATABASE_URL (the app\'s own connection) beside it' });
+  }
+};
+
+const envSchema = envObject.superRefine(mpesaRules).superRefine(databaseRules);
 
 /** M-Pesa: Safaricom Daraja when credentials are configured, else the built-in sandbox simulator. */
 export type MpesaConfig =
@@ -107,18 +134,29 @@ export type Config = {
   dataDir: string;
   clientDir: string | undefined;
   databaseUrl: string | undefined;
+  /** The owner's connection for migrations; undefined: DATABASE_URL migrates too. */
+  migrationDatabaseUrl: string | undefined;
   demoMode: boolean;
   seedOnStart: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
-  loginMaxAttemptsPerAccount: number;
-  loginMaxAttemptsPerIp: number;
-  loginWindowMinutes: number;
+  /** Failed sign-ins of one account from one address before each further attempt waits. */
+  loginFailuresBeforeDelay: number;
+  /** The first wait; it doubles with every further failure of the pair, up to loginDelayMaxMinutes. */
+  loginDelayBaseSeconds: number;
+  loginDelayMaxMinutes: number;
+  /** How long an (account, address) pair's failures count (a success from the pair clears them sooner). */
+  loginFailureMemoryHours: number;
+  /** Failed sign-ins from one address, whatever the account, within loginIpWindowMinutes before 429. */
+  loginMaxFailuresPerIp: number;
+  loginIpWindowMinutes: number;
   /** Fastify's trustProxy: false, true (any), a number of hops, or the proxies' addresses / CIDRs. */
   trustProxy: boolean | number | string[];
   allowedOrigins: string[];
   logLevel: string;
   mpesa: MpesaConfig;
+  /** Callbacks per source address: `burst` at once, refilled at `perMinute`. */
+  mpesaCallbackLimit: { burst: number; perMinute: number };
 };
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
@@ -128,23 +166,30 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Demo mode defaults on with the embedded database, off in production or on a real PostgreSQL
+  // (DESIGN.md §4); the demo county is loaded on first start unless in production.
+  const demoMode = e.DEMO_MODE ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Demo mode signs anyone in as any demo account, the county director included, without a password: by
+    // default only this machine may reach it. HOST set explicitly (0.0.0.0 for the LAN) is the operator's choice.
+    host: e.HOST ?? (demoMode ? '127.0.0.1' : '0.0.0.0'),
     dataDir: e.DATA_DIR,
     // @fastify/static needs an absolute root.
     clientDir: e.CLIENT_DIR ? resolve(e.CLIENT_DIR) : undefined,
     databaseUrl: e.DATABASE_URL,
-    // Demo mode defaults on with the embedded database, off in production or on a real PostgreSQL
-    // (DESIGN.md §4); the demo county is loaded on first start unless in production.
-    demoMode: e.DEMO_MODE ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
+    demoMode,
     seedOnStart: e.SEED_ON_START ?? e.NODE_ENV !== 'production',
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
-    loginMaxAttemptsPerAccount: e.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT,
-    loginMaxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
-    loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    loginFailuresBeforeDelay: e.LOGIN_FAILURES_BEFORE_DELAY,
+    loginDelayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS,
+    loginDelayMaxMinutes: e.LOGIN_DELAY_MAX_MINUTES,
+    loginFailureMemoryHours: e.LOGIN_FAILURE_MEMORY_HOURS,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    loginIpWindowMinutes: e.LOGIN_IP_WINDOW_MINUTES,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
@@ -163,6 +208,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
             simulatorDelayMs: e.MPESA_SIMULATOR_DELAY_MS,
           }
         : { mode: 'simulator', simulatorDelayMs: e.MPESA_SIMULATOR_DELAY_MS },
+    mpesaCallbackLimit: { burst: e.MPESA_CALLBACK_BURST, perMinute: e.MPESA_CALLBACK_PER_MINUTE },
   };
 }
 

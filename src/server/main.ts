@@ -1,9 +1,12 @@
 // env → database → migrations → demo county on first start → listen (DESIGN.md §3, §4).
-import { mkdirSync } from 'node:fs';
-import { openDatabase } from './db/client.js';
+import { openMigrated } from './db/setup.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
+import { auditTrailProtection } from './db/roles.js';
 import { isSeeded, seedDemoCounty } from './modules/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './env.js';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 async function main(): Promise<void> {
   let config;
@@ -13,12 +16,15 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  const database = await openMigrated(config);
   if (config.seedOnStart && !(await isSeeded(database.db))) {
     const counts = await seedDemoCounty(database.db, { now: new Date() });
     console.log(`Seeded the demo county: ${counts.facilities} facilities, ${counts.users} staff, ${counts.patients} patients, ${counts.records} visits`);
+  }
+  if (database.kind === 'postgres') {
+    const audit = await auditTrailProtection(database.db);
+    if (audit.protected) console.log(`The audit trail is protected: the server's database role ${audit.role} may only insert and read it.`);
+    else console.warn(`Warning: the server's database role ${audit.role} could rewrite the audit trail (${audit.reason}); see the README's "Security" for running it as a role that may not. audit:verify still detects a rewrite.`);
   }
   const app = await buildApp({ db: database.db, config, now: () => new Date() });
   const shutdown = async () => {
@@ -30,10 +36,20 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`AfyaKaunti is running on http://localhost:${config.port} with ${where}${config.demoMode ? ', demo mode on' : ''}`);
+  const loopback = LOOPBACK.has(config.host);
+  const url = `http://${loopback ? 'localhost' : config.host === '0.0.0.0' || config.host === '::' ? '<this machine>' : config.host}:${config.port}`;
+  // Say what demo mode opens and to whom: it signs anyone who reaches it in as any demo account (the county
+  // director included) without a password (issue 11 finding 6).
+  const demo = !config.demoMode
+    ? ''
+    : loopback
+      ? '; demo mode on (passwordless demo accounts): listening on this machine only, set HOST=0.0.0.0 to open it to the network'
+      : `; demo mode on (passwordless demo accounts) and listening on ${config.host}: anyone who reaches this address can sign in as the county director`;
+  console.log(`AfyaKaunti is running on ${url} (HOST ${config.host}) with ${where}${demo}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A second server on the same embedded database: the message says which directory and which process.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

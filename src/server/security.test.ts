@@ -40,6 +40,7 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
   'referrals:write': { clinical_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
   'billing:read': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   'billing:write': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility' },
+  'claims:approve': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   'inventory:read': {
     county_director: 'county', subcounty_medical_officer: 'county', facility_incharge: 'county', clinical_officer: 'county', nurse: 'county',
     records_officer: 'county', lab_technician: 'county', pharmacist: 'county', nutritionist: 'county', admin: 'county',
@@ -214,7 +215,7 @@ describe('headers and errors', () => {
     const ctx = await createTestContext({ config: { logLevel: 'info' }, logStream: { write: (l) => void lines.push(l) } });
     try {
       // A database rule the API does not know about makes the insert fail with the row's values in the error.
-      await ctx.database.db.execute(sql`alter table patients add constraint test_refuse check (first_name <> 'Zawadi')`);
+      await ctx.asOwner(sql`alter table patients add constraint test_refuse check (first_name <> 'Zawadi')`);
       const res = await ctx.request({
         method: 'POST',
         url: '/api/patients?search=Kadogo',

@@ -1,14 +1,12 @@
-// npm run db:seed [-- --reset]: loads the demo county into DATABASE_URL (or PGlite in DATA_DIR).
-import { mkdirSync } from 'node:fs';
-import { openDatabase } from './db/client.js';
+// npm run db:seed [-- --reset]: loads the demo county into the database, over the owner's connection
+// (MIGRATION_DATABASE_URL, else DATABASE_URL, else PGlite in DATA_DIR): emptying it takes the owner.
+import { openAsOwner } from './db/setup.js';
 import { loadConfig } from './env.js';
 import { isSeeded, resetDatabase, seedDemoCounty } from './modules/index.js';
 
 const config = loadConfig();
 const reset = process.argv.includes('--reset');
-if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
+const database = await openAsOwner(config);
 if (await isSeeded(database.db)) {
   if (!reset) {
     console.log('The database already holds data; run `npm run db:seed -- --reset` to empty it and seed again.');

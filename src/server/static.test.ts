@@ -4,10 +4,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { testConfig } from './env.js';
+// @ts-expect-error: a build script in plain JavaScript, without types
+import { precompress } from '../../scripts/precompress.mjs';
 import { createTestContext, type TestContext } from './test/helper.js';
 
 let t: TestContext;
+const BUNDLE = Array.from({ length: 400 }, (_, i) => `export const screen${i} = 'Patient Registry ${i}';`).join('\n');
 // A client folder whose own path contains "assets", so only the part inside it may decide what is immutable.
 const root = mkdtempSync(join(tmpdir(), 'afya-static-'));
 const clientDir = join(root, 'assets', 'client');
@@ -16,6 +20,9 @@ beforeAll(async () => {
   mkdirSync(join(clientDir, 'assets'), { recursive: true });
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>AfyaKaunti</title><div id="root"></div>');
   writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  // A bundle large enough to be worth compressing, with the copies `npm run build` writes beside it.
+  writeFileSync(join(clientDir, 'assets', 'app-def456.js'), BUNDLE);
+  precompress(clientDir);
   t = await createTestContext({ config: testConfig({ clientDir }) });
 });
 afterAll(async () => {
@@ -51,5 +58,45 @@ describe('serving the web client', () => {
       expect(res.json().code, url).toBe('not_found');
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
+  });
+});
+
+// Issue 12, item 1: a 3G link. The built files go out as brotli or gzip, whichever the browser takes, from the copies
+// made at build time; API answers are compressed above 1 KB; everything still reads the same once decoded.
+describe('compression', () => {
+  it('sends a hashed bundle as brotli, gzip or plain as the browser asks, and it decodes to the file', async () => {
+    const br = await t.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.rawPayload.length).toBeLessThan(BUNDLE.length / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUNDLE);
+
+    const gz = await t.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BUNDLE);
+
+    const plain = await t.app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+  });
+
+  it('compresses an API answer above 1 KB for a browser that takes it, and leaves a small one alone', async () => {
+    const cookie = await t.loginAs('nurse');
+    const big = await t.app.inject({ url: '/api/facilities', headers: { cookie, 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers['cache-control']).toBe('no-store');
+    const facilities = JSON.parse(brotliDecompressSync(big.rawPayload).toString()) as unknown[];
+    expect(facilities).toHaveLength(113);
+    expect(big.rawPayload.length).toBeLessThan(JSON.stringify(facilities).length / 4);
+    const gz = await t.app.inject({ url: '/api/facilities', headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(facilities);
+
+    const small = await t.app.inject({ url: '/api/facilities/summary', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.rawPayload.length).toBeLessThan(1024);
   });
 });

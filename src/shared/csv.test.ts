@@ -16,7 +16,14 @@ describe('CSV cells', () => {
     expect(csvCell('+254722000000')).toBe("'+254722000000");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
+  });
+
+  it('quotes a semicolon or a tab, so a spreadsheet that splits on them cannot start a cell with a formula', () => {
+    expect(csvCell('Wafula;=HYPERLINK("http://evil.example")')).toBe('"Wafula;=HYPERLINK(""http://evil.example"")"');
+    expect(csvCell('Barasa;@SUM(A1)')).toBe('"Barasa;@SUM(A1)"');
+    expect(csvCell('Akinyi\t+1')).toBe('"Akinyi\t+1"');
+    expect(toCsv([['Name', 'Ward'], ['Okello;-1+1', 'Matayos']])).toBe('Name,Ward\n"Okello;-1+1",Matayos\n');
   });
 
   it('writes numbers as numbers, negative ones too', () => {

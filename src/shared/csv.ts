@@ -7,13 +7,16 @@ export type CsvFile = { filename: string; content: string };
 /**
  * One cell. Text that a spreadsheet would read as a formula (= + - @, or a leading tab or carriage return)
  * gets a leading apostrophe, so a name typed as `=HYPERLINK(…)` stays text (OWASP "CSV Injection").
- * Numbers are written as they are: a negative amount is not a formula.
+ * Numbers are written as they are: a negative amount is not a formula. A cell holding a separator of any
+ * spreadsheet's reading (comma, semicolon, tab) or a line break is quoted.
  */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // A semicolon or a tab is a separator too where a spreadsheet opens CSV that way (Excel in many locales): quoted,
+  // `Wafula;=cmd|…` stays one cell instead of starting a new one with a formula.
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**

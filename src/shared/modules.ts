@@ -29,7 +29,7 @@ export const MODULES = [
   { id: 'patients', screen: { path: '/patients', status: 'live', nav: { group: 'patientManagement', key: 'patientRegistry' } }, permissions: ['patients:read', 'patients:register'] },
   { id: 'appointments', screen: { path: '/appointments', status: 'unrouted', nav: { group: 'patientManagement', key: 'appointments' } }, permissions: [] },
   { id: 'referrals', screen: { path: '/referrals', status: 'live', nav: { group: 'patientManagement', key: 'referrals' } }, permissions: ['referrals:read', 'referrals:write'] },
-  { id: 'billing', screen: { path: '/billing', status: 'live', nav: { group: 'billingRevenue', key: 'billing' } }, permissions: ['billing:read', 'billing:write'] },
+  { id: 'billing', screen: { path: '/billing', status: 'live', nav: { group: 'billingRevenue', key: 'billing' } }, permissions: ['billing:read', 'billing:write', 'claims:approve'] },
   { id: 'revenue', screen: { path: '/revenue', status: 'live', nav: { group: 'billingRevenue', key: 'revenue' } }, permissions: [] },
   { id: 'accounting', screen: { path: '/accounting', status: 'planned', nav: { group: 'financialManagement', key: 'accounting' } }, permissions: ['finance:read'] },
   { id: 'payroll', screen: { path: '/payroll', status: 'planned', nav: { group: 'financialManagement', key: 'payroll' } }, permissions: [] },

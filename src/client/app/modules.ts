@@ -9,14 +9,17 @@ import { MODULES, NAV_GROUPS, type ModuleId, type NavGroup } from '../../shared/
 type Strings = () => Promise<{ default: Record<string, unknown> }>;
 
 type ClientModule = {
-  /** The screen of a live module. */
-  page?: LazyExoticComponent<ComponentType>;
+  /** The screen of a live module; `preload` fetches its code ahead of rendering it (beside the shell's). */
+  page?: LazyExoticComponent<ComponentType> & { preload: () => void };
   /** The module's Kiswahili strings (its English ones ship with its code: <module>.strings.ts). */
   sw?: Strings;
 };
 
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+  return Object.assign(
+    lazy(() => load().then((m) => ({ default: m[name] }))),
+    { preload: () => void load() },
+  );
 }
 
 /** The modules whose screen is live: each must have its page here (the compiler says which is missing). */

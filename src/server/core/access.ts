@@ -2,7 +2,7 @@
 // permission of the role table, with the facility the request acts on so that the grant's scope can be checked.
 // One hook enforces it for every route (plugins/auth.ts); a route under /api without a declaration does not start.
 import type { FastifyRequest } from 'fastify';
-import type { Permission } from '../../shared/access/index.js';
+import type { Permission, Scope } from '../../shared/access/index.js';
 import type { Db } from '../db/client.js';
 import { unauthorized } from './errors.js';
 import type { Actor, FacilityScope, ServiceContext, SessionUser } from './context.js';
@@ -73,4 +73,19 @@ export function actorOf(request: FastifyRequest): Actor {
 /** The service context of a request: who acts, how far their grant reaches, the database and the clock. */
 export function ctxOf(request: FastifyRequest, deps: AppDeps): ServiceContext {
   return { db: deps.db, actor: actorOf(request), scope: request.scope, now: deps.now };
+}
+
+/**
+ * The facilities a grant of `scope` reaches from where the actor works: null for the whole county, their own
+ * facility, or their sub-county's (looked up with `facilitiesIn`). The access hook measures a route's scope with it,
+ * and a service that reads beyond its route's permission (the dashboard's money) measures that grant the same way.
+ */
+export async function facilitiesReached(
+  scope: Scope,
+  actor: Pick<Actor, 'facilityId' | 'subcounty'>,
+  facilitiesIn: (subcounty: string) => Promise<number[]>,
+): Promise<readonly number[] | null> {
+  if (scope === 'county') return null;
+  if (scope === 'facility') return actor.facilityId === null ? [] : [actor.facilityId];
+  return actor.subcounty ? facilitiesIn(actor.subcounty) : [];
 }

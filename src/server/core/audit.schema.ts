@@ -1,8 +1,12 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../modules/auth/auth.schema.js';
 
-/** Append-only (a trigger refuses UPDATE and DELETE): who saw and changed what (DESIGN.md §5, §7). */
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE): who saw and changed what (DESIGN.md §5, §7). Tamper-evident
+ * besides: a trigger chains each event to the one before it (`seq`, `prevHash`, `hash`; migration 0007 and
+ * core/audit-chain.ts), so an event changed or removed by anyone who gets past the trigger breaks the chain.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
@@ -15,8 +19,17 @@ export const auditEvents = pgTable(
     outcome: text().notNull(),
     ip: text(),
     detail: text(),
+    // The chain is written when the event's transaction commits (a deferred trigger), so an event is unchained only
+    // inside the transaction that writes it; audit:verify reports any other.
+    /** The event's place in the chain: 1, 2, 3 … in the order the events were committed. */
+    seq: bigint({ mode: 'number' }),
+    /** The hash of the event before (64 zeros for the first). */
+    prevHash: text(),
+    /** sha256 of prevHash and this event's fields (core/audit-chain.ts says which, and how they are written). */
+    hash: text(),
   },
   (t) => [
+    uniqueIndex('audit_events_seq_idx').on(t.seq),
     index('audit_events_at_idx').on(t.at.desc().nullsFirst()),
     index('audit_events_entity_idx').on(t.entity, t.entityId),
     index('audit_events_user_idx').on(t.userId, t.at.desc().nullsFirst()),

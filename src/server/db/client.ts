@@ -1,5 +1,6 @@
 // One database handle for the whole server: PGlite (PostgreSQL in WebAssembly) in DATA_DIR by default,
 // node-postgres when DATABASE_URL is set (DESIGN.md §2, §4). Same schema, same SQL, same migrations.
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 /** A database or a transaction: services take either, so a caller can compose them in one transaction. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -23,19 +25,36 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', impor
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-/** Opens PGlite: in a directory, or in memory when dataDir is undefined (tests). */
+/**
+ * Opens PGlite: in a directory, or in memory when dataDir is undefined (tests). A directory is locked to this
+ * process until close or exit (data-dir-lock.ts): a second opener is refused, not allowed to corrupt it.
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  return pgliteDatabase(await PGlite.create(dataDir ? { dataDir, extensions: PGLITE_EXTENSIONS } : { extensions: PGLITE_EXTENSIONS }));
+  if (!dataDir) return pgliteDatabase(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+  mkdirSync(dataDir, { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    return pgliteDatabase(await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS }), release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** The handle over an open PGlite client: the tests open theirs from a dumped template (test/template-db.ts). */
-export function pgliteDatabase(client: PGlite): Database {
+export function pgliteDatabase(client: PGlite, release: () => void = () => undefined): Database {
   const db = drizzlePglite({ client, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 

@@ -7,7 +7,7 @@
 // The plugin knows no module: the composition root hands it the session resolver and the facility directory.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reaches, scopeOf, widerScope, type Permission, type Scope } from '../../shared/access/index.js';
-import { actorOf, type RouteAccess } from '../core/access.js';
+import { actorOf, facilitiesReached, type RouteAccess } from '../core/access.js';
 import { audit } from '../core/audit.js';
 import { COUNTY_WIDE, type FacilityScope, type SessionUser } from '../core/context.js';
 import type { AppDeps } from '../core/deps.js';
@@ -107,11 +107,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, access: Access
     }
     const actor = actorOf(request);
     const scope = rule.permissions.reduce<Scope | null>((wide, p) => widerScope(wide, scopeOf(actor.role, p)), null)!;
-    request.scope = {
-      scope,
-      facilityIds:
-        scope === 'county' ? null : scope === 'facility' ? (actor.facilityId === null ? [] : [actor.facilityId]) : actor.subcounty ? await access.facilitiesIn(actor.subcounty) : [],
-    };
+    request.scope = { scope, facilityIds: await facilitiesReached(scope, actor, access.facilitiesIn) };
     if (scope === 'county' || !rule.facility) return;
     const facilityId = await rule.facility(request, deps.db);
     if (facilityId === null || facilityId === undefined) return;

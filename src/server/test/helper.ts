@@ -10,6 +10,7 @@ import type { Database } from '../db/client.js';
 import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail } from '../modules/index.js';
 import { testConfig, type Config } from '../env.js';
 import { cloneTemplate, TEST_NOW, type TemplateKind } from './template-db.js';
+import { grantAppRole } from '../db/roles.js';
 
 export { createPostgresDatabase, TEST_NOW, testPostgresUrl } from './template-db.js';
 
@@ -17,7 +18,13 @@ export type TestClock = { now: Date; advance(ms: number): void; set(d: Date): vo
 
 export type TestContext = {
   app: FastifyInstance;
+  /** The database as the app connects to it: on PostgreSQL, the restricted app role (test/template-db.ts). */
   database: Database;
+  /**
+   * Runs statements, in one transaction, as the database's owner (a test's own trigger or constraint, a tamperer's
+   * update) and grants the app's role what it needs of anything they made.
+   */
+  asOwner(...statements: SQL[]): Promise<void>;
   clock: TestClock;
   /** A session cookie for the demo account of a role. */
   loginAs(role: Role): Promise<string>;
@@ -41,7 +48,7 @@ export function emailOf(role: Role): string {
 }
 
 /** A copy of a template the server project's globalSetup built for this run (template-db.ts), and how to drop it. */
-export async function openTestDatabase(kind: TemplateKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(kind: TemplateKind): Promise<{ database: Database; owner: Database; drop: () => Promise<void> }> {
   const templates = inject('testTemplates');
   if (!templates) throw new Error('No test template: API tests run in the "server" project of vitest.config.ts, whose globalSetup builds it');
   return cloneTemplate(templates, kind);
@@ -66,7 +73,13 @@ export const PATIENT_COUNTS_DRIFT = sql`
 export async function createTestContext(
   opts: { config?: Partial<Config>; seed?: boolean; logStream?: AppDeps['logStream'] } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase(opts.seed === false ? 'migrated' : 'seeded');
+  const { database, owner, drop } = await openTestDatabase(opts.seed === false ? 'migrated' : 'seeded');
+  const templates = inject('testTemplates');
+  const asOwner = (...statements: SQL[]) =>
+    owner.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+      if (templates.kind === 'postgres') await grantAppRole(tx, templates.appRole);
+    });
   const clock: TestClock = {
     now: new Date(TEST_NOW),
     advance(ms) {
@@ -113,6 +126,7 @@ export async function createTestContext(
   return {
     app,
     database,
+    asOwner,
     clock,
     loginAs,
     loginAt,

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-export type ServerDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+/** On PostgreSQL, `appUrl` runs the server as a restricted role and `url` (the owner) migrates (README, "Security"). */
+export type ServerDatabase = { kind: 'postgres'; url: string; appUrl?: string } | { kind: 'pglite'; dataDir: string };
 
 export type ServerProcess = {
   url: string;
@@ -43,7 +44,11 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
       PORT: String(port),
       HOST: '127.0.0.1',
       DEMO_MODE: 'true',
-      ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: database.dataDir }),
+      ...(database.kind === 'postgres'
+        ? database.appUrl
+          ? { DATABASE_URL: database.appUrl, MIGRATION_DATABASE_URL: database.url }
+          : { DATABASE_URL: database.url, MIGRATION_DATABASE_URL: '' }
+        : { DATABASE_URL: '', MIGRATION_DATABASE_URL: '', DATA_DIR: database.dataDir }),
       ...env,
     },
     stdio: ['ignore', fd, fd],

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPostgres, pgliteDatabase, PGLITE_EXTENSIONS, type Database } from '../db/client.js';
+import { grantAppRole } from '../db/roles.js';
 import { seedDemoCounty } from '../modules/index.js';
 import { countyInstant } from '../../shared/county-time.js';
 
@@ -25,7 +26,21 @@ export type TemplateKind = 'migrated' | 'seeded';
 /** What globalSetup hands to the test workers: plain data, as Vitest's provide() requires. */
 export type Templates =
   | { kind: 'pglite'; dir: string; files: Record<TemplateKind, string> }
-  | { kind: 'postgres'; serverUrl: string; databases: Record<TemplateKind, string> };
+  | { kind: 'postgres'; serverUrl: string; databases: Record<TemplateKind, string>; appRole: string };
+
+/**
+ * On PostgreSQL the API tests run as the app's restricted role, as a two-role deployment does (db/roles.ts): it
+ * may only INSERT and SELECT on the audit trail. The owner (TEST_DATABASE_URL's user) migrates and seeds.
+ */
+export const TEST_APP_ROLE = 'afya_test_app';
+
+/** The same database, connected as another user. */
+export function asUser(url: string, user: string): string {
+  const target = new URL(url);
+  target.username = user;
+  target.password = '';
+  return target.toString();
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -107,21 +122,36 @@ async function buildPostgresTemplates(serverUrl: string): Promise<{ templates: T
     await prepare(databases.migrated, (d) => d.migrate());
     await onServer(serverUrl, `create database ${databases.seeded} template ${databases.migrated}`);
     await prepare(databases.seeded, seedTestCounty);
+    // Roles belong to the server, not to a database: made once, by whichever run comes first. The grants are in
+    // each template and go with every copy.
+    await onServer(serverUrl, `do $$ begin create role ${TEST_APP_ROLE} login; exception when duplicate_object or unique_violation then null; end $$`);
+    for (const name of Object.values(databases)) await prepare(name, (d) => grantAppRole(d.db, TEST_APP_ROLE));
   } catch (error) {
     await remove();
     throw error;
   }
-  return { templates: { kind: 'postgres', serverUrl, databases }, remove };
+  return { templates: { kind: 'postgres', serverUrl, databases, appRole: TEST_APP_ROLE }, remove };
 }
 
 /** Each worker reads a dumped data directory once and opens every context of its test files from it. */
 const dumps = new Map<string, Blob>();
 
-/** A database of one's own, copied from a template, and how to drop it. */
-export async function cloneTemplate(templates: Templates, kind: TemplateKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * A database of one's own, copied from a template: `database` as the app connects (the restricted role on
+ * PostgreSQL), `owner` as its owner (the same handle on PGlite, which has no roles), and how to drop it.
+ */
+export async function cloneTemplate(templates: Templates, kind: TemplateKind): Promise<{ database: Database; owner: Database; drop: () => Promise<void> }> {
   if (templates.kind === 'postgres') {
     const { url, drop } = await createPostgresDatabase(templates.serverUrl, templates.databases[kind]);
-    return { database: await openPostgres(url), drop };
+    const [database, owner] = await Promise.all([openPostgres(asUser(url, templates.appRole)), openPostgres(url)]);
+    return {
+      database,
+      owner,
+      drop: async () => {
+        await owner.close();
+        await drop();
+      },
+    };
   }
   const file = templates.files[kind];
   let dump = dumps.get(file);
@@ -130,5 +160,6 @@ export async function cloneTemplate(templates: Templates, kind: TemplateKind): P
     dumps.set(file, dump);
   }
   const client = await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
-  return { database: pgliteDatabase(client), drop: async () => undefined };
+  const database = pgliteDatabase(client);
+  return { database, owner: database, drop: async () => undefined };
 }

@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   'referrals:write',
   'billing:read',
   'billing:write',
+  'claims:approve',
   'inventory:read',
   'inventory:write',
   'staff:manage',
@@ -53,9 +54,16 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   'records:write': { clinical_officer: 'facility', nurse: 'facility', nutritionist: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
   'referrals:read': all(CLINICAL_READERS, 'county'),
   'referrals:write': { clinical_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
-  // An invoice names its patient, so the system administrator, who may not see patients, does not read invoices.
+  // The one permission for reading money (docs/decisions/0009-money-readers-and-claim-approval.md): invoices,
+  // payments, claims, the billing cards and every Revenue Management figure. Those who raise invoices read their
+  // own facility's, the facility in-charge hers, the sub-county medical officer his sub-county's, the director the
+  // county's. An invoice names its patient, so the system administrator, who may not see patients, reads none.
   'billing:read': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   'billing:write': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility' },
+  // Recording the insurer's decision on a claim settles money, so it is an officer's act, never the desk's that
+  // submitted it (maker ≠ checker, DESIGN.md §7, checked in claims.service.ts): the facility in-charge at her
+  // facility, the sub-county medical officer in his sub-county, the director anywhere. Not nurses or clinicians.
+  'claims:approve': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   // Stock levels are no patient's data: every facility may see where a medicine is, to borrow it.
   'inventory:read': all(ROLES, 'county'),
   'inventory:write': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility' },

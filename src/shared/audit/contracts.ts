@@ -17,3 +17,25 @@ export const auditEventSchema = z.object({
   detail: z.string().nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** What can break a link of the audit chain (src/server/core/audit-chain.ts). */
+export const AUDIT_CHAIN_PROBLEMS = ['changed', 'relinked', 'missing', 'unchained'] as const;
+
+/** GET /api/audit-events/verify and `npm run audit:verify`: the chain recomputed from the first event to the last. */
+export const auditChainReportSchema = z.object({
+  intact: z.boolean(),
+  /** Events checked, in chain order. */
+  checked: z.number().int(),
+  /** The last event checked and its hash: write them down, and a later run shows the trail only grew from there. */
+  last: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
+  /** The first broken link, when there is one. */
+  firstBroken: z
+    .object({
+      seq: z.number().int().nullable(),
+      eventId: z.number().int(),
+      problem: z.enum(AUDIT_CHAIN_PROBLEMS),
+      message: z.string(),
+    })
+    .nullable(),
+});
+export type AuditChainReport = z.infer<typeof auditChainReportSchema>;

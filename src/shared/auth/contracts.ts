@@ -66,6 +66,13 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'Password is too long');
 
+/**
+ * The server's refusal of a guessable new password (zxcvbn score below 3: common passwords, the person's own
+ * email or name, simple sequences). Checked on the server only, where the dictionaries are; the client shows it
+ * in the reader's language by this exact text.
+ */
+export const WEAK_PASSWORD_MESSAGE = 'This password is too easy to guess. Use three or four unrelated words, not your name or email.';
+
 /** POST /api/auth/password: a signed-in user replaces their password (the temporary one at first sign-in). */
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password is too long'),

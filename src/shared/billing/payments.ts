@@ -3,11 +3,12 @@
 import { z } from 'zod';
 import { INSURANCE_PROVIDERS } from './constants.js';
 import { hasNoNul, NUL_MESSAGE, requiredNumber, requiredText } from '../validation.js';
-import { multiply, parseKes, roundKes, sum, type Cents } from '../money.js';
+import { multiply, parseKes, patientPayable, roundKes, subtract, sum, type Cents } from '../money.js';
 
 export const PAYMENT_METHODS_TAKEN = ['mpesa', 'card', 'cash'] as const;
 export type PaymentMethodTaken = (typeof PAYMENT_METHODS_TAKEN)[number];
-export const PAYMENT_STATUSES = ['processing', 'succeeded', 'failed'] as const;
+/** review: M-Pesa reported success but the amount did not check out; nothing was settled, finance reconciles it. */
+export const PAYMENT_STATUSES = ['processing', 'succeeded', 'failed', 'review'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const CLAIM_STATUSES = ['submitted', 'approved', 'rejected'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -100,6 +101,14 @@ export function claimAmount(lines: readonly { quantity: number; unitPrice: numbe
   return sum(lines.map((l) => multiply(parseKes(l.unitPrice), l.quantity)));
 }
 
+/**
+ * What the patient pays of an invoice. Until the insurer has paid, the uncovered share (money.ts, patientPayable);
+ * once a claim is approved, everything the insurer did not pay: a partial approval leaves the rest to the patient.
+ */
+export function patientShareOf(invoice: { amount: Cents; insuranceCoveragePercent: number }, insurerPaid: Cents | null): Cents {
+  return insurerPaid === null ? patientPayable(invoice.amount, invoice.insuranceCoveragePercent) : subtract(invoice.amount, insurerPaid);
+}
+
 /** POST /api/billing/:id/claims: an SHA (or private insurer) claim for the insurer's share of an invoice. */
 export const submitClaimSchema = z
   .object({
@@ -116,14 +125,26 @@ export const submitClaimSchema = z
 export type SubmitClaimInput = z.infer<typeof submitClaimSchema>;
 export type SubmitClaimForm = z.input<typeof submitClaimSchema>;
 
-/** POST /api/insurance-claims/:id/decision: the insurer's answer, recorded by the billing desk. */
+/**
+ * POST /api/insurance-claims/:id/decision: the insurer's answer, recorded by an officer who may approve claims
+ * (claims:approve) and did not submit this one. An approval may be partial: approvedAmount (KES, to the cent, at
+ * most what was claimed; unset means all of it) is the insurer's payment, and the rest stays for the patient.
+ */
 export const claimDecisionSchema = z
   .object({
     decision: z.enum(CLAIM_DECISIONS, { error: 'Decision is required' }),
     reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(500, 'Reason must be at most 500 characters').refine(hasNoNul, NUL_MESSAGE).optional().default('')),
+    approvedAmount: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      requiredNumber('Approved amount must be a number')
+        .pipe(z.number().gt(0, 'Approved amount must be more than 0 (record a rejection instead)').max(10_000_000, 'Approved amount must be at most KES 10,000,000'))
+        .transform(roundKes)
+        .optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.decision === 'rejected' && v.reason === '') ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Reason is required' });
+    if (v.decision === 'rejected' && v.approvedAmount !== undefined) ctx.addIssue({ code: 'custom', path: ['approvedAmount'], message: 'A rejected claim has no approved amount' });
   });
 export type ClaimDecisionInput = z.infer<typeof claimDecisionSchema>;
 export type ClaimDecisionForm = z.input<typeof claimDecisionSchema>;
@@ -164,6 +185,8 @@ export const claimSchema = z.object({
   diagnosis: z.string(),
   lines: z.array(z.object({ description: z.string(), quantity: z.number(), unitPrice: z.number() })),
   amount: z.number(),
+  /** What the insurer approved (≤ amount); null unless approved. */
+  approvedAmount: z.number().nullable(),
   status: z.enum(CLAIM_STATUSES),
   decisionReason: z.string().nullable(),
   submittedByName: z.string().nullable(),
@@ -182,7 +205,9 @@ export const mpesaCallbackSchema = z.object({
     stkCallback: z.object({
       MerchantRequestID: z.string().max(100).refine(hasNoNul, NUL_MESSAGE).optional(),
       CheckoutRequestID: z.string().min(1).max(100).refine(hasNoNul, NUL_MESSAGE),
-      ResultCode: z.coerce.number().int(),
+      // A number as Daraja sends it (or its digits as text), within PostgreSQL's integer: never coerced from
+      // null, '' or true, which would read as 0, success.
+      ResultCode: z.union([z.number().int().min(0).max(2_147_483_647), z.string().regex(/^\d{1,9}$/).transform(Number)]),
       ResultDesc: z.string().max(500).refine(hasNoNul, NUL_MESSAGE).optional().default(''),
       CallbackMetadata: z
         .object({

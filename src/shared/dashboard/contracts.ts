@@ -10,8 +10,8 @@ export const dashboardStatsSchema = z.object({
   activeStaff: z.number(),
   /** Follow-ups due today (the day's appointments). */
   todayAppointments: z.number(),
-  /** Money received today, KES. */
-  todayRevenue: z.number(),
+  /** Money received today, KES; null for a role that reads no money (billing:read). */
+  todayRevenue: z.number().nullable(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 

@@ -3,15 +3,18 @@ import { INVENTORY_CATEGORIES, INVENTORY_UNITS, STOCK_STATUSES } from './constan
 import { roundKes } from '../money.js';
 import { optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredNumber, requiredText, searchQuery } from '../validation.js';
 
+/** The most a stock line may hold, and the most one movement may move (the columns are 32-bit integers). */
+export const MAX_STOCK = 100_000_000;
+
 /** Inventory item (SPEC.md §5). The spec shows no bounds; stock and cost cannot be negative. */
 export const createInventoryItemSchema = z.object({
   itemName: requiredText('Item name is required', 200, 'Item name must be at most 200 characters'),
   category: z.enum(INVENTORY_CATEGORIES, { error: 'Category is required' }),
   facilityId: requiredId('Facility is required'),
   currentStock: requiredNumber('Current stock is required')
-    .pipe(z.number().int('Current stock must be a whole number').min(0, 'Current stock cannot be negative').max(100_000_000, 'Current stock is too large')),
+    .pipe(z.number().int('Current stock must be a whole number').min(0, 'Current stock cannot be negative').max(MAX_STOCK, 'Current stock is too large')),
   minimumStock: requiredNumber('Minimum stock is required')
-    .pipe(z.number().int('Minimum stock must be a whole number').min(0, 'Minimum stock cannot be negative').max(100_000_000, 'Minimum stock is too large')),
+    .pipe(z.number().int('Minimum stock must be a whole number').min(0, 'Minimum stock cannot be negative').max(MAX_STOCK, 'Minimum stock is too large')),
   unit: z.enum(INVENTORY_UNITS, { error: 'Unit is required' }),
   supplier: requiredText('Supplier is required', 200, 'Supplier must be at most 200 characters'),
   unitCost: requiredNumber('Unit cost is required')
@@ -54,7 +57,7 @@ export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 export const STOCK_UPDATE_KINDS = ['received', 'issued', 'adjusted'] as const;
 export type StockUpdateKind = (typeof STOCK_UPDATE_KINDS)[number];
 
-const MAX_QUANTITY = 100_000_000;
+const MAX_QUANTITY = MAX_STOCK;
 
 /**
  * Update Stock: a receipt or an issue is a positive quantity, an adjustment (a stock count, expiry, damage) a

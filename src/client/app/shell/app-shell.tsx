@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, HeartPulse, Menu, UserPlus } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { COUNTY_PROFILE } from '../../../shared/county';
 import type { AuthState } from '../auth';
@@ -16,16 +17,34 @@ import { FacilityIcon } from './facility-icon';
 import { NotificationsBell } from './notifications-bell';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
+import { useStaff } from '../use-staff';
+import { SCREENS } from '../modules';
 
 const RegisterPatientDialog = lazy(() => import('../../features/patients/register-patient-dialog').then((m) => ({ default: m.RegisterPatientDialog })));
 
 type Props = { auth: Extract<AuthState, { status: 'authenticated' }>; children: ReactNode };
 
 /** The page shell of every authenticated screen (SPEC.md §2.4). */
+/**
+ * The browser tab and history say which screen this is (issue 12, item 8): its sidebar name, then the system's,
+ * in the chosen language.
+ */
+function useScreenTitle(): void {
+  const { t, i18n } = useTranslation();
+  const [location] = useLocation();
+  const key = SCREENS.find((s) => s.path === location)?.nav?.key;
+  const title = key ? `${t(`nav.${key}`)} · AfyaKaunti` : 'AfyaKaunti';
+  useEffect(() => {
+    document.title = title;
+  }, [title, i18n.language]);
+}
+
 export function AppShell({ auth, children }: Props) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [registering, setRegistering] = useState(false);
+  const mayRegister = useStaff().may('patients:register');
+  useScreenTitle();
   return (
     <TooltipProvider>
     <div className="min-h-screen">
@@ -58,14 +77,17 @@ export function AppShell({ auth, children }: Props) {
         </main>
       </div>
       <div className="fixed bottom-6 right-6 z-30 flex flex-col gap-3">
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button size="icon" className="h-14 w-14 rounded-full shadow-lg" aria-label={t('shell.quickRegistration')} onClick={() => setRegistering(true)}>
-              <UserPlus />
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent side="left">{t('shell.quickRegistration')}</TooltipContent>
-        </Tooltip>
+        {/* Only for those who may register patients (issue 12: not offered, then refused). */}
+        {mayRegister && (
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button size="icon" className="h-14 w-14 rounded-full shadow-lg" aria-label={t('shell.quickRegistration')} onClick={() => setRegistering(true)}>
+                <UserPlus />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent side="left">{t('shell.quickRegistration')}</TooltipContent>
+          </Tooltip>
+        )}
         <Tooltip>
           <TooltipTrigger asChild>
             <Button

@@ -69,7 +69,19 @@ function TodaysOverview() {
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-muted-foreground">{t('shell.revenueToday')}</dt>
-          <dd className="font-semibold">{isPending ? <Skeleton className="h-4 w-16" /> : isError ? '—' : formatKES(data.todayRevenue)}</dd>
+          <dd className="font-semibold">
+            {isPending ? (
+              <Skeleton className="h-4 w-16" />
+            ) : isError ? (
+              '—'
+            ) : data.todayRevenue === null ? (
+              <span title={t('shell.revenueNotForRole')}>
+                — <span className="sr-only">{t('shell.revenueNotForRole')}</span>
+              </span>
+            ) : (
+              formatKES(data.todayRevenue)
+            )}
+          </dd>
         </div>
       </dl>
     </section>

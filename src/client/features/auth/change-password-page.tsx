@@ -15,6 +15,8 @@ import '../../lib/i18n-app';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { staffErrorText, staffValidationText } from '../staff';
 import { logOut, useChangePassword } from './auth.api';
+import './auth.strings';
+import { passwordStrengthText } from './password-strength-text';
 import { PublicBrand } from './public-brand';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -30,7 +32,7 @@ export function ChangePasswordPage({ email, firstName }: { email: string; firstN
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
-  const message = (name: (typeof FIELDS)[number]) => staffValidationText(errors[name]?.message);
+  const message = (name: (typeof FIELDS)[number]) => staffValidationText(passwordStrengthText(t, errors[name]?.message));
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -42,7 +44,7 @@ export function ChangePasswordPage({ email, firstName }: { email: string; firstN
         const fieldErrors = error.fieldErrors();
         FIELDS.filter((f) => fieldErrors[f]).forEach((f, i) => form.setError(f, { type: 'server', message: fieldErrors[f] }, { shouldFocus: i === 0 }));
       }
-      toast({ variant: 'destructive', title: t('staff.password.failed'), description: staffErrorText(t, error) });
+      toast({ variant: 'destructive', title: t('staff.password.failed'), description: passwordStrengthText(t, staffErrorText(t, error)) });
     }
   });
 
@@ -84,7 +86,9 @@ export function ChangePasswordPage({ email, firstName }: { email: string; firstN
                   />
                 </FormField>
               ))}
-              <p className="text-xs text-muted-foreground">{t('staff.password.hint', { min: PASSWORD_MIN_LENGTH })}</p>
+              <p className="text-xs text-muted-foreground">
+                {t('staff.password.hint', { min: PASSWORD_MIN_LENGTH })} {t('passwordStrength.hint')}
+              </p>
               <Button type="submit" disabled={mutation.isPending}>
                 {mutation.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
                 {t(mutation.isPending ? 'staff.password.submitting' : 'staff.password.submit')}

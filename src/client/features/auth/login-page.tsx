@@ -35,12 +35,16 @@ function fieldMessage(message: string | undefined, t: T): string | undefined {
 
 /**
  * 401: one message for a wrong email or a wrong password, so the page does not reveal which accounts exist.
- * 429: the server's own message (it names the wait). Anything else: "status: text" (SPEC.md §8).
+ * 429: the wait the server names, in the reader's language. Anything else: "status: text" (SPEC.md §8).
  */
 function signInError(error: unknown, t: T): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return t('login.invalidCredentials');
-    if (error.status === 429) return error.message.replace(/^429: /, '');
+    if (error.status === 429) {
+      const wait = /wait (\d+) (second|minute)s?\b/.exec(error.message);
+      if (wait) return t(wait[2] === 'second' ? 'login.tooManySeconds' : 'login.tooManyMinutes', { count: Number(wait[1]) });
+      return error.message.replace(/^429: /, '');
+    }
     return error.message;
   }
   if (error instanceof TypeError) return t('login.connectionError');

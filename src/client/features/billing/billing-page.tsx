@@ -6,12 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { FilePlus2, Receipt } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotForRole } from '../../components/data/not-for-role';
 import type { BillingRecord, ListBillingQuery } from '../../../shared/billing';
 import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { EmptyState } from '../../components/data/empty-state';
 import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
 import { ApiError } from '../../lib/api-client';
 import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
@@ -30,21 +30,7 @@ export function BillingPage() {
   const staff = useStaff();
   // Invoices name patients: roles without billing:read (DESIGN.md §7) see why, and nothing is asked of the server.
   if (staff.role && !staff.may('billing:read')) {
-    return (
-      <div className="grid gap-6">
-        <div>
-          <h1 className="text-2xl font-bold">{t('billing.title')}</h1>
-          <p className="text-muted-foreground">{t('billing.subtitle')}</p>
-        </div>
-        <Card>
-          <CardContent className="pt-6">
-            <p role="note" className="text-sm text-muted-foreground">
-              {t('billing.table.forbidden')}
-            </p>
-          </CardContent>
-        </Card>
-      </div>
-    );
+    return <NotForRole title={t('billing.title')} subtitle={t('billing.subtitle')} note={t('billing.table.forbidden')} testId="billing-forbidden" />;
   }
   return <BillingDesk />;
 }

@@ -1,9 +1,11 @@
-// The insurer's answer to a claim, recorded by the billing desk (records officer, nurse or facility in-charge):
-// approved (the invoice is paid once the patient's share is too) or rejected, with the insurer's reason.
+// The insurer's answer to a claim, recorded by an officer who may approve claims (claims:approve: facility
+// in-charge, sub-county medical officer, director) and did not submit it: approved, in full or for a part (the
+// patient then owes the rest), or rejected, with the insurer's reason.
 import { useTranslation } from 'react-i18next';
 import { CLAIM_DECISIONS, claimDecisionSchema, type ClaimDecisionInput, type InsuranceClaim } from '../../../shared/billing';
 import { Button } from '../../components/ui/button';
-import { Textarea } from '../../components/ui/input';
+import { Input, Textarea } from '../../components/ui/input';
+import { formatKES } from '../../../shared/money';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { FieldError, FormField, fieldAria } from '../../components/forms/form-field';
@@ -14,7 +16,11 @@ import { useSchemaForm } from './use-schema-form';
 export function ClaimDecisionForm({ claim }: { claim: InsuranceClaim }) {
   const { t } = useTranslation();
   const mutation = useDecideClaim();
-  const form = useSchemaForm(claimDecisionSchema, () => ({ decision: '', reason: '' }), (v) => ({ decision: v.decision || undefined, reason: v.reason }));
+  const form = useSchemaForm(claimDecisionSchema, () => ({ decision: '', reason: '', approvedAmount: '' }), (v) => ({
+    decision: v.decision || undefined,
+    reason: v.reason,
+    ...(v.decision === 'approved' && v.approvedAmount.trim() !== '' ? { approvedAmount: v.approvedAmount } : {}),
+  }));
   const { values, errors, set } = form;
   const base = `decide-${claim.id}`;
   const onValid = (input: ClaimDecisionInput) =>
@@ -52,6 +58,19 @@ export function ClaimDecisionForm({ claim }: { claim: InsuranceClaim }) {
           ))}
         </div>
         <FieldError id={`${base}-decision`} message={billingMessage(errors.decision)} />
+        {values.decision === 'approved' ? (
+          <FormField id={`${base}-approved`} label={t('billing.decision.approvedAmount')} error={billingMessage(errors.approvedAmount)}>
+            <Input
+              inputMode="decimal"
+              data-field="approvedAmount"
+              placeholder={String(claim.amount)}
+              value={values.approvedAmount}
+              onChange={(e) => set('approvedAmount', e.target.value)}
+              {...fieldAria(`${base}-approved`, errors.approvedAmount)}
+            />
+            <p className="text-xs text-muted-foreground">{t('billing.decision.approvedAmountHint', { claimed: formatKES(claim.amount) })}</p>
+          </FormField>
+        ) : null}
         <FormField id={`${base}-reason`} label={t('billing.decision.reason')} error={billingMessage(errors.reason)}>
           <Textarea maxLength={500} data-field="reason" value={values.reason} onChange={(e) => set('reason', e.target.value)} {...fieldAria(`${base}-reason`, errors.reason)} />
         </FormField>

@@ -1,5 +1,5 @@
 // An invoice in full (SPEC.md §3 sample invoice fields): the bill, every payment attempt with its receipt or the
-// reason it failed, and every insurance claim, where the billing desk records the insurer's decision.
+// reason it failed, and every insurance claim, where an officer who may approve claims records the insurer's decision.
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -16,6 +16,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { BillingPanelError } from './billing-panel-error';
 import { invoiceQuery, useMpesaStatusQuery } from './billing.api';
 import { billingError, billingMessage, methodName, providerName, serviceName, STATUS_BADGE, statusName } from './billing-labels';
+import { useStaff } from '../../app/use-staff';
+import { facilitiesQuery } from '../facilities';
 import { ClaimDecisionForm } from './claim-decision-form';
 import { canTakePayment } from './invoices-table';
 import { useSettlementNotices } from './use-settlement-notices';
@@ -74,6 +76,11 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 function DetailBody({ invoice, canWrite }: { invoice: BillingDetail; canWrite: boolean }) {
   const { t } = useTranslation();
+  const staff = useStaff();
+  // Recording the insurer's decision is an officer's act (claims:approve) within their scope, as the server
+  // decides; whoever submitted the claim is refused there too (maker ≠ checker), with its message.
+  const facility = useQuery(facilitiesQuery).data?.find((f) => f.id === invoice.facilityId);
+  const canDecide = staff.may('claims:approve') && (facility === undefined || staff.reaches('claims:approve', facility));
   return (
     <div className="grid gap-5">
       <section aria-labelledby="inv-detail-bill" className="grid gap-3">
@@ -129,7 +136,7 @@ function DetailBody({ invoice, canWrite }: { invoice: BillingDetail; canWrite: b
         ) : (
           <ul className="grid gap-2">
             {invoice.claims.map((c) => (
-              <ClaimItem key={c.id} claim={c} canWrite={canWrite} />
+              <ClaimItem key={c.id} claim={c} canDecide={canDecide} />
             ))}
           </ul>
         )}
@@ -138,7 +145,7 @@ function DetailBody({ invoice, canWrite }: { invoice: BillingDetail; canWrite: b
   );
 }
 
-const PAYMENT_BADGE = { processing: 'info', succeeded: 'success', failed: 'danger' } as const;
+const PAYMENT_BADGE = { processing: 'info', succeeded: 'success', failed: 'danger', review: 'warning' } as const;
 const CLAIM_BADGE = { submitted: 'info', approved: 'success', rejected: 'danger' } as const;
 
 function PaymentItem({ payment: p, canWrite }: { payment: Payment; canWrite: boolean }) {
@@ -175,7 +182,7 @@ function PaymentItem({ payment: p, canWrite }: { payment: Payment; canWrite: boo
   );
 }
 
-function ClaimItem({ claim: c, canWrite }: { claim: InsuranceClaim; canWrite: boolean }) {
+function ClaimItem({ claim: c, canDecide }: { claim: InsuranceClaim; canDecide: boolean }) {
   const { t } = useTranslation();
   return (
     <li className="grid gap-2 rounded-md border p-3 text-sm" data-testid="claim-item">
@@ -199,7 +206,10 @@ function ClaimItem({ claim: c, canWrite }: { claim: InsuranceClaim; canWrite: bo
           {c.decisionReason ? `: ${billingMessage(c.decisionReason)}` : ''}
         </p>
       ) : null}
-      {c.status === 'submitted' && canWrite ? <ClaimDecisionForm claim={c} /> : null}
+      {c.approvedAmount !== null && c.approvedAmount !== c.amount ? (
+        <p data-testid="claim-approved-part">{t('billing.details.approvedPart', { approved: formatKES(c.approvedAmount), claimed: formatKES(c.amount) })}</p>
+      ) : null}
+      {c.status === 'submitted' && canDecide ? <ClaimDecisionForm claim={c} /> : null}
     </li>
   );
 }

@@ -120,7 +120,17 @@ export function CardForm({ invoice }: { invoice: BillingDetail }) {
     const { cardLast4, gatewayToken } = tokenizeCard(card);
     setCard({ cardNumber: '', expiry: '', cvv: '' });
     toast({ title: t('billing.pay.cardTitle'), description: t('billing.pay.cardBody') });
-    mutation.mutate({ method: 'card', cardLast4, gatewayToken }, { onSuccess: ({ payment }) => (payment.status === 'failed' ? failed() : undefined), onError: failed });
+    // The spec's toast while the gateway answers; then what happened, not a "redirect" that never comes (issue 12).
+    mutation.mutate(
+      { method: 'card', cardLast4, gatewayToken },
+      {
+        onSuccess: ({ payment }) =>
+          payment.status === 'failed'
+            ? failed()
+            : toast({ title: t('billing.pay.cardPaidTitle'), description: t('billing.pay.cardPaidBody', { receipt: payment.receiptNumber ?? '', amount: formatKES(payment.amount) }) }),
+        onError: failed,
+      },
+    );
   };
 
   const field = (key: keyof typeof card, label: string, props: { autoComplete: string; inputMode: 'numeric'; placeholder: string; maxLength: number }) => (

@@ -16,6 +16,7 @@ import { dashboardCsv, reportFileName } from './dashboard-report';
 import { FacilitiesOverview } from './facilities-overview';
 import { RecentActivities } from './recent-activities';
 import { RevenueTrendPanel } from './revenue-trend-panel';
+import { useStaff } from '../../app/use-staff';
 import { StatCards } from './stat-cards';
 import { SystemAlerts } from './system-alerts';
 
@@ -26,8 +27,9 @@ export function DashboardPage() {
   const scope = scopeOf(facilityId);
   const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_PERIOD);
   const [months, setMonths] = useState<6 | 12>(6);
+  // grid-cols-1 is minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page at 390 px.
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t('dashboard.title')}</h1>
@@ -55,11 +57,11 @@ export function DashboardPage() {
         </div>
       </div>
       <StatCards scope={scope} trendMonths={months} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <RevenueTrendPanel scope={scope} months={months} onMonthsChange={setMonths} />
         <DemographicsPanel scope={scope} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <FacilitiesOverview />
         <RecentActivities scope={scope} period={period} />
       </div>
@@ -71,17 +73,20 @@ export function DashboardPage() {
 /** Export Report: the figures on screen as a CSV, once they have all loaded (same queries, so no extra request). */
 function ExportReportButton({ scope, facilityId, months }: { scope: number | undefined; facilityId: number; months: 6 | 12 }) {
   const { t } = useTranslation();
+  const mayReadMoney = useStaff().may('billing:read');
   const stats = useQuery(dashboardStatsQuery(scope));
-  const revenue = useQuery(revenueStatsQuery(scope));
+  const revenue = useQuery({ ...revenueStatsQuery(scope), enabled: mayReadMoney });
   const demographics = useQuery(demographicsQuery(scope));
-  const trend = useQuery(revenueTrendQuery(months, scope));
+  const trend = useQuery({ ...revenueTrendQuery(months, scope), enabled: mayReadMoney });
   const facilities = useQuery(facilitiesQuery);
-  const ready = stats.data && revenue.data && demographics.data && trend.data;
+  // The report holds what the screen shows: without billing:read, no money rows.
+  const moneyReady = !mayReadMoney || (revenue.data && trend.data);
+  const ready = stats.data && demographics.data && moneyReady;
   const exportReport = () => {
-    if (!stats.data || !revenue.data || !demographics.data || !trend.data) return;
+    if (!stats.data || !demographics.data || !moneyReady) return;
     const generatedAt = new Date();
     const scopeName = scope === undefined ? t('shell.countyWide', { county: COUNTY_PROFILE.name }) : facilityName(facilities.data, facilityId, t('common.unknownFacility'));
-    const csv = dashboardCsv(t, { scopeName, generatedAt, stats: stats.data, revenue: revenue.data, demographics: demographics.data, trend: trend.data });
+    const csv = dashboardCsv(t, { scopeName, generatedAt, stats: stats.data, revenue: mayReadMoney ? revenue.data : undefined, demographics: demographics.data, trend: mayReadMoney ? trend.data : undefined });
     downloadText(csv, reportFileName(scope, generatedAt));
   };
   return (

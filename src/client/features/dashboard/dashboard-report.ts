@@ -10,9 +10,10 @@ export type DashboardFigures = {
   scopeName: string;
   generatedAt: Date;
   stats: DashboardStats;
-  revenue: RevenueStats;
+  /** Absent for a role that reads no money: the report then has no money rows. */
+  revenue: RevenueStats | undefined;
   demographics: Demographics;
-  trend: RevenueTrend;
+  trend: RevenueTrend | undefined;
 };
 
 export function dashboardCsv(t: TFunction, f: DashboardFigures): string {
@@ -25,17 +26,15 @@ export function dashboardCsv(t: TFunction, f: DashboardFigures): string {
     [t('dashboard.stats.totalPatients'), f.stats.totalPatients],
     [t('dashboard.stats.activeStaff'), f.stats.activeStaff],
     [t('dashboard.stats.todayAppointments'), f.stats.todayAppointments],
-    [t('dashboard.report.monthlyRevenue', { from: f.revenue.periodStart, to: f.revenue.periodEnd }), f.revenue.totalRevenue],
-    [t('dashboard.report.todayRevenue'), f.stats.todayRevenue],
+    ...(f.revenue ? [[t('dashboard.report.monthlyRevenue', { from: f.revenue.periodStart, to: f.revenue.periodEnd }), f.revenue.totalRevenue]] : []),
+    ...(f.stats.todayRevenue === null ? [] : [[t('dashboard.report.todayRevenue'), f.stats.todayRevenue]]),
     [],
     [t('dashboard.demographics.age'), t('dashboard.report.patients'), t('dashboard.report.percent')],
     ...f.demographics.ageBands.map((b) => [b.band, b.count, b.percent]),
     [t('dashboard.demographics.gender'), t('dashboard.report.patients'), t('dashboard.report.percent')],
     ...f.demographics.gender.map((g) => [t(`dashboard.demographics.${g.gender}`), g.count, g.percent]),
     [t('dashboard.report.total'), f.demographics.total, f.demographics.total > 0 ? 100 : 0],
-    [],
-    [t('dashboard.revenue.month'), t('dashboard.report.revenueKES')],
-    ...f.trend.map((m) => [m.month, m.total]),
+    ...(f.trend ? [[], [t('dashboard.revenue.month'), t('dashboard.report.revenueKES')], ...f.trend.map((m) => [m.month, m.total])] : []),
   ];
   return toCsv(rows, '\r\n');
 }

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { revenueTrendQuery } from './dashboard.api';
+import { useStaff } from '../../app/use-staff';
 import { PanelEmpty, PanelError } from './panel-states';
 import { monthLabel } from './revenue-format';
 
@@ -18,7 +19,8 @@ type Props = { scope: number | undefined; months: 6 | 12; onMonthsChange: (month
 /** SPEC.md §2.5 revenue trends (Last 6 months or Last year): money received per county month, from the API. */
 export function RevenueTrendPanel({ scope, months, onMonthsChange }: Props) {
   const { t } = useTranslation();
-  const trend = useQuery(revenueTrendQuery(months, scope));
+  const mayReadMoney = useStaff().may('billing:read');
+  const trend = useQuery({ ...revenueTrendQuery(months, scope), enabled: mayReadMoney });
   const rangeName = t(months === 6 ? 'dashboard.revenue.last6Months' : 'dashboard.revenue.lastYear');
   return (
     <Card className="lg:col-span-2" data-testid="revenue-trend-panel">
@@ -38,7 +40,11 @@ export function RevenueTrendPanel({ scope, months, onMonthsChange }: Props) {
         </Select>
       </CardHeader>
       <CardContent>
-        {trend.isPending ? (
+        {!mayReadMoney ? (
+          <p role="note" className="text-sm text-muted-foreground" data-testid="revenue-trend-forbidden">
+            {t('dashboard.revenue.notForRole')}
+          </p>
+        ) : trend.isPending ? (
           <Skeleton className="h-72 w-full" />
         ) : trend.isError ? (
           <PanelError what={t('dashboard.revenue.title')} error={trend.error} onRetry={() => void trend.refetch()} />

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatKES } from '../../../shared/money';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { dashboardStatsQuery, revenueStatsQuery, revenueTrendQuery } from './dashboard.api';
+import { useStaff } from '../../app/use-staff';
+import { scopeOf } from '../../../shared/access';
 
 type Props = { scope: number | undefined; trendMonths: 6 | 12 };
 
@@ -13,9 +15,12 @@ type Props = { scope: number | undefined; trendMonths: 6 | 12 };
  */
 export function StatCards({ scope, trendMonths }: Props) {
   const { t } = useTranslation();
+  const staff = useStaff();
+  // Money is read with billing:read (issue 11): a role without it asks nothing of the revenue routes.
+  const money = scopeOf(staff.role, 'billing:read');
   const stats = useQuery(dashboardStatsQuery(scope));
-  const revenue = useQuery(revenueStatsQuery(scope));
-  const trend = useQuery(revenueTrendQuery(trendMonths, scope));
+  const revenue = useQuery({ ...revenueStatsQuery(scope), enabled: money !== null });
+  const trend = useQuery({ ...revenueTrendQuery(trendMonths, scope), enabled: money !== null });
   // The trend ends with the current month; the one before it is last month.
   const lastMonth = trend.data && trend.data.length >= 2 ? trend.data[trend.data.length - 2] : undefined;
   const s = stats.data;
@@ -28,8 +33,16 @@ export function StatCards({ scope, trendMonths }: Props) {
       key: 'monthly-revenue',
       title: t('dashboard.stats.monthlyRevenue'),
       icon: Banknote,
-      value: revenue.data && formatKES(revenue.data.totalRevenue),
-      hint: lastMonth ? t('dashboard.stats.revenueNote', { amount: formatKES(lastMonth.total) }) : t('dashboard.stats.revenueMonthToDate'),
+      value: money === null ? '—' : revenue.data && formatKES(revenue.data.totalRevenue),
+      hint:
+        money === null
+          ? t('dashboard.stats.revenueNotForRole')
+          : // A reader with a facility's or a sub-county's grant is shown theirs, even on the county-wide dashboard.
+            scope === undefined && money !== 'county'
+            ? t(money === 'facility' ? 'dashboard.stats.revenueOwnFacility' : 'dashboard.stats.revenueOwnSubcounty')
+            : lastMonth
+              ? t('dashboard.stats.revenueNote', { amount: formatKES(lastMonth.total) })
+              : t('dashboard.stats.revenueMonthToDate'),
     },
   ];
   return (

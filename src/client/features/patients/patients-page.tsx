@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotForRole } from '../../components/data/not-for-role';
 import type { Patient } from '../../../shared/patients';
 import { EmptyState } from '../../components/data/empty-state';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
@@ -22,7 +23,20 @@ import { RegisterPatientDialog } from './register-patient-dialog';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useStaff } from '../../app/use-staff';
 
+/**
+ * A role that may not read patients (the system administrator) is told so once, and nothing is asked of the server:
+ * no refused list with a "Try again" that can only be refused again (issue 12).
+ */
 export function PatientsPage() {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  if (staff.role && !staff.may('patients:read')) {
+    return <NotForRole title={t('patients.page.title')} subtitle={t('patients.page.subtitle')} note={t('patients.page.forbidden')} testId="patients-forbidden" />;
+  }
+  return <PatientsScreen />;
+}
+
+function PatientsScreen() {
   const { t } = useTranslation();
   const staff = useStaff();
   const facilities = useQuery(facilitiesQuery);

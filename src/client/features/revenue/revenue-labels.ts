@@ -47,5 +47,5 @@ export function formatDateTime(at: string): string {
   return `${formatDate(at)}, ${timeFormat.format(new Date(at))}`;
 }
 
-/** Who reads the revenue cards (revenue.routes.ts): those who read invoices, and those who answer for the finances. */
-export const REVENUE_READERS = ['billing:read', 'finance:read'] as const satisfies readonly Permission[];
+/** Who reads money (revenue.routes.ts, access/permissions.ts): billing:read, the one permission for it. */
+export const REVENUE_READERS = 'billing:read' satisfies Permission;

@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotForRole } from '../../components/data/not-for-role';
 import { Link } from 'wouter';
 import { DEFAULT_REVENUE_PERIOD, type RevenuePeriod, type RevenueRecord } from '../../../shared/revenue';
 import { COUNTY_WIDE, scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
 import { downloadText } from '../../lib/download';
 import { facilitiesQuery, facilityName } from '../facilities';
 import { useStaff } from '../../app/use-staff';
@@ -24,9 +24,17 @@ import { RevenueSummaryCards } from './revenue-summary-cards';
 export function RevenuePage() {
   const { t } = useTranslation();
   const staff = useStaff();
-  // Mirrors the server (revenue.routes.ts): the totals for billing:read or finance:read, the records for billing:read.
-  const mayReadTotals = REVENUE_READERS.some((p) => staff.may(p));
-  const mayReadRecords = staff.may('billing:read');
+  // Money is read with billing:read alone (access/permissions.ts), as the server decides: a role without it sees
+  // why, once, and nothing is asked of the server (issue 11, finding 8c: no screen of dead cards and filters).
+  if (staff.role && !staff.may(REVENUE_READERS)) {
+    return <NotForRole title={t('revenue.title')} subtitle={t('revenue.subtitle')} note={t('revenue.cards.forbidden')} testId="revenue-cards-forbidden" />;
+  }
+  return <RevenueScreen />;
+}
+
+function RevenueScreen() {
+  const { t } = useTranslation();
+  const staff = useStaff();
 
   const { facilityId: shellFacility } = useSelectedFacility();
   // A choice made here holds until the shell's Current Facility changes; then the page follows the shell again.
@@ -45,7 +53,7 @@ export function RevenuePage() {
   const offset = page.key === filterKey ? page.offset : 0;
   const [viewing, setViewing] = useState<RevenueRecord | null>(null);
 
-  const summary = useQuery(revenueSummaryQuery(period, scope, mayReadTotals));
+  const summary = useQuery(revenueSummaryQuery(period, scope, true));
   const exportReport = () => {
     if (!summary.data) return;
     const scopeName = scope === undefined ? t('common.allFacilities') : facilityName(facilities.data, facilityId, t('common.unknownFacility'));
@@ -83,22 +91,14 @@ export function RevenuePage() {
         summary={summary.data}
       />
 
-      {mayReadTotals ? (
-        <RevenueSummaryCards query={summary} />
-      ) : (
-        <Card>
-          <CardContent className="p-5 text-sm text-muted-foreground" data-testid="revenue-cards-forbidden">
-            {t('revenue.cards.forbidden')}
-          </CardContent>
-        </Card>
-      )}
+      <RevenueSummaryCards query={summary} />
 
       <RevenueRecords
         period={period}
         scope={scope}
         offset={offset}
         onOffset={(next) => setPage({ key: filterKey, offset: next })}
-        allowed={mayReadRecords}
+        allowed
         onView={setViewing}
       />
       <RevenueRecordDialog record={viewing} onClose={() => setViewing(null)} />

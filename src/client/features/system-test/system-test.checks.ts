@@ -129,7 +129,10 @@ export const CHECKS: Check[] = [
     id: 'revenueStats',
     method: 'GET',
     path: '/api/revenue/stats',
-    run: getCheck('/api/revenue/stats', (json) => (isObject(json) && typeof json.totalRevenue === 'number' ? msg('revenueLoaded') : null)),
+    // Money is read with billing:read (issue 11): a role without it gets a 403, as it should.
+    run: getCheck('/api/revenue/stats', (json) => (isObject(json) && typeof json.totalRevenue === 'number' ? msg('revenueLoaded') : null), {
+      forbiddenKey: 'revenueForbidden',
+    }),
   },
   {
     id: 'billing',

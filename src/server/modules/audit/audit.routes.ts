@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { pageQuery } from '../../../shared/validation.js';
 import { allow, ctxOf } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import { listAuditEvents } from './audit.service.js';
-import { auditEventSchema } from '../../../shared/audit/index.js';
-import { list } from '../../core/http.js';
+import { listAuditEvents, verifyAuditTrail } from './audit.service.js';
+import { auditChainReportSchema, auditEventSchema } from '../../../shared/audit/index.js';
+import { list, ok } from '../../core/http.js';
 
 export function auditRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -17,5 +17,12 @@ export function auditRoutes(app: FastifyInstance, deps: AppDeps): void {
       reply.header('X-Total-Count', total);
       return rows;
     },
+  );
+
+  // The audit chain recomputed from its first event (core/audit-chain.ts): intact, or where it first breaks.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/audit-events/verify',
+    { config: allow('audit:read'), schema: { response: ok(auditChainReportSchema) } },
+    async (request) => verifyAuditTrail(ctxOf(request, deps)),
   );
 }

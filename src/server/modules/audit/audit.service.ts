@@ -8,6 +8,8 @@ import { users } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
+import { verifyAuditChain } from '../../core/audit-chain.js';
+import type { AuditChainReport } from '../../../shared/audit/index.js';
 
 export async function listAuditEvents({ db }: ServiceContext, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
@@ -58,4 +60,16 @@ export async function ownAuditTrailCsv({ db, actor, now: clock }: ServiceContext
   const header = ['At', 'Action', 'Entity', 'Entity ID', 'Outcome'];
   const lines = rows.map((r) => [countyDateTime(r.at), r.action, r.entity, r.entityId, r.outcome]);
   return { filename: ownAuditTrailFilename(now), content: toCsv([header, ...lines]) };
+}
+
+/** The chain checked for the administrator; the check is itself audited, after it ran (it would see its own event). */
+export async function verifyAuditTrail({ db, actor }: ServiceContext): Promise<AuditChainReport> {
+  const report = await verifyAuditChain(db);
+  await audit(db, actor, {
+    action: 'audit.verify',
+    entity: 'audit',
+    outcome: report.intact ? 'success' : 'failure',
+    detail: report.intact ? `${report.checked} events intact` : `broken at event ${report.firstBroken?.seq ?? `id ${report.firstBroken?.eventId}`} (${report.firstBroken?.problem})`,
+  });
+  return report;
 }

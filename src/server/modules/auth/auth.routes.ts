@@ -25,6 +25,9 @@ import {
 import { currentUserSchema, demoAccountSchema, signedInSchema } from '../../../shared/auth/index.js';
 import { list, ok, redirect } from '../../core/http.js';
 
+/** How a sign-in was made (the audit detail); every demo-* one comes through the demo portal. */
+type SignInMethod = 'password' | 'demo' | 'demo-password' | 'demo-fingerprint' | 'demo-face';
+
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
@@ -33,7 +36,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   async function signIn(
     request: FastifyRequest,
     reply: FastifyReply,
-    method: string,
+    method: SignInMethod,
     email: string | null,
     authenticate: () => Promise<UserRow>,
   ) {
@@ -52,7 +55,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     // counts as a success and the sign-in is audited — or none of it happens.
     const session = await db.transaction(async (tx) => {
       if (request.sessionToken) await endSession(tx, request.sessionToken);
-      const created = await createSession(tx, config, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, now });
+      const created = await createSession(tx, config, user.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        now,
+        // Every /api/demo/* sign-in: no password, or the published one (resolveSession refuses it without demo mode).
+        viaDemo: method.startsWith('demo'),
+      });
       await completeLoginAttempt(tx, attemptId, user.email);
       await audit(tx, { id: user.id, ip: request.ip }, { action: 'auth.login', entity: 'session', detail: method });
       return created;

@@ -42,6 +42,11 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     ip: text(),
     userAgent: text(),
+    /**
+     * Made by the demo portal (/api/demo/*), which signs anyone in without a password: such a session is refused
+     * once the server runs without demo mode, so turning demo mode off really closes the door.
+     */
+    viaDemo: boolean().notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -55,5 +60,10 @@ export const loginAttempts = pgTable(
     email: text(),
     success: boolean().notNull(),
   },
-  (t) => [index('login_attempts_ip_idx').on(t.ip, t.at), index('login_attempts_email_idx').on(t.email, t.at)],
+  (t) => [
+    index('login_attempts_ip_idx').on(t.ip, t.at),
+    index('login_attempts_email_idx').on(t.email, t.at),
+    // The throttle counts an account's failures from one address (auth.service.ts beginLoginAttempt).
+    index('login_attempts_email_ip_idx').on(t.email, t.ip, t.id),
+  ],
 );

@@ -1,7 +1,7 @@
 // Sign-in, sessions and login rate limits (DESIGN.md §7).
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import { grantsOf, permissionsOf } from '../../../shared/access/index.js';
 import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/auth/index.js';
 import type { Role } from '../../../shared/access/index.js';
@@ -11,6 +11,7 @@ import { facilities } from '../facilities/index.js';
 import { loginAttempts, sessions, users } from './auth.schema.js';
 import { forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
+import { isStrongPassword, passwordStrengthIssues, type PasswordOwner } from './password-strength.js';
 
 /** Argon2id with the OWASP Password Storage Cheat Sheet's first recommended setting (19 MiB, t=2, p=1). */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -58,11 +59,16 @@ export function toCurrentUser(u: SessionUserRow): CurrentUser {
 /** No 0/O, 1/l/I: a temporary password is read aloud or copied by hand. */
 const TEMPORARY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
 
-/** A one-time password for a new account: 12 characters (about 69 bits) from the CSPRNG. */
-export function generateTemporaryPassword(length = 12): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)];
-  return out;
+/**
+ * A one-time password for a new account: 12 characters (about 69 bits) from the CSPRNG, held to the same rule as
+ * a chosen one (a random draw that happens to spell a guessable run is drawn again).
+ */
+export async function generateTemporaryPassword(owner: PasswordOwner, length = 12): Promise<string> {
+  for (;;) {
+    let out = '';
+    for (let i = 0; i < length; i++) out += TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)];
+    if (await isStrongPassword(out, owner)) return out;
+  }
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -71,7 +77,7 @@ export async function createSession(
   db: Db,
   config: Config,
   userId: number,
-  meta: { ip: string | null; userAgent: string | null; now: Date },
+  meta: { ip: string | null; userAgent: string | null; now: Date; viaDemo: boolean },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(meta.now.getTime() + config.sessionAbsoluteHours * 3_600_000);
@@ -83,6 +89,7 @@ export async function createSession(
     expiresAt,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    viaDemo: meta.viaDemo,
   });
   return { token, expiresAt };
 }
@@ -90,6 +97,8 @@ export async function createSession(
 /**
  * The signed-in user of a session token, or null. A session ends after SESSION_IDLE_MINUTES without a request
  * or SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first; a deactivated account is signed out at once.
+ * Without demo mode, a session the demo portal made (no password asked) and any demo account's session end too:
+ * switching demo mode off must not leave a passwordless county director signed in (issue 11 finding 6).
  */
 export async function resolveSession(db: Db, config: Config, token: string, now: Date): Promise<SessionUserRow | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
@@ -103,7 +112,8 @@ export async function resolveSession(db: Db, config: Config, token: string, now:
     .limit(1);
   if (!row) return null;
   const idleLimit = row.session.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
-  if (now.getTime() >= row.session.expiresAt.getTime() || now.getTime() >= idleLimit || !row.user.isActive) {
+  const demoOnly = !config.demoMode && (row.session.viaDemo || row.user.isDemo);
+  if (now.getTime() >= row.session.expiresAt.getTime() || now.getTime() >= idleLimit || !row.user.isActive || demoOnly) {
     await db.delete(sessions).where(eq(sessions.tokenHash, key));
     return null;
   }
@@ -130,40 +140,88 @@ export async function endUserSessions(db: Db, userId: number, keepToken: string 
   await db.delete(sessions).where(and(eq(sessions.userId, userId), keepToken ? ne(sessions.tokenHash, tokenHash(keepToken)) : undefined));
 }
 
+/** "30 seconds", "2 minutes": the wait a 429 names, rounded up as Retry-After is. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** Why an attempt must wait, and until when. */
+type Throttle = { reason: 'account and address' | 'address'; until: Date };
+
 /**
- * Opens a sign-in attempt, or refuses it with 429 when the address or the account has had too many failures
- * within the window (DESIGN.md §7). The attempt is written as a failure *before* the password is checked, under
- * advisory locks on the address and the account, so parallel guesses are counted one by one and cannot all slip
- * through while Argon2 runs. Counted in the database, so every server behind a load balancer sees the same
- * numbers. An account's count restarts after a successful sign-in.
+ * When the next attempt of an account from an address may be made: after loginFailuresBeforeDelay failures (since
+ * the pair's last success, within loginFailureMemoryHours) each further one waits loginDelayBaseSeconds after the
+ * last failure, doubling with every failure up to loginDelayMaxMinutes. Exported for the tests' arithmetic.
+ */
+export function pairDelaySeconds(config: Config, failures: number): number {
+  if (failures < config.loginFailuresBeforeDelay) return 0;
+  const doublings = Math.min(failures - config.loginFailuresBeforeDelay, 30);
+  return Math.min(config.loginDelayBaseSeconds * 2 ** doublings, config.loginDelayMaxMinutes * 60);
+}
+
+async function throttleOf(db: Db, config: Config, ip: string, email: string | null, now: Date): Promise<Throttle | null> {
+  // Spraying: one address failing on many accounts. The ceiling is far above what a facility behind one NAT
+  // address fails in normal use; the wait ends when enough of its failures have left the window.
+  const ipSince = new Date(now.getTime() - config.loginIpWindowMinutes * 60_000);
+  const ipFailed = and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.at, ipSince));
+  const [byIp] = await db.select({ n: sql<number>`count(*)::int` }).from(loginAttempts).where(ipFailed);
+  const ipFailures = byIp?.n ?? 0;
+  if (ipFailures >= config.loginMaxFailuresPerIp) {
+    const [leaving] = await db
+      .select({ at: loginAttempts.at })
+      .from(loginAttempts)
+      .where(ipFailed)
+      .orderBy(asc(loginAttempts.at))
+      .offset(ipFailures - config.loginMaxFailuresPerIp)
+      .limit(1);
+    if (leaving) return { reason: 'address', until: new Date(leaving.at.getTime() + config.loginIpWindowMinutes * 60_000) };
+  }
+  if (!email) return null;
+  // Guessing: one account from one address. Another address (the member of staff at their facility) is not
+  // slowed by it, so nobody can lock a colleague out by typing wrong passwords under their name.
+  const pairSince = new Date(now.getTime() - config.loginFailureMemoryHours * 3_600_000);
+  const [pair] = await db
+    .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${loginAttempts.at})` })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.email, email),
+        eq(loginAttempts.ip, ip),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.at, pairSince),
+        sql`${loginAttempts.id} > coalesce((select max(id) from login_attempts where email = ${email} and ip = ${ip} and success), 0)`,
+      ),
+    );
+  const delay = pairDelaySeconds(config, pair?.n ?? 0);
+  if (delay === 0 || !pair?.last) return null;
+  const until = new Date(new Date(pair.last).getTime() + delay * 1000);
+  return until > now ? { reason: 'account and address', until } : null;
+}
+
+/**
+ * Opens a sign-in attempt, or refuses it with 429 and the real wait in Retry-After (DESIGN.md §7; issue 11
+ * finding 5): growing delays per (account, address), and a high ceiling per address across accounts. The attempt
+ * is written as a failure *before* the password is checked, under advisory locks on the address and the
+ * account, so parallel guesses are counted one by one and cannot all slip through while Argon2 runs. Counted in
+ * the database, so every server behind a load balancer sees the same numbers. A refused attempt is not counted:
+ * hammering does not lengthen the wait of a member of staff behind the same address.
  */
 export async function beginLoginAttempt(db: Db, config: Config, ip: string, email: string | null, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<{ attemptId: number } | { throttle: Throttle }> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
     if (email) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-email:${email}`}))`);
-    const since = new Date(now.getTime() - config.loginWindowMinutes * 60_000);
-    const failed = and(eq(loginAttempts.success, false), gt(loginAttempts.at, since));
-    const [byIp] = await tx.select({ n: sql<number>`count(*)::int` }).from(loginAttempts).where(and(failed, eq(loginAttempts.ip, ip)));
-    const byAccount = email
-      ? (
-          await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(loginAttempts)
-            .where(
-              and(
-                failed,
-                eq(loginAttempts.email, email),
-                sql`${loginAttempts.id} > coalesce((select max(id) from login_attempts where email = ${email} and success), 0)`,
-              ),
-            )
-        )[0]
-      : undefined;
-    if ((byIp?.n ?? 0) >= config.loginMaxAttemptsPerIp || (byAccount?.n ?? 0) >= config.loginMaxAttemptsPerAccount) {
-      throw tooManyAttempts(`Too many sign-in attempts. Please wait ${config.loginWindowMinutes} minutes and try again.`, config.loginWindowMinutes * 60);
-    }
+    const throttle = await throttleOf(tx, config, ip, email, now);
+    if (throttle) return { throttle };
     const [attempt] = await tx.insert(loginAttempts).values({ ip, email, success: false, at: now }).returning({ id: loginAttempts.id });
-    return attempt!.id;
+    return { attemptId: attempt!.id };
   });
+  if (!('throttle' in outcome)) return outcome.attemptId;
+  const seconds = Math.max(1, Math.ceil((outcome.throttle.until.getTime() - now.getTime()) / 1000));
+  // The detail is ours, never the attacker's words (the email is not repeated: it may be anything typed).
+  await audit(db, { id: null, ip }, { action: 'auth.login', entity: 'session', outcome: 'denied', detail: `throttled by ${outcome.throttle.reason} for ${seconds} s` });
+  throw tooManyAttempts(`Too many sign-in attempts. Please wait ${waitText(seconds)} and try again.`, seconds);
 }
 
 /** Marks an attempt successful, under the signed-in account's email (a biometric attempt has none until now). */
@@ -242,6 +300,12 @@ export async function changePassword(
   if (user.isDemo) throw forbidden('Forbidden: demo accounts keep the published password');
   if (input.newPassword === input.currentPassword) {
     throw invalid([{ path: 'newPassword', message: 'Choose a password different from the current one' }]);
+  }
+  // Before the attempt is counted: a person trying a few passwords that are too easy is not slowed down for it.
+  const weak = await passwordStrengthIssues(input.newPassword, user, 'newPassword');
+  if (weak.length > 0) {
+    await audit(db, { id: user.id, ip: meta.ip }, { action: 'auth.password.change', entity: 'user', entityId: user.id, outcome: 'failure', detail: 'new password too easy to guess' });
+    throw invalid(weak);
   }
   const attemptId = await beginLoginAttempt(db, config, meta.ip, user.email, meta.now);
   const [fresh] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '../../../shared/access/index.js';
-import { DEMO_PASSWORD, demoFaceTemplateHash, demoFingerprintHash } from '../../../shared/auth/index.js';
+import { DEMO_PASSWORD, demoFaceTemplateHash, demoFingerprintHash, WEAK_PASSWORD_MESSAGE } from '../../../shared/auth/index.js';
 import { users } from './auth.schema.js';
 import { hashPassword } from './auth.service.js';
+import { isStrongPassword } from './password-strength.js';
+import { buildApp } from '../../app.js';
+import { testConfig } from '../../env.js';
 import { createTestContext, emailOf, fieldErrors, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
@@ -175,22 +178,65 @@ describe('session lifetime (30 minutes idle, 12 hours at most)', () => {
   });
 });
 
-describe('sign-in rate limits', () => {
-  it('locks an account for the window after 5 failed passwords, even for the right one, with a clear 429', async () => {
+describe('sign-in throttle: growing delays per account and address (issue 11 finding 5)', () => {
+  /** A staff sign-in from a given address (a facility's NAT, an attacker's machine). */
+  const signInFrom = (ip: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }) });
+
+  it('an attacker hammering the facility in-charge\'s account from one address does not keep her out from her own', async () => {
+    t.clock.set(TEST_NOW);
     const email = emailOf('facility_incharge');
-    for (let i = 0; i < 5; i++) {
-      const res = await t.request({ method: 'POST', url: '/api/auth/login', body: { email, password: `guess-${i}` } });
-      expect(res.statusCode).toBe(401);
+    for (let i = 0; i < 40; i++) {
+      const res = await signInFrom('203.0.113.7', email, `guess-${i}`);
+      expect([401, 429]).toContain(res.statusCode);
     }
-    const locked = await t.request({ method: 'POST', url: '/api/auth/login', body: { email, password: DEMO_PASSWORD } });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
-    t.clock.advance(16 * 60_000);
-    expect((await t.request({ method: 'POST', url: '/api/auth/login', body: { email, password: DEMO_PASSWORD } })).statusCode).toBe(200);
+    expect((await signInFrom('203.0.113.7', email, `guess-again`)).statusCode).toBe(429);
+    // At her facility, at once, with the right password.
+    const ok = await signInFrom('198.51.100.20', email, DEMO_PASSWORD);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.email).toBe(email);
+  });
+
+  it('the same account and address waits the real remaining time (Retry-After), then the right password works', async () => {
+    t.clock.set(TEST_NOW);
+    const email = emailOf('pharmacist');
+    for (let i = 0; i < 5; i++) expect((await signInFrom('203.0.113.8', email, `guess-${i}`)).statusCode).toBe(401);
+    const limited = await signInFrom('203.0.113.8', email, DEMO_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('30');
+    expect(limited.json().message).toBe('Too many sign-in attempts. Please wait 30 seconds and try again.');
+    t.clock.advance(12_500);
+    const later = await signInFrom('203.0.113.8', email, DEMO_PASSWORD);
+    expect(later.statusCode).toBe(429);
+    // 17.5 seconds left, rounded up.
+    expect(later.headers['retry-after']).toBe('18');
+    t.clock.advance(17_500);
+    expect((await signInFrom('203.0.113.8', email, DEMO_PASSWORD)).statusCode).toBe(200);
     t.clock.set(TEST_NOW);
   });
 
-  it('counts parallel guesses one by one: no more than 5 wrong passwords are ever checked', async () => {
+  it('the waits grow: every further failure from the pair doubles the delay, up to the cap', async () => {
+    t.clock.set(TEST_NOW);
+    const email = emailOf('lab_technician');
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 5; i++) expect((await signInFrom(ip, email, `guess-${i}`)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const refused = await signInFrom(ip, email, 'still-guessing');
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      t.clock.advance(wait * 1000);
+      expect((await signInFrom(ip, email, `guess-after-wait-${i}`)).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900]);
+    const refused = await signInFrom(ip, email, DEMO_PASSWORD);
+    expect(refused.json().message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    t.clock.set(TEST_NOW);
+  });
+
+  it('counts parallel guesses one by one: no more than 5 wrong passwords are checked before the first wait', async () => {
+    t.clock.set(TEST_NOW);
     const email = emailOf('subcounty_medical_officer');
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => t.request({ method: 'POST', url: '/api/auth/login', body: { email, password: `parallel-${i}` } })),
@@ -199,27 +245,48 @@ describe('sign-in rate limits', () => {
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(15);
     const limited = answers.find((r) => r.statusCode === 429)!;
-    expect(limited.headers['retry-after']).toBe('900');
+    expect(limited.headers['retry-after']).toBe('30');
   });
 
-  it('starts an account\'s count again after a successful sign-in', async () => {
-    const email = emailOf('pharmacist');
-    const attempt = (password: string) => t.request({ method: 'POST', url: '/api/auth/login', body: { email, password } });
-    for (let i = 0; i < 4; i++) expect((await attempt(`typo-${i}`)).statusCode).toBe(401);
+  it('starts a pair\'s count again after a successful sign-in', async () => {
+    t.clock.set(TEST_NOW);
+    const email = emailOf('nutritionist');
+    const attempt = (password: string) => signInFrom('192.0.2.44', email, password);
+    for (let i = 0; i < 5; i++) expect((await attempt(`typo-${i}`)).statusCode).toBe(401);
+    t.clock.advance(30_000);
     expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await attempt(`typo-again-${i}`)).statusCode).toBe(401);
-    expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt(`typo-again-${i}`)).statusCode).toBe(401);
+    t.clock.set(TEST_NOW);
   });
 
-  it('limits one address that tries many accounts', async () => {
-    const ctx = await createTestContext({ config: { loginMaxAttemptsPerIp: 3 } });
+  it('a facility behind one address keeps signing in through a morning of typos by many of its staff', async () => {
+    t.clock.set(TEST_NOW);
+    const nat = '192.0.2.200';
+    // Forty failed sign-ins over ten accounts (unknown emails and mistyped passwords) from the facility's NAT...
+    for (let i = 0; i < 40; i++) {
+      const res = await signInFrom(nat, `clinician${i % 10}@health.busiacounty.example`, `typo-${i}`);
+      expect(res.statusCode).toBe(401);
+    }
+    // ...and the nurse, at the same facility, signs in.
+    expect((await signInFrom(nat, emailOf('nurse'), DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('limits one address that fails on many accounts (spraying), with the real remaining time', async () => {
+    const ctx = await createTestContext({ config: { loginMaxFailuresPerIp: 3, loginIpWindowMinutes: 60 } });
     try {
       for (let i = 0; i < 3; i++) {
         const res = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: `guess${i}@health.busiacounty.example` } });
         expect(res.statusCode).toBe(401);
+        ctx.clock.advance(60_000);
       }
       const res = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('nurse') } });
       expect(res.statusCode).toBe(429);
+      // The first failure leaves the hour's window 57 minutes from now.
+      expect(res.headers['retry-after']).toBe(String(57 * 60));
+      ctx.clock.advance(57 * 60_000);
+      expect((await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('nurse') } })).statusCode).toBe(200);
+      const [refusal] = await ctx.rows<{ detail: string }>(sql`select detail from audit_events where action = 'auth.login' and outcome = 'denied'`);
+      expect(refusal?.detail).toBe(`throttled by address for ${57 * 60} s`);
     } finally {
       await ctx.close();
     }
@@ -247,5 +314,87 @@ describe('demo mode off (production)', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('demo sessions end when demo mode is switched off (issue 11 finding 6)', () => {
+  it('a demo-portal session made with demo mode on is refused (401) by the server restarted without it; a password session keeps working', async () => {
+    const ctx = await createTestContext();
+    // The same database, served again with demo mode off (an operator who tried the demo, then went live).
+    const live = await buildApp({ db: ctx.database.db, config: testConfig({ demoMode: false }), now: () => ctx.clock.now });
+    try {
+      const director = sessionCookie(await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('county_director') } }));
+      const [staff] = await ctx.database.db.select().from(users).where(eq(users.isDemo, false)).limit(1);
+      await ctx.database.db.update(users).set({ passwordHash: await hashPassword('Nambale-Clinic-2026') }).where(eq(users.id, staff!.id));
+      const staffSession = sessionCookie(await ctx.request({ method: 'POST', url: '/api/auth/login', body: { email: staff!.email, password: 'Nambale-Clinic-2026' } }));
+      // A demo account through the staff sign-in page with the published password is no better.
+      const demoByPassword = sessionCookie(await ctx.request({ method: 'POST', url: '/api/auth/login', body: { email: emailOf('nurse'), password: DEMO_PASSWORD } }));
+      expect((await ctx.request({ url: '/api/auth/user', cookie: director })).statusCode).toBe(200);
+
+      const asLive = (cookie: string) => live.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect((await asLive(director)).statusCode).toBe(401);
+      expect((await asLive(demoByPassword)).statusCode).toBe(401);
+      const me = await asLive(staffSession);
+      expect(me.statusCode).toBe(200);
+      expect(me.json().email).toBe(staff!.email);
+      const [marks] = await ctx.rows<{ demo: number; staff: number }>(
+        sql`select count(*) filter (where via_demo)::int as demo, count(*) filter (where not via_demo)::int as staff from sessions`,
+      );
+      // The refused sessions are gone, not just ignored (the demo account's too); the staff member's remains.
+      expect(marks).toEqual({ demo: 0, staff: 1 });
+    } finally {
+      await live.close();
+      await ctx.close();
+    }
+  });
+});
+
+describe('choosing a password: guessable ones are refused (issue 11 finding 7)', () => {
+  /** The director adds a nurse at the referral hospital; the answer carries her temporary password. */
+  async function addNurse(firstName: string, lastName: string, phoneNumber: string): Promise<string> {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/staff',
+      cookie: await t.loginAs('county_director'),
+      body: { firstName, lastName, email: `${firstName}.${lastName}@health.busiacounty.example`.toLowerCase(), role: 'nurse', facilityId: 1, phoneNumber, nationalId: '', joinedAt: '2026-01-05' },
+    });
+    expect(created.statusCode).toBe(201);
+    return created.json().temporaryPassword as string;
+  }
+
+  /** Jane Wanjiru joins the hospital: the director adds her, she signs in once with the temporary password. */
+  async function janeSignedIn() {
+    const temporaryPassword = await addNurse('Jane', 'Wanjiru', '0712 345 678');
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', body: { email: 'jane.wanjiru@health.busiacounty.example', password: temporaryPassword } });
+    expect(login.statusCode).toBe(200);
+    return { cookie: sessionCookie(login), temporaryPassword, id: login.json().user.id as number };
+  }
+
+  it('refuses password12, 1234567890 and her own email\'s local part with 400 and the field message, then takes a strong passphrase', async () => {
+    const { cookie, temporaryPassword, id } = await janeSignedIn();
+    const change = (newPassword: string) => t.request({ method: 'POST', url: '/api/auth/password', cookie, body: { currentPassword: temporaryPassword, newPassword } });
+    for (const guessable of ['password12', '1234567890', 'jane.wanjiru', 'Wanjiru2026']) {
+      const res = await change(guessable);
+      expect(res.statusCode, guessable).toBe(400);
+      expect(res.json().issues, guessable).toEqual([{ path: 'newPassword', message: WEAK_PASSWORD_MESSAGE }]);
+    }
+    // The refusals are in the trail, without the passwords; and they did not count as sign-in failures.
+    const refusals = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'auth.password.change' and user_id = ${id} and outcome = 'failure'`);
+    expect(refusals.map((r) => r.detail)).toEqual(Array(4).fill('new password too easy to guess'));
+    expect(await t.rows(sql`select 1 from login_attempts where email = 'jane.wanjiru@health.busiacounty.example' and not success`)).toEqual([]);
+    // The minimum length still comes first.
+    expect(fieldErrors(await change('short')).newPassword).toBe('Password must be at least 10 characters');
+
+    const ok = await change('sunrise over lake victoria');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.mustChangePassword).toBe(false);
+    const again = await t.request({ method: 'POST', url: '/api/auth/login', body: { email: 'jane.wanjiru@health.busiacounty.example', password: 'sunrise over lake victoria' } });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('gives new accounts temporary passwords that pass the same rule, and the published demo password passes it too', async () => {
+    const issued = await addNurse('Otieno', 'Were', '0712 345 679');
+    expect(await isStrongPassword(issued, { email: 'otieno.were@health.busiacounty.example', firstName: 'Otieno', lastName: 'Were' })).toBe(true);
+    for (const role of ROLES) expect(await isStrongPassword(DEMO_PASSWORD, { email: emailOf(role) }), role).toBe(true);
   });
 });

@@ -79,7 +79,8 @@ export default defineHostile({
     },
   },
   'POST /api/insurance-claims/:id/decision': {
-    role: 'records_officer',
+    // claims:approve; the in-charge did not submit the claim (the records officer did).
+    role: 'facility_incharge',
     path: () => `/api/insurance-claims/${hostileIds.submittedClaim}/decision`,
     base: { decision: 'rejected', reason: 'Member not found in the SHA register' },
     breakers: { decision: notIn(CLAIM_DECISIONS), reason: fc.oneof(notAString, tooLong(500), withNul('Not a member')) },
@@ -100,8 +101,11 @@ export default defineHostile({
       Body: fc.oneof(notAString.filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)), fc.constant({})),
       'Body.stkCallback': fc.constantFrom<unknown>(null, [], 'x', 1, {}),
       'Body.stkCallback.CheckoutRequestID': fc.oneof(notAString, fc.constant(''), tooLong(100), withNul('ws_CO_1')),
-      // z.coerce.number().int(): text that is no number, a fraction, or infinity (null, [] and true coerce to 0 and 1).
-      'Body.stkCallback.ResultCode': fc.oneof(fc.constantFrom<unknown>('abc', '1.5', 1.5, {}, '1e999', [1, 2]), hostileString.filter((s) => !Number.isInteger(Number(s)))),
+      // A whole number within PostgreSQL's integer, or its digits as text: never null, '', true or [] read as 0 or 1.
+      'Body.stkCallback.ResultCode': fc.oneof(
+        fc.constantFrom<unknown>('abc', '1.5', 1.5, {}, '1e999', [1, 2], null, '', true, [], -1, 2 ** 31, 1e20),
+        hostileString.filter((s) => !/^\d{1,9}$/.test(s)),
+      ),
       'Body.stkCallback.ResultDesc': fc.oneof(notAString.filter((v) => v !== undefined), tooLong(500), withNul('Cancelled')),
       'Body.stkCallback.MerchantRequestID': fc.oneof(notAString.filter((v) => v !== undefined), tooLong(100), withNul('29115')),
     },

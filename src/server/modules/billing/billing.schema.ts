@@ -65,6 +65,11 @@ export const payments = pgTable(
      * amount due to the cent.
      */
     rounding: money(),
+    /**
+     * processing → succeeded or failed; `review` when M-Pesa says it took money but the callback's amount is
+     * missing, unreadable or not what was pushed: nothing is settled, and the finance officer reconciles it
+     * against the M-Pesa statement (the payment shows "Needs review" with the reason in resultDesc).
+     */
     status: text().notNull().default('processing'),
     /** M-Pesa: the payer's phone as sent to Daraja (2547XXXXXXXX). */
     phoneNumber: text(),
@@ -84,7 +89,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_method_check', sql`${t.method} in ('mpesa', 'card', 'cash')`),
-    check('payments_status_check', sql`${t.status} in ('processing', 'succeeded', 'failed')`),
+    check('payments_status_check', sql`${t.status} in ('processing', 'succeeded', 'failed', 'review')`),
     check('payments_amount_check', sql`${t.amount} >= 0`),
     index('payments_billing_idx').on(t.billingRecordId, t.createdAt.desc().nullsFirst()),
   ],
@@ -105,17 +110,27 @@ export const insuranceClaims = pgTable(
     diagnosis: text().notNull(),
     /** Claim lines: [{ description, quantity, unitPrice }]. */
     lines: jsonb().notNull(),
+    /** What was claimed: the sum of the lines, which is the insurer's share of the invoice. */
     amount: money().notNull(),
+    /**
+     * What the insurer approved (≤ amount): the insurer's payment on the invoice. Set only when approved; a partial
+     * approval leaves the rest of the invoice for the patient to pay.
+     */
+    approvedAmount: money(),
     status: text().notNull().default('submitted'),
+    /** The insurer's reason (a rejection's is required). Kept here only, never in the audit trail: it may name health details. */
     decisionReason: text(),
     submittedBy: integer().references(() => users.id),
     submittedAt: createdAt(),
+    /** Who recorded the decision (approved or rejected): never the submitter (maker ≠ checker, DESIGN.md §7). */
     decidedBy: integer().references(() => users.id),
     decidedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('claims_status_check', sql`${t.status} in ('submitted', 'approved', 'rejected')`),
     check('claims_amount_check', sql`${t.amount} >= 0`),
+    // Null until approved (the service sets it with the decision); never more than was claimed.
+    check('claims_approved_amount_check', sql`${t.approvedAmount} is null or (${t.approvedAmount} > 0 and ${t.approvedAmount} <= ${t.amount})`),
     index('claims_billing_idx').on(t.billingRecordId),
     index('claims_status_idx').on(t.status, t.submittedAt.desc().nullsFirst()),
   ],

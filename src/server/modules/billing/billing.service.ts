@@ -3,11 +3,12 @@
 // invoice past its due date (county calendar) reads as overdue, so one rule holds everywhere.
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, countyYear, startOfCountyDay } from '../../../shared/county-time.js';
-import { formatKES, parseKes, patientPayable, toKes, ZERO, type Cents } from '../../../shared/money.js';
+import { formatKES, parseKes, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import {
   defaultCoveragePercent,
   INVOICE_DUE_DAYS,
+  patientShareOf,
   type BillingDetail,
   type BillingRecord,
   type BillingSummary,
@@ -27,6 +28,10 @@ import { facilities, findFacility } from '../facilities/index.js';
 import { claimsOf, paymentsOf } from './payment-records.js';
 
 const amountPaid = moneySql(sql`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${billingRecords.id} and p.status = 'succeeded')`);
+/** The insurer's payment: the approved amount of the invoice's approved claim (there is at most one), else null. */
+const insurerPaid = moneySql(
+  sql`(select c.approved_amount from insurance_claims c where c.billing_record_id = ${billingRecords.id} and c.status = 'approved' order by c.id desc limit 1)`,
+) as SQL<Cents | null>;
 const claimStatus = sql<string | null>`(select c.status from insurance_claims c where c.billing_record_id = ${billingRecords.id} order by c.submitted_at desc, c.id desc limit 1)`;
 
 const columns = {
@@ -36,6 +41,7 @@ const columns = {
   nationalId: patients.nationalId,
   facilityName: facilities.name,
   amountPaid,
+  insurerPaid,
   claimStatus,
 };
 type Row = {
@@ -45,6 +51,7 @@ type Row = {
   nationalId: string | null;
   facilityName: string | null;
   amountPaid: Cents;
+  insurerPaid: Cents | null;
   claimStatus: string | null;
 };
 
@@ -66,7 +73,7 @@ function statusCondition(status: ListBillingQuery['status'], today: string): SQL
   return eq(billingRecords.status, status);
 }
 
-function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amountPaid: paid, claimStatus: claim }: Row, today: string): BillingRecord {
+function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amountPaid: paid, insurerPaid: fromInsurer, claimStatus: claim }: Row, today: string): BillingRecord {
   return {
     id: b.id,
     invoiceNumber: b.invoiceNumber,
@@ -85,7 +92,7 @@ function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amo
     createdAt: b.createdAt.toISOString(),
     paidAt: iso(b.paidAt),
     insuranceCoveragePercent: Number(b.insuranceCoveragePercent),
-    patientPayable: toKes(patientPayable(b.amount, b.insuranceCoveragePercent)),
+    patientPayable: toKes(patientShareOf(b, fromInsurer)),
     amountPaid: toKes(paid),
     claimStatus: (claim ?? null) as BillingRecord['claimStatus'],
     dueDate: b.dueDate,
@@ -244,7 +251,7 @@ export async function billingSummary({ db, scope, now: clock }: ServiceContext, 
     .select({
       amount: moneySql(sql`coalesce(sum(${insuranceClaims.amount}) filter (where ${insuranceClaims.status} = 'submitted'), 0)`),
       count: sql<number>`(count(*) filter (where ${insuranceClaims.status} = 'submitted'))::int`,
-      approvedThisMonthAmount: moneySql(sql`coalesce(sum(${insuranceClaims.amount}) filter (where ${approvedThisMonth}), 0)`),
+      approvedThisMonthAmount: moneySql(sql`coalesce(sum(${insuranceClaims.approvedAmount}) filter (where ${approvedThisMonth}), 0)`),
       approvedThisMonthCount: sql<number>`(count(*) filter (where ${approvedThisMonth}))::int`,
     })
     .from(insuranceClaims)

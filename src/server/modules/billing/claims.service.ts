@@ -1,16 +1,19 @@
-// Insurance claims (SPEC.md §2.8 Insurance tab, §8 'Insurance Claim Submitted'; domain/KENYA.md for SHA): a claim
-// for the insurer's share of an invoice is submitted (the invoice goes processing), then the billing desk records
-// the insurer's decision: approved (the invoice is paid once the patient's share is too) or rejected (back to
-// pending with the insurer's reason).
+// Insurance claims (SPEC.md §2.8 Insurance tab, §8 'Insurance Claim Submitted'; domain/KENYA.md for SHA): the
+// billing desk submits a claim for exactly the insurer's share of an invoice (the invoice goes processing); then an
+// officer who may approve claims (claims:approve, within their scope) and who did not submit it records the
+// insurer's decision (maker ≠ checker, DESIGN.md §7): approved, in full or in part — the approved amount is the
+// insurer's payment and the patient owes the rest — or rejected (back to pending; a new claim may follow).
+// The insurer's free-text reason stays on the claim: the audit trail, which the system administrator reads, says
+// only that a reason was given (it may name a diagnosis).
 import { eq } from 'drizzle-orm';
 import { countyYear } from '../../../shared/county-time.js';
-import { compare, formatKES, isZero, toKes } from '../../../shared/money.js';
+import { compare, formatKES, isZero, parseKes, toKes, toKesText, type Cents } from '../../../shared/money.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { claimAmount, type ClaimDecisionInput, type InsuranceClaim, type SubmitClaimInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
 import { billingRecords, insuranceClaims } from './billing.schema.js';
-import { conflict, invalid, notFound } from '../../core/errors.js';
+import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { facilities } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
@@ -22,6 +25,12 @@ import { applySettlement, assertOpen, currentSettlement, lockInvoice } from './p
 export type ClaimOutcome = { invoice: BillingRecord; claim: InsuranceClaim };
 
 const PROVIDER_NAMES: Record<string, string> = { nhif: 'SHA', madison: 'Madison', aap: 'AAP', jubilee: 'Jubilee', aar: 'AAR' };
+
+/** An amount to the cent where it has cents ("Ksh 650.50"), else as screens show it ("Ksh 800"): claims are checked to the cent. */
+function kes(amount: Cents): string {
+  const [shillings, centsPart] = toKesText(amount).split('.') as [string, string];
+  return centsPart === '00' ? formatKES(toKes(amount)) : `${formatKES(Number(shillings))}.${centsPart}`;
+}
 
 /** The claim's series: SHA-2026-000012 for the Social Health Authority, CLM-2026-000013 for a private insurer. */
 export const claimSeries = (provider: string) => (provider === 'nhif' ? 'SHA' : 'CLM');
@@ -43,8 +52,13 @@ export async function submitClaim({ db, actor, now: clock }: ServiceContext, inv
     if (invoice.insuranceProvider && invoice.insuranceProvider !== input.provider) {
       throw invalid([{ path: 'provider', message: `This invoice is covered by ${PROVIDER_NAMES[invoice.insuranceProvider] ?? invoice.insuranceProvider}` }]);
     }
+    // The claim is for the insurer's share, to the cent (money.ts, insurerShare): no less, which would leave the
+    // rest nowhere, and no more, which would claim what the patient owes.
     const amount = claimAmount(input.lines);
-    if (compare(amount, invoice.amount) > 0) throw invalid([{ path: 'lines', message: `The claim cannot exceed the invoice amount of ${formatKES(toKes(invoice.amount))}` }]);
+    if (compare(amount, s.insurerShare) !== 0) {
+      const cover = `${Number(invoice.insuranceCoveragePercent)} % of ${kes(invoice.amount)}`;
+      throw invalid([{ path: 'lines', message: `The claim lines must add up to the insurer's share, ${kes(s.insurerShare)} (${cover}); they add up to ${kes(amount)}` }]);
+    }
     const number = await nextDocumentNumber(tx, claimSeries(input.provider), String(countyYear(now)));
     const [claim] = await tx.insert(insuranceClaims).values({
       claimNumber: number,
@@ -66,7 +80,10 @@ export async function submitClaim({ db, actor, now: clock }: ServiceContext, inv
   return outcome(db, claimId, now);
 }
 
-/** POST /api/insurance-claims/:id/decision */
+/** Maker ≠ checker (DESIGN.md §7): whoever submitted a claim cannot decide it. */
+const makerChecker = () => new AppError(403, 'maker_checker', 'Forbidden: you submitted this claim, so another officer must approve or reject it');
+
+/** POST /api/insurance-claims/:id/decision (claims:approve; the invoice's facility is within the actor's scope). */
 export async function decideClaim({ db, actor, now: clock }: ServiceContext, claimId: number, input: ClaimDecisionInput): Promise<ClaimOutcome> {
   const now = clock();
   await db.transaction(async (tx) => {
@@ -74,25 +91,43 @@ export async function decideClaim({ db, actor, now: clock }: ServiceContext, cla
     if (!found) throw notFound('Claim not found');
     const invoice = await lockInvoice(tx, found.billingRecordId);
     const [claim] = await tx.select().from(insuranceClaims).where(eq(insuranceClaims.id, claimId)).for('update');
+    if (claim!.submittedBy === actor.id) throw makerChecker();
     if (claim!.status !== 'submitted') throw conflict(`This claim was already ${claim!.status}`);
+    const approving = input.decision === 'approved';
+    const approved = approving ? (input.approvedAmount === undefined ? claim!.amount : parseKes(input.approvedAmount)) : null;
+    if (approved !== null && compare(approved, claim!.amount) > 0) {
+      throw invalid([{ path: 'approvedAmount', message: `The approved amount cannot be more than the ${kes(claim!.amount)} claimed` }]);
+    }
+    const partial = approved !== null && compare(approved, claim!.amount) < 0;
     const reason = input.reason === '' ? null : input.reason;
     await tx
       .update(insuranceClaims)
-      .set({ status: input.decision, decisionReason: reason, decidedBy: actor.id, decidedAt: now })
+      .set({ status: input.decision, approvedAmount: approved, decisionReason: reason, decidedBy: actor.id, decidedAt: now })
       .where(eq(insuranceClaims.id, claimId));
-    const s = await applySettlement(tx, invoice, now, { reason: input.decision === 'rejected' ? `${claim!.claimNumber} rejected: ${reason}` : null });
+    // The invoice says what happened and where to look, not the insurer's words (they stay on the claim).
+    const why = approving
+      ? partial
+        ? `${claim!.claimNumber} approved ${kes(approved)} of ${kes(claim!.amount)}; the patient pays the rest`
+        : null
+      : `${claim!.claimNumber} rejected by the insurer; the reason is on the claim`;
+    const s = await applySettlement(tx, invoice, now, { reason: why });
     await audit(tx, actor, {
       action: `claim.${input.decision}`,
       entity: 'insurance_claim',
       entityId: claimId,
       outcome: 'success',
-      detail: `${claim!.claimNumber}, invoice ${invoice.id} now ${s.status}${reason ? `: ${reason.slice(0, 200)}` : ''}`,
+      // No free text: a reason's words may name a diagnosis, and the administrator who reads the audit may not.
+      detail: [
+        `${claim!.claimNumber}, invoice ${invoice.id} now ${s.status}`,
+        ...(approved !== null ? [`approved ${kes(approved)} of ${kes(claim!.amount)}`] : []),
+        ...(reason ? [`reason given (${reason.length} characters)`] : []),
+      ].join(', '),
     });
-    if (input.decision === 'approved') {
+    if (approved !== null) {
       const [f] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, invoice.facilityId)).limit(1);
       await recordActivity(tx, {
         action: 'payment_received',
-        description: `${PROVIDER_NAMES[claim!.provider] ?? claim!.provider} claim ${claim!.claimNumber} approved for ${invoice.invoiceNumber} at ${f?.name ?? 'Unknown Facility'}: ${formatKES(toKes(claim!.amount))}`,
+        description: `${PROVIDER_NAMES[claim!.provider] ?? claim!.provider} claim ${claim!.claimNumber} approved for ${invoice.invoiceNumber} at ${f?.name ?? 'Unknown Facility'}: ${kes(approved)}`,
         userId: actor.id,
         facilityId: invoice.facilityId,
         at: now,

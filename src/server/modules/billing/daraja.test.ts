@@ -171,6 +171,11 @@ describe('cards', () => {
 describe('where an invoice stands', () => {
   const inv = (amount: number, cover = 0) => ({ amount: parseKes(amount), insuranceCoveragePercent: cover });
   const paid = (status: string, amount: number) => ({ status, amount: parseKes(amount) });
+  const claimOf = (status: string, amount: number, approved: number | null = status === 'approved' ? amount : null) => ({
+    status,
+    amount: parseKes(amount),
+    approvedAmount: approved === null ? null : parseKes(approved),
+  });
   it('is pending until paid, processing while a payment is under way', () => {
     expect(settlement(inv(500), [], []).status).toBe('pending');
     expect(settlement(inv(500), [paid('processing', 500)], []).status).toBe('processing');
@@ -180,12 +185,19 @@ describe('where an invoice stands', () => {
   it('needs both shares when an insurer covers part', () => {
     expect(settlement(inv(1000, 80), [], [])).toMatchObject({ patientShare: parseKes(200), insurerShare: parseKes(800), status: 'pending' });
     expect(settlement(inv(1000, 80), [paid('succeeded', 200)], []).status).toBe('pending');
-    expect(settlement(inv(1000, 80), [paid('succeeded', 200)], [{ status: 'submitted' }]).status).toBe('processing');
-    expect(settlement(inv(1000, 80), [paid('succeeded', 200)], [{ status: 'rejected' }, { status: 'approved' }]).status).toBe('paid');
-    expect(settlement(inv(1000, 100), [], [{ status: 'approved' }]).status).toBe('paid');
+    expect(settlement(inv(1000, 80), [paid('succeeded', 200)], [claimOf('submitted', 800)]).status).toBe('processing');
+    expect(settlement(inv(1000, 80), [paid('succeeded', 200)], [claimOf('rejected', 800), claimOf('approved', 800)]).status).toBe('paid');
+    expect(settlement(inv(1000, 100), [], [claimOf('approved', 1000)]).status).toBe('paid');
     // An M-Pesa payment rounded up to the shilling settles the cents.
     expect(settlement(inv(1250.5), [paid('succeeded', 1251)], []).status).toBe('paid');
     expect(settlement(inv(1250.5), [paid('succeeded', 1000)], []).status).toBe('pending');
+  });
+  it('a partial approval pays what the insurer approved; the patient owes the rest, and only then is it paid', () => {
+    const partly = [claimOf('approved', 800, 600)];
+    expect(settlement(inv(1000, 80), [paid('succeeded', 200)], partly)).toMatchObject({ status: 'pending', insurerPaid: parseKes(600), patientShare: parseKes(400) });
+    expect(settlement(inv(1000, 80), [paid('succeeded', 200), paid('succeeded', 200)], partly).status).toBe('paid');
+    // A payment held for review settles nothing and is not under way.
+    expect(settlement(inv(500), [paid('review', 500)], []).status).toBe('pending');
   });
 });
 

@@ -46,6 +46,7 @@ export function toClaim(c: ClaimRow, submittedByName: string | null = null, deci
     diagnosis: c.diagnosis,
     lines: c.lines as InsuranceClaim['lines'],
     amount: toKes(c.amount),
+    approvedAmount: c.approvedAmount === null ? null : toKes(c.approvedAmount),
     status: c.status as InsuranceClaim['status'],
     decisionReason: c.decisionReason,
     submittedByName,

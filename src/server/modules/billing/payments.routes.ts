@@ -13,11 +13,13 @@ import type { AppDeps } from '../../core/deps.js';
 import { facilityOfInvoice } from './billing.service.js';
 import { decideClaim, facilityOfClaim, submitClaim } from './claims.service.js';
 import { DECLINED_TEST_CARD_LAST4 } from './card-gateway-simulator.js';
+import { RefusalLog, TokenBuckets } from './callback-guard.js';
 import { createMpesaGateway, type MpesaGateway } from './mpesa-gateway.js';
 import { SIMULATOR_FAILURES } from './mpesa-simulator.js';
 import { facilityOfPayment, handleMpesaCallback, processPayment, queryMpesaPayment } from './payments.service.js';
 import { claimOutcomeSchema, mpesaCallbackAnswer, paymentGatewaysSchema, paymentOutcomeSchema } from '../../../shared/billing/index.js';
 import { created, ok } from '../../core/http.js';
+import { tooManyAttempts } from '../../core/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,14 +66,28 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/api/insurance-claims/:id/decision',
-    { config: allow('billing:write', facilityOfRecord(facilityOfClaim)), schema: { params: idParam, body: claimDecisionSchema, response: ok(claimOutcomeSchema) } },
+    { config: allow('claims:approve', facilityOfRecord(facilityOfClaim)), schema: { params: idParam, body: claimDecisionSchema, response: ok(claimOutcomeSchema) } },
     async (request) => decideClaim(ctxOf(request, deps), request.params.id, request.body),
   );
 
   // Safaricom calls this server to server: no session, no Origin header (so the Origin check lets it through).
-  // It is guarded by the payment's secret token in the query string instead (see handleMpesaCallback).
-  r.post('/api/payments/mpesa/callback', { config: open("Safaricom's server-to-server callback, guarded by the payment's secret callback token"), schema: { querystring: mpesaCallbackQuery, body: mpesaCallbackSchema, response: ok(mpesaCallbackAnswer) } }, async (request) => {
-    await handleMpesaCallback(deps.db, { ip: request.ip }, request.body, request.query.token, deps.now());
-    return { ResultCode: 0, ResultDesc: 'Accepted' };
-  });
+  // It is guarded by the payment's secret token in the query string instead (see handleMpesaCallback), and,
+  // being open to anyone, by a limit per source address (callback-guard.ts) checked before the body is read.
+  const buckets = new TokenBuckets(deps.config.mpesaCallbackLimit);
+  const refusals = new RefusalLog();
+  r.post(
+    '/api/payments/mpesa/callback',
+    {
+      config: open("Safaricom's server-to-server callback, guarded by the payment's secret callback token and a rate limit per source address"),
+      onRequest: async (request) => {
+        const wait = buckets.take(request.ip, deps.now());
+        if (wait > 0) throw tooManyAttempts(`Too many M-Pesa callbacks from this address; try again in ${wait} seconds`, wait);
+      },
+      schema: { querystring: mpesaCallbackQuery, body: mpesaCallbackSchema, response: ok(mpesaCallbackAnswer) },
+    },
+    async (request) => {
+      await handleMpesaCallback(deps.db, { ip: request.ip, refusals }, request.body, request.query.token, deps.now());
+      return { ResultCode: 0, ResultDesc: 'Accepted' };
+    },
+  );
 }

@@ -88,6 +88,12 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
   const claimRows: ClaimRow[] = [];
   const updates: BillUpdate[] = [];
   const clamp = (at: number) => new Date(Math.min(at, now.getTime()));
+  // Who records the insurer's decision (claims:approve): the facility's in-charge, else the county director, and
+  // never the desk that submitted the claim (maker ≠ checker, claims.service.ts).
+  const approvers = ctx.users.filter((u) => u.isActive !== false && (u.role === 'facility_incharge' || u.role === 'county_director'));
+  const director = approvers.find((u) => u.role === 'county_director');
+  const approverFor = (facilityId: number, submitter: number | null) =>
+    (approvers.find((u) => u.role === 'facility_incharge' && u.facilityId === facilityId && u.id !== submitter) ?? director)?.id ?? null;
   // Cash receipts and claims numbered in unbroken runs per county year, as the desks number them (core/numbering.ts).
   const numbers = bulkNumbering();
   const numbered = (series: 'RCT' | 'SHA' | 'CLM', at: Date) => numbers.next(series, year(at));
@@ -128,11 +134,12 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
         diagnosis: DIAGNOSES[b.serviceType] ?? 'Outpatient care',
         lines: [{ description: SERVICE_LINES[b.serviceType] ?? 'Health services', quantity: 1, unitPrice: toKes(insurerShare) }],
         amount: insurerShare,
+        approvedAmount: claimStatus === 'approved' ? insurerShare : null,
         status: claimStatus,
         decisionReason,
         submittedBy: desk,
         submittedAt,
-        decidedBy: decidedAt ? desk : null,
+        decidedBy: decidedAt ? approverFor(b.facilityId, desk) : null,
         decidedAt,
       };
       claimRows.push(row);
@@ -216,7 +223,7 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
           const decidedAt = clamp(submittedAt.getTime() + r.int(1, 3) * 1440 * MINUTE);
           const why = r.pick(REJECTIONS);
           const row = claim('rejected', submittedAt, decidedAt, why);
-          reason = `${row.claimNumber} rejected: ${why}`;
+          reason = `${row.claimNumber} rejected by the insurer; the reason is on the claim`;
           updatedAt = decidedAt;
         } else if (roll < 0.7) {
           claim('submitted', submittedAt, null, null);

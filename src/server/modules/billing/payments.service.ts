@@ -15,7 +15,6 @@ import {
   isZero,
   max,
   mpesaAmount,
-  patientPayable,
   subtract,
   sum,
   toKes,
@@ -25,7 +24,7 @@ import {
 } from '../../../shared/money.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
-import { mpesaPhone, type MpesaCallback, type Payment, type ProcessPaymentInput } from '../../../shared/billing/index.js';
+import { mpesaPhone, patientShareOf, type MpesaCallback, type Payment, type ProcessPaymentInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
 import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
 import { AppError, conflict, notFound } from '../../core/errors.js';
@@ -37,6 +36,7 @@ import { findBillingRecord } from './billing.service.js';
 import { chargeSimulatedCard } from './card-gateway-simulator.js';
 import type { StkPushResult } from './daraja.js';
 import type { MpesaGateway } from './mpesa-gateway.js';
+import type { RefusalLog } from './callback-guard.js';
 import { toPayment } from './payment-records.js';
 
 type InvoiceRow = typeof billingRecords.$inferSelect;
@@ -50,27 +50,40 @@ export const sha256 = (value: string) => createHash('sha256').update(value, 'utf
 
 export type Settlement = {
   status: 'paid' | 'processing' | 'pending';
+  /** What the patient pays: the uncovered share, or, once the insurer has paid, everything it did not. */
   patientShare: Cents;
+  /** What the invoice's cover says the insurer pays (and what a claim claims). */
   insurerShare: Cents;
+  /** What the patient has paid (succeeded M-Pesa, card and cash payments). */
   amountPaid: Cents;
+  /** What the insurer paid: the approved amount of the approved claim, if any. */
+  insurerPaid: Cents | null;
   patientSettled: boolean;
   insurerSettled: boolean;
 };
 
-/** Where an invoice stands, from its payments and claims (the one rule every step applies). */
+/**
+ * Where an invoice stands, from its payments and claims (the one rule every step applies). The insurer's part is
+ * settled by an approved claim, for what it approved; the patient then owes the rest. The invoice is paid only
+ * when the patient's and the insurer's payments cover its whole amount. A payment held for review counts for
+ * nothing until finance reconciles it.
+ */
 export function settlement(
   invoice: { amount: Cents; insuranceCoveragePercent: number },
   paymentList: readonly { status: string; amount: Cents }[],
-  claimList: readonly { status: string }[],
+  claimList: readonly { status: string; amount: Cents; approvedAmount: Cents | null }[],
 ): Settlement {
-  const patientShare = patientPayable(invoice.amount, invoice.insuranceCoveragePercent);
   const insurer = insurerShare(invoice.amount, invoice.insuranceCoveragePercent);
+  const approved = claimList.find((c) => c.status === 'approved');
+  // A claim approved before approved amounts were kept was approved in full (migration 0007 backfills it).
+  const insurerPaid = approved ? (approved.approvedAmount ?? approved.amount) : null;
+  const patientShare = patientShareOf(invoice, insurerPaid);
   const amountPaid = sum(paymentList.filter((p) => p.status === 'succeeded').map((p) => p.amount));
   const patientSettled = isZero(patientShare) || compare(amountPaid, patientShare) >= 0;
-  const insurerSettled = isZero(insurer) || claimList.some((c) => c.status === 'approved');
+  const insurerSettled = isZero(insurer) || approved !== undefined;
   const inFlight = paymentList.some((p) => p.status === 'processing') || claimList.some((c) => c.status === 'submitted');
   const status = patientSettled && insurerSettled ? 'paid' : inFlight ? 'processing' : 'pending';
-  return { status, patientShare, insurerShare: insurer, amountPaid, patientSettled, insurerSettled };
+  return { status, patientShare, insurerShare: insurer, amountPaid, insurerPaid, patientSettled, insurerSettled };
 }
 
 /** The invoice row, locked until the transaction ends: payments and claims on one invoice queue behind each other. */
@@ -83,7 +96,10 @@ export async function lockInvoice(tx: Db, id: number): Promise<InvoiceRow> {
 export async function currentSettlement(tx: Db, invoice: InvoiceRow): Promise<Settlement> {
   const [paymentList, claimList] = await Promise.all([
     tx.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.billingRecordId, invoice.id)),
-    tx.select({ status: insuranceClaims.status }).from(insuranceClaims).where(eq(insuranceClaims.billingRecordId, invoice.id)),
+    tx
+      .select({ status: insuranceClaims.status, amount: insuranceClaims.amount, approvedAmount: insuranceClaims.approvedAmount })
+      .from(insuranceClaims)
+      .where(eq(insuranceClaims.billingRecordId, invoice.id)),
   ]);
   return settlement(invoice, paymentList, claimList);
 }
@@ -247,24 +263,33 @@ type MpesaResult = { resultCode: number; resultDesc: string; receipt: string | n
 /** Records M-Pesa's final answer on a processing payment (from the callback or a status query) and settles the invoice. */
 async function applyMpesaResult(tx: Db, caller: Caller, invoice: InvoiceRow, payment: PaymentRow, r: MpesaResult, now: Date, via: 'callback' | 'query') {
   const ids = { checkoutRequestId: payment.checkoutRequestId ?? r.checkoutRequestId, merchantRequestId: payment.merchantRequestId ?? r.merchantRequestId };
-  if (r.resultCode === 0) {
-    // The amount M-Pesa says it took is what was received; a short payment leaves the invoice pending.
-    const amount = r.amount ?? payment.amount;
-    // The rounding kept is what was received beyond what was due (pushed − rounding): a payer who paid less than
-    // the push paid no rounding, and the shortfall leaves the invoice pending instead.
-    const rounding = payment.rounding === null ? null : max(ZERO, subtract(amount, subtract(payment.amount, payment.rounding)));
+  if (r.resultCode === 0 && via === 'callback' && (r.amount === null || compare(r.amount, payment.amount) !== 0)) {
+    // Issue 11, finding 8 (a): a success whose amount is missing, unreadable, negative or not what was pushed
+    // settles nothing. The payment is held for review (status 'review', the reason in resultDesc), the invoice
+    // goes back to pending saying so, and the finance officer reconciles it against the M-Pesa statement.
+    const said = r.amount === null ? 'no readable amount' : formatKES(toKes(r.amount));
+    const why = `M-Pesa payment needs review: the callback reported ${said}, the push asked ${formatKES(toKes(payment.amount))}`;
     await tx
       .update(payments)
-      .set({ ...ids, status: 'succeeded', amount, rounding, mpesaReceiptNumber: r.receipt, resultCode: 0, resultDesc: r.resultDesc, completedAt: now })
+      .set({ ...ids, status: 'review', mpesaReceiptNumber: r.receipt, resultCode: 0, resultDesc: why, completedAt: now })
       .where(eq(payments.id, payment.id));
-    const short = compare(amount, payment.amount) < 0;
-    const asked = formatKES(toKes(payment.amount));
-    const s = await applySettlement(tx, invoice, now, { method: 'mpesa', reason: short ? `M-Pesa paid ${formatKES(toKes(amount))} of ${asked}` : null });
+    await applySettlement(tx, invoice, now, { reason: why });
+    await audit(tx, caller, { action: 'payment.mpesa.review', entity: 'payment', entityId: payment.id, outcome: 'failure', detail: `via ${via}, ${why}` });
+    return;
+  }
+  if (r.resultCode === 0) {
+    // What was received is what was pushed: a callback's amount was checked above; a status query carries none.
+    const amount = payment.amount;
+    await tx
+      .update(payments)
+      .set({ ...ids, status: 'succeeded', mpesaReceiptNumber: r.receipt, resultCode: 0, resultDesc: r.resultDesc, completedAt: now })
+      .where(eq(payments.id, payment.id));
+    const s = await applySettlement(tx, invoice, now, { method: 'mpesa' });
     await audit(tx, caller, {
       action: 'payment.mpesa.succeeded',
       entity: 'payment',
       entityId: payment.id,
-      detail: `via ${via}, receipt ${r.receipt ?? 'not yet received'}, ${formatKES(toKes(amount))}${compare(amount, payment.amount) !== 0 ? ` (asked ${asked})` : ''}, invoice ${s.status}`,
+      detail: `via ${via}, receipt ${r.receipt ?? 'not yet received'}, ${formatKES(toKes(amount))}, invoice ${s.status}`,
     });
     await paymentReceived(tx, caller, invoice, { id: payment.id, method: 'mpesa', amount }, now);
     return;
@@ -291,27 +316,38 @@ function metadata(cb: MpesaCallback['Body']['stkCallback']) {
  * another CheckoutRequestID — is audited and changes nothing; a second callback for a settled payment records
  * nothing new. Daraja is always answered 200 with ResultCode 0, so a forger learns nothing from the answer.
  */
-export async function handleMpesaCallback(db: Db, caller: { ip: string | null }, body: MpesaCallback, token: string | undefined, now: Date): Promise<void> {
+export async function handleMpesaCallback(db: Db, caller: { ip: string | null; refusals?: RefusalLog }, body: MpesaCallback, token: string | undefined, now: Date): Promise<void> {
   const cb = body.Body.stkCallback;
   const system: Caller = { id: null, ip: caller.ip };
-  const refuse = (why: string) =>
-    audit(db, system, { action: 'payment.mpesa.callback', entity: 'payment', outcome: 'denied', detail: `${why}; CheckoutRequestID ${cb.CheckoutRequestID.slice(0, 60)}` });
-  if (!token) return refuse('no callback token');
+  // A refused callback is the forger's text: the audit keeps only what we make of it (the id's hash, the result
+  // code as a number, our own reason), and at most one row per source address per minute, with a count.
+  const refused = (why: string, paymentId?: number) => {
+    const seen = caller.refusals?.note(caller.ip ?? 'internal', now) ?? { write: true, suppressed: 0, since: null };
+    if (!seen.write) return;
+    const more = seen.suppressed > 0 ? `; ${seen.suppressed} more refused from this address since ${seen.since!.toISOString()}` : '';
+    return audit(db, system, {
+      action: 'payment.mpesa.callback',
+      entity: 'payment',
+      entityId: paymentId,
+      outcome: 'denied',
+      detail: `${why}; CheckoutRequestID sha256:${sha256(cb.CheckoutRequestID).slice(0, 16)}, ResultCode ${cb.ResultCode}${more}`,
+    });
+  };
+  if (!token) return refused('no callback token');
   const [found] = await db
-    .select({ id: payments.id, billingRecordId: payments.billingRecordId })
+    .select({ id: payments.id, billingRecordId: payments.billingRecordId, checkoutRequestId: payments.checkoutRequestId })
     .from(payments)
     .where(sql`${payments.gatewayReference} = ${sha256(token)} and ${payments.method} = 'mpesa'`)
     .limit(1);
-  if (!found) return refuse('unknown callback token');
+  if (!found) return refused('unknown callback token');
+  if (found.checkoutRequestId !== null && found.checkoutRequestId !== cb.CheckoutRequestID) return refused('unknown CheckoutRequestID', found.id);
 
   await db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, found.billingRecordId);
     const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update');
     if (!payment) return;
-    if (payment.checkoutRequestId !== null && payment.checkoutRequestId !== cb.CheckoutRequestID) {
-      await audit(tx, system, { action: 'payment.mpesa.callback', entity: 'payment', entityId: payment.id, outcome: 'denied', detail: `unknown CheckoutRequestID ${cb.CheckoutRequestID.slice(0, 60)}` });
-      return;
-    }
+    // Checked again under the lock: the push's answer may have set the id meanwhile.
+    if (payment.checkoutRequestId !== null && payment.checkoutRequestId !== cb.CheckoutRequestID) return;
     const meta = metadata(cb);
     if (payment.status !== 'processing') {
       // Daraja may call twice. The only thing a repeat may add is the receipt a status query could not give.

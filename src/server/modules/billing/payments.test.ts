@@ -1,6 +1,7 @@
 // Taking payment at the billing desk: M-Pesa through the sandbox simulator (its callbacks delivered on demand, so
 // every step can be seen), card through the simulated gateway, cash, and SHA claims.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { formatKES } from '../../../shared/money.js';
 import type { BillingDetail, BillingRecord, BillingSummary } from '../../../shared/billing/index.js';
@@ -13,10 +14,14 @@ import { createTestContext, emailOf, fieldErrors, sessionCookie, TEST_NOW, type 
 
 let t: TestContext;
 let clerk: string;
+/** The last claim the demo county's seed made: the tests' own come after it. */
+let seededClaims: number;
 
 type Outcome = { invoice: BillingRecord; payment: Payment };
 type ClaimOutcome = { invoice: BillingRecord; claim: InsuranceClaim };
 
+/** Intl writes "Ksh" and the figure with a no-break space; the tests write a plain one. */
+const plain = (text: string | undefined) => text?.replace(/\u00a0/g, ' ');
 const one = async <T>(query: ReturnType<typeof sql>) => (await t.rows<T>(query))[0]!;
 
 /** The records officer raises a fresh invoice (at her own facility, the county referral hospital, unless told). */
@@ -32,11 +37,15 @@ const detail = async (id: number, cookie = clerk) => (await t.request({ url: `/a
 const freshSession = async () => sessionCookie(await t.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('records_officer') } }));
 const callback = (token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: `/api/payments/mpesa/callback${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, body, headers });
+/** A callback from a given address (the route limits and audits per source address). */
+const callbackFrom = (remoteAddress: string, token: string | undefined, body: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/payments/mpesa/callback${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, payload: body as object, remoteAddress });
 
 beforeAll(async () => {
   // A long simulator delay: the tests deliver its callbacks themselves, deterministically.
   t = await createTestContext({ config: { mpesa: { mode: 'simulator', simulatorDelayMs: 60_000 } } });
   clerk = await t.loginAs('records_officer');
+  seededClaims = (await one<{ n: number }>(sql`select coalesce(max(id), 0)::int as n from insurance_claims`)).n;
 });
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(TEST_NOW));
@@ -189,11 +198,11 @@ describe('the M-Pesa callback cannot be forged', () => {
   const denied = async () => (await one<{ n: number }>(sql`select count(*)::int as n from audit_events where action = 'payment.mpesa.callback' and outcome = 'denied'`)).n;
 
   it.each([
-    ['without a token', undefined],
-    ['with a made-up token', 'not-the-token'],
-  ])('a callback %s is answered 200 (ResultCode 0), audited, and changes nothing', async (_what, token) => {
+    ['without a token', undefined, '198.51.100.1'],
+    ['with a made-up token', 'not-the-token', '198.51.100.2'],
+  ])('a callback %s is answered 200 (ResultCode 0), audited, and changes nothing', async (_what, token, from) => {
     const before = await denied();
-    const res = await callback(token, sent.callback);
+    const res = await callbackFrom(from, token, sent.callback);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     expect(await denied()).toBe(before + 1);
@@ -204,7 +213,7 @@ describe('the M-Pesa callback cannot be forged', () => {
     const before = await denied();
     const forged = structuredClone(sent.callback);
     forged.Body.stkCallback.CheckoutRequestID = 'ws_CO_00000000000000000000000';
-    const res = await callback(sent.token, forged);
+    const res = await callbackFrom('198.51.100.3', sent.token, forged);
     expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     expect(await denied()).toBe(before + 1);
     expect((await detail(bill.id)).status).toBe('processing');
@@ -239,6 +248,141 @@ describe('the M-Pesa callback cannot be forged', () => {
     expect(res.statusCode).toBe(200);
     expect(['paid', 'pending']).toContain((res.json() as Outcome).invoice.status);
     expect((res.json() as Outcome).payment.status).not.toBe('processing');
+  });
+});
+
+// Issue 11, finding 4: 300 forged callbacks (no session) wrote 300 audit rows of the forger's text in 2.6 s.
+describe('forged callbacks cannot flood the audit trail', () => {
+  const attacker = '203.0.113.66';
+  const text = (n: number) => `<script>pwned</script> DROP TABLE payments; ${'A'.repeat(n)}`.slice(0, n);
+  const forged = (i: number) => ({
+    Body: {
+      stkCallback: {
+        MerchantRequestID: text(100),
+        CheckoutRequestID: `ws_CO_${i}_${text(80)}`,
+        ResultCode: 0,
+        ResultDesc: text(500),
+        CallbackMetadata: { Item: [{ Name: 'Amount', Value: 1 }, { Name: text(100), Value: text(200) }] },
+      },
+    },
+  });
+  const rowsFrom = (ip: string) => t.rows<{ detail: string }>(sql`select detail from audit_events where ip = ${ip} order by id`);
+
+  it('300 forged callbacks: 429 beyond the limit, one audit row per address per minute, none of the forger\'s text', async () => {
+    const answers: { status: number; retryAfter: string | undefined }[] = [];
+    for (let i = 0; i < 300; i++) {
+      const res = await callbackFrom(attacker, i % 2 ? 'made-up-token' : undefined, forged(i));
+      answers.push({ status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined });
+    }
+    // The default limit: 60 at once (the test clock stands still, so nothing refills).
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(60);
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited).toHaveLength(240);
+    expect(answers.slice(60).every((a) => a.status === 429 && Number(a.retryAfter) >= 1)).toBe(true);
+    const rows = await rowsFrom(attacker);
+    expect(rows).toHaveLength(1);
+    for (const r of rows) {
+      expect(r.detail).not.toMatch(/script|DROP|AAAA/);
+      expect(r.detail.length).toBeLessThan(200);
+    }
+    expect(rows[0]!.detail).toMatch(/^no callback token; CheckoutRequestID sha256:[0-9a-f]{16}, ResultCode 0$/);
+
+    // A minute later the address may call again; the row counts what was refused without a row of its own.
+    t.clock.advance(61_000);
+    expect((await callbackFrom(attacker, undefined, forged(300))).statusCode).toBe(200);
+    const later = await rowsFrom(attacker);
+    expect(later).toHaveLength(2);
+    expect(later[1]!.detail).toContain(`59 more refused from this address since ${TEST_NOW.toISOString()}`);
+  });
+
+  it("a genuine callback for a real pending push still settles it, from Safaricom's address", async () => {
+    const bill = await invoice({ amount: 450 });
+    const { payment } = (await pay(bill.id, { method: 'mpesa', phoneNumber: '0711 222 333' })).json() as Outcome;
+    const sent = t.app.mpesa.simulator.peek().find((p) => p.callback.Body.stkCallback.CheckoutRequestID === payment.checkoutRequestId)!;
+    t.app.mpesa.simulator.drop(payment.checkoutRequestId!);
+    // Whatever a forger's address has used up, Safaricom's is its own.
+    const res = await callbackFrom('196.201.214.200', sent.token, sent.callback);
+    expect(res.statusCode).toBe(200);
+    expect(await detail(bill.id)).toMatchObject({ status: 'paid', amountPaid: 450 });
+  });
+});
+
+// Issue 11, finding 8 (a): an M-Pesa callback's amount decides nothing unless it is exactly what was pushed.
+describe('a callback whose amount does not check out settles nothing', () => {
+  /** A fresh M-Pesa push for KES 700 and the callback Safaricom would send for it. */
+  async function pushed() {
+    const bill = await invoice({ amount: 700 });
+    const { payment } = (await pay(bill.id, { method: 'mpesa', phoneNumber: '0722 333 444' })).json() as Outcome;
+    const sent = t.app.mpesa.simulator.peek().find((p) => p.callback.Body.stkCallback.CheckoutRequestID === payment.checkoutRequestId)!;
+    t.app.mpesa.simulator.drop(payment.checkoutRequestId!);
+    return { bill, payment, sent };
+  }
+  const withAmount = (cb: { Body: { stkCallback: { CallbackMetadata?: { Item: { Name: string; Value?: unknown }[] } } } }, value: unknown) => {
+    const copy = structuredClone(cb);
+    const items = copy.Body.stkCallback.CallbackMetadata!.Item.filter((i) => i.Name !== 'Amount');
+    copy.Body.stkCallback.CallbackMetadata!.Item = value === undefined ? items : [{ Name: 'Amount', Value: value }, ...items];
+    return copy;
+  };
+  let n = 0;
+  const from = () => `192.0.2.${(n++ % 250) + 1}`;
+
+  it.each([
+    ['missing', undefined],
+    ['not a number', 'seven hundred'],
+    ['negative', -700],
+    ['less than the push', 699],
+    ['more than the push', 701],
+    ['a fraction off', 700.01],
+    ['absurdly large', 1e300],
+  ])('an amount %s: the payment is held for review, the invoice is not paid', async (_what, value) => {
+    const { bill, payment, sent } = await pushed();
+    const res = await callbackFrom(from(), sent.token, withAmount(sent.callback, value));
+    expect([200, 400]).toContain(res.statusCode);
+    const after = await detail(bill.id);
+    expect(after).toMatchObject({ status: 'pending', amountPaid: 0, paidAt: null });
+    if (res.statusCode === 200) {
+      expect(after.payments[0]).toMatchObject({ id: payment.id, status: 'review', amount: 700 });
+      expect(after.statusReason).toMatch(/^M-Pesa payment needs review: the callback reported .+, the push asked /);
+    }
+  });
+
+  it('the exact amount, as a number or as text, settles it', async () => {
+    for (const value of [700, '700', '700.00']) {
+      const { bill, sent } = await pushed();
+      expect((await callbackFrom(from(), sent.token, withAmount(sent.callback, value))).statusCode).toBe(200);
+      expect((await detail(bill.id)).status).toBe('paid');
+    }
+  });
+
+  it('never answers 500 and never pays on a malformed callback body (property test)', async () => {
+    const { bill, sent } = await pushed();
+    const anyJson = fc.jsonValue({ maxDepth: 3 });
+    const item = fc.record({ Name: fc.oneof(fc.constantFrom('Amount', 'MpesaReceiptNumber', 'PhoneNumber', 'TransactionDate'), fc.string()), Value: fc.oneof(anyJson, fc.string({ maxLength: 300 })) }, { requiredKeys: [] });
+    const body = fc.oneof(
+      anyJson,
+      fc.record({
+        Body: fc.record({
+          stkCallback: fc.record(
+            {
+              MerchantRequestID: fc.oneof(fc.string({ maxLength: 120 }), anyJson),
+              CheckoutRequestID: fc.oneof(fc.constant(sent.callback.Body.stkCallback.CheckoutRequestID), fc.string({ maxLength: 120 }), anyJson),
+              ResultCode: fc.oneof(fc.constant(0), fc.integer(), fc.double(), fc.string(), fc.constant(null), fc.boolean(), fc.constant(1e20)),
+              ResultDesc: fc.oneof(fc.string({ maxLength: 600 }), anyJson),
+              CallbackMetadata: fc.oneof(fc.record({ Item: fc.array(item, { maxLength: 6 }) }), anyJson),
+            },
+            { requiredKeys: [] },
+          ),
+        }),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const res = await callbackFrom(from(), sent.token, b);
+        expect([200, 400, 415]).toContain(res.statusCode);
+        expect((await detail(bill.id)).status).not.toBe('paid');
+      }),
+      { numRuns: 120, seed: 11 },
+    );
   });
 });
 
@@ -308,14 +452,16 @@ describe('insurance claims', () => {
     ],
     ...over,
   });
-  /** The billing desk of a health centre (level 3), where SHA covers the whole bill. */
+  /** The billing desk of a health centre (level 3), where SHA covers the whole bill, and its in-charge who approves claims. */
   let centreDesk: string;
+  let centreInCharge: string;
   const submit = (id: number, body: unknown, cookie = centreDesk) => t.request({ method: 'POST', url: `/api/billing/${id}/claims`, cookie, body });
-  const decide = (id: number, body: unknown, cookie = centreDesk) => t.request({ method: 'POST', url: `/api/insurance-claims/${id}/decision`, cookie, body });
+  const decide = (id: number, body: unknown, cookie = centreInCharge) => t.request({ method: 'POST', url: `/api/insurance-claims/${id}/decision`, cookie, body });
 
   beforeAll(async () => {
     levelThree = (await one<{ id: number }>(sql`select id from facilities where level = 3 order by id limit 1`)).id;
     centreDesk = await t.loginAt('records_officer', levelThree);
+    centreInCharge = await t.loginAt('facility_incharge', levelThree);
   });
 
   it('an SHA member owes nothing at a health centre: coverage starts at 100 %, patient payable 0', async () => {
@@ -326,7 +472,7 @@ describe('insurance claims', () => {
     expect(res.json().message).toBe('The patient owes nothing more on this invoice');
   });
 
-  it('submitted → processing; rejected → pending with the reason; resubmitted and approved → paid', async () => {
+  it('submitted → processing; rejected → pending; resubmitted and approved by the in-charge → paid', async () => {
     const bill = await invoice({ amount: 500, paymentMethod: 'nhif', insuranceProvider: 'nhif', facilityId: levelThree }, centreDesk);
     const bad = await submit(bill.id, claimBody({ memberNumber: '12345' }));
     expect(bad.statusCode).toBe(400);
@@ -335,7 +481,7 @@ describe('insurance claims', () => {
     const first = await submit(bill.id, claimBody());
     expect(first.statusCode).toBe(201);
     const { invoice: submitted, claim } = first.json() as ClaimOutcome;
-    expect(claim).toMatchObject({ claimNumber: expect.stringMatching(/^SHA-2026-\d{6}$/), status: 'submitted', amount: 500, provider: 'nhif' });
+    expect(claim).toMatchObject({ claimNumber: expect.stringMatching(/^SHA-2026-\d{6}$/), status: 'submitted', amount: 500, approvedAmount: null, provider: 'nhif' });
     expect(submitted).toMatchObject({ status: 'processing', claimStatus: 'submitted' });
     expect((await submit(bill.id, claimBody())).statusCode).toBe(409);
 
@@ -345,17 +491,18 @@ describe('insurance claims', () => {
     expect((await decide(claim.id, { decision: 'approved' }, await t.loginAs('clinical_officer'))).statusCode).toBe(403);
 
     const rejected = (await decide(claim.id, { decision: 'rejected', reason: 'Member not found in the SHA register' })).json() as ClaimOutcome;
-    expect(rejected.claim).toMatchObject({ status: 'rejected', decisionReason: 'Member not found in the SHA register', decidedAt: TEST_NOW.toISOString() });
-    expect(rejected.invoice).toMatchObject({ status: 'pending', claimStatus: 'rejected', statusReason: `${claim.claimNumber} rejected: Member not found in the SHA register` });
+    expect(rejected.claim).toMatchObject({ status: 'rejected', approvedAmount: null, decisionReason: 'Member not found in the SHA register', decidedAt: TEST_NOW.toISOString() });
+    expect(rejected.invoice).toMatchObject({ status: 'pending', claimStatus: 'rejected', statusReason: `${claim.claimNumber} rejected by the insurer; the reason is on the claim` });
     expect((await decide(claim.id, { decision: 'approved' })).statusCode).toBe(409);
 
     const again = (await submit(bill.id, claimBody({ memberNumber: 'cr0680969605011-2' }))).json() as ClaimOutcome;
     expect(again.claim.memberNumber).toBe('CR0680969605011-2');
     const approved = (await decide(again.claim.id, { decision: 'approved', reason: 'Approved under the SHA tariff' })).json() as ClaimOutcome;
+    expect(approved.claim).toMatchObject({ status: 'approved', approvedAmount: 500 });
     expect(approved.invoice).toMatchObject({ status: 'paid', paidAt: TEST_NOW.toISOString(), statusReason: null, claimStatus: 'approved' });
     const full = await detail(bill.id, centreDesk);
     expect(full.claims.map((c) => c.status)).toEqual(['approved', 'rejected']);
-    expect(full.claims[0]).toMatchObject({ submittedByName: `Test records_officer ${levelThree}`, decidedByName: `Test records_officer ${levelThree}` });
+    expect(full.claims[0]).toMatchObject({ submittedByName: `Test records_officer ${levelThree}`, decidedByName: `Test facility_incharge ${levelThree}` });
     const steps = await t.rows<{ action: string }>(sql`select action from audit_events where entity = 'insurance_claim' and entity_id in (${String(claim.id)}, ${String(again.claim.id)}) order by id`);
     expect(steps.map((s) => s.action)).toEqual(['claim.submitted', 'claim.rejected', 'claim.submitted', 'claim.approved']);
   });
@@ -376,7 +523,7 @@ describe('insurance claims', () => {
 
     const { claim } = (await submit(bill.id, claimBody({ provider: 'aar', memberNumber: 'AAR-55123', lines: [{ description: 'Care', quantity: 1, unitPrice: 800 }] }), clerk)).json() as ClaimOutcome;
     expect(claim.claimNumber).toMatch(/^CLM-2026-\d{6}$/);
-    const approved = (await decide(claim.id, { decision: 'approved' }, clerk)).json() as ClaimOutcome;
+    const approved = (await decide(claim.id, { decision: 'approved' }, await t.loginAs('facility_incharge'))).json() as ClaimOutcome;
     expect(approved.invoice.status).toBe('paid');
   });
 
@@ -385,6 +532,106 @@ describe('insurance claims', () => {
     const res = await submit(bill.id, claimBody(), clerk);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This invoice has no insurance cover to claim: its coverage is 0 %');
+  });
+});
+
+// Issue 11, finding 2: a nurse raised a KES 250,000 invoice, claimed 1 shilling of it and approved the claim herself.
+describe('a claim settles only what the insurer approved, approved by someone else who may', () => {
+  let nurse: string;
+  let inCharge: string;
+  let director: string;
+  const submit = (id: number, body: unknown, cookie = nurse) => t.request({ method: 'POST', url: `/api/billing/${id}/claims`, cookie, body });
+  const decide = (id: number, body: unknown, cookie = inCharge) => t.request({ method: 'POST', url: `/api/insurance-claims/${id}/decision`, cookie, body });
+  const lines = (...prices: number[]) => prices.map((unitPrice, i) => ({ description: `Line ${i + 1}`, quantity: 1, unitPrice }));
+  const sha = (prices: number[]) => ({ provider: 'nhif', memberNumber: 'CR0680969605010-6', diagnosis: 'Caesarean section', lines: lines(...prices) });
+  const shaBill = (amount: number, cover: number, cookie = nurse) =>
+    invoice({ amount, paymentMethod: 'nhif', insuranceProvider: 'nhif', insuranceNumber: 'CR0680969605010-6', insuranceCoveragePercent: cover }, cookie);
+
+  beforeAll(async () => {
+    nurse = await t.loginAs('nurse');
+    inCharge = await t.loginAs('facility_incharge');
+    director = await t.loginAs('county_director');
+  });
+
+  it("refuses claim lines that do not add up to the insurer's share, to the cent (400, per field)", async () => {
+    const bill = await shaBill(250_000, 100);
+    const oneShilling = await submit(bill.id, sha([1]));
+    expect(oneShilling.statusCode).toBe(400);
+    expect(plain(fieldErrors(oneShilling).lines)).toBe("The claim lines must add up to the insurer's share, Ksh 250,000 (100 % of Ksh 250,000); they add up to Ksh 1");
+    expect((await detail(bill.id, nurse)).status).toBe('pending');
+    // 8.20 at 12.5 % cover: the insurer's share is 1.02 (the patient's 7.18, half-up), exactly.
+    const odd = await shaBill(8.2, 12.5);
+    expect(plain(fieldErrors(await submit(odd.id, sha([1.03]))).lines)).toBe("The claim lines must add up to the insurer's share, Ksh 1.02 (12.5 % of Ksh 8.20); they add up to Ksh 1.03");
+    expect((await submit(odd.id, sha([1.02]))).statusCode).toBe(201);
+  });
+
+  it('nurses and clinicians may not decide a claim; the submitter may not approve her own (maker ≠ checker)', async () => {
+    const bill = await shaBill(250_000, 100);
+    const { claim } = (await submit(bill.id, sha([200_000, 50_000]))).json() as ClaimOutcome;
+    for (const role of ['nurse', 'clinical_officer', 'records_officer', 'lab_technician', 'admin'] as const) {
+      const res = await decide(claim.id, { decision: 'approved' }, await t.loginAs(role));
+      expect(res.statusCode, role).toBe(403);
+      expect(res.json().code, role).toBe('forbidden');
+    }
+    // The in-charge, who may approve claims, submits one and tries to approve it herself.
+    const own = await shaBill(1000, 100, inCharge);
+    const mine = (await submit(own.id, sha([1000]), inCharge)).json() as ClaimOutcome;
+    const self = await decide(mine.claim.id, { decision: 'approved' }, inCharge);
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toMatchObject({ code: 'maker_checker', message: 'Forbidden: you submitted this claim, so another officer must approve or reject it' });
+    expect((await decide(mine.claim.id, { decision: 'rejected', reason: 'x' }, inCharge)).statusCode).toBe(403);
+    expect((await detail(own.id, inCharge)).status).toBe('processing');
+    // Another officer approves it; the claim keeps who submitted and who approved.
+    expect((await decide(mine.claim.id, { decision: 'approved' }, director)).statusCode).toBe(200);
+    const stored = await one<{ submitter: string; decider: string }>(sql`select s.role as submitter, d.role as decider from insurance_claims c
+      join users s on s.id = c.submitted_by join users d on d.id = c.decided_by where c.id = ${mine.claim.id}`);
+    expect(stored).toEqual({ submitter: 'facility_incharge', decider: 'county_director' });
+  });
+
+  it("an in-charge decides claims only for her own facility's invoices (403 out_of_scope)", async () => {
+    const bill = await shaBill(600, 100);
+    const { claim } = (await submit(bill.id, sha([600]))).json() as ClaimOutcome;
+    const elsewhere = await t.loginAt('facility_incharge', 50);
+    const res = await decide(claim.id, { decision: 'approved' }, elsewhere);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('out_of_scope');
+    expect((await detail(bill.id, nurse)).status).toBe('processing');
+  });
+
+  it('a partial approval pays the insurer part; the patient owes the rest, and the invoice is paid only when covered', async () => {
+    const bill = await shaBill(1000, 80);
+    expect(bill.patientPayable).toBe(200);
+    expect((await pay(bill.id, { method: 'cash' }, nurse)).statusCode).toBe(201);
+    const { claim } = (await submit(bill.id, sha([800]))).json() as ClaimOutcome;
+    const over = await decide(claim.id, { decision: 'approved', approvedAmount: 800.01 });
+    expect(over.statusCode).toBe(400);
+    expect(plain(fieldErrors(over).approvedAmount)).toBe('The approved amount cannot be more than the Ksh 800 claimed');
+    expect(fieldErrors(await decide(claim.id, { decision: 'approved', approvedAmount: 0 })).approvedAmount).toBe('Approved amount must be more than 0 (record a rejection instead)');
+
+    const partly = (await decide(claim.id, { decision: 'approved', approvedAmount: 650.5 })).json() as ClaimOutcome;
+    expect(partly.claim).toMatchObject({ status: 'approved', amount: 800, approvedAmount: 650.5 });
+    expect(partly.invoice).toMatchObject({ status: 'pending', patientPayable: 349.5, amountPaid: 200, paidAt: null });
+    expect(plain(partly.invoice.statusReason!)).toBe(`${claim.claimNumber} approved Ksh 650.50 of Ksh 800; the patient pays the rest`);
+    // No second claim for what the insurer declined: the patient pays it.
+    expect((await submit(bill.id, sha([149.5]))).statusCode).toBe(409);
+    const rest = (await pay(bill.id, { method: 'cash' }, nurse)).json() as Outcome;
+    expect(rest.payment.amount).toBe(149.5);
+    expect(rest.invoice).toMatchObject({ status: 'paid', amountPaid: 349.5 });
+    const audit = await one<{ detail: string }>(sql`select detail from audit_events where action = 'claim.approved' and entity_id = ${String(claim.id)}`);
+    expect(plain(audit.detail)).toContain('approved Ksh 650.50 of Ksh 800');
+  });
+
+  // Issue 11, finding 8 (b): the administrator reads the audit trail, and may not read health details.
+  it("keeps the insurer's reason on the claim and out of the audit trail", async () => {
+    const bill = await shaBill(900, 100);
+    const { claim } = (await submit(bill.id, sha([900]))).json() as ClaimOutcome;
+    const reason = 'Patient HIV positive; ARV refill not covered under this benefit';
+    const rejected = (await decide(claim.id, { decision: 'rejected', reason })).json() as ClaimOutcome;
+    expect(rejected.claim.decisionReason).toBe(reason);
+    expect(rejected.invoice.statusReason).not.toContain('HIV');
+    const rows = await t.rows<{ detail: string | null }>(sql`select detail from audit_events where entity = 'insurance_claim' and entity_id = ${String(claim.id)}`);
+    expect(rows.map((r) => r.detail)).toEqual([expect.any(String), `${claim.claimNumber}, invoice ${bill.id} now pending, reason given (${reason.length} characters)`]);
+    for (const r of rows) expect(r.detail).not.toMatch(/HIV|ARV/);
   });
 });
 
@@ -479,6 +726,27 @@ describe('the seeded books agree with themselves', () => {
     expect(claimStates.map((c) => c.status)).toEqual(['approved', 'rejected', 'submitted']);
     const sha = await t.rows<{ m: string }>(sql`select member_number as m from insurance_claims where provider = 'nhif'`);
     expect(sha.every((x) => /^CR\d{13}-\d$/.test(x.m))).toBe(true);
+  });
+
+  it('every seeded claim follows the claim rules: lines add up to the insurer\'s share, decided by someone else who may approve claims', async () => {
+    const claims = await t.rows<{ amount: string; lines_total: string; amount_due: string; approved_amount: string | null; status: string; submitted_by: number | null; decided_by: number | null; decider_role: string | null }>(sql`
+      select c.amount::text, c.status, c.approved_amount::text, c.submitted_by, c.decided_by, u.role as decider_role,
+        (select sum((l->>'quantity')::numeric * (l->>'unitPrice')::numeric) from jsonb_array_elements(c.lines) l)::numeric(12, 2)::text as lines_total,
+        (b.amount - round(b.amount * (100 - b.insurance_coverage_percent) / 100, 2))::numeric(12, 2)::text as amount_due
+      from insurance_claims c join billing_records b on b.id = c.billing_record_id left join users u on u.id = c.decided_by
+      where c.id <= ${seededClaims}`);
+    expect(claims.length).toBeGreaterThan(0);
+    for (const c of claims) {
+      expect(c.lines_total).toBe(c.amount);
+      expect(c.amount).toBe(c.amount_due);
+      if (c.status === 'submitted') expect(c.decided_by).toBeNull();
+      else {
+        expect(c.decided_by).not.toBeNull();
+        expect(c.decided_by).not.toBe(c.submitted_by);
+        expect(['facility_incharge', 'subcounty_medical_officer', 'county_director']).toContain(c.decider_role);
+      }
+      expect(c.approved_amount).toBe(c.status === 'approved' ? c.amount : null);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // Dashboard and revenue figures (SPEC.md §2.5, §3). "Today" and "this month" are county (EAT) calendar days.
 // Revenue is money received: paid billing records, by the time they were paid.
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/county-time.js';
 import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/dashboard/index.js';
 import type { Db } from '../../db/client.js';
@@ -12,26 +12,41 @@ import { medicalRecords } from '../medical-records/index.js';
 import { countPatients, patientCounts, patients } from '../patients/index.js';
 import { countyMonthOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
+import { facilitiesReached } from '../../core/access.js';
+import { scopeOf } from '../../../shared/access/index.js';
+import { facilityDirectory } from '../facilities/index.js';
 
 /** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */
-export function paidWithin(from: Date, to: Date, facilityId?: number): SQL | undefined {
+export function paidWithin(from: Date, to: Date, facilityId?: number, reach: readonly number[] | null = null): SQL | undefined {
   return and(
     eq(billingRecords.status, 'paid'),
     gte(billingRecords.paidAt, from),
     lt(billingRecords.paidAt, to),
     facilityId ? eq(billingRecords.facilityId, facilityId) : undefined,
+    reach ? inArray(billingRecords.facilityId, reach.length > 0 ? [...reach] : [-1]) : undefined,
   );
 }
 
-async function paidBetween(db: Db, from: Date, to: Date, facilityId?: number): Promise<Cents> {
+async function paidBetween(db: Db, from: Date, to: Date, facilityId?: number, reach: readonly number[] | null = null): Promise<Cents> {
   const [row] = await db
     .select({ total: moneySql(sql`coalesce(sum(${billingRecords.amount}), 0)`) })
     .from(billingRecords)
-    .where(paidWithin(from, to, facilityId));
+    .where(paidWithin(from, to, facilityId, reach));
   return row?.total ?? ZERO;
 }
 
-export async function dashboardStats({ db, now: clock }: ServiceContext, facilityId?: number) {
+/**
+ * The facilities whose money the actor may read (billing:read, issue 11 finding 8): null for the whole county,
+ * a list for a facility or a sub-county, undefined when the role reads no money at all. The dashboard's own route
+ * is open to everyone, so it asks here rather than through the access hook.
+ */
+async function moneyReach({ db, actor }: ServiceContext): Promise<readonly number[] | null | undefined> {
+  const scope = scopeOf(actor.role, 'billing:read');
+  return scope === null ? undefined : facilitiesReached(scope, actor, facilityDirectory(db).facilitiesIn);
+}
+
+export async function dashboardStats(ctx: ServiceContext, facilityId?: number) {
+  const { db, now: clock } = ctx;
   const now = clock();
   const today = countyDate(now);
   const totalPatients = await countPatients(db, facilityId);
@@ -43,19 +58,22 @@ export async function dashboardStats({ db, now: clock }: ServiceContext, facilit
     .select({ n: sql<number>`count(*)::int` })
     .from(medicalRecords)
     .where(and(eq(medicalRecords.followUpDate, today), facilityId ? eq(medicalRecords.facilityId, facilityId) : undefined));
-  const todayRevenue = await paidBetween(db, startOfCountyDay(today), startOfCountyDay(addDays(today, 1)), facilityId);
+  // Money only for those who may read it, within what they reach: a lab technician sees no revenue figure.
+  const reach = await moneyReach(ctx);
+  const todayRevenue = reach === undefined ? null : await paidBetween(db, startOfCountyDay(today), startOfCountyDay(addDays(today, 1)), facilityId, reach);
   return {
     totalPatients,
     activeStaff: staffRow?.n ?? 0,
     todayAppointments: followUps?.n ?? 0,
-    todayRevenue: toKes(todayRevenue),
+    todayRevenue: todayRevenue === null ? null : toKes(todayRevenue),
   };
 }
 
-export async function revenueStats({ db, now: clock }: ServiceContext, facilityId?: number) {
+/** Money received this county month, within the reader's billing:read scope (the access hook checked facilityId). */
+export async function revenueStats({ db, scope, now: clock }: ServiceContext, facilityId?: number) {
   const now = clock();
   const month = countyMonth(now);
-  const totalRevenue = await paidBetween(db, startOfCountyDay(month.start), startOfCountyDay(month.next), facilityId);
+  const totalRevenue = await paidBetween(db, startOfCountyDay(month.start), startOfCountyDay(month.next), facilityId, scope.facilityIds);
   return { totalRevenue: toKes(totalRevenue), periodStart: month.start, periodEnd: addDays(month.next, -1) };
 }
 
@@ -67,7 +85,7 @@ function shiftMonth(monthStart: string, delta: number): string {
 }
 
 /** Money received per county month for the last `months` months up to this one, oldest first; an empty month is 0. */
-export async function revenueTrend({ db, now: clock }: ServiceContext, months: number, facilityId?: number): Promise<RevenueTrend> {
+export async function revenueTrend({ db, scope, now: clock }: ServiceContext, months: number, facilityId?: number): Promise<RevenueTrend> {
   const now = clock();
   const current = countyMonth(now);
   const starts = Array.from({ length: months }, (_, i) => shiftMonth(current.start, i - (months - 1)));
@@ -75,7 +93,7 @@ export async function revenueTrend({ db, now: clock }: ServiceContext, months: n
   const rows = await db
     .select({ month, total: moneySql(sql`sum(${billingRecords.amount})`) })
     .from(billingRecords)
-    .where(paidWithin(startOfCountyDay(starts[0]!), startOfCountyDay(current.next), facilityId))
+    .where(paidWithin(startOfCountyDay(starts[0]!), startOfCountyDay(current.next), facilityId, scope.facilityIds))
     .groupBy(month);
   const byMonth = new Map(rows.map((r) => [r.month, toKes(r.total)]));
   return starts.map((start) => ({ month: start.slice(0, 7), total: byMonth.get(start.slice(0, 7)) ?? 0 }));

@@ -5,18 +5,21 @@ import { createTestContext, emailOf, sessionCookie, TEST_NOW, type TestContext }
 
 let t: TestContext;
 let nurse: string;
+/** Reads the county's money (billing:read, county-wide): the nurse reads her own facility's only. */
+let director: string;
 
 const one = async <T>(query: ReturnType<typeof sql>): Promise<T> => (await t.rows<T>(query))[0]!;
 
 beforeAll(async () => {
   t = await createTestContext();
   nurse = await t.loginAs('nurse');
+  director = await t.loginAs('county_director');
 });
 afterAll(() => t.close());
 
 describe('GET /api/dashboard/stats', () => {
   it('counts patients, active staff, follow-ups due today and money received today', async () => {
-    const res = await t.request({ url: '/api/dashboard/stats', cookie: nurse });
+    const res = await t.request({ url: '/api/dashboard/stats', cookie: director });
     expect(res.statusCode).toBe(200);
     const stats = res.json();
     // The seed: 300 patients, 52 staff of whom 2 are on leave, 12 follow-ups due today.
@@ -57,7 +60,7 @@ describe('GET /api/dashboard/stats', () => {
       // A fresh sign-in after each clock jump: the idle session would have ended.
       const revenueAt = async (at: string) => {
         ctx.clock.set(new Date(at));
-        const login = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('nurse') } });
+        const login = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('county_director') } });
         return (await ctx.request({ url: '/api/dashboard/stats?facilityId=50', cookie: sessionCookie(login) })).json().todayRevenue as number;
       };
       const before = await revenueAt('2026-03-16T23:45:00+03:00');
@@ -74,7 +77,7 @@ describe('GET /api/dashboard/stats', () => {
 
 describe('GET /api/revenue/stats', () => {
   it("totals the money received in the current Busia month", async () => {
-    const res = await t.request({ url: '/api/revenue/stats', cookie: nurse });
+    const res = await t.request({ url: '/api/revenue/stats', cookie: director });
     expect(res.statusCode).toBe(200);
     const month = await one<{ total: string }>(
       sql`select coalesce(sum(amount), 0)::text as total from billing_records where status = 'paid' and paid_at >= '2026-03-01T00:00:00+03:00' and paid_at < '2026-04-01T00:00:00+03:00'`,
@@ -84,8 +87,8 @@ describe('GET /api/revenue/stats', () => {
   });
 
   it('can be scoped to a facility', async () => {
-    const county = (await t.request({ url: '/api/revenue/stats', cookie: nurse })).json().totalRevenue;
-    const one1 = (await t.request({ url: '/api/revenue/stats?facilityId=1', cookie: nurse })).json().totalRevenue;
+    const county = (await t.request({ url: '/api/revenue/stats', cookie: director })).json().totalRevenue;
+    const one1 = (await t.request({ url: '/api/revenue/stats?facilityId=1', cookie: director })).json().totalRevenue;
     expect(one1).toBeGreaterThan(0);
     expect(one1).toBeLessThanOrEqual(county);
   });
@@ -150,7 +153,7 @@ describe('GET /api/dashboard/demographics', () => {
         values ('99999999', 'Test', 'Birthday', '2007-03-17', 'female', 113)`);
       const bandsAt = async (at: string) => {
         ctx.clock.set(new Date(at));
-        const login = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('nurse') } });
+        const login = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('county_director') } });
         const d = (await ctx.request({ url: '/api/dashboard/demographics?facilityId=113', cookie: sessionCookie(login) })).json();
         return d.ageBands.filter((b: { count: number }) => b.count > 0).map((b: { band: string }) => b.band);
       };
@@ -177,13 +180,13 @@ describe('GET /api/revenue/trend', () => {
     );
 
   it('gives the last six Busia months by default, oldest first, ending with this month', async () => {
-    const res = await t.request({ url: '/api/revenue/trend', cookie: nurse });
+    const res = await t.request({ url: '/api/revenue/trend', cookie: director });
     expect(res.statusCode).toBe(200);
     const paid = await monthly(null);
     const months = ['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03'];
     expect(res.json()).toEqual(months.map((month) => ({ month, total: paid.get(month) ?? 0 })));
     // The month total agrees with the revenue card.
-    const stats = (await t.request({ url: '/api/revenue/stats', cookie: nurse })).json();
+    const stats = (await t.request({ url: '/api/revenue/stats', cookie: director })).json();
     expect(res.json().at(-1).total).toBe(stats.totalRevenue);
     expect(res.json().every((m: { total: number }) => m.total > 0)).toBe(true);
   });
@@ -192,7 +195,7 @@ describe('GET /api/revenue/trend', () => {
     // Facility 113 has taken no money; one payment at 22:30 UTC on 31 January is 01:30 on 1 February in Busia.
     await t.database.db.execute(sql`insert into billing_records (invoice_number, patient_id, facility_id, service_type, amount, payment_method, status, created_at, paid_at)
       values ('INV-TEST-TREND', 1, 113, 'consultation', 450, 'mpesa', 'paid', '2026-01-31T22:30:00Z', '2026-01-31T22:30:00Z')`);
-    const res = await t.request({ url: '/api/revenue/trend?months=12&facilityId=113', cookie: nurse });
+    const res = await t.request({ url: '/api/revenue/trend?months=12&facilityId=113', cookie: director });
     expect(res.statusCode).toBe(200);
     const trend = res.json() as { month: string; total: number }[];
     expect(trend.map((m) => m.month)).toEqual([
@@ -204,14 +207,14 @@ describe('GET /api/revenue/trend', () => {
   });
 
   it('scopes to one facility', async () => {
-    const trend = (await t.request({ url: '/api/revenue/trend?facilityId=1', cookie: nurse })).json() as { month: string; total: number }[];
+    const trend = (await t.request({ url: '/api/revenue/trend?facilityId=1', cookie: director })).json() as { month: string; total: number }[];
     const paid = await monthly(1);
     expect(trend).toEqual(trend.map(({ month }) => ({ month, total: paid.get(month) ?? 0 })));
     expect(trend.some((m) => m.total > 0)).toBe(true);
   });
 
   it.each(['3', '24', 'abc', '6.5'])('refuses months=%s with 400', async (months) => {
-    const res = await t.request({ url: `/api/revenue/trend?months=${months}`, cookie: nurse });
+    const res = await t.request({ url: `/api/revenue/trend?months=${months}`, cookie: director });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/6 or 12/);
   });
@@ -223,7 +226,7 @@ describe('GET /api/revenue/trend', () => {
 
 describe('GET /api/facilities', () => {
   it("lists Busia's 113 facilities in Master Facility List order: 1 level 5, 4 level 4, 23 level 3, 85 level 2", async () => {
-    const res = await t.request({ url: '/api/facilities', cookie: nurse });
+    const res = await t.request({ url: '/api/facilities', cookie: director });
     const list = res.json() as { id: number; name: string; level: number; subcounty: string; status: string; capacity: number | null }[];
     expect(list).toHaveLength(113);
     const byLevel = (l: number) => list.filter((f) => f.level === l).length;
@@ -237,12 +240,12 @@ describe('GET /api/facilities', () => {
 
 describe('GET /api/activities', () => {
   it('gives the feed newest first, paged, with the three spec actions', async () => {
-    const res = await t.request({ url: '/api/activities?limit=100', cookie: nurse });
+    const res = await t.request({ url: '/api/activities?limit=100', cookie: director });
     const rows = res.json() as { action: string; createdAt: string; description: string }[];
     expect(rows).toHaveLength(100);
     expect([...rows.map((r) => r.createdAt)].sort().reverse()).toEqual(rows.map((r) => r.createdAt));
     expect(rows.every((r) => new Date(r.createdAt) <= TEST_NOW)).toBe(true);
-    const all = (await t.request({ url: '/api/activities?limit=200', cookie: nurse })).json() as { action: string }[];
+    const all = (await t.request({ url: '/api/activities?limit=200', cookie: director })).json() as { action: string }[];
     expect(new Set(all.map((r) => r.action))).toEqual(new Set(['patient_registered', 'medical_record_created', 'billing_record_created']));
     expect(Number(res.headers['x-total-count'])).toBeGreaterThan(1000);
   });
@@ -268,5 +271,33 @@ describe('the demo county is the same on every machine', () => {
       count(*) filter (where gender = 'female')::int as f
       from (select gender, extract(year from age('2026-03-16'::date, date_of_birth))::int as age from patients) p`);
     expect(d).toEqual({ a: 105, b: 84, c: 75, e: 36, f: 162 });
+  });
+});
+
+// Issue 11, finding 8 (c): the revenue figures are money, read with billing:read within its scope like every other
+// money read; the dashboard's own figures stay open to all, its money figure only to those who read money.
+describe('who reads the dashboard money', () => {
+  it('a lab technician: no revenue figures (403) and no Revenue Today, the rest of the dashboard as before', async () => {
+    const lab = await t.loginAs('lab_technician');
+    for (const url of ['/api/revenue/stats', '/api/revenue/trend', '/api/revenue/stats?facilityId=1']) {
+      expect((await t.request({ url, cookie: lab })).statusCode, url).toBe(403);
+    }
+    const stats = await t.request({ url: '/api/dashboard/stats', cookie: lab });
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json()).toMatchObject({ totalPatients: 300, todayRevenue: null });
+  });
+
+  it("a nurse: her own facility's money, even with no facility chosen; another facility's is refused", async () => {
+    const [me] = await t.rows<{ facility_id: number }>(sql`select facility_id from users where email = ${emailOf('nurse')}`);
+    const own = me!.facility_id;
+    const [other] = await t.rows<{ id: number }>(sql`select id from facilities where id <> ${own} order by id limit 1`);
+    const mine = (await t.request({ url: '/api/revenue/stats', cookie: nurse })).json().totalRevenue;
+    expect(mine).toBe((await t.request({ url: `/api/revenue/stats?facilityId=${own}`, cookie: director })).json().totalRevenue);
+    expect(mine).toBeLessThan((await t.request({ url: '/api/revenue/stats', cookie: director })).json().totalRevenue);
+    expect((await t.request({ url: `/api/revenue/stats?facilityId=${other!.id}`, cookie: nurse })).statusCode).toBe(403);
+    const trend = (await t.request({ url: '/api/revenue/trend', cookie: nurse })).json() as { total: number }[];
+    expect(trend.at(-1)!.total).toBe(mine);
+    const today = (await t.request({ url: '/api/dashboard/stats', cookie: nurse })).json().todayRevenue;
+    expect(today).toBe((await t.request({ url: `/api/dashboard/stats?facilityId=${own}`, cookie: director })).json().todayRevenue);
   });
 });

@@ -2,7 +2,7 @@
 // every opening balance, receipt, issue and adjustment with its reason, user and time. An item's current_stock
 // is the sum of its ledger, kept equal in the same transaction as each movement, and never below zero.
 import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
-import { STOCK_STATUS_LABELS, stockStatus } from '../../../shared/inventory/index.js';
+import { MAX_STOCK, STOCK_STATUS_LABELS, stockStatus } from '../../../shared/inventory/index.js';
 import { countyDate } from '../../../shared/county-time.js';
 import type {
   CreateInventoryItemInput,
@@ -189,15 +189,21 @@ function ledgerReason(input: StockMovementInput): string {
  * refused with a 409 and nothing is written.
  */
 export async function recordMovement({ db, actor, now: clock }: ServiceContext, itemId: number, input: StockMovementInput): Promise<StockMovementResult> {
-  const now = clock();
   return db.transaction(async (tx) => {
     const [item] = await tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).for('update');
     if (!item) throw notFound(ITEM_NOT_FOUND);
+    // The time is read once the row is ours: a movement that waited for the lock is later than the one it waited
+    // for, so the ledger in time order is the ledger in balance order.
+    const now = clock();
     const signed = input.kind === 'issued' ? -input.quantity : input.quantity;
     const balance = item.currentStock + signed;
     if (balance < 0) {
       const message = `Only ${item.currentStock} ${item.unit} in stock: cannot ${input.kind === 'issued' ? 'issue' : 'remove'} ${-signed}`;
       throw conflict(message, [{ path: 'quantity', message }]);
+    }
+    if (balance > MAX_STOCK) {
+      // Each quantity is bounded; their sum must be too (the column holds a 32-bit integer).
+      throw invalid([{ path: 'quantity', message: `At most ${MAX_STOCK - item.currentStock} more ${item.unit} can be added: a stock line holds at most ${MAX_STOCK}` }]);
     }
     const [movement] = await tx
       .insert(stockMovements)

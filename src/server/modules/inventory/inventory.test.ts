@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { multiply, parseKes, subtract, toKes } from '../../../shared/money.js';
 import { downloadCsv } from '../../test/csv.js';
-import { createTestContext, emailOf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
+import { createTestContext, emailOf, fieldErrors, TEST_NOW, testPostgresUrl, type TestContext } from '../../test/helper.js';
 import { ROLES } from '../../../shared/access/index.js';
 import type { InventoryItem, InventoryStats, StockMovement, StockMovementResult } from '../../../shared/inventory/index.js';
 
@@ -600,6 +600,54 @@ describe('concurrent issues', () => {
     const ledger = await ledgerOf(item.id);
     expect(ledger).toHaveLength(1 + ok);
     expect(await stockOf(item.id)).toBe(ledger.reduce((s, m) => s + m.quantity, 0));
+    await expectLedgerInvariant();
+  });
+});
+
+describe('the ledger under load (issue 11, finding 8)', () => {
+  it('a receipt that would take a line past 100,000,000 is a 400 with a message, never a 500, however many are sent', async () => {
+    const item = await newStockLine('Water for Injection 10ml', 100_000_000, 100, 'units');
+    const answers = [];
+    // Past the 32-bit column: 22 receipts of the largest quantity would reach 2,300,000,000.
+    for (let i = 0; i < 22; i++) answers.push(await move(item.id, { kind: 'received', quantity: 100_000_000, reason: 'Delivery from KEMSA' }));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 400));
+    expect(fieldErrors(answers[0]!)).toEqual({ quantity: 'At most 0 more units can be added: a stock line holds at most 100000000' });
+    expect(await stockOf(item.id)).toBe(100_000_000);
+    const issued = await move(item.id, { kind: 'issued', quantity: 40, reason: 'Dispensed to the wards' });
+    expect(issued.statusCode).toBe(201);
+    expect(fieldErrors(await move(item.id, { kind: 'received', quantity: 41, reason: 'Delivery from KEMSA' }))).toEqual({
+      quantity: 'At most 40 more units can be added: a stock line holds at most 100000000',
+    });
+    expect((await move(item.id, { kind: 'received', quantity: 40, reason: 'Delivery from KEMSA' })).statusCode).toBe(201);
+    await expectLedgerInvariant();
+  });
+
+  // Two connections are needed: this test holds the line's lock in one while the API waits for it in another.
+  // PGlite has one connection, on which the API's request would wait behind the test's transaction before it
+  // read the clock at all; the PostgreSQL run (`npm run test:pg`, CI) is where the race is real.
+  it.runIf(testPostgresUrl())('a movement that waited for another desk is dated after it: the ledger in time order is in balance order', async () => {
+    const item = await newStockLine('Amoxicillin 250mg Dispersible', 1000, 100);
+    const blocked = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from inventory_items where id = ${item.id} for update`);
+      const pending = move(item.id, { kind: 'issued', quantity: 100, reason: 'Dispensed at counter 2' });
+      // Until the request waits for this transaction's lock on the line.
+      for (let i = 0; ; i++) {
+        const [waiting] = await t.rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        if (waiting!.n > 0) break;
+        if (i > 200) throw new Error('the movement never waited for the lock');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      // A minute later another desk's issue commits first, with the line still locked.
+      t.clock.advance(60_000);
+      await tx.execute(sql`update inventory_items set current_stock = current_stock - 50 where id = ${item.id}`);
+      await tx.execute(sql`insert into stock_movements (item_id, kind, quantity, balance_after, reason, at)
+        values (${item.id}, 'issued', -50, 950, 'Dispensed at counter 1', ${t.clock.now.toISOString()}::timestamptz)`);
+      return { pending };
+    });
+    expect((await blocked.pending).statusCode).toBe(201);
+    const listed = (await t.request({ url: `/api/inventory/${item.id}/movements`, cookie: pharmacist })).json() as StockMovement[];
+    expect(listed.map((m) => m.balanceAfter)).toEqual([850, 950, 1000]);
+    for (let i = 0; i + 1 < listed.length; i++) expect(listed[i]!.balanceAfter).toBe(listed[i + 1]!.balanceAfter + listed[i]!.quantity);
     await expectLedgerInvariant();
   });
 });

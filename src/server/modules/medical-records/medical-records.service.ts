@@ -5,7 +5,7 @@ import { medicalRecords } from './medical-records.schema.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { users } from '../auth/index.js';
-import { patientExists, recordVisits } from '../patients/index.js';
+import { patientBirthDate, patientExists, recordVisits } from '../patients/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { facilities, findFacility } from '../facilities/index.js';
@@ -60,11 +60,12 @@ export async function listPatientRecords({ db, actor }: ServiceContext, patientI
 export async function createMedicalRecord({ db, actor, now: clock }: ServiceContext, input: CreateMedicalRecordInput): Promise<MedicalRecord> {
   const now = clock();
   return db.transaction(async (tx) => {
-    const patient = await patientExists(tx, input.patientId);
+    const bornOn = await patientBirthDate(tx, input.patientId);
     const facility = await findFacility(tx, input.facilityId);
     const today = countyDate(now);
     const issues = [
-      ...(patient ? [] : [{ path: 'patientId', message: 'Patient not found' }]),
+      ...(bornOn ? [] : [{ path: 'patientId', message: 'Patient not found' }]),
+      ...(bornOn && input.visitDate && input.visitDate < bornOn ? [{ path: 'visitDate', message: 'Visit date cannot be before the patient was born' }] : []),
       ...(facility ? [] : [{ path: 'facilityId', message: 'Unknown Facility' }]),
       ...(input.visitDate && input.visitDate > today ? [{ path: 'visitDate', message: 'Visit date cannot be in the future' }] : []),
       ...(input.followUpDate && input.followUpDate < (input.visitDate ?? today)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MedicalRecord } from '../../../shared/medical-records/index.js';
 import { createTestContext, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
@@ -82,12 +83,29 @@ describe('adding a medical record', () => {
     ['followUpDate', { followUpDate: '2026-02-30' }, 'Enter a real date'],
     ['followUpDate', { visitDate: '2026-03-10', followUpDate: '2026-03-01' }, 'Follow-up date cannot be before the visit date'],
     ['followUpDate', { followUpDate: '2026-03-15' }, 'Follow-up date cannot be before the visit date'],
+    ['followUpDate', { followUpDate: '9999-12-31' }, 'Follow-up date must be within 2 years of the visit'],
+    ['visitDate', { visitDate: '1901-05-01' }, 'Visit date cannot be more than 10 years ago'],
+    ['visitDate', { visitDate: '2016-03-15' }, 'Visit date cannot be more than 10 years ago'],
   ])('rejects a bad %s with "%s" and writes nothing', async (field, override, message) => {
     const before = await count('medical_records');
     const res = await t.request({ method: 'POST', url: '/api/medical-records', cookie: clinician, body: { patientId: 25, facilityId: 1, chiefComplaint: 'Pain', ...override } });
     expect(res.statusCode).toBe(400);
     expect(fieldErrors(res)[field]).toBe(message);
     expect(await count('medical_records')).toBe(before);
+  });
+
+  it('refuses a visit dated before the patient was born, and takes one on the day of birth', async () => {
+    const [baby] = await t.rows<{ id: number; born: string }>(
+      sql`select id, to_char(date_of_birth, 'YYYY-MM-DD') as born from patients where facility_id = 1 and date_of_birth between '2021-01-01' and '2025-12-31' order by id limit 1`,
+    );
+    const before = await count('medical_records');
+    const dayBefore = new Date(Date.parse(`${baby!.born}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const res = await t.request({ method: 'POST', url: '/api/medical-records', cookie: clinician, body: { patientId: baby!.id, facilityId: 1, chiefComplaint: 'Fever', visitDate: dayBefore } });
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res)).toEqual({ visitDate: 'Visit date cannot be before the patient was born' });
+    expect(await count('medical_records')).toBe(before);
+    const onTheDay = await t.request({ method: 'POST', url: '/api/medical-records', cookie: clinician, body: { patientId: baby!.id, facilityId: 1, chiefComplaint: 'Newborn check', visitDate: baby!.born } });
+    expect(onTheDay.statusCode).toBe(201);
   });
 
   it('answers a signed-out caller with 401 Unauthorized, which the client turns into a new sign-in (SPEC.md §8)', async () => {

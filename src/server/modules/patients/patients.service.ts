@@ -205,6 +205,11 @@ export async function recordVisits(db: Db, visits: readonly { patientId: number;
 
 /** Whether a patient is registered (other modules check before writing about one). */
 export async function patientExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id)).limit(1);
-  return row !== undefined;
+  return (await patientBirthDate(db, id)) !== undefined;
+}
+
+/** A patient's date of birth (YYYY-MM-DD), or undefined when there is no such patient. */
+export async function patientBirthDate(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ dateOfBirth: patients.dateOfBirth }).from(patients).where(eq(patients.id, id)).limit(1);
+  return row?.dateOfBirth;
 }

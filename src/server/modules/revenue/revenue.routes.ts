@@ -12,16 +12,14 @@ import { csvFile, list, ok } from '../../core/http.js';
 export function revenueRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // The cards are money totals and name no patient: those who read the invoices (billing:read) may read their
-  // sums, and so may those who answer for the county's finances (finance:read, e.g. the system administrator,
-  // who may not see patients), each as far as the wider of their grants reaches.
+  // Every money read is billing:read, the one permission for reading money (access/permissions.ts): the desks
+  // their facility's, the in-charge hers, the sub-county medical officer his sub-county's, the director the county's.
   r.get(
     '/api/revenue/summary',
-    { config: allow(['billing:read', 'finance:read'], facilityInQuery), schema: { querystring: revenuePeriodQuery, response: ok(revenueSummarySchema) } },
+    { config: allow('billing:read', facilityInQuery), schema: { querystring: revenuePeriodQuery, response: ok(revenueSummarySchema) } },
     async (request) => revenueSummary(ctxOf(request, deps), request.query),
   );
 
-  // The records name their patients: billing:read only.
   r.get('/api/revenue/records', { config: allow('billing:read', facilityInQuery), schema: { querystring: revenueRecordsQuery, response: list(revenueRecordSchema) } }, async (request, reply) => {
     const { rows, total } = await listRevenueRecords(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);

@@ -343,11 +343,19 @@ describe('who may read revenue', () => {
     expect(denied[0]!.n).toBeGreaterThanOrEqual(3);
   });
 
-  it('the system administrator (finance:read) the totals, but not the records that name patients', async () => {
+  // Issue 11, finding 8 (c): money reads disagreed on who may read them. One permission now decides them all.
+  it('the system administrator, who may not see patients, reads no money either: not even the totals', async () => {
     const admin = await t.loginAs('admin');
-    expect((await t.request({ url: '/api/revenue/summary', cookie: admin })).statusCode).toBe(200);
-    expect((await t.request({ url: '/api/revenue/records', cookie: admin })).statusCode).toBe(403);
-    expect((await t.request({ url: '/api/revenue/export.csv', cookie: admin })).statusCode).toBe(403);
+    for (const url of urls) expect((await t.request({ url, cookie: admin })).statusCode, url).toBe(403);
+  });
+
+  it('every money read (invoices, payments, claims, the billing cards, Revenue Management) is billing:read and nothing else', () => {
+    // The dashboard's month and trend (GET /api/revenue/stats, /trend) included: a lab technician read them before.
+    const money = t.app.routeAccess.filter((r) => r.method === 'GET' && /^\/api\/(billing|payments|insurance-claims|revenue)(\/|$)/.test(r.url));
+    expect(money.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/billing', '/api/billing/summary', '/api/billing/:id', '/api/revenue/summary', '/api/revenue/records', '/api/revenue/export.csv', '/api/revenue/stats', '/api/revenue/trend']),
+    );
+    for (const r of money) expect(r.access, r.url).toMatchObject({ kind: 'permission', permissions: ['billing:read'] });
   });
 
   it('a nurse and a records officer (billing:read) both', async () => {

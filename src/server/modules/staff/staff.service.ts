@@ -138,7 +138,7 @@ function roleRefused(role: string): AppError {
 export async function createStaff({ db, actor, now: clock }: ServiceContext, input: CreateStaffInput): Promise<CreatedStaff> {
   const now = clock();
   if (!canManageRole(actor.role, input.role)) throw roleRefused(input.role);
-  const temporaryPassword = generateTemporaryPassword();
+  const temporaryPassword = await generateTemporaryPassword(input);
   const passwordHash = await hashPassword(temporaryPassword);
   try {
     const id = await db.transaction(async (tx) => {
