@@ -52,6 +52,15 @@ test('a pharmacist issues gloves until they show Low Stock and the bell lists th
   await expect(facilityFilter.locator('option')).toHaveCount(facilities.length + 1);
   await expect(facilityFilter).toHaveValue('1');
 
+  // The cards count what the list shows: the whole county when the filter says so, and back again.
+  const county = await getJson<Stats>(page, '/api/inventory/stats');
+  expect(county.totalItems).toBeGreaterThan(stats.totalItems);
+  await facilityFilter.selectOption({ label: 'All Facilities' });
+  await expect(page.getByRole('group', { name: 'Total Items' }).getByTestId('stat-value')).toHaveText(county.totalItems.toLocaleString('en-KE'));
+  await expect(page.getByRole('group', { name: 'Total Items' })).toContainText('All facilities in the county');
+  await facilityFilter.selectOption('1');
+  await expect(page.getByRole('group', { name: 'Total Items' }).getByTestId('stat-value')).toHaveText(String(stats.totalItems));
+
   const gloves = await itemByName(page, GLOVES);
   expect(gloves.status).toBe('in_stock');
   const toIssue = gloves.currentStock - gloves.minimumStock;

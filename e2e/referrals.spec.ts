@@ -61,7 +61,16 @@ test('a clinical officer refers a patient; the receiving facility sees it under 
   const pendingBefore = await cardValue(page, 'Pending');
   const stats = await (await page.request.get(`/api/referrals/stats?facilityId=${officer.facilityId}`)).json();
   expect(pendingBefore).toBe(stats.pending);
+  await expect(page.getByLabel('Facility', { exact: true })).toHaveValue(String(officer.facilityId));
+  await expect(page.getByText(`Figures for ${fromName}`)).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // The cards count what the table lists: the whole county when the facility filter says so, and back.
+  const county = await (await page.request.get('/api/referrals/stats')).json();
+  await page.getByLabel('Facility', { exact: true }).selectOption({ label: 'All Facilities' });
+  await expect(page.getByText('Figures for the whole county')).toBeVisible();
+  await expect.poll(() => cardValue(page, 'Pending')).toBe(county.pending);
+  await page.getByLabel('Facility', { exact: true }).selectOption(String(officer.facilityId));
+  await expect.poll(() => cardValue(page, 'Pending')).toBe(pendingBefore);
   await expectAccessible(page);
 
   // ---- Create Referral: the spec's messages first, nothing saved ----
@@ -132,6 +141,9 @@ test('a clinical officer refers a patient; the receiving facility sees it under 
   await receiver.getByRole('tab', { name: 'Incoming' }).click();
   await expect(receiver.getByRole('tab', { name: 'Incoming' })).toHaveAttribute('aria-selected', 'true');
   await expect(receiver.getByRole('heading', { name: new RegExp(`^Incoming to ${toName} \\(\\d+\\)$`) })).toBeVisible();
+  await expect(receiver.getByText(`Figures for referrals coming to ${toName}`)).toBeVisible();
+  const incomingStats = await (await receiver.request.get(`/api/referrals/stats?facilityId=${receiverUser.facilityId}&direction=incoming`)).json();
+  await expect.poll(() => cardValue(receiver, 'In Transit')).toBe(incomingStats.inTransit);
   const searched = receiver.waitForResponse((r) => r.url().includes('/api/referrals?') && r.url().includes(`search=${lastName}`));
   await receiver.getByLabel('Search patients').fill(lastName);
   const incoming = receiver.getByRole('row', { name: new RegExp(fullName) });

@@ -65,6 +65,8 @@ export type CreateReferralForm = z.input<typeof createReferralSchema>;
 
 export const REFERRAL_DIRECTIONS = ['incoming', 'outgoing'] as const;
 export type ReferralDirection = (typeof REFERRAL_DIRECTIONS)[number];
+const DIRECTION_NEEDS_FACILITY = 'Choose a facility to see its incoming or outgoing referrals';
+const directionNeedsFacility = (q: { facilityId?: number; direction?: ReferralDirection }) => !q.direction || q.facilityId !== undefined;
 
 /**
  * The list's filters. facilityId matches referrals out of or into the facility; with direction, only those
@@ -79,14 +81,16 @@ export const listReferralsQuery = z
     direction: optionalEnumQuery(REFERRAL_DIRECTIONS, 'Unknown direction'),
     ...pageQuery,
   })
-  .refine((q) => !q.direction || q.facilityId !== undefined, {
-    path: ['facilityId'],
-    message: 'Choose a facility to see its incoming or outgoing referrals',
-  });
+  .refine(directionNeedsFacility, { path: ['facilityId'], message: DIRECTION_NEEDS_FACILITY });
 export type ListReferralsQuery = z.infer<typeof listReferralsQuery>;
 
-/** GET /api/referrals/stats: the cards, for one facility (out of or into it) or the whole county. */
-export const referralStatsQuery = z.object({ facilityId: optionalIdQuery });
+/**
+ * GET /api/referrals/stats: the cards, for one facility (out of or into it, or with a direction only one way) or the
+ * whole county: the same scope as the list beside them.
+ */
+export const referralStatsQuery = z
+  .object({ facilityId: optionalIdQuery, direction: optionalEnumQuery(REFERRAL_DIRECTIONS, 'Unknown direction') })
+  .refine(directionNeedsFacility, { path: ['facilityId'], message: DIRECTION_NEEDS_FACILITY });
 export type ReferralStatsQuery = z.infer<typeof referralStatsQuery>;
 
 /**

@@ -1,5 +1,6 @@
-// SPEC.md §2.15 Medical Inventory: the cards for the shell's Current Facility, the filtered stock list (starting
-// at that facility), Add Item, and per line Update Stock (the ledger) and its History.
+// SPEC.md §2.15 Medical Inventory: the cards and the filtered stock list for one facility (starting at the shell's
+// Current Facility) or the county, Add Item, and per line Update Stock (the ledger) and its History. The cards
+// always count what the list's facility filter shows, so the two never disagree.
 import './inventory.strings';
 import { useQuery } from '@tanstack/react-query';
 import { Package, Plus } from 'lucide-react';
@@ -49,7 +50,8 @@ export function InventoryPage() {
       offset,
     }),
   );
-  const stats = useQuery(inventoryStatsQuery(scope));
+  const listed = filters.facilityId ? Number(filters.facilityId) : undefined;
+  const stats = useQuery(inventoryStatsQuery(listed));
 
   const [adding, setAdding] = useState(false);
   const [updating, setUpdating] = useState<InventoryItem | null>(null);
@@ -58,7 +60,7 @@ export function InventoryPage() {
   const updatingItem = updating ? (list.data?.rows.find((r) => r.id === updating.id) ?? updating) : null;
 
   const filtered = filters.search !== '' || filters.facilityId !== '' || filters.category !== '' || filters.status !== '';
-  const scopeLabel = scope ? t('inventory.cards.scopeFacility', { facility: facilityName(facilities.data, scope, t('common.unknownFacility')) }) : t('inventory.cards.scopeCounty');
+  const scopeLabel = listed ? t('inventory.cards.scopeFacility', { facility: facilityName(facilities.data, listed, t('common.unknownFacility')) }) : t('inventory.cards.scopeCounty');
   const total = list.data?.total;
 
   return (

@@ -1,9 +1,10 @@
-// SPEC.md §2.14 cards: Pending, In Transit, Received, Emergency — counted by the server for the shell's facility
-// (referrals out of it or into it) or the whole county.
+// SPEC.md §2.14 cards: Pending, In Transit, Received, Emergency — counted by the server for the scope the list
+// beside them shows: one facility (referrals out of it or into it; only into it on the Incoming view) or the whole
+// county. The list's other filters (status, urgency, a name) do not narrow the cards: they are the breakdown.
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Clock, Truck, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { COUNTY_WIDE, scopeOf, useSelectedFacility } from '../../app/selected-facility';
+import type { ReferralDirection } from '../../../shared/referrals';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { facilitiesQuery, facilityName } from '../facilities';
 import { referralErrorText } from './referral-labels';
@@ -16,12 +17,12 @@ const CARDS: { key: 'pending' | 'inTransit' | 'received' | 'emergency'; icon: Lu
   { key: 'emergency', icon: AlertTriangle, tone: 'text-red-700' },
 ];
 
-export function ReferralStatCards() {
+export function ReferralStatCards({ facilityId, direction }: { facilityId: number | undefined; direction?: ReferralDirection }) {
   const { t } = useTranslation();
-  const { facilityId } = useSelectedFacility();
   const facilities = useQuery(facilitiesQuery);
-  const stats = useQuery(referralStatsQuery(scopeOf(facilityId)));
-  const scope = facilityId === COUNTY_WIDE ? t('referrals.cards.county') : facilityName(facilities.data, facilityId, t('common.unknownFacility'));
+  const stats = useQuery(referralStatsQuery(facilityId, direction));
+  const name = facilityId === undefined ? '' : facilityName(facilities.data, facilityId, t('common.unknownFacility'));
+  const scope = facilityId === undefined ? t('referrals.cards.county') : direction === 'incoming' ? t('referrals.cards.incoming', { facility: name }) : name;
   const cards: StatCard[] = CARDS.map((c) => ({
     ...c,
     title: t(`referrals.cards.${c.key}`),

@@ -1,5 +1,6 @@
 // SPEC.md §2.14 Referrals: header with Create Referral, the cards, the filters and the table, all from the
-// database; plus an Incoming view, where the user's own facility sees the referrals coming to it. Filters live in
+// database; plus an Incoming view, where the user's own facility sees the referrals coming to it. The facility
+// filter starts at the shell's Current Facility, and the cards count the same facility (or county) as the table. Filters live in
 // component state, never in the URL: a patient's name must not end up in browser history (DESIGN.md §1.4).
 import './referrals.strings';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { facilitiesQuery, facilityName } from '../facilities';
+import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { useStaff } from '../../app/use-staff';
 import { CreateReferralDialog } from './create-referral-dialog';
 import { ReferralDetailsDialog } from './referral-details-dialog';
@@ -22,7 +24,7 @@ import { REFERRAL_PAGE_SIZE, referralsQuery } from './referrals.api';
 import { ReferralsTable } from './referrals-table';
 
 type View = 'all' | 'incoming';
-const EMPTY: FilterValues = { search: '', facility: '', status: '', urgency: '' };
+const startingAt = (shell: number): FilterValues => ({ search: '', facility: scopeOf(shell)?.toString() ?? '', status: '', urgency: '' });
 const SEARCH_PAUSE_MS = 300;
 
 export function ReferralsPage() {
@@ -30,7 +32,10 @@ export function ReferralsPage() {
   const staff = useStaff();
   const facilities = useQuery(facilitiesQuery);
   const [view, setView] = useState<View>('all');
-  const [values, setValues] = useState<FilterValues>(EMPTY);
+  const { facilityId: shell } = useSelectedFacility();
+  // The filters start again at the shell's facility when that choice changes.
+  const [stored, setStored] = useState({ shell, values: startingAt(shell) });
+  const values = stored.shell === shell ? stored.values : startingAt(shell);
   const [appliedSearch, setAppliedSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
@@ -46,11 +51,13 @@ export function ReferralsPage() {
   const incoming = view === 'incoming' && ownFacility !== null;
   const ownName = facilityName(facilities.data, ownFacility, t('common.unknownFacility'));
   const canRead = staff.may('referrals:read');
+  const listedFacility = incoming ? ownFacility : values.facility ? Number(values.facility) : undefined;
+  const direction = incoming ? 'incoming' : undefined;
   const query = useQuery({
     ...referralsQuery({
       search: appliedSearch,
-      facilityId: incoming ? ownFacility : values.facility ? Number(values.facility) : undefined,
-      direction: incoming ? 'incoming' : undefined,
+      facilityId: listedFacility,
+      direction,
       status: (values.status || undefined) as ListReferralsQuery['status'],
       urgencyLevel: (values.urgency || undefined) as ListReferralsQuery['urgencyLevel'],
       offset,
@@ -63,7 +70,7 @@ export function ReferralsPage() {
   const heading = incoming ? t('referrals.page.incomingHeading', { facility: ownName }) : t('referrals.page.listHeading');
 
   const change = (patch: Partial<FilterValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
+    setStored({ shell, values: { ...values, ...patch } });
     setOffset(0);
   };
   const switchView = (next: View) => {
@@ -87,7 +94,7 @@ export function ReferralsPage() {
       </div>
 
       {canRead ? (
-        <ReferralStatCards />
+        <ReferralStatCards facilityId={listedFacility} direction={direction} />
       ) : (
         // DESIGN.md §7: referrals name patients, so a role that may not read them sees why, not two 403s.
         <p role="status" className="rounded-md border p-4 text-sm text-muted-foreground">

@@ -6,6 +6,7 @@ import type {
   ListReferralsQuery,
   Referral,
   ReferralDetail,
+  ReferralDirection,
   ReferralStats,
   ReferringDoctor,
   UpdateReferralStatusInput,
@@ -29,10 +30,10 @@ export const referralsQuery = (f: ReferralFilters) =>
     placeholderData: keepPreviousData,
   });
 
-export const referralStatsQuery = (facilityId: number | undefined) =>
+export const referralStatsQuery = (facilityId: number | undefined, direction?: ReferralDirection) =>
   queryOptions({
-    queryKey: ['referrals', 'stats', facilityId ?? null],
-    queryFn: ({ signal }) => apiGet<ReferralStats>(`/api/referrals/stats${qs({ facilityId })}`, signal),
+    queryKey: ['referrals', 'stats', facilityId ?? null, direction ?? null],
+    queryFn: ({ signal }) => apiGet<ReferralStats>(`/api/referrals/stats${qs({ facilityId, direction })}`, signal),
   });
 
 export const referralQuery = (id: number) =>

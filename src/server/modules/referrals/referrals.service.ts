@@ -14,6 +14,7 @@ import {
   type ReferralDetail,
   type ReferralEvent,
   type ReferralStats,
+  type ReferralStatsQuery,
   type ReferringDoctor,
   type UpdateReferralStatusInput,
 } from '../../../shared/referrals/index.js';
@@ -110,7 +111,7 @@ export async function listReferrals({ db, actor }: ServiceContext, q: ListReferr
 }
 
 /** The §2.14 cards for a facility (referrals out of or into it) or the whole county. Counts only: not audited. */
-export async function referralStats({ db }: ServiceContext, q: { facilityId?: number }): Promise<ReferralStats> {
+export async function referralStats({ db }: ServiceContext, q: ReferralStatsQuery): Promise<ReferralStats> {
   const [row] = await db
     .select({
       pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')::int`,
@@ -119,7 +120,7 @@ export async function referralStats({ db }: ServiceContext, q: { facilityId?: nu
       emergency: sql<number>`count(*) filter (where ${referrals.urgencyLevel} = 'emergency' and ${referrals.status} in ('pending', 'in_transit'))::int`,
     })
     .from(referrals)
-    .where(facilityCondition(q.facilityId));
+    .where(facilityCondition(q.facilityId, q.direction));
   return row ?? { pending: 0, inTransit: 0, received: 0, emergency: 0 };
 }
 

@@ -283,6 +283,24 @@ describe('the referral cards', () => {
     expect(res.json()).toEqual({ pending: expected!.pending, inTransit: expected!.in_transit, received: expected!.received, emergency: expected!.emergency });
   });
 
+  it.each(['incoming', 'outgoing'] as const)('with direction %s count only the referrals into it or out of it', async (direction) => {
+    const column = direction === 'incoming' ? sql`to_facility_id` : sql`from_facility_id`;
+    const [expected] = await rows<{ pending: number; in_transit: number; received: number; emergency: number }>(
+      sql`select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'in_transit')::int as in_transit,
+                 count(*) filter (where status = 'received')::int as received,
+                 count(*) filter (where urgency_level = 'emergency' and status in ('pending', 'in_transit'))::int as emergency
+          from referrals where ${column} = 1`,
+    );
+    const res = await t.request({ url: `/api/referrals/stats?facilityId=1&direction=${direction}`, cookie: officer });
+    expect(res.json()).toEqual({ pending: expected!.pending, inTransit: expected!.in_transit, received: expected!.received, emergency: expected!.emergency });
+  });
+
+  it('refuse a direction without a facility, as the list does (400 on facilityId)', async () => {
+    const res = await t.request({ url: '/api/referrals/stats?direction=incoming', cookie: officer });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('Choose a facility to see its incoming or outgoing referrals');
+  });
+
   it('follow the data: a new emergency referral adds to Pending and Emergency, and moving it moves the cards', async () => {
     const before = (await t.request({ url: '/api/referrals/stats?facilityId=3', cookie: officer })).json();
     const referral = await refer({ urgencyLevel: 'emergency' });
