@@ -1,14 +1,37 @@
 // The web client (DESIGN.md §2–§4): built into dist/client, which the server serves with the SPA fallback.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { bootShell } from './scripts/boot-shell.js';
+import { bootShell, screenPreloads } from './scripts/boot-shell.js';
 import { localeNamespaces } from './scripts/locale-namespaces.js';
+
+/**
+ * lucide-react's icon files (by file name) that the landing page and what loads with it use. Every other icon goes
+ * into one "icons" chunk: a signed-in screen used to fetch some forty 300-byte icon files one by one, which over a
+ * 400 ms link cost more in round trips and headers than their bytes (issue 12). The landing page keeps its own few
+ * icons, so it does not load the rest.
+ */
+function landingIcons(): Set<string> {
+  const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+  const files = new Map<string, string>();
+  for (const m of read('./node_modules/lucide-react/dist/esm/lucide-react.mjs').matchAll(/export \{([^}]*)\} from '\.\/icons\/([a-z0-9-]+)\.mjs'/g)) {
+    for (const name of m[1]!.matchAll(/default as (\w+)/g)) files.set(name[1]!, m[2]!);
+  }
+  const used = new Set<string>();
+  for (const source of ['features/auth/landing-page.tsx', 'features/auth/public-brand.tsx', 'app/splash-screen.tsx']) {
+    const imported = /import \{([^}]*)\} from 'lucide-react'/.exec(read(`./src/client/${source}`))?.[1] ?? '';
+    for (const name of imported.split(',').map((n) => n.replace(/type |\s+as\s+\w+/g, '').trim()).filter(Boolean)) used.add(files.get(name) ?? name);
+  }
+  return used;
+}
+const LANDING_ICONS = landingIcons();
+const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.mjs$/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
-  plugins: [react(), tailwindcss(), localeNamespaces(), bootShell()],
+  plugins: [react(), tailwindcss(), localeNamespaces(), bootShell(), screenPreloads()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
@@ -16,6 +39,23 @@ export default defineConfig({
     manifest: true,
     // Budgets are checked on gzipped sizes (DESIGN.md §10); this only silences Vite's raw-size warning.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'icons',
+              test: (id) => {
+                const icon = ICON.exec(id)?.[1];
+                return icon !== undefined && !LANDING_ICONS.has(icon);
+              },
+              // The icons alone: their common helper (and React under it) stays where the entry has it.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 5000}` },

@@ -116,6 +116,9 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
       setHeaders: (reply, path) => {
         const immutable = relative(clientDir, path).split(sep)[0] === 'assets';
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A script or style sheet is no document: the page's policies (CSP, framing, referrer…) mean nothing on it.
+        // Dropping them saves some 550 bytes on each of the dozens of files a screen loads over a 3G link.
+        if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }
@@ -130,6 +133,19 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }
+
+/** Helmet's headers that only a document (or a worker) obeys; hashed assets keep nosniff and CORP. */
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'Referrer-Policy',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AfyaKaunti</title></head>
 <body><h1>AfyaKaunti</h1><p>The web client is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p></body></html>`;

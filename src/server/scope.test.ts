@@ -69,7 +69,7 @@ describe("a nurse writes at her own facility, not at another's", () => {
         method: 'POST',
         url: '/api/inventory',
         cookie: budutaStore,
-        body: { itemName: 'Zinc Sulphate 20mg', category: 'pharmaceuticals', facilityId: BUDUTA, currentStock: 100, minimumStock: 20, unit: 'tablets', supplier: 'KEMSA', unitCost: 1 },
+        body: { itemName: 'Ceftriaxone 1g Injection', category: 'pharmaceuticals', facilityId: BUDUTA, currentStock: 100, minimumStock: 20, unit: 'vials', supplier: 'KEMSA', unitCost: 1 },
       })
     ).json() as { id: number };
     const issue = { kind: 'issued', quantity: 5, reason: 'Dispensed to outpatients' };

@@ -43,6 +43,19 @@ describe('serving the web client', () => {
     }
   });
 
+  it("sends a script without the page's own policies, which only a document obeys, and the page with them", async () => {
+    const asset = await t.request({ url: '/assets/main-abc123.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) expect(asset.headers[name], name).toBeUndefined();
+    for (const url of ['/', '/patients']) {
+      const page = await t.request({ url });
+      expect(page.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(page.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
   it('answers a missing script or file with 404, not the page', async () => {
     for (const url of ['/assets/main-old999.js', '/favicon.ico', '/report.csv']) {
       const res = await t.request({ url });

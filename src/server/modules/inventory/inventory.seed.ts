@@ -1,10 +1,12 @@
 // The demo county's stock: five tracer items at facilities 1-4 (the spec's five inventory rows), one low
-// (paracetamol) and one out; then each item's ledger behind its balance (stock-ledger.seed.ts).
+// (paracetamol) and one out; the rest of the Level-2 tracer list at every facility (tracer-stock.seed.ts); then
+// each item's ledger behind its balance (stock-ledger.seed.ts).
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { parseKes } from '../../../shared/money.js';
 import { inventoryItems } from './inventory.schema.js';
 import { seedStockLedger } from './stock-ledger.seed.js';
+import { seedTracerStock } from './tracer-stock.seed.js';
 
 export async function seedInventory(tx: Db, ctx: SeedContext) {
   const { daysAgo } = ctx;
@@ -16,5 +18,6 @@ export async function seedInventory(tx: Db, ctx: SeedContext) {
     { id: 5, itemName: 'Sodium Chloride 0.9% 500ml', category: 'pharmaceuticals', facilityId: 3, currentStock: 240, minimumStock: 100, unit: 'bottles', supplier: 'KEMSA', unitCost: parseKes(70), lastRestocked: daysAgo(5), createdAt: daysAgo(300), updatedAt: daysAgo(5) },
   ]);
   await continueIds(tx, 'inventory_items');
+  await seedTracerStock(tx, ctx);
   await seedStockLedger(tx, ctx);
 }

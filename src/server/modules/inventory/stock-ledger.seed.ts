@@ -1,13 +1,15 @@
 // Inventory's own seed step: the stock ledger behind each item's current stock. Every item opens with a balance
-// when it was added; the tracer items then get months of deliveries, issues and adjustments, built backwards from
-// the seeded current stock so that the ledger's sum ends exactly there (paracetamol stays low, the malaria tests
-// run out three days ago) and no balance ever goes below zero.
+// when it was added; the spec's five lines then get months of deliveries, issues and adjustments, and every
+// facility's tracer lines their last delivery and the issues since, built backwards from the seeded current stock
+// so that the ledger's sum ends exactly there (paracetamol stays low, the malaria tests run out three days ago) and
+// no balance ever goes below zero.
 import { eq } from 'drizzle-orm';
 import { can } from '../../../shared/access/index.js';
 import type { Db } from '../../db/client.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
-import type { SeedContext } from '../../db/seed/context.js';
+import { insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { createRandom, type Random } from '../../db/seed/random.js';
+import { TRACER_ITEMS } from './tracer-stock.seed.js';
 
 type Profile = {
   /** Typical use per week, in the item's unit. */
@@ -75,21 +77,40 @@ export async function seedStockLedger(db: Db, ctx: SeedContext): Promise<void> {
   for (const item of items) {
     const keepers = storekeepers(ctx, item.facilityId);
     const pickUser = () => (keepers.length > 0 ? random.pick(keepers) : (item.createdBy ?? null));
-    const profile = PROFILES[item.itemName];
-    const history = profile ? plan(ctx, random, item, profile, pickUser) : [];
-    const itemRows = ledger(item, history, profile?.pack ?? 1, keepers[0] ?? item.createdBy ?? null);
+    const profile = item.id <= SPEC_LINES ? PROFILES[item.itemName] : undefined;
+    const tracer = TRACERS.get(item.itemName);
+    const history = profile ? plan(ctx, random, item, profile, pickUser) : tracer ? sinceDelivery(ctx, random, item, tracer.pack, pickUser) : [];
+    const pack = profile?.pack ?? tracer?.pack ?? 1;
+    const itemRows = ledger(item, history, pack, keepers[0] ?? item.createdBy ?? null);
     rows.push(...itemRows);
     // The line last changed with its last movement, and was last restocked by its last delivery.
     const last = itemRows.at(-1);
-    if (last && last.kind !== 'opening') {
-      const lastReceived = itemRows.filter((m) => m.kind === 'received').at(-1);
-      await db
-        .update(inventoryItems)
-        .set({ updatedAt: last.at, lastRestocked: lastReceived?.at ?? item.lastRestocked })
-        .where(eq(inventoryItems.id, item.id));
+    const lastReceived = itemRows.filter((m) => m.kind === 'received').at(-1)?.at ?? item.lastRestocked;
+    if (last && last.kind !== 'opening' && (last.at!.getTime() !== item.updatedAt.getTime() || lastReceived?.getTime() !== item.lastRestocked?.getTime())) {
+      await db.update(inventoryItems).set({ updatedAt: last.at, lastRestocked: lastReceived }).where(eq(inventoryItems.id, item.id));
     }
   }
-  if (rows.length > 0) await db.insert(stockMovements).values(rows);
+  await insertChunks(db, stockMovements, rows);
+}
+
+/** The spec's five lines (inventory.seed.ts) carry the long histories; the tracer lines after them a short one. */
+const SPEC_LINES = 5;
+const TRACERS = new Map(TRACER_ITEMS.map((t) => [t.name, t]));
+const ISSUE_REASONS = ['Dispensed to outpatients', 'Dispensed to outpatients', 'Issued to MCH clinic', 'Issued to Maternity', 'Issued to Outpatient department'];
+
+/**
+ * A tracer line's movements since its last delivery: that delivery on the seeded restock date, then issues every
+ * few days, the last one on the day the line last changed (the day it ran out, for an empty shelf).
+ */
+function sinceDelivery(ctx: SeedContext, r: Random, item: Item, pack: number, pickUser: () => number | null): Planned[] {
+  if (!item.lastRestocked) return [];
+  const perWeek = item.minimumStock / 4;
+  const out: Planned[] = [{ kind: 'received', at: item.lastRestocked, quantity: packs(perWeek * 6, pack), reason: `Delivery from ${item.supplier}`, userId: pickUser(), forced: true }];
+  const issue = (at: Date) => out.push({ kind: 'issued', at, quantity: packs((perWeek / 2) * (0.6 + r.next() * 0.8), pack), reason: r.pick(ISSUE_REASONS), userId: pickUser() });
+  const first = item.lastRestocked.getTime() + DAY_MS;
+  for (let at = first + r.int(1, 3) * DAY_MS; at < item.updatedAt.getTime() - DAY_MS; at += r.int(3, 6) * DAY_MS) issue(new Date(at));
+  if (item.updatedAt.getTime() > item.lastRestocked.getTime()) issue(item.updatedAt);
+  return out;
 }
 
 /** Who records stock at a facility: its pharmacists, lab technicians and in-charges, else anyone working there. */

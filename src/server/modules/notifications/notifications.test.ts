@@ -28,6 +28,15 @@ async function missedFollowUps(facilityId?: number): Promise<number> {
   return row!.n;
 }
 
+/** The stock lines at or below their minimum, most urgent then newest, counted here from the stock table. */
+async function stockAlerts(facilityId?: number): Promise<{ ids: string[]; total: number }> {
+  const rows = await t.rows<{ id: number }>(sql`select id from inventory_items
+    where current_stock <= minimum_stock and (${facilityId ?? null}::int is null or facility_id = ${facilityId ?? null}::int)
+    order by current_stock = 0 desc, updated_at desc, id`);
+  return { ids: rows.slice(0, 50).map((r) => `stock-${r.id}`), total: rows.length };
+}
+const stockIds = (n: Notifications) => n.items.filter((i) => i.kind !== 'overdue_followups').map((i) => i.id);
+
 beforeAll(async () => {
   t = await createTestContext();
   nurse = await t.loginAs('nurse');
@@ -35,11 +44,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/notifications', () => {
-  it('the nurse sees the out-of-stock malaria tests first, then the missed follow-ups and the low paracetamol', async () => {
+  it('the nurse sees the empty shelves first, then the missed follow-ups and the low lines: the malaria tests, the paracetamol', async () => {
     const n = await bell(nurse);
-    expect(n.count).toBe(3);
-    expect(ids(n)).toEqual(['stock-4', 'followups-overdue', 'stock-1']);
-    expect(n.items[0]).toEqual({
+    const county = await stockAlerts();
+    expect(county.total).toBeGreaterThan(50);
+    expect(n.count).toBe(county.total + 1);
+    expect(stockIds(n)).toEqual(county.ids);
+    const firstWarning = n.items.findIndex((i) => i.severity === 'warning');
+    expect(n.items.slice(0, firstWarning).every((i) => i.kind === 'out_of_stock')).toBe(true);
+    expect(n.items.slice(firstWarning).every((i) => i.severity === 'warning')).toBe(true);
+    expect(n.items[firstWarning]!.id).toBe('followups-overdue');
+
+    const atNambuku = await bell(nurse, '?facilityId=4');
+    expect(atNambuku.items.find((i) => i.id === 'stock-4')).toEqual({
       id: 'stock-4',
       kind: 'out_of_stock',
       severity: 'critical',
@@ -55,7 +72,8 @@ describe('GET /api/notifications', () => {
       facilityId: 4,
       facilityName: 'Nambuku Model Health Centre',
     });
-    expect(n.items[2]).toMatchObject({
+    const atRH = await bell(nurse, '?facilityId=1');
+    expect(atRH.items.find((i) => i.id === 'stock-1')).toMatchObject({
       id: 'stock-1',
       kind: 'low_stock',
       severity: 'warning',
@@ -109,8 +127,8 @@ describe('GET /api/notifications', () => {
     await t.database.db.execute(sql`update inventory_items set current_stock = 0, updated_at = '2026-03-16T09:00:00+03:00' where id = 2`);
     try {
       const n = await bell(nurse);
-      expect(ids(n)).toEqual(['stock-2', 'stock-4', 'followups-overdue', 'stock-1']);
-      expect(n.count).toBe(4);
+      expect(ids(n)[0]).toBe('stock-2');
+      expect(n.count).toBe((await stockAlerts()).total + 1);
       expect(n.items[0]).toMatchObject({ kind: 'out_of_stock', severity: 'critical', itemName: 'Amoxicillin Dispersible 250mg', currentStock: 0, facilityId: 2 });
     } finally {
       await t.database.db.execute(sql`update inventory_items set current_stock = 3200 where id = 2`);
@@ -120,26 +138,33 @@ describe('GET /api/notifications', () => {
 
   it("scopes to the user's chosen facility", async () => {
     const atRH = await bell(nurse, '?facilityId=1');
-    expect(ids(atRH)).toEqual(['followups-overdue', 'stock-1']);
+    expect(stockIds(atRH)).toEqual((await stockAlerts(1)).ids);
+    expect(stockIds(atRH)).toContain('stock-1');
     expect(followUps(atRH)!.count).toBe(await missedFollowUps(1));
     expect(followUps(atRH)!.count).toBeLessThan(followUps(await bell(nurse))!.count);
     const atNambuku = await bell(nurse, '?facilityId=4');
-    expect(atNambuku.items.filter((i) => i.kind !== 'overdue_followups').map((i) => i.id)).toEqual(['stock-4']);
-    const quiet = await bell(nurse, '?facilityId=113');
-    expect(quiet).toEqual({ items: [], count: 0 });
+    expect(stockIds(atNambuku)).toEqual((await stockAlerts(4)).ids);
+    expect(stockIds(atNambuku)[0]).toBe('stock-4');
+    // A dispensary with no visits on record: its own shelves only, and nothing from anywhere else.
+    const dispensary = await bell(nurse, '?facilityId=113');
+    expect(stockIds(dispensary)).toEqual((await stockAlerts(113)).ids);
+    expect(dispensary.count).toBe((await stockAlerts(113)).total + (followUps(dispensary) ? 1 : 0));
   });
 
   it('lists at most 50 stock lines, the empty ones first, while the count stays the true total', async () => {
     // 60 new lines at one dispensary, all below their minimum; every fifth is empty.
+    const before = await stockAlerts(100);
     await t.database.db.execute(sql`insert into inventory_items (item_name, category, facility_id, current_stock, minimum_stock, unit, supplier, unit_cost)
       select 'Test item ' || g, 'medical_supplies', 100, case when g % 5 = 0 then 0 else 1 end, 10, 'units', 'KEMSA', 1
       from generate_series(1, 60) g`);
     try {
       const n = await bell(await t.loginAs('admin'), '?facilityId=100');
-      expect(n.count).toBe(60);
+      const empty = 12;
+      const outBefore = (await t.rows<{ n: number }>(sql`select count(*)::int as n from inventory_items where facility_id = 100 and current_stock = 0 and item_name not like 'Test item %'`))[0]!.n;
+      expect(n.count).toBe(60 + before.total);
       expect(n.items).toHaveLength(50);
-      expect(n.items.slice(0, 12).every((i) => i.kind === 'out_of_stock')).toBe(true);
-      expect(n.items.slice(12).every((i) => i.kind === 'low_stock')).toBe(true);
+      expect(n.items.slice(0, empty + outBefore).every((i) => i.kind === 'out_of_stock')).toBe(true);
+      expect(n.items.slice(empty + outBefore).every((i) => i.kind === 'low_stock')).toBe(true);
     } finally {
       await t.database.db.execute(sql`delete from inventory_items where facility_id = 100 and item_name like 'Test item %'`);
     }
@@ -148,8 +173,8 @@ describe('GET /api/notifications', () => {
   it('the system administrator, who may not read clinical records, gets no follow-up entry', async () => {
     const admin = await t.loginAs('admin');
     const n = await bell(admin);
-    expect(ids(n)).toEqual(['stock-4', 'stock-1']);
-    expect(n.count).toBe(2);
+    expect(ids(n)).toEqual((await stockAlerts()).ids);
+    expect(n.count).toBe((await stockAlerts()).total);
   });
 
   it('needs a session, and a facility id that is a number', async () => {
