@@ -16,6 +16,22 @@ async function openByKeyboard(page: Page, opener: Locator, dialogName: string): 
   return dialog;
 }
 
+/**
+ * The focused element and whether it draws a deliberate focus indicator: an outline at least 2 px wide in a real
+ * style (not the browser's thin 'auto' default, which some controls' own styles switch off), or a ring (box-shadow).
+ */
+async function focusIndicator(page: Page): Promise<{ name: string; visible: boolean } | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const style = getComputedStyle(el);
+    const outline = !['none', 'auto'].includes(style.outlineStyle) && parseFloat(style.outlineWidth) >= 2 && style.outlineColor !== 'rgba(0, 0, 0, 0)';
+    const ring = style.boxShadow !== 'none';
+    const label = el.getAttribute('aria-label') ?? (el.getAttribute('role') === 'tabpanel' ? 'tabpanel' : el.textContent);
+    return { name: `${el.tagName.toLowerCase()} "${(label ?? '').trim().slice(0, 40)}"`, visible: outline || ring };
+  });
+}
+
 test('focus returns to the button that opened the registration dialog, after Escape and after registering', async ({ page }) => {
   await signInAs(page, 'records_officer', '/patients');
   const opener = page.getByRole('button', { name: 'Register Patient', exact: true });
@@ -61,6 +77,9 @@ test("focus returns to a table row's action and to the shell's floating button w
   // The Process Payment dialog, closed with its own Close button from the keyboard.
   const pay = page.getByRole('button', { name: `Process Payment for ${invoiceNumber}` });
   const payment = await openByKeyboard(page, pay, 'Process Payment');
+  // Its tab panel is reached by Tab, and shows it.
+  await payment.getByRole('tabpanel').focus();
+  expect(await focusIndicator(page)).toEqual({ name: 'div "tabpanel"', visible: true });
   await payment.getByRole('button', { name: 'Close' }).first().focus();
   await page.keyboard.press('Enter');
   await expect(payment).toBeHidden();
@@ -80,14 +99,7 @@ test('every control the Tab key reaches on the dashboard shows where the focus i
   const seen: string[] = [];
   for (let i = 0; i < 16; i++) {
     await page.keyboard.press('Tab');
-    const focus = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return null;
-      const style = getComputedStyle(el);
-      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== 'rgba(0, 0, 0, 0)';
-      const shadow = style.boxShadow !== 'none';
-      return { name: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`, visible: outline || shadow };
-    });
+    const focus = await focusIndicator(page);
     if (!focus) continue;
     seen.push(focus.name);
     expect(focus.visible, `a visible focus indicator on ${focus.name}`).toBe(true);
