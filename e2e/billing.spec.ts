@@ -3,60 +3,11 @@
 // simulator fails (ending 000: insufficient funds) returns the invoice to Pending with the reason. Each journey
 // registers its own patient with a random national ID, so none depends on another.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
-
-const randomNationalId = () => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
-const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-/** A toast's title or description, matched exactly (Radix also copies it into a live region). */
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+import { createInvoice } from './billing-steps.js';
+import { expect, expectAccessible, registerPatientThroughApi, signInAs, test, toast } from './fixtures.js';
 
 /** Registers a patient of their own through the API, as the records officer (who may register patients). */
-async function registerPatient(page: Page): Promise<{ name: string; lastName: string; nationalId: string }> {
-  const lastName = `Wekesa${randomLetters(8)}`;
-  const nationalId = randomNationalId();
-  const res = await page.request.post('/api/patients', {
-    data: { nationalId, firstName: 'Nekesa', lastName, dateOfBirth: '1988-02-11', gender: 'female', phoneNumber: '0712 345 678', facilityId: 1 },
-  });
-  expect(res.status()).toBe(201);
-  return { name: `Nekesa ${lastName}`, lastName, nationalId };
-}
-
-/** Creates the invoice through the Create Invoice dialog, finding the patient by name; returns its number. */
-async function createInvoice(page: Page, patient: { name: string; lastName: string }, amount: string): Promise<string> {
-  await page.getByRole('button', { name: 'Create Invoice' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
-  await expect(dialog).toBeVisible();
-
-  // The spec's messages when nothing is filled in (§5).
-  await dialog.getByRole('button', { name: 'Create Invoice' }).click();
-  for (const message of ['Patient is required', 'Service type is required', 'Amount is required', 'Payment method is required']) {
-    await expect(dialog.getByText(message)).toBeVisible();
-  }
-  await expectAccessible(page);
-
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill(patient.lastName);
-  await dialog.getByRole('option', { name: new RegExp(patient.name) }).click();
-  await expect(dialog.getByTestId('selected-patient')).toContainText(patient.name);
-  await dialog.getByLabel('Service type').selectOption('consultation');
-  await dialog.getByLabel('Amount (KES)').fill(amount);
-  await dialog.getByLabel('Payment method').selectOption('mpesa');
-  await expect(dialog.getByTestId('patient-payable')).toHaveText(/1,250|1,251|\d/);
-  await dialog.getByRole('button', { name: 'Create Invoice' }).click();
-  await expect(toast(page, 'Invoice Created')).toBeVisible();
-  await expect(toast(page, 'Billing record created successfully')).toBeVisible();
-  await expect(dialog).toBeHidden();
-
-  // Find it with the filter row (search by patient name, then Search).
-  await page.getByLabel('Search by patient name or ID').fill(patient.lastName);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const row = page.getByTestId('invoice-row');
-  // The previous page stays on screen until the new one arrives: wait for this patient's row.
-  await expect(row.filter({ hasText: patient.name })).toHaveCount(1);
-  await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Pending');
-  return (await row.getAttribute('data-invoice'))!;
-}
+const registerPatient = (page: Page) => registerPatientThroughApi(page);
 
 test('a records officer invoices a patient found by name and takes an M-Pesa payment through the simulator until it shows Paid', async ({ page }) => {
   await signInAs(page, 'records_officer', '/');

@@ -113,3 +113,30 @@ export async function expectAccessible(page: Page): Promise<void> {
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 }
+
+export const randomLetters = (n: number): string => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+export const randomNationalId = (): string => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
+
+/**
+ * A toast's title or description. Matched exactly: Radix also copies the whole toast into a live region for
+ * screen readers, and the region is hidden from the accessibility tree while a dialog is open.
+ */
+export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+export type RegisteredPatient = { id: number; name: string; firstName: string; lastName: string; nationalId: string };
+
+/**
+ * Registers a patient of the journey's own through the API, as the signed-in user (who must be allowed to), with a
+ * random national ID and, unless given, a last name no other patient has.
+ */
+export async function registerPatientThroughApi(
+  page: Page,
+  fields: { firstName?: string; lastName?: string; dateOfBirth?: string; gender?: 'male' | 'female'; phoneNumber?: string; facilityId?: number } = {},
+): Promise<RegisteredPatient> {
+  const { firstName = 'Nekesa', lastName = `Wekesa${randomLetters(8)}`, dateOfBirth = '1988-02-11', gender = 'female', phoneNumber = '0712 345 678', facilityId = 1 } = fields;
+  const nationalId = randomNationalId();
+  const res = await page.request.post('/api/patients', { data: { nationalId, firstName, lastName, dateOfBirth, gender, phoneNumber, facilityId } });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  return { id, name: `${firstName} ${lastName}`, firstName, lastName, nationalId };
+}

@@ -3,17 +3,9 @@
 // losing what was typed; a records officer may read records but not write them. Each journey registers its own
 // patient with a random national ID, so none depends on another.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { expect, expectAccessible, randomLetters, randomNationalId, signInAs, test, toast } from './fixtures.js';
 
-const randomNationalId = () => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
-const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const uniqueLastName = () => `Ojiambo${randomLetters(8)}`;
-
-/**
- * A toast's title or description. Matched exactly: Radix also copies the whole toast into a live region for
- * screen readers, and the region is hidden from the accessibility tree while a dialog is open.
- */
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 async function totalPatientsFromApi(page: Page): Promise<number> {
   const res = await page.request.get('/api/dashboard/stats');

@@ -19,7 +19,8 @@ export const buttonVariants = cva(
       },
       size: {
         default: 'h-10 px-4 py-2',
-        sm: 'h-9 rounded-md px-3',
+        // 40 px tall on a phone, a finger's target (issue 12); 36 px from the sm breakpoint up, where a pointer is likely.
+        sm: 'h-10 rounded-md px-3 sm:h-9',
         lg: 'h-11 rounded-md px-8',
         icon: 'h-10 w-10',
       },

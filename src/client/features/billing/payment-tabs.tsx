@@ -42,7 +42,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange }: { label
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} tabIndex={0} className="focus-visible:outline-none">
+      <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} tabIndex={0} className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2">
         {current.content}
       </div>
     </div>

@@ -4,10 +4,11 @@ import './patients.strings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SUBCOUNTIES, SUBCOUNTY_WARDS, type Subcounty } from '../../../shared/county';
 import { countyDate, wallClock } from '../../../shared/county-time';
+import { DAY_FIRST_FORMAT, parseDayFirstDate } from '../../../shared/day-first-date';
 import { registerPatientSchema, type RegisterPatientForm, type RegisterPatientInput } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -74,15 +75,36 @@ function emptyForm(facilityId: number): RegisterPatientForm {
 
 /** The browser checks a date of birth against its own clock; the server checks again against its clock. */
 const registrationSchema = registerPatientSchema(wallClock);
+const schemaResolver = zodResolver(registrationSchema);
+
+/**
+ * The date of birth is typed day first (issue 12), read by parseDayFirstDate, and sent as the ISO date the schema
+ * and the server take; what the parser cannot be sure of is refused under the field with its own message.
+ */
+const registrationResolver: Resolver<RegisterPatientForm, unknown, RegisterPatientInput> = async (values, context, options) => {
+  const typed = values.dateOfBirth.trim();
+  const parsed = typed === '' ? undefined : parseDayFirstDate(typed, countyDate(wallClock()));
+  const result = await schemaResolver({ ...values, dateOfBirth: parsed?.ok ? parsed.iso : '' }, context, options);
+  if (parsed && !parsed.ok) return { values: {}, errors: { ...result.errors, dateOfBirth: { type: 'format', message: parsed.message } } };
+  return result;
+};
+
+/** The date the field will store, in words in the reader's language ("23 April 1990"), or nothing yet. */
+function dateInWords(typed: string, language: string): string | undefined {
+  const parsed = parseDayFirstDate(typed, countyDate(wallClock()));
+  if (!parsed.ok) return undefined;
+  const format = new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return format.format(new Date(`${parsed.iso}T00:00:00Z`));
+}
 
 function RegisterPatientForm({ mutation, onDone }: { mutation: ReturnType<typeof useRegisterPatient>; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const staff = useStaff();
   const facilities = useQuery(facilitiesQuery);
   // SPEC.md §9 says the first facility, or 1; the desk's own facility comes first, as a nurse registers where she works.
   const defaultFacility = staff.facilityId ?? facilities.data?.[0]?.id ?? 1;
   const form = useForm<RegisterPatientForm, unknown, RegisterPatientInput>({
-    resolver: zodResolver(registrationSchema),
+    resolver: registrationResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: emptyForm(defaultFacility),
@@ -96,6 +118,7 @@ function RegisterPatientForm({ mutation, onDone }: { mutation: ReturnType<typeof
   }, [defaultFacility, getFieldState, setValue]);
 
   const subcounty = watch('subcounty') as string;
+  const birthInWords = dateInWords(watch('dateOfBirth'), i18n.language);
   const wards: readonly string[] = SUBCOUNTY_WARDS[subcounty as Subcounty] ?? [];
   const allowed = staff.may('patients:register');
   const pending = mutation.isPending;
@@ -121,11 +144,10 @@ function RegisterPatientForm({ mutation, onDone }: { mutation: ReturnType<typeof
       },
     });
 
-  const text = (name: (typeof FIELDS)[number], label: string, opts: { required?: boolean; type?: string; max?: string; autoComplete?: string } = {}) => (
+  const text = (name: (typeof FIELDS)[number], label: string, opts: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
     <FormField id={`reg-${name}`} label={label} error={message(name)} required={opts.required}>
       <Input
         type={opts.type ?? 'text'}
-        max={opts.max}
         autoComplete={opts.autoComplete ?? 'off'}
         aria-required={opts.required || undefined}
         {...fieldAria(`reg-${name}`, message(name))}
@@ -143,7 +165,19 @@ function RegisterPatientForm({ mutation, onDone }: { mutation: ReturnType<typeof
           {text('firstName', t('patients.fields.firstName'), { required: true })}
           {text('middleName', t('patients.fields.middleName'))}
           {text('lastName', t('patients.fields.lastName'), { required: true })}
-          {text('dateOfBirth', t('patients.fields.dateOfBirth'), { required: true, type: 'date', max: countyDate(new Date()) })}
+          <FormField id="reg-dateOfBirth" label={t('patients.fields.dateOfBirth')} error={message('dateOfBirth')} required>
+            <Input
+              placeholder={DAY_FIRST_FORMAT}
+              autoComplete="off"
+              aria-required="true"
+              {...fieldAria('reg-dateOfBirth', message('dateOfBirth'))}
+              aria-describedby={['reg-dateOfBirth-hint', message('dateOfBirth') ? 'reg-dateOfBirth-error' : undefined].filter(Boolean).join(' ')}
+              {...register('dateOfBirth')}
+            />
+            <p id="reg-dateOfBirth-hint" className="text-xs text-muted-foreground" aria-live="polite" data-testid="dob-reading">
+              {birthInWords && !message('dateOfBirth') ? t('patients.register.dobReads', { date: birthInWords }) : t('patients.register.dobHint', { format: DAY_FIRST_FORMAT })}
+            </p>
+          </FormField>
           <div className="grid gap-1.5">
             <span id="reg-gender-label" className="text-sm font-medium leading-none">
               {t('patients.fields.gender')}
