@@ -8,8 +8,8 @@ import publicStrings from 'locales:en/common,facilityLevels,facilityStatus,notFo
 
 export const PUBLIC_NAMESPACES = publicStrings;
 
-export const LANGUAGES = ['en', 'sw'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from '../../shared/language';
+import type { Language } from '../../shared/language';
 const STORAGE_KEY = 'afya.language';
 
 function storedLanguage(): Language {
