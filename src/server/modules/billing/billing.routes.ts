@@ -8,7 +8,9 @@ import type { AppDeps } from '../../core/deps.js';
 import type { CreateBillingInput } from '../../../shared/billing/index.js';
 import { billingSummary, createBilling, facilityOfInvoice, getBillingDetail, invoiceFacilityFor, listBilling } from './billing.service.js';
 import { billingDetailSchema, billingRecordSchema, billingSummarySchema } from '../../../shared/billing/index.js';
-import { created, list, ok } from '../../core/http.js';
+import { created, list, ok, pdfFile } from '../../core/http.js';
+import { documentLanguage, documentQuery, readerName, sendPdf } from '../../core/pdf.js';
+import { billingPdf } from './billing.pdf.js';
 
 export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,4 +34,15 @@ export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/billing/:id', { config: allow('billing:read', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, response: ok(billingDetailSchema) } }, async (request) =>
     getBillingDetail(ctxOf(request, deps), request.params.id),
   );
+  // The invoice, and the receipt of a paid one, to print (billing.pdf.ts): read as the invoice is, and audited.
+  for (const which of ['invoice', 'receipt'] as const) {
+    r.get(
+      `/api/billing/:id/${which}.pdf`,
+      { config: allow('billing:read', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, querystring: documentQuery, response: pdfFile } },
+      async (request, reply) => {
+        const { filename, pdf } = await billingPdf(ctxOf(request, deps), request.params.id, which, documentLanguage(request), readerName(request.user));
+        return sendPdf(reply, filename, pdf);
+      },
+    );
+  }
 }
