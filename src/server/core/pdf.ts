@@ -10,6 +10,7 @@
 import PDFDocument from 'pdfkit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ROLE_LABELS, type Role } from '../../shared/access/index.js';
 import { COUNTY_PROFILE } from '../../shared/county.js';
 import { COUNTY_TIME_ZONE } from '../../shared/county-time.js';
 import { LANGUAGES, type Language } from '../../shared/language.js';
@@ -51,6 +52,26 @@ const COMMON = {
     page: (n: number, of: number) => `Ukurasa ${n} kati ya ${of}`,
   },
 } satisfies Record<Language, unknown>;
+
+// The cadres in Kiswahili, as the client's shell names them (client/locales/sw.json, roles).
+const ROLES_SW: Record<Role, string> = {
+  county_director: 'Mkurugenzi wa Afya wa Kaunti',
+  subcounty_medical_officer: 'Afisa wa Matibabu wa Kaunti Ndogo',
+  facility_incharge: 'Msimamizi wa Kituo',
+  clinical_officer: 'Afisa wa Kliniki',
+  nurse: 'Muuguzi',
+  records_officer: 'Afisa wa Rekodi',
+  lab_technician: 'Mtaalamu wa Maabara',
+  pharmacist: 'Mfamasia',
+  nutritionist: 'Mtaalamu wa Lishe',
+  admin: 'Msimamizi wa Mfumo',
+};
+
+/** A member of staff's cadre in the document's language (an unknown role as stored, SPEC.md §6). */
+export function cadreName(role: string, lang: Language): string {
+  const names: Record<string, string> = lang === 'sw' ? ROLES_SW : ROLE_LABELS;
+  return names[role] ?? role;
+}
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', sw: 'sw-KE' };
 
