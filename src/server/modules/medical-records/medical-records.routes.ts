@@ -7,7 +7,9 @@ import { allow, ctxOf, facilityInBody } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { createMedicalRecord, listPatientRecords } from './medical-records.service.js';
 import { medicalRecordSchema } from '../../../shared/medical-records/index.js';
-import { created, list } from '../../core/http.js';
+import { created, list, pdfFile } from '../../core/http.js';
+import { documentLanguage, documentQuery, readerName, sendPdf } from '../../core/pdf.js';
+import { visitSummaryPdf } from './medical-records.pdf.js';
 
 export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +21,15 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
       const { rows, total } = await listPatientRecords(ctxOf(request, deps), request.params.id, request.query);
       reply.header('X-Total-Count', total);
       return rows;
+    },
+  );
+  // One visit's summary to print (medical-records.pdf.ts): read as the patient's records are, and audited.
+  r.get(
+    '/api/medical-records/:id/summary.pdf',
+    { config: allow('records:read'), schema: { params: idParam, querystring: documentQuery, response: pdfFile } },
+    async (request, reply) => {
+      const { filename, pdf } = await visitSummaryPdf(ctxOf(request, deps), request.params.id, documentLanguage(request), readerName(request.user));
+      return sendPdf(reply, filename, pdf);
     },
   );
   // A visit is recorded at a facility within the clinician's scope.
