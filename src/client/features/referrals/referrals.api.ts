@@ -35,6 +35,9 @@ export const referralStatsQuery = (facilityId: number | undefined) =>
     queryFn: ({ signal }) => apiGet<ReferralStats>(`/api/referrals/stats${qs({ facilityId })}`, signal),
   });
 
+/** The printed referral letter (a PDF the browser opens), in a language. */
+export const referralLetterUrl = (id: number, lang: string) => `/api/referrals/${id}/letter.pdf${qs({ lang })}`;
+
 export const referralQuery = (id: number) =>
   queryOptions({
     queryKey: ['referrals', 'detail', id],
