@@ -3,7 +3,7 @@
 // simulator fails (ending 000: insufficient funds) returns the invoice to Pending with the reason. Each journey
 // registers its own patient with a random national ID, so none depends on another.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { expect, expectAccessible, expectPrintLink, signInAs, test } from './fixtures.js';
 
 const randomNationalId = () => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
 const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -101,6 +101,10 @@ test('a records officer invoices a patient found by name and takes an M-Pesa pay
   await expect(details.getByTestId('payment-item')).toContainText('Received');
   await expect(details.getByTestId('payment-item')).toContainText('Simulated');
   await expectAccessible(page);
+  // The invoice and its receipt print: PDFs of this invoice, in the language on screen.
+  const paidWith = (await details.getByTestId('payment-item').textContent())!.match(/SIM[A-Z0-9]{7}/)![0];
+  await expectPrintLink(page, details.getByRole('link', { name: 'Print invoice' }), /^\/api\/billing\/\d+\/invoice\.pdf\?lang=en$/, [invoice, 'Total KES 1,250.50', 'Status Paid']);
+  await expectPrintLink(page, details.getByRole('link', { name: 'Print receipt' }), /^\/api\/billing\/\d+\/receipt\.pdf\?lang=en$/, [`Receipt number ${paidWith}`, invoice]);
 });
 
 test('a phone number the simulator fails returns the invoice to Pending with the reason', async ({ page }) => {
