@@ -8,12 +8,18 @@
 // default. The standard PDF fonts (Helvetica) cover Latin-1 and WinAnsi's punctuation ("–", "…", "·"), enough
 // for English and Kiswahili; any other character is printed as "?" rather than breaking the document.
 import PDFDocument from 'pdfkit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE_LABELS, type Role } from '../../shared/access/index.js';
 import { COUNTY_PROFILE } from '../../shared/county.js';
 import { COUNTY_TIME_ZONE } from '../../shared/county-time.js';
 import { LANGUAGES, type Language } from '../../shared/language.js';
+import { idParam } from '../../shared/validation.js';
+import { ctxOf, type RouteAccess } from './access.js';
+import type { ServiceContext } from './context.js';
+import type { AppDeps } from './deps.js';
+import { pdfFile } from './http.js';
 
 export { type Language } from '../../shared/language.js';
 
@@ -253,8 +259,28 @@ export function renderPdf(content: PdfContent, lang: Language, footer: PdfFooter
   return done;
 }
 
+/** A made document: the PDF's bytes and the name it is offered under. */
+export type PdfFile = { filename: string; pdf: Buffer };
+
+/**
+ * GET <url> (its path names the record as :id): a printed document of one record, with the access of the JSON
+ * read of that record (core/access.ts); `make` reads the record through the module's audited read and lays it out.
+ */
+export function documentRoute(
+  app: FastifyInstance,
+  deps: AppDeps,
+  url: string,
+  config: { access: RouteAccess },
+  make: (ctx: ServiceContext, id: number, lang: Language, reader: string) => Promise<PdfFile>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().get(url, { config, schema: { params: idParam, querystring: documentQuery, response: pdfFile } }, async (request, reply) => {
+    const { filename, pdf } = await make(ctxOf(request, deps), request.params.id, documentLanguage(request), readerName(request.user));
+    return sendPdf(reply, filename, pdf);
+  });
+}
+
 /** Sends a PDF to be shown in the browser's viewer (inline), never cached: it holds patient data. */
-export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
+function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
   return reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', `inline; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
@@ -263,6 +289,6 @@ export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): Fas
 }
 
 /** The name a document's footer gives its reader. */
-export function readerName(user: { firstName?: string | null; lastName?: string | null } | null): string {
+function readerName(user: { firstName?: string | null; lastName?: string | null } | null): string {
   return `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim();
 }

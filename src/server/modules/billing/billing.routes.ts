@@ -8,8 +8,8 @@ import type { AppDeps } from '../../core/deps.js';
 import type { CreateBillingInput } from '../../../shared/billing/index.js';
 import { billingSummary, createBilling, facilityOfInvoice, getBillingDetail, invoiceFacilityFor, listBilling } from './billing.service.js';
 import { billingDetailSchema, billingRecordSchema, billingSummarySchema } from '../../../shared/billing/index.js';
-import { created, list, ok, pdfFile } from '../../core/http.js';
-import { documentLanguage, documentQuery, readerName, sendPdf } from '../../core/pdf.js';
+import { created, list, ok } from '../../core/http.js';
+import { documentRoute } from '../../core/pdf.js';
 import { billingPdf } from './billing.pdf.js';
 
 export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -36,13 +36,6 @@ export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   // The invoice, and the receipt of a paid one, to print (billing.pdf.ts): read as the invoice is, and audited.
   for (const which of ['invoice', 'receipt'] as const) {
-    r.get(
-      `/api/billing/:id/${which}.pdf`,
-      { config: allow('billing:read', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, querystring: documentQuery, response: pdfFile } },
-      async (request, reply) => {
-        const { filename, pdf } = await billingPdf(ctxOf(request, deps), request.params.id, which, documentLanguage(request), readerName(request.user));
-        return sendPdf(reply, filename, pdf);
-      },
-    );
+    documentRoute(app, deps, `/api/billing/:id/${which}.pdf`, allow('billing:read', facilityOfRecord(facilityOfInvoice)), (ctx, id, lang, reader) => billingPdf(ctx, id, which, lang, reader));
   }
 }

@@ -7,8 +7,8 @@ import { allow, ctxOf, facilityInBody } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { createMedicalRecord, listPatientRecords } from './medical-records.service.js';
 import { medicalRecordSchema } from '../../../shared/medical-records/index.js';
-import { created, list, pdfFile } from '../../core/http.js';
-import { documentLanguage, documentQuery, readerName, sendPdf } from '../../core/pdf.js';
+import { created, list } from '../../core/http.js';
+import { documentRoute } from '../../core/pdf.js';
 import { visitSummaryPdf } from './medical-records.pdf.js';
 
 export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -24,14 +24,7 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
   );
   // One visit's summary to print (medical-records.pdf.ts): read as the patient's records are, and audited.
-  r.get(
-    '/api/medical-records/:id/summary.pdf',
-    { config: allow('records:read'), schema: { params: idParam, querystring: documentQuery, response: pdfFile } },
-    async (request, reply) => {
-      const { filename, pdf } = await visitSummaryPdf(ctxOf(request, deps), request.params.id, documentLanguage(request), readerName(request.user));
-      return sendPdf(reply, filename, pdf);
-    },
-  );
+  documentRoute(app, deps, '/api/medical-records/:id/summary.pdf', allow('records:read'), visitSummaryPdf);
   // A visit is recorded at a facility within the clinician's scope.
   r.post('/api/medical-records', { config: allow('records:write', facilityInBody()), schema: { body: createMedicalRecordSchema(deps.now), response: created(medicalRecordSchema) } }, async (request, reply) =>
     reply.status(201).send(await createMedicalRecord(ctxOf(request, deps), request.body)),
