@@ -10,7 +10,7 @@ import { pdfText } from '../../test/pdf.js';
 let t: TestContext;
 let clinician: string;
 let record: MedicalRecord;
-let patient: { firstName: string; lastName: string; nationalId: string };
+let patient: { firstName: string; middleName: string | null; lastName: string; nationalId: string };
 const followUp = addDays(countyDate(TEST_NOW), 14);
 
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe('the printed visit summary', () => {
       'Department of Health',
       'Visit Summary',
       `Medical record no. ${record.id}`,
-      `Name ${patient.firstName} ${patient.lastName}`,
+      `Name ${[patient.firstName, patient.middleName, patient.lastName].filter(Boolean).join(' ')}`,
       `National ID ${patient.nationalId}`,
       'Patient number 21',
       'Visit Facility Busia County Referral Hospital',

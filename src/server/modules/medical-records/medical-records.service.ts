@@ -69,7 +69,7 @@ export async function getMedicalRecord({ db, actor }: ServiceContext, id: number
       facilityName: facilities.name,
       clinicianName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
       clinicianRole: users.role,
-      patient: { firstName: patients.firstName, lastName: patients.lastName, nationalId: patients.nationalId, dateOfBirth: patients.dateOfBirth, gender: patients.gender },
+      patient: { firstName: patients.firstName, middleName: patients.middleName, lastName: patients.lastName, nationalId: patients.nationalId, dateOfBirth: patients.dateOfBirth, gender: patients.gender },
     })
     .from(medicalRecords)
     .innerJoin(patients, eq(patients.id, medicalRecords.patientId))
@@ -79,8 +79,9 @@ export async function getMedicalRecord({ db, actor }: ServiceContext, id: number
     .limit(1);
   if (!row) throw notFound('Medical record not found');
   await audit(db, actor, { action, entity: 'patient', entityId: row.record.patientId, detail: `medical record ${id}` });
-  const { firstName, lastName, ...patient } = row.patient;
-  return { ...toRecord(row.record, row.facilityName, row.clinicianName), clinicianRole: row.clinicianRole, patient: { name: `${firstName} ${lastName}`, ...patient } };
+  const { firstName, middleName, lastName, ...patient } = row.patient;
+  const name = [firstName, middleName, lastName].filter(Boolean).join(' ');
+  return { ...toRecord(row.record, row.facilityName, row.clinicianName), clinicianRole: row.clinicianRole, patient: { name, ...patient } };
 }
 
 /**
