@@ -26,7 +26,7 @@ beforeAll(async () => {
       toFacilityId: 4,
       referralReason: 'Suspected appendicitis – needs a surgeon’s review',
       urgencyLevel: 'emergency',
-      clinicalNotes: 'Right iliac fossa pain for 2 days, rebound tenderness, temp 38.6 C. IV fluids started.',
+      clinicalNotes: 'Right iliac fossa pain for 2 days, rebound tenderness, temp 38.6 C. IV fluids started. BP ≥ 90 🙂',
       referringDoctor: officerName,
       referringDoctorId: me.id,
     },
@@ -54,7 +54,8 @@ describe('the printed referral letter', () => {
       'Urgency Level Emergency',
       'Status Pending',
       'Suspected appendicitis – needs a surgeon’s review',
-      'rebound tenderness, temp 38.6 C. IV fluids started.',
+      // What the standard fonts cannot print (≥, an emoji) is a question mark, never a broken document.
+      'rebound tenderness, temp 38.6 C. IV fluids started. BP ? 90 ?',
       `Name ${officerName}`,
       'Cadre Clinical Officer',
       `by ${officerName}`,
