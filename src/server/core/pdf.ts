@@ -142,7 +142,7 @@ export function renderPdf(content: PdfContent, lang: Language, footer: PdfFooter
     margins: { top: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN, bottom: PAGE_MARGIN + FOOTER_SPACE },
     bufferPages: true,
     lang,
-    info: { Title: printable(content.reference ? `${content.title} ${content.reference}` : content.title), Author: printable(words.county(COUNTY_PROFILE.name)), Creator: 'AfyaKaunti' },
+    info: { Title: printable(content.reference ? `${content.title} ${content.reference}` : content.title), Author: printable(words.county(COUNTY_PROFILE.name)), Creator: 'AfyaKaunti', CreationDate: footer.at },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
