@@ -4,7 +4,7 @@
 // registers its own patient with a random national ID, so none depends on another.
 import type { Page } from '@playwright/test';
 import { createInvoice } from './billing-steps.js';
-import { expect, expectAccessible, registerPatientThroughApi, signInAs, test, toast } from './fixtures.js';
+import { expect, expectAccessible, expectPrintLink, registerPatientThroughApi, signInAs, test, toast } from './fixtures.js';
 
 /** Registers a patient of their own through the API, as the records officer (who may register patients). */
 const registerPatient = (page: Page) => registerPatientThroughApi(page);
@@ -52,6 +52,10 @@ test('a records officer invoices a patient found by name and takes an M-Pesa pay
   await expect(details.getByTestId('payment-item')).toContainText('Received');
   await expect(details.getByTestId('payment-item')).toContainText('Simulated');
   await expectAccessible(page);
+  // The invoice and its receipt print: PDFs of this invoice, in the language on screen.
+  const paidWith = (await details.getByTestId('payment-item').textContent())!.match(/SIM[A-Z0-9]{7}/)![0];
+  await expectPrintLink(page, details.getByRole('link', { name: 'Print invoice' }), /^\/api\/billing\/\d+\/invoice\.pdf\?lang=en$/, [invoice, 'Total KES 1,250.50', 'Status Paid']);
+  await expectPrintLink(page, details.getByRole('link', { name: 'Print receipt' }), /^\/api\/billing\/\d+\/receipt\.pdf\?lang=en$/, [`Receipt number ${paidWith}`, invoice]);
 });
 
 test('a phone number the simulator fails returns the invoice to Pending with the reason', async ({ page }) => {

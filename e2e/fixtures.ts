@@ -1,7 +1,8 @@
 // Shared helpers for the browser journeys: the `test` every spec uses (it fails a journey on a console error or an
 // uncaught error in the page), sign in through the demo API, and check a page with axe-core.
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+import { pdfText } from '../src/server/test/pdf.js';
 
 export { expect };
 
@@ -139,4 +140,19 @@ export async function registerPatientThroughApi(
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: number };
   return { id, name: `${firstName} ${lastName}`, firstName, lastName, nationalId };
+}
+
+/**
+ * A Print link (a printed document, src/server/core/pdf.ts): it opens `path` in a new tab, and that address, asked
+ * with the page's own session, answers a PDF that says each of `texts`.
+ */
+export async function expectPrintLink(page: Page, link: Locator, path: RegExp, texts: readonly string[]): Promise<void> {
+  await expect(link).toHaveAttribute('target', '_blank');
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(path);
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const text = pdfText(await res.body());
+  for (const expected of texts) expect(text).toContain(expected);
 }

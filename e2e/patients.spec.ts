@@ -3,7 +3,7 @@
 // losing what was typed; a records officer may read records but not write them. Each journey registers its own
 // patient with a random national ID, so none depends on another.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, randomLetters, randomNationalId, signInAs, test, toast } from './fixtures.js';
+import { expect, expectAccessible, expectPrintLink, randomLetters, randomNationalId, signInAs, test, toast } from './fixtures.js';
 
 const uniqueLastName = () => `Ojiambo${randomLetters(8)}`;
 
@@ -125,6 +125,13 @@ test('a nurse registers a patient, finds them by name and ID, and adds a medical
   await expect(details.getByRole('heading', { name: 'Fever and headache for three days' })).toBeVisible();
   await expect(details.getByText('Uncomplicated malaria')).toBeVisible();
   await expect(details.getByText('No medical records found')).toBeHidden();
+  // The visit prints: a PDF summary of this visit for the patient.
+  await expectPrintLink(page, details.getByRole('link', { name: /^Print visit summary of / }), /^\/api\/medical-records\/\d+\/summary\.pdf\?lang=en$/, [
+    fullName,
+    'Chief Complaint Fever and headache for three days',
+    'Diagnosis Uncomplicated malaria',
+    'AL 4 tablets twice daily for 3 days',
+  ]);
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('row', { name: new RegExp(fullName) })).toContainText('Today');
 

@@ -3,7 +3,7 @@
 // receiving facility sees it under Incoming and marks it Received; the referral then shows in the patient's
 // record with its history. The journey registers its own patient, so it depends on no other.
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test, type BrowserErrors } from './fixtures.js';
+import { expect, expectAccessible, expectPrintLink, signInAs, test, type BrowserErrors } from './fixtures.js';
 
 const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const randomNationalId = () => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
@@ -123,6 +123,14 @@ test('a clinical officer refers a patient; the receiving facility sees it under 
   await expect(details.getByRole('button', { name: 'Cancel Referral' })).toBeVisible();
   await expect(details.getByRole('button', { name: 'Mark Received' })).toHaveCount(0);
   await expectAccessible(page);
+  // The referral letter prints: a PDF of this referral for the patient to carry.
+  await expectPrintLink(page, details.getByRole('link', { name: 'Print referral letter' }), /^\/api\/referrals\/\d+\/letter\.pdf\?lang=en$/, [
+    fullName,
+    `To Facility ${toName}`,
+    'Urgency Level Emergency',
+    'Suspected appendicitis, needs surgical review',
+    'Cadre Clinical Officer',
+  ]);
   await details.getByLabel('Note (optional)').fill('Ambulance left at once');
   await details.getByRole('button', { name: 'Mark In Transit' }).click();
   await expect(toast(page, 'Referral In Transit')).toBeVisible();

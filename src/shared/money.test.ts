@@ -12,6 +12,7 @@ import {
   changePercent,
   compare,
   formatKES,
+  formatKesExact,
   insurerShare,
   MAX_CENTS,
   mpesaAmount,
@@ -245,5 +246,15 @@ describe('formatKES', () => {
   it('KES with no decimals, en-KE, as before', () => {
     expect(formatKES(1234567.89)).toMatch(/^Ksh\s?1,234,568$|^KES\s?1,234,568$/);
     expect(formatKES(toKes(parseKes('7.18')))).toMatch(/^Ksh\s?7$|^KES\s?7$/);
+  });
+});
+
+describe('formatKesExact', () => {
+  it('KES to the cent with thousands separators, from whole cents', () => {
+    expect(formatKesExact(parseKes('1250.5'))).toBe('KES 1,250.50');
+    expect(formatKesExact(parseKes('7.18'))).toBe('KES 7.18');
+    expect(formatKesExact(parseKes('1234567.89'))).toBe('KES 1,234,567.89');
+    expect(formatKesExact(ZERO)).toBe('KES 0.00');
+    expect(formatKesExact(parseKes('-0.05'))).toBe('-KES 0.05');
   });
 });

@@ -272,3 +272,14 @@ const kesFormatter = new Intl.NumberFormat('en-KE', { style: 'currency', currenc
 export function formatKES(amount: number): string {
   return kesFormatter.format(amount);
 }
+
+/**
+ * KES to the cent with thousands separators, for a document that must show the exact amount (an invoice, a
+ * receipt): 125050 cents is "KES 1,250.50". Integer work, like toKesText.
+ */
+export function formatKesExact(amount: Cents): string {
+  const n = raw(amount);
+  const abs = Math.abs(n);
+  const whole = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${n < 0 ? '-' : ''}KES ${whole}.${String(abs % 100).padStart(2, '0')}`;
+}

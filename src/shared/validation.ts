@@ -103,3 +103,6 @@ export type ErrorAnswer = z.infer<typeof errorSchema>;
 
 /** A downloaded file (CSV): text, not JSON. */
 export const csvFileSchema = z.string().describe('A CSV file (text/csv), sent as a download');
+
+/** A printable document: a PDF file (application/pdf), shown inline. */
+export const pdfFileSchema = z.unknown().describe('A PDF document (application/pdf), shown in the browser to print');

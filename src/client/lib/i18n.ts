@@ -5,11 +5,12 @@ import { initReactI18next } from 'react-i18next';
 // Only the namespaces the public pages need ship in the first bundle; the signed-in screens' strings come with
 // the shell (lib/i18n-app.ts). Both are picked from locales/en.json at build time (scripts/locale-namespaces.ts).
 import publicStrings from 'locales:en/common,facilityLevels,facilityStatus,notFound,roles,splash,units';
+import type { Language } from '../../shared/language';
 
 export const PUBLIC_NAMESPACES = publicStrings;
 
-export const LANGUAGES = ['en', 'sw'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The two languages, shared with the server's printed documents (src/server/core/pdf.ts).
+export { LANGUAGES, type Language } from '../../shared/language';
 const STORAGE_KEY = 'afya.language';
 
 function storedLanguage(): Language {

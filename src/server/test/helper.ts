@@ -1,7 +1,7 @@
 // Test harness: the real app over a real database with the real migrations and the demo county.
 // In-memory PGlite by default; with TEST_DATABASE_URL, a fresh PostgreSQL database per test file. Either way a
 // copy of a template migrated and seeded once per run (template-db.ts).
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../shared/access/index.js';
@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail } from '../modules/index.js
 import { testConfig, type Config } from '../env.js';
 import { cloneTemplate, TEST_NOW, type TemplateKind } from './template-db.js';
 import { grantAppRole } from '../db/roles.js';
+import { pdfText } from './pdf.js';
 
 export { createPostgresDatabase, TEST_NOW, testPostgresUrl } from './template-db.js';
 
@@ -154,4 +155,17 @@ export function sessionCookie(res: { headers: Record<string, unknown> }): string
 export function fieldErrors(res: { json(): unknown }): Record<string, string> {
   const body = res.json() as { issues?: { path: string; message: string }[] };
   return Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
+}
+
+/**
+ * A printed document's answer (core/pdf.ts): 200, a PDF shown inline under `filename`, never cached. Returns its
+ * text (pdfText).
+ */
+export function expectPdf(res: { statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown> }, filename: string): string {
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  expect(res.headers['content-disposition']).toBe(`inline; filename="${filename}"`);
+  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  return pdfText(res.rawPayload);
 }

@@ -32,6 +32,9 @@ export function awaitingGateway(detail: BillingDetail | undefined): boolean {
   return detail?.payments.some((p) => p.status === 'processing') ?? false;
 }
 
+/** The printed invoice, or the receipt of a paid one (a PDF the browser opens), in a language. */
+export const billingDocumentUrl = (id: number, which: 'invoice' | 'receipt', lang: string) => `/api/billing/${id}/${which}.pdf${qs({ lang })}`;
+
 export const invoiceQuery = (id: number) =>
   queryOptions({
     queryKey: ['billing', 'detail', id],

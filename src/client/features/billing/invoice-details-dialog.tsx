@@ -14,7 +14,8 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { BillingPanelError } from './billing-panel-error';
-import { invoiceQuery, useMpesaStatusQuery } from './billing.api';
+import { billingDocumentUrl, invoiceQuery, useMpesaStatusQuery } from './billing.api';
+import { PrintLink } from '../../components/print-link';
 import { billingError, billingMessage, methodName, providerName, serviceName, STATUS_BADGE, statusName } from './billing-labels';
 import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
@@ -49,7 +50,11 @@ export function InvoiceDetailsDialog({ invoiceId, open, canWrite, onOpenChange, 
         ) : (
           <DetailBody invoice={query.data} canWrite={canWrite} />
         )}
-        <DialogFooter>
+        <DialogFooter className="sm:flex-wrap">
+          {invoice ? <PrintLink href={(lang) => billingDocumentUrl(invoice.id, 'invoice', lang)} label={t('billing.details.printInvoice')} /> : null}
+          {invoice?.status === 'paid' ? (
+            <PrintLink href={(lang) => billingDocumentUrl(invoice.id, 'receipt', lang)} label={t('billing.details.printReceipt')} />
+          ) : null}
           {invoice && canWrite && canTakePayment(invoice) ? (
             <Button onClick={() => onPay(invoice)}>
               <CreditCard aria-hidden="true" />

@@ -7,7 +7,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText, lastVisitText } from './patient-labels';
-import { patientRecordsQuery } from './patients.api';
+import { patientRecordsQuery, visitSummaryUrl } from './patients.api';
+import { PrintLink } from '../../components/print-link';
 
 export function MedicalRecordsList({ patientId }: { patientId: number }) {
   const { t } = useTranslation();
@@ -75,6 +76,14 @@ export function MedicalRecordsList({ patientId }: { patientId: number }) {
                 </div>
               ) : null}
             </dl>
+            <div>
+              <PrintLink
+                size="sm"
+                href={(lang) => visitSummaryUrl(r.id, lang)}
+                label={t('patients.details.printSummary')}
+                ariaLabel={t('patients.details.printSummaryOf', { date: formatDate(r.visitDate) })}
+              />
+            </div>
           </li>
         ))}
       </ul>

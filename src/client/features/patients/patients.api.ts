@@ -38,6 +38,9 @@ export const patientQuery = (id: number) =>
     queryFn: ({ signal }) => apiGet<Patient>(`/api/patients/${id}`, signal),
   });
 
+/** One visit's printed summary (a PDF the browser opens), in a language. */
+export const visitSummaryUrl = (recordId: number, lang: string) => `/api/medical-records/${recordId}/summary.pdf${qs({ lang })}`;
+
 export const patientRecordsQuery = (id: number) =>
   queryOptions({
     queryKey: ['patients', 'records', id],

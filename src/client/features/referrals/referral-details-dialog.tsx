@@ -13,7 +13,8 @@ import { useStaff } from '../../app/use-staff';
 import { ReferralHistory } from './referral-history';
 import { ReferralStatusBadge, UrgencyBadge, ReferralLoadError } from './referral-labels';
 import { ReferralActions } from './referral-actions';
-import { referralQuery } from './referrals.api';
+import { referralLetterUrl, referralQuery } from './referrals.api';
+import { PrintLink } from '../../components/print-link';
 
 type Props = { referralId: number | null; onOpenChange: (open: boolean) => void };
 
@@ -62,6 +63,9 @@ function ReferralBody({ referral: r }: { referral: ReferralDetail }) {
       <div className="flex flex-wrap items-center gap-2">
         <ReferralStatusBadge status={r.status} />
         <UrgencyBadge urgency={r.urgencyLevel} />
+        <span className="ml-auto">
+          <PrintLink href={(lang) => referralLetterUrl(r.id, lang)} label={t('referrals.details.printLetter')} />
+        </span>
       </div>
       <dl className="grid gap-2 text-sm">
         <DetailField className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-2" label={t('referrals.columns.patient')}>

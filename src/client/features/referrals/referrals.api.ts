@@ -36,6 +36,9 @@ export const referralStatsQuery = (facilityId: number | undefined, direction?: R
     queryFn: ({ signal }) => apiGet<ReferralStats>(`/api/referrals/stats${qs({ facilityId, direction })}`, signal),
   });
 
+/** The printed referral letter (a PDF the browser opens), in a language. */
+export const referralLetterUrl = (id: number, lang: string) => `/api/referrals/${id}/letter.pdf${qs({ lang })}`;
+
 export const referralQuery = (id: number) =>
   queryOptions({
     queryKey: ['referrals', 'detail', id],

@@ -9,6 +9,8 @@ import type { CreateBillingInput } from '../../../shared/billing/index.js';
 import { billingSummary, createBilling, facilityOfInvoice, getBillingDetail, invoiceFacilityFor, listBilling } from './billing.service.js';
 import { billingDetailSchema, billingRecordSchema, billingSummarySchema } from '../../../shared/billing/index.js';
 import { created, list, ok } from '../../core/http.js';
+import { documentRoute } from '../../core/pdf.js';
+import { billingPdf } from './billing.pdf.js';
 
 export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,4 +34,8 @@ export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/billing/:id', { config: allow('billing:read', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, response: ok(billingDetailSchema) } }, async (request) =>
     getBillingDetail(ctxOf(request, deps), request.params.id),
   );
+  // The invoice, and the receipt of a paid one, to print (billing.pdf.ts): read as the invoice is, and audited.
+  for (const which of ['invoice', 'receipt'] as const) {
+    documentRoute(app, deps, `/api/billing/:id/${which}.pdf`, allow('billing:read', facilityOfRecord(facilityOfInvoice)), (ctx, id, lang, reader) => billingPdf(ctx, id, which, lang, reader));
+  }
 }

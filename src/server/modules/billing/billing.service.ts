@@ -148,12 +148,15 @@ export async function findBillingRecord(db: Db, id: number, now: Date): Promise<
   return row ? toBilling(row, countyDate(now)) : undefined;
 }
 
-/** GET /api/billing/:id: the invoice, its payment attempts and its claims. Reading it is audited. */
-export async function getBillingDetail({ db, actor, now }: ServiceContext, id: number): Promise<BillingDetail> {
+/**
+ * GET /api/billing/:id: the invoice, its payment attempts and its claims. Reading it is audited, as `action` (the
+ * printed invoice and receipt say which document was read).
+ */
+export async function getBillingDetail({ db, actor, now }: ServiceContext, id: number, action = 'billing.read'): Promise<BillingDetail> {
   const record = await findBillingRecord(db, id, now());
   if (!record) throw notFound('Invoice not found');
   const [paymentList, claimList] = await Promise.all([paymentsOf(db, id), claimsOf(db, id)]);
-  await audit(db, actor, { action: 'billing.read', entity: 'billing_record', entityId: id, detail: `patient ${record.patientId}` });
+  await audit(db, actor, { action, entity: 'billing_record', entityId: id, detail: `patient ${record.patientId}` });
   return { ...record, payments: paymentList, claims: claimList };
 }
 

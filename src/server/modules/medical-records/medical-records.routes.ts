@@ -8,6 +8,8 @@ import type { AppDeps } from '../../core/deps.js';
 import { createMedicalRecord, listPatientRecords } from './medical-records.service.js';
 import { medicalRecordSchema } from '../../../shared/medical-records/index.js';
 import { created, list } from '../../core/http.js';
+import { documentRoute } from '../../core/pdf.js';
+import { visitSummaryPdf } from './medical-records.pdf.js';
 
 export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +23,8 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
       return rows;
     },
   );
+  // One visit's summary to print (medical-records.pdf.ts): read as the patient's records are, and audited.
+  documentRoute(app, deps, '/api/medical-records/:id/summary.pdf', allow('records:read'), visitSummaryPdf);
   // A visit is recorded at a facility within the clinician's scope.
   r.post('/api/medical-records', { config: allow('records:write', facilityInBody()), schema: { body: createMedicalRecordSchema(deps.now), response: created(medicalRecordSchema) } }, async (request, reply) =>
     reply.status(201).send(await createMedicalRecord(ctxOf(request, deps), request.body)),

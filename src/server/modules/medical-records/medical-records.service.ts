@@ -5,7 +5,7 @@ import { medicalRecords } from './medical-records.schema.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { users } from '../auth/index.js';
-import { patientBirthDate, patientExists, recordVisits } from '../patients/index.js';
+import { patientBirthDate, patientExists, patients, recordVisits } from '../patients/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { facilities, findFacility } from '../facilities/index.js';
@@ -50,6 +50,38 @@ export async function listPatientRecords({ db, actor }: ServiceContext, patientI
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(medicalRecords).where(eq(medicalRecords.patientId, patientId));
   await audit(db, actor, { action: 'patient.records.read', entity: 'patient', entityId: patientId, detail: `${rows.length} records` });
   return { rows: rows.map((r) => toRecord(r.record, r.facilityName, r.clinicianName)), total: total?.n ?? 0 };
+}
+
+/** One visit with the patient it belongs to and the clinician's cadre: what a printed visit summary shows. */
+export type VisitRecord = MedicalRecord & {
+  clinicianRole: string | null;
+  patient: { name: string; nationalId: string; dateOfBirth: string; gender: string };
+};
+
+/**
+ * One visit (GET /api/medical-records/:id/summary.pdf): read county-wide like the patient's records, and audited
+ * as a read of the patient, as `action`.
+ */
+export async function getMedicalRecord({ db, actor }: ServiceContext, id: number, action: string): Promise<VisitRecord> {
+  const [row] = await db
+    .select({
+      record: medicalRecords,
+      facilityName: facilities.name,
+      clinicianName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      clinicianRole: users.role,
+      patient: { firstName: patients.firstName, middleName: patients.middleName, lastName: patients.lastName, nationalId: patients.nationalId, dateOfBirth: patients.dateOfBirth, gender: patients.gender },
+    })
+    .from(medicalRecords)
+    .innerJoin(patients, eq(patients.id, medicalRecords.patientId))
+    .leftJoin(facilities, eq(facilities.id, medicalRecords.facilityId))
+    .leftJoin(users, eq(users.id, medicalRecords.clinicianId))
+    .where(eq(medicalRecords.id, id))
+    .limit(1);
+  if (!row) throw notFound('Medical record not found');
+  await audit(db, actor, { action, entity: 'patient', entityId: row.record.patientId, detail: `medical record ${id}` });
+  const { firstName, middleName, lastName, ...patient } = row.patient;
+  const name = [firstName, middleName, lastName].filter(Boolean).join(' ');
+  return { ...toRecord(row.record, row.facilityName, row.clinicianName), clinicianRole: row.clinicianRole, patient: { name, ...patient } };
 }
 
 /**

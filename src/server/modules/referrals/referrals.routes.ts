@@ -8,6 +8,8 @@ import type { AppDeps } from '../../core/deps.js';
 import { createReferral, getReferral, listPatientReferrals, listReferrals, listReferringDoctors, referralStats, updateReferralStatus } from './referrals.service.js';
 import { referralDetailSchema, referralSchema, referralStatsSchema, referringDoctorSchema } from '../../../shared/referrals/index.js';
 import { created, list, ok } from '../../core/http.js';
+import { documentRoute } from '../../core/pdf.js';
+import { referralLetterPdf } from './referrals.pdf.js';
 
 export function referralsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,6 +30,8 @@ export function referralsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return doctors;
   });
   r.get('/api/referrals/:id', { config: allow('referrals:read'), schema: { params: idParam, response: ok(referralDetailSchema) } }, async (request) => getReferral(ctxOf(request, deps), request.params.id));
+  // The letter the patient carries (referrals.pdf.ts): read as the referral is, and audited.
+  documentRoute(app, deps, '/api/referrals/:id/letter.pdf', allow('referrals:read'), referralLetterPdf);
   // Which side of the referral must be in scope depends on the step: the service checks it (updateReferralStatus).
   r.patch('/api/referrals/:id/status', { config: allow('referrals:write'), schema: { params: idParam, body: updateReferralStatusSchema, response: ok(referralDetailSchema) } }, async (request) =>
     updateReferralStatus(ctxOf(request, deps), request.params.id, request.body),

@@ -233,11 +233,14 @@ async function findReferral(db: Db, id: number): Promise<ReferralDetail | undefi
   return { ...toReferral(row), events: await eventsOf(db, id) };
 }
 
-/** One referral with its history (an audited read: it names a patient and their clinical notes). */
-export async function getReferral({ db, actor }: ServiceContext, id: number): Promise<ReferralDetail> {
+/**
+ * One referral with its history (an audited read: it names a patient and their clinical notes), audited as
+ * `action` (the printed letter says it was the letter that was read).
+ */
+export async function getReferral({ db, actor }: ServiceContext, id: number, action = 'referral.read'): Promise<ReferralDetail> {
   const referral = await findReferral(db, id);
   if (!referral) throw notFound('Referral not found');
-  await audit(db, actor, { action: 'referral.read', entity: 'referral', entityId: id, detail: `patient ${referral.patientId}` });
+  await audit(db, actor, { action, entity: 'referral', entityId: id, detail: `patient ${referral.patientId}` });
   return referral;
 }
 
