@@ -5,10 +5,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootShell } from './scripts/boot-shell.js';
 import { localeNamespaces } from './scripts/locale-namespaces.js';
+import { offlineShell } from './scripts/offline-shell.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
-  plugins: [react(), tailwindcss(), localeNamespaces(), bootShell()],
+  plugins: [react(), tailwindcss(), localeNamespaces(), bootShell(), offlineShell()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
