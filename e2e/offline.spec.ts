@@ -4,7 +4,7 @@
 // could not be loaded instead of showing anything kept, because API answers are never cached; when the network
 // returns the banner goes and the list loads.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 const OFFLINE = 'You are offline. Figures shown may be out of date; changes cannot be saved until the connection returns.';
 const OFFLINE_SW = 'Huna mtandao. Takwimu zinazoonyeshwa huenda zimepitwa na wakati; mabadiliko hayawezi kuhifadhiwa hadi mtandao urudi.';
@@ -108,6 +108,7 @@ test('the public pages show the banner offline too, in the chosen language, and 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Mfumo wa Usimamizi wa Afya wa Kaunti' })).toBeVisible();
   await expect(banner(page)).toHaveText(OFFLINE_SW);
+  await expectAccessible(page);
   await context.setOffline(false);
   await expect(banner(page)).toHaveCount(0);
 });

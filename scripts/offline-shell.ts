@@ -101,7 +101,9 @@ export function offlineShell(): Plugin {
         .sort()
         .map((f) => `/${f}`);
       const publicFiles = readdirSync(publicDir).sort();
-      const shell = ['/index.html', ...publicFiles.map((f) => `/${f}`), '/manifest.webmanifest', ...ICONS.map((i) => `/${i.file}`), ...entryFiles(bundle).map((f) => `/${f}`)];
+      // Not the manifest and icons: a browser keeps them itself when it installs the app, and they are 16 KB a 3G
+      // link would carry while the first screen loads.
+      const shell = ['/index.html', ...publicFiles.map((f) => `/${f}`), ...entryFiles(bundle).map((f) => `/${f}`)];
       this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: manifest() });
       for (const { file } of ICONS) this.emitFile({ type: 'asset', fileName: file, source: icon(file)! });
 

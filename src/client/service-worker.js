@@ -2,10 +2,9 @@
 // already opened load without a network; the API never comes from a cache. scripts/offline-shell.ts builds it
 // into dist/client/sw.js with BUILD, this release's files, written before this text:
 //   BUILD.version  changes with every release, so the browser installs the new worker;
-//   BUILD.shell    the page, its entry script with what it imports, its stylesheet and the public files, kept at
-//                  install;
+//   BUILD.shell    the page, its entry script with what it imports, its stylesheet and the public files (boot.js,
+//                  the favicon), kept at install;
 //   BUILD.assets   every hashed file of the release, kept as a screen first loads it (they never change).
-/* global BUILD */
 const SHELL_CACHE = `afya-shell-${BUILD.version}`;
 /** Hashed files outlive a release when they did not change; activate() drops the ones the release no longer has. */
 const ASSET_CACHE = 'afya-assets';
@@ -71,7 +70,8 @@ async function cacheFirst(request, event) {
 }
 
 // The page's files that loaded before this worker took charge of it (the first visit: the shell and the screen it
-// opened), sent by lib/service-worker.ts: kept too, so that screen opens offline as well.
+// opened, and what was still loading when it did), sent by lib/service-worker.ts: kept too, so that screen opens
+// offline as well.
 self.addEventListener('message', (event) => {
   if (event.data?.type !== 'keep-loaded' || !Array.isArray(event.data.paths)) return;
   const paths = event.data.paths.filter((path) => ASSETS.has(path));

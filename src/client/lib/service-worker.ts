@@ -3,17 +3,20 @@
 // server a worker would keep serving old code.
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const worker = navigator.serviceWorker;
+  // The page's scripts and stylesheets that did not come through the worker: on a first visit, the shell and the
+  // screen loaded before it took charge, and any that were still loading then. The worker keeps them too (from the
+  // HTTP cache), so that screen opens offline as well; it skips what it already has.
+  const keep = (entries: PerformanceEntryList) => {
+    const paths = entries.map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/assets/'));
+    if (paths.length) worker.controller?.postMessage({ type: 'keep-loaded', paths });
+  };
+  worker.addEventListener('controllerchange', () => keep(performance.getEntriesByType('resource')));
+  new PerformanceObserver((list) => keep(list.getEntries())).observe({ type: 'resource' });
+
   const register = () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => {
+    worker.register('/sw.js').catch(() => {
       // No worker (a private window, a browser that refuses it): the app works online as before.
-    });
-    // What loaded before the worker took charge (the shell and this screen, on a first visit) is kept too.
-    void navigator.serviceWorker.ready.then((registration) => {
-      const paths = performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => path.startsWith('/assets/'));
-      registration.active?.postMessage({ type: 'keep-loaded', paths });
     });
   };
   if (document.readyState === 'complete') register();
