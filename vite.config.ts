@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootShell, screenPreloads } from './scripts/boot-shell.js';
 import { localeNamespaces } from './scripts/locale-namespaces.js';
+import { offlineShell } from './scripts/offline-shell.js';
 
 /**
  * lucide-react's icon files (by file name) that the landing page and what loads with it use. Every other icon goes
@@ -31,7 +32,7 @@ const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
-  plugins: [react(), tailwindcss(), localeNamespaces(), bootShell(), screenPreloads()],
+  plugins: [react(), tailwindcss(), localeNamespaces(), bootShell(), screenPreloads(), offlineShell()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -271,34 +271,40 @@ test('the public pages are accessible, in English and in Kiswahili', async ({ pa
 // Issue 12: on a 3G link the app's JavaScript takes seconds. index.html already holds the landing hero (built from
 // the same strings, scripts/boot-shell.ts), in the language this device chose (public/boot.js), and the app takes
 // over from it without a second hero or a flash of the splash.
-test('before its JavaScript arrives the landing page shows its hero, in the chosen language, and the app takes over', async ({ page }) => {
-  const holdEntry = async () => {
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.unroute(/\/assets\/index-[^/]+\.js$/);
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  };
-  let release = await holdEntry();
-  await page.goto('/', { waitUntil: 'commit' });
-  const boot = page.locator('#boot');
-  await expect(boot.getByRole('heading', { level: 1, name: 'County Health Management System' })).toBeVisible();
-  await expect(boot.getByRole('link', { name: 'Access County System' })).toHaveAttribute('href', '/demo');
-  await expect(boot.getByText('Busia County Government · Department of Health')).toBeVisible();
-  release();
-  await expect(boot).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await expect(page.getByRole('heading', { level: 1, name: 'County Health Management System' })).toBeVisible();
+test.describe('without the service worker', () => {
+  // The journey holds the entry script back with page.route, which never sees what a service worker answers: once
+  // the worker (issue 12, item 3) had kept the script, the reload would skip the wait this journey is about.
+  test.use({ serviceWorkers: 'block' });
 
-  await page.evaluate(() => localStorage.setItem('afya.language', 'sw'));
-  release = await holdEntry();
-  await page.reload({ waitUntil: 'commit' });
-  await expect(boot.getByRole('heading', { level: 1, name: 'Mfumo wa Usimamizi wa Afya wa Kaunti' })).toBeVisible();
-  await expect(boot.getByText('County Health Management System')).toBeHidden();
-  release();
-  await expect(boot).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'Mfumo wa Usimamizi wa Afya wa Kaunti' })).toBeVisible();
+  test('before its JavaScript arrives the landing page shows its hero, in the chosen language, and the app takes over', async ({ page }) => {
+    const holdEntry = async () => {
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.unroute(/\/assets\/index-[^/]+\.js$/);
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+    let release = await holdEntry();
+    await page.goto('/', { waitUntil: 'commit' });
+    const boot = page.locator('#boot');
+    await expect(boot.getByRole('heading', { level: 1, name: 'County Health Management System' })).toBeVisible();
+    await expect(boot.getByRole('link', { name: 'Access County System' })).toHaveAttribute('href', '/demo');
+    await expect(boot.getByText('Busia County Government · Department of Health')).toBeVisible();
+    release();
+    await expect(boot).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'County Health Management System' })).toBeVisible();
+
+    await page.evaluate(() => localStorage.setItem('afya.language', 'sw'));
+    release = await holdEntry();
+    await page.reload({ waitUntil: 'commit' });
+    await expect(boot.getByRole('heading', { level: 1, name: 'Mfumo wa Usimamizi wa Afya wa Kaunti' })).toBeVisible();
+    await expect(boot.getByText('County Health Management System')).toBeHidden();
+    release();
+    await expect(boot).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mfumo wa Usimamizi wa Afya wa Kaunti' })).toBeVisible();
+  });
 });

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BUILT = 'dist/client/index.html';
-const SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'scripts/locale-namespaces.ts', 'scripts/boot-shell.ts', 'scripts/precompress.mjs', 'package-lock.json'];
+const SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'scripts/locale-namespaces.ts', 'scripts/boot-shell.ts', 'scripts/offline-shell.ts', 'scripts/app-icons.ts', 'scripts/precompress.mjs', 'package-lock.json'];
 
 /** The newest modification time under the given paths. */
 function newest(paths) {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { KISWAHILI_STRINGS } from './app/modules';
 import { initI18n, registerKiswahili } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -29,3 +30,4 @@ void initI18n().then(() => {
     </StrictMode>,
   );
 });
+registerServiceWorker();

@@ -8,6 +8,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { testConfig } from './env.js';
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { precompress } from '../../scripts/precompress.mjs';
+import { webManifest } from '../../scripts/offline-shell.js';
+import { appIcon } from '../../scripts/app-icons.js';
 import { createTestContext, type TestContext } from './test/helper.js';
 
 let t: TestContext;
@@ -22,6 +24,10 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
   // A bundle large enough to be worth compressing, with the copies `npm run build` writes beside it.
   writeFileSync(join(clientDir, 'assets', 'app-def456.js'), BUNDLE);
+  // What scripts/offline-shell.ts writes beside the page (issue 12, item 3): the manifest, an icon, the worker.
+  writeFileSync(join(clientDir, 'manifest.webmanifest'), JSON.stringify(webManifest()));
+  writeFileSync(join(clientDir, 'icon-192.png'), appIcon(192, 'any', '#0f766e'));
+  writeFileSync(join(clientDir, 'sw.js'), `const BUILD = {};\n${BUNDLE}`);
   precompress(clientDir);
   t = await createTestContext({ config: testConfig({ clientDir }) });
 });
@@ -53,6 +59,29 @@ describe('serving the web client', () => {
       expect(page.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(page.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
+  // Issue 12, item 3: the browser finds the manifest by its type, and re-checks the worker's script on each visit, so a
+  // new release's worker is installed at once rather than a year later.
+  it('serves the web app manifest, its icons and the service worker with their types, never cached immutably', async () => {
+    const manifest = await t.request({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'AfyaKaunti', start_url: '/', display: 'standalone', theme_color: '#0f766e' });
+
+    const icon = await t.request({ url: '/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(icon.rawPayload.readUInt32BE(16)).toBe(192);
+
+    for (const encoding of ['identity', 'br, gzip']) {
+      const worker = await t.app.inject({ url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(worker.statusCode, encoding).toBe(200);
+      expect(worker.headers['content-type'], encoding).toContain('javascript');
+      expect(worker.headers['cache-control'], encoding).toBe('no-cache');
     }
   });
 

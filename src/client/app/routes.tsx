@@ -4,6 +4,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { rememberReturnPath } from '../features/auth';
 import { ScreenErrorBoundary } from '../components/error-boundary';
+import { OfflineBanner } from '../components/offline-banner';
 import { SelectedFacilityProvider } from './selected-facility';
 import { SplashScreen } from './splash-screen';
 import { useAuth, type AuthState } from './auth';
@@ -38,9 +39,25 @@ function PageFallback() {
   );
 }
 
+/** A public screen, or one drawn without the shell: the offline banner above it (the shell has its own). */
+function Public({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <OfflineBanner />
+      {children}
+    </>
+  );
+}
+
 function Shell({ auth, children }: { auth: Extract<AuthState, { status: 'authenticated' }>; children: ReactNode }) {
   // An account still on its temporary password (Staff Management) chooses its own before any screen.
-  if (auth.user?.mustChangePassword) return <ChangePasswordPage email={auth.user.email} firstName={auth.user.firstName} />;
+  if (auth.user?.mustChangePassword) {
+    return (
+      <Public>
+        <ChangePasswordPage email={auth.user.email} firstName={auth.user.firstName} />
+      </Public>
+    );
+  }
   return (
     <SelectedFacilityProvider userId={auth.user?.id ?? null} defaultFacilityId={auth.user?.facilityId ?? null}>
       <Suspense fallback={<SplashScreen />}>
@@ -82,17 +99,53 @@ export function AppRoutes() {
     <ScreenErrorBoundary>
       <Suspense fallback={<SplashScreen />}>
         <Switch>
-          <Route path="/demo" component={DemoPage} />
-          <Route path="/login">{auth.status === 'authenticated' ? <Redirect to="/" replace /> : <LoginPage />}</Route>
-          <Route path="/">{auth.status === 'authenticated' ? <Shell auth={auth}><DashboardPage /></Shell> : <LandingPage />}</Route>
+          <Route path="/demo">
+            <Public>
+              <DemoPage />
+            </Public>
+          </Route>
+          <Route path="/login">
+            {auth.status === 'authenticated' ? (
+              <Redirect to="/" replace />
+            ) : (
+              <Public>
+                <LoginPage />
+              </Public>
+            )}
+          </Route>
+          <Route path="/">
+            {auth.status === 'authenticated' ? (
+              <Shell auth={auth}>
+                <DashboardPage />
+              </Shell>
+            ) : (
+              <Public>
+                <LandingPage />
+              </Public>
+            )}
+          </Route>
           {SHELL_SCREENS.map(({ path, page: Page }) => (
             <Route key={path} path={path}>
               {shell(<Page />)}
             </Route>
           ))}
           {/* One route for every planned screen: keyed routes would remount the shell on each move between them. */}
-          <Route path="/:screen">{(params) => (isPlanned(params.screen) ? shell(<PlannedScreen screen={params.screen} />) : <NotFoundPage />)}</Route>
-          <Route component={NotFoundPage} />
+          <Route path="/:screen">
+            {(params) =>
+              isPlanned(params.screen) ? (
+                shell(<PlannedScreen screen={params.screen} />)
+              ) : (
+                <Public>
+                  <NotFoundPage />
+                </Public>
+              )
+            }
+          </Route>
+          <Route>
+            <Public>
+              <NotFoundPage />
+            </Public>
+          </Route>
         </Switch>
       </Suspense>
     </ScreenErrorBoundary>

@@ -11,6 +11,7 @@ import '../../lib/i18n-app';
 import { levelName } from '../../lib/labels';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { OfflineBanner } from '../../components/offline-banner';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../components/ui/tooltip';
 import { toast } from '../../components/ui/use-toast';
 import { FacilityIcon } from './facility-icon';
@@ -51,23 +52,27 @@ export function AppShell({ auth, children }: Props) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
         {t('shell.skipToContent')}
       </a>
-      <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b bg-background px-4">
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('shell.openMenu')} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
-          <Menu />
-        </Button>
-        <div className="flex items-center gap-2">
-          <HeartPulse aria-hidden="true" className="h-7 w-7 text-primary" />
-          <div>
-            <p className="text-lg font-bold leading-tight">AfyaKaunti</p>
-            <p className="hidden text-xs text-muted-foreground sm:block">{t('shell.subtitle', { county: COUNTY_PROFILE.name })}</p>
+      {/* The header and, with the network gone, the offline banner under it stay at the top while the screen scrolls. */}
+      <div className="sticky top-0 z-40">
+        <header className="flex h-16 items-center gap-3 border-b bg-background px-4">
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('shell.openMenu')} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
+            <Menu />
+          </Button>
+          <div className="flex items-center gap-2">
+            <HeartPulse aria-hidden="true" className="h-7 w-7 text-primary" />
+            <div>
+              <p className="text-lg font-bold leading-tight">AfyaKaunti</p>
+              <p className="hidden text-xs text-muted-foreground sm:block">{t('shell.subtitle', { county: COUNTY_PROFILE.name })}</p>
+            </div>
           </div>
-        </div>
-        <SelectedFacilityBadge />
-        <div className="ml-auto flex items-center gap-1">
-          <NotificationsBell />
-          <UserMenu auth={auth} />
-        </div>
-      </header>
+          <SelectedFacilityBadge />
+          <div className="ml-auto flex items-center gap-1">
+            <NotificationsBell />
+            <UserMenu auth={auth} />
+          </div>
+        </header>
+        <OfflineBanner />
+      </div>
       <div className="flex">
         <aside className={`${menuOpen ? 'block' : 'hidden'} fixed inset-y-16 left-0 z-30 w-72 border-r bg-background lg:sticky lg:top-16 lg:block lg:h-[calc(100vh-4rem)]`}>
           <Sidebar onNavigate={() => setMenuOpen(false)} />
