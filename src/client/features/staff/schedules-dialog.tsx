@@ -18,6 +18,7 @@ import { facilitiesQuery } from '../facilities';
 import { staffShiftsQuery } from './staff.api';
 import { fullName, staffErrorText } from './staff-labels';
 import { ScrollTable } from './staff-table';
+import { dateLocale } from '../../lib/locale-format';
 
 const DAYS = 7;
 const SHIFT_BADGE: Record<ShiftKind, 'info' | 'secondary' | 'warning'> = { day: 'info', night: 'secondary', on_call: 'warning' };
@@ -59,7 +60,7 @@ function Roster() {
   const query = useQuery(staffShiftsQuery(facility, from, days[DAYS - 1]!));
   const people = useMemo(() => (query.data ? byPerson(query.data) : undefined), [query.data]);
   const dayLabel = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language === 'sw' ? 'sw-KE' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: COUNTY_TIME_ZONE }),
+    () => new Intl.DateTimeFormat(dateLocale(), { weekday: 'short', day: 'numeric', month: 'short', timeZone: COUNTY_TIME_ZONE }),
     [i18n.language],
   );
   const countyWide = facility === 'all';

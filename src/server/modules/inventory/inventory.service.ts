@@ -225,7 +225,8 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
     if (input.kind === 'received') {
       await recordActivity(tx, {
         action: 'stock_received',
-        description: `${input.quantity} ${updated.unit} of ${updated.itemName} received at ${facility?.name ?? 'Unknown Facility'}`,
+        kind: 'stock.received',
+        params: { facility: facility?.name ?? 'Unknown Facility', item: updated.itemName, quantity: input.quantity, unit: updated.unit },
         userId: actor.id,
         facilityId: updated.facilityId,
         at: now,

@@ -411,10 +411,16 @@ describe('Update Stock', () => {
       sql`select action, entity, entity_id, outcome from audit_events order by id desc limit 1`,
     );
     expect(event).toEqual({ action: 'inventory.received', entity: 'inventory_item', entity_id: String(item.id), outcome: 'success' });
-    const [activity] = await t.rows<{ action: string; description: string; facility_id: number }>(
-      sql`select action, description, facility_id from activities order by id desc limit 1`,
+    const [activity] = await t.rows<{ action: string; kind: string; params: unknown; description: string | null; facility_id: number }>(
+      sql`select action, kind, params, description, facility_id from activities order by id desc limit 1`,
     );
-    expect(activity).toEqual({ action: 'stock_received', description: '500 tablets of Albendazole 400mg received at Busia County Referral Hospital', facility_id: 1 });
+    expect(activity).toEqual({
+      action: 'stock_received',
+      kind: 'stock.received',
+      params: { facility: 'Busia County Referral Hospital', item: 'Albendazole 400mg', quantity: 500, unit: 'tablets' },
+      description: null,
+      facility_id: 1,
+    });
     await expectLedgerInvariant();
   });
 
