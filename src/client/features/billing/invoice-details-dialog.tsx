@@ -5,7 +5,6 @@ import { CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone } from '../../../shared/format';
-import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
 import { formatKES } from '../../../shared/money';
 import type { BillingDetail, BillingRecord } from '../../../shared/billing';
 import type { InsuranceClaim, Payment } from '../../../shared/billing';

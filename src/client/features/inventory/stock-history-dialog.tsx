@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
 import type { InventoryItem, StockMovement } from '../../../shared/inventory';
 import { ListError } from '../../components/data/list-error';
 import { Pagination } from '../../components/data/pagination';

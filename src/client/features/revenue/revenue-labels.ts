@@ -1,7 +1,6 @@
 // Words and number formats of the revenue screen: one place, so the cards, table, dialog and report agree.
 import type { Permission } from '../../../shared/access';
 import type { TFunction } from 'i18next';
-import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
 import type { DateRange } from '../../../shared/revenue';
 import { formatDate, formatTime } from '../../lib/locale-format';
 

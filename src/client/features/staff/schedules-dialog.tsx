@@ -51,7 +51,7 @@ export function SchedulesDialog({ open, onOpenChange }: { open: boolean; onOpenC
 }
 
 function Roster() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { facilityId: current } = useSelectedFacility();
   const facilities = useQuery(facilitiesQuery);
   const [facility, setFacility] = useState(String(scopeOf(current) ?? 'all'));
@@ -59,10 +59,8 @@ function Roster() {
   const days = Array.from({ length: DAYS }, (_, i) => addDays(from, i));
   const query = useQuery(staffShiftsQuery(facility, from, days[DAYS - 1]!));
   const people = useMemo(() => (query.data ? byPerson(query.data) : undefined), [query.data]);
-  const dayLabel = useMemo(
-    () => new Intl.DateTimeFormat(dateLocale(), { weekday: 'short', day: 'numeric', month: 'short', timeZone: COUNTY_TIME_ZONE }),
-    [i18n.language],
-  );
+  const locale = dateLocale();
+  const dayLabel = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: COUNTY_TIME_ZONE }), [locale]);
   const countyWide = facility === 'all';
 
   return (
