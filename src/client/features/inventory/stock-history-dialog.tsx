@@ -77,7 +77,11 @@ function Ledger({ item }: { item: InventoryItem }) {
                     {quantityText(t, m.quantity, item.unit)}
                   </TableCell>
                   <TableCell className="whitespace-nowrap text-right">{fmt(m.balanceAfter)}</TableCell>
-                  <TableCell className="min-w-48">{m.reason}</TableCell>
+                  <TableCell className="min-w-48">
+                    {m.kind === 'opening' && m.reason === null ? t('inventory.history.openingBalance') : m.reason}
+                    {m.supplier ? <span className="block text-xs text-muted-foreground">{t('inventory.history.supplier', { supplier: m.supplier })}</span> : null}
+                    {m.batch ? <span className="block text-xs text-muted-foreground">{t('inventory.history.batch', { batch: m.batch })}</span> : null}
+                  </TableCell>
                   <TableCell>{m.userName ?? t('inventory.history.system')}</TableCell>
                 </TableRow>
               ))}
