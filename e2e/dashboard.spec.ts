@@ -9,7 +9,10 @@ import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 type Stats = { totalPatients: number; activeStaff: number; todayAppointments: number; todayRevenue: number };
 type Facility = { id: number; name: string; level: number; capacity: number | null; status: string };
-type Activity = { description: string; createdAt: string };
+type Activity = { kind: string; params: { facility?: string; invoice?: string }; createdAt: string };
+/** The demo feed's kinds, worded as the English screen words them (the amounts aside). */
+const activityStart = (a: Activity) =>
+  ({ 'patient.registered': `New patient registered at ${a.params.facility}`, 'record.created': `Medical record added at ${a.params.facility}`, 'invoice.created': `Invoice ${a.params.invoice} created at ${a.params.facility}: ` })[a.kind] ?? a.params.facility!;
 type Notification = { kind: string; itemName?: string };
 
 const count = (n: number) => n.toLocaleString('en-KE');
@@ -140,7 +143,7 @@ test('five facilities, five recent activities with their relative time, and the 
   const items = feed.getByTestId('activity-item');
   await expect(items).toHaveCount(5);
   for (const [i, a] of latest.entries()) {
-    await expect(items.nth(i)).toContainText(a.description);
+    await expect(items.nth(i)).toContainText(activityStart(a));
     await expect(items.nth(i).locator('time')).toHaveText(/^(Just now|1 minute ago|\d+ minutes ago|1 hour ago|\d+ hours ago|1 day ago|\d+ days ago)$/);
   }
 
@@ -152,7 +155,7 @@ test('five facilities, five recent activities with their relative time, and the 
   const inWeek = fifty.filter((a) => new Date(a.createdAt).getTime() >= weekAgo);
   expect(inWeek.length).toBeGreaterThan(5);
   await expect(dialog.getByTestId('activity-item')).toHaveCount(inWeek.length);
-  await expect(dialog.getByTestId('activity-item').first()).toContainText(inWeek[0]!.description);
+  await expect(dialog.getByTestId('activity-item').first()).toContainText(activityStart(inWeek[0]!));
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -215,6 +218,8 @@ test('the dashboard reads in Kiswahili and back in English', async ({ page }) =>
   await expect(page.getByRole('link', { name: 'Patient Registry' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Shughuli za Hivi Karibuni' })).toBeVisible();
   await expect(page.getByTestId('activity-item').first().locator('time')).toHaveText(/^(Sasa hivi|(Dakika|Saa|Siku) \d+ (iliyopita|zilizopita))$/);
+  // What happened reads in Kiswahili too: the client words the server's facts (issue 12 item 6).
+  await expect(page.getByTestId('activity-item').first()).toContainText(/(Mgonjwa mpya amesajiliwa|Rekodi ya matibabu imeongezwa|Ankara \S+ imeundwa) katika /);
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
   await expectAccessible(page);
 
@@ -224,12 +229,15 @@ test('the dashboard reads in Kiswahili and back in English', async ({ page }) =>
   await expect(page.getByRole('link', { name: 'Patient Registry' })).toBeVisible();
 });
 
-test('the floating buttons: Emergency Alert toasts, Quick Patient Registration opens the form', async ({ page }) => {
+test('the floating buttons: Emergency Alert asks before it sends (sent in shell.spec.ts), Quick Patient Registration opens the form', async ({ page }) => {
   await signInAs(page, 'county_director');
   await expect(page.getByRole('heading', { level: 1, name: 'County Health Dashboard' })).toBeVisible();
   await page.getByRole('button', { name: 'Emergency Alert' }).click();
-  await expect(page.getByText('Emergency Alert Sent', { exact: true })).toBeVisible();
-  await expect(page.getByText('Emergency services have been notified. Response team dispatched.', { exact: true })).toBeVisible();
+  const confirm = page.getByRole('dialog', { name: /^Send an emergency alert for .+\?$/ });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Emergency Alert Sent', { exact: true })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Quick Patient Registration' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -1,6 +1,6 @@
 // Journeys through the page shell (SPEC.md §2.4): the Current Facility is each user's own and survives a reload,
 // a shared desk does not hand one user's choice to the next, a signed-out link comes back after sign-in, and the
-// bell counts live alerts.
+// bell counts live alerts, and an Emergency Alert, once confirmed, reaches the in-charge's bell and the feed.
 import type { Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
 
@@ -67,4 +67,48 @@ test('the bell counts the live alerts of the facility in scope and lists them', 
   const menu = page.getByRole('menu');
   for (const item of live.items.filter((i) => i.itemName)) await expect(menu.getByText(item.itemName!, { exact: false })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('Emergency Alert: confirmed, sent, the spec toast; a second tap within a minute is refused; the in-charge sees it in her bell and the feed', async ({ page, browser, browserErrors }) => {
+  await signInAs(page, 'nurse');
+  const own = await facilityOf(page);
+  await page.getByRole('button', { name: 'Emergency Alert' }).click();
+  const confirm = page.getByRole('dialog', { name: `Send an emergency alert for ${own.name}?` });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page);
+  // A mis-tap: cancelling sends nothing and shows no toast.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Emergency Alert Sent', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Emergency Alert' }).click();
+  await confirm.getByLabel('What is happening? (optional)').fill('Road accident: six casualties arriving');
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/alerts') && r.request().method() === 'POST');
+  await confirm.getByRole('button', { name: 'Send alert' }).click();
+  expect((await sent).status()).toBe(201);
+  await expect(page.getByText('Emergency Alert Sent', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Emergency services have been notified. Response team dispatched.', { exact: true }).first()).toBeVisible();
+  await expect(confirm).toBeHidden();
+
+  // A second tap at once: refused by the server, and the screen says so instead of claiming it was sent.
+  await page.getByRole('button', { name: 'Emergency Alert' }).click();
+  await confirm.getByRole('button', { name: 'Send alert' }).click();
+  await expect(page.getByText('Alert not sent', { exact: true }).first()).toBeVisible();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  // The facility in-charge of the same hospital signs in elsewhere: the alert is at the top of her bell.
+  const context = await browser.newContext();
+  browserErrors.watch(context);
+  const incharge = await context.newPage();
+  await signInAs(incharge, 'facility_incharge');
+  await incharge.getByTestId('notifications-bell').click();
+  const first = incharge.getByRole('menu').getByRole('menuitem').first();
+  await expect(first).toContainText(`Emergency alert: ${own.name}`);
+  await expect(first).toContainText('Raised by Mary Achieng: Road accident: six casualties arriving');
+  await incharge.keyboard.press('Escape');
+  // And in the activity feed, naming the facility (not the words, which the feed's every reader would see).
+  const feed = incharge.getByTestId('recent-activities');
+  await expect(feed.getByTestId('activity-item').first()).toContainText(`Emergency alert raised for ${own.name}`);
+  await context.close();
 });

@@ -54,6 +54,10 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
     records_officer: 'county', lab_technician: 'county', pharmacist: 'county', nutritionist: 'county', admin: 'county',
   },
   'audit:read': { admin: 'county', county_director: 'county' },
+  'alerts:raise': {
+    county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', clinical_officer: 'facility', nurse: 'facility',
+    records_officer: 'facility', lab_technician: 'facility', pharmacist: 'facility', nutritionist: 'facility', admin: 'facility',
+  },
 };
 
 /** Every /api route the app registers, with its declared access (HEAD mirrors GET). */

@@ -57,11 +57,16 @@ export function displayPhone(value: string): string {
   return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
 }
 
-const dateFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: COUNTY_TIME_ZONE });
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Staff and record dates: day, short month, year in en-GB, on the county calendar (SPEC.md §9), e.g. "16 Mar 2026". */
-export function formatDate(value: string | Date): string {
+/**
+ * Staff and record dates: day, short month, year, on the county calendar (SPEC.md §9), e.g. "16 Mar 2026" (en-GB,
+ * the default) or "16 Mac 2026" (sw-KE: the client passes the reader's language).
+ */
+export function formatDate(value: string | Date, locale = 'en-GB'): string {
   // A bare calendar date is that county day, whatever the reader's own time zone.
   const at = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? countyInstant(value, 12, 0) : new Date(value);
-  return dateFormatter.format(at);
+  let formatter = dateFormatters.get(locale);
+  if (!formatter) dateFormatters.set(locale, (formatter = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: COUNTY_TIME_ZONE })));
+  return formatter.format(at);
 }

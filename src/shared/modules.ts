@@ -46,6 +46,7 @@ export const MODULES = [
   { id: 'activities', permissions: [] },
   { id: 'medical-records', permissions: ['records:read', 'records:write'] },
   { id: 'notifications', permissions: [] },
+  { id: 'alerts', permissions: ['alerts:raise'] },
 ] as const satisfies readonly ModuleManifest[];
 
 export type ModuleId = (typeof MODULES)[number]['id'];

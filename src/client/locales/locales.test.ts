@@ -1,6 +1,9 @@
-// Kiswahili is a first-class language (SPEC.md §1): every English key has a Kiswahili text, and every key the
-// screens ask for exists. Plural keys (_one/_other) count as their base key. The strings live in two places: the
-// app's own (this folder) and each screen module's (features/<module>/locales).
+// Kiswahili is a first-class language (SPEC.md §1; issue 12 item 6): every English key has a Kiswahili text in the
+// same file pair, no Kiswahili text is the English one left untranslated (but for the few words both languages
+// share, listed below), and every key the screens ask for exists in both languages. Plural keys (_one/_other) count
+// as their base key. The strings live in two places: the app's own (this folder) and each screen module's
+// (features/<module>/locales). All of them make one i18next namespace ('translation'), so a key is looked up
+// whole (lib/i18n.ts), whichever file holds it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +14,20 @@ function keys(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
 }
 const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+const flatten = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`)));
+
+/**
+ * Words both languages write the same, so a Kiswahili text equal to the English one is no oversight: brands and
+ * names (M-Pesa, the insurers), acronyms (SHA, CVV). A text made only of {{placeholders}} and punctuation needs
+ * no entry.
+ */
+const SAME_IN_BOTH = new Set(['M-Pesa', 'SHA', 'CVV', 'Madison', 'AAP', 'Jubilee', 'AAR']);
+/** Keys whose text is the same in both languages for a reason of their own. */
+const SAME_KEYS = new Set([
+  // "ms" is the SI symbol for milliseconds in both languages.
+  'systemTest.duration',
+]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -47,21 +64,42 @@ describe('locales', () => {
     expect(enKeys.filter((k) => !swKeys.includes(k))).toEqual([]);
   });
 
-  it('no Kiswahili text is left empty', () => {
-    const flat = (tree: Tree, prefix = ''): [string, string][] =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flat(v, `${prefix}${k}.`)));
-    expect(flat(sw).filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+  it.each(pairs.map((p) => [p.name, p] as const))('%s: en.json and sw.json hold the same keys', (_name, p) => {
+    const pairEn = keys(p.en);
+    const pairSw = keys(p.sw);
+    expect(pairEn.filter((k) => !pairSw.includes(k)), 'missing in sw.json').toEqual([]);
+    expect(pairSw.filter((k) => !pairEn.includes(k)), 'missing in en.json').toEqual([]);
   });
 
-  it('every literal key the screens use exists in English', () => {
-    const known = new Set(enKeys.map(base));
+  it('no Kiswahili text is the English one left untranslated', () => {
+    const english = new Map(flatten(en));
+    const untranslated = flatten(sw).filter(([k, v]) => english.get(k) === v && !SAME_IN_BOTH.has(v) && !SAME_KEYS.has(k) && /[A-Za-z]/.test(v.replace(/\{\{[^}]+\}\}/g, '')));
+    expect(untranslated.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+  });
+
+  it('no Kiswahili text is left empty', () => {
+    expect(flatten(sw).filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+  });
+
+  it.each([
+    ['English', enKeys],
+    ['Kiswahili', swKeys],
+  ] as const)('every key the screens use exists in %s', (_language, languageKeys) => {
+    const known = new Set(languageKeys.map(base));
     const root = join(import.meta.dirname, '..');
     const missing: string[] = [];
     for (const file of sources(root)) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g)) {
-        const key = m[1]!;
-        if (!known.has(key) && !enKeys.some((k) => k.startsWith(`${key}.`))) missing.push(`${file.slice(root.length + 1)}: ${key}`);
+      const where = file.slice(root.length + 1);
+      // t('a.b') and t("a.b"): the key itself (or, for a whole subtree passed on, its prefix).
+      for (const m of text.matchAll(/\bt\(\s*(['"])([A-Za-z0-9_.]+)\1/g)) {
+        const key = m[2]!;
+        if (!known.has(key) && !languageKeys.some((k) => k.startsWith(`${key}.`))) missing.push(`${where}: ${key}`);
+      }
+      // t(`a.b.${code}`): at least the subtree it picks from.
+      for (const m of text.matchAll(/\bt\(\s*`([A-Za-z0-9_.]+)\.\$\{/g)) {
+        const prefix = m[1]!;
+        if (!languageKeys.some((k) => k.startsWith(`${prefix}.`))) missing.push(`${where}: ${prefix}.*`);
       }
     }
     expect(missing).toEqual([]);

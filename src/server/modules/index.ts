@@ -8,6 +8,7 @@ import { runSeed } from '../db/seed/context.js';
 import { sql } from 'drizzle-orm';
 import { getTableName } from 'drizzle-orm';
 import { activitiesModule } from './activities/index.js';
+import { alertsModule } from './alerts/index.js';
 import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
 import { billingModule } from './billing/index.js';
@@ -33,6 +34,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   medicalRecordsModule,
   billingModule,
   activitiesModule,
+  alertsModule,
   referralsModule,
   inventoryModule,
   reportsModule,

@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   'finance:read',
   'reports:read',
   'audit:read',
+  'alerts:raise',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -72,6 +73,9 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   'finance:read': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
   'reports:read': all(ROLES, 'county'),
   'audit:read': { admin: 'county', county_director: 'county' },
+  // The shell's Emergency Alert (issue 12 item 7): anyone on duty may raise one for where they work; the
+  // sub-county medical officer for his sub-county, the director for the county.
+  'alerts:raise': { ...all(ROLES, 'facility'), subcounty_medical_officer: 'subcounty', county_director: 'county' },
 };
 
 /** The scope at which a role holds a permission, or null when it does not. */

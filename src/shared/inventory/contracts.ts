@@ -93,7 +93,10 @@ export const stockMovementSchema = z.object({
   /** Signed: stock in is positive, stock out negative. */
   quantity: z.number(),
   balanceAfter: z.number(),
-  reason: z.string(),
+  /** As typed; null on the opening line, which the client words from its kind. */
+  reason: z.string().nullable(),
+  supplier: z.string().nullable(),
+  batch: z.string().nullable(),
   userId: z.number().nullable(),
   userName: z.string().nullable(),
   at: z.string(),

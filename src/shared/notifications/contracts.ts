@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { INVENTORY_UNITS } from '../inventory/index.js';
 
 /**
- * GET /api/notifications: the bell, derived from live data. Titles and messages are plain English; the client
- * translates by `kind` with the numbers carried alongside. The bell shows on every screen, so no entry names a
- * patient.
+ * GET /api/notifications: the bell, derived from live data. An entry is a kind and its facts; the client words it
+ * in the reader's language (issue 12 item 6). The bell shows on every screen, so no entry names a patient.
  */
 const base = {
   id: z.string(),
-  title: z.string(),
-  message: z.string(),
-  /** When the condition arose: the stock line's last change, or the start of the day a follow-up was missed. */
+  /** When the condition arose: the stock line's last change, the start of the day a follow-up was missed, the alert. */
   at: z.string(),
   link: z.string(),
 };
@@ -35,7 +32,20 @@ export const overdueFollowUpsNotificationSchema = z.object({
   count: z.number(),
 });
 
-export const notificationSchema = z.discriminatedUnion('kind', [stockNotificationSchema, overdueFollowUpsNotificationSchema]);
+/** An emergency alert raised for a facility, in the bell of its in-charge and of the county health office. */
+export const emergencyNotificationSchema = z.object({
+  ...base,
+  kind: z.literal('emergency_alert'),
+  severity: z.literal('critical'),
+  alertId: z.number(),
+  facilityId: z.number(),
+  facilityName: z.string(),
+  raisedBy: z.string(),
+  /** The raiser's own words, as typed, if any. */
+  message: z.string().nullable(),
+});
+
+export const notificationSchema = z.discriminatedUnion('kind', [stockNotificationSchema, overdueFollowUpsNotificationSchema, emergencyNotificationSchema]);
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationsSchema = z.object({ items: z.array(notificationSchema), count: z.number() });

@@ -13,7 +13,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { OfflineBanner } from '../../components/offline-banner';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../components/ui/tooltip';
-import { toast } from '../../components/ui/use-toast';
+import { EmergencyAlertDialog } from './emergency-alert-dialog';
 import { FacilityIcon } from './facility-icon';
 import { NotificationsBell } from './notifications-bell';
 import { Sidebar } from './sidebar';
@@ -44,6 +44,7 @@ export function AppShell({ auth, children }: Props) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [registering, setRegistering] = useState(false);
+  const [alerting, setAlerting] = useState(false);
   const mayRegister = useStaff().may('patients:register');
   useScreenTitle();
   return (
@@ -100,7 +101,7 @@ export function AppShell({ auth, children }: Props) {
               variant="destructive"
               className="h-14 w-14 rounded-full shadow-lg"
               aria-label={t('shell.emergencyAlert')}
-              onClick={() => toast({ variant: 'destructive', title: t('shell.emergencyToastTitle'), description: t('shell.emergencyToastBody') })}
+              onClick={() => setAlerting(true)}
             >
               <AlertTriangle />
             </Button>
@@ -108,6 +109,8 @@ export function AppShell({ auth, children }: Props) {
           <TooltipContent side="left">{t('shell.emergencyAlert')}</TooltipContent>
         </Tooltip>
       </div>
+      {/* Emergency Alert (issue 12 item 7): confirmed, then sent to the server; the spec's toast follows its answer. */}
+      {alerting ? <EmergencyAlertDialog open={alerting} onOpenChange={setAlerting} /> : null}
       {registering ? (
         <Suspense fallback={null}>
           <RegisterPatientDialog open={registering} onOpenChange={setRegistering} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Bell, PackageX } from 'lucide-react';
+import { AlertTriangle, Bell, PackageX, Siren } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { scopeOf, useSelectedFacility } from '../selected-facility';
@@ -32,7 +32,7 @@ export function NotificationsBell() {
         {data && data.items.length === 0 ? <p className="px-2 py-3 text-sm text-muted-foreground">{t('notifications.none')}</p> : null}
         {data?.items.map((n) => {
           const text = notificationText(t, n);
-          const Icon = n.kind === 'out_of_stock' ? PackageX : AlertTriangle;
+          const Icon = n.kind === 'out_of_stock' ? PackageX : n.kind === 'emergency_alert' ? Siren : AlertTriangle;
           return (
             <DropdownMenuItem key={n.id} asChild>
               <Link href={n.link} className="flex items-start gap-2">

@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { NAV } from '../modules';
 import { FacilitySelector } from './facility-selector';
 import { NAV_ICONS } from './nav';
+import { formatNumber } from '../../lib/locale-format';
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -65,7 +66,7 @@ function TodaysOverview() {
       <dl className="grid gap-1 text-sm">
         <div className="flex justify-between gap-2">
           <dt className="text-muted-foreground">{t('shell.activePatients')}</dt>
-          <dd className="font-semibold">{isPending ? <Skeleton className="h-4 w-10" /> : isError ? '—' : data.totalPatients.toLocaleString('en-KE')}</dd>
+          <dd className="font-semibold">{isPending ? <Skeleton className="h-4 w-10" /> : isError ? '—' : formatNumber(data.totalPatients)}</dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-muted-foreground">{t('shell.revenueToday')}</dt>

@@ -1,13 +1,14 @@
 // Previous / Next over a bounded list (DESIGN.md §6), with "Showing a–b of n" read out as it changes.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
+import { formatNumber } from '../../lib/locale-format';
 
 /** `capped`: the total is a floor ("5,000+"), as for a search with very many matches. */
 type Props = { label: string; offset: number; count: number; total: number; capped?: boolean; pageSize: number; onOffset: (offset: number) => void };
 
 export function Pagination({ label, offset, count, total, capped = false, pageSize, onOffset }: Props) {
   const { t } = useTranslation();
-  const fmt = (n: number) => n.toLocaleString('en-KE');
+  const fmt = (n: number) => formatNumber(n);
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="showing">

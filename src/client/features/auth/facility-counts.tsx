@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FacilitySummary } from '../../../shared/facilities';
 import { facilitySummaryQuery } from '../facilities';
+import { formatNumber } from '../../lib/locale-format';
 
 type Stat = { id: string; value: number; label: string; caption?: string };
 
@@ -40,7 +41,7 @@ export function FacilityCounts({ county }: { county: string }) {
                   {s.label}
                   {s.caption ? <span className="block text-xs">{s.caption}</span> : null}
                 </dt>
-                <dd className="text-3xl font-bold text-primary">{s.value.toLocaleString('en-KE')}</dd>
+                <dd className="text-3xl font-bold text-primary">{formatNumber(s.value)}</dd>
               </div>
             ))}
           </dl>

@@ -7,12 +7,13 @@ import { formatKES } from '../../../shared/money';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { billingError } from './billing-labels';
 import { billingSummaryQuery } from './billing.api';
+import { formatNumber } from '../../lib/locale-format';
 
 export function BillingCards({ scope }: { scope: number | undefined }) {
   const { t } = useTranslation();
   const query = useQuery(billingSummaryQuery(scope));
   const s = query.data;
-  const n = (v: number) => v.toLocaleString('en-KE');
+  const n = (v: number) => formatNumber(v);
   const cards: StatCard[] = [
     { key: 'paidToday', icon: CheckCircle2, value: s && formatKES(s.paidToday.amount), hint: s && t('billing.cards.paidTodayNote', { count: s.paidToday.count, n: n(s.paidToday.count) }) },
     {

@@ -20,6 +20,7 @@ import { BillingCards } from './billing-cards';
 import { BillingFilters, type FilterValues } from './billing-filters';
 import { billingError } from './billing-labels';
 import { InvoicesTable } from './invoices-table';
+import { formatNumber } from '../../lib/locale-format';
 
 const CreateInvoiceDialog = lazy(() => import('./create-invoice-dialog').then((m) => ({ default: m.CreateInvoiceDialog })));
 const ProcessPaymentDialog = lazy(() => import('./process-payment-dialog').then((m) => ({ default: m.ProcessPaymentDialog })));
@@ -97,7 +98,7 @@ function BillingDesk() {
       />
 
       <ListCard
-        title={total === undefined ? t('billing.table.title') : t('billing.table.titleCount', { total: total.toLocaleString('en-KE') })}
+        title={total === undefined ? t('billing.table.title') : t('billing.table.titleCount', { total: formatNumber(total) })}
         icon={Receipt}
         query={query}
         errorMessage={(error) =>

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayPhone, formatDate } from '../../../shared/format';
-import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
+import { displayPhone } from '../../../shared/format';
 import { formatKES } from '../../../shared/money';
 import type { BillingDetail, BillingRecord } from '../../../shared/billing';
 import type { InsuranceClaim, Payment } from '../../../shared/billing';
@@ -22,10 +21,11 @@ import { facilitiesQuery } from '../facilities';
 import { ClaimDecisionForm } from './claim-decision-form';
 import { canTakePayment } from './invoices-table';
 import { useSettlementNotices } from './use-settlement-notices';
+import { formatDate, formatTime } from '../../lib/locale-format';
 
 type Props = { invoiceId: number; open: boolean; canWrite: boolean; onOpenChange: (open: boolean) => void; onPay: (b: BillingRecord) => void };
 
-const dateTime = (iso: string) => `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: COUNTY_TIME_ZONE })}`;
+const dateTime = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 
 export function InvoiceDetailsDialog({ invoiceId, open, canWrite, onOpenChange, onPay }: Props) {
   const { t } = useTranslation();

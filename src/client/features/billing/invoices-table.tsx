@@ -3,13 +3,13 @@
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { CreditCard, Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
 import { formatKES } from '../../../shared/money';
 import type { BillingRecord } from '../../../shared/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { billingMessage, methodName, providerName, serviceName, STATUS_BADGE, statusName } from './billing-labels';
+import { formatDate } from '../../lib/locale-format';
 
 const COLUMNS = ['invoice', 'patient', 'service', 'amount', 'paymentMethod', 'insurance', 'status', 'actions'] as const;
 

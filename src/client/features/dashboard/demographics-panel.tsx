@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { demographicsQuery } from './dashboard.api';
 import { PanelEmpty, PanelError } from './panel-states';
+import { formatNumber } from '../../lib/locale-format';
 
 /** SPEC.md §2.5 Patient Demographics, counted from the registered patients of the selected facility or county. */
 export function DemographicsPanel({ scope }: { scope: number | undefined }) {
@@ -16,7 +17,7 @@ export function DemographicsPanel({ scope }: { scope: number | undefined }) {
       <CardHeader>
         <CardTitle>{t('dashboard.demographics.title')}</CardTitle>
         <CardDescription>
-          {query.data ? t('dashboard.demographics.description', { count: query.data.total, formatted: query.data.total.toLocaleString('en-KE') }) : t('dashboard.demographics.descriptionLoading')}
+          {query.data ? t('dashboard.demographics.description', { count: query.data.total, formatted: formatNumber(query.data.total) }) : t('dashboard.demographics.descriptionLoading')}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -70,7 +71,7 @@ function Distribution({ title, rows, barClass }: { title: string; rows: Row[]; b
             <div className="flex justify-between gap-2 text-sm">
               <span>{r.label}</span>
               <span>
-                <span className="text-xs text-muted-foreground">{t('dashboard.demographics.patients', { count: r.count, formatted: r.count.toLocaleString('en-KE') })}</span>{' '}
+                <span className="text-xs text-muted-foreground">{t('dashboard.demographics.patients', { count: r.count, formatted: formatNumber(r.count) })}</span>{' '}
                 <span className="font-medium">{r.percent}%</span>
               </span>
             </div>

@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { facilitiesQuery } from '../facilities';
 import { facilityStatusName, levelName } from '../../lib/labels';
 import { PanelEmpty, PanelError } from './panel-states';
+import { formatNumber } from '../../lib/locale-format';
 
 /** SPEC.md §9: the dashboard lists 5 facilities (and shows 5 skeleton rows while loading). */
 const SHOWN = 5;
@@ -79,7 +80,7 @@ export function FacilitiesOverview() {
                         </div>
                       </TableCell>
                       <TableCell>{f.location}</TableCell>
-                      <TableCell>{f.capacity === null ? t('common.na') : t('dashboard.facilities.beds', { count: f.capacity, formatted: f.capacity.toLocaleString('en-KE') })}</TableCell>
+                      <TableCell>{f.capacity === null ? t('common.na') : t('dashboard.facilities.beds', { count: f.capacity, formatted: formatNumber(f.capacity) })}</TableCell>
                       <TableCell>
                         <Badge variant={STATUS_VARIANT[f.status]}>{facilityStatusName(t, f.status)}</Badge>
                       </TableCell>

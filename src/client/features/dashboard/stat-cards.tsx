@@ -6,6 +6,7 @@ import { StatCardGrid, type StatCard } from '../../components/data/stat-card-gri
 import { dashboardStatsQuery, revenueStatsQuery, revenueTrendQuery } from './dashboard.api';
 import { useStaff } from '../../app/use-staff';
 import { scopeOf } from '../../../shared/access';
+import { formatNumber } from '../../lib/locale-format';
 
 type Props = { scope: number | undefined; trendMonths: 6 | 12 };
 
@@ -24,7 +25,7 @@ export function StatCards({ scope, trendMonths }: Props) {
   // The trend ends with the current month; the one before it is last month.
   const lastMonth = trend.data && trend.data.length >= 2 ? trend.data[trend.data.length - 2] : undefined;
   const s = stats.data;
-  const count = (n: number | undefined) => n?.toLocaleString('en-KE');
+  const count = (n: number | undefined) => formatNumber(n);
   const cards: StatCard[] = [
     { key: 'total-patients', title: t('dashboard.stats.totalPatients'), icon: Users, value: count(s?.totalPatients), hint: t(scope === undefined ? 'dashboard.stats.patientsCounty' : 'dashboard.stats.patientsFacility') },
     { key: 'active-staff', title: t('dashboard.stats.activeStaff'), icon: UserCheck, value: count(s?.activeStaff), hint: t('dashboard.stats.staffNote') },

@@ -7,6 +7,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { levelName } from '../../lib/labels';
 import { FacilityServiceBadges, FacilityStatusBadge } from './facility-badges';
 
+/** The Master Facility List's words ("Sub-County Hospital", "Faith Based Organization") as locale keys. */
+const codeOf = (value: string) => value.toLowerCase().replace(/[^a-z]+/g, '_');
+
 export type DetailsMode = 'view' | 'settings';
 
 /**
@@ -40,8 +43,8 @@ export function FacilityDetailsDialog({ facility, mode, onClose }: { facility: F
               <DetailField label={t('facilities.details.level')}>
                 {t('facilityLevels.level', { level: facility.level })} · {levelName(t, facility.level)}
               </DetailField>
-              <DetailField label={t('facilities.details.type')}>{facility.type}</DetailField>
-              <DetailField label={t('facilities.details.owner')}>{facility.owner}</DetailField>
+              <DetailField label={t('facilities.details.type')}>{t(`facilities.types.${codeOf(facility.type)}`, { defaultValue: facility.type })}</DetailField>
+              <DetailField label={t('facilities.details.owner')}>{t(`facilities.owners.${codeOf(facility.owner)}`, { defaultValue: facility.owner })}</DetailField>
               <DetailField label={t('facilities.details.subcounty')}>{facility.subcounty}</DetailField>
               <DetailField label={t('facilities.details.healthSubcounty')}>{facility.healthSubcounty ?? t('common.notSpecified')}</DetailField>
               <DetailField label={t('facilities.details.ward')}>{facility.ward ?? t('common.notSpecified')}</DetailField>

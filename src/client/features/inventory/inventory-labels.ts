@@ -5,6 +5,7 @@ import type { InventoryItem } from '../../../shared/inventory';
 import type { BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
+import { formatNumber } from '../../lib/locale-format';
 
 export const STATUS_BADGE: Record<StockStatus, NonNullable<BadgeProps['variant']>> = {
   in_stock: 'success',
@@ -14,7 +15,7 @@ export const STATUS_BADGE: Record<StockStatus, NonNullable<BadgeProps['variant']
 
 /** "450 tablets" in English, "vidonge 450" in Kiswahili. */
 export function quantityText(t: TFunction, count: number, unit: string): string {
-  return t('inventory.quantity', { amount: count.toLocaleString('en-KE'), unit: t(`units.${unit}`, { defaultValue: unit }) });
+  return t('inventory.quantity', { amount: formatNumber(count), unit: t(`units.${unit}`, { defaultValue: unit }) });
 }
 
 export function facilityText(t: TFunction, item: Pick<InventoryItem, 'facility'>): string {
@@ -43,7 +44,7 @@ export function validationText(message: string | undefined): string | undefined 
     const [, current, unit, action, quantity] = short;
     return t(action === 'issue' ? 'inventory.movement.insufficientIssue' : 'inventory.movement.insufficientRemove', {
       current: quantityText(t, Number(current), unit!),
-      quantity: Number(quantity).toLocaleString('en-KE'),
+      quantity: formatNumber(Number(quantity)),
     });
   }
   const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'inventory.validation') as unknown;

@@ -22,6 +22,7 @@ import { InventoryStatCards } from './inventory-stats';
 import { InventoryTable } from './inventory-table';
 import { StockHistoryDialog } from './stock-history-dialog';
 import { UpdateStockDialog } from './update-stock-dialog';
+import { formatNumber } from '../../lib/locale-format';
 
 type View = { shell: number; filters: FilterValues; offset: number };
 
@@ -83,7 +84,7 @@ export function InventoryPage() {
       <InventoryFiltersBar key={shell} value={filters} facilities={facilities.data} onApply={(next) => setView({ shell, filters: next, offset: 0 })} />
 
       <ListCard
-        title={total === undefined ? t('inventory.table.title') : t('inventory.table.titleCount', { total: total.toLocaleString('en-KE') })}
+        title={total === undefined ? t('inventory.table.title') : t('inventory.table.titleCount', { total: formatNumber(total) })}
         icon={Package}
         query={list}
         errorMessage={(error) => `${t('inventory.error')}: ${errorText(error, t('common.error'))}`}

@@ -6,6 +6,7 @@ import { formatKES } from '../../../shared/money';
 import type { InventoryStats } from '../../../shared/inventory';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { errorText } from './inventory-labels';
+import { formatNumber } from '../../lib/locale-format';
 
 type Props = { query: UseQueryResult<InventoryStats>; scope: string };
 
@@ -13,9 +14,9 @@ export function InventoryStatCards({ query, scope }: Props) {
   const { t } = useTranslation();
   const s = query.data;
   const cards: StatCard[] = [
-    { key: 'totalItems', icon: Package, value: s?.totalItems.toLocaleString('en-KE'), hint: scope },
-    { key: 'lowStock', icon: AlertTriangle, tone: 'text-yellow-700', value: s?.lowStock.toLocaleString('en-KE'), hint: t('inventory.cards.lowHint') },
-    { key: 'outOfStock', icon: PackageX, tone: 'text-red-700', value: s?.outOfStock.toLocaleString('en-KE'), hint: t('inventory.cards.outHint') },
+    { key: 'totalItems', icon: Package, value: formatNumber(s?.totalItems), hint: scope },
+    { key: 'lowStock', icon: AlertTriangle, tone: 'text-yellow-700', value: formatNumber(s?.lowStock), hint: t('inventory.cards.lowHint') },
+    { key: 'outOfStock', icon: PackageX, tone: 'text-red-700', value: formatNumber(s?.outOfStock), hint: t('inventory.cards.outHint') },
     { key: 'totalValue', icon: Banknote, tone: 'text-green-700', value: s ? formatKES(s.totalValue) : undefined, hint: t('inventory.cards.valueHint') },
   ].map((c) => ({ ...c, title: t(`inventory.cards.${c.key}`) }));
   return (

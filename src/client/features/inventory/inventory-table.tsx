@@ -3,13 +3,13 @@
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { History, PackagePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
 import { formatKES } from '../../../shared/money';
 import type { InventoryItem } from '../../../shared/inventory';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { facilityText, formatUnitCost, quantityText, STATUS_BADGE } from './inventory-labels';
+import { formatDate } from '../../lib/locale-format';
 
 type Props = {
   rows: InventoryItem[] | undefined;

@@ -3,8 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
-import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
 import type { InventoryItem, StockMovement } from '../../../shared/inventory';
 import { ListError } from '../../components/data/list-error';
 import { Pagination } from '../../components/data/pagination';
@@ -14,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { MOVEMENTS_PAGE_SIZE, movementsQuery } from './inventory.api';
 import { errorText, facilityText, quantityText } from './inventory-labels';
+import { formatDate, formatNumber, formatTime } from '../../lib/locale-format';
 
 type Props = { item: InventoryItem | null; onClose: () => void };
 
@@ -39,13 +38,12 @@ const KIND_BADGE: Record<StockMovement['kind'], NonNullable<BadgeProps['variant'
   issued: 'info',
   adjusted: 'warning',
 };
-const timeFormatter = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: COUNTY_TIME_ZONE });
 
 function Ledger({ item }: { item: InventoryItem }) {
   const { t } = useTranslation();
   const [offset, setOffset] = useState(0);
   const query = useQuery(movementsQuery(item.id, offset));
-  const fmt = (n: number) => n.toLocaleString('en-KE');
+  const fmt = (n: number) => formatNumber(n);
 
   if (query.isError) {
     return (
@@ -68,7 +66,7 @@ function Ledger({ item }: { item: InventoryItem }) {
                   <TableCell className="whitespace-nowrap">
                     <time dateTime={m.at}>
                       {formatDate(m.at)}
-                      <span className="block text-xs text-muted-foreground">{timeFormatter.format(new Date(m.at))}</span>
+                      <span className="block text-xs text-muted-foreground">{formatTime(m.at)}</span>
                     </time>
                   </TableCell>
                   <TableCell>
@@ -79,7 +77,11 @@ function Ledger({ item }: { item: InventoryItem }) {
                     {quantityText(t, m.quantity, item.unit)}
                   </TableCell>
                   <TableCell className="whitespace-nowrap text-right">{fmt(m.balanceAfter)}</TableCell>
-                  <TableCell className="min-w-48">{m.reason}</TableCell>
+                  <TableCell className="min-w-48">
+                    {m.kind === 'opening' && m.reason === null ? t('inventory.history.openingBalance') : m.reason}
+                    {m.supplier ? <span className="block text-xs text-muted-foreground">{t('inventory.history.supplier', { supplier: m.supplier })}</span> : null}
+                    {m.batch ? <span className="block text-xs text-muted-foreground">{t('inventory.history.batch', { batch: m.batch })}</span> : null}
+                  </TableCell>
                   <TableCell>{m.userName ?? t('inventory.history.system')}</TableCell>
                 </TableRow>
               ))}

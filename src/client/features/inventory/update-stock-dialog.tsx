@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/api-client';
 import { FieldError, FormField, fieldAria } from '../../components/forms/form-field';
 import { useRecordMovement } from './inventory.api';
 import { errorText, facilityText, quantityText, validationText } from './inventory-labels';
+import { formatNumber } from '../../lib/locale-format';
 
 type Props = { item: InventoryItem | null; onClose: () => void };
 
@@ -86,7 +87,7 @@ function UpdateStockForm({ item, onDone }: { item: InventoryItem; onDone: () => 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
       <p className="rounded-md bg-muted p-3 text-sm" data-testid="stock-on-hand">
-        {t('inventory.movement.inStock', { quantity: quantityText(t, item.currentStock, item.unit), minimum: item.minimumStock.toLocaleString('en-KE') })}
+        {t('inventory.movement.inStock', { quantity: quantityText(t, item.currentStock, item.unit), minimum: formatNumber(item.minimumStock) })}
       </p>
       <fieldset disabled={pending} className="grid gap-4">
         <div className="grid gap-1.5">

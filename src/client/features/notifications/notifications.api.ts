@@ -24,5 +24,11 @@ export function notificationText(t: TFunction, n: Notification): { title: string
       };
     case 'overdue_followups':
       return { title: t('notifications.overdueTitle'), message: t('notifications.overdue', { count: n.count }) };
+    case 'emergency_alert':
+      return {
+        title: t('notifications.emergencyTitle', { facility: n.facilityName }),
+        // The raiser's words, as typed.
+        message: n.message ? t('notifications.emergencyWithMessage', { name: n.raisedBy, message: n.message }) : t('notifications.emergency', { name: n.raisedBy }),
+      };
   }
 }

@@ -2,13 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText, lastVisitText } from './patient-labels';
 import { patientRecordsQuery, visitSummaryUrl } from './patients.api';
 import { PrintLink } from '../../components/print-link';
+import { formatDate } from '../../lib/locale-format';
 
 export function MedicalRecordsList({ patientId }: { patientId: number }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayPhone, formatDate } from '../../../shared/format';
+import { displayPhone } from '../../../shared/format';
 import { ageInYears, countyDate } from '../../../shared/county-time';
 import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
@@ -16,6 +16,7 @@ import { MedicalRecordsList } from './medical-records-list';
 import { errorText, fullName, genderName } from './patient-labels';
 import { patientQuery } from './patients.api';
 import { useStaff } from '../../app/use-staff';
+import { formatDate } from '../../lib/locale-format';
 
 type Props = { patient: Patient | null; open: boolean; onOpenChange: (open: boolean) => void; onAddRecord: () => void };
 

@@ -22,6 +22,7 @@ import { PatientsTable } from './patients-table';
 import { RegisterPatientDialog } from './register-patient-dialog';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useStaff } from '../../app/use-staff';
+import { formatNumber } from '../../lib/locale-format';
 
 /**
  * A role that may not read patients (the system administrator) is told so once, and nothing is asked of the server:
@@ -101,14 +102,14 @@ function PatientsScreen() {
       </FilterBar>
 
       <ListCard
-        title={total === undefined ? t('patients.page.patients') : t('patients.page.patientsCount', { total: `${total.toLocaleString('en-KE')}${capped ? '+' : ''}` })}
+        title={total === undefined ? t('patients.page.patients') : t('patients.page.patientsCount', { total: `${formatNumber(total)}${capped ? '+' : ''}` })}
         icon={Users}
         query={query}
         errorMessage={(error) =>
           error instanceof ApiError && error.status === 403 ? t('patients.page.forbidden') : t('common.loadError', { message: errorText(t, error, t('common.error')) })
         }
         paging={{ label: t('patients.page.pagination'), offset, pageSize: PATIENT_PAGE_SIZE, onOffset: setOffset }}
-        footer={capped ? <p className="text-sm text-muted-foreground">{t('patients.page.moreMatches', { limit: (total ?? 0).toLocaleString('en-KE') })}</p> : null}
+        footer={capped ? <p className="text-sm text-muted-foreground">{t('patients.page.moreMatches', { limit: formatNumber(total ?? 0) })}</p> : null}
         empty={
           <EmptyState
             icon={Users}

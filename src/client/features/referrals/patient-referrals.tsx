@@ -4,10 +4,10 @@ import './referrals.strings';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ReferralStatusBadge, UrgencyBadge, ReferralLoadError } from './referral-labels';
 import { patientReferralsQuery } from './referrals.api';
+import { formatDate } from '../../lib/locale-format';
 
 export function PatientReferrals({ patientId }: { patientId: number }) {
   const { t } = useTranslation();

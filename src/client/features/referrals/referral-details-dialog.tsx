@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ReferralStatus } from '../../../shared/referrals';
-import { formatDate } from '../../../shared/format';
 import { canMoveReferral, type ReferralDetail } from '../../../shared/referrals';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -15,6 +14,7 @@ import { ReferralStatusBadge, UrgencyBadge, ReferralLoadError } from './referral
 import { ReferralActions } from './referral-actions';
 import { referralLetterUrl, referralQuery } from './referrals.api';
 import { PrintLink } from '../../components/print-link';
+import { formatDate } from '../../lib/locale-format';
 
 type Props = { referralId: number | null; onOpenChange: (open: boolean) => void };
 

@@ -1,11 +1,11 @@
 // Wording and colours shared by the referral screen, its dialogs and the patient's record.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { ListError } from '../../components/data/list-error';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
+import { formatDate, formatTime } from '../../lib/locale-format';
 
 /** SPEC.md §4 referral status colours: pending yellow, in_transit blue, received green, cancelled red. */
 const STATUS_VARIANTS: Record<string, BadgeProps['variant']> = { pending: 'warning', in_transit: 'info', received: 'success', cancelled: 'danger' };
@@ -25,19 +25,9 @@ export function UrgencyBadge({ urgency }: { urgency: string }) {
   return <Badge variant={URGENCY_VARIANTS[urgency] ?? 'outline'} className="whitespace-nowrap">{t(`referrals.urgency.${urgency}`, { defaultValue: urgency })}</Badge>;
 }
 
-const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: COUNTY_TIME_ZONE,
-});
-
-/** A moment on the county clock, e.g. "16 Mar 2026, 09:30". */
+/** A moment on the county clock, e.g. "16 Mar 2026, 09:30", in the chosen language. */
 export function formatDateTime(at: string | Date): string {
-  return dateTimeFormatter.format(new Date(at));
+  return `${formatDate(at)}, ${formatTime(at)}`;
 }
 
 /**

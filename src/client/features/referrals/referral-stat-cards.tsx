@@ -9,6 +9,7 @@ import { StatCardGrid, type StatCard } from '../../components/data/stat-card-gri
 import { facilitiesQuery, facilityName } from '../facilities';
 import { referralErrorText } from './referral-labels';
 import { referralStatsQuery } from './referrals.api';
+import { formatNumber } from '../../lib/locale-format';
 
 const CARDS: { key: 'pending' | 'inTransit' | 'received' | 'emergency'; icon: LucideIcon; tone: string }[] = [
   { key: 'pending', icon: Clock, tone: 'text-yellow-700' },
@@ -26,7 +27,7 @@ export function ReferralStatCards({ facilityId, direction }: { facilityId: numbe
   const cards: StatCard[] = CARDS.map((c) => ({
     ...c,
     title: t(`referrals.cards.${c.key}`),
-    value: stats.data?.[c.key].toLocaleString('en-KE'),
+    value: formatNumber(stats.data?.[c.key]),
     hint: t(`referrals.cards.${c.key}Hint`),
   }));
 

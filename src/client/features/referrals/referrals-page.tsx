@@ -22,6 +22,7 @@ import { referralErrorText } from './referral-labels';
 import { ReferralStatCards } from './referral-stat-cards';
 import { REFERRAL_PAGE_SIZE, referralsQuery } from './referrals.api';
 import { ReferralsTable } from './referrals-table';
+import { formatNumber } from '../../lib/locale-format';
 
 type View = 'all' | 'incoming';
 const startingAt = (shell: number): FilterValues => ({ search: '', facility: scopeOf(shell)?.toString() ?? '', status: '', urgency: '' });
@@ -109,7 +110,7 @@ export function ReferralsPage() {
           <ReferralFilters values={values} facilities={facilities.data} showFacility={!incoming} onChange={change} onSearch={() => setAppliedSearch(values.search.trim())} />
 
           <ListCard
-            title={total === undefined ? heading : t('referrals.page.headingCount', { heading, total: total.toLocaleString('en-KE') })}
+            title={total === undefined ? heading : t('referrals.page.headingCount', { heading, total: formatNumber(total) })}
             query={query}
             errorMessage={(error) => t('common.loadError', { message: referralErrorText(t, error) })}
             paging={{ label: t('referrals.page.pagination'), offset, pageSize: REFERRAL_PAGE_SIZE, onOffset: setOffset }}

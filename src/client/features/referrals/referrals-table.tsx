@@ -2,11 +2,11 @@
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
 import type { Referral } from '../../../shared/referrals';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { ReferralStatusBadge, UrgencyBadge } from './referral-labels';
+import { formatDate } from '../../lib/locale-format';
 
 const COLUMNS = ['patient', 'route', 'reason', 'urgency', 'status', 'doctor', 'date', 'actions'] as const;
 const SKELETON_ROWS = 5;

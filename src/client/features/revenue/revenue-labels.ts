@@ -1,9 +1,8 @@
 // Words and number formats of the revenue screen: one place, so the cards, table, dialog and report agree.
 import type { Permission } from '../../../shared/access';
 import type { TFunction } from 'i18next';
-import { formatDate } from '../../../shared/format';
-import { COUNTY_TIME_ZONE } from '../../../shared/county-time';
 import type { DateRange } from '../../../shared/revenue';
+import { formatDate, formatTime } from '../../lib/locale-format';
 
 type BadgeVariant = 'success' | 'warning' | 'danger' | 'info' | 'secondary';
 
@@ -40,11 +39,9 @@ export function formatRange({ start, end }: DateRange): string {
   return start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: COUNTY_TIME_ZONE });
-
 /** "16 Mar 2026, 08:55" in county time. */
 export function formatDateTime(at: string): string {
-  return `${formatDate(at)}, ${timeFormat.format(new Date(at))}`;
+  return `${formatDate(at)}, ${formatTime(at)}`;
 }
 
 /** Who reads money (revenue.routes.ts, access/permissions.ts): billing:read, the one permission for it. */

@@ -1,12 +1,12 @@
 // View Details (§2.7): everything the records call gives for one invoice; read-only (payments are taken on /billing).
 import { DetailField } from '../../components/data/detail-field';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
 import { formatKES } from '../../../shared/money';
 import type { RevenueRecord } from '../../../shared/revenue';
 import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { formatDateTime, insurerName, paymentMethodName, serviceName, statusName, statusVariant } from './revenue-labels';
+import { formatDate } from '../../lib/locale-format';
 
 export function RevenueRecordDialog({ record, onClose }: { record: RevenueRecord | null; onClose: () => void }) {
   const { t } = useTranslation();

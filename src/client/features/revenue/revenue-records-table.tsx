@@ -2,13 +2,13 @@
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
 import { formatKES } from '../../../shared/money';
 import type { RevenueRecord } from '../../../shared/revenue';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { paymentMethodName, serviceName, statusName, statusVariant } from './revenue-labels';
+import { formatDate } from '../../lib/locale-format';
 
 const COLUMNS = ['date', 'patient', 'service', 'facility', 'amount', 'paymentMethod', 'status', 'actions'] as const;
 const SKELETON_ROWS = 5;

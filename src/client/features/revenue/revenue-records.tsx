@@ -9,6 +9,7 @@ import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
 import { REVENUE_RECORDS_PAGE_SIZE, revenueExportPath, revenueRecordsQuery } from './revenue.api';
 import { RevenueRecordsTable } from './revenue-records-table';
+import { formatNumber } from '../../lib/locale-format';
 
 type Props = {
   period: RevenuePeriod;
@@ -27,11 +28,11 @@ export function RevenueRecords({ period, scope, offset, onOffset, allowed, onVie
     <ListCard
       title={t('revenue.records.title')}
       icon={ReceiptText}
-      description={total === undefined ? t('revenue.records.description') : t('revenue.records.descriptionCount', { count: total, formatted: total.toLocaleString('en-KE') })}
+      description={total === undefined ? t('revenue.records.description') : t('revenue.records.descriptionCount', { count: total, formatted: formatNumber(total) })}
       actions={
         allowed ? (
           <Button asChild variant="outline">
-            <a href={revenueExportPath(period, scope)} download title={t('revenue.records.exportHint', { max: REVENUE_EXPORT_MAX_ROWS.toLocaleString('en-KE') })}>
+            <a href={revenueExportPath(period, scope)} download title={t('revenue.records.exportHint', { max: formatNumber(REVENUE_EXPORT_MAX_ROWS) })}>
               <FileDown aria-hidden="true" />
               {t('revenue.records.export')}
             </a>

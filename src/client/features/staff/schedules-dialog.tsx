@@ -18,6 +18,7 @@ import { facilitiesQuery } from '../facilities';
 import { staffShiftsQuery } from './staff.api';
 import { fullName, staffErrorText } from './staff-labels';
 import { ScrollTable } from './staff-table';
+import { dateLocale } from '../../lib/locale-format';
 
 const DAYS = 7;
 const SHIFT_BADGE: Record<ShiftKind, 'info' | 'secondary' | 'warning'> = { day: 'info', night: 'secondary', on_call: 'warning' };
@@ -50,7 +51,7 @@ export function SchedulesDialog({ open, onOpenChange }: { open: boolean; onOpenC
 }
 
 function Roster() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { facilityId: current } = useSelectedFacility();
   const facilities = useQuery(facilitiesQuery);
   const [facility, setFacility] = useState(String(scopeOf(current) ?? 'all'));
@@ -58,10 +59,8 @@ function Roster() {
   const days = Array.from({ length: DAYS }, (_, i) => addDays(from, i));
   const query = useQuery(staffShiftsQuery(facility, from, days[DAYS - 1]!));
   const people = useMemo(() => (query.data ? byPerson(query.data) : undefined), [query.data]);
-  const dayLabel = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language === 'sw' ? 'sw-KE' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: COUNTY_TIME_ZONE }),
-    [i18n.language],
-  );
+  const locale = dateLocale();
+  const dayLabel = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: COUNTY_TIME_ZONE }), [locale]);
   const countyWide = facility === 'all';
 
   return (

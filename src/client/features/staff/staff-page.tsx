@@ -21,6 +21,7 @@ import { staffErrorText } from './staff-labels';
 import { StaffStatCards } from './staff-stats';
 import { StaffStatusDialog } from './staff-status-dialog';
 import { StaffTable } from './staff-table';
+import { formatNumber } from '../../lib/locale-format';
 
 // The form (react-hook-form and its resolver) loads when a manager opens it: most readers never do.
 const AddStaffDialog = lazy(() => import('./add-staff-dialog').then((m) => ({ default: m.AddStaffDialog })));
@@ -74,7 +75,7 @@ export function StaffPage() {
       <StaffFiltersBar value={filters} facilities={facilities.data} onChange={changeFilters} />
 
       <ListCard
-        title={total === undefined ? t('staff.table.title') : t('staff.table.titleCount', { total: total.toLocaleString('en-KE') })}
+        title={total === undefined ? t('staff.table.title') : t('staff.table.titleCount', { total: formatNumber(total) })}
         icon={Users}
         query={query}
         errorMessage={(error) => t('staff.table.error', { message: staffErrorText(t, error) })}

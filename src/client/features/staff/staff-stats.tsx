@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { StaffStats } from '../../../shared/staff';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { staffErrorText } from './staff-labels';
+import { formatNumber } from '../../lib/locale-format';
 
 export function StaffStatCards({ query }: { query: UseQueryResult<StaffStats> }) {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export function StaffStatCards({ query }: { query: UseQueryResult<StaffStats> })
     { key: 'medicalOfficers', icon: Stethoscope, value: stats?.medicalOfficers, hint: t('staff.cards.medicalOfficersHint') },
     { key: 'nurses', icon: UserRound, value: stats?.nurses, hint: t('staff.cards.nursesHint') },
     { key: 'onLeave', icon: CalendarOff, value: stats?.onLeave, hint: t('staff.cards.onLeaveHint') },
-  ].map((c) => ({ ...c, title: t(`staff.cards.${c.key}`), value: c.value?.toLocaleString('en-KE') }));
+  ].map((c) => ({ ...c, title: t(`staff.cards.${c.key}`), value: formatNumber(c.value) }));
   return (
     <StatCardGrid
       label={t('staff.cards.label')}

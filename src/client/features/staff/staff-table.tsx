@@ -4,7 +4,6 @@ import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { UserCheck, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
 import type { StaffMember } from '../../../shared/staff';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,6 +11,7 @@ import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { roleName } from '../../lib/labels';
 import { initials } from '../../lib/utils';
 import { fullName } from './staff-labels';
+import { formatDate } from '../../lib/locale-format';
 
 const COLUMNS = ['staffMember', 'role', 'facility', 'contact', 'status', 'joinDate', 'actions'] as const;
 export const STAFF_SKELETON_ROWS = 5;

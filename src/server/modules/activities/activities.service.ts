@@ -1,16 +1,19 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Activity, ActivityAction } from '../../../shared/activities/index.js';
+import type { Activity, ActivityAction, ActivityKind, ActivityParams } from '../../../shared/activities/index.js';
 import type { Db } from '../../db/client.js';
 import { activities } from './activities.schema.js';
 import { users } from '../auth/index.js';
 import type { ServiceContext } from '../../core/context.js';
 
-/** The dashboard feed (SPEC.md §3 Activity). Descriptions name no patient: every role sees the feed. */
+/**
+ * The dashboard feed (SPEC.md §3 Activity). A line is a kind and its facts, worded by the client in the reader's
+ * language. The facts name no patient: every role sees the feed.
+ */
 export async function recordActivity(
   db: Db,
-  a: { action: ActivityAction; description: string; userId: number | null; facilityId: number | null; at?: Date },
+  a: { action: ActivityAction; kind: ActivityKind; params: ActivityParams; userId: number | null; facilityId: number | null; at?: Date },
 ): Promise<void> {
-  await db.insert(activities).values({ action: a.action, description: a.description, userId: a.userId, facilityId: a.facilityId, ...(a.at ? { createdAt: a.at } : {}) });
+  await db.insert(activities).values({ action: a.action, kind: a.kind, params: a.params, userId: a.userId, facilityId: a.facilityId, ...(a.at ? { createdAt: a.at } : {}) });
 }
 
 export async function listActivities({ db }: ServiceContext, q: { facilityId?: number; limit: number; offset: number }) {
@@ -20,6 +23,8 @@ export async function listActivities({ db }: ServiceContext, q: { facilityId?: n
       .select({
         id: activities.id,
         action: activities.action,
+        kind: activities.kind,
+        params: activities.params,
         description: activities.description,
         facilityId: activities.facilityId,
         userId: activities.userId,

@@ -3,7 +3,7 @@
 // invoice past its due date (county calendar) reads as overdue, so one rule holds everywhere.
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, countyYear, startOfCountyDay } from '../../../shared/county-time.js';
-import { formatKES, parseKes, toKes, ZERO, type Cents } from '../../../shared/money.js';
+import { centsValue, parseKes, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import {
   defaultCoveragePercent,
@@ -206,7 +206,8 @@ export async function createBilling({ db, actor, now: clock }: ServiceContext, i
     if (!created) throw new Error('insert returned no row');
     await recordActivity(tx, {
       action: 'billing_record_created',
-      description: `Invoice ${created.invoiceNumber} created at ${facility.name}: ${input.serviceType}, ${formatKES(input.amount)}`,
+      kind: 'invoice.created',
+      params: { facility: facility.name, invoice: created.invoiceNumber, service: input.serviceType, amountCents: centsValue(created.amount) },
       userId: actor.id,
       facilityId: facility.id,
       at: now,

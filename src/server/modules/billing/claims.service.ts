@@ -7,7 +7,7 @@
 // only that a reason was given (it may name a diagnosis).
 import { eq } from 'drizzle-orm';
 import { countyYear } from '../../../shared/county-time.js';
-import { compare, formatKES, isZero, parseKes, toKes, toKesText, type Cents } from '../../../shared/money.js';
+import { centsValue, compare, formatKES, isZero, parseKes, toKes, toKesText, type Cents } from '../../../shared/money.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { claimAmount, type ClaimDecisionInput, type InsuranceClaim, type SubmitClaimInput } from '../../../shared/billing/index.js';
@@ -127,7 +127,8 @@ export async function decideClaim({ db, actor, now: clock }: ServiceContext, cla
       const [f] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, invoice.facilityId)).limit(1);
       await recordActivity(tx, {
         action: 'payment_received',
-        description: `${PROVIDER_NAMES[claim!.provider] ?? claim!.provider} claim ${claim!.claimNumber} approved for ${invoice.invoiceNumber} at ${f?.name ?? 'Unknown Facility'}: ${kes(approved)}`,
+        kind: 'claim.approved',
+        params: { facility: f?.name ?? 'Unknown Facility', provider: claim!.provider, claim: claim!.claimNumber, invoice: invoice.invoiceNumber, amountCents: centsValue(approved) },
         userId: actor.id,
         facilityId: invoice.facilityId,
         at: now,

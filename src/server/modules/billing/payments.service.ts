@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { countyYear } from '../../../shared/county-time.js';
 import {
+  centsValue,
   compare,
   formatKES,
   insurerShare,
@@ -43,8 +44,6 @@ type InvoiceRow = typeof billingRecords.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 /** Who is calling: a signed-in user, or Safaricom / the simulator (no user, an address or none). */
 type Caller = Actor | SystemCaller;
-
-export const METHOD_LABELS = { mpesa: 'M-Pesa', card: 'Card', cash: 'Cash' } as const;
 
 export const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
@@ -138,11 +137,11 @@ async function facilityName(tx: Db, id: number): Promise<string> {
 }
 
 async function paymentReceived(tx: Db, caller: Caller, invoice: InvoiceRow, payment: { id: number; method: string; amount: Cents }, now: Date): Promise<void> {
-  const label = METHOD_LABELS[payment.method as keyof typeof METHOD_LABELS] ?? payment.method;
   await recordActivity(tx, {
     action: 'payment_received',
     // The feed is read by every role: it names the invoice, never the patient.
-    description: `Payment received for ${invoice.invoiceNumber} at ${await facilityName(tx, invoice.facilityId)}: ${label}, ${formatKES(toKes(payment.amount))}`,
+    kind: 'payment.received',
+    params: { facility: await facilityName(tx, invoice.facilityId), invoice: invoice.invoiceNumber, method: payment.method, amountCents: centsValue(payment.amount) },
     userId: caller.id,
     facilityId: invoice.facilityId,
     at: now,

@@ -247,6 +247,10 @@ describe('GET /api/activities', () => {
     expect(rows.every((r) => new Date(r.createdAt) <= TEST_NOW)).toBe(true);
     const all = (await t.request({ url: '/api/activities?limit=200', cookie: director })).json() as { action: string }[];
     expect(new Set(all.map((r) => r.action))).toEqual(new Set(['patient_registered', 'medical_record_created', 'billing_record_created']));
+    // The demo county's lines are structured like every new one: a kind and its facts, no server sentence.
+    const kinds = all as unknown as { kind: string; params: { facility?: string }; description: string | null }[];
+    expect(new Set(kinds.map((r) => r.kind))).toEqual(new Set(['patient.registered', 'record.created', 'invoice.created']));
+    expect(kinds.every((r) => r.description === null && typeof r.params.facility === 'string')).toBe(true);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThan(1000);
   });
 });

@@ -31,7 +31,7 @@ export default defineHostile({
       supplier: badOptionalText(200, 'KEMSA'),
       batch: badOptionalText(100, 'B-1'),
     },
-    // The ledger keeps "reason · Supplier: … · Batch: …": without supplier and batch, the reason alone.
-    texts: { fields: ['reason'], fresh: () => ({ supplier: '', batch: '' }), stored: (answer) => asRecord(asRecord(answer).movement) },
+    // Reason, supplier and batch are each kept as sent.
+    texts: { fields: ['reason', 'supplier', 'batch'], stored: (answer) => asRecord(asRecord(answer).movement) },
   },
 });

@@ -46,7 +46,13 @@ export const stockMovements = pgTable(
     /** Signed: positive for stock in (received, adjustments up), negative for stock out. */
     quantity: integer().notNull(),
     balanceAfter: integer().notNull(),
-    reason: text().notNull(),
+    /**
+     * Why stock moved, as the user typed it; null on an opening line (its kind says why, and the client words it in
+     * the reader's language). Supplier and batch are kept apart, so the client labels them in either language.
+     */
+    reason: text(),
+    supplier: text(),
+    batch: text(),
     userId: integer().references(() => users.id),
     at: createdAt(),
   },

@@ -86,7 +86,6 @@ export async function inventoryCsv({ db, now: clock }: ServiceContext): Promise<
 }
 
 const DUPLICATE_ITEM = 'This item is already stocked at this facility';
-export const OPENING_REASON = 'Opening balance';
 const ITEM_NOT_FOUND = 'Inventory item not found';
 
 /**
@@ -109,7 +108,7 @@ export async function createInventoryItem({ db, actor, now: clock }: ServiceCont
         kind: 'opening',
         quantity: created.currentStock,
         balanceAfter: created.currentStock,
-        reason: OPENING_REASON,
+        reason: null,
         userId: actor.id,
         at: now,
       });
@@ -149,6 +148,8 @@ function toMovement(m: typeof stockMovements.$inferSelect, user: { firstName: st
     quantity: m.quantity,
     balanceAfter: m.balanceAfter,
     reason: m.reason,
+    supplier: m.supplier,
+    batch: m.batch,
     userId: m.userId,
     userName: user ? `${user.firstName} ${user.lastName}` : null,
     at: m.at.toISOString(),
@@ -178,11 +179,6 @@ export async function listMovements({ db }: ServiceContext, itemId: number, page
 }
 
 
-/** The ledger line's reason, with the supplier and batch when given (the ledger keeps them in its reason). */
-function ledgerReason(input: StockMovementInput): string {
-  return [input.reason, input.supplier ? `Supplier: ${input.supplier}` : null, input.batch ? `Batch: ${input.batch}` : null].filter(Boolean).join(' · ');
-}
-
 /**
  * Update Stock: one movement in the ledger. The item's row is locked (select … for update) so that concurrent
  * issues are applied one after another against the true balance; one that would take the stock below zero is
@@ -207,7 +203,7 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
     }
     const [movement] = await tx
       .insert(stockMovements)
-      .values({ itemId, kind: input.kind, quantity: signed, balanceAfter: balance, reason: ledgerReason(input), userId: actor.id, at: now })
+      .values({ itemId, kind: input.kind, quantity: signed, balanceAfter: balance, reason: input.reason, supplier: input.supplier, batch: input.batch, userId: actor.id, at: now })
       .returning();
     const [updated] = await tx
       .update(inventoryItems)
@@ -225,7 +221,8 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
     if (input.kind === 'received') {
       await recordActivity(tx, {
         action: 'stock_received',
-        description: `${input.quantity} ${updated.unit} of ${updated.itemName} received at ${facility?.name ?? 'Unknown Facility'}`,
+        kind: 'stock.received',
+        params: { facility: facility?.name ?? 'Unknown Facility', item: updated.itemName, quantity: input.quantity, unit: updated.unit },
         userId: actor.id,
         facilityId: updated.facilityId,
         at: now,

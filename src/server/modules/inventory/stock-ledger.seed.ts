@@ -189,6 +189,6 @@ function ledger(item: Item, history: Planned[], pack: number, openingUser: numbe
     kept.push({ itemId: item.id, kind: m.kind, quantity: signed, balanceAfter: balance, reason: m.reason, userId: m.userId, at: m.at });
     balance -= signed;
   }
-  const opening: Row = { itemId: item.id, kind: 'opening', quantity: balance, balanceAfter: balance, reason: 'Opening balance', userId: openingUser, at: item.createdAt };
+  const opening: Row = { itemId: item.id, kind: 'opening', quantity: balance, balanceAfter: balance, reason: null, userId: openingUser, at: item.createdAt };
   return [opening, ...kept.reverse()];
 }

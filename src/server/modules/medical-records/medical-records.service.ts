@@ -116,7 +116,8 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
     await recordVisits(tx, [{ patientId: input.patientId, visitDate }], now);
     await recordActivity(tx, {
       action: 'medical_record_created',
-      description: `Medical record added at ${facility.name}`,
+      kind: 'record.created',
+      params: { facility: facility.name },
       userId: actor.id,
       facilityId: facility.id,
       at: now,

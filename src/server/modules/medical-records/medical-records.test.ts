@@ -49,7 +49,7 @@ describe('adding a medical record', () => {
     expect(patient.lastVisitAt).toBe(TEST_NOW.toISOString());
     expect(await count('activities')).toBe(activitiesBefore + 1);
     const feed = (await t.request({ url: '/api/activities?limit=1', cookie: clinician })).json();
-    expect(feed[0]).toMatchObject({ action: 'medical_record_created', description: 'Medical record added at Busia County Referral Hospital' });
+    expect(feed[0]).toMatchObject({ action: 'medical_record_created', kind: 'record.created', params: { facility: 'Busia County Referral Hospital' }, description: null });
   });
 
   it('needs only the chief complaint', async () => {

@@ -7,6 +7,7 @@ import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-ti
 import { can } from '../../../shared/access/index.js';
 import type { Notification, Notifications } from '../../../shared/notifications/index.js';
 import type { Db } from '../../db/client.js';
+import { alertsFor } from '../alerts/index.js';
 import { facilities } from '../facilities/index.js';
 import { inventoryItems } from '../inventory/index.js';
 import { medicalRecords } from '../medical-records/index.js';
@@ -18,6 +19,7 @@ const OVERDUE_WINDOW_DAYS = 30;
 
 type StockNotification = Extract<Notification, { kind: 'out_of_stock' | 'low_stock' }>;
 type FollowUpNotification = Extract<Notification, { kind: 'overdue_followups' }>;
+type EmergencyNotification = Extract<Notification, { kind: 'emergency_alert' }>;
 
 /** The bell lists at most this many stock lines (the most urgent, then the newest); `count` stays the true total. */
 export const MAX_STOCK_NOTIFICATIONS = 50;
@@ -42,10 +44,6 @@ async function stockNotifications(db: Db, facilityId?: number): Promise<{ items:
       id: `stock-${item.id}`,
       kind: out ? 'out_of_stock' : 'low_stock',
       severity: out ? 'critical' : 'warning',
-      title: `${out ? 'Out of stock' : 'Low stock'}: ${item.itemName}`,
-      message: out
-        ? `${item.itemName} is out of stock at ${facility} (minimum ${item.minimumStock} ${item.unit})`
-        : `Only ${item.currentStock} ${item.unit} of ${item.itemName} left at ${facility} (minimum ${item.minimumStock})`,
       at: item.updatedAt.toISOString(),
       link: '/inventory',
       itemId: item.id,
@@ -88,8 +86,6 @@ async function overdueFollowUps(db: Db, now: Date, facilityId?: number): Promise
     id: 'followups-overdue',
     kind: 'overdue_followups',
     severity: 'warning',
-    title: 'Missed follow-up visits',
-    message: `${row.count} ${row.count === 1 ? 'patient' : 'patients'} missed their follow-up visit`,
     // The latest miss became one when its day ended.
     at: startOfCountyDay(addDays(row.latest, 1)).toISOString(),
     link: '/patients',
@@ -99,15 +95,36 @@ async function overdueFollowUps(db: Db, now: Date, facilityId?: number): Promise
 
 const SEVERITY_ORDER = { critical: 0, warning: 1 } as const;
 
-/** Most urgent first, then newest. Follow-ups only for roles that may read clinical records. */
+/**
+ * Emergency alerts addressed to this member of staff (the alerts module decides who answers which). They are
+ * addressed to a person, not to the facility on screen, so the chosen facility does not hide them.
+ */
+async function emergencyNotifications(db: Db, actor: ServiceContext['actor'], now: Date): Promise<EmergencyNotification[]> {
+  return (await alertsFor(db, actor, now)).map((a) => ({
+    id: `alert-${a.id}`,
+    kind: 'emergency_alert',
+    severity: 'critical',
+    at: a.createdAt,
+    link: '/',
+    alertId: a.id,
+    facilityId: a.facilityId,
+    facilityName: a.facilityName,
+    raisedBy: a.userName,
+    message: a.message,
+  }));
+}
+
+/** Most urgent first (emergencies before stock), then newest. Follow-ups only for roles that may read clinical records. */
 export async function listNotifications({ db, actor, now: clock }: ServiceContext, facilityId?: number): Promise<Notifications> {
   const now = clock();
-  const [stock, followUps] = await Promise.all([
+  const [stock, followUps, alerts] = await Promise.all([
     stockNotifications(db, facilityId),
     can(actor.role, 'records:read') ? overdueFollowUps(db, now, facilityId) : null,
+    emergencyNotifications(db, actor, now),
   ]);
-  const items: Notification[] = [...stock.items, ...(followUps ? [followUps] : [])].sort(
-    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.at.localeCompare(a.at) || a.id.localeCompare(b.id),
+  const rank = (n: Notification) => (n.kind === 'emergency_alert' ? -1 : SEVERITY_ORDER[n.severity]);
+  const items: Notification[] = [...alerts, ...stock.items, ...(followUps ? [followUps] : [])].sort(
+    (a, b) => rank(a) - rank(b) || b.at.localeCompare(a.at) || a.id.localeCompare(b.id),
   );
-  return { items, count: stock.total + (followUps ? 1 : 0) };
+  return { items, count: alerts.length + stock.total + (followUps ? 1 : 0) };
 }

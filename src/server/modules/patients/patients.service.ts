@@ -171,7 +171,8 @@ export async function registerPatient({ db, actor, now: clock }: ServiceContext,
       if (!created) throw new Error('insert returned no row');
       await recordActivity(tx, {
         action: 'patient_registered',
-        description: `New patient registered at ${facility.name}`,
+        kind: 'patient.registered',
+        params: { facility: facility.name },
         userId: actor.id,
         facilityId: facility.id,
         at: now,

@@ -185,7 +185,7 @@ describe('registering a patient', () => {
     });
     expect(await count('activities')).toBe(activitiesBefore + 1);
     const feed = (await t.request({ url: '/api/activities?limit=1', cookie: nurse })).json();
-    expect(feed[0]).toMatchObject({ action: 'patient_registered', description: 'New patient registered at Nambuku Model Health Centre' });
+    expect(feed[0]).toMatchObject({ action: 'patient_registered', kind: 'patient.registered', params: { facility: 'Nambuku Model Health Centre' }, description: null });
     const statsAfter = (await t.request({ url: '/api/dashboard/stats', cookie: nurse })).json();
     expect(statsAfter.totalPatients).toBe(statsBefore.totalPatients + 1);
     const audit = await t.database.db.execute(sql`select 1 from audit_events where action = 'patient.create' and entity_id = ${String(p.id)}`);
