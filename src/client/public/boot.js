@@ -3,13 +3,15 @@
 // not wait a round trip for it once it starts (features/auth/auth.api.ts takes the answer).
 (function () {
   var html = document.documentElement;
+  var SIGNED_IN = 'afya.signedIn';
   try {
     if (localStorage.getItem('afya.language') === 'sw') {
       html.classList.add('boot-sw');
       html.lang = 'sw';
     }
-    // A member of staff who signed in on this device: the splash, not the public landing page, until the app draws.
-    if (localStorage.getItem('demoUser') && location.pathname === '/') html.classList.add('boot-app');
+    // A member of staff who signed in on this device (the demo portal's user, or SIGNED_IN below, left by an earlier
+    // visit): the splash, not the public landing page, until the app draws.
+    if ((localStorage.getItem('demoUser') || localStorage.getItem(SIGNED_IN)) && location.pathname === '/') html.classList.add('boot-app');
   } catch {
     // storage refused (a private window): English, the landing page
   }
@@ -39,6 +41,12 @@
       return r.status === 401 ? null : r.ok ? r.json() : undefined;
     })
     .then(function (user) {
+      try {
+        if (user) localStorage.setItem(SIGNED_IN, '1');
+        else if (user === null) localStorage.removeItem(SIGNED_IN);
+      } catch {
+        // storage refused: the next visit waits for this answer again
+      }
       if (user) preloadScreen();
       return user;
     })
