@@ -247,6 +247,38 @@ test('the floating buttons: Emergency Alert asks before it sends (sent in shell.
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
+// Issue 12, item 2: boot.js asks for the dashboard's first figures while the app's code is still arriving (the
+// module manifest's `early`), and the app takes those answers instead of asking again: one request each, sent before
+// the entry script has run.
+test("the dashboard's first figures are asked for once, by boot.js, before the app has started", async ({ page }) => {
+  // The entry script is held until both early answers are asked for (at most 5 s), so "before the app" is a fact.
+  const seen: { path: string; beforeApp: boolean }[] = [];
+  let entryServed = false;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname !== '/api/dashboard/stats' && url.pathname !== '/api/revenue/stats') return;
+    seen.push({ path: url.pathname + url.search, beforeApp: !entryServed });
+    if (seen.length >= 2) release();
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await Promise.race([held, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    entryServed = true;
+    await route.continue();
+  });
+  await signInAs(page, 'county_director');
+  const own = await ownFacilityId(page);
+  const stats = await getJson<{ totalPatients: number }>(page.request, `/api/dashboard/stats?facilityId=${own}`);
+  await expect(card(page, 'Total Patients')).toHaveText(count(stats.totalPatients));
+  await expect(card(page, 'Monthly Revenue')).not.toHaveText('');
+  await expect.poll(() => seen.length).toBe(2);
+  expect(seen).toEqual([
+    { path: `/api/dashboard/stats?facilityId=${own}`, beforeApp: true },
+    { path: `/api/revenue/stats?facilityId=${own}`, beforeApp: true },
+  ]);
+});
+
 // Issue 11, finding 8 (c): money is read with billing:read. A lab technician's dashboard shows every other figure,
 // no revenue, says why, and asks the revenue routes nothing (no refused request).
 test("a lab technician's dashboard has no money on it, and says why", async ({ page }) => {

@@ -50,9 +50,10 @@ export function bootShell(): Plugin {
 const SHELL_MODULES = ['app/shell/app-shell.tsx', 'components/ui/toaster.tsx'];
 
 /**
- * Vite plugin: the files each signed-in screen needs beyond the entry, in a meta tag boot.js reads, so a returning
- * member of staff's browser asks for the shell and the screen at once, beside the entry, instead of after it has
- * run (issue 12: on a 400 ms link that wait was most of the dashboard's time). A meta tag, not a script: the page's
+ * Vite plugin: the files each signed-in screen needs beyond the entry, and the data it asks for first (the module
+ * manifest's `early`), in a meta tag boot.js reads, so a signed-in member of staff's browser asks for the shell, the
+ * screen and its first figures beside the entry, instead of after it has run (issue 12: on a 400 ms link that wait
+ * was most of the dashboard's time). A meta tag, not a script: the page's
  * CSP allows no inline script. Screens are the live ones of the module manifest; a page is
  * features/<id>/<id>-page.tsx.
  */
@@ -81,13 +82,15 @@ export function screenPreloads(): Plugin {
           return files;
         };
         const shell = beyond(SHELL_MODULES, initial);
-        const screens: Record<string, string[]> = {};
+        const lists: [string, readonly string[]][] = [['shell', [...shell].map(short)]];
         for (const m of MODULES as readonly ModuleManifest[]) {
           if (m.screen?.status !== 'live' || !facade(`features/${m.id}/${m.id}-page.tsx`)) continue;
-          screens[m.screen.path] = [...beyond([`features/${m.id}/${m.id}-page.tsx`], new Set([...initial, ...shell]))].map(short);
+          lists.push([m.screen.path, [...beyond([`features/${m.id}/${m.id}-page.tsx`], new Set([...initial, ...shell]))].map(short)]);
+          if (m.screen.early) lists.push([`data:${m.screen.path}`, m.screen.early]);
         }
-        // "shell=a.js b.js;/=c.js;/patients=d.js e.js": file names and paths hold no space, "=" or ";".
-        const content = [`shell=${[...shell].map(short).join(' ')}`, ...Object.entries(screens).map(([path, files]) => `${path}=${files.join(' ')}`)].join(';');
+        // "shell=a.js b.js;/=c.js;data:/=/api/x{facility};/patients=d.js": file names, addresses and paths hold no
+        // space, "=" or ";".
+        const content = lists.map(([key, items]) => `${key}=${items.join(' ')}`).join(';');
         return html.replace('<script src="/boot.js"></script>', `<meta name="afya-screens" content="${content}">\n    <script src="/boot.js"></script>`);
       },
     },

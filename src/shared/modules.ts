@@ -19,13 +19,28 @@ export type ScreenStatus = 'live' | 'planned' | 'unrouted';
 export type ModuleManifest = {
   id: string;
   /** The screen and its sidebar link (nav.key names its label, nav.<key>); none for modules without a screen. */
-  screen?: { path: string; status: ScreenStatus; nav?: { group: NavGroup | null; key: string } };
+  screen?: {
+    path: string;
+    status: ScreenStatus;
+    nav?: { group: NavGroup | null; key: string };
+    /**
+     * The GET requests that stand between the screen and its first figures, asked by public/boot.js while the
+     * app's code is still on its way (issue 12: a 3G link), and taken once by the app's api-client for the same
+     * address. `{facility}` is the shell's Current Facility as `?facilityId=N` (nothing for the whole county); a
+     * `permission@` prefix asks only for a user who holds it.
+     */
+    early?: readonly string[];
+  };
   /** The permissions of the role table (access/permissions.ts) this module's routes own. */
   permissions: readonly Permission[];
 };
 
 export const MODULES = [
-  { id: 'dashboard', screen: { path: '/', status: 'live', nav: { group: null, key: 'dashboard' } }, permissions: [] },
+  {
+    id: 'dashboard',
+    screen: { path: '/', status: 'live', nav: { group: null, key: 'dashboard' }, early: ['/api/dashboard/stats{facility}', 'billing:read@/api/revenue/stats{facility}'] },
+    permissions: [],
+  },
   { id: 'patients', screen: { path: '/patients', status: 'live', nav: { group: 'patientManagement', key: 'patientRegistry' } }, permissions: ['patients:read', 'patients:register'] },
   { id: 'appointments', screen: { path: '/appointments', status: 'unrouted', nav: { group: 'patientManagement', key: 'appointments' } }, permissions: [] },
   { id: 'referrals', screen: { path: '/referrals', status: 'live', nav: { group: 'patientManagement', key: 'referrals' } }, permissions: ['referrals:read', 'referrals:write'] },

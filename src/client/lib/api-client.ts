@@ -24,7 +24,28 @@ export class ApiError extends Error {
 
 type Options = { method?: string; body?: unknown; signal?: AbortSignal };
 
+declare global {
+  interface Window {
+    /** Answers public/boot.js asked for before the app loaded (a screen's first figures), by address. */
+    __afyaEarly?: Record<string, Promise<Response | undefined>>;
+  }
+}
+
+/** boot.js's answer for this address, once: every later read asks the server. */
+async function early(path: string): Promise<Response | undefined> {
+  const answers = typeof window === 'undefined' ? undefined : window.__afyaEarly;
+  const answer = answers?.[path];
+  if (!answer) return undefined;
+  delete answers[path];
+  return answer;
+}
+
 async function send(path: string, { method = 'GET', body, signal }: Options = {}): Promise<Response> {
+  const ready = method === 'GET' && body === undefined ? await early(path) : undefined;
+  if (ready) {
+    if (!ready.ok) throw await toError(ready);
+    return ready;
+  }
   const res = await fetch(path, {
     method,
     credentials: 'include',

@@ -16,20 +16,45 @@
     // storage refused (a private window): English, the landing page
   }
   if (location.pathname !== '/' && location.pathname !== '/demo' && location.pathname !== '/login') html.classList.add('boot-app');
-  // Signed in (or about to be shown the splash): ask for the shell's and this screen's code now, beside the entry,
-  // from the list the build wrote into the page (scripts/boot-shell.ts, screenPreloads).
-  var preloaded = false;
-  function preloadScreen() {
+  // Signed in: ask for the shell's and this screen's code, and the screen's first figures, now, beside the entry,
+  // from the lists the build wrote into the page (scripts/boot-shell.ts, screenPreloads). The figures go first, so
+  // they are not queued behind the files on the link's few connections; lib/api-client.ts takes each answer once.
+  function lists() {
+    // "shell=a.js b.js;/=c.js;data:/=/api/x{facility} perm@/api/y{facility};/patients=d.js e.js"
     var meta = document.querySelector('meta[name="afya-screens"]');
-    if (preloaded || !meta) return;
-    preloaded = true;
-    // "shell=a.js b.js;/=c.js;/patients=d.js e.js"
-    var lists = {};
-    meta.content.split(';').forEach(function (entry) {
-      var at = entry.indexOf('=');
-      lists[entry.slice(0, at)] = entry.slice(at + 1).split(' ').filter(Boolean);
+    var out = {};
+    if (meta) {
+      meta.content.split(';').forEach(function (entry) {
+        var at = entry.indexOf('=');
+        out[entry.slice(0, at)] = entry.slice(at + 1).split(' ').filter(Boolean);
+      });
+    }
+    return out;
+  }
+  // The shell's Current Facility as app/selected-facility.tsx chooses it: the user's own stored choice, else their
+  // facility, else the referral hospital.
+  function facilityOf(user) {
+    try {
+      var choice = JSON.parse(localStorage.getItem('afya.facility') || 'null');
+      if (choice && choice.userId === user.id && Number.isInteger(choice.facilityId) && choice.facilityId >= 0) return choice.facilityId;
+    } catch {
+      // a corrupt entry is ignored
+    }
+    return user.facilityId !== null && user.facilityId !== undefined ? user.facilityId : 1;
+  }
+  function prepareScreen(user) {
+    var screen = lists();
+    var facility = facilityOf(user);
+    window.__afyaEarly = {};
+    (screen['data:' + location.pathname] || []).forEach(function (entry) {
+      var at = entry.indexOf('@');
+      if (at > 0 && (user.permissions || []).indexOf(entry.slice(0, at)) < 0) return;
+      var path = entry.slice(at + 1).replace('{facility}', facility === 0 ? '' : '?facilityId=' + facility);
+      window.__afyaEarly[path] = fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } }).catch(function () {
+        return undefined;
+      });
     });
-    (lists.shell || []).concat(lists[location.pathname] || []).forEach(function (file) {
+    (screen.shell || []).concat(screen[location.pathname] || []).forEach(function (file) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = '/assets/' + file;
@@ -45,14 +70,12 @@
         if (user) localStorage.setItem(SIGNED_IN, '1');
         else if (user === null) localStorage.removeItem(SIGNED_IN);
       } catch {
-        // storage refused: the next visit waits for this answer again
+        // storage refused: the splash waits for this answer next time
       }
-      if (user) preloadScreen();
+      if (user) prepareScreen(user);
       return user;
     })
     .catch(function () {
       return undefined;
     });
-  // After the question above, so it is not queued behind the files on a link's few connections.
-  if (html.classList.contains('boot-app')) preloadScreen();
 })();
