@@ -9,6 +9,9 @@ export const dashboardStatsQuery = (facilityId?: number) =>
   queryOptions({
     queryKey: ['dashboard', 'stats', facilityId ?? null],
     queryFn: ({ signal }) => apiGet<DashboardStats>(`/api/dashboard/stats${qs({ facilityId })}`, signal),
+    // The sidebar and the dashboard read the same figures as a screen opens: the one answer serves both (a write
+    // that changes them invalidates it at once, whatever its age).
+    staleTime: 10_000,
   });
 
 export const revenueStatsQuery = (facilityId?: number) =>
