@@ -31,6 +31,16 @@ function landingIcons(): Set<string> {
 const LANDING_ICONS = landingIcons();
 const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.mjs$/;
 
+/**
+ * What the signed-in screens share (the shell, the UI kit, their libraries) goes in one "shell" chunk instead of
+ * dozens of small ones: on a 400 ms link each file costs a round trip on one of the browser's six connections, and
+ * the dashboard needed 57 of them. Only modules two or more screens use, and only those (not what they import, so
+ * a page's own code stays with the page). PUBLIC keeps out what the landing page uses, so it never loads the
+ * signed-in screens' code; bundle-size's landing budget fails if something new is missed.
+ */
+const SHELL = /src[\\/]client[\\/](app|components|lib)[\\/]|src[\\/]shared[\\/](access|money)|@radix-ui|@floating-ui|tailwind-merge|react-remove-scroll|aria-hidden|tslib|use-sidecar|use-callback-ref|react-style-singleton/;
+const PUBLIC = /button-variants|locale-format|lib[\\/]i18n|clsx|class-variance|county/;
+
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   plugins: [react(), tailwindcss(), localeNamespaces(), bootShell(), screenPreloads(), offlineShell()],
@@ -53,6 +63,16 @@ export default defineConfig({
               },
               // The icons alone: their common helper (and React under it) stays where the entry has it.
               includeDependenciesRecursively: false,
+              priority: 3,
+            },
+            // Everything the entry script loads, in one file.
+            { name: 'entry', tags: ['$initial'], priority: 2 },
+            {
+              name: 'shell',
+              test: (id) => SHELL.test(id) && !PUBLIC.test(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 1,
             },
           ],
         },
