@@ -101,7 +101,9 @@ export async function signInAs(page: Page, role: keyof typeof DEMO_EMAILS, path 
 export async function expectAccessible(page: Page): Promise<void> {
   // Check the page as it settles, not a frame of a transition: a dialog's overlay fading in dims the page behind
   // it, and axe would measure the contrast of text half-way through the fade. Endless animations (spinners,
-  // skeleton pulses) never finish, so only finite ones are awaited.
+  // skeleton pulses) never finish, so only finite ones are awaited. Two frames first: a dialog that has just opened
+  // starts its overlay's fade on the next frame, and an animation not started yet cannot be awaited.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.evaluate(() =>
     Promise.all(
       document
