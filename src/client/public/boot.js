@@ -1,9 +1,16 @@
 // Runs before the app's JavaScript has arrived (issue 12, a 3G link): picks the language and the look of the page
 // index.html already holds (scripts/boot-shell.ts), and asks the server who is signed in at once, so the app does
-// not wait a round trip for it once it starts (features/auth/auth.api.ts takes the answer).
+// not wait a round trip for it once it starts. Answers asked for early wait in window.__afyaEarly, by address, and
+// lib/api-client.ts takes each one once.
 (function () {
   var html = document.documentElement;
   var SIGNED_IN = 'afya.signedIn';
+  var early = (window.__afyaEarly = {});
+  function ask(path) {
+    return fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } }).catch(function () {
+      return undefined;
+    });
+  }
   try {
     if (localStorage.getItem('afya.language') === 'sw') {
       html.classList.add('boot-sw');
@@ -18,7 +25,7 @@
   if (location.pathname !== '/' && location.pathname !== '/demo' && location.pathname !== '/login') html.classList.add('boot-app');
   // Signed in: ask for the shell's and this screen's code, and the screen's first figures, now, beside the entry,
   // from the lists the build wrote into the page (scripts/boot-shell.ts, screenPreloads). The figures go first, so
-  // they are not queued behind the files on the link's few connections; lib/api-client.ts takes each answer once.
+  // they are not queued behind the files on the link's few connections.
   function lists() {
     // "shell=a.js b.js;/=c.js;data:/=/api/x{facility} perm@/api/y{facility};/patients=d.js e.js"
     var meta = document.querySelector('meta[name="afya-screens"]');
@@ -45,14 +52,11 @@
   function prepareScreen(user) {
     var screen = lists();
     var facility = facilityOf(user);
-    window.__afyaEarly = {};
     (screen['data:' + location.pathname] || []).forEach(function (entry) {
       var at = entry.indexOf('@');
       if (at > 0 && (user.permissions || []).indexOf(entry.slice(0, at)) < 0) return;
       var path = entry.slice(at + 1).replace('{facility}', facility === 0 ? '' : '?facilityId=' + facility);
-      window.__afyaEarly[path] = fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } }).catch(function () {
-        return undefined;
-      });
+      early[path] = ask(path);
     });
     (screen.shell || []).concat(screen[location.pathname] || []).forEach(function (file) {
       var link = document.createElement('link');
@@ -61,9 +65,14 @@
       document.head.appendChild(link);
     });
   }
-  window.__afyaBootUser = fetch('/api/auth/user', { credentials: 'include', headers: { Accept: 'application/json' } })
+  var signIn = ask('/api/auth/user');
+  // The app takes a user or "nobody" (401), on a copy of the answer; any other answer, it asks for again.
+  early['/api/auth/user'] = signIn.then(function (r) {
+    return r && (r.ok || r.status === 401) ? r.clone() : undefined;
+  });
+  signIn
     .then(function (r) {
-      return r.status === 401 ? null : r.ok ? r.json() : undefined;
+      return !r ? undefined : r.status === 401 ? null : r.ok ? r.json() : undefined;
     })
     .then(function (user) {
       try {
@@ -73,9 +82,8 @@
         // storage refused: the splash waits for this answer next time
       }
       if (user) prepareScreen(user);
-      return user;
     })
     .catch(function () {
-      return undefined;
+      // an unreadable answer: the app asks again
     });
 })();

@@ -42,25 +42,13 @@ export function clearStoredDemoUser(): void {
   }
 }
 
-/** SPEC.md §4: not retried, stale at once, refetched on window focus and on mount. */
-declare global {
-  interface Window {
-    /** Who is signed in, asked by public/boot.js before the app loaded: a user, null (nobody), undefined (ask again). */
-    __afyaBootUser?: Promise<CurrentUser | null | undefined>;
-  }
-}
-
-/** The first answer boot.js already asked for, once; every later check asks the server. */
-async function currentUser(signal: AbortSignal): Promise<CurrentUser | null> {
-  const early = window.__afyaBootUser;
-  window.__afyaBootUser = undefined;
-  const answer = early ? await early : undefined;
-  return answer !== undefined ? answer : apiGetOrNull<CurrentUser>('/api/auth/user', signal);
-}
-
+/**
+ * SPEC.md §4: not retried, stale at once, refetched on window focus and on mount. The first answer is the one
+ * public/boot.js asked for before the app loaded (lib/api-client.ts takes it once).
+ */
 export const currentUserQuery = queryOptions({
   queryKey: ['auth', 'user'],
-  queryFn: ({ signal }) => currentUser(signal),
+  queryFn: ({ signal }) => apiGetOrNull<CurrentUser>('/api/auth/user', signal),
   retry: false,
   staleTime: 0,
   gcTime: Infinity,
