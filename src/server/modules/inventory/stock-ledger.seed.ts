@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
 import { insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { createRandom, type Random } from '../../db/seed/random.js';
-import { TRACER_ITEMS } from './tracer-stock.seed.js';
+import { packs, TRACER_ITEMS } from './tracer-stock.seed.js';
 
 type Profile = {
   /** Typical use per week, in the item's unit. */
@@ -161,10 +161,6 @@ function plan(ctx: SeedContext, r: Random, item: Item, p: Profile, pickUser: () 
   out.push({ kind: 'adjusted', at: ctx.daysAgo(r.int(40, 85), 17, 30), quantity: r.chance(0.5) ? count : -count, reason: 'Stock count correction', userId: pickUser() });
 
   return out.sort((a, b) => a.at.getTime() - b.at.getTime());
-}
-
-function packs(quantity: number, pack: number): number {
-  return Math.max(pack, Math.round(quantity / pack) * pack);
 }
 
 /**

@@ -55,7 +55,10 @@ const USE_BY_LEVEL: Record<number, number> = { 2: 1, 3: 3, 4: 10, 5: 20, 6: 30 }
 /** The minimum stock: four weeks of use, in whole packs. */
 const MINIMUM_WEEKS = 4;
 
-const roundTo = (n: number, pack: number) => Math.max(pack, Math.round(n / pack) * pack);
+/** A quantity in whole packs, at least one. */
+export function packs(quantity: number, pack: number): number {
+  return Math.max(pack, Math.round(quantity / pack) * pack);
+}
 
 /** Inserts the tracer lines every facility lacks; the stock ledger step then writes each line's movements. */
 export async function seedTracerStock(db: Db, ctx: SeedContext): Promise<number> {
@@ -67,15 +70,15 @@ export async function seedTracerStock(db: Db, ctx: SeedContext): Promise<number>
     const scale = USE_BY_LEVEL[facility.level] ?? 1;
     for (const item of TRACER_ITEMS) {
       if (held.has(`${facility.id}:${item.name.toLowerCase()}`)) continue;
-      const minimumStock = roundTo(item.perWeek * scale * MINIMUM_WEEKS, item.pack);
+      const minimumStock = packs(item.perWeek * scale * MINIMUM_WEEKS, item.pack);
       const state = r.weighted([['in', 84], ['low', 12], ['out', 4]] as const);
       // The minimum is whole packs, so a low line rounded to packs stays at or under it.
       const currentStock =
         state === 'out'
           ? 0
           : state === 'low'
-            ? roundTo(minimumStock * (0.2 + r.next() * 0.7), item.pack)
-            : Math.max(minimumStock + item.pack, roundTo(minimumStock * (1.3 + r.next() * 1.7), item.pack));
+            ? packs(minimumStock * (0.2 + r.next() * 0.7), item.pack)
+            : Math.max(minimumStock + item.pack, packs(minimumStock * (1.3 + r.next() * 1.7), item.pack));
       const restocked = r.int(4, 45);
       // The line last moved with an issue after its delivery: the day it ran out, or a few days ago.
       const lastMoved = state === 'out' ? r.int(1, Math.max(1, restocked - 2)) : r.int(0, Math.min(6, restocked - 1));
