@@ -3,13 +3,7 @@
 // receiving facility sees it under Incoming and marks it Received; the referral then shows in the patient's
 // record with its history. The journey registers its own patient, so it depends on no other.
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, expectPrintLink, signInAs, test, type BrowserErrors } from './fixtures.js';
-
-const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-const randomNationalId = () => String(10_000_000 + Math.floor(Math.random() * 90_000_000));
-
-/** A toast's text, matched exactly (Radix also copies it into a live region, hidden while a dialog is open). */
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+import { expect, expectAccessible, expectPrintLink, randomLetters, randomNationalId, signInAs, test, toast, type BrowserErrors } from './fixtures.js';
 
 async function me(page: Page): Promise<{ id: number; firstName: string; lastName: string; facilityId: number }> {
   const res = await page.request.get('/api/auth/user');

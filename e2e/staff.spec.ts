@@ -4,9 +4,8 @@
 // confirmation; a nurse reads the directory and the roster but cannot add or deactivate anyone. Each journey
 // makes its own staff member with a random email, so none depends on another.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { expect, expectAccessible, randomLetters, signInAs, test } from './fixtures.js';
 
-const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 type Stats = { total: number; active: number; medicalOfficers: number; nurses: number; onLeave: number };

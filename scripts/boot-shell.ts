@@ -53,9 +53,8 @@ const SHELL_MODULES = ['app/shell/app-shell.tsx', 'components/ui/toaster.tsx'];
  * Vite plugin: the files each signed-in screen needs beyond the entry, and the data it asks for first (the module
  * manifest's `early`), in a meta tag boot.js reads, so a signed-in member of staff's browser asks for the shell, the
  * screen and its first figures beside the entry, instead of after it has run (issue 12: on a 400 ms link that wait
- * was most of the dashboard's time). A meta tag, not a script: the page's
- * CSP allows no inline script. Screens are the live ones of the module manifest; a page is
- * features/<id>/<id>-page.tsx.
+ * was most of the dashboard's time). A meta tag, not a script: the page's CSP allows no inline script. Screens are
+ * the live ones of the module manifest; a page is features/<id>/<id>-page.tsx.
  */
 export function screenPreloads(): Plugin {
   return {

@@ -3,12 +3,13 @@
 // Kiswahili reads sw-KE ("16 Mac 2026"). Money stays formatKES (en-KE, SPEC.md §9) in both languages.
 import { formatDate as formatCountyDate } from '../../shared/format';
 import { COUNTY_TIME_ZONE } from '../../shared/county-time';
+import { DATE_LOCALES } from '../../shared/language';
 import i18n from './i18n';
 
 const isSwahili = () => i18n.language === 'sw';
 
 /** The Intl locale of the chosen language for dates. */
-export const dateLocale = (): string => (isSwahili() ? 'sw-KE' : 'en-GB');
+export const dateLocale = (): string => DATE_LOCALES[isSwahili() ? 'sw' : 'en'];
 
 /** The Intl locale of the chosen language for numbers. */
 export const numberLocale = (): string => (isSwahili() ? 'sw-KE' : 'en-KE');

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ROLE_LABELS, type Role } from '../../shared/access/index.js';
 import { COUNTY_PROFILE } from '../../shared/county.js';
 import { COUNTY_TIME_ZONE } from '../../shared/county-time.js';
-import { LANGUAGES, type Language } from '../../shared/language.js';
+import { DATE_LOCALES, LANGUAGES, type Language } from '../../shared/language.js';
 import { idParam } from '../../shared/validation.js';
 import { ctxOf, type RouteAccess } from './access.js';
 import type { ServiceContext } from './context.js';
@@ -79,12 +79,10 @@ export function cadreName(role: string, lang: Language): string {
   return names[role] ?? role;
 }
 
-const LOCALES: Record<Language, string> = { en: 'en-GB', sw: 'sw-KE' };
-
 /** A date in the document's language on the county calendar: "24 November 2026", "24 Novemba 2026". */
 export function documentDate(value: string | Date, lang: Language): string {
   const at = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: COUNTY_TIME_ZONE }).format(at);
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: COUNTY_TIME_ZONE }).format(at);
 }
 
 /** A date and time in the document's language, county clock: "24 November 2026, 16:27". */
