@@ -1,6 +1,6 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { id } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
@@ -21,9 +21,37 @@ export const reports = pgTable(
     periodEnd: date({ mode: 'string' }),
     /** The generated file (CSV) of a completed report. */
     content: text(),
+    /** Which report (moh705a, moh717, revenue-collection…); null for the files seeded before issue 13. */
+    kind: text(),
+    /** The reach of a report: one facility (facilityId), every facility of a sub-county, or the county. */
+    subcounty: text(),
+    county: boolean().notNull().default(false),
+    /** The month (YYYY-MM) of a monthly form. */
+    period: text(),
+    /** The generated figures (rendered on download as CSV, PDF or JSON). */
+    data: jsonb(),
+    error: text(),
+    scheduleId: integer(),
   },
   (t) => [
     check('reports_status_check', sql`${t.status} in ('completed', 'processing', 'failed')`),
     index('reports_generated_idx').on(t.generatedAt.desc().nullsFirst()),
   ],
 );
+
+/** A monthly schedule: on the 1st, generates its MOH forms for the previous month. */
+export const reportSchedules = pgTable('report_schedules', {
+  id: id(),
+  reports: text().array().notNull(),
+  facilityId: integer().references(() => facilities.id),
+  subcounty: text(),
+  county: boolean().notNull().default(false),
+  createdBy: integer()
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** The next county day it runs (a 1st of the month), and the last month it generated. */
+  nextRunOn: date({ mode: 'string' }).notNull(),
+  lastPeriod: text(),
+  active: boolean().notNull().default(true),
+});
