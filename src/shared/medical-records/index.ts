@@ -1,2 +1,3 @@
 // The medical-records module's contracts: what the server validates and returns, and what the client's forms and screens use.
 export * from './contracts.js';
+export * from './icd11.js';
