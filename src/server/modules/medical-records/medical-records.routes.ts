@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createMedicalRecordSchema } from '../../../shared/medical-records/index.js';
+import {
+  correctMedicalRecordSchema,
+  createMedicalRecordSchema,
+  diagnosisOptionSchema,
+  diagnosisSearchQuery,
+  medicalRecordVersionSchema,
+} from '../../../shared/medical-records/index.js';
 import { idParam, pageQuery } from '../../../shared/validation.js';
-import { allow, ctxOf, facilityInBody } from '../../core/access.js';
+import { allow, ctxOf, facilityInBody, facilityOfRecord, signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import { createMedicalRecord, listPatientRecords } from './medical-records.service.js';
+import { correctMedicalRecord, createMedicalRecord, listPatientRecords, listRecordVersions, recordFacility } from './medical-records.service.js';
+import { searchDiagnoses } from './icd11-codes.js';
 import { medicalRecordSchema } from '../../../shared/medical-records/index.js';
 import { created, list } from '../../core/http.js';
 import { documentRoute } from '../../core/pdf.js';
@@ -28,5 +35,21 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
   // A visit is recorded at a facility within the clinician's scope.
   r.post('/api/medical-records', { config: allow('records:write', facilityInBody()), schema: { body: createMedicalRecordSchema(deps.now), response: created(medicalRecordSchema) } }, async (request, reply) =>
     reply.status(201).send(await createMedicalRecord(ctxOf(request, deps), request.body)),
+  );
+  // A correction by the visit's author or the facility in-charge, at a facility in the actor's scope; the record
+  // as it read is kept as a version (medical-records.service.ts correctMedicalRecord).
+  r.patch(
+    '/api/medical-records/:id',
+    { config: allow('records:write', facilityOfRecord(recordFacility)), schema: { params: idParam, body: correctMedicalRecordSchema, response: { 200: medicalRecordSchema } } },
+    async (request) => correctMedicalRecord(ctxOf(request, deps), request.params.id, request.body),
+  );
+  r.get(
+    '/api/medical-records/:id/versions',
+    { config: allow('records:read'), schema: { params: idParam, response: { 200: z.array(medicalRecordVersionSchema) } } },
+    async (request) => listRecordVersions(ctxOf(request, deps), request.params.id),
+  );
+  // The bundled ICD-11 code list is no one's data: any member of staff may search it.
+  r.get('/api/diagnoses', { config: signedIn, schema: { querystring: diagnosisSearchQuery, response: { 200: z.array(diagnosisOptionSchema) } } }, async (request) =>
+    searchDiagnoses(request.query.search, request.query.limit),
   );
 }

@@ -1,18 +1,54 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { countyDate, countyInstant } from '../../../shared/county-time.js';
-import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/medical-records/index.js';
-import { medicalRecords } from './medical-records.schema.js';
-import { invalid, notFound } from '../../core/errors.js';
+import { and, desc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { countyDate, countyInstant, startOfCountyDay } from '../../../shared/county-time.js';
+import {
+  VITAL_KEYS,
+  type CorrectMedicalRecordInput,
+  type CreateMedicalRecordInput,
+  type MedicalRecord,
+  type MedicalRecordVersion,
+  type ReferralPlace,
+  type VisitType,
+  type Vitals,
+} from '../../../shared/medical-records/index.js';
+import { medicalRecordDiagnoses, medicalRecords, medicalRecordVersions } from './medical-records.schema.js';
+import { conflict, forbidden, invalid, notFound, type FieldIssue } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { users } from '../auth/index.js';
 import { patientBirthDate, patientExists, patients, recordVisits } from '../patients/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
+import type { Db } from '../../db/client.js';
 import { facilities, findFacility } from '../facilities/index.js';
+import { diagnosisTitle, unknownDiagnosisCode } from './icd11-codes.js';
 
 type RecordRow = typeof medicalRecords.$inferSelect;
+type DiagnosisRow = Pick<typeof medicalRecordDiagnoses.$inferSelect, 'recordId' | 'position' | 'code' | 'caseType'>;
 
-function toRecord(r: RecordRow, facilityName: string | null, clinicianName: string | null): MedicalRecord {
+const editor = alias(users, 'editor');
+
+/** The columns of each vital (the API's vitals object is flat columns in the table). */
+const VITAL_COLUMNS = {
+  temperature: 'temperatureC',
+  pulse: 'pulseBpm',
+  respiratoryRate: 'respiratoryRate',
+  systolic: 'systolicBp',
+  diastolic: 'diastolicBp',
+  spo2: 'spo2',
+  weight: 'weightKg',
+  height: 'heightCm',
+  muac: 'muacCm',
+} as const satisfies Record<keyof Vitals, keyof RecordRow>;
+
+function vitalsOf(r: RecordRow): Vitals {
+  return Object.fromEntries(VITAL_KEYS.map((k) => [k, r[VITAL_COLUMNS[k]] ?? null])) as Vitals;
+}
+
+function vitalColumns(v: Vitals | undefined): Partial<Record<(typeof VITAL_COLUMNS)[keyof Vitals], number | null>> {
+  return Object.fromEntries(VITAL_KEYS.map((k) => [VITAL_COLUMNS[k], v?.[k] ?? null]));
+}
+
+function toRecord(r: RecordRow, facilityName: string | null, clinicianName: string | null, diagnoses: readonly DiagnosisRow[], updatedBy: string | null): MedicalRecord {
   return {
     id: r.id,
     patientId: r.patientId,
@@ -28,28 +64,84 @@ function toRecord(r: RecordRow, facilityName: string | null, clinicianName: stri
     followUpDate: r.followUpDate,
     visitDate: r.visitDate.toISOString(),
     createdAt: r.createdAt.toISOString(),
+    visitType: r.visitType as VisitType,
+    vitals: vitalsOf(r),
+    diagnoses: [...diagnoses]
+      .sort((a, b) => a.position - b.position)
+      .map((d) => ({ code: d.code, title: diagnosisTitle(d.code), caseType: d.caseType as 'new' | 'repeat' })),
+    referredFrom: r.referredFrom as ReferralPlace | null,
+    referredTo: r.referredTo as ReferralPlace | null,
+    version: r.version,
+    updatedAt: r.updatedAt?.toISOString() ?? null,
+    updatedBy,
   };
+}
+
+/** The coded diagnoses of some visits, by visit. */
+async function diagnosesOf(db: Db, recordIds: readonly number[]): Promise<Map<number, DiagnosisRow[]>> {
+  const byRecord = new Map<number, DiagnosisRow[]>();
+  if (recordIds.length === 0) return byRecord;
+  const rows = await db
+    .select({ recordId: medicalRecordDiagnoses.recordId, position: medicalRecordDiagnoses.position, code: medicalRecordDiagnoses.code, caseType: medicalRecordDiagnoses.caseType })
+    .from(medicalRecordDiagnoses)
+    .where(inArray(medicalRecordDiagnoses.recordId, [...recordIds]));
+  for (const d of rows) byRecord.set(d.recordId, [...(byRecord.get(d.recordId) ?? []), d]);
+  return byRecord;
+}
+
+const fullName = (t: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string | null>`${t.firstName} || ' ' || ${t.lastName}`;
+
+/** Visits with their facility, clinician, last editor and diagnoses, in the order of the query. */
+async function loadRecords(db: Db, where: SQL, page?: { limit: number; offset: number }): Promise<MedicalRecord[]> {
+  const query = db
+    .select({ record: medicalRecords, facilityName: facilities.name, clinicianName: fullName(users), updatedBy: fullName(editor) })
+    .from(medicalRecords)
+    .leftJoin(facilities, eq(facilities.id, medicalRecords.facilityId))
+    .leftJoin(users, eq(users.id, medicalRecords.clinicianId))
+    .leftJoin(editor, eq(editor.id, medicalRecords.updatedBy))
+    .where(where)
+    .orderBy(desc(medicalRecords.visitDate), desc(medicalRecords.id));
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  const diagnoses = await diagnosesOf(db, rows.map((r) => r.record.id));
+  return rows.map((r) => toRecord(r.record, r.facilityName, r.clinicianName, diagnoses.get(r.record.id) ?? [], r.updatedBy));
+}
+
+/** Each coded diagnosis the bundled ICD-11 list does not know, as a field issue. */
+function diagnosisIssues(diagnoses: readonly { code: string }[]): FieldIssue[] {
+  return diagnoses.flatMap((d, i) => {
+    const why = unknownDiagnosisCode(d.code);
+    return why ? [{ path: `diagnoses.${i}.code`, message: why }] : [];
+  });
+}
+
+async function writeDiagnoses(db: Db, recordId: number, diagnoses: CreateMedicalRecordInput['diagnoses']): Promise<void> {
+  await db.delete(medicalRecordDiagnoses).where(eq(medicalRecordDiagnoses.recordId, recordId));
+  if (diagnoses.length > 0) {
+    await db.insert(medicalRecordDiagnoses).values(diagnoses.map((d, position) => ({ recordId, position, code: d.code, caseType: d.caseType })));
+  }
+}
+
+/**
+ * The OPD convention (MOH 705 attendance rows, issue 13): a visit is new when it is the patient's first at this
+ * facility in the county calendar year, a re-attendance otherwise. The clinician may say otherwise.
+ */
+export async function defaultVisitType(db: Db, patientId: number, facilityId: number, visitDate: Date): Promise<VisitType> {
+  const yearStart = startOfCountyDay(`${countyDate(visitDate).slice(0, 4)}-01-01`);
+  const [earlier] = await db
+    .select({ id: medicalRecords.id })
+    .from(medicalRecords)
+    .where(and(eq(medicalRecords.patientId, patientId), eq(medicalRecords.facilityId, facilityId), gte(medicalRecords.visitDate, yearStart), lt(medicalRecords.visitDate, visitDate)))
+    .limit(1);
+  return earlier ? 'revisit' : 'new';
 }
 
 /** A patient's records, newest visit first; reading them is audited. */
 export async function listPatientRecords({ db, actor }: ServiceContext, patientId: number, page: { limit: number; offset: number }) {
   if (!(await patientExists(db, patientId))) throw notFound('Patient not found');
-  const rows = await db
-    .select({
-      record: medicalRecords,
-      facilityName: facilities.name,
-      clinicianName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-    })
-    .from(medicalRecords)
-    .leftJoin(facilities, eq(facilities.id, medicalRecords.facilityId))
-    .leftJoin(users, eq(users.id, medicalRecords.clinicianId))
-    .where(eq(medicalRecords.patientId, patientId))
-    .orderBy(desc(medicalRecords.visitDate), desc(medicalRecords.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await loadRecords(db, eq(medicalRecords.patientId, patientId), page);
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(medicalRecords).where(eq(medicalRecords.patientId, patientId));
   await audit(db, actor, { action: 'patient.records.read', entity: 'patient', entityId: patientId, detail: `${rows.length} records` });
-  return { rows: rows.map((r) => toRecord(r.record, r.facilityName, r.clinicianName)), total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** One visit with the patient it belongs to and the clinician's cadre: what a printed visit summary shows. */
@@ -81,13 +173,15 @@ export async function getMedicalRecord({ db, actor }: ServiceContext, id: number
   await audit(db, actor, { action, entity: 'patient', entityId: row.record.patientId, detail: `medical record ${id}` });
   const { firstName, middleName, lastName, ...patient } = row.patient;
   const name = [firstName, middleName, lastName].filter(Boolean).join(' ');
-  return { ...toRecord(row.record, row.facilityName, row.clinicianName), clinicianRole: row.clinicianRole, patient: { name, ...patient } };
+  const diagnoses = (await diagnosesOf(db, [id])).get(id) ?? [];
+  const updatedBy = row.record.updatedBy ? ((await db.select({ name: fullName(users) }).from(users).where(eq(users.id, row.record.updatedBy)))[0]?.name ?? null) : null;
+  return { ...toRecord(row.record, row.facilityName, row.clinicianName, diagnoses, updatedBy), clinicianRole: row.clinicianRole, patient: { name, ...patient } };
 }
 
 /**
- * Adds a visit to a patient's record and moves their last visit, with the activity and audit event, in one
- * transaction. A visit dated today is stamped now; a visit written up later from the paper register is
- * stamped at midday of its day.
+ * Adds a visit to a patient's record and moves their last visit, with its coded diagnoses, the activity and audit
+ * event, in one transaction. A visit dated today is stamped now; a visit written up later from the paper register
+ * is stamped at midday of its day. Without a visit type, the OPD convention decides (defaultVisitType).
  */
 export async function createMedicalRecord({ db, actor, now: clock }: ServiceContext, input: CreateMedicalRecordInput): Promise<MedicalRecord> {
   const now = clock();
@@ -103,16 +197,25 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
       ...(input.followUpDate && input.followUpDate < (input.visitDate ?? today)
         ? [{ path: 'followUpDate', message: 'Follow-up date cannot be before the visit date' }]
         : []),
+      ...diagnosisIssues(input.diagnoses),
     ];
     if (issues.length > 0 || !facility) throw invalid(issues);
     // A visit written up from the paper register on a later day is placed at county noon of its day.
     const visitDate = !input.visitDate || input.visitDate === today ? now : countyInstant(input.visitDate, 12, 0);
-    const { visitDate: _v, ...fields } = input;
+    const { visitDate: _v, vitals, diagnoses, visitType, ...fields } = input;
     const [created] = await tx
       .insert(medicalRecords)
-      .values({ ...fields, clinicianId: actor.id, visitDate, createdAt: now })
+      .values({
+        ...fields,
+        ...vitalColumns(vitals),
+        visitType: visitType ?? (await defaultVisitType(tx, input.patientId, facility.id, visitDate)),
+        clinicianId: actor.id,
+        visitDate,
+        createdAt: now,
+      })
       .returning();
     if (!created) throw new Error('insert returned no row');
+    await writeDiagnoses(tx, created.id, diagnoses);
     await recordVisits(tx, [{ patientId: input.patientId, visitDate }], now);
     await recordActivity(tx, {
       action: 'medical_record_created',
@@ -123,7 +226,62 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
       at: now,
     });
     await audit(tx, actor, { action: 'medical_record.create', entity: 'medical_record', entityId: created.id, detail: `patient ${input.patientId}` });
-    const [clinician] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, actor.id));
-    return toRecord(created, facility.name, clinician ? `${clinician.firstName} ${clinician.lastName}` : null);
+    const [record] = await loadRecords(tx, eq(medicalRecords.id, created.id));
+    return record!;
   });
+}
+
+/** The facility a visit was recorded at (the access hook's scope check for a correction). */
+export async function recordFacility(db: Db, id: number): Promise<number | null> {
+  const [row] = await db.select({ facilityId: medicalRecords.facilityId }).from(medicalRecords).where(eq(medicalRecords.id, id)).limit(1);
+  return row?.facilityId ?? null;
+}
+
+/**
+ * Corrects a visit (issue 13): only its author or the in-charge of its facility (the route checked the facility is
+ * in the actor's scope). The record as it read is kept as a version, with who replaced it, when and why; the
+ * correction is audited. A correction made against an older version than the current one answers 409.
+ */
+export async function correctMedicalRecord({ db, actor, now: clock }: ServiceContext, id: number, input: CorrectMedicalRecordInput): Promise<MedicalRecord> {
+  const now = clock();
+  return db.transaction(async (tx) => {
+    const [current] = await loadRecords(tx, eq(medicalRecords.id, id));
+    if (!current) throw notFound('Medical record not found');
+    if (current.clinicianId !== actor.id && actor.role !== 'facility_incharge') {
+      throw forbidden('Only the clinician who recorded this visit or the facility in-charge may correct it');
+    }
+    const visitDay = countyDate(new Date(current.visitDate));
+    const issues = [
+      ...(input.followUpDate && input.followUpDate < visitDay ? [{ path: 'followUpDate', message: 'Follow-up date cannot be before the visit date' }] : []),
+      ...diagnosisIssues(input.diagnoses),
+    ];
+    if (issues.length > 0) throw invalid(issues);
+    const { reason, version, vitals, diagnoses, visitType, ...fields } = input;
+    // The version check and the update are one statement: two correctors cannot both win.
+    const [updated] = await tx
+      .update(medicalRecords)
+      .set({ ...fields, ...vitalColumns(vitals), visitType: visitType ?? current.visitType, version: current.version + 1, updatedAt: now, updatedBy: actor.id })
+      .where(and(eq(medicalRecords.id, id), eq(medicalRecords.version, version)))
+      .returning({ id: medicalRecords.id });
+    if (!updated) throw conflict('This record was changed by someone else since you opened it. Reload it and correct it again.');
+    await tx.insert(medicalRecordVersions).values({ recordId: id, version: current.version, snapshot: current, reason, replacedBy: actor.id, replacedAt: now });
+    await writeDiagnoses(tx, id, diagnoses);
+    await audit(tx, actor, { action: 'medical_record.correct', entity: 'medical_record', entityId: id, detail: `patient ${current.patientId}, version ${current.version + 1}` });
+    const [record] = await loadRecords(tx, eq(medicalRecords.id, id));
+    return record!;
+  });
+}
+
+/** A record's earlier versions, newest first: read as the patient's records are, and audited. */
+export async function listRecordVersions({ db, actor }: ServiceContext, id: number): Promise<MedicalRecordVersion[]> {
+  const [record] = await db.select({ patientId: medicalRecords.patientId }).from(medicalRecords).where(eq(medicalRecords.id, id)).limit(1);
+  if (!record) throw notFound('Medical record not found');
+  const rows = await db
+    .select({ version: medicalRecordVersions.version, snapshot: medicalRecordVersions.snapshot, reason: medicalRecordVersions.reason, replacedBy: fullName(users), replacedAt: medicalRecordVersions.replacedAt })
+    .from(medicalRecordVersions)
+    .innerJoin(users, eq(users.id, medicalRecordVersions.replacedBy))
+    .where(eq(medicalRecordVersions.recordId, id))
+    .orderBy(desc(medicalRecordVersions.version));
+  await audit(db, actor, { action: 'patient.records.read', entity: 'patient', entityId: record.patientId, detail: `versions of medical record ${id}` });
+  return rows.map((r) => ({ version: r.version, record: r.snapshot as MedicalRecord, reason: r.reason, replacedBy: r.replacedBy ?? '', replacedAt: r.replacedAt.toISOString() }));
 }

@@ -1,0 +1,55 @@
+// The bundled ICD-11 MMS code list (WHO 2024-01, data/moh705-icd11.json, copied from ../shared/data): the codes a
+// clinician picks a diagnosis from, and the extension codes a diagnosis may be postcoordinated with. The list is
+// the codes the MOH 705 mapping names plus common outpatient conditions that count in "All other diseases".
+import icd11 from './data/moh705-icd11.json' with { type: 'json' };
+import { splitDiagnosisCode, type DiagnosisOption } from '../../../shared/medical-records/index.js';
+
+type Entry = { code: string; title: string; chapter: string; rows?: Record<string, string> };
+
+const entries = (icd11 as { codes: Entry[] }).codes;
+
+/**
+ * Codeable categories: those the file gives a 705 row (blocks and chapters such as "BA0" or "2" have none: they
+ * are groups, not diagnoses). Extension codes (chapter X) only qualify a stem.
+ */
+const STEMS: readonly DiagnosisOption[] = entries.filter((e) => e.chapter !== 'X' && e.rows).map((e) => ({ code: e.code, title: e.title }));
+const EXTENSIONS: readonly DiagnosisOption[] = entries.filter((e) => e.chapter === 'X').map((e) => ({ code: e.code, title: e.title }));
+const TITLES = new Map([...STEMS, ...EXTENSIONS].map((e) => [e.code, e.title]));
+const STEM_CODES = new Set(STEMS.map((e) => e.code));
+const EXTENSION_CODES = new Set(EXTENSIONS.map((e) => e.code));
+
+/** The extension codes a diagnosis may carry (severity, animal, assault context), for the dialog's qualifier. */
+export function diagnosisExtensions(): readonly DiagnosisOption[] {
+  return EXTENSIONS;
+}
+
+/** A code's title; a cluster reads "Dehydration (Severe)". */
+export function diagnosisTitle(code: string): string {
+  const { stem, extensions } = splitDiagnosisCode(code);
+  const title = TITLES.get(stem) ?? stem;
+  return extensions.length === 0 ? title : `${title} (${extensions.map((x) => TITLES.get(x) ?? x).join(', ')})`;
+}
+
+/** Why a (well-formed) code cannot be recorded, or null when the bundled list knows its stem and extensions. */
+export function unknownDiagnosisCode(code: string): string | null {
+  const { stem, extensions } = splitDiagnosisCode(code);
+  if (!STEM_CODES.has(stem)) return `${stem} is not in the ICD-11 list: choose a diagnosis from the list`;
+  const unknown = extensions.find((x) => !EXTENSION_CODES.has(x));
+  return unknown ? `${unknown} is not an extension code in the ICD-11 list` : null;
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const INDEX = STEMS.map((e) => ({ ...e, words: fold(e.title), key: e.code.toLowerCase() }));
+
+/**
+ * Searches the list by code or by words of the title: codes starting with the text first (in code order), then
+ * titles with every typed word at a word start ("mal fal" finds "Malaria due to Plasmodium falciparum").
+ */
+export function searchDiagnoses(search: string | undefined, limit: number): DiagnosisOption[] {
+  const text = fold(search?.trim() ?? '');
+  if (text === '') return STEMS.slice(0, limit).map(({ code, title }) => ({ code, title }));
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  const byCode = INDEX.filter((e) => e.key.startsWith(text));
+  const byTitle = INDEX.filter((e) => !e.key.startsWith(text) && words.every((w) => e.words.startsWith(w) || e.words.includes(` ${w}`) || e.words.includes(`(${w}`) || e.words.includes(`-${w}`)));
+  return [...byCode, ...byTitle].slice(0, limit).map(({ code, title }) => ({ code, title }));
+}
