@@ -53,6 +53,8 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
     county_director: 'county', subcounty_medical_officer: 'county', facility_incharge: 'county', clinical_officer: 'county', nurse: 'county',
     records_officer: 'county', lab_technician: 'county', pharmacist: 'county', nutritionist: 'county', admin: 'county',
   },
+  'reports:generate': { records_officer: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  'moh:configure': { records_officer: 'county', facility_incharge: 'county', subcounty_medical_officer: 'county', county_director: 'county' },
   'audit:read': { admin: 'county', county_director: 'county' },
   'alerts:raise': {
     county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', clinical_officer: 'facility', nurse: 'facility',

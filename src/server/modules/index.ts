@@ -16,6 +16,7 @@ import { dashboardModule } from './dashboard/index.js';
 import { facilitiesModule, hasFacilities } from './facilities/index.js';
 import { inventoryModule } from './inventory/index.js';
 import { medicalRecordsModule } from './medical-records/index.js';
+import { mohModule } from './moh/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { patientsModule } from './patients/index.js';
 import { referralsModule } from './referrals/index.js';
@@ -38,6 +39,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   referralsModule,
   inventoryModule,
   reportsModule,
+  mohModule,
   auditModule,
   dashboardModule,
   revenueModule,

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'facilities:manage',
   'finance:read',
   'reports:read',
+  'reports:generate',
+  'moh:configure',
   'audit:read',
   'alerts:raise',
 ] as const;
@@ -72,6 +74,13 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   'facilities:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
   'finance:read': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
   'reports:read': all(ROLES, 'county'),
+  // Generating a report (issue 13): the health records officer and the facility in-charge for their facility, the
+  // sub-county medical officer for his sub-county, the director for the county. A register that names patients
+  // (MOH 204A/204B) also needs records:read.
+  'reports:generate': { records_officer: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  // The HMIS roles keep the MOH 705 mapping, the HMIS settings and the KHIS identifiers: one county-wide
+  // configuration, every change audited and kept with its previous value.
+  'moh:configure': { records_officer: 'county', facility_incharge: 'county', subcounty_medical_officer: 'county', county_director: 'county' },
   'audit:read': { admin: 'county', county_director: 'county' },
   // The shell's Emergency Alert (issue 12 item 7): anyone on duty may raise one for where they work; the
   // sub-county medical officer for his sub-county, the director for the county.

@@ -7,3 +7,5 @@ export const REPORT_STATUSES = ['completed', 'processing', 'failed'] as const;
 export const REPORT_PERIODS = ['7days', '30days', '90days', '365days', 'custom'] as const;
 
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+export type ReportType = (typeof REPORT_TYPES)[number];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { REPORT_PERIODS, REPORT_TYPES } from './constants.js';
-import { optionalEnumQuery, optionalIdQuery, optionalIsoDate, pageQuery } from '../validation.js';
+import { blankToUndefined, hasNoNul, isoDate, NUL_MESSAGE, optionalEnumQuery, optionalIdQuery, optionalIsoDate, pageQuery } from '../validation.js';
+import { countyDate, daysBetween } from '../county-time.js';
+import { catalogueEntry, REPORT_KINDS } from './catalogue.js';
 
 export const listReportsQuery = z
   .object({
@@ -33,3 +35,73 @@ export const reportSchema = z.object({
   downloadUrl: z.string().nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
+
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The longest day range an analysis or a register covers. */
+export const MAX_RANGE_DAYS = 366;
+export const MAX_REGISTER_DAYS = 31;
+
+/**
+ * POST /api/reports (issue 13): which report, for whom — one facility, every facility of a sub-county, or the
+ * county — and when: a month (YYYY-MM) for the monthly forms, a day range for the registers and analyses (a month
+ * also stands for its days). `now` is the server's clock: no report of the future.
+ */
+export const createReportSchema = (now: () => Date) =>
+  z
+    .object({
+      report: z.enum(REPORT_KINDS, { error: 'Unknown report' }),
+      facilityId: z.preprocess(blankToUndefined, z.number({ error: 'Choose a facility' }).int().min(1).max(2_147_483_647).optional()),
+      subcounty: z.preprocess(blankToUndefined, z.string().trim().min(1).max(60).refine(hasNoNul, NUL_MESSAGE).optional()),
+      county: z.boolean().optional(),
+      period: z.preprocess(blankToUndefined, z.string().regex(PERIOD, 'Use the month format YYYY-MM').optional()),
+      startDate: z.preprocess(blankToUndefined, isoDate('Enter a date').optional()),
+      endDate: z.preprocess(blankToUndefined, isoDate('Enter a date').optional()),
+    })
+    .superRefine((r, ctx) => {
+      const scopes = [r.facilityId !== undefined, r.subcounty !== undefined, r.county === true].filter(Boolean).length;
+      if (scopes !== 1) ctx.addIssue({ code: 'custom', path: ['facilityId'], message: 'Choose one facility, one sub-county, or the whole county' });
+      const entry = catalogueEntry(r.report);
+      const today = countyDate(now());
+      if (entry?.shape === 'monthly' || (!r.startDate && !r.endDate)) {
+        if (!r.period) ctx.addIssue({ code: 'custom', path: ['period'], message: 'Choose the month' });
+        else if (r.period > today.slice(0, 7)) ctx.addIssue({ code: 'custom', path: ['period'], message: 'The month cannot be in the future' });
+        if (entry?.shape === 'monthly' && (r.startDate || r.endDate)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'A monthly form covers a whole month: choose the month only' });
+        return;
+      }
+      if (!r.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'Start date is required' });
+      if (!r.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date is required' });
+      if (!r.startDate || !r.endDate) return;
+      if (r.endDate < r.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
+      if (r.endDate > today) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be in the future' });
+      const max = entry?.namesPatients ? MAX_REGISTER_DAYS : MAX_RANGE_DAYS;
+      if (daysBetween(r.startDate, r.endDate) + 1 > max) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `A ${entry?.namesPatients ? 'register' : 'report'} covers at most ${max} days` });
+    });
+export type CreateReportInput = z.infer<ReturnType<typeof createReportSchema>>;
+export type CreateReportForm = z.input<ReturnType<typeof createReportSchema>>;
+
+/** One report with what it covers and how its generation went (GET /api/reports/:id). */
+export const reportDetailSchema = reportSchema.extend({
+  kind: z.string().nullable(),
+  subcounty: z.string().nullable(),
+  county: z.boolean(),
+  period: z.string().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  error: z.string().nullable(),
+  formats: z.array(z.enum(['csv', 'pdf', 'json'])),
+});
+export type ReportDetail = z.infer<typeof reportDetailSchema>;
+
+export const downloadQuery = z.object({ format: z.preprocess(blankToUndefined, z.enum(['csv', 'pdf', 'json'], { error: 'format must be csv, pdf or json' }).default('csv')) });
+
+/**
+ * A generated report's figures (reports.data): tables in sections, and for a MOH 705 form its rows per day. A cell
+ * is a number, a text, or null ("not recorded" — never zero by default).
+ */
+export const reportSectionSchema = z.object({
+  title: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+  note: z.string().nullable().optional(),
+});
+export type ReportSection = z.infer<typeof reportSectionSchema>;

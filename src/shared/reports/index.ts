@@ -1,3 +1,4 @@
 // The reports module's contracts: what the server validates and returns, and what the client's forms and screens use.
 export * from './constants.js';
 export * from './contracts.js';
+export * from './catalogue.js';

@@ -1,15 +1,16 @@
 // The medical-records module: a patient's visits, read and written by clinicians.
 import type { ServerModule } from '../../core/module.js';
 import { medicalRecordsRoutes } from './medical-records.routes.js';
-import { medicalRecords } from './medical-records.schema.js';
+import { medicalRecordDiagnoses, medicalRecords, medicalRecordVersions } from './medical-records.schema.js';
 import { seedMedicalRecords } from './medical-records.seed.js';
 
-export { medicalRecords } from './medical-records.schema.js';
+export { medicalRecordDiagnoses, medicalRecords } from './medical-records.schema.js';
+export { diagnosisTitle, searchDiagnoses } from './icd11-codes.js';
 
 export const medicalRecordsModule: ServerModule = {
   id: 'medical-records',
   routes: medicalRecordsRoutes,
-  tables: [medicalRecords],
+  tables: [medicalRecords, medicalRecordDiagnoses, medicalRecordVersions],
   seed: seedMedicalRecords,
   hostileInput: () => import('./medical-records.hostile.js'),
 };

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { correctMedicalRecord, createMedicalRecord, listPatientRecords, listRecordVersions, recordFacility } from './medical-records.service.js';
 import { searchDiagnoses } from './icd11-codes.js';
 import { medicalRecordSchema } from '../../../shared/medical-records/index.js';
-import { created, list } from '../../core/http.js';
+import { created, list, ok } from '../../core/http.js';
 import { documentRoute } from '../../core/pdf.js';
 import { visitSummaryPdf } from './medical-records.pdf.js';
 
@@ -40,16 +40,16 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
   // as it read is kept as a version (medical-records.service.ts correctMedicalRecord).
   r.patch(
     '/api/medical-records/:id',
-    { config: allow('records:write', facilityOfRecord(recordFacility)), schema: { params: idParam, body: correctMedicalRecordSchema, response: { 200: medicalRecordSchema } } },
+    { config: allow('records:write', facilityOfRecord(recordFacility)), schema: { params: idParam, body: correctMedicalRecordSchema, response: ok(medicalRecordSchema) } },
     async (request) => correctMedicalRecord(ctxOf(request, deps), request.params.id, request.body),
   );
   r.get(
     '/api/medical-records/:id/versions',
-    { config: allow('records:read'), schema: { params: idParam, response: { 200: z.array(medicalRecordVersionSchema) } } },
+    { config: allow('records:read'), schema: { params: idParam, response: ok(z.array(medicalRecordVersionSchema)) } },
     async (request) => listRecordVersions(ctxOf(request, deps), request.params.id),
   );
   // The bundled ICD-11 code list is no one's data: any member of staff may search it.
-  r.get('/api/diagnoses', { config: signedIn, schema: { querystring: diagnosisSearchQuery, response: { 200: z.array(diagnosisOptionSchema) } } }, async (request) =>
+  r.get('/api/diagnoses', { config: signedIn, schema: { querystring: diagnosisSearchQuery, response: ok(z.array(diagnosisOptionSchema)) } }, async (request) =>
     searchDiagnoses(request.query.search, request.query.limit),
   );
 }

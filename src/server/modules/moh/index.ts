@@ -1,0 +1,14 @@
+// The MOH forms module (issue 13): the ICD-11 → MOH 705 mapping and HMIS settings, the counting of MOH 705A/705B,
+// 717 and the 204A/204B registers, and the KHIS (DHIS2) export. Reports (the reports module) generate from it.
+import type { ServerModule } from '../../core/module.js';
+import { mohRoutes } from './moh.routes.js';
+import { khisDataElements, khisDataSets, khisSubmissions, mohConfigChanges, mohFormRows, mohRowCodes, mohSettings } from './moh.schema.js';
+
+export { loadSettings } from './moh.service.js';
+export { countOutpatientForms, coveredFacilities, formData, loadFormDefinition, monthWindow } from './moh705.js';
+
+export const mohModule: ServerModule = {
+  id: 'moh',
+  routes: mohRoutes,
+  tables: [mohFormRows, mohRowCodes, mohSettings, mohConfigChanges, khisDataSets, khisDataElements, khisSubmissions],
+};

@@ -1,0 +1,121 @@
+// MOH 717, the monthly service workload (issue 13): the outpatient, pharmacy, medical-records and finance rows the
+// county's data supports, each a keyed item (a KHIS data value). Rows it has no data for say which data they need,
+// and are never reported as zero.
+import { and, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { ageInYears } from '../../../shared/county-time.js';
+import { centsValue, type Cents } from '../../../shared/money.js';
+import { outpatientForm, type AgeRule } from '../../../shared/moh/index.js';
+import type { Db } from '../../db/client.js';
+import { moneySql } from '../../db/columns.js';
+import { billingRecords, payments } from '../billing/index.js';
+import { medicalRecords } from '../medical-records/index.js';
+import { patients } from '../patients/index.js';
+import { monthWindow } from './moh705.js';
+
+/** Cents to whole shillings, half up (one rounding rule, DESIGN.md §5). */
+const wholeKes = (cents: number) => Math.floor((cents + 50) / 100);
+
+export type Moh717Item = { key: string; section: string; label: string; value: number | null; notRecorded: string | null };
+
+const OPD_COLUMNS = [
+  ['u5_m', 'Under 5 years, male'],
+  ['u5_f', 'Under 5 years, female'],
+  ['o5_m', '5 years and over, male'],
+  ['o5_f', '5 years and over, female'],
+  ['o60', 'Of whom 60 years and over'],
+] as const;
+
+const NOT_RECORDED: readonly (readonly [string, string, string, string])[] = [
+  ['casualty', 'Outpatient services', 'Casualty (emergency) attendances', 'Visits do not record the clinic they were seen in (casualty, special clinics, MCH/FP, dental) yet'],
+  ['special_clinics', 'Outpatient services', 'Special clinics (ENT, eye, TB, CCC, diabetes…)', 'Visits do not record the clinic they were seen in yet'],
+  ['mch_fp', 'Outpatient services', 'MCH / family planning attendances', 'Visits do not record the clinic they were seen in yet'],
+  ['dental', 'Outpatient services', 'Dental attendances', 'Visits do not record the clinic they were seen in yet'],
+  ['inpatient', 'Inpatient services', 'Admissions, discharges, deaths and bed days by ward', 'Needs inpatient admissions and discharges by ward, which are not recorded yet'],
+  ['maternity', 'Maternity', 'Deliveries and caesarean sections', 'Needs a maternity register (deliveries, outcomes), which is not recorded yet'],
+  ['operations', 'Theatre', 'Major and minor operations', 'Needs a theatre register, which is not recorded yet'],
+  ['laboratory', 'Laboratory and imaging', 'Laboratory tests and imaging examinations', 'Needs laboratory and imaging results, which are not recorded yet'],
+  ['finance_waived', 'Finance', 'Amount waived (KES)', 'Billing records no waivers yet'],
+  ['finance_exempted', 'Finance', 'Amount exempted (KES)', 'Billing records no exemptions yet'],
+];
+
+/** MOH 717 for some facilities and a month, summed over them; also each facility's items (its KHIS data values). */
+export async function countMoh717(
+  db: Db,
+  facilityIds: readonly number[],
+  period: string,
+  ageRule: AgeRule,
+): Promise<{ items: Moh717Item[]; perFacility: Map<number, Record<string, number | null>> }> {
+  const { from, to } = monthWindow(period);
+  const ids = [...facilityIds];
+  const perFacility = new Map<number, Record<string, number>>(ids.map((id) => [id, {}]));
+  const add = (facilityId: number, key: string, n: number) => {
+    const f = perFacility.get(facilityId)!;
+    f[key] = (f[key] ?? 0) + n;
+  };
+  if (ids.length > 0) {
+    const visits = await db
+      .select({
+        facilityId: medicalRecords.facilityId,
+        day: sql<string>`to_char(${medicalRecords.visitDate} at time zone 'Africa/Nairobi', 'YYYY-MM-DD')`,
+        dateOfBirth: patients.dateOfBirth,
+        gender: patients.gender,
+        visitType: medicalRecords.visitType,
+        prescribed: sql<boolean>`coalesce(btrim(${medicalRecords.prescription}), '') <> ''`,
+      })
+      .from(medicalRecords)
+      .innerJoin(patients, eq(patients.id, medicalRecords.patientId))
+      .where(and(inArray(medicalRecords.facilityId, ids), gte(medicalRecords.visitDate, from), lt(medicalRecords.visitDate, to)));
+    for (const v of visits) {
+      const kind = v.visitType === 'new' ? 'opd_new' : 'opd_re';
+      const under5 = outpatientForm(v.dateOfBirth, v.day, ageRule) === '705A';
+      add(v.facilityId, `${kind}_${under5 ? 'u5' : 'o5'}_${v.gender === 'female' ? 'f' : 'm'}`, 1);
+      if (ageInYears(v.dateOfBirth, v.day) >= 60) add(v.facilityId, `${kind}_o60`, 1);
+      if (v.prescribed) add(v.facilityId, 'pharmacy_prescriptions', 1);
+    }
+    const files = await db
+      .select({ facilityId: patients.facilityId, n: sql<number>`count(*)::int` })
+      .from(patients)
+      .where(and(inArray(patients.facilityId, ids), gte(patients.createdAt, from), lt(patients.createdAt, to)))
+      .groupBy(patients.facilityId);
+    for (const f of files) if (f.facilityId !== null) add(f.facilityId, 'records_new_files', f.n);
+    const collected = await db
+      .select({ facilityId: billingRecords.facilityId, method: payments.method, amount: moneySql(sql`coalesce(sum(${payments.amount}), 0)`), n: sql<number>`count(*)::int` })
+      .from(payments)
+      .innerJoin(billingRecords, eq(billingRecords.id, payments.billingRecordId))
+      .where(and(inArray(billingRecords.facilityId, ids), eq(payments.status, 'succeeded'), isNotNull(payments.completedAt), gte(payments.completedAt, from), lt(payments.completedAt, to), ne(payments.amount, sql`0`)))
+      .groupBy(billingRecords.facilityId, payments.method);
+    for (const c of collected) {
+      // Summed in cents (integers); the form shows whole shillings (wholeKes below), as the paper 717 has no cents.
+      add(c.facilityId, 'finance_collected', centsValue(c.amount as Cents));
+      add(c.facilityId, `finance_collected_${c.method}`, centsValue(c.amount as Cents));
+      add(c.facilityId, 'finance_payments', c.n);
+    }
+  }
+  const items: Moh717Item[] = [];
+  const valueOf = (id: number, key: string) => {
+    const v = perFacility.get(id)![key] ?? 0;
+    return key.startsWith('finance_collected') ? wholeKes(v) : v;
+  };
+  const item = (key: string, section: string, label: string) => {
+    const value = key.startsWith('finance_collected') ? wholeKes(ids.reduce((sum, id) => sum + (perFacility.get(id)![key] ?? 0), 0)) : ids.reduce((sum, id) => sum + valueOf(id, key), 0);
+    items.push({ key, section, label, value, notRecorded: null });
+  };
+  for (const [kind, label] of [['opd_new', 'New attendances'], ['opd_re', 'Re-attendances']] as const) {
+    for (const [col, colLabel] of OPD_COLUMNS) item(`${kind}_${col}`, 'Outpatient services', `${label}: ${colLabel}`);
+  }
+  for (const [key, section, label, why] of NOT_RECORDED.slice(0, 4)) items.push({ key, section, label, value: null, notRecorded: `Not recorded: ${why}` });
+  for (const [key, section, label, why] of NOT_RECORDED.slice(4, 8)) items.push({ key, section, label, value: null, notRecorded: `Not recorded: ${why}` });
+  item('pharmacy_prescriptions', 'Pharmacy', 'Prescriptions written at outpatient visits');
+  item('records_new_files', 'Medical records', 'New files opened (patients registered)');
+  item('finance_collected', 'Finance', 'Amount collected from patients (KES)');
+  item('finance_collected_cash', 'Finance', '… of which cash (KES)');
+  item('finance_collected_mpesa', 'Finance', '… of which M-Pesa (KES)');
+  item('finance_collected_card', 'Finance', '… of which card (KES)');
+  item('finance_payments', 'Finance', 'Number of payments received');
+  for (const [key, section, label, why] of NOT_RECORDED.slice(8)) items.push({ key, section, label, value: null, notRecorded: `Not recorded: ${why}` });
+  const notRecordedKeys = items.filter((i) => i.value === null).map((i) => i.key);
+  const facilityValues = new Map(
+    ids.map((id) => [id, Object.fromEntries(items.map((i) => [i.key, notRecordedKeys.includes(i.key) ? null : valueOf(id, i.key)]))]),
+  );
+  return { items, perFacility: facilityValues };
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { AGE_RULES } from './age-rule.js';
+import { hasNoNul, NUL_MESSAGE } from '../validation.js';
+
+/** The monthly outpatient morbidity forms whose rows are fed by ICD-11 codes. */
+export const MOH_FORMS = ['705A', '705B'] as const;
+export type MohForm = (typeof MOH_FORMS)[number];
+
+/** The forms with a KHIS (DHIS2) mapping. */
+export const KHIS_FORMS = ['705A', '705B', '717'] as const;
+export type KhisForm = (typeof KHIS_FORMS)[number];
+
+/** Where a row's count comes from (moh_form_rows.source). */
+export const ROW_SOURCES = ['diagnosis', 'fallback', 'visit', 'referral', 'lab', 'observation', 'register'] as const;
+export type RowSource = (typeof ROW_SOURCES)[number];
+
+export const mappingsQuery = z.object({ form: z.enum(MOH_FORMS, { error: 'form must be 705A or 705B' }) });
+
+export const rowCodeSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  title: z.string(),
+  match: z.enum(['exact', 'prefix']),
+  withExtension: z.array(z.string()).nullable(),
+});
+export type RowCode = z.infer<typeof rowCodeSchema>;
+
+export const mappingRowSchema = z.object({
+  form: z.enum(MOH_FORMS),
+  key: z.string(),
+  row: z.number(),
+  label: z.string(),
+  source: z.enum(ROW_SOURCES),
+  note: z.string().nullable(),
+  codes: z.array(rowCodeSchema),
+});
+export type MappingRow = z.infer<typeof mappingRowSchema>;
+
+const ICD11_CODE_OR_PREFIX = /^[0-9A-HJ-NP-Z][0-9A-HJ-NP-Z]{0,3}(\.[0-9A-HJ-NP-Z]{1,2})?$/;
+
+/** Adds a code (exact) or a code prefix to a row of a form; an HMIS role's edit, audited. */
+export const addRowCodeSchema = z.object({
+  form: z.enum(MOH_FORMS, { error: 'form must be 705A or 705B' }),
+  rowKey: z.string({ error: 'Choose a row' }).min(1, 'Choose a row').max(80),
+  code: z
+    .string({ error: 'Enter an ICD-11 code or code prefix' })
+    .trim()
+    .toUpperCase()
+    .regex(ICD11_CODE_OR_PREFIX, 'Enter an ICD-11 code (e.g. 1F40.Z) or a prefix (e.g. CA40)')
+    .refine(hasNoNul, NUL_MESSAGE),
+  match: z.enum(['exact', 'prefix'], { error: 'Match must be exact or prefix' }),
+  withExtension: z
+    .array(z.string().trim().toUpperCase().regex(/^X[0-9A-HJ-NP-Z]{3,4}$/, 'An extension code starts with X (e.g. XS25)'))
+    .max(10)
+    .nullish()
+    .transform((v) => (v && v.length > 0 ? v : null)),
+});
+export type AddRowCodeInput = z.infer<typeof addRowCodeSchema>;
+
+/**
+ * The HMIS decisions the mapping file leaves to the county (its `unverified` rows and the notes that say "agree
+ * this with the HMIS officer"), each a setting with a default. `docs/moh-reporting.md` explains each one.
+ */
+export const MOH_SETTINGS = {
+  /** Age on the visit date (204A/204B split at the desk) or at the end of the month (KenyaEMR). */
+  ageRule: { values: AGE_RULES, default: 'visitDate' },
+  /** 705A Hypoxaemia: from a recorded SpO2 below 90 % (no ICD-11 stem exists), or not reported. */
+  hypoxaemia: { values: ['spo2Below90', 'notRecorded'], default: 'spo2Below90' },
+  /** 705B Physical disability: no ICD-11 stem and no disability register here; codes the county maps, or not reported. */
+  physicalDisability: { values: ['notRecorded', 'mappedCodes'], default: 'notRecorded' },
+  /** Suspected malaria: only unconfirmed/unspecified codes (WHO), or every malaria case (a testing-rate denominator). */
+  suspectedMalaria: { values: ['unconfirmedOnly', 'allMalaria'], default: 'unconfirmedOnly' },
+  /** 705B Malaria in pregnancy: also counted in Confirmed malaria when the species is coded (a subset), or not. */
+  malariaInPregnancy: { values: ['alsoConfirmed', 'pregnancyRowOnly'], default: 'alsoConfirmed' },
+  /** 705A Suspected childhood cancers: any neoplasm (chapter 02), or not the in situ and benign ones (2E6–2F7). */
+  childhoodCancers: { values: ['allNeoplasms', 'excludeBenign'], default: 'allNeoplasms' },
+} as const;
+export type MohSettingKey = keyof typeof MOH_SETTINGS;
+export type MohSettings = { [K in MohSettingKey]: (typeof MOH_SETTINGS)[K]['values'][number] };
+export const MOH_SETTING_KEYS = Object.keys(MOH_SETTINGS) as MohSettingKey[];
+export const MOH_SETTING_DEFAULTS = Object.fromEntries(MOH_SETTING_KEYS.map((k) => [k, MOH_SETTINGS[k].default])) as MohSettings;
+
+export const mohSettingSchema = z.object({
+  key: z.enum(MOH_SETTING_KEYS as [MohSettingKey, ...MohSettingKey[]]),
+  value: z.string(),
+  values: z.array(z.string()),
+  isDefault: z.boolean(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type MohSetting = z.infer<typeof mohSettingSchema>;
+
+export const updateMohSettingSchema = z
+  .object({ key: z.enum(MOH_SETTING_KEYS as [MohSettingKey, ...MohSettingKey[]], { error: 'Unknown setting' }), value: z.string({ error: 'Choose a value' }) })
+  .superRefine((v, ctx) => {
+    if (!(MOH_SETTINGS[v.key].values as readonly string[]).includes(v.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: `${v.key} must be one of ${MOH_SETTINGS[v.key].values.join(', ')}` });
+  });
+
+/** One row of a generated monthly form: new cases per day 1…N and the month's total; null when not recorded. */
+export const formRowResultSchema = z.object({
+  key: z.string(),
+  row: z.number(),
+  label: z.string(),
+  source: z.enum(ROW_SOURCES),
+  days: z.array(z.number()).nullable(),
+  total: z.number().nullable(),
+  /** Why a row has no figure: the data it needs that the county does not record yet. */
+  notRecorded: z.string().nullable(),
+});
+export type FormRowResult = z.infer<typeof formRowResultSchema>;
+
+/** A facility covered by a report, and its monthly totals per row (a KHIS orgUnit's data values). */
+export const facilityTotalsSchema = z.object({
+  facilityId: z.number(),
+  mflCode: z.string(),
+  name: z.string(),
+  totals: z.record(z.string(), z.number().nullable()),
+});
+export type FacilityTotals = z.infer<typeof facilityTotalsSchema>;
+
+export const mohFormDataSchema = z.object({
+  form: z.enum(MOH_FORMS),
+  period: z.string(),
+  daysInMonth: z.number(),
+  rows: z.array(formRowResultSchema),
+  facilities: z.array(facilityTotalsSchema),
+  settings: z.record(z.string(), z.string()),
+});
+export type MohFormData = z.infer<typeof mohFormDataSchema>;

@@ -1,0 +1,3 @@
+// The MOH forms' contracts: the 705 mapping, the HMIS settings, the age rule and the generated forms' shape.
+export * from './age-rule.js';
+export * from './contracts.js';
