@@ -2,7 +2,8 @@
 import { openMigrated } from './db/setup.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { auditTrailProtection } from './db/roles.js';
-import { isSeeded, seedDemoCounty } from './modules/index.js';
+import { isSeeded, JOB_KINDS, PERIODIC_TASKS, seedDemoCounty } from './modules/index.js';
+import { startJobRunner, type JobRunner } from './core/jobs.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './env.js';
 
@@ -26,8 +27,12 @@ async function main(): Promise<void> {
     if (audit.protected) console.log(`The audit trail is protected: the server's database role ${audit.role} may only insert and read it.`);
     else console.warn(`Warning: the server's database role ${audit.role} could rewrite the audit trail (${audit.reason}); see the README's "Security" for running it as a role that may not. audit:verify still detects a rewrite.`);
   }
-  const app = await buildApp({ db: database.db, config, now: () => new Date() });
+  // The runner starts once the server listens; a route that kicks it before then just waits for its first poll.
+  let runner: JobRunner | undefined = undefined;
+  const app = await buildApp({ db: database.db, config, now: () => new Date(), jobs: { kick: () => runner?.kick() } });
   const shutdown = async () => {
+    // The job in progress finishes (or its lease lets another server take it) before the database closes.
+    await runner?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -35,6 +40,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
+  runner = startJobRunner({
+    db: database.db,
+    now: () => new Date(),
+    kinds: JOB_KINDS,
+    periodic: PERIODIC_TASKS,
+    log: (msg, err) => app.log.error({ err }, msg),
+  });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const loopback = LOOPBACK.has(config.host);
   const url = `http://${loopback ? 'localhost' : config.host === '0.0.0.0' || config.host === '::' ? '<this machine>' : config.host}:${config.port}`;

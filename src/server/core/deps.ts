@@ -9,4 +9,9 @@ export type AppDeps = {
   now: () => Date;
   /** Where logs go (standard output when unset); tests read them to prove what never gets logged. */
   logStream?: { write(line: string): void };
+  /**
+   * The background job runner (core/jobs.ts), when the server runs one: a route that enqueued a job kicks it to
+   * start now rather than at its next poll. Tests run jobs themselves (TestContext.runJobs).
+   */
+  jobs?: { kick(): void };
 };

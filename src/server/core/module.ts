@@ -5,6 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ModuleId } from '../../shared/modules.js';
 import type { SeedStep } from '../db/seed/context.js';
 import type { AppDeps } from './deps.js';
+import type { JobKinds, Periodic } from './jobs.js';
 
 export type ServerModule = {
   id: ModuleId;
@@ -19,4 +20,11 @@ export type ServerModule = {
    * by that test: production never imports fast-check.
    */
   hostileInput?: () => Promise<{ default: unknown }>;
+  /**
+   * The background jobs the module enqueues (core/jobs.ts), by kind, named `<module id>:<what>` so no two modules
+   * claim one name (a duplicate stops the server at start). A job may run more than once: handlers are idempotent.
+   */
+  jobs?: JobKinds;
+  /** Work to do every so often, once per interval across all server processes (a nightly sweep). */
+  periodic?: Periodic[];
 };

@@ -3,6 +3,7 @@
 // produced). Adding a module: its folder, its line in src/shared/modules.ts, and its line here.
 import { CORE_TABLES } from '../core/tables.js';
 import type { ServerModule } from '../core/module.js';
+import type { JobKinds, Periodic } from '../core/jobs.js';
 import type { Db } from '../db/client.js';
 import { runSeed } from '../db/seed/context.js';
 import { sql } from 'drizzle-orm';
@@ -45,6 +46,26 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   revenueModule,
   notificationsModule,
 ];
+
+/** Every module's job kinds: one kind, one handler, so two modules naming the same kind stop the server at start. */
+export const JOB_KINDS: JobKinds = mergeJobKinds(SERVER_MODULES);
+
+/** Every module's periodic tasks; their names are their job kinds' and unique keys' too, so they are unique. */
+export const PERIODIC_TASKS: Periodic[] = SERVER_MODULES.flatMap((m) => m.periodic ?? []);
+for (const [i, p] of PERIODIC_TASKS.entries()) {
+  if (PERIODIC_TASKS.findIndex((q) => q.name === p.name) !== i) throw new Error(`Two periodic tasks are named "${p.name}"`);
+}
+
+function mergeJobKinds(modules: readonly ServerModule[]): JobKinds {
+  const kinds: JobKinds = {};
+  for (const m of modules) {
+    for (const [name, kind] of Object.entries(m.jobs ?? {})) {
+      if (Object.hasOwn(kinds, name)) throw new Error(`Two modules register the job kind "${name}" (the second is ${m.id})`);
+      kinds[name] = kind;
+    }
+  }
+  return kinds;
+}
 
 /** Loads the demo county into an empty database: each module's seed step, in order, in one transaction. */
 export function seedDemoCounty(db: Db, opts: { now: Date }): Promise<Record<string, number>> {

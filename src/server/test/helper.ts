@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../shared/access/index.js';
 import { buildApp, type AppDeps } from '../app.js';
 import type { Database } from '../db/client.js';
-import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail } from '../modules/index.js';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, JOB_KINDS, PERIODIC_TASKS } from '../modules/index.js';
+import { periodicJobKinds, runDueJobs } from '../core/jobs.js';
 import { testConfig, type Config } from '../env.js';
 import { cloneTemplate, TEST_NOW, type TemplateKind } from './template-db.js';
 import { grantAppRole } from '../db/roles.js';
@@ -40,6 +41,11 @@ export type TestContext = {
   rows<T>(query: SQL): Promise<T[]>;
   /** The number of rows in a table. */
   count(table: string): Promise<number>;
+  /**
+   * Runs every background job due by the test's clock (the modules' kinds, core/jobs.ts), as the server's runner
+   * would; returns how many ran. The app runs no runner in tests: a story says when the jobs run.
+   */
+  runJobs(): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -124,6 +130,9 @@ export async function createTestContext(
   const rows = <T>(query: SQL): Promise<T[]> => queryRows<T>(database, query);
   const count = async (table: string) => (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
+  const jobKinds = { ...JOB_KINDS, ...periodicJobKinds(PERIODIC_TASKS) };
+  const runJobs = () => runDueJobs({ db: database.db, now: () => clock.now, kinds: jobKinds, workerId: 'test' });
+
   return {
     app,
     database,
@@ -134,6 +143,7 @@ export async function createTestContext(
     request,
     rows,
     count,
+    runJobs,
     close: async () => {
       await app.close();
       await database.close();
