@@ -5,7 +5,8 @@ import { mohRoutes } from './moh.routes.js';
 import { khisDataElements, khisDataSets, khisSubmissions, mohConfigChanges, mohFormRows, mohRowCodes, mohSettings } from './moh.schema.js';
 
 export { loadSettings } from './moh.service.js';
-export { countOutpatientForms, coveredFacilities, formData, loadFormDefinition, monthWindow } from './moh705.js';
+export { coveredFacilities, monthWindow } from './moh705.js';
+export { moh204, moh705, moh717, type MohFigures } from './forms.js';
 
 export const mohModule: ServerModule = {
   id: 'moh',
