@@ -8,9 +8,11 @@
 //   dataElement, categoryOptionCombo and value; values are strings. A monthly period is 'YYYYMM'.
 // - A bulk set leaves out dataSet and completeDate and puts period and orgUnit on every value instead, so one request
 //   carries several facilities. Completion is then registered per facility (completeDataSetRegistrations).
-// - Zeros: DHIS2 keeps a zero only for data elements configured to store zero values (others count the value but
-//   store nothing). We send zeros anyway: a row with data whose count is 0 is the county's deliberate "0 cases".
-//   A row the system has no data for ("not recorded", null) is never sent, not even as 0.
+// - Zeros: DHIS2 stores a zero only for data elements set to "Store zero data values" (zeroIsSignificant); for the
+//   others it skips the value with a conflict "Value is zero and not significant, must match data element: …",
+//   which DHIS2 2.38+ answers with 409 / WARNING like any other conflict. We send zeros anyway: a row with data whose
+//   count is 0 is the county's deliberate "0 cases", and KHIS decides what to keep. A row the system has no data for
+//   ("not recorded", null) is never sent, not even as 0.
 // - ADX: one <group> per facility form with orgUnit, period as 'YYYY-MM-01/P1M', dataSet and completeDate (extra
 //   group attributes pass through to the DXF importer). Disaggregation in ADX is normally category attributes, but
 //   DHIS2's ADX importer uses a categoryOptionCombo attribute on the dataValue in preference to them, and with
