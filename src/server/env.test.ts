@@ -44,3 +44,29 @@ describe('CLIENT_DIR', () => {
     expect(parseConfig({}).clientDir).toBeUndefined();
   });
 });
+
+describe('KHIS (DHIS2_URL, DHIS2_USERNAME, DHIS2_PASSWORD)', () => {
+  const khis = { DHIS2_URL: 'https://hiskenya.org', DHIS2_USERNAME: 'busia.hro', DHIS2_PASSWORD: ' s3cret pass' };
+
+  it('is off with none of the three, and connects with all three (the password taken as written)', () => {
+    expect(parseConfig({}).dhis2).toBeUndefined();
+    expect(parseConfig({ DHIS2_URL: '', DHIS2_USERNAME: ' ', DHIS2_PASSWORD: '' }).dhis2).toBeUndefined();
+    expect(parseConfig(khis).dhis2).toEqual({ url: 'https://hiskenya.org', username: 'busia.hro', password: ' s3cret pass' });
+    expect(parseConfig({ ...khis, DHIS2_URL: 'http://10.0.0.7:8080/dhis' }).dhis2?.url).toBe('http://10.0.0.7:8080/dhis');
+  });
+
+  it('stops at a partial set, naming each missing setting', () => {
+    expect(() => parseConfig({ DHIS2_URL: khis.DHIS2_URL })).toThrow(/DHIS2_USERNAME: is required with DHIS2_URL[\s\S]*DHIS2_PASSWORD: is required with DHIS2_URL/);
+    expect(() => parseConfig({ DHIS2_USERNAME: 'a', DHIS2_PASSWORD: 'b' })).toThrow(/DHIS2_URL: is required with DHIS2_USERNAME, DHIS2_PASSWORD/);
+    // Exactly the one that is missing.
+    expect(() => parseConfig({ DHIS2_URL: khis.DHIS2_URL, DHIS2_USERNAME: 'a' })).toThrow(
+      new Error('Invalid configuration:\n  DHIS2_PASSWORD: is required with DHIS2_URL, DHIS2_USERNAME (set all three KHIS settings, or none)'),
+    );
+  });
+
+  it('takes only an http(s) address without credentials in it', () => {
+    expect(() => parseConfig({ ...khis, DHIS2_URL: 'hiskenya.org' })).toThrow(/DHIS2_URL: must be the DHIS2 server's http/);
+    expect(() => parseConfig({ ...khis, DHIS2_URL: 'ftp://hiskenya.org' })).toThrow(/DHIS2_URL: must be the DHIS2 server's http/);
+    expect(() => parseConfig({ ...khis, DHIS2_URL: 'https://admin:district@hiskenya.org' })).toThrow(/DHIS2_URL: must not hold a username or password/);
+  });
+});

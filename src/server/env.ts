@@ -86,6 +86,20 @@ const envObject = z.object({
    */
   MPESA_CALLBACK_BURST: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
   MPESA_CALLBACK_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(600),
+  // KHIS, Kenya's DHIS2 (domain/REPORTING.md): where the monthly MOH forms are pushed. All three or none; with none,
+  // the forms can still be exported as files.
+  DHIS2_URL: optionalSetting.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be the DHIS2 server\'s http:// or https:// address (e.g. https://hiskenya.org)' })
+      .refine((u) => !URL.canParse(u) || (!new URL(u).username && !new URL(u).password), 'must not hold a username or password: set DHIS2_USERNAME and DHIS2_PASSWORD')
+      .optional(),
+  ),
+  DHIS2_USERNAME: optionalSetting,
+  /** Taken as written: a password's spaces are part of it. */
+  DHIS2_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v)),
 });
 
 const MPESA_CREDENTIALS = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
@@ -109,7 +123,18 @@ const databaseRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
   }
 };
 
-const envSchema = envObject.superRefine(mpesaRules).superRefine(databaseRules);
+const DHIS2_SETTINGS = ['DHIS2_URL', 'DHIS2_USERNAME', 'DHIS2_PASSWORD'] as const;
+
+/** The KHIS connection needs its address and both credentials; a partial set is a mistake, named. */
+const dhis2Rules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
+  const set = DHIS2_SETTINGS.filter((k) => e[k] !== undefined);
+  if (set.length === 0 || set.length === DHIS2_SETTINGS.length) return;
+  for (const k of DHIS2_SETTINGS.filter((k) => e[k] === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [k], message: `is required with ${set.join(', ')} (set all three KHIS settings, or none)` });
+  }
+};
+
+const envSchema = envObject.superRefine(mpesaRules).superRefine(databaseRules).superRefine(dhis2Rules);
 
 /** M-Pesa: Safaricom Daraja when credentials are configured, else the built-in sandbox simulator. */
 export type MpesaConfig =
@@ -126,6 +151,9 @@ export type MpesaConfig =
       partyB: string;
       simulatorDelayMs: number;
     };
+
+/** A DHIS2 server (KHIS) and the account the county pushes its forms with. */
+export type Dhis2Connection = { url: string; username: string; password: string };
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -157,6 +185,8 @@ export type Config = {
   mpesa: MpesaConfig;
   /** Callbacks per source address: `burst` at once, refilled at `perMinute`. */
   mpesaCallbackLimit: { burst: number; perMinute: number };
+  /** KHIS; undefined: not configured (the forms can still be exported as files). */
+  dhis2: Dhis2Connection | undefined;
 };
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
@@ -209,6 +239,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           }
         : { mode: 'simulator', simulatorDelayMs: e.MPESA_SIMULATOR_DELAY_MS },
     mpesaCallbackLimit: { burst: e.MPESA_CALLBACK_BURST, perMinute: e.MPESA_CALLBACK_PER_MINUTE },
+    dhis2: e.DHIS2_URL && e.DHIS2_USERNAME && e.DHIS2_PASSWORD ? { url: e.DHIS2_URL, username: e.DHIS2_USERNAME, password: e.DHIS2_PASSWORD } : undefined,
   };
 }
 
