@@ -97,7 +97,7 @@ export type PdfSection =
   /** Labelled values, one per line (a value wraps under itself). */
   | { kind: 'fields'; heading?: string; rows: readonly (readonly [label: string, value: string])[] }
   /** A table: columns with their share of the width; a row per entry, or `empty` when there is none. */
-  | { kind: 'table'; heading?: string; columns: readonly { label: string; width: number; align?: 'left' | 'right' }[]; rows: readonly (readonly string[])[]; empty?: string }
+  | { kind: 'table'; heading?: string; columns: readonly { label: string; width: number; align?: 'left' | 'right' }[]; rows: readonly (readonly string[])[]; empty?: string; fontSize?: number }
   /** A heading and free text (clinical notes). */
   | { kind: 'text'; heading: string; body: string };
 
@@ -109,6 +109,8 @@ export type PdfContent = {
   /** The facility it comes from, under the county's lines. */
   facility?: string | null;
   sections: readonly PdfSection[];
+  /** A wide form (the MOH 705 grid of 31 days, a register): the page on its side. */
+  landscape?: boolean;
 };
 
 /** Who generated the document and when: its footer. */
@@ -137,6 +139,7 @@ export function renderPdf(content: PdfContent, lang: Language, footer: PdfFooter
   const words = COMMON[lang];
   const doc = new PDFDocument({
     size: 'A4',
+    layout: content.landscape ? 'landscape' : 'portrait',
     margins: { top: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN, bottom: PAGE_MARGIN + FOOTER_SPACE },
     bufferPages: true,
     lang,
@@ -210,17 +213,20 @@ export function renderPdf(content: PdfContent, lang: Language, footer: PdfFooter
       if (section.heading) heading(section.heading);
       const total = section.columns.reduce((s, c) => s + c.width, 0);
       const cols = section.columns.map((c) => ({ ...c, w: (c.width / total) * width }));
+      const size = section.fontSize ?? 9.5;
+      // A dense grid (small type) keeps narrower padding so 31 day columns fit across the page.
+      const pad = size < 8 ? 1.5 : 3;
       const row = (cells: readonly string[], bold: boolean) => {
-        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
-        const h = Math.max(...cols.map((c, i) => doc.heightOfString(printable(cells[i] ?? ''), { width: c.w - 6 })));
-        room(h + 6);
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
+        const h = Math.max(...cols.map((c, i) => doc.heightOfString(printable(cells[i] ?? ''), { width: c.w - 2 * pad })));
+        room(h + 2 * pad);
         const y = doc.y;
         let x = left;
         cols.forEach((c, i) => {
-          text(cells[i] ?? '', x + 3, y + 3, { width: c.w - 6, align: c.align ?? 'left' });
+          text(cells[i] ?? '', x + pad, y + pad, { width: c.w - 2 * pad, align: c.align ?? 'left' });
           x += c.w;
         });
-        doc.y = y + h + 6;
+        doc.y = y + h + 2 * pad;
         doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).strokeColor(RULE).stroke();
       };
       row(
@@ -228,7 +234,7 @@ export function renderPdf(content: PdfContent, lang: Language, footer: PdfFooter
         true,
       );
       if (section.rows.length === 0 && section.empty) {
-        doc.font('Helvetica-Oblique').fontSize(9.5).fillColor(MUTED);
+        doc.font('Helvetica-Oblique').fontSize(size).fillColor(MUTED);
         text(section.empty, left + 3, doc.y + 3, { width });
         doc.fillColor(INK);
       }

@@ -8,6 +8,9 @@ type Entry = { code: string; title: string; chapter: string; rows?: Record<strin
 
 const entries = (icd11 as { codes: Entry[] }).codes;
 
+/** The bundled file itself (its 705 rows check the MOH mapping's tests against it). */
+export const ICD11_FILE: unknown = icd11;
+
 /**
  * Codeable categories: those the file gives a 705 row (blocks and chapters such as "BA0" or "2" have none: they
  * are groups, not diagnoses). Extension codes (chapter X) only qualify a stem.

@@ -5,7 +5,7 @@ import { medicalRecordDiagnoses, medicalRecords, medicalRecordVersions } from '.
 import { seedMedicalRecords } from './medical-records.seed.js';
 
 export { medicalRecordDiagnoses, medicalRecords } from './medical-records.schema.js';
-export { diagnosisTitle, searchDiagnoses } from './icd11-codes.js';
+export { diagnosisTitle, ICD11_FILE, searchDiagnoses } from './icd11-codes.js';
 
 export const medicalRecordsModule: ServerModule = {
   id: 'medical-records',

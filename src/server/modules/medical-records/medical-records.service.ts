@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { countyDate, countyInstant, startOfCountyDay } from '../../../shared/county-time.js';
 import {
@@ -123,14 +123,15 @@ async function writeDiagnoses(db: Db, recordId: number, diagnoses: CreateMedical
 
 /**
  * The OPD convention (MOH 705 attendance rows, issue 13): a visit is new when it is the patient's first at this
- * facility in the county calendar year, a re-attendance otherwise. The clinician may say otherwise.
+ * facility in the county calendar year, a re-attendance otherwise (a second visit the same day, both written up
+ * from the register at noon, is a re-attendance too). The clinician may say otherwise.
  */
 export async function defaultVisitType(db: Db, patientId: number, facilityId: number, visitDate: Date): Promise<VisitType> {
   const yearStart = startOfCountyDay(`${countyDate(visitDate).slice(0, 4)}-01-01`);
   const [earlier] = await db
     .select({ id: medicalRecords.id })
     .from(medicalRecords)
-    .where(and(eq(medicalRecords.patientId, patientId), eq(medicalRecords.facilityId, facilityId), gte(medicalRecords.visitDate, yearStart), lt(medicalRecords.visitDate, visitDate)))
+    .where(and(eq(medicalRecords.patientId, patientId), eq(medicalRecords.facilityId, facilityId), gte(medicalRecords.visitDate, yearStart), lte(medicalRecords.visitDate, visitDate)))
     .limit(1);
   return earlier ? 'revisit' : 'new';
 }

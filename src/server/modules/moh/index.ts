@@ -2,7 +2,7 @@
 // 717 and the 204A/204B registers, and the KHIS (DHIS2) export. Reports (the reports module) generate from it.
 import type { ServerModule } from '../../core/module.js';
 import { mohRoutes } from './moh.routes.js';
-import { khisDataElements, khisDataSets, khisSubmissions, mohConfigChanges, mohFormRows, mohRowCodes, mohSettings } from './moh.schema.js';
+import { khisDataElements, khisDataSets, mohConfigChanges, mohFormRows, mohRowCodes, mohSettings } from './moh.schema.js';
 
 export { loadSettings } from './moh.service.js';
 export { coveredFacilities, monthWindow } from './moh705.js';
@@ -11,5 +11,5 @@ export { moh204, moh705, moh717, type MohFigures } from './forms.js';
 export const mohModule: ServerModule = {
   id: 'moh',
   routes: mohRoutes,
-  tables: [mohFormRows, mohRowCodes, mohSettings, mohConfigChanges, khisDataSets, khisDataElements, khisSubmissions],
+  tables: [mohFormRows, mohRowCodes, mohSettings, mohConfigChanges, khisDataSets, khisDataElements],
 };

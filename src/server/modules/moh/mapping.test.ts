@@ -1,11 +1,11 @@
 // The mapping's precedence rules against the rows of the bundled file (moh705-icd11.json `codes[].rows` gives the
 // row of every listed code by precedence alone: the resolver must agree with all of them).
 import { describe, expect, it } from 'vitest';
-import icd11 from '../medical-records/data/moh705-icd11.json' with { type: 'json' };
+import { ICD11_FILE } from '../medical-records/index.js';
 import { mappingResolver, type MappingEntry } from './mapping.js';
 
 type Row = { row: number; key: string; icd11?: { code: string; match: 'exact' | 'prefix'; withExtension?: string[] }[] };
-const data = icd11 as unknown as { forms: Record<'705A' | '705B', Row[]>; codes: { code: string; chapter: string; rows?: Record<string, string> }[] };
+const data = ICD11_FILE as { forms: Record<'705A' | '705B', Row[]>; codes: { code: string; chapter: string; rows?: Record<string, string> }[] };
 
 /** The entries of a form as the migration loads them, without the rows counted from something else than a code. */
 function entriesOf(form: '705A' | '705B'): MappingEntry[] {

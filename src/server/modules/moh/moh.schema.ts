@@ -1,11 +1,9 @@
 // The MOH forms' configuration (issue 13): the rows of MOH 705A/705B with the ICD-11 codes that feed them, the
-// HMIS decisions a county takes as settings, the KHIS (DHIS2) identifiers of each form, and every submission.
+// HMIS decisions a county takes as settings, and the KHIS (DHIS2) identifiers of each form.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { id } from '../../db/columns.js';
 import { users } from '../auth/auth.schema.js';
-import { facilities } from '../facilities/facilities.schema.js';
-import { reports } from '../reports/reports.schema.js';
 
 /** A row of a monthly form, in the form's order, and where its count comes from. */
 export const mohFormRows = pgTable(
@@ -81,27 +79,4 @@ export const khisDataElements = pgTable(
     categoryOptionCombo: text(),
   },
   (t) => [primaryKey({ columns: [t.form, t.rowKey] })],
-);
-
-/** Every exchange with KHIS: the payload sent, the answer, who and when; a resubmission stays traceable. */
-export const khisSubmissions = pgTable(
-  'khis_submissions',
-  {
-    id: id(),
-    reportId: integer()
-      .notNull()
-      .references(() => reports.id),
-    facilityId: integer().references(() => facilities.id),
-    step: text().notNull(),
-    dryRun: boolean().notNull(),
-    payload: jsonb().notNull(),
-    httpStatus: integer(),
-    response: jsonb(),
-    ok: boolean().notNull(),
-    submittedBy: integer()
-      .notNull()
-      .references(() => users.id),
-    submittedAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [check('khis_submissions_step_check', sql`${t.step} in ('dryRun', 'import', 'complete')`), index('khis_submissions_report_idx').on(t.reportId, t.submittedAt)],
 );

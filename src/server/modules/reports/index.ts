@@ -1,7 +1,9 @@
-// The reports module: the list of generated reports and their files (the MOH reports screen is being built).
+// The reports module: generating reports in the background (the MOH forms from the moh module), their list, status
+// and downloads (CSV, PDF, JSON), and monthly schedules.
 import type { ServerModule } from '../../core/module.js';
 import { reportsRoutes } from './reports.routes.js';
-import { reports } from './reports.schema.js';
+import { khisSubmissions, reports, reportSchedules } from './reports.schema.js';
 import { seedReports } from './reports.seed.js';
+import { reportJobs } from './reports.generate.js';
 
-export const reportsModule: ServerModule = { id: 'reports', routes: reportsRoutes, tables: [reports], seed: seedReports };
+export const reportsModule: ServerModule = { id: 'reports', routes: reportsRoutes, tables: [reports, reportSchedules, khisSubmissions], seed: seedReports, jobs: reportJobs };

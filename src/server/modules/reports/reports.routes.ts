@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParam } from '../../../shared/validation.js';
-import { listReportsQuery } from '../../../shared/reports/index.js';
-import { allow, ctxOf } from '../../core/access.js';
+import { createReportSchema, downloadQuery, listReportsQuery, reportDetailSchema, reportSchema } from '../../../shared/reports/index.js';
+import { allow, ctxOf, facilityInBody } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { sendCsv } from '../../core/csv.js';
-import { listReports, reportFile } from './reports.service.js';
-import { reportSchema } from '../../../shared/reports/index.js';
-import { csvFile, list } from '../../core/http.js';
+import { documentLanguage, documentQuery, renderPdf } from '../../core/pdf.js';
+import { getReport, listReports, reportFigures, reportFile, reportFilename } from './reports.service.js';
+import { requestReport } from './reports.generate.js';
+import { reportPdfContent } from './reports.pdf.js';
+import { list, ok } from '../../core/http.js';
 
 export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,8 +19,43 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header('X-Total-Count', total);
     return rows;
   });
+  // Generating happens in the background (reports.generate.ts): the answer is the report, processing, at once.
+  r.post(
+    '/api/reports',
+    { config: allow('reports:generate', facilityInBody()), schema: { body: createReportSchema(deps.now), response: { 202: reportDetailSchema } } },
+    async (request, reply) => {
+      const ctx = ctxOf(request, deps);
+      const id = await requestReport(ctx, request.body, deps.jobs?.kick);
+      return reply.status(202).send(await getReport(ctx, id));
+    },
+  );
+  r.get('/api/reports/:id', { config: allow('reports:read'), schema: { params: idParam, response: ok(reportDetailSchema) } }, async (request) => getReport(ctxOf(request, deps), request.params.id));
   // GET also answers HEAD (Fastify exposes HEAD for every GET route), as the System Test's download check uses.
-  r.get('/api/reports/:id/download', { config: allow('reports:read'), schema: { params: idParam, response: csvFile } }, async (request, reply) => {
-    return sendCsv(reply, await reportFile(ctxOf(request, deps), request.params.id));
-  });
+  r.get(
+    '/api/reports/:id/download',
+    {
+      config: allow('reports:read'),
+      schema: { params: idParam, querystring: downloadQuery.extend(documentQuery.shape), response: ok(z.unknown().describe('The report as CSV (text/csv), PDF (application/pdf) or JSON')) },
+    },
+    async (request, reply) => {
+      const ctx = ctxOf(request, deps);
+      const format = request.query.format;
+      if (format === 'csv') return sendCsv(reply, await reportFile(ctx, request.params.id));
+      const { row, data } = await reportFigures(ctx, request.params.id, format);
+      if (format === 'json') {
+        return reply
+          .header('Content-Disposition', `attachment; filename="${reportFilename(row, 'json')}"`)
+          .header('Cache-Control', 'no-store')
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify({ id: row.id, name: row.name, kind: row.kind, period: row.period, periodStart: row.periodStart, periodEnd: row.periodEnd, ...data, csv: undefined }));
+      }
+      const user = request.user as { firstName?: string; lastName?: string } | null;
+      const pdf = await renderPdf(reportPdfContent(data!), documentLanguage(request), { by: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), at: deps.now() });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="${reportFilename(row, 'pdf')}"`)
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
 }

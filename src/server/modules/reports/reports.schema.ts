@@ -55,3 +55,26 @@ export const reportSchedules = pgTable('report_schedules', {
   lastPeriod: text(),
   active: boolean().notNull().default(true),
 });
+
+/** Every exchange with KHIS: the payload sent, the answer, who and when; a resubmission stays traceable. */
+export const khisSubmissions = pgTable(
+  'khis_submissions',
+  {
+    id: id(),
+    reportId: integer()
+      .notNull()
+      .references(() => reports.id),
+    facilityId: integer().references(() => facilities.id),
+    step: text().notNull(),
+    dryRun: boolean().notNull(),
+    payload: jsonb().notNull(),
+    httpStatus: integer(),
+    response: jsonb(),
+    ok: boolean().notNull(),
+    submittedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    submittedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('khis_submissions_step_check', sql`${t.step} in ('dryRun', 'import', 'complete')`), index('khis_submissions_report_idx').on(t.reportId, t.submittedAt)],
+);

@@ -1,13 +1,16 @@
 // Generated MOH and county reports (SPEC.md §2.16, §3 Report record).
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
-import type { ListReportsQuery, Report } from '../../../shared/reports/index.js';
+import { catalogueEntry, type ListReportsQuery, type Report, type ReportDetail } from '../../../shared/reports/index.js';
+import { toCsv } from '../../../shared/csv.js';
+import { can } from '../../../shared/access/index.js';
 import { users } from '../auth/index.js';
 import { facilities } from '../facilities/index.js';
 import { reports } from './reports.schema.js';
 import type { CsvFile } from '../../../shared/csv.js';
-import { notFound } from '../../core/errors.js';
-import { audit } from '../../core/audit.js';
+import { forbidden, notFound } from '../../core/errors.js';
+import { audit, listReadDetail } from '../../core/audit.js';
+import { scopeLabel, sectionsCsv, type ReportData } from './reports.generate.js';
 import type { ServiceContext } from '../../core/context.js';
 
 const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90, '365days': 365 } as const;
@@ -40,6 +43,8 @@ export async function listReports({ db, now: clock }: ServiceContext, q: ListRep
       generatedBy: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
       generatedAt: reports.generatedAt,
       status: reports.status,
+      subcounty: reports.subcounty,
+      county: reports.county,
     })
     .from(reports)
     .leftJoin(facilities, eq(facilities.id, reports.facilityId))
@@ -49,23 +54,76 @@ export async function listReports({ db, now: clock }: ServiceContext, q: ListRep
     .limit(q.limit)
     .offset(q.offset);
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(where);
-  const list: Report[] = rows.map((r) => ({
+  const list: Report[] = rows.map(({ subcounty, county, ...r }) => ({
     ...r,
     type: r.type as Report['type'],
     status: r.status as Report['status'],
-    // A county-wide report belongs to no single facility.
-    facility: r.facility ?? 'All Facilities',
+    // A sub-county's or the county's report belongs to no single facility.
+    facility: scopeLabel({ facility: r.facility, subcounty, county: county || (!r.facility && !subcounty) }),
     generatedAt: r.generatedAt.toISOString(),
     downloadUrl: r.status === 'completed' ? `/api/reports/${r.id}/download` : null,
   }));
   return { rows: list, total: total?.n ?? 0 };
 }
 
-/** The CSV file of a completed report. Reports can hold patient-level rows, so downloads are audited. */
-export async function reportFile({ db, actor }: ServiceContext, id: number): Promise<CsvFile> {
+/** One report: what it covers, its status and, when it failed, why (GET /api/reports/:id). */
+export async function getReport({ db }: ServiceContext, id: number): Promise<ReportDetail> {
+  const [r] = await db
+    .select({ report: reports, facility: facilities.name, generatedBy: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(reports)
+    .leftJoin(facilities, eq(facilities.id, reports.facilityId))
+    .innerJoin(users, eq(users.id, reports.generatedBy))
+    .where(eq(reports.id, id))
+    .limit(1);
+  if (!r) throw notFound('Report not found');
+  const x = r.report;
+  const completed = x.status === 'completed';
+  return {
+    id: x.id,
+    name: x.name,
+    type: x.type as Report['type'],
+    facilityId: x.facilityId,
+    facility: scopeLabel({ facility: r.facility, subcounty: x.subcounty, county: x.county || (!x.facilityId && !x.subcounty) }),
+    generatedBy: r.generatedBy,
+    generatedAt: x.generatedAt.toISOString(),
+    status: x.status as Report['status'],
+    downloadUrl: completed ? `/api/reports/${x.id}/download` : null,
+    kind: x.kind,
+    subcounty: x.subcounty,
+    county: x.county,
+    period: x.period,
+    periodStart: x.periodStart,
+    periodEnd: x.periodEnd,
+    error: x.error,
+    formats: !completed ? [] : x.data ? ['csv', 'pdf', 'json'] : ['csv'],
+  };
+}
+
+/**
+ * A completed report's figures to download. A register that names patients (MOH 204A/204B) is read only by staff
+ * who may read clinical records, and the read is audited with the patients it names.
+ */
+export async function reportFigures({ db, actor }: ServiceContext, id: number, format: 'csv' | 'pdf' | 'json'): Promise<{ row: typeof reports.$inferSelect; data: ReportData | null }> {
   const [r] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
-  if (!r || r.status !== 'completed' || r.content === null) throw notFound('Report not found');
-  await audit(db, actor, { action: 'report.download', entity: 'report', entityId: id });
+  if (!r || r.status !== 'completed') throw notFound('Report not found');
+  const data = (r.data as ReportData | null) ?? null;
+  if (!data && format !== 'csv') throw notFound(`This report was generated before ${format.toUpperCase()} downloads existed: download its CSV`);
+  if (r.kind && catalogueEntry(r.kind)?.namesPatients) {
+    if (!can(actor.role, 'records:read')) throw forbidden(`${r.name} names patients: only staff who may read clinical records can download it`);
+    const ids = data?.patientIds ?? [];
+    await audit(db, actor, { action: 'patient.register.read', entity: 'report', entityId: id, detail: listReadDetail(ids.length, ids.length, ids) });
+  }
+  await audit(db, actor, { action: 'report.download', entity: 'report', entityId: id, detail: format });
+  return { row: r, data };
+}
+
+export function reportFilename(r: typeof reports.$inferSelect, ext: string): string {
   const slug = r.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  return { filename: `${slug}-${r.periodEnd ?? countyDate(r.generatedAt)}.csv`, content: r.content };
+  return `${slug}-${r.period ?? r.periodEnd ?? countyDate(r.generatedAt)}.${ext}`;
+}
+
+/** The CSV file of a completed report: its sections, or the file stored by the seed before issue 13. */
+export async function reportFile(ctx: ServiceContext, id: number): Promise<CsvFile> {
+  const { row, data } = await reportFigures(ctx, id, 'csv');
+  return { filename: reportFilename(row, 'csv'), content: data ? toCsv(sectionsCsv(data)) : (row.content ?? '') };
 }
