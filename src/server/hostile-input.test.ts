@@ -332,12 +332,12 @@ async function roleForGet(route: CapturedRoute): Promise<Role | null> {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('the routes under test', () => {
-  it('every POST and PATCH route of the app has a strategy, and every strategy a route', () => {
+  it('every write route (POST, PATCH, PUT, DELETE) of the app has a strategy, and every strategy a route', () => {
     const writes = writeRoutes().map(keyOf).sort();
     expect(writes.length).toBeGreaterThan(10);
     expect(writes.filter((k) => !(k in WRITES)), 'routes without a hostile-input strategy').toEqual([]);
     expect(Object.keys(WRITES).filter((k) => !writes.includes(k)), 'strategies for routes that no longer exist').toEqual([]);
-    expect(new Set(apiRoutes().map((r) => r.method)), 'a new HTTP method needs a strategy').toEqual(new Set(['GET', 'POST', 'PATCH']));
+    expect(new Set(apiRoutes().map((r) => r.method)), 'a new HTTP method needs a strategy').toEqual(new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']));
     // Path parameters are ids; another kind of parameter needs its own hostile values.
     const params = apiRoutes().flatMap((r) => [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]));
     expect(new Set(params)).toEqual(new Set(['id']));
@@ -372,7 +372,7 @@ describe('the routes under test', () => {
   });
 });
 
-describe('hostile bodies on every POST and PATCH route', () => {
+describe('hostile bodies on every write route', () => {
   it('are refused with a 4xx and a message, never a 500, and write nothing', { timeout: 120_000 }, async () => {
     await eachRoute(
       writeRoutes(),

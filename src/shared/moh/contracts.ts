@@ -14,7 +14,12 @@ export type KhisForm = (typeof KHIS_FORMS)[number];
 export const ROW_SOURCES = ['diagnosis', 'fallback', 'visit', 'referral', 'lab', 'observation', 'register'] as const;
 export type RowSource = (typeof ROW_SOURCES)[number];
 
-export const mappingsQuery = z.object({ form: z.enum(MOH_FORMS, { error: 'form must be 705A or 705B' }) });
+export const mappingsQuery = z.object({ form: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MOH_FORMS, { error: 'form must be 705A or 705B' }).default('705A')) });
+
+/** Removing a code from a row says why (kept in the change log). */
+export const removeRowCodeSchema = z.object({
+  reason: z.string({ error: 'Say why the code is removed' }).trim().min(3, 'Say why the code is removed').max(500, 'Reason must be at most 500 characters').refine(hasNoNul, NUL_MESSAGE),
+});
 
 export const rowCodeSchema = z.object({
   id: z.number(),
@@ -127,3 +132,28 @@ export const mohFormDataSchema = z.object({
   settings: z.record(z.string(), z.string()),
 });
 export type MohFormData = z.infer<typeof mohFormDataSchema>;
+
+/** A DHIS2 identifier (UID): a letter then ten letters or digits. */
+export const DHIS2_UID = /^[A-Za-z][A-Za-z0-9]{10}$/;
+const optionalUid = (what: string) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v), z.string().regex(DHIS2_UID, `${what} is a DHIS2 identifier: a letter and ten letters or digits`).nullable());
+
+export const khisQuery = z.object({ form: z.preprocess((v) => (v === '' ? undefined : v), z.enum(KHIS_FORMS, { error: 'form must be 705A, 705B or 717' }).default('705A')) });
+
+export const khisMappingSchema = z.object({
+  form: z.enum(KHIS_FORMS),
+  dataSet: z.string().nullable(),
+  defaultCategoryOptionCombo: z.string(),
+  rows: z.array(z.object({ key: z.string(), label: z.string(), dataElement: z.string().nullable(), categoryOptionCombo: z.string().nullable() })),
+});
+export type KhisMapping = z.infer<typeof khisMappingSchema>;
+
+/** The county fills in KHIS's identifiers: the form's dataSet and each row's dataElement (and combo, if not default). */
+export const updateKhisMappingSchema = z.object({
+  form: z.enum(KHIS_FORMS, { error: 'form must be 705A, 705B or 717' }),
+  dataSet: optionalUid('The dataSet'),
+  rows: z
+    .array(z.object({ key: z.string().min(1).max(80), dataElement: optionalUid('A dataElement'), categoryOptionCombo: optionalUid('A categoryOptionCombo') }))
+    .max(200),
+});
+export type UpdateKhisMappingInput = z.infer<typeof updateKhisMappingSchema>;

@@ -105,3 +105,27 @@ export const reportSectionSchema = z.object({
   note: z.string().nullable().optional(),
 });
 export type ReportSection = z.infer<typeof reportSectionSchema>;
+
+/** One exchange with KHIS about a report: a dry run, the import, or the completion, with KHIS's answer. */
+export const khisSubmissionSchema = z.object({
+  id: z.number(),
+  step: z.enum(['dryRun', 'import', 'complete']),
+  dryRun: z.boolean(),
+  ok: z.boolean(),
+  httpStatus: z.number().nullable(),
+  summary: z
+    .object({
+      status: z.string(),
+      imported: z.number(),
+      updated: z.number(),
+      ignored: z.number(),
+      deleted: z.number(),
+      conflicts: z.array(z.object({ object: z.string(), value: z.string() })),
+      description: z.string().optional(),
+    })
+    .nullable(),
+  message: z.string().nullable(),
+  submittedBy: z.string(),
+  submittedAt: z.string(),
+});
+export type KhisSubmission = z.infer<typeof khisSubmissionSchema>;

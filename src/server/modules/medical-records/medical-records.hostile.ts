@@ -1,6 +1,20 @@
 // The hostile-input test's strategies for the medical-records module's write routes (src/server/hostile-input.test.ts;
 // registered in the module's manifest and loaded by that test only).
-import { asRecord, badOptionalText, badText, defineHostile, notADate, notAnId } from '../../test/hostile.js';
+import fc from 'fast-check';
+import { asRecord, badOptionalText, badText, defineHostile, notADate, notAnId, notIn } from '../../test/hostile.js';
+
+/** Vitals out of range or not numbers (null and '' are no measurement, which is fine). */
+const badVital = fc.constantFrom<unknown>(-1, 0, 1000, 1e308, 'hot', '38,5', '1e2', true, [], {});
+/** Diagnosis lists that cannot be recorded: not a list, an unknown or malformed code, an unknown case flag, too many. */
+const badDiagnoses = fc.constantFrom<unknown>(
+  '1F40.Z',
+  {},
+  [{ code: 'not a code' }],
+  [{ code: '1F40.Z&S25' }],
+  [{ code: '1F40.Z', caseType: 'old' }],
+  [{ code: '1F40.Z' }, { code: '1f40.z' }],
+  Array.from({ length: 11 }, (_, i) => ({ code: ['1F40.Z', 'CA00', 'CA40.Z', 'ME05.1', 'GC08.Z', 'BA00.Z', '5A11', '9A60.Z', 'DA08.0', '1F28', 'MG26'][i] })),
+);
 
 export default defineHostile({
   'POST /api/medical-records': {
@@ -16,6 +30,7 @@ export default defineHostile({
       notes: '',
       visitDate: '2026-03-16',
       followUpDate: '2026-03-23',
+      vitals: { temperature: 38.4, spo2: 97 },
     },
     breakers: {
       patientId: notAnId,
@@ -27,7 +42,25 @@ export default defineHostile({
       notes: badOptionalText(4000, 'Review in a week'),
       visitDate: notADate.filter((v) => v !== null),
       followUpDate: notADate.filter((v) => v !== null),
+      visitType: notIn(['new', 'revisit']).filter((v) => v !== '' && v !== null && v !== undefined),
+      'vitals.temperature': badVital,
+      'vitals.spo2': badVital,
+      diagnoses: badDiagnoses,
+      referredTo: notIn(['facility', 'community_unit']).filter((v) => v !== '' && v !== null && v !== undefined),
     },
     texts: { fields: ['chiefComplaint', 'diagnosis', 'treatment', 'prescription', 'notes'], stored: asRecord },
+  },
+  // A correction by the visit's author (record 1's clinician is not the in-charge: bodies are refused before that).
+  'PATCH /api/medical-records/:id': {
+    role: 'facility_incharge',
+    path: () => '/api/medical-records/1',
+    base: { chiefComplaint: 'Fever and chills', diagnosis: null, treatment: null, prescription: null, notes: null, followUpDate: null, reason: 'Wrong code chosen', version: 1, diagnoses: [{ code: '1F40.Z', caseType: 'new' }], vitals: { pulse: 88 } },
+    breakers: {
+      chiefComplaint: badText(1000, 'Fever'),
+      reason: fc.oneof(badText(500, 'Wrong code'), fc.constantFrom<unknown>('', 'ab')),
+      version: fc.constantFrom<unknown>(0, -1, 1.5, '1', null, 'x', []),
+      diagnoses: badDiagnoses,
+      'vitals.pulse': badVital,
+    },
   },
 });

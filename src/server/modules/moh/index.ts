@@ -7,9 +7,13 @@ import { khisDataElements, khisDataSets, mohConfigChanges, mohFormRows, mohRowCo
 export { loadSettings } from './moh.service.js';
 export { coveredFacilities, monthWindow } from './moh705.js';
 export { moh204, moh705, moh717, type MohFigures } from './forms.js';
+export { khisForms } from './khis.service.js';
+export { adxXml, dataValueSet, dataValueSets, dhis2Period } from './dhis2.js';
+export { completeRegistration, importDataValues, parseImportSummary, type ImportSummary } from './dhis2-client.js';
 
 export const mohModule: ServerModule = {
   id: 'moh',
   routes: mohRoutes,
   tables: [mohFormRows, mohRowCodes, mohSettings, mohConfigChanges, khisDataSets, khisDataElements],
+  hostileInput: () => import('./moh.hostile.js'),
 };

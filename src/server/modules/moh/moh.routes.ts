@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addRowCodeSchema, mappingRowSchema, mappingsQuery, mohSettingSchema, updateMohSettingSchema } from '../../../shared/moh/index.js';
+import { addRowCodeSchema, khisMappingSchema, khisQuery, mappingRowSchema, mappingsQuery, mohSettingSchema, removeRowCodeSchema, updateKhisMappingSchema, updateMohSettingSchema } from '../../../shared/moh/index.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { created, ok } from '../../core/http.js';
 import { addRowCode, listMappings, listSettings, removeRowCode, updateSetting } from './moh.service.js';
+import { khisMapping, updateKhisMapping } from './khis.service.js';
 
 export function mohRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,11 +18,15 @@ export function mohRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post('/api/moh/mappings', { config: allow('moh:configure'), schema: { body: addRowCodeSchema, response: created(z.array(mappingRowSchema)) } }, async (request, reply) =>
     reply.status(201).send(await addRowCode(ctxOf(request, deps), request.body)),
   );
-  r.delete('/api/moh/mappings/:id', { config: allow('moh:configure'), schema: { params: idParam, response: ok(z.array(mappingRowSchema)) } }, async (request) =>
-    removeRowCode(ctxOf(request, deps), request.params.id),
+  r.delete('/api/moh/mappings/:id', { config: allow('moh:configure'), schema: { params: idParam, body: removeRowCodeSchema, response: ok(z.array(mappingRowSchema)) } }, async (request) =>
+    removeRowCode(ctxOf(request, deps), request.params.id, request.body.reason),
   );
   r.get('/api/moh/settings', { config: allow('reports:read'), schema: { response: ok(z.array(mohSettingSchema)) } }, async (request) => listSettings(ctxOf(request, deps)));
   r.put('/api/moh/settings', { config: allow('moh:configure'), schema: { body: updateMohSettingSchema, response: ok(z.array(mohSettingSchema)) } }, async (request) =>
     updateSetting(ctxOf(request, deps), request.body),
+  );
+  r.get('/api/moh/khis', { config: allow('reports:read'), schema: { querystring: khisQuery, response: ok(khisMappingSchema) } }, async (request) => khisMapping(ctxOf(request, deps).db, request.query.form));
+  r.put('/api/moh/khis', { config: allow('moh:configure'), schema: { body: updateKhisMappingSchema, response: ok(khisMappingSchema) } }, async (request) =>
+    updateKhisMapping(ctxOf(request, deps), request.body),
   );
 }

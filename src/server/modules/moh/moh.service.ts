@@ -105,12 +105,12 @@ export async function addRowCode({ db, actor, now }: ServiceContext, input: AddR
   return listMappings({ db }, input.form);
 }
 
-export async function removeRowCode({ db, actor, now }: ServiceContext, id: number): Promise<MappingRow[]> {
+export async function removeRowCode({ db, actor, now }: ServiceContext, id: number, reason: string): Promise<MappingRow[]> {
   const form = await db.transaction(async (tx) => {
     const [code] = await tx.delete(mohRowCodes).where(eq(mohRowCodes.id, id)).returning();
     if (!code) throw notFound('Mapping entry not found');
-    await tx.insert(mohConfigChanges).values({ form: code.form, target: `row:${code.rowKey}`, action: 'remove_code', before: code, after: null, changedBy: actor.id, changedAt: now() });
-    await audit(tx, actor, { action: 'moh.mapping.remove', entity: 'moh_row_code', entityId: id, detail: `${code.form} ${code.rowKey} ✕ ${code.code} (${code.match})` });
+    await tx.insert(mohConfigChanges).values({ form: code.form, target: `row:${code.rowKey}`, action: 'remove_code', before: code, after: { reason }, changedBy: actor.id, changedAt: now() });
+    await audit(tx, actor, { action: 'moh.mapping.remove', entity: 'moh_row_code', entityId: id, detail: `${code.form} ${code.rowKey} ✕ ${code.code} (${code.match}): ${reason}` });
     return code.form as MohForm;
   });
   return listMappings({ db }, form);

@@ -25,17 +25,30 @@ const OPD_COLUMNS = [
   ['o60', 'Of whom 60 years and over'],
 ] as const;
 
-const NOT_RECORDED: readonly (readonly [string, string, string, string])[] = [
-  ['casualty', 'Outpatient services', 'Casualty (emergency) attendances', 'Visits do not record the clinic they were seen in (casualty, special clinics, MCH/FP, dental) yet'],
-  ['special_clinics', 'Outpatient services', 'Special clinics (ENT, eye, TB, CCC, diabetes…)', 'Visits do not record the clinic they were seen in yet'],
-  ['mch_fp', 'Outpatient services', 'MCH / family planning attendances', 'Visits do not record the clinic they were seen in yet'],
-  ['dental', 'Outpatient services', 'Dental attendances', 'Visits do not record the clinic they were seen in yet'],
-  ['inpatient', 'Inpatient services', 'Admissions, discharges, deaths and bed days by ward', 'Needs inpatient admissions and discharges by ward, which are not recorded yet'],
-  ['maternity', 'Maternity', 'Deliveries and caesarean sections', 'Needs a maternity register (deliveries, outcomes), which is not recorded yet'],
-  ['operations', 'Theatre', 'Major and minor operations', 'Needs a theatre register, which is not recorded yet'],
-  ['laboratory', 'Laboratory and imaging', 'Laboratory tests and imaging examinations', 'Needs laboratory and imaging results, which are not recorded yet'],
-  ['finance_waived', 'Finance', 'Amount waived (KES)', 'Billing records no waivers yet'],
-  ['finance_exempted', 'Finance', 'Amount exempted (KES)', 'Billing records no exemptions yet'],
+const CLINIC = 'Visits do not record the clinic they were seen in (casualty, special clinics, MCH/FP, dental) yet';
+
+/** The rows of MOH 717 this system reports, in the form's order; `notRecorded` says what a row without data needs. */
+export const MOH717_ITEMS: readonly { key: string; section: string; label: string; notRecorded?: string }[] = [
+  ...(['opd_new', 'opd_re'] as const).flatMap((kind) =>
+    OPD_COLUMNS.map(([col, colLabel]) => ({ key: `${kind}_${col}`, section: 'Outpatient services', label: `${kind === 'opd_new' ? 'New attendances' : 'Re-attendances'}: ${colLabel}` })),
+  ),
+  { key: 'casualty', section: 'Outpatient services', label: 'Casualty (emergency) attendances', notRecorded: CLINIC },
+  { key: 'special_clinics', section: 'Outpatient services', label: 'Special clinics (ENT, eye, TB, CCC, diabetes…)', notRecorded: CLINIC },
+  { key: 'mch_fp', section: 'Outpatient services', label: 'MCH / family planning attendances', notRecorded: CLINIC },
+  { key: 'dental', section: 'Outpatient services', label: 'Dental attendances', notRecorded: CLINIC },
+  { key: 'inpatient', section: 'Inpatient services', label: 'Admissions, discharges, deaths and bed days by ward', notRecorded: 'Needs inpatient admissions and discharges by ward, which are not recorded yet' },
+  { key: 'maternity', section: 'Maternity', label: 'Deliveries and caesarean sections', notRecorded: 'Needs a maternity register (deliveries, outcomes), which is not recorded yet' },
+  { key: 'operations', section: 'Theatre', label: 'Major and minor operations', notRecorded: 'Needs a theatre register, which is not recorded yet' },
+  { key: 'laboratory', section: 'Laboratory and imaging', label: 'Laboratory tests and imaging examinations', notRecorded: 'Needs laboratory and imaging results, which are not recorded yet' },
+  { key: 'pharmacy_prescriptions', section: 'Pharmacy', label: 'Prescriptions written at outpatient visits' },
+  { key: 'records_new_files', section: 'Medical records', label: 'New files opened (patients registered)' },
+  { key: 'finance_collected', section: 'Finance', label: 'Amount collected from patients (KES)' },
+  { key: 'finance_collected_cash', section: 'Finance', label: '… of which cash (KES)' },
+  { key: 'finance_collected_mpesa', section: 'Finance', label: '… of which M-Pesa (KES)' },
+  { key: 'finance_collected_card', section: 'Finance', label: '… of which card (KES)' },
+  { key: 'finance_payments', section: 'Finance', label: 'Number of payments received' },
+  { key: 'finance_waived', section: 'Finance', label: 'Amount waived (KES)', notRecorded: 'Billing records no waivers yet' },
+  { key: 'finance_exempted', section: 'Finance', label: 'Amount exempted (KES)', notRecorded: 'Billing records no exemptions yet' },
 ];
 
 /** MOH 717 for some facilities and a month, summed over them; also each facility's items (its KHIS data values). */
@@ -91,31 +104,18 @@ export async function countMoh717(
       add(c.facilityId, 'finance_payments', c.n);
     }
   }
-  const items: Moh717Item[] = [];
   const valueOf = (id: number, key: string) => {
     const v = perFacility.get(id)![key] ?? 0;
+    // Money is summed in cents per facility and shown in whole shillings.
     return key.startsWith('finance_collected') ? wholeKes(v) : v;
   };
-  const item = (key: string, section: string, label: string) => {
-    const value = key.startsWith('finance_collected') ? wholeKes(ids.reduce((sum, id) => sum + (perFacility.get(id)![key] ?? 0), 0)) : ids.reduce((sum, id) => sum + valueOf(id, key), 0);
-    items.push({ key, section, label, value, notRecorded: null });
+  const sumOf = (key: string) => {
+    if (!key.startsWith('finance_collected')) return ids.reduce((sum, id) => sum + valueOf(id, key), 0);
+    return wholeKes(ids.reduce((sum, id) => sum + (perFacility.get(id)![key] ?? 0), 0));
   };
-  for (const [kind, label] of [['opd_new', 'New attendances'], ['opd_re', 'Re-attendances']] as const) {
-    for (const [col, colLabel] of OPD_COLUMNS) item(`${kind}_${col}`, 'Outpatient services', `${label}: ${colLabel}`);
-  }
-  for (const [key, section, label, why] of NOT_RECORDED.slice(0, 4)) items.push({ key, section, label, value: null, notRecorded: `Not recorded: ${why}` });
-  for (const [key, section, label, why] of NOT_RECORDED.slice(4, 8)) items.push({ key, section, label, value: null, notRecorded: `Not recorded: ${why}` });
-  item('pharmacy_prescriptions', 'Pharmacy', 'Prescriptions written at outpatient visits');
-  item('records_new_files', 'Medical records', 'New files opened (patients registered)');
-  item('finance_collected', 'Finance', 'Amount collected from patients (KES)');
-  item('finance_collected_cash', 'Finance', '… of which cash (KES)');
-  item('finance_collected_mpesa', 'Finance', '… of which M-Pesa (KES)');
-  item('finance_collected_card', 'Finance', '… of which card (KES)');
-  item('finance_payments', 'Finance', 'Number of payments received');
-  for (const [key, section, label, why] of NOT_RECORDED.slice(8)) items.push({ key, section, label, value: null, notRecorded: `Not recorded: ${why}` });
-  const notRecordedKeys = items.filter((i) => i.value === null).map((i) => i.key);
-  const facilityValues = new Map(
-    ids.map((id) => [id, Object.fromEntries(items.map((i) => [i.key, notRecordedKeys.includes(i.key) ? null : valueOf(id, i.key)]))]),
+  const items: Moh717Item[] = MOH717_ITEMS.map((i) =>
+    i.notRecorded ? { ...i, value: null, notRecorded: `Not recorded: ${i.notRecorded}` } : { ...i, value: sumOf(i.key), notRecorded: null },
   );
+  const facilityValues = new Map(ids.map((id) => [id, Object.fromEntries(MOH717_ITEMS.map((i) => [i.key, i.notRecorded ? null : valueOf(id, i.key)]))]));
   return { items, perFacility: facilityValues };
 }

@@ -6,4 +6,4 @@ import { khisSubmissions, reports, reportSchedules } from './reports.schema.js';
 import { seedReports } from './reports.seed.js';
 import { reportJobs } from './reports.generate.js';
 
-export const reportsModule: ServerModule = { id: 'reports', routes: reportsRoutes, tables: [reports, reportSchedules, khisSubmissions], seed: seedReports, jobs: reportJobs };
+export const reportsModule: ServerModule = { id: 'reports', routes: reportsRoutes, tables: [reports, reportSchedules, khisSubmissions], seed: seedReports, jobs: reportJobs, hostileInput: () => import('./reports.hostile.js') };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../shared/validation.js';
-import { createReportSchema, downloadQuery, listReportsQuery, reportDetailSchema, reportSchema } from '../../../shared/reports/index.js';
+import { createReportSchema, downloadQuery, khisSubmissionSchema, listReportsQuery, reportDetailSchema, reportSchema } from '../../../shared/reports/index.js';
 import { allow, ctxOf, facilityInBody } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { sendCsv } from '../../core/csv.js';
@@ -10,7 +10,8 @@ import { documentLanguage, documentQuery, renderPdf } from '../../core/pdf.js';
 import { getReport, listReports, reportFigures, reportFile, reportFilename } from './reports.service.js';
 import { requestReport } from './reports.generate.js';
 import { reportPdfContent } from './reports.pdf.js';
-import { list, ok } from '../../core/http.js';
+import { KHIS_STEPS, khisExport, listSubmissions, submitToKhis } from './reports.khis.js';
+import { created, list, ok } from '../../core/http.js';
 
 export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -57,5 +58,34 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
         .header('Cache-Control', 'no-store')
         .send(pdf);
     },
+  );
+  // KHIS (DHIS2): the file to upload by hand, and — when the server has a KHIS connection — the push, step by step.
+  r.get(
+    '/api/reports/:id/dhis2',
+    {
+      config: allow('reports:read'),
+      schema: {
+        params: idParam,
+        querystring: z.object({ format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['json', 'adx'], { error: 'format must be json or adx' }).default('json')) }),
+        response: ok(z.unknown().describe('A DHIS2 dataValueSets JSON or ADX XML file')),
+      },
+    },
+    async (request, reply) => {
+      const file = await khisExport(ctxOf(request, deps), request.params.id, request.query.format);
+      return reply
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .header('X-Unmapped-Rows', file.unmapped.join(','))
+        .type(file.type)
+        .send(file.body);
+    },
+  );
+  r.get('/api/reports/:id/khis-submissions', { config: allow('reports:read'), schema: { params: idParam, response: ok(z.array(khisSubmissionSchema)) } }, async (request) =>
+    listSubmissions(ctxOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/reports/:id/khis-submissions',
+    { config: allow('reports:generate'), schema: { params: idParam, body: z.object({ step: z.enum(KHIS_STEPS, { error: 'step must be dryRun, import or complete' }) }), response: created(khisSubmissionSchema) } },
+    async (request, reply) => reply.status(201).send(await submitToKhis(ctxOf(request, deps), deps.config.dhis2, request.params.id, request.body.step)),
   );
 }

@@ -1,0 +1,130 @@
+// A MOH form to KHIS (issue 13 item 4): the county fills in the identifiers, downloads the dataValueSets JSON and the
+// ADX file, and pushes to a (mock) DHIS2: dry run, import, completion — and the mock receives exactly what was sent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KhisMapping } from '../../../shared/moh/index.js';
+import type { KhisSubmission, ReportDetail } from '../../../shared/reports/index.js';
+import { createTestContext, fieldErrors, type TestContext } from '../../test/helper.js';
+import { MOCK_DHIS2_PASSWORD, MOCK_DHIS2_USERNAME, start, type MockDhis2 } from '../../test/mock-dhis2.js';
+
+let t: TestContext;
+let dhis2: MockDhis2;
+let records: string;
+let reportId: number;
+const FACILITY = 1;
+
+/** DHIS2-shaped identifiers for the test's data elements. */
+const uid = (n: number) => `de705A${String(n).padStart(5, '0')}`;
+
+beforeAll(async () => {
+  dhis2 = await start();
+  t = await createTestContext({ config: { dhis2: { url: dhis2.url, username: MOCK_DHIS2_USERNAME, password: MOCK_DHIS2_PASSWORD } } });
+  records = await t.loginAt('records_officer', FACILITY);
+  const res = await t.request({ method: 'POST', url: '/api/reports', cookie: records, body: { report: 'moh705a', facilityId: FACILITY, period: '2026-02' } });
+  reportId = (res.json() as ReportDetail).id;
+  await t.runJobs();
+});
+afterAll(async () => {
+  await t.close();
+  await dhis2.close();
+});
+
+describe('the KHIS identifiers of a form', () => {
+  it('start with the 705A dataSet found in public code and no data elements', async () => {
+    const mapping = (await t.request({ url: '/api/moh/khis?form=705A', cookie: records })).json() as KhisMapping;
+    expect(mapping).toMatchObject({ form: '705A', dataSet: 'EnZokILHOeN', defaultCategoryOptionCombo: 'NhSoXUMPK2K' });
+    expect(mapping.rows).toHaveLength(75);
+    expect(mapping.rows.every((r) => r.dataElement === null)).toBe(true);
+    const b = (await t.request({ url: '/api/moh/khis?form=705B', cookie: records })).json() as KhisMapping;
+    expect(b.dataSet).toBeNull();
+  });
+
+  it('cannot be exported before the county maps a data element', async () => {
+    const res = await t.request({ url: `/api/reports/${reportId}/dhis2?format=json`, cookie: records });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('No row of MOH 705A has a KHIS dataElement yet');
+  });
+
+  it('refuses an identifier that is not a DHIS2 UID, and a nurse', async () => {
+    const bad = await t.request({ method: 'PUT', url: '/api/moh/khis', cookie: records, body: { form: '705A', dataSet: 'EnZokILHOeN', rows: [{ key: 'confirmed_malaria', dataElement: 'not-a-uid' }] } });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldErrors(bad)['rows.0.dataElement']).toContain('DHIS2 identifier');
+    const nurse = await t.loginAt('nurse', FACILITY);
+    expect((await t.request({ method: 'PUT', url: '/api/moh/khis', cookie: nurse, body: { form: '705A', dataSet: null, rows: [] } })).statusCode).toBe(403);
+  });
+
+  it('are filled in by the records officer for every row', async () => {
+    const mapping = (await t.request({ url: '/api/moh/khis?form=705A', cookie: records })).json() as KhisMapping;
+    const rows = mapping.rows.map((r, i) => ({ key: r.key, dataElement: uid(i + 1), categoryOptionCombo: null }));
+    const res = await t.request({ method: 'PUT', url: '/api/moh/khis', cookie: records, body: { form: '705A', dataSet: 'EnZokILHOeN', rows } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as KhisMapping).rows.filter((r) => r.dataElement).length).toBe(75);
+  });
+});
+
+describe('the form as a KHIS file', () => {
+  it('is a dataValueSet for the month, by MFL code, with every counted row and no row that is not recorded', async () => {
+    const form = (await t.request({ url: `/api/reports/${reportId}/download?format=json`, cookie: records })).json() as { moh705: { rows: { key: string; total: number | null }[]; facilities: { mflCode: string }[] } };
+    const res = await t.request({ url: `/api/reports/${reportId}/dhis2?format=json`, cookie: records });
+    expect(res.statusCode).toBe(200);
+    const set = res.json() as { dataSet: string; period: string; orgUnit: string; completeDate: string; dataValues: { dataElement: string; categoryOptionCombo?: string; value: string }[] };
+    expect(set).toMatchObject({ dataSet: 'EnZokILHOeN', period: '202602', orgUnit: form.moh705.facilities[0]!.mflCode, completeDate: '2026-03-16' });
+    const mapping = (await t.request({ url: '/api/moh/khis?form=705A', cookie: records })).json() as KhisMapping;
+    const element = new Map(mapping.rows.map((r) => [r.key, r.dataElement]));
+    const expected = form.moh705.rows.filter((r) => r.total !== null).map((r) => ({ dataElement: element.get(r.key), categoryOptionCombo: 'NhSoXUMPK2K', value: String(r.total) }));
+    expect(set.dataValues).toEqual(expected);
+    expect(set.dataValues.some((v) => v.dataElement === element.get('tested_for_malaria'))).toBe(false);
+    expect(Number(set.dataValues.find((v) => v.dataElement === element.get('new_attendances'))!.value)).toBeGreaterThan(0);
+  });
+
+  it('is ADX XML with one group for the facility-month', async () => {
+    const res = await t.request({ url: `/api/reports/${reportId}/dhis2?format=adx`, cookie: records });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/adx+xml');
+    expect(res.body).toContain('xmlns="urn:ihe:qrph:adx:2015"');
+    expect(res.body).toMatch(/<group orgUnit="\d+" period="2026-02-01\/P1M" completeDate="2026-03-16" dataSet="EnZokILHOeN">/);
+  });
+});
+
+describe('pushing the form to KHIS', () => {
+  it('needs a dry run before the import and an import before the completion', async () => {
+    const res = await t.request({ method: 'POST', url: `/api/reports/${reportId}/khis-submissions`, cookie: records, body: { step: 'import' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('dry run first');
+    expect(dhis2.requests).toHaveLength(0);
+  });
+
+  it('dry-runs, imports and completes; KHIS receives exactly the file, and every step is kept', async () => {
+    const file = (await t.request({ url: `/api/reports/${reportId}/dhis2?format=json`, cookie: records })).json() as { dataValues: unknown[] };
+    const dry = await t.request({ method: 'POST', url: `/api/reports/${reportId}/khis-submissions`, cookie: records, body: { step: 'dryRun' } });
+    expect(dry.statusCode, dry.body).toBe(201);
+    expect(dry.json() as KhisSubmission).toMatchObject({ step: 'dryRun', ok: true, summary: { imported: file.dataValues.length, updated: 0, conflicts: [] } });
+    expect(dhis2.stored.size).toBe(0);
+    const imported = await t.request({ method: 'POST', url: `/api/reports/${reportId}/khis-submissions`, cookie: records, body: { step: 'import' } });
+    expect(imported.json() as KhisSubmission).toMatchObject({ step: 'import', ok: true, summary: { imported: file.dataValues.length } });
+    expect(dhis2.requests.map((r) => r.body)).toEqual([file, file]);
+    expect(dhis2.requests[1]!.query).toMatchObject({ dryRun: 'false', importStrategy: 'CREATE_AND_UPDATE', orgUnitIdScheme: 'code' });
+    const complete = await t.request({ method: 'POST', url: `/api/reports/${reportId}/khis-submissions`, cookie: records, body: { step: 'complete' } });
+    expect(complete.json() as KhisSubmission).toMatchObject({ step: 'complete', ok: true });
+    expect(dhis2.completions.size).toBe(1);
+    const kept = (await t.request({ url: `/api/reports/${reportId}/khis-submissions`, cookie: records })).json() as KhisSubmission[];
+    expect(kept.map((s) => s.step)).toEqual(['complete', 'import', 'dryRun']);
+    expect(kept.every((s) => s.submittedBy.length > 0)).toBe(true);
+  });
+
+  it('keeps a refused dry run with KHIS conflicts, and says KHIS is not connected when it is not', async () => {
+    dhis2.conflictOn(uid(70));
+    const res = await t.request({ method: 'POST', url: `/api/reports/${reportId}/khis-submissions`, cookie: records, body: { step: 'dryRun' } });
+    expect(res.json() as KhisSubmission).toMatchObject({ ok: false, summary: { conflicts: [expect.objectContaining({ object: uid(70) })] } });
+    const offline = await createTestContext({});
+    try {
+      const officer = await offline.loginAt('records_officer', FACILITY);
+      const id = ((await offline.request({ method: 'POST', url: '/api/reports', cookie: officer, body: { report: 'moh705a', facilityId: FACILITY, period: '2026-02' } })).json() as ReportDetail).id;
+      await offline.runJobs();
+      const refused = await offline.request({ method: 'POST', url: `/api/reports/${id}/khis-submissions`, cookie: officer, body: { step: 'dryRun' } });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain('KHIS is not connected');
+    } finally {
+      await offline.close();
+    }
+  });
+});

@@ -1,0 +1,138 @@
+// A generated MOH form to KHIS (Kenya's DHIS2; issue 13 item 4): as a dataValueSets JSON or ADX XML file, and — when
+// the county has configured a KHIS connection — pushed: a dry run first, its import summary shown, then the import,
+// then the data set marked complete. Every exchange is kept (payload, answer, who, when).
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { countyDate } from '../../../shared/county-time.js';
+import type { Dhis2Connection } from '../../env.js';
+import type { ServiceContext } from '../../core/context.js';
+import { audit } from '../../core/audit.js';
+import { conflict, forbidden, notFound } from '../../core/errors.js';
+import { users } from '../auth/index.js';
+import { adxXml, completeRegistration, dataValueSet, dataValueSets, dhis2Period, importDataValues, khisForms, parseImportSummary, type ImportSummary } from '../moh/index.js';
+import type { ReportData } from './reports.generate.js';
+import { khisSubmissions, reports } from './reports.schema.js';
+
+export const KHIS_STEPS = ['dryRun', 'import', 'complete'] as const;
+export type KhisStep = (typeof KHIS_STEPS)[number];
+
+async function khisPayload(ctx: Pick<ServiceContext, 'db'>, id: number) {
+  const [r] = await ctx.db.select().from(reports).where(eq(reports.id, id)).limit(1);
+  if (!r || r.status !== 'completed') throw notFound('Report not found');
+  const data = r.data as ReportData | null;
+  if (!data?.khis || !r.period) throw conflict(`${r.name} is not a monthly MOH form: only MOH 705A, 705B and 717 go to KHIS`);
+  const { forms, unmapped, dataSet } = await khisForms(ctx.db, data.khis, r.period, countyDate(r.generatedAt));
+  const form = data.khis.form;
+  if (!dataSet) throw conflict(`MOH ${form} has no KHIS dataSet yet: fill it in the KHIS settings of MOH Reports`);
+  if (forms.every((f) => f.values.length === 0)) throw conflict(`No row of MOH ${form} has a KHIS dataElement yet: fill them in the KHIS settings of MOH Reports`);
+  const json = forms.length === 1 ? dataValueSet(forms[0]!) : dataValueSets(forms);
+  return { report: r, forms, unmapped, json };
+}
+
+/** The file to upload by hand (GET /api/reports/:id/dhis2?format=json|adx), and the rows left out for want of ids. */
+export async function khisExport(ctx: ServiceContext, id: number, format: 'json' | 'adx'): Promise<{ filename: string; body: string; type: string; unmapped: string[] }> {
+  const { report, forms, unmapped, json } = await khisPayload(ctx, id);
+  await audit(ctx.db, ctx.actor, { action: 'report.khis.export', entity: 'report', entityId: id, detail: format });
+  const base = `khis-${report.kind}-${report.period}`;
+  return format === 'adx'
+    ? { filename: `${base}.adx.xml`, body: adxXml(forms, ctx.now()), type: 'application/adx+xml; charset=utf-8', unmapped }
+    : { filename: `${base}.json`, body: JSON.stringify(json, null, 2), type: 'application/json; charset=utf-8', unmapped };
+}
+
+export type KhisSubmission = {
+  id: number;
+  step: KhisStep;
+  dryRun: boolean;
+  ok: boolean;
+  httpStatus: number | null;
+  summary: ImportSummary | null;
+  message: string | null;
+  submittedBy: string;
+  submittedAt: string;
+};
+
+/**
+ * One step of sending a form to KHIS, in order: a dry run (nothing stored there), the import, the completion. An
+ * import needs a dry run of the same figures first, a completion an import; a failed call is kept too.
+ */
+export async function submitToKhis(ctx: ServiceContext, connection: Dhis2Connection | undefined, id: number, step: KhisStep): Promise<KhisSubmission> {
+  if (!connection) throw conflict('KHIS is not connected: the county sets DHIS2_URL, DHIS2_USERNAME and DHIS2_PASSWORD on the server. Download the JSON or ADX file to upload it by hand instead.');
+  const { report, forms, json } = await khisPayload(ctx, id);
+  if (ctx.scope.facilityIds !== null) {
+    const covered = forms.map((f) => f.orgUnit);
+    if (report.county || report.subcounty || (report.facilityId !== null && !ctx.scope.facilityIds.includes(report.facilityId)) || covered.length !== 1) {
+      throw forbidden('This report covers facilities outside your scope');
+    }
+  }
+  const earlier = await ctx.db.select().from(khisSubmissions).where(and(eq(khisSubmissions.reportId, id), eq(khisSubmissions.ok, true))).orderBy(asc(khisSubmissions.id));
+  if (step === 'import' && !earlier.some((s) => s.step === 'dryRun')) throw conflict('Run a dry run first and check its import summary');
+  if (step === 'complete' && !earlier.some((s) => s.step === 'import')) throw conflict('Import the data first: a data set is marked complete after its values are in KHIS');
+  let httpStatus: number | null = null;
+  let response: unknown = null;
+  let ok = false;
+  let message: string | null = null;
+  let payload: unknown = json;
+  try {
+    if (step === 'complete') {
+      const registrations = forms.map((f) => ({ dataSet: f.dataSet, period: dhis2Period(f.period), orgUnit: f.orgUnit, completeDate: f.completeDate }));
+      payload = { completeDataSetRegistrations: registrations };
+      const answers = [];
+      for (const reg of registrations) answers.push(await completeRegistration(connection, reg));
+      httpStatus = answers.at(-1)?.httpStatus ?? null;
+      response = answers.map((a) => a.raw);
+      ok = answers.every((a) => a.ok);
+      if (!ok) message = 'KHIS did not accept the completion: see its answer';
+    } else {
+      const result = await importDataValues(connection, json, { dryRun: step === 'dryRun' });
+      httpStatus = result.httpStatus;
+      response = result.raw;
+      ok = result.summary.status !== 'ERROR' && result.summary.conflicts.length === 0;
+      if (!ok) message = result.summary.description ?? `${result.summary.conflicts.length} conflict(s): see the import summary`;
+    }
+  } catch (error) {
+    // KHIS unreachable, refusing the credentials, or answering nonsense: kept with the reason.
+    message = (error as Error).message;
+    response = { error: message };
+  }
+  const [saved] = await ctx.db
+    .insert(khisSubmissions)
+    .values({ reportId: id, facilityId: report.facilityId, step, dryRun: step === 'dryRun', payload: payload as object, httpStatus, response: response as object, ok, submittedBy: ctx.actor.id, submittedAt: ctx.now() })
+    .returning({ id: khisSubmissions.id });
+  await audit(ctx.db, ctx.actor, { action: `report.khis.${step}`, entity: 'report', entityId: id, outcome: ok ? 'success' : 'failure', detail: message ?? undefined });
+  return (await listSubmissions(ctx, id)).find((s) => s.id === saved!.id)!;
+}
+
+function summaryOf(step: string, response: unknown): ImportSummary | null {
+  if (step === 'complete' || response === null || typeof response !== 'object') return null;
+  return parseImportSummary(response);
+}
+
+/** Why a step did not succeed, from what was kept. */
+function failureOf(step: string, response: unknown): string {
+  const error = (response as { error?: unknown } | null)?.error;
+  if (typeof error === 'string') return error;
+  if (step === 'complete') return 'KHIS did not accept the completion: see its answer';
+  const summary = summaryOf(step, response);
+  return summary?.description ?? `${summary?.conflicts.length ?? 0} conflict(s): see the import summary`;
+}
+
+export async function listSubmissions({ db }: Pick<ServiceContext, 'db'>, id: number): Promise<KhisSubmission[]> {
+  const [report] = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, id)).limit(1);
+  if (!report) throw notFound('Report not found');
+  const rows = await db
+    .select({ s: khisSubmissions, firstName: users.firstName, lastName: users.lastName })
+    .from(khisSubmissions)
+    .innerJoin(users, eq(users.id, khisSubmissions.submittedBy))
+    .where(eq(khisSubmissions.reportId, id))
+    .orderBy(desc(khisSubmissions.id));
+  return rows.map(({ s, firstName, lastName }) => ({
+    id: s.id,
+    step: s.step as KhisStep,
+    dryRun: s.dryRun,
+    ok: s.ok,
+    httpStatus: s.httpStatus,
+    summary: summaryOf(s.step, s.response),
+    message: s.ok ? null : failureOf(s.step, s.response),
+    submittedBy: `${firstName} ${lastName}`,
+    submittedAt: s.submittedAt.toISOString(),
+  }));
+}
