@@ -65,13 +65,14 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
       paidAt: status === 'paid' ? new Date(Math.min(now.getTime(), createdAt.getTime() + r.int(5, 90) * 60_000)) : null,
     });
   }
-  // Today's desk: a morning of paid and pending bills at the county referral hospital.
+  // Today's desk: a morning of paid and pending bills at the county referral hospital, and one M-Pesa push still
+  // waiting for the payer to enter her PIN (a status query settles it).
   const todaysPatients = r.shuffle(ctx.patients.filter((p) => p.facilityId === 1)).slice(0, 8);
   todaysPatients.forEach((p, k) => {
     const createdAt = ctx.earlierToday(40 + k * 25);
     const id = billRows.length + 1;
     const service = r.pick(['consultation', 'laboratory', 'pharmacy'] as const);
-    const status = k < 6 ? 'paid' : 'pending';
+    const status = k < 6 ? 'paid' : k === 6 ? 'processing' : 'pending';
     billRows.push({
       id,
       invoiceNumber: '',

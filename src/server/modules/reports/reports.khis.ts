@@ -25,7 +25,7 @@ async function khisPayload(ctx: Pick<ServiceContext, 'db'>, id: number) {
   if (!dataSet) throw conflict(`MOH ${form} has no KHIS dataSet yet: fill it in the KHIS settings of MOH Reports`);
   if (forms.every((f) => f.values.length === 0)) throw conflict(`No row of MOH ${form} has a KHIS dataElement yet: fill them in the KHIS settings of MOH Reports`);
   const json = forms.length === 1 ? dataValueSet(forms[0]!) : dataValueSets(forms);
-  return { report: r, forms, unmapped, json };
+  return { report: r, forms, unmapped, json, facilityIds: data.khis.facilities.map((f) => f.facilityId) };
 }
 
 /** The file to upload by hand (GET /api/reports/:id/dhis2?format=json|adx), and the rows left out for want of ids. */
@@ -56,18 +56,15 @@ export type KhisSubmission = {
  */
 export async function submitToKhis(ctx: ServiceContext, connection: Dhis2Connection | undefined, id: number, step: KhisStep): Promise<KhisSubmission> {
   if (!connection) throw conflict('KHIS is not connected: the county sets DHIS2_URL, DHIS2_USERNAME and DHIS2_PASSWORD on the server. Download the JSON or ADX file to upload it by hand instead.');
-  const { report, forms, json } = await khisPayload(ctx, id);
-  if (ctx.scope.facilityIds !== null) {
-    const covered = forms.map((f) => f.orgUnit);
-    if (report.county || report.subcounty || (report.facilityId !== null && !ctx.scope.facilityIds.includes(report.facilityId)) || covered.length !== 1) {
-      throw forbidden('This report covers facilities outside your scope');
-    }
-  }
+  const { report, forms, json, facilityIds } = await khisPayload(ctx, id);
+  // A facility's officer sends her facility's form; a sub-county medical officer his sub-county's; the director any.
+  const reach = ctx.scope.facilityIds;
+  if (reach !== null && !facilityIds.every((f) => reach.includes(f))) throw forbidden('This report covers facilities outside your scope');
   const earlier = await ctx.db.select().from(khisSubmissions).where(and(eq(khisSubmissions.reportId, id), eq(khisSubmissions.ok, true))).orderBy(asc(khisSubmissions.id));
   if (step === 'import' && !earlier.some((s) => s.step === 'dryRun')) throw conflict('Run a dry run first and check its import summary');
   if (step === 'complete' && !earlier.some((s) => s.step === 'import')) throw conflict('Import the data first: a data set is marked complete after its values are in KHIS');
   let httpStatus: number | null = null;
-  let response: unknown = null;
+  let response: unknown;
   let ok = false;
   let message: string | null = null;
   let payload: unknown = json;

@@ -1,35 +1,34 @@
-// The demo county's report list: two completed files built from the seeded visits (MOH 705B for the county
-// referral hospital, MOH 717 workload for the county), one processing and one failed.
-import { toCsv } from '../../../shared/csv.js';
-import { addDays, countyDate } from '../../../shared/county-time.js';
+// The demo county's recent reports, generated from its coded visits as a records officer would have: last month's
+// MOH 705B for the county referral hospital and the county's MOH 717 (completed), its MOH 705A (queued this
+// morning: the server's job runner generates it when it starts), and a register whose generation failed.
+import { addDays } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
+import { enqueue } from '../../core/jobs.js';
+import { catalogueEntry } from '../../../shared/reports/index.js';
+import { lastDayOfMonth } from '../../../shared/moh/index.js';
+import { GENERATE_JOB, generateReport } from './reports.generate.js';
 import { reports } from './reports.schema.js';
 
 export async function seedReports(tx: Db, ctx: SeedContext) {
   const { today, daysAgo, earlierToday } = ctx;
-  const facilityById = new Map(ctx.facilities.map((f) => [f.id, f]));
-  const lastMonthStart = addDays(today, -30);
-  const inLastMonth = (d: Date) => countyDate(d) >= lastMonthStart && countyDate(d) <= today;
-  const morbidity = new Map<string, number>();
-  for (const rec of ctx.records) {
-    const p = ctx.patients[rec.patientId - 1]!;
-    const ageAtVisit = (rec.visitDate.getTime() - new Date(`${p.dateOfBirth}T00:00:00Z`).getTime()) / (365.25 * 86_400_000);
-    if (rec.facilityId === 1 && ageAtVisit >= 5 && inLastMonth(rec.visitDate)) morbidity.set(rec.diagnosis!, (morbidity.get(rec.diagnosis!) ?? 0) + 1);
-  }
-  const workload = new Map<number, number>();
-  for (const rec of ctx.records) if (inLastMonth(rec.visitDate)) workload.set(rec.facilityId, (workload.get(rec.facilityId) ?? 0) + 1);
-  await insertChunks(tx, reports, [
+  const lastMonth = addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
+  const month = { period: lastMonth, periodStart: `${lastMonth}-01`, periodEnd: lastDayOfMonth(lastMonth) };
+  const entry = (kind: string) => ({ kind, name: catalogueEntry(kind)!.name, type: catalogueEntry(kind)!.type });
+  // The health records officer of the county referral hospital (6) and the county director (1).
+  const rows = [
+    { id: 1, ...entry('moh705b'), facilityId: 1, generatedBy: 6, generatedAt: daysAgo(1, 16, 30), status: 'processing', ...month },
+    { id: 2, ...entry('moh717'), facilityId: null, county: true, generatedBy: 1, generatedAt: daysAgo(3, 9, 15), status: 'processing', ...month },
+    { id: 3, ...entry('moh705a'), facilityId: 1, generatedBy: 6, generatedAt: earlierToday(20), status: 'processing', ...month },
     {
-      id: 1, name: 'MOH 705B Outpatient Morbidity (5 years and over)', type: 'compliance', facilityId: 1, generatedBy: 6, generatedAt: daysAgo(1, 16, 30), status: 'completed', periodStart: lastMonthStart, periodEnd: today,
-      content: toCsv([['Condition', 'New cases'], ...[...morbidity.entries()].sort((a, b) => b[1] - a[1])]),
+      id: 4, ...entry('moh204b'), facilityId: 2, generatedBy: 1, generatedAt: daysAgo(6, 11, 0), status: 'failed', periodStart: addDays(today, -13), periodEnd: addDays(today, -7), period: null,
+      error: 'Generation failed: the server was restarted three times while generating it. Generate it again.',
     },
-    {
-      id: 2, name: 'MOH 717 Service Workload', type: 'operational', facilityId: null, generatedBy: 1, generatedAt: daysAgo(3, 9, 15), status: 'completed', periodStart: lastMonthStart, periodEnd: today,
-      content: toCsv([['MFL code', 'Facility', 'Outpatient visits'], ...[...workload.entries()].sort((a, b) => a[0] - b[0]).map(([id, n]) => [facilityById.get(id)!.mflCode, facilityById.get(id)!.name, n])]),
-    },
-    { id: 3, name: 'Revenue Collection Summary', type: 'financial', facilityId: 1, generatedBy: 3, generatedAt: earlierToday(20), status: 'processing', periodStart: lastMonthStart, periodEnd: today, content: null },
-    { id: 4, name: 'SHA Claims Reconciliation', type: 'financial', facilityId: 2, generatedBy: 1, generatedAt: daysAgo(6, 11, 0), status: 'failed', periodStart: lastMonthStart, periodEnd: today, content: null },
-  ]);
+  ];
+  await insertChunks(tx, reports, rows);
   await continueIds(tx, 'reports');
+  await generateReport(tx, 1, () => rows[0]!.generatedAt);
+  await generateReport(tx, 2, () => rows[1]!.generatedAt);
+  await enqueue(tx, GENERATE_JOB, { reportId: 3 });
+  return { reports: rows.length };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, emailOf, fieldErrors, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
+import { pdfText } from '../../test/pdf.js';
 import type { Report } from '../../../shared/reports/index.js';
 
 let t: TestContext;
@@ -24,7 +25,7 @@ describe('the report list', () => {
     const { reports, total, status } = await list();
     expect(status).toBe(200);
     expect(total).toBe('4');
-    // Revenue summary (this morning), MOH 705B (yesterday), MOH 717 (3 days ago), SHA claims (6 days ago).
+    // MOH 705A (queued this morning), MOH 705B (yesterday), MOH 717 (3 days ago), a 204B register (6 days ago).
     expect(reports.map((r) => r.id)).toEqual([3, 1, 2, 4]);
     const dates = reports.map((r) => r.generatedAt);
     expect([...dates].sort().reverse()).toEqual(dates);
@@ -35,7 +36,7 @@ describe('the report list', () => {
     const { reports } = await list();
     const byId = new Map(reports.map((r) => [r.id, r]));
     expect(byId.get(1)).toMatchObject({
-      name: 'MOH 705B Outpatient Morbidity (5 years and over)',
+      name: 'MOH 705B Outpatient Summary (5 years and over)',
       type: 'compliance',
       status: 'completed',
       facilityId: 1,
@@ -45,21 +46,21 @@ describe('the report list', () => {
     });
     expect(byId.get(2)).toMatchObject({
       name: 'MOH 717 Service Workload',
-      type: 'operational',
+      type: 'compliance',
       status: 'completed',
       facilityId: null,
       facility: 'All Facilities',
       generatedBy: 'Margaret Nekesa',
       downloadUrl: '/api/reports/2/download',
     });
-    expect(byId.get(3)).toMatchObject({ type: 'financial', status: 'processing', facilityId: 1, downloadUrl: null });
-    expect(byId.get(4)).toMatchObject({ type: 'financial', status: 'failed', facilityId: 2, facility: 'Port Victoria Hospital', downloadUrl: null });
+    expect(byId.get(3)).toMatchObject({ name: 'MOH 705A Outpatient Summary (under 5 years)', type: 'compliance', status: 'processing', facilityId: 1, downloadUrl: null });
+    expect(byId.get(4)).toMatchObject({ type: 'compliance', status: 'failed', facilityId: 2, facility: 'Port Victoria Hospital', downloadUrl: null });
   });
 
   it.each([
-    ['financial', [3, 4]],
-    ['compliance', [1]],
-    ['operational', [2]],
+    ['compliance', [3, 1, 2, 4]],
+    ['financial', []],
+    ['operational', []],
     ['clinical', []],
   ])('filters by type %s', async (type, expected) => {
     const { reports, total } = await list(`?type=${type}`);
@@ -72,7 +73,7 @@ describe('the report list', () => {
     const one = await list('?facilityId=1');
     expect(one.reports.map((r) => r.id)).toEqual([3, 1]);
     expect(one.reports.every((r) => r.facilityId === 1)).toBe(true);
-    const two = await list('?facilityId=2&type=financial');
+    const two = await list('?facilityId=2&type=compliance');
     expect(two.reports.map((r) => r.id)).toEqual([4]);
     const none = await list('?facilityId=5');
     expect(none.reports).toEqual([]);
@@ -135,27 +136,45 @@ describe('the report list', () => {
 });
 
 describe('downloading a report', () => {
-  it('serves the MOH 705B file as a CSV attachment with its header row', async () => {
+  it('serves the MOH 705B file as a CSV attachment: its title, facility, month and every row of the form', async () => {
     const { reports } = await list();
     const url = reports.find((r) => r.id === 1)!.downloadUrl!;
     const res = await t.request({ url, cookie: director });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="moh-705b-outpatient-morbidity-5-years-and-over-2026-03-16.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="moh-705b-outpatient-summary-5-years-and-over-2026-02.csv"');
     const lines = res.body.trim().split('\n');
-    expect(lines[0]).toBe('Condition,New cases');
-    expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines.slice(1)) expect(line).toMatch(/,\d+$/);
+    expect(lines.slice(0, 3)).toEqual(['MOH 705B Outpatient Summary (5 years and over)', 'Busia County Referral Hospital', 'February 2026']);
+    const header = lines.indexOf(`No.,Diseases (new cases only),${Array.from({ length: 28 }, (_, i) => i + 1).join(',')},Total`);
+    expect(header).toBeGreaterThan(3);
+    const rows = lines.slice(header + 1, header + 1 + 74);
+    expect(rows[0]).toMatch(/^1,Diarrhoea,(\d+,){28}\d+$/);
+    // A row the county does not record is empty, never 0.
+    expect(rows.find((r) => r.startsWith('68,'))).toBe(`68,Tested for Malaria,${','.repeat(28)}`);
   });
 
   it('serves the county-wide MOH 717 file and audits the download', async () => {
     const res = await t.request({ url: '/api/reports/2/download', cookie: director });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="moh-717-service-workload-2026-03-16\.csv"$/);
-    expect(res.body.split('\n')[0]).toBe('MFL code,Facility,Outpatient visits');
-    expect(res.body).toContain('Busia County Referral Hospital');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="moh-717-service-workload-2026-02\.csv"$/);
+    expect(res.body.split('\n').slice(0, 3)).toEqual(['MOH 717 Service Workload', 'All Facilities', 'February 2026']);
+    expect(res.body).toContain('Item,Number,Note');
+    expect(res.body).toMatch(/"New attendances: Under 5 years, male",\d+,/);
+    expect(res.body).toContain('"Admissions, discharges, deaths and bed days by ward",,"Not recorded: Needs inpatient admissions');
     const audit = await t.database.db.execute(sql`select 1 from audit_events where action = 'report.download' and entity_id = '2'`);
     expect((audit as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+  });
+
+  it('prints the MOH 705B form as a PDF laid out like the paper form', async () => {
+    const res = await t.request({ url: '/api/reports/1/download?format=pdf', cookie: director });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('MOH 705B Outpatient Summary (5 years and over)');
+    expect(text).toContain('February 2026');
+    expect(text).toContain('Diseases (new cases only)');
+    expect(text).toContain('Hypertension');
+    expect(text).toContain('Tested for Malaria');
   });
 
   it('answers HEAD on the download with 200 and the CSV headers', async () => {
