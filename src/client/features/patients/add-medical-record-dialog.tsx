@@ -14,7 +14,7 @@ import { toast } from '../../components/ui/use-toast';
 import { facilitiesQuery } from '../facilities';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { errorText, fullName, validationText } from './patient-labels';
-import { emptyRecordValues, isUnderFive, RecordFields, recordResolver, sendToSignInIfLoggedOut, showServerIssues, type RecordFormValues } from './medical-record-fields';
+import { emptyRecordValues, isUnderFive, RecordFields, recordResolver, sendToSignInIfLoggedOut, useServerIssues, type RecordFormValues } from './medical-record-fields';
 import { useCreateMedicalRecord } from './patients.api';
 import { useStaff } from '../../app/use-staff';
 
@@ -57,9 +57,10 @@ function RecordForm({ patient, facilityId, mutation, onDone }: FormProps) {
   const facilities = useQuery(facilitiesQuery);
   const empty = emptyRecordValues(patient.id, facilityId);
   const form = useForm<RecordFormValues, unknown, CreateMedicalRecordInput>({ resolver, mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: empty });
-  const { register, handleSubmit, reset, setError, formState } = form;
+  const { register, handleSubmit, reset, formState } = form;
   const facilityError = validationText(formState.errors.facilityId?.message);
   const pending = mutation.isPending;
+  const showServerIssues = useServerIssues(form, pending);
   // The form has no visit date: the visit is today.
   const showMuac = isUnderFive(patient.dateOfBirth, countyDate(wallClock()));
 
@@ -74,7 +75,7 @@ function RecordForm({ patient, facilityId, mutation, onDone }: FormProps) {
         },
         onError: (error) => {
           if (sendToSignInIfLoggedOut(t, error)) return;
-          showServerIssues(error, setError);
+          showServerIssues(error);
           toast({ variant: 'destructive', title: t('patients.record.errorTitle'), description: errorText(t, error, t('patients.record.errorBody')) });
         },
       },

@@ -14,7 +14,7 @@ import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/locale-format';
-import { isUnderFive, RecordFields, recordResolver, recordValuesOf, sendToSignInIfLoggedOut, showServerIssues, type RecordFormValues } from './medical-record-fields';
+import { isUnderFive, RecordFields, recordResolver, recordValuesOf, sendToSignInIfLoggedOut, useServerIssues, type RecordFormValues } from './medical-record-fields';
 import { errorText, validationText } from './patient-labels';
 import { useCorrectMedicalRecord } from './patients.api';
 
@@ -44,10 +44,11 @@ type FormProps = { record: MedicalRecord; dateOfBirth: string | undefined; mutat
 function CorrectionForm({ record, dateOfBirth, mutation, onDone }: FormProps) {
   const { t } = useTranslation();
   const form = useForm<RecordFormValues, unknown, CorrectMedicalRecordInput>({ resolver, mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: recordValuesOf(record) });
-  const { register, handleSubmit, setError, formState } = form;
+  const { register, handleSubmit, formState } = form;
   const [conflict, setConflict] = useState<string | null>(null);
   const reasonError = validationText(formState.errors.reason?.message);
   const pending = mutation.isPending;
+  const showServerIssues = useServerIssues(form, pending);
   const showMuac = record.vitals.muac !== null || isUnderFive(dateOfBirth, countyDate(new Date(record.visitDate)));
 
   const onSubmit = (input: CorrectMedicalRecordInput) => {
@@ -60,7 +61,7 @@ function CorrectionForm({ record, dateOfBirth, mutation, onDone }: FormProps) {
       onError: (error) => {
         if (sendToSignInIfLoggedOut(t, error)) return;
         if (error instanceof ApiError && error.status === 409) setConflict(errorText(t, error, t('patients.correct.errorBody')));
-        showServerIssues(error, setError);
+        showServerIssues(error);
         toast({ variant: 'destructive', title: t('patients.correct.errorTitle'), description: errorText(t, error, t('patients.correct.errorBody')) });
       },
     });

@@ -3,7 +3,7 @@
 // arrows move, Enter picks without submitting the form, Escape closes the list and not the dialog. Unlike the
 // patient picker it stays open for the next pick: a visit has up to MAX_DIAGNOSES codes, listed by the form.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiagnosisOption } from '../../../shared/medical-records';
 import { Input } from '../../components/ui/input';
@@ -37,6 +37,18 @@ export function DiagnosisPicker({ id, picked, onPick, full, disabled, error }: P
   const listId = `${id}-options`;
   const expanded = searching && (rows.length > 0 || matches.isFetched || matches.isError);
   const isPicked = (d: DiagnosisOption) => picked.includes(d.code);
+  const list = useRef<HTMLUListElement>(null);
+  const pointer = useRef('');
+
+  // The search sits low in a long form: when its list opens, the dialog scrolls just enough to show it (on a phone
+  // it would otherwise open below the fold, under the keyboard).
+  useEffect(() => {
+    if (expanded) list.current?.scrollIntoView({ block: 'nearest' });
+  }, [expanded]);
+  // The option the arrows reach stays in sight in a list longer than its box.
+  useEffect(() => {
+    if (expanded) list.current?.querySelector(`[id="${listId}-${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [expanded, active, listId]);
 
   const pick = (d: DiagnosisOption | undefined) => {
     if (!d || isPicked(d)) return;
@@ -96,6 +108,7 @@ export function DiagnosisPicker({ id, picked, onPick, full, disabled, error }: P
           onKeyDown={onKeyDown}
         />
         <ul
+          ref={list}
           id={listId}
           role="listbox"
           aria-label={t('patients.record.diagnosisMatches')}
@@ -126,9 +139,16 @@ export function DiagnosisPicker({ id, picked, onPick, full, disabled, error }: P
                     e.preventDefault();
                     pick(d);
                   }}
-                  onMouseEnter={() => setActive(i)}
+                  // Only a pointer that really moved picks the active option: a list scrolled under a resting
+                  // pointer (by the arrows, or by the dialog bringing the list into view) must not move it.
+                  onMouseMove={(e) => {
+                    const at = `${e.clientX},${e.clientY}`;
+                    if (pointer.current === at) return;
+                    pointer.current = at;
+                    setActive(i);
+                  }}
                 >
-                  <span className="shrink-0 font-mono font-semibold">{d.code}</span>
+                  <span className="w-[4.5rem] shrink-0 font-mono font-semibold">{d.code}</span>
                   <span aria-hidden="true">—</span>
                   <span className="min-w-0">
                     {d.title}

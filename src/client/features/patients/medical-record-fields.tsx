@@ -3,8 +3,8 @@
 // coded visit around them (visit type, referral in and out, vitals, ICD-11 diagnoses). Every section is always
 // open, so a message under any field is in sight; on a phone the short vitals sit two to a row.
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useFieldArray, type FieldPath, type Resolver, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useFieldArray, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -111,14 +111,24 @@ const VITAL_PATH = new RegExp(`^vitals\\.(${VITAL_KEYS.join('|')})$`);
 const DIAGNOSIS_PATH = /^diagnoses(\.\d+\.(code|caseType))?$/;
 
 /**
- * A 400's issues under the fields they name ("vitals.temperature", "diagnoses.2.code"), the first focused; whether
- * any was placed. The form keeps what was typed.
+ * A 400's issues under the fields they name ("vitals.temperature", "diagnoses.2.code"); the form keeps what was
+ * typed. The first field named takes the focus once the form is enabled again: while the request was pending its
+ * fieldset was disabled, and a disabled input cannot take the focus.
  */
-export function showServerIssues(error: unknown, setError: UseFormSetError<RecordFormValues>): boolean {
-  if (!(error instanceof ApiError) || error.status !== 400) return false;
-  const named = Object.entries(error.fieldErrors()).filter(([path]) => TEXT_FIELDS.includes(path) || VITAL_PATH.test(path) || DIAGNOSIS_PATH.test(path));
-  named.forEach(([path, message], i) => setError(path as FieldPath<RecordFormValues>, { type: 'server', message }, { shouldFocus: i === 0 }));
-  return named.length > 0;
+export function useServerIssues<TOut>(form: UseFormReturn<RecordFormValues, unknown, TOut>, pending: boolean): (error: unknown) => void {
+  const [focus, setFocus] = useState<FieldPath<RecordFormValues> | null>(null);
+  const { setError, setFocus: focusField } = form;
+  useEffect(() => {
+    if (pending || focus === null) return;
+    focusField(focus);
+    setFocus(null);
+  }, [pending, focus, focusField]);
+  return (error) => {
+    if (!(error instanceof ApiError) || error.status !== 400) return;
+    const named = Object.entries(error.fieldErrors()).filter(([path]) => TEXT_FIELDS.includes(path) || VITAL_PATH.test(path) || DIAGNOSIS_PATH.test(path));
+    for (const [path, message] of named) setError(path as FieldPath<RecordFormValues>, { type: 'server', message });
+    if (named[0]) setFocus(named[0][0] as FieldPath<RecordFormValues>);
+  };
 }
 
 /** SPEC.md §8/§9: a logged-out user is sent to sign in again after 500 ms. */
@@ -290,9 +300,11 @@ export function RecordFields<TOut>({ form, prefix, showMuac, visitTypeByRule }: 
                       <X aria-hidden="true" />
                     </Button>
                   </div>
-                  <div className="sm:basis-full">
-                    <FieldError id={rowId} message={codeError} />
-                  </div>
+                  {codeError ? (
+                    <div className="sm:basis-full">
+                      <FieldError id={rowId} message={codeError} />
+                    </div>
+                  ) : null}
                 </li>
               );
             })}

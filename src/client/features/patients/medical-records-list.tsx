@@ -201,10 +201,13 @@ function RecordFacts({ record: r }: { record: MedicalRecord }) {
             {vitals.map((v, i) => (
               <span key={v.key}>
                 {i > 0 ? ' · ' : null}
-                <abbr title={v.title} className="no-underline">
-                  {v.abbr}
-                </abbr>{' '}
-                {v.value}
+                {/* A reading never breaks across lines ("97" here, "%" there); the line breaks between readings. */}
+                <span className="whitespace-nowrap">
+                  <abbr title={v.title} className="no-underline">
+                    {v.abbr}
+                  </abbr>{' '}
+                  {v.value}
+                </span>
               </span>
             ))}
           </span>
