@@ -10,10 +10,10 @@ import type { MedicalRecord } from '../../../shared/medical-records';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorText, lastVisitText } from './patient-labels';
+import { errorText, lastVisitText, vitalReadings } from './patient-labels';
 import { patientRecordsQuery, recordVersionsQuery, visitSummaryUrl } from './patients.api';
 import { PrintLink } from '../../components/print-link';
-import { formatDate, formatNumber } from '../../lib/locale-format';
+import { formatDate } from '../../lib/locale-format';
 import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
 import { CorrectMedicalRecordDialog } from './correct-medical-record-dialog';
@@ -169,7 +169,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** What a visit records beside its complaint: coded diagnoses, the spec's text fields, vitals and referral. */
 function RecordFacts({ record: r }: { record: MedicalRecord }) {
   const { t } = useTranslation();
-  const vitals = vitalsParts(t, r.vitals);
+  const vitals = vitalReadings(t, r.vitals);
   return (
     <>
       {r.diagnoses.length > 0 ? (
@@ -217,26 +217,6 @@ function RecordFacts({ record: r }: { record: MedicalRecord }) {
       {r.referredTo ? <Fact label={t('patients.record.referredTo')}>{t(`patients.referralPlace.${r.referredTo}`)}</Fact> : null}
     </>
   );
-}
-
-/**
- * The vitals a visit recorded, in the clinic's shorthand ("T 38.5 °C · P 96 · BP 120/80 · SpO2 97 %"). The
- * abbreviations are clinical notation, written the same in English and Kiswahili, like the units; each carries
- * the full name in the reader's language.
- */
-function vitalsParts(t: TFunction, v: MedicalRecord['vitals']): { key: string; abbr: string; title: string; value: string }[] {
-  const n = (x: number) => formatNumber(x);
-  const parts: { key: string; abbr: string; title: string; value: string }[] = [];
-  const add = (key: string, abbr: string, title: string, value: string) => parts.push({ key, abbr, title, value });
-  if (v.temperature !== null) add('temperature', 'T', t('patients.vitals.temperature'), `${n(v.temperature)} °C`);
-  if (v.pulse !== null) add('pulse', 'P', t('patients.vitals.pulse'), n(v.pulse));
-  if (v.respiratoryRate !== null) add('respiratoryRate', 'RR', t('patients.vitals.respiratoryRate'), n(v.respiratoryRate));
-  if (v.systolic !== null && v.diastolic !== null) add('bp', 'BP', t('patients.vitals.bloodPressure'), `${n(v.systolic)}/${n(v.diastolic)}`);
-  if (v.spo2 !== null) add('spo2', 'SpO2', t('patients.vitals.spo2'), `${n(v.spo2)} %`);
-  if (v.weight !== null) add('weight', 'Wt', t('patients.vitals.weight'), `${n(v.weight)} kg`);
-  if (v.height !== null) add('height', 'Ht', t('patients.vitals.height'), `${n(v.height)} cm`);
-  if (v.muac !== null) add('muac', 'MUAC', t('patients.vitals.muac'), `${n(v.muac)} cm`);
-  return parts;
 }
 
 /** What of a record a correction can change, to compare two versions by. */
@@ -312,7 +292,7 @@ function historyLabel(t: TFunction, k: (typeof COMPARED)[number]): string {
 function historyValue(t: TFunction, r: MedicalRecord, k: (typeof COMPARED)[number]): string {
   switch (k) {
     case 'vitals':
-      return vitalsParts(t, r.vitals)
+      return vitalReadings(t, r.vitals)
         .map((p) => `${p.abbr} ${p.value}`)
         .join(' · ');
     case 'diagnoses':
