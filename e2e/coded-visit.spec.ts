@@ -95,15 +95,22 @@ test('a clinical officer records a visit with vitals and a malaria diagnosis fou
 
   // The server's own refusal of a field (here faked once) is shown under that field, and the form is kept.
   const pulseTooHigh = 'Pulse must be between 20 and 250 /min';
+  const notListed = 'CA40 is not in the ICD-11 list: choose a diagnosis from the list';
   let refused = false;
   await page.route('**/api/medical-records', async (route) => {
     if (refused || route.request().method() !== 'POST') return route.fallback();
     refused = true;
-    await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'invalid_input', message: pulseTooHigh, issues: [{ path: 'vitals.pulse', message: pulseTooHigh }] }) });
+    const issues = [
+      { path: 'vitals.pulse', message: pulseTooHigh },
+      { path: 'diagnoses.1.code', message: notListed },
+    ];
+    await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'invalid_input', message: `${pulseTooHigh}; ${notListed}`, issues }) });
   });
   await dialog.getByRole('button', { name: 'Save Record' }).click();
-  await expect(toast(page, `400: ${pulseTooHigh}`)).toBeVisible();
+  await expect(toast(page, `400: ${pulseTooHigh}; ${notListed}`)).toBeVisible();
   await expect(dialog.getByLabel('Pulse')).toHaveAccessibleDescription(`/min ${pulseTooHigh}`);
+  await expect(picked.nth(1)).toHaveAccessibleDescription(notListed);
+  await expect(picked.nth(0)).not.toContainText(notListed);
   await expect(dialog.getByLabel('Pulse')).toBeFocused();
   await expect(dialog.getByLabel('Chief Complaint')).toHaveValue(complaint);
   await expect(picked).toHaveCount(2);
