@@ -3,6 +3,8 @@ import { useAuth } from './auth';
 import { can, reaches, scopeOf, type Permission } from '../../shared/access';
 
 type Staff = {
+  /** The signed-in user's id, once the server has said who they are (a stored demo user alone has none). */
+  id: number | null;
   role: string;
   facilityId: number | null;
   subcounty: string | null;
@@ -17,9 +19,11 @@ type Staff = {
 export function useStaff(): Staff {
   const auth = useAuth();
   const role = auth.status === 'authenticated' ? auth.display.role : '';
+  const id = auth.status === 'authenticated' ? (auth.user?.id ?? null) : null;
   const facilityId = auth.status === 'authenticated' ? (auth.user?.facilityId ?? null) : null;
   const subcounty = auth.status === 'authenticated' ? (auth.user?.subcounty ?? null) : null;
   return {
+    id,
     role,
     facilityId,
     subcounty,

@@ -1,24 +1,22 @@
-// SPEC.md §2.6 Add Medical Record: only the chief complaint is required (§5); §8 toasts and the 401 flow.
-import { zodResolver } from '@hookform/resolvers/zod';
+// SPEC.md §2.6 Add Medical Record: only the chief complaint is required (§5); §8 toasts and the 401 flow. Around
+// the spec's fields, the coded visit of issue 13 (medical-record-fields.tsx): visit type, referral, vitals and
+// ICD-11 diagnoses, each optional.
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { wallClock } from '../../../shared/county-time';
-import { createMedicalRecordSchema, type CreateMedicalRecordForm, type CreateMedicalRecordInput } from '../../../shared/medical-records';
+import { countyDate, wallClock } from '../../../shared/county-time';
+import { createMedicalRecordSchema, type CreateMedicalRecordInput } from '../../../shared/medical-records';
 import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-client';
 import { facilitiesQuery } from '../facilities';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { errorText, fullName, validationText } from './patient-labels';
+import { emptyRecordValues, isUnderFive, RecordFields, recordResolver, sendToSignInIfLoggedOut, useServerIssues, type RecordFormValues } from './medical-record-fields';
 import { useCreateMedicalRecord } from './patients.api';
 import { useStaff } from '../../app/use-staff';
-
-/** SPEC.md §8/§9: a logged-out user is sent to sign in again after 500 ms. */
-const LOGIN_REDIRECT_DELAY = 500;
 
 type Props = { patient: Patient; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -43,36 +41,32 @@ export function AddMedicalRecordDialog({ patient, open, onOpenChange }: Props) {
           <DialogTitle>{t('patients.record.title')}</DialogTitle>
           <DialogDescription>{t('patients.record.description', { name: fullName(patient) })}</DialogDescription>
         </DialogHeader>
-        <RecordForm key={`${patient.id}-${facilityId}`} patientId={patient.id} facilityId={facilityId} mutation={mutation} onDone={() => onOpenChange(false)} />
+        <RecordForm key={`${patient.id}-${facilityId}`} patient={patient} facilityId={facilityId} mutation={mutation} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-type FormProps = { patientId: number; facilityId: number; mutation: ReturnType<typeof useCreateMedicalRecord>; onDone: () => void };
+type FormProps = { patient: Patient; facilityId: number; mutation: ReturnType<typeof useCreateMedicalRecord>; onDone: () => void };
 
-const OPTIONAL = ['diagnosis', 'treatment', 'prescription'] as const;
+/** The browser checks a visit against its own clock; the server checks again against its clock. */
+const resolver = recordResolver(createMedicalRecordSchema(wallClock));
 
-/** The browser checks a visit date against its own clock; the server checks again against its clock. */
-const recordSchema = createMedicalRecordSchema(wallClock);
-
-function RecordForm({ patientId, facilityId, mutation, onDone }: FormProps) {
+function RecordForm({ patient, facilityId, mutation, onDone }: FormProps) {
   const { t } = useTranslation();
   const facilities = useQuery(facilitiesQuery);
-  const empty: CreateMedicalRecordForm = { patientId, facilityId, chiefComplaint: '', diagnosis: '', treatment: '', prescription: '', notes: '', followUpDate: '' };
-  const { register, handleSubmit, reset, setError, formState } = useForm<CreateMedicalRecordForm, unknown, CreateMedicalRecordInput>({
-    resolver: zodResolver(recordSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: empty,
-  });
-  const errors = formState.errors;
-  const message = (name: keyof CreateMedicalRecordForm) => validationText(errors[name]?.message);
+  const empty = emptyRecordValues(patient.id, facilityId);
+  const form = useForm<RecordFormValues, unknown, CreateMedicalRecordInput>({ resolver, mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: empty });
+  const { register, handleSubmit, reset, formState } = form;
+  const facilityError = validationText(formState.errors.facilityId?.message);
   const pending = mutation.isPending;
+  const showServerIssues = useServerIssues(form, pending);
+  // The form has no visit date: the visit is today.
+  const showMuac = isUnderFive(patient.dateOfBirth, countyDate(wallClock()));
 
   const onSubmit = (input: CreateMedicalRecordInput) =>
     mutation.mutate(
-      { ...input, patientId },
+      { ...input, patientId: patient.id },
       {
         onSuccess: () => {
           toast({ title: t('patients.record.successTitle'), description: t('patients.record.successBody') });
@@ -80,17 +74,8 @@ function RecordForm({ patientId, facilityId, mutation, onDone }: FormProps) {
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 401 && error.message.includes('Unauthorized')) {
-            toast({ variant: 'destructive', title: t('patients.record.unauthorizedTitle'), description: t('patients.record.unauthorizedBody') });
-            setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY);
-            return;
-          }
-          if (error instanceof ApiError && error.status === 400) {
-            const fieldErrors = error.fieldErrors();
-            for (const f of ['chiefComplaint', ...OPTIONAL, 'notes', 'followUpDate'] as const) {
-              if (fieldErrors[f]) setError(f, { type: 'server', message: fieldErrors[f] });
-            }
-          }
+          if (sendToSignInIfLoggedOut(t, error)) return;
+          showServerIssues(error);
           toast({ variant: 'destructive', title: t('patients.record.errorTitle'), description: errorText(t, error, t('patients.record.errorBody')) });
         },
       },
@@ -98,9 +83,9 @@ function RecordForm({ patientId, facilityId, mutation, onDone }: FormProps) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
-      <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
-        <FormField id="rec-facilityId" label={t('patients.record.facility')} error={message('facilityId')} className="sm:col-span-2">
-          <NativeSelect {...fieldAria('rec-facilityId', message('facilityId'))} {...register('facilityId', { valueAsNumber: true })}>
+      <fieldset disabled={pending} className="grid min-w-0 gap-4">
+        <FormField id="rec-facilityId" label={t('patients.record.facility')} error={facilityError}>
+          <NativeSelect {...fieldAria('rec-facilityId', facilityError)} {...register('facilityId', { valueAsNumber: true })}>
             {(facilities.data ?? []).length === 0 ? <option value={facilityId}>{t('common.loading')}</option> : null}
             {facilities.data?.map((f) => (
               <option key={f.id} value={f.id}>
@@ -109,20 +94,7 @@ function RecordForm({ patientId, facilityId, mutation, onDone }: FormProps) {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id="rec-chiefComplaint" label={t('patients.record.chiefComplaint')} error={message('chiefComplaint')} required className="sm:col-span-2">
-          <Textarea aria-required="true" {...fieldAria('rec-chiefComplaint', message('chiefComplaint'))} {...register('chiefComplaint')} />
-        </FormField>
-        {OPTIONAL.map((name) => (
-          <FormField key={name} id={`rec-${name}`} label={t(`patients.record.${name}`)} error={message(name)} className="sm:col-span-2">
-            <Textarea className="min-h-16" {...fieldAria(`rec-${name}`, message(name))} {...register(name)} />
-          </FormField>
-        ))}
-        <FormField id="rec-notes" label={t('patients.record.notes')} error={message('notes')}>
-          <Textarea className="min-h-16" {...fieldAria('rec-notes', message('notes'))} {...register('notes')} />
-        </FormField>
-        <FormField id="rec-followUpDate" label={t('patients.record.followUpDate')} error={message('followUpDate')}>
-          <Input type="date" {...fieldAria('rec-followUpDate', message('followUpDate'))} {...register('followUpDate')} />
-        </FormField>
+        <RecordFields form={form} prefix="rec" showMuac={showMuac} visitTypeByRule />
       </fieldset>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={pending}>

@@ -70,7 +70,7 @@ function PatientDetails({ id, onAddRecord }: { id: number; onAddRecord: () => vo
               </Button>
             ) : null}
           </div>
-          <MedicalRecordsList patientId={id} />
+          <MedicalRecordsList patientId={id} dateOfBirth={query.data?.dateOfBirth} />
         </section>
       ) : null}
       {staff.may('referrals:read') ? <PatientReferrals patientId={id} /> : null}

@@ -1,9 +1,11 @@
 // Wording shared by the registry's table and dialogs, in the reader's language.
 import type { TFunction } from 'i18next';
 import { lastVisitParts } from '../../../shared/format';
+import type { MedicalRecord } from '../../../shared/medical-records';
 import type { Patient } from '../../../shared/patients';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
+import { formatNumber } from '../../lib/locale-format';
 
 export function fullName(p: Pick<Patient, 'firstName' | 'middleName' | 'lastName'>): string {
   return [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
@@ -39,4 +41,27 @@ export function errorText(t: TFunction, error: unknown, fallback: string): strin
     return `${prefix}${validationText(text) ?? text}`;
   }
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** One reading of a visit's vitals line: its abbreviation, full name (for the abbreviation's title) and value. */
+export type VitalReading = { key: string; abbr: string; title: string; value: string };
+
+/**
+ * The vitals a visit recorded, in the clinic's shorthand ("T 38.5 °C · P 96 · BP 120/80 · SpO2 97 %"). The
+ * abbreviations are clinical notation, written the same in English and Kiswahili, like the units; each carries
+ * the full name in the reader's language.
+ */
+export function vitalReadings(t: TFunction, v: MedicalRecord['vitals']): VitalReading[] {
+  const n = (x: number) => formatNumber(x);
+  const parts: VitalReading[] = [];
+  const add = (key: string, abbr: string, title: string, value: string) => parts.push({ key, abbr, title, value });
+  if (v.temperature !== null) add('temperature', 'T', t('patients.vitals.temperature'), `${n(v.temperature)} °C`);
+  if (v.pulse !== null) add('pulse', 'P', t('patients.vitals.pulse'), n(v.pulse));
+  if (v.respiratoryRate !== null) add('respiratoryRate', 'RR', t('patients.vitals.respiratoryRate'), n(v.respiratoryRate));
+  if (v.systolic !== null && v.diastolic !== null) add('bp', 'BP', t('patients.vitals.bloodPressure'), `${n(v.systolic)}/${n(v.diastolic)}`);
+  if (v.spo2 !== null) add('spo2', 'SpO2', t('patients.vitals.spo2'), `${n(v.spo2)} %`);
+  if (v.weight !== null) add('weight', 'Wt', t('patients.vitals.weight'), `${n(v.weight)} kg`);
+  if (v.height !== null) add('height', 'Ht', t('patients.vitals.height'), `${n(v.height)} cm`);
+  if (v.muac !== null) add('muac', 'MUAC', t('patients.vitals.muac'), `${n(v.muac)} cm`);
+  return parts;
 }

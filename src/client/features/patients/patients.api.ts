@@ -1,9 +1,16 @@
 // The patient registry's calls (SPEC.md §7, DESIGN.md §6): the bounded, searchable list, one patient (an
-// audited read), their records, registration and a new medical record.
+// audited read), their records, registration, a new medical record, its corrections and their history, and the
+// ICD-11 list a visit's diagnoses are coded from (issue 13).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateMedicalRecordInput, MedicalRecord } from '../../../shared/medical-records';
+import type {
+  CorrectMedicalRecordInput,
+  CreateMedicalRecordInput,
+  DiagnosisOption,
+  MedicalRecord,
+  MedicalRecordVersion,
+} from '../../../shared/medical-records';
 import type { ListPatientsQuery, Patient, RegisterPatientInput } from '../../../shared/patients';
-import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
+import { ApiError, apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 
 /** DESIGN.md §6: a county of a million patients is read 50 at a time. */
 export const PATIENT_PAGE_SIZE = 50;
@@ -47,6 +54,30 @@ export const patientRecordsQuery = (id: number) =>
     queryFn: ({ signal }) => apiList<MedicalRecord>(`/api/patients/${id}/records${qs({ limit: RECORDS_PAGE_SIZE })}`, signal),
   });
 
+/** How many ICD-11 codes the diagnosis picker offers at once. */
+const DIAGNOSIS_MATCHES = 12;
+
+/**
+ * The diagnosis picker's matches in the bundled ICD-11 list, two characters or more. The list ships with the
+ * server and does not change while the app runs, so a search made once is not asked again on a slow link.
+ */
+export const diagnosisMatchesQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['diagnoses', search],
+    queryFn: ({ signal }) => apiGet<DiagnosisOption[]>(`/api/diagnoses${qs({ search, limit: DIAGNOSIS_MATCHES })}`, signal),
+    enabled: search.length >= 2,
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** A corrected record's earlier versions, newest first (an audited read, asked only when the history is opened). */
+export const recordVersionsQuery = (recordId: number) =>
+  queryOptions({
+    queryKey: ['medical-records', recordId, 'versions'],
+    queryFn: ({ signal }) => apiGet<MedicalRecordVersion[]>(`/api/medical-records/${recordId}/versions`, signal),
+  });
+
 /** A new patient or visit changes the registry, the dashboard figures, the activity feed and the bell. */
 function refreshAfterPatientChange(queryClient: QueryClient) {
   return Promise.all([
@@ -72,5 +103,24 @@ export function useCreateMedicalRecord() {
   return useMutation({
     mutationFn: (input: CreateMedicalRecordInput) => apiPost<MedicalRecord>('/api/medical-records', input),
     onSuccess: () => refreshAfterPatientChange(queryClient),
+  });
+}
+
+/**
+ * A correction (issue 13) replaces the record's clinical fields; its earlier version joins the history. Only the
+ * patient's records and that history change: not the last visit, the dashboard nor the feed. A 409 (corrected by
+ * someone else meanwhile) reads the records again too, so the list shows the record the corrector must start from.
+ */
+export function useCorrectMedicalRecord(record: Pick<MedicalRecord, 'id' | 'patientId'>) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: patientRecordsQuery(record.patientId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: recordVersionsQuery(record.id).queryKey }),
+    ]);
+  return useMutation({
+    mutationFn: (input: CorrectMedicalRecordInput) => apiPatch<MedicalRecord>(`/api/medical-records/${record.id}`, input),
+    onSuccess: refresh,
+    onError: (error) => (error instanceof ApiError && error.status === 409 ? refresh() : undefined),
   });
 }
