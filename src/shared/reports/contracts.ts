@@ -129,3 +129,61 @@ export const khisSubmissionSchema = z.object({
   submittedAt: z.string(),
 });
 export type KhisSubmission = z.infer<typeof khisSubmissionSchema>;
+
+/** GET /api/reports/stats: the KPI cards of /reports, for the list's facility and period, each against the period before. */
+export const reportStatsQuery = z.object({
+  facilityId: optionalIdQuery,
+  period: z.preprocess((v) => (v === '' ? undefined : v), z.enum(REPORT_PERIODS, { error: 'Unknown period' }).default('30days')),
+  startDate: optionalIsoDate(),
+  endDate: optionalIsoDate(),
+});
+export type ReportStatsQuery = z.infer<typeof reportStatsQuery>;
+
+const statFigure = z.object({
+  value: z.number(),
+  previous: z.number(),
+  /** The change against the previous period in percent, or null when the previous period had none. */
+  changePercent: z.number().nullable(),
+});
+export const reportStatsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Patients registered (all time), with this period's registrations against the previous period's. */
+  patients: statFigure.extend({ registered: z.number(), registeredPrevious: z.number() }),
+  /** Money collected in the period (KES), or null for a role that may not read money. */
+  revenue: statFigure.nullable(),
+  /** Facilities that recorded at least one visit in the period, of those operational. */
+  activeFacilities: statFigure.extend({ operational: z.number() }),
+  reportsGenerated: statFigure,
+});
+export type ReportStats = z.infer<typeof reportStatsSchema>;
+
+/** A monthly schedule: on the 1st, the MOH forms of the previous month for one facility, a sub-county or the county. */
+export const SCHEDULABLE = ['moh705a', 'moh705b', 'moh717'] as const;
+export const createScheduleSchema = z
+  .object({
+    reports: z.array(z.enum(SCHEDULABLE, { error: 'Only the monthly MOH forms can be scheduled' })).min(1, 'Choose at least one form').max(3),
+    facilityId: z.preprocess(blankToUndefined, z.number({ error: 'Choose a facility' }).int().min(1).max(2_147_483_647).optional()),
+    subcounty: z.preprocess(blankToUndefined, z.string().trim().min(1).max(60).refine(hasNoNul, NUL_MESSAGE).optional()),
+    county: z.boolean().optional(),
+  })
+  .superRefine((r, ctx) => {
+    const scopes = [r.facilityId !== undefined, r.subcounty !== undefined, r.county === true].filter(Boolean).length;
+    if (scopes !== 1) ctx.addIssue({ code: 'custom', path: ['facilityId'], message: 'Choose one facility, one sub-county, or the whole county' });
+    if (new Set(r.reports).size !== r.reports.length) ctx.addIssue({ code: 'custom', path: ['reports'], message: 'A form is listed twice' });
+  });
+export type CreateScheduleInput = z.infer<typeof createScheduleSchema>;
+
+export const scheduleSchema = z.object({
+  id: z.number(),
+  reports: z.array(z.string()),
+  facilityId: z.number().nullable(),
+  scope: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  nextRunOn: z.string(),
+  lastPeriod: z.string().nullable(),
+  active: z.boolean(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+export const updateScheduleSchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) });
