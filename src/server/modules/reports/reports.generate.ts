@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { facilities, findFacility } from '../facilities/index.js';
 import { coveredFacilities, moh204, moh705, moh717, type MohFigures } from '../moh/index.js';
 import { reports } from './reports.schema.js';
+import { ANALYSES } from './analyses/index.js';
 
 export const GENERATE_JOB = 'reports:generate';
 
@@ -28,7 +29,8 @@ async function coverage(db: Db, r: Pick<ReportRow, 'facilityId' | 'subcounty'>) 
   return coveredFacilities(db, { facilityId: r.facilityId, subcounty: r.subcounty });
 }
 
-type Generator = (db: Db, r: ReportRow, covered: Awaited<ReturnType<typeof coverage>>) => Promise<MohFigures>;
+/** Generates one kind of report for its row (kind, period, days) and the facilities it covers. */
+export type Generator = (db: Db, r: ReportRow, covered: Awaited<ReturnType<typeof coverage>>) => Promise<MohFigures>;
 
 const GENERATORS: Record<string, Generator> = {
   moh705a: (db, r, covered) => moh705(db, '705A', covered, r.period!),
@@ -36,6 +38,7 @@ const GENERATORS: Record<string, Generator> = {
   moh717: (db, r, covered) => moh717(db, covered, r.period!),
   moh204a: (db, r, covered) => moh204(db, '705A', covered, { from: r.periodStart!, to: r.periodEnd! }),
   moh204b: (db, r, covered) => moh204(db, '705B', covered, { from: r.periodStart!, to: r.periodEnd! }),
+  ...ANALYSES,
 };
 
 /** Whether a report of this kind can be generated here (the others say what data they need). */
