@@ -64,6 +64,7 @@ export async function prepareDataSet(target: Target, scale: Scale, opts: { regen
     const before = await counts(h);
     if (before.patients >= scale.patients * 0.99 && before.records >= scale.records * 0.99) {
       opts.log(`keeping the existing data set: ${before.patients} patients, ${before.records} records`);
+      await codeVisits(h, opts.log);
       return { ...before, generatedSeconds: null };
     }
     if (before.patients > 1000) throw new Error(`the database holds ${before.patients} patients, not ${scale.patients}: run with --regenerate`);
@@ -212,8 +213,52 @@ async function generate(h: SqlHandle, patients: number, records: number, log: (l
     await h.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   }
   await h.query('drop table gen_visit_types, gen_patients, gen_visits');
+  await codeVisits(h, log);
   await afterBulkLoad(h);
   await timed(log, 'vacuum analyze', () => h.query('vacuum analyze'));
+}
+
+/**
+ * Codes the generated visits as the clinicians would have (issue 13): each visit's ICD-11 codes from its condition
+ * (VISIT_TYPES), new cases except a chronic condition seen again, new or re-attendance by the OPD convention (the
+ * patient's first visit to the facility in the calendar year), and an SpO2 at most visits. It also codes a data set
+ * generated before coding existed, so an existing million patients need not be generated again.
+ */
+async function codeVisits(h: SqlHandle, log: (line: string) => void): Promise<void> {
+  const [coded] = await h.query<{ n: number }>('select count(*)::int as n from medical_record_diagnoses');
+  const [visits] = await h.query<{ n: number }>('select count(*)::int as n from medical_records');
+  if (coded!.n >= visits!.n * 0.5) return;
+  const types = VISIT_TYPES.map((v) => ({ complaint: v.complaint, codes: [...v.codes], chronic: ['Hypertension', 'Diabetes mellitus', 'Moderate acute malnutrition'].includes(v.diagnosis) }));
+  await h.query('drop table if exists gen_codes');
+  await h.query(`create temp table gen_codes as select * from json_to_recordset($1::json) as t(complaint text, codes text[], chronic boolean)`, [JSON.stringify(types)]);
+  await h.query(`set session_replication_role = replica`);
+  try {
+    await timed(log, 'coded diagnoses', () =>
+      h.query(
+        `insert into medical_record_diagnoses (record_id, position, code, case_type)
+         select m.id, c.ord - 1, c.code,
+                case when t.chronic and m.visit_date > p.created_at + interval '1 day' then 'repeat' else 'new' end
+         from medical_records m
+         join gen_codes t on t.complaint = m.chief_complaint
+         join patients p on p.id = m.patient_id
+         cross join lateral unnest(t.codes) with ordinality c(code, ord)
+         where not exists (select 1 from medical_record_diagnoses d where d.record_id = m.id)`,
+      ),
+    );
+    await timed(log, 'visit types and vitals', () =>
+      h.query(
+        `update medical_records m set visit_type = case when r.n = 1 then 'new' else 'revisit' end,
+                spo2 = case when random() < 0.8 then (case when random() < 0.02 then 85 + floor(random() * 5) else 93 + floor(random() * 7) end)::smallint end,
+                temperature_c = case when random() < 0.8 then round((36 + random() * 3.5)::numeric, 1) end
+         from (select id, row_number() over (partition by patient_id, facility_id, extract(year from visit_date at time zone 'Africa/Nairobi') order by visit_date, id) as n
+               from medical_records) r
+         where r.id = m.id`,
+      ),
+    );
+  } finally {
+    await h.query(`set session_replication_role = origin`);
+  }
+  await h.query('drop table gen_codes');
 }
 
 /**
