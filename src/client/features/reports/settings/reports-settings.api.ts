@@ -4,8 +4,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DiagnosisOption } from '../../../../shared/medical-records';
 import type { AddRowCodeInput, KhisForm, KhisMapping, MappingRow, MohForm, MohSetting, MohSettingKey, UpdateKhisMappingInput } from '../../../../shared/moh';
-import { ApiError, apiGet, apiPost, qs } from '../../../lib/api-client';
-import { apiDelete, apiPut } from './moh-http';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut, qs } from '../../../lib/api-client';
 
 export const mappingsQuery = (form: MohForm) =>
   queryOptions({
