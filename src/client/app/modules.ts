@@ -33,6 +33,7 @@ export const CLIENT_MODULES: Record<LiveModuleId, Required<Pick<ClientModule, 'p
   revenue: { page: page(() => import('../features/revenue/revenue-page'), 'RevenuePage'), sw: () => import('../features/revenue/locales/sw.json') },
   staff: { page: page(() => import('../features/staff/staff-page'), 'StaffPage'), sw: () => import('../features/staff/locales/sw.json') },
   inventory: { page: page(() => import('../features/inventory/inventory-page'), 'InventoryPage'), sw: () => import('../features/inventory/locales/sw.json') },
+  reports: { page: page(() => import('../features/reports/reports-page'), 'ReportsPage'), sw: () => import('../features/reports/locales/sw.json') },
   facilities: { page: page(() => import('../features/facilities/facilities-page'), 'FacilitiesPage'), sw: () => import('../features/facilities/locales/sw.json') },
   'system-test': { page: page(() => import('../features/system-test/system-test-page'), 'SystemTestPage'), sw: () => import('../features/system-test/locales/sw.json') },
   auth: { sw: () => import('../features/auth/locales/sw.json') },
