@@ -129,9 +129,11 @@ function GenerateForm({ request, mutation, preferredFacility, onClose, onRequest
         </NativeSelect>
       </FormField>
 
-      <p className="text-sm text-muted-foreground" data-testid="gen-shape">
-        {monthly ? t('reports.generate.monthlyHint') : entry.namesPatients ? t('reports.generate.registerHint', { max: MAX_REGISTER_DAYS }) : t('reports.generate.rangeHint', { max: MAX_RANGE_DAYS })}
-      </p>
+      {entry.needs ? null : (
+        <p className="text-sm text-muted-foreground" data-testid="gen-shape">
+          {monthly ? t('reports.generate.monthlyHint') : entry.namesPatients ? t('reports.generate.registerHint', { max: MAX_REGISTER_DAYS }) : t('reports.generate.rangeHint', { max: MAX_RANGE_DAYS })}
+        </p>
+      )}
       {request.khis && monthly ? <Note>{t('reports.generate.khisHint')}</Note> : null}
 
       {entry.needs ? (

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
+import { ApiError } from '../../lib/api-client';
 import { downloadBlob } from '../../lib/download';
 import { formatNumber } from '../../lib/locale-format';
 import { facilitiesQuery } from '../facilities';
@@ -20,9 +21,9 @@ import { KHIS_STEPS, khisProgress, splitConflicts, stepBlocked, type KhisStep } 
 import { coverageText, errorText, formatDateTime, reportName, scopeText } from './report-labels';
 import { fetchKhisFile, khisSubmissionsQuery, reportDetailQuery, useKhisStep } from './reports.api';
 
-type Props = { report: Report | ReportDetail | null; onClose: () => void };
+type Props = { report: Report | ReportDetail | null; onClose: () => void; onOpenSettings: () => void };
 
-export function KhisDialog({ report, onClose }: Props) {
+export function KhisDialog({ report, onClose, onOpenSettings }: Props) {
   const { t } = useTranslation();
   const name = report ? reportName(t, report.name, 'kind' in report ? report.kind : null) : '';
   return (
@@ -32,13 +33,13 @@ export function KhisDialog({ report, onClose }: Props) {
           <DialogTitle>{t('reports.khis.title')}</DialogTitle>
           <DialogDescription>{report ? `${name} · ${scopeText(t, report.facility)}` : ''}</DialogDescription>
         </DialogHeader>
-        {report ? <KhisPanel key={report.id} id={report.id} facilityId={report.facilityId} /> : null}
+        {report ? <KhisPanel key={report.id} id={report.id} facilityId={report.facilityId} onOpenSettings={onOpenSettings} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function KhisPanel({ id, facilityId }: { id: number; facilityId: number | null }) {
+function KhisPanel({ id, facilityId, onOpenSettings }: { id: number; facilityId: number | null; onOpenSettings: () => void }) {
   const { t } = useTranslation();
   const staff = useStaff();
   const detail = useQuery(reportDetailQuery(id));
@@ -71,7 +72,7 @@ function KhisPanel({ id, facilityId }: { id: number; facilityId: number | null }
   return (
     <div className="grid gap-5">
       {d ? <p className="text-sm text-muted-foreground">{t('reports.khis.covers', { period: coverageText(d) ?? '' })}</p> : null}
-      <KhisFiles id={id} />
+      <KhisFiles id={id} onOpenSettings={onOpenSettings} />
 
       <section className="grid gap-3" aria-labelledby="khis-push-heading">
         <h3 id="khis-push-heading" className="font-semibold">
@@ -191,7 +192,7 @@ function ImportSummary({ submission }: { submission: KhisSubmission }) {
 }
 
 /** The files to upload by hand; KHIS's refusal (no dataSet, no data elements yet) is said where the buttons are. */
-function KhisFiles({ id }: { id: number }) {
+function KhisFiles({ id, onOpenSettings }: { id: number; onOpenSettings: () => void }) {
   const { t } = useTranslation();
   const [note, setNote] = useState<string | null>(null);
   const file = useMutation({
@@ -218,7 +219,13 @@ function KhisFiles({ id }: { id: number }) {
       </div>
       {file.error ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="khis-file-refusal">
-          {errorText(file.error, t('common.error'))}
+          {errorText(file.error, t('common.error'))}{' '}
+          {/* 409: the county has not filled in KHIS's identifiers yet, which the Settings tab keeps. */}
+          {file.error instanceof ApiError && file.error.status === 409 ? (
+            <Button variant="link" size="sm" className="h-auto px-0 py-0 text-amber-950 underline" onClick={onOpenSettings}>
+              {t('reports.khis.openSettings')}
+            </Button>
+          ) : null}
         </p>
       ) : null}
       {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}

@@ -74,7 +74,7 @@ export function RecentReports({ query, requested, offset, onOffset, filtered, wa
       ) : (
         <ul aria-label={t('reports.list.title')} className="grid">
           {rows.map((r) => (
-            <ReportRow key={r.id} report={r} onKhis={onKhis} />
+            <ReportRow key={r.id} report={r} follow={requested.some((q) => q.id === r.id)} onKhis={onKhis} />
           ))}
         </ul>
       )}

@@ -15,16 +15,21 @@ import { ReportFigures } from './report-figures';
 import { coverageText, formatDateTime, reportName, scopeText, STATUS_BADGE, statusName } from './report-labels';
 import { refreshReports, reportDetailQuery, reportDownloadPath } from './reports.api';
 
-type Props = { report: Report | ReportDetail; onKhis: (report: ReportDetail | Report) => void };
+type Props = {
+  report: Report | ReportDetail;
+  /** Requested on this screen: its details are read whatever the list says, so the row keeps saying what it covers. */
+  follow?: boolean;
+  onKhis: (report: ReportDetail | Report) => void;
+};
 
-export function ReportRow({ report, onKhis }: Props) {
+export function ReportRow({ report, follow = false, onKhis }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [expanded, setExpanded] = useState(false);
   const listed = report.status;
   // The detail says what the list does not: what the report covers, and why it failed. It is read while the report
   // is generated (and polled), for a failure, and when the reader opens the details.
-  const detail = useQuery({ ...reportDetailQuery(report.id), enabled: listed !== 'completed' || expanded });
+  const detail = useQuery({ ...reportDetailQuery(report.id), enabled: listed !== 'completed' || expanded || follow });
   const full: ReportDetail | null = detail.data ?? (isDetail(report) ? report : null);
   const current: Report = full ?? report;
   const status = current.status;

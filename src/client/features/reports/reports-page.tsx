@@ -133,7 +133,14 @@ export function ReportsPage() {
           setView({ ...view, offset: 0 });
         }}
       />
-      <KhisDialog report={khis} onClose={() => setKhis(null)} />
+      <KhisDialog
+        report={khis}
+        onClose={() => setKhis(null)}
+        onOpenSettings={() => {
+          setKhis(null);
+          navigate('/reports?tab=settings');
+        }}
+      />
       <ScheduleDialog open={scheduling} onOpenChange={setScheduling} preferredFacility={filters.facilityId} />
     </div>
   );
