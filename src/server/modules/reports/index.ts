@@ -5,5 +5,6 @@ import { reportsRoutes } from './reports.routes.js';
 import { khisSubmissions, reports, reportSchedules } from './reports.schema.js';
 import { seedReports } from './reports.seed.js';
 import { reportJobs } from './reports.generate.js';
+import { schedulePeriodic } from './reports.schedules.js';
 
-export const reportsModule: ServerModule = { id: 'reports', routes: reportsRoutes, tables: [reports, reportSchedules, khisSubmissions], seed: seedReports, jobs: reportJobs, hostileInput: () => import('./reports.hostile.js') };
+export const reportsModule: ServerModule = { id: 'reports', routes: reportsRoutes, tables: [reports, reportSchedules, khisSubmissions], seed: seedReports, jobs: reportJobs, periodic: [schedulePeriodic], hostileInput: () => import('./reports.hostile.js') };

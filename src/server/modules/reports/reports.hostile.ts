@@ -19,4 +19,19 @@ export default defineHostile({
     base: { step: 'dryRun' },
     breakers: { step: notIn(['dryRun', 'import', 'complete']) },
   },
+  'POST /api/report-schedules': {
+    role: 'county_director',
+    path: () => '/api/report-schedules',
+    base: { reports: ['moh705a', 'moh705b', 'moh717'], county: true },
+    breakers: {
+      reports: fc.constantFrom<unknown>([], 'moh705a', ['moh204a'], ['moh705a', 'moh705a'], [42], {}, null),
+      county: fc.constantFrom<unknown>('yes', 1, [], {}),
+    },
+  },
+  'PATCH /api/report-schedules/:id': {
+    role: 'county_director',
+    path: () => '/api/report-schedules/1',
+    base: { active: false },
+    breakers: { active: fc.constantFrom<unknown>('false', 0, 1, null, [], {}, 'no') },
+  },
 });

@@ -2,7 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../shared/validation.js';
-import { createReportSchema, downloadQuery, khisSubmissionSchema, listReportsQuery, reportDetailSchema, reportSchema } from '../../../shared/reports/index.js';
+import {
+  createReportSchema,
+  createScheduleSchema,
+  downloadQuery,
+  khisSubmissionSchema,
+  listReportsQuery,
+  reportDetailSchema,
+  reportSchema,
+  reportStatsQuery,
+  reportStatsSchema,
+  scheduleSchema,
+  updateScheduleSchema,
+} from '../../../shared/reports/index.js';
+import { reportStats } from './reports.stats.js';
+import { createSchedule, listSchedules, setScheduleActive } from './reports.schedules.js';
 import { allow, ctxOf, facilityInBody } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { sendCsv } from '../../core/csv.js';
@@ -20,6 +34,17 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header('X-Total-Count', total);
     return rows;
   });
+  // The KPI cards of /reports: patients and reports for everyone who reads reports; money only for those who read it.
+  r.get('/api/reports/stats', { config: allow('reports:read'), schema: { querystring: reportStatsQuery, response: ok(reportStatsSchema) } }, async (request) =>
+    reportStats(ctxOf(request, deps), request.query),
+  );
+  r.get('/api/report-schedules', { config: allow('reports:read'), schema: { response: ok(z.array(scheduleSchema)) } }, async (request) => listSchedules(ctxOf(request, deps)));
+  r.post('/api/report-schedules', { config: allow('reports:generate', facilityInBody()), schema: { body: createScheduleSchema, response: created(scheduleSchema) } }, async (request, reply) =>
+    reply.status(201).send(await createSchedule(ctxOf(request, deps), request.body)),
+  );
+  r.patch('/api/report-schedules/:id', { config: allow('reports:generate'), schema: { params: idParam, body: updateScheduleSchema, response: ok(scheduleSchema) } }, async (request) =>
+    setScheduleActive(ctxOf(request, deps), request.params.id, request.body.active),
+  );
   // Generating happens in the background (reports.generate.ts): the answer is the report, processing, at once.
   r.post(
     '/api/reports',

@@ -1,0 +1,5 @@
+// The analysis reports of /reports' category cards (issue 13 item 5): each generates from the county's data for a
+// day range and some facilities, as sections of rows (ReportData). The MOH forms are in reports.generate.ts.
+import type { Generator } from '../reports.generate.js';
+
+export const ANALYSES: Record<string, Generator> = {};
