@@ -66,3 +66,15 @@ export function defaultRange(today: string): { startDate: string; endDate: strin
   const month = previousMonth(today);
   return { startDate: `${month}-01`, endDate: lastDayOfMonth(month) };
 }
+
+/**
+ * Whether a grant reaches what a schedule (or a report) covers: its facility, its sub-county (the server's label
+ * "Butula Sub-county") or the county ("All Facilities").
+ */
+export function scheduleInReach(s: { facilityId: number | null; scope: string }, grant: Scope | null, place: Place, facilities: readonly FacilityLike[] | undefined): boolean {
+  if (grant === null) return false;
+  if (grant === 'county') return true;
+  if (s.facilityId !== null) return reachableFacilities(facilities, grant, place).some((f) => f.id === s.facilityId);
+  const subcounty = /^(.+) Sub-county$/.exec(s.scope)?.[1];
+  return grant === 'subcounty' && subcounty !== undefined && subcounty === place.subcounty;
+}

@@ -12,7 +12,7 @@ import { checkGenerate, checkSchedule, generateBody, initialGenerateValues, scop
 import { khisProgress, splitConflicts, stepBlocked } from './khis-steps';
 import { CARD_VISIBLE, CATEGORIES, cardItems, formCode, itemNeedsData, kindOfName } from './report-catalogue';
 import { reportListCsv, reportListFileName } from './report-list-csv';
-import { defaultRange, initialScope, previousMonth, reachableFacilities, reachableSubcounties, scopeChoices } from './report-scope';
+import { defaultRange, initialScope, previousMonth, reachableFacilities, reachableSubcounties, scheduleInReach, scopeChoices } from './report-scope';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -100,6 +100,17 @@ describe('who generates for whom', () => {
     expect(reachableSubcounties('county', scmo)).toHaveLength(7);
     // The list's facility is where the form starts, when the grant reaches it.
     expect(initialScope('county', officer, FACILITIES, 4).facilityId).toBe('4');
+  });
+
+  it('a schedule is paused by whoever its scope is within reach of', () => {
+    const county = { facilityId: null, scope: 'All Facilities' };
+    const budalangi = { facilityId: null, scope: 'Budalangi Sub-county' };
+    const alupe = { facilityId: 2, scope: 'Alupe Sub-County Hospital' };
+    expect([county, budalangi, alupe].map((s) => scheduleInReach(s, 'county', officer, FACILITIES))).toEqual([true, true, true]);
+    expect([county, budalangi, alupe].map((s) => scheduleInReach(s, 'subcounty', scmo, FACILITIES))).toEqual([false, true, false]);
+    expect(scheduleInReach({ facilityId: 1, scope: FACILITIES[0]!.name }, 'facility', officer, FACILITIES)).toBe(true);
+    expect(scheduleInReach(alupe, 'facility', officer, FACILITIES)).toBe(false);
+    expect(scheduleInReach(county, null, officer, FACILITIES)).toBe(false);
   });
 
   it('a role without the grant is offered no scope', () => {

@@ -21,7 +21,7 @@ import { facilitiesQuery } from '../facilities';
 import { checkSchedule, scheduleBody, scopeError, type FieldErrors, type ScheduleValues } from './generate-form';
 import { formCode } from './report-catalogue';
 import { errorText, scopeText, validationText } from './report-labels';
-import { initialScope, reachableFacilities, reachableSubcounties, scopeChoices } from './report-scope';
+import { initialScope, reachableFacilities, reachableSubcounties, scheduleInReach, scopeChoices } from './report-scope';
 import { schedulesQuery, useCreateSchedule, useSetScheduleActive } from './reports.api';
 import { ScopeFields } from './scope-fields';
 
@@ -148,6 +148,10 @@ function ScheduleList() {
   const setActive = useSetScheduleActive();
   const [refusal, setRefusal] = useState<string | null>(null);
   const may = staff.may('reports:generate');
+  const facilities = useQuery(facilitiesQuery);
+  // Pausing is generating's permission within its reach (reports.schedules.ts checks the same on the server).
+  const grant = grantOf(staff.role, 'reports:generate');
+  const inReach = (s: Schedule) => scheduleInReach(s, grant, { facilityId: staff.facilityId, subcounty: staff.subcounty }, facilities.data);
   return (
     <section className="grid gap-2" aria-labelledby="schedules-heading">
       <h3 id="schedules-heading" className="font-semibold">
@@ -165,6 +169,7 @@ function ScheduleList() {
             <ScheduleItem
               key={s.id}
               schedule={s}
+              blocked={!may ? null : inReach(s) ? null : t('reports.schedule.outOfReach')}
               may={may}
               pending={setActive.isPending && setActive.variables?.id === s.id}
               onToggle={() => {
@@ -185,7 +190,7 @@ function ScheduleList() {
   );
 }
 
-function ScheduleItem({ schedule: s, may, pending, onToggle }: { schedule: Schedule; may: boolean; pending: boolean; onToggle: () => void }) {
+function ScheduleItem({ schedule: s, may, blocked, pending, onToggle }: { schedule: Schedule; may: boolean; blocked: string | null; pending: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const forms = s.reports.map((r) => formCode(r as (typeof SCHEDULABLE)[number])).join(', ');
   return (
@@ -201,8 +206,13 @@ function ScheduleItem({ schedule: s, may, pending, onToggle }: { schedule: Sched
           {s.lastPeriod ? t('reports.schedule.lastPeriod', { month: formatMonth(s.lastPeriod) }) : t('reports.schedule.notRunYet')}
         </p>
         <p className="text-xs text-muted-foreground">{t('reports.schedule.createdBy', { by: s.createdBy, date: formatDate(s.createdAt) })}</p>
+        {blocked ? (
+          <p id={`schedule-${s.id}-blocked`} className="text-xs text-muted-foreground">
+            {blocked}
+          </p>
+        ) : null}
       </div>
-      <Button variant="outline" size="sm" disabled={!may || pending} onClick={onToggle} aria-label={t(s.active ? 'reports.schedule.pauseOf' : 'reports.schedule.resumeOf', { forms, scope: scopeText(t, s.scope) })}>
+      <Button variant="outline" size="sm" disabled={!may || blocked !== null || pending} onClick={onToggle} aria-describedby={blocked ? `schedule-${s.id}-blocked` : undefined} aria-label={t(s.active ? 'reports.schedule.pauseOf' : 'reports.schedule.resumeOf', { forms, scope: scopeText(t, s.scope) })}>
         {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : s.active ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         {s.active ? t('reports.schedule.pause') : t('reports.schedule.resume')}
       </Button>
