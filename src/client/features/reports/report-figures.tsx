@@ -49,7 +49,7 @@ function Moh705Table({ form, name }: { form: MohFormData; name: string }) {
         {t('reports.figures.moh705Summary', { rows: formatNumber(form.rows.length), counted: formatNumber(counted.length), facilities: formatNumber(form.facilities.length), count: form.facilities.length })}
       </p>
       {/* A scrolling box a keyboard can reach (WCAG 2.1.1): focusable, and named by its table. */}
-      <div className="max-h-[28rem] overflow-auto rounded-md border" tabIndex={0} role="region" aria-label={t('reports.figures.caption', { report: name })}>
+      <div className="max-h-[28rem] overflow-auto rounded-md border print:max-h-none print:overflow-visible" tabIndex={0} role="region" aria-label={t('reports.figures.caption', { report: name })}>
         <table className="w-full text-sm" data-testid="moh705-figures">
           <caption className="sr-only">{t('reports.figures.caption', { report: name })}</caption>
           <thead className="sticky top-0 bg-muted text-left">
@@ -104,7 +104,7 @@ function SectionTable({ section }: { section: ReportSection }) {
       {section.rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{section.note ?? t('reports.figures.noRows')}</p>
       ) : (
-        <div className="max-h-[28rem] overflow-auto rounded-md border" tabIndex={0} role="region" aria-label={section.title}>
+        <div className="max-h-[28rem] overflow-auto rounded-md border print:max-h-none print:overflow-visible" tabIndex={0} role="region" aria-label={section.title}>
           <table className="w-full text-sm">
             <caption className="sr-only">{section.title}</caption>
             <thead className="sticky top-0 bg-muted text-left">
