@@ -39,12 +39,16 @@ function sources(dir: string): string[] {
 
 const CLIENT = join(import.meta.dirname, '..');
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Tree;
-/** Each pair of string files: the app's, then each module's. */
+/** A module's locales folders: its own, and those of parts of it loaded apart (reports/settings, its Settings tab). */
+function localeDirs(dir: string, name: string): { name: string; dir: string }[] {
+  const own = existsSync(join(dir, 'locales', 'en.json')) ? [{ name, dir: join(dir, 'locales') }] : [];
+  const parts = readdirSync(dir).filter((d) => d !== 'locales' && statSync(join(dir, d)).isDirectory());
+  return [...own, ...parts.flatMap((d) => localeDirs(join(dir, d), `${name}/${d}`))];
+}
+/** Each pair of string files: the app's, then each module's (and each of its parts'). */
 const pairs = [
   { name: 'app', dir: join(CLIENT, 'locales') },
-  ...readdirSync(join(CLIENT, 'features'))
-    .map((m) => ({ name: m, dir: join(CLIENT, 'features', m, 'locales') }))
-    .filter((p) => existsSync(join(p.dir, 'en.json'))),
+  ...readdirSync(join(CLIENT, 'features')).flatMap((m) => localeDirs(join(CLIENT, 'features', m), m)),
 ].map((p) => ({ ...p, en: read(join(p.dir, 'en.json')), sw: read(join(p.dir, 'sw.json')) }));
 const en: Tree = Object.assign({}, ...pairs.map((p) => p.en));
 const sw: Tree = Object.assign({}, ...pairs.map((p) => p.sw));
@@ -113,8 +117,12 @@ describe('which strings ship where', () => {
       return [...text.matchAll(/'locales:en\/([^']+)'/g)].flatMap((m) => m[1]!.split(','));
     });
     expect([...picked].sort()).toEqual(Object.keys(pairs[0]!.en).sort());
+    // Each strings file sits beside the locales folder it registers.
     for (const p of pairs.slice(1)) {
-      const registered = sources(join(CLIENT, 'features', p.name)).filter((f) => /import strings from '\.\/locales\/en\.json'/.test(readFileSync(f, 'utf8')));
+      const beside = join(p.dir, '..');
+      const registered = readdirSync(beside)
+        .map((f) => join(beside, f))
+        .filter((f) => /\.tsx?$/.test(f) && /import strings from '\.\/locales\/en\.json'/.test(readFileSync(f, 'utf8')));
       expect(registered.length, `${p.name} registers its English strings once`).toBe(1);
     }
   });
