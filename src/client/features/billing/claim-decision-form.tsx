@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { FieldError, FormField, fieldAria } from '../../components/forms/form-field';
 import { useDecideClaim } from './billing.api';
 import { billingError, billingMessage } from './billing-labels';
-import { useSchemaForm } from './use-schema-form';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 
 export function ClaimDecisionForm({ claim }: { claim: InsuranceClaim }) {
   const { t } = useTranslation();

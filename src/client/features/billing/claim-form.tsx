@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-client';
 import { FieldError, FormField, fieldAria } from '../../components/forms/form-field';
 import { useSubmitClaim } from './billing.api';
 import { billingError, billingMessage, providerName, serviceName } from './billing-labels';
-import { useSchemaForm } from './use-schema-form';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 
 type Line = { description: string; quantity: string; unitPrice: string };
 type Values = { provider: string; memberNumber: string; diagnosis: string; lines: Line[] };

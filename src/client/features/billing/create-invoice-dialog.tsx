@@ -19,7 +19,7 @@ import { PatientPicker } from '../patients';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useStaff } from '../../app/use-staff';
 import { useCreateInvoice } from './billing.api';
-import { useSchemaForm } from './use-schema-form';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { billingError, billingMessage, methodName, providerName, serviceName } from './billing-labels';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };

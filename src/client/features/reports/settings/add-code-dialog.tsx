@@ -2,12 +2,12 @@
 // the bundled ICD-11 list or typed by hand (a prefix such as CA40 is rarely a title of its own); it may count only
 // when postcoordinated with an extension code (XS25 Severe for Severe pneumonia). The server refuses a code that
 // already counts elsewhere on the form and names that row; the message shows under the code.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { addRowCodeSchema, type MappingRow, type MohForm } from '../../../../shared/moh';
 import { FieldError, FormField, fieldAria } from '../../../components/forms/form-field';
+import { useSchemaForm } from '../../../components/forms/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -60,23 +60,19 @@ type FormProps = { form: MohForm; row: MappingRow; rows: readonly MappingRow[]; 
 
 function AddCodeForm({ form, row, rows, mutation, onDone }: FormProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, setError, setFocus, control, formState } = useForm<AddCodeValues, unknown, AddCodeOutput>({
-    resolver: zodResolver(addCodeFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: EMPTY,
-  });
-  const { field: codeField } = useController({ control, name: 'code' });
-  const code = codeField.value;
+  const { values, set, errors, addErrors, submit } = useSchemaForm(addCodeFormSchema, (): AddCodeValues => EMPTY);
+  // A refusal of no field here (the row, the form), shown above the buttons until the next submit.
+  const [rootError, setRootError] = useState<string | undefined>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const code = values.code;
   // What was typed, once it reads as a code or a prefix: the hints and the summary speak of it, not of a search word.
   const typed = addRowCodeSchema.shape.code.safeParse(code);
   const typedCode = typed.success ? typed.data : null;
-  const match = useWatch({ control, name: 'match' });
+  const match = values.match;
   const pending = mutation.isPending;
-  const focusWhenReady = useFocusWhenReady(pending, setFocus);
-  const errors = formState.errors;
-  const message = (name: keyof AddCodeValues) => fieldMessage(t, errors[name]?.message, rows);
-  const rootMessage = fieldMessage(t, errors.root?.server?.message, rows);
+  const focusWhenReady = useFocusWhenReady<keyof AddCodeValues>(pending, formRef);
+  const message = (name: keyof AddCodeValues) => fieldMessage(t, errors[name], rows);
+  const rootMessage = fieldMessage(t, rootError, rows);
 
   const onSubmit = (values: AddCodeOutput) =>
     mutation.mutate(
@@ -95,12 +91,15 @@ function AddCodeForm({ form, row, rows, mutation, onDone }: FormProps) {
               text,
             ]);
             if (error.status === 409) issues.unshift(['code', error.message.replace(/^409: /, '')]);
-            for (const [field, text] of issues) if (field) setError(field, { type: 'server', message: text });
+            // The last message of a field is the one shown.
+            const placed: Record<string, string> = {};
+            for (const [field, text] of issues) if (field) placed[field] = text;
+            addErrors(placed);
             const first = issues.find(([field]) => field)?.[0];
             if (first) focusWhenReady(first);
             // An issue of no field here (the row, the form), or a refusal naming none: above the buttons.
             const unplaced = issues.length === 0 || issues.some(([field]) => !field);
-            if (unplaced) setError('root.server', { type: 'server', message: error.message.replace(/^400: /, '') });
+            if (unplaced) setRootError(error.message.replace(/^400: /, ''));
             return;
           }
           toast({ variant: 'destructive', title: t('reportsSettings.add.failedTitle'), description: errorText(t, error, rows) });
@@ -109,24 +108,39 @@ function AddCodeForm({ form, row, rows, mutation, onDone }: FormProps) {
     );
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(e) => {
+        setRootError(undefined);
+        submit(onSubmit)(e);
+      }}
+      className="grid gap-4"
+    >
       <fieldset disabled={pending} className="grid min-w-0 gap-4">
         <CodeSearchInput
           id="moh-add-code"
           label={t('reportsSettings.add.code')}
           hint={t('reportsSettings.add.codeHint')}
           error={message('code')}
-          inputRef={codeField.ref}
+          field="code"
           value={code}
-          onChange={codeField.onChange}
-          onBlur={codeField.onBlur}
+          onChange={(value) => set('code', value)}
         />
 
         <fieldset className="grid gap-2" aria-describedby={errors.match ? 'moh-add-match-error' : undefined}>
           <legend className="mb-1 text-sm font-medium">{t('reportsSettings.add.match')}</legend>
           {(['exact', 'prefix'] as const).map((m) => (
             <label key={m} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-accent/40">
-              <input type="radio" value={m} className="mt-0.5 h-4 w-4 accent-[var(--color-primary)]" {...register('match')} />
+              <input
+                type="radio"
+                value={m}
+                className="mt-0.5 h-4 w-4 accent-[var(--color-primary)]"
+                name="match"
+                data-field="match"
+                checked={match === m}
+                onChange={() => set('match', m)}
+              />
               <span className="grid gap-0.5">
                 <span className="text-sm font-medium">{t(`reportsSettings.add.matchOptions.${m}`)}</span>
                 <span className="text-xs text-muted-foreground">
@@ -147,7 +161,9 @@ function AddCodeForm({ form, row, rows, mutation, onDone }: FormProps) {
             className="font-mono uppercase placeholder:normal-case"
             {...fieldAria('moh-add-extensions', message('extensions'))}
             aria-describedby={['moh-add-extensions-hint', message('extensions') ? 'moh-add-extensions-error' : ''].filter(Boolean).join(' ')}
-            {...register('extensions')}
+            data-field="extensions"
+            value={values.extensions}
+            onChange={(e) => set('extensions', e.target.value)}
           />
           <p id="moh-add-extensions-hint" className="text-xs text-muted-foreground">
             {t('reportsSettings.add.extensionsHint')}

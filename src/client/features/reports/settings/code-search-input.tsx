@@ -21,11 +21,13 @@ type Props = {
   error?: string;
   value: string;
   onChange: (value: string) => void;
-  onBlur: () => void;
-  inputRef: Ref<HTMLInputElement>;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  /** The form's name for the box (its `data-field`), by which the form focuses it. */
+  field?: string;
 };
 
-export function CodeSearchInput({ id, label, hint, error, value, onChange, onBlur, inputRef }: Props) {
+export function CodeSearchInput({ id, label, hint, error, value, onChange, onBlur, inputRef, field }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -78,6 +80,7 @@ export function CodeSearchInput({ id, label, hint, error, value, onChange, onBlu
         <Input
           ref={inputRef}
           id={id}
+          data-field={field}
           role="combobox"
           type="search"
           autoComplete="off"
@@ -99,7 +102,7 @@ export function CodeSearchInput({ id, label, hint, error, value, onChange, onBlu
           }}
           onBlur={() => {
             setOpen(false);
-            onBlur();
+            onBlur?.();
           }}
           onKeyDown={onKeyDown}
         />

@@ -1,6 +1,5 @@
 // The KHIS identifiers form apart from the screen: what it starts from, what a save sends, and where the server's
 // per-field messages go.
-import type { FieldPath } from 'react-hook-form';
 import type { KhisMapping } from '../../../../shared/moh';
 
 export type KhisValues = {
@@ -23,17 +22,20 @@ export function rowsSent(rows: readonly { dataElement: string }[]): number {
   return rows.filter((r) => r.dataElement.trim() !== '').length;
 }
 
+/** A box of the form, named as the server's issues name it. */
+export type KhisField = 'dataSet' | `rows.${number}.dataElement` | `rows.${number}.categoryOptionCombo`;
+
 const FIELD_PATH = /^(dataSet|rows\.\d+\.(dataElement|categoryOptionCombo))$/;
 
 /**
  * The server's issues split into those a box shows ("dataSet", "rows.3.dataElement") and the rest (an unknown row,
  * the form), which the form shows above its Save button.
  */
-export function placeIssues(issues: Record<string, string>): { fields: [FieldPath<KhisValues>, string][]; other: string[] } {
-  const fields: [FieldPath<KhisValues>, string][] = [];
+export function placeIssues(issues: Record<string, string>): { fields: [KhisField, string][]; other: string[] } {
+  const fields: [KhisField, string][] = [];
   const other: string[] = [];
   for (const [path, message] of Object.entries(issues)) {
-    if (FIELD_PATH.test(path)) fields.push([path as FieldPath<KhisValues>, message]);
+    if (FIELD_PATH.test(path)) fields.push([path as KhisField, message]);
     else other.push(message);
   }
   return { fields, other };

@@ -3,16 +3,15 @@
 // rest come from the county's KHIS administrators. A row without a dataElement is not sent; a blank combo sends
 // the default one. Save sends the whole form (PUT /api/moh/khis); the server's messages show under their boxes.
 // Unsaved changes are not lost quietly: switching forms asks first, and leaving the page warns.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Table2 } from 'lucide-react';
-import { Fragment, useEffect, useId, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KHIS_FORMS, updateKhisMappingSchema, type KhisForm, type KhisMapping, type UpdateKhisMappingInput } from '../../../../shared/moh';
 import { EmptyState } from '../../../components/data/empty-state';
 import { ListError } from '../../../components/data/list-error';
 import { FieldError, fieldAria } from '../../../components/forms/form-field';
+import { useSchemaForm } from '../../../components/forms/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -23,7 +22,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/locale-format';
 import { cn } from '../../../lib/utils';
 import { FormSwitch } from './form-switch';
-import { khisValuesOf, placeIssues, rowsSent, type KhisValues } from './khis-form';
+import { khisValuesOf, placeIssues, rowsSent, type KhisField } from './khis-form';
 import { khisMappingQuery, useSaveKhisMapping } from './reports-settings.api';
 import { useFocusWhenReady } from './use-focus-when-ready';
 import { errorText, fieldMessage } from './settings-labels';
@@ -103,25 +102,21 @@ function useLeaveWarning(dirty: boolean) {
   }, [dirty]);
 }
 
-// The shared contract turns blank boxes into null and checks each identifier's shape (a letter, ten letters or digits).
-const khisResolver = zodResolver(updateKhisMappingSchema as never) as unknown as Resolver<KhisValues, unknown, UpdateKhisMappingInput>;
-
 type FormProps = { mapping: KhisMapping; canConfigure: boolean; onDirtyChange: (dirty: boolean) => void };
 
 function KhisMappingForm({ mapping, canConfigure, onDirtyChange }: FormProps) {
   const { t } = useTranslation();
   const mutation = useSaveKhisMapping();
-  const { register, handleSubmit, reset, setError, setFocus, clearErrors, control, formState } = useForm<KhisValues, unknown, UpdateKhisMappingInput>({
-    resolver: khisResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: khisValuesOf(mapping),
-  });
-  const { isDirty, errors } = formState;
-  const rows = useWatch({ control, name: 'rows' });
+  // The shared contract turns blank boxes into null and checks each identifier's shape (a letter, ten letters or digits).
+  const { values, set, errors, addErrors, submit, reset, dirty: isDirty } = useSchemaForm(updateKhisMappingSchema, () => khisValuesOf(mapping));
+  const rows = values.rows;
+  const setRow = (i: number, key: 'dataElement' | 'categoryOptionCombo', value: string) =>
+    // Only that box's message from the server goes: the other rows' stay until they change.
+    set('rows', rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)), `rows.${i}.${key}`);
   const [unplaced, setUnplaced] = useState<string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
   const pending = mutation.isPending;
-  const focusWhenReady = useFocusWhenReady(pending, setFocus);
+  const focusWhenReady = useFocusWhenReady<KhisField>(pending, formRef);
   const readOnly = !canConfigure;
   const refs = mapping.rows.map((r) => ({ key: r.key, label: r.label }));
   const message = (text: string | undefined) => fieldMessage(t, text, refs);
@@ -137,7 +132,7 @@ function KhisMappingForm({ mapping, canConfigure, onDirtyChange }: FormProps) {
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400) {
           const { fields, other } = placeIssues(error.fieldErrors());
-          fields.forEach(([path, text]) => setError(path, { type: 'server', message: text }));
+          addErrors(Object.fromEntries(fields));
           if (fields[0]) focusWhenReady(fields[0][0]);
           setUnplaced(other);
         }
@@ -148,17 +143,16 @@ function KhisMappingForm({ mapping, canConfigure, onDirtyChange }: FormProps) {
 
   const discard = () => {
     reset();
-    clearErrors();
     setUnplaced([]);
   };
 
-  const dataSetError = message(errors.dataSet?.message);
+  const dataSetError = message(errors.dataSet);
   const total = mapping.rows.length;
 
   if (total === 0) return <EmptyState icon={Table2} title={t('reportsSettings.khis.emptyTitle')} hint={t('reportsSettings.khis.emptyHint', { form: mapping.form })} />;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid grid-cols-[minmax(0,1fr)] gap-4" aria-label={t('reportsSettings.khis.formLabel', { form: mapping.form })}>
+    <form ref={formRef} noValidate onSubmit={submit(onSubmit)} className="grid grid-cols-[minmax(0,1fr)] gap-4" aria-label={t('reportsSettings.khis.formLabel', { form: mapping.form })}>
       <fieldset disabled={pending} className="grid min-w-0 gap-4">
         <div className="grid max-w-md gap-1.5">
           <Label htmlFor="khis-dataset">{t('reportsSettings.khis.dataSet')}</Label>
@@ -169,11 +163,11 @@ function KhisMappingForm({ mapping, canConfigure, onDirtyChange }: FormProps) {
             readOnly={readOnly}
             className="font-mono"
             placeholder={t('reportsSettings.khis.dataSetPlaceholder')}
-            // The first paint (and a server render) shows what is saved; the form takes over once mounted.
-            defaultValue={mapping.dataSet ?? ''}
             {...fieldAria('khis-dataset', dataSetError)}
             aria-describedby={['khis-dataset-hint', dataSetError ? 'khis-dataset-error' : ''].filter(Boolean).join(' ')}
-            {...register('dataSet')}
+            data-field="dataSet"
+            value={values.dataSet}
+            onChange={(e) => set('dataSet', e.target.value)}
           />
           <p id="khis-dataset-hint" className="text-xs text-muted-foreground">
             {mapping.form === '705A' ? t('reportsSettings.khis.dataSetHint705A', { dataSet: PUBLIC_705A_DATASET }) : t('reportsSettings.khis.dataSetHint')}
@@ -210,8 +204,8 @@ function KhisMappingForm({ mapping, canConfigure, onDirtyChange }: FormProps) {
             </thead>
             <tbody className="divide-y">
               {mapping.rows.map((row, i) => {
-                const elementError = message(errors.rows?.[i]?.dataElement?.message);
-                const comboError = message(errors.rows?.[i]?.categoryOptionCombo?.message);
+                const elementError = message(errors[`rows.${i}.dataElement`]);
+                const comboError = message(errors[`rows.${i}.categoryOptionCombo`]);
                 const elementId = `khis-row-${i}-element`;
                 const comboId = `khis-row-${i}-combo`;
                 const blank = (rows[i]?.dataElement ?? '').trim() === '';
@@ -231,9 +225,10 @@ function KhisMappingForm({ mapping, canConfigure, onDirtyChange }: FormProps) {
                           className={cell}
                           placeholder={t('reportsSettings.khis.notSent')}
                           aria-label={t('reportsSettings.khis.dataElementFor', { label: row.label })}
-                          defaultValue={row.dataElement ?? ''}
                           {...fieldAria(elementId, elementError)}
-                          {...register(`rows.${i}.dataElement`)}
+                          data-field={`rows.${i}.dataElement`}
+                          value={rows[i]?.dataElement ?? ''}
+                          onChange={(e) => setRow(i, 'dataElement', e.target.value)}
                         />
                       </td>
                       <td className="px-1 py-1.5 align-top sm:px-2">
@@ -245,9 +240,10 @@ function KhisMappingForm({ mapping, canConfigure, onDirtyChange }: FormProps) {
                           className={cell}
                           placeholder={t('reportsSettings.khis.defaultCombo')}
                           aria-label={t('reportsSettings.khis.comboFor', { label: row.label, combo: mapping.defaultCategoryOptionCombo })}
-                          defaultValue={row.categoryOptionCombo ?? ''}
                           {...fieldAria(comboId, comboError)}
-                          {...register(`rows.${i}.categoryOptionCombo`)}
+                          data-field={`rows.${i}.categoryOptionCombo`}
+                          value={rows[i]?.categoryOptionCombo ?? ''}
+                          onChange={(e) => setRow(i, 'categoryOptionCombo', e.target.value)}
                         />
                       </td>
                     </tr>

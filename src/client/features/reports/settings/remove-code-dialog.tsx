@@ -1,11 +1,11 @@
 // Removes a code from a row (DELETE /api/moh/mappings/:id). The reason is kept in the change log with the code as
 // it was, so a later reader knows why a figure moved. From the next report on, the code counts in the row its
 // longest other match gives it, or in All other diseases.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeRowCodeSchema, type MappingRow, type MohForm, type RowCode } from '../../../../shared/moh';
 import { FormField, fieldAria } from '../../../components/forms/form-field';
+import { useSchemaForm } from '../../../components/forms/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Textarea } from '../../../components/ui/input';
@@ -43,15 +43,11 @@ type FormProps = { form: MohForm; target: Target; mutation: ReturnType<typeof us
 
 function RemoveCodeForm({ form, target, mutation, onDone }: FormProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, setError, setFocus, formState } = useForm<Values>({
-    resolver: zodResolver(removeRowCodeSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { reason: '' },
-  });
+  const { values, set, errors, addErrors, submit } = useSchemaForm(removeRowCodeSchema, (): Values => ({ reason: '' }));
+  const formRef = useRef<HTMLFormElement>(null);
   const pending = mutation.isPending;
-  const focusWhenReady = useFocusWhenReady(pending, setFocus);
-  const message = fieldMessage(t, formState.errors.reason?.message);
+  const focusWhenReady = useFocusWhenReady<keyof Values>(pending, formRef);
+  const message = fieldMessage(t, errors.reason);
   const { row, code } = target;
 
   const onSubmit = ({ reason }: Values) =>
@@ -66,7 +62,7 @@ function RemoveCodeForm({ form, target, mutation, onDone }: FormProps) {
           const reasonIssue = error instanceof ApiError ? error.fieldErrors().reason : undefined;
           if (reasonIssue) {
             // Shown under the reason, where the focus goes.
-            setError('reason', { type: 'server', message: reasonIssue });
+            addErrors({ reason: reasonIssue });
             focusWhenReady('reason');
             return;
           }
@@ -78,9 +74,18 @@ function RemoveCodeForm({ form, target, mutation, onDone }: FormProps) {
     );
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+    <form ref={formRef} noValidate onSubmit={submit(onSubmit)} className="grid gap-4">
       <FormField id="moh-remove-reason" label={t('reportsSettings.remove.reason')} error={message} required>
-        <Textarea maxLength={500} aria-required {...fieldAria('moh-remove-reason', message)} disabled={pending} placeholder={t('reportsSettings.remove.reasonPlaceholder')} {...register('reason')} />
+        <Textarea
+          maxLength={500}
+          aria-required
+          {...fieldAria('moh-remove-reason', message)}
+          disabled={pending}
+          placeholder={t('reportsSettings.remove.reasonPlaceholder')}
+          data-field="reason"
+          value={values.reason}
+          onChange={(e) => set('reason', e.target.value)}
+        />
       </FormField>
       <p className="text-xs text-muted-foreground">{t('reportsSettings.remove.effect')}</p>
       <DialogFooter>
