@@ -1,5 +1,13 @@
 // The analysis reports of /reports' category cards (issue 13 item 5): each generates from the county's data for a
 // day range and some facilities, as sections of rows (ReportData). The MOH forms are in reports.generate.ts.
 import type { Generator } from '../reports.generate.js';
+import { patientDemographics } from './demographics.js';
+import { communicableDisease, diseaseSurveillance, nonCommunicableDisease } from './diseases.js';
 
-export const ANALYSES: Record<string, Generator> = {};
+export const ANALYSES: Record<string, Generator> = {
+  // Clinical
+  'patient-demographics': patientDemographics,
+  'disease-surveillance': diseaseSurveillance,
+  'communicable-disease': communicableDisease,
+  'non-communicable-disease': nonCommunicableDisease,
+};
