@@ -3,6 +3,7 @@
 import type { Generator } from '../reports.generate.js';
 import { patientDemographics } from './demographics.js';
 import { communicableDisease, diseaseSurveillance, nonCommunicableDisease } from './diseases.js';
+import { billingAnalysis, revenueCollection, shaClaims } from './finance.js';
 
 export const ANALYSES: Record<string, Generator> = {
   // Clinical
@@ -10,4 +11,8 @@ export const ANALYSES: Record<string, Generator> = {
   'disease-surveillance': diseaseSurveillance,
   'communicable-disease': communicableDisease,
   'non-communicable-disease': nonCommunicableDisease,
+  // Financial
+  'revenue-collection': revenueCollection,
+  'sha-claims': shaClaims,
+  'billing-analysis': billingAnalysis,
 };
