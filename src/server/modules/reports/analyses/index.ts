@@ -4,6 +4,9 @@ import type { Generator } from '../reports.generate.js';
 import { patientDemographics } from './demographics.js';
 import { communicableDisease, diseaseSurveillance, nonCommunicableDisease } from './diseases.js';
 import { billingAnalysis, revenueCollection, shaClaims } from './finance.js';
+import { inventoryStock } from './inventory.js';
+import { facilityUtilization, patientFlow, staffPerformance } from './operations.js';
+import { referralAnalysis } from './referrals.js';
 
 export const ANALYSES: Record<string, Generator> = {
   // Clinical
@@ -15,4 +18,10 @@ export const ANALYSES: Record<string, Generator> = {
   'revenue-collection': revenueCollection,
   'sha-claims': shaClaims,
   'billing-analysis': billingAnalysis,
+  // Operational
+  'facility-utilization': facilityUtilization,
+  'staff-performance': staffPerformance,
+  'inventory-stock': inventoryStock,
+  'patient-flow': patientFlow,
+  'referral-analysis': referralAnalysis,
 };
