@@ -1,6 +1,6 @@
 // A generated report as a printed document (issue 13): a MOH 705 form laid out like the paper form — the rows down
-// the side, the days 1–31 across and the total — on a landscape page; the MOH 717 sections and the 204 registers
-// as tables. Cells the county does not record print as "—", with the reason below the table; never as 0.
+// the side, the days 1–31 across and the total — on a landscape page; the MOH 717 sections, the 204 registers and
+// the analysis reports as tables, each with its notes below. Cells the county does not record print as "—", with the reason below the table; never as 0.
 import type { PdfContent, PdfSection } from '../../core/pdf.js';
 import type { ReportSection } from '../../../shared/reports/index.js';
 import type { ReportData } from './reports.generate.js';
@@ -28,7 +28,7 @@ export function reportPdfContent(data: ReportData): PdfContent {
   ];
   for (const s of data.sections) {
     sections.push(sectionTable(s, s.columns.length > 8));
-    if (s.note && s.rows.length > 0) sections.push({ kind: 'text', heading: 'Rows not recorded', body: s.note });
+    if (s.note && s.rows.length > 0) sections.push({ kind: 'text', heading: data.moh705 ? 'Rows not recorded' : 'Notes', body: s.note });
   }
   if (data.moh705) {
     sections.push({ kind: 'text', heading: 'How this form is counted', body: `New cases only: a patient counts once per row per day. Age on the visit date${data.settings.ageRule === 'endOfMonth' ? ' (here: at the end of the month, as KenyaEMR)' : ''}: under 5 on MOH 705A, 5 and over on MOH 705B. Diagnoses are ICD-11 codes mapped to rows in the settings of MOH Reports; unmapped new diagnoses count in All other diseases.` });

@@ -6,6 +6,7 @@ import { communicableDisease, diseaseSurveillance, nonCommunicableDisease } from
 import { billingAnalysis, revenueCollection, shaClaims } from './finance.js';
 import { inventoryStock } from './inventory.js';
 import { facilityUtilization, patientFlow, staffPerformance } from './operations.js';
+import { comparative, performanceDashboard, trends } from './overview.js';
 import { referralAnalysis } from './referrals.js';
 
 export const ANALYSES: Record<string, Generator> = {
@@ -24,4 +25,8 @@ export const ANALYSES: Record<string, Generator> = {
   'inventory-stock': inventoryStock,
   'patient-flow': patientFlow,
   'referral-analysis': referralAnalysis,
+  // Analytics
+  'performance-dashboard': performanceDashboard,
+  trends,
+  comparative,
 };
