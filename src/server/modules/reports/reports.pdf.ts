@@ -16,7 +16,11 @@ function sectionTable(s: ReportSection, dense: boolean): PdfSection {
       return { label, width: i === s.columns.length - 1 ? 2.2 : 1.25, align: 'right' as const };
     }
     if (s.columns.length === 3 && s.columns[1] === 'Number') return { label, width: i === 1 ? 2 : 6, align: i === 1 ? ('right' as const) : ('left' as const) };
-    return { label, width: 1 };
+    // An analysis: a column of words (a facility, a condition) as wide as its longest entry needs, within limits;
+    // a column of figures narrow and to the right.
+    const words = s.rows.map((r) => r[i]).filter((v): v is string => typeof v === 'string');
+    if (words.length === 0) return { label, width: 1, align: 'right' as const };
+    return { label, width: Math.min(5, Math.max(1, Math.max(...words.map((w) => w.length)) / 8)) };
   });
   return { kind: 'table', heading: s.title, columns, rows: s.rows.map((r) => r.map(cell)), empty: s.note ?? 'Nothing to show.', fontSize: dense ? 6 : undefined };
 }
