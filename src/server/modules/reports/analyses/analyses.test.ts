@@ -503,6 +503,12 @@ describe('a hand-built fortnight at Nambuku', () => {
     const places = table(data, 'Patients by sub-county');
     expect(row(places, 'Funyula')).toEqual(['Funyula', 2, 2, 2]);
     expect(row(places, 'Not recorded')).toEqual(['Not recorded', 1, 1, 1]);
+    const seenHere = table(data, 'Patients seen from 2025-01-06 to 2025-01-19, by sub-county');
+    expect(seenHere.columns.slice(0, 3)).toEqual(['Sub-county of residence', '0–4 F', '0–4 M']);
+    // The boy (0–4, male) and the woman (25–49, female) in Funyula; the man (60+) with no sub-county.
+    expect(row(seenHere, 'Funyula')).toEqual(['Funyula', 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2]);
+    expect(row(seenHere, 'Not recorded')).toEqual(['Not recorded', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]);
+    expect(row(seenHere, 'All sub-counties').at(-1)).toBe(3);
   });
 
   it('Revenue Collection and Billing Analysis: KES 1,501 collected, rounded once; the overdue and the pending invoice', async () => {

@@ -21,6 +21,7 @@ export const AGE_BANDS = [
 ] as const;
 
 const GROUPS = ['registry', 'registered', 'seen'] as const;
+const GENDERS = ['female', 'male'] as const;
 type Group = (typeof GROUPS)[number];
 
 /** The age band (its index) of a date of birth on a county date, in SQL: whole years by age(). */
@@ -68,8 +69,7 @@ export const patientDemographics: Generator = async (db, r, covered) => {
   const groups = await tallies(db, r, covered);
   const ageSex = (list: Tally[]): Cell[][] => {
     const cells = AGE_BANDS.map((b, i) => {
-      const female = list.filter((t) => t.band === i && t.gender === 'female').reduce((n, t) => n + t.n, 0);
-      const male = list.filter((t) => t.band === i && t.gender === 'male').reduce((n, t) => n + t.n, 0);
+      const [female, male] = GENDERS.map((g) => list.filter((t) => t.band === i && t.gender === g).reduce((n, t) => n + t.n, 0)) as [number, number];
       return [b.label, female, male, female + male];
     });
     const total = (col: number) => cells.reduce((n, row) => n + (row[col] as number), 0);
@@ -95,6 +95,17 @@ export const patientDemographics: Generator = async (db, r, covered) => {
   });
   const sum = (group: Group) => [...places.values()].reduce((n, c) => n + c[group], 0);
   byPlace.push(['All sub-counties', sum('registry'), sum('registered'), sum('seen')]);
+  const placeOf = (t: Tally) => (t.subcounty ? normaliseSubcounty(t.subcounty) : '');
+  /** One group by sub-county (rows) and age band × sex (columns). */
+  const placeAgeSex = (list: Tally[]): Cell[][] => {
+    const line = (label: string, mine: Tally[]): Cell[] => {
+      const cells = AGE_BANDS.flatMap((_, i) => GENDERS.map((g) => mine.filter((t) => t.band === i && t.gender === g).reduce((n, t) => n + t.n, 0)));
+      return [label, ...cells, cells.reduce<number>((n, c) => n + (c as number), 0)];
+    };
+    return [...order.map((p) => line(p === '' ? 'Not recorded' : p, list.filter((t) => placeOf(t) === p))), line('All sub-counties', list)];
+  };
+  const PLACE_AGE_SEX = ['Sub-county of residence', ...AGE_BANDS.flatMap((b) => GENDERS.map((g) => `${b.label} ${g === 'female' ? 'F' : 'M'}`)), 'Total'];
+  const placeNote = 'Sub-county as recorded at registration (Samia is counted as Funyula and Bunyala as Budalangi); "Not recorded": registered without one.';
 
   return {
     sections: [
@@ -111,8 +122,10 @@ export const patientDemographics: Generator = async (db, r, covered) => {
         'Patients by sub-county of residence',
         ['Sub-county of residence', `Registered by ${range.end}`, 'Registered in these days', 'Seen in these days'],
         byPlace,
-        'Sub-county as recorded at registration (Samia is counted as Funyula and Bunyala as Budalangi); "Not recorded": registered without one.',
+        placeNote,
       ),
+      section(`Patients registered by ${range.end}, by sub-county, age band and sex`, PLACE_AGE_SEX, placeAgeSex(groups.registry), ageNote, 'F: female, M: male.', placeNote),
+      section(`Patients seen from ${range.start} to ${range.end}, by sub-county, age band and sex`, PLACE_AGE_SEX, placeAgeSex(groups.seen), ageNote, 'F: female, M: male.'),
     ],
     settings: {},
   };

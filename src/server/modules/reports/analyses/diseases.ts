@@ -8,8 +8,8 @@ import { dayRange, FACILITY_COLUMNS, facilityCells, section, type Cell, type Day
 import { casesOf, countNewCases, diseaseRow, FORMS, onForm, rowLabel, type NewCases } from './new-cases.js';
 
 /**
- * Notifiable and epidemic-prone diseases (Kenya IDSR, the Public Health Act's notifiable diseases) that have MOH 705
- * rows: listed every week even when no case was seen, since a zero is itself the report.
+ * The notifiable and epidemic-prone diseases of Kenya's Integrated Disease Surveillance and Response (IDSR) that
+ * have MOH 705 rows: listed every week even when no case was seen, since a zero is itself the report.
  */
 export const NOTIFIABLE_ROWS = [
   'cholera',
@@ -164,8 +164,7 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
   const notifiable: Cell[][] = NOTIFIABLE_ROWS.filter((key) => FORMS.some((f) => onForm(cases, f, key))).map((key) => [
     rowLabel(cases, key),
     ...weeks.map((w) => both(cases, key, [w.label])),
-    casesOf(cases, '705A', key),
-    casesOf(cases, '705B', key),
+    ...FORMS.map((form) => (onForm(cases, form, key) ? casesOf(cases, form, key) : null)),
     both(cases, key),
   ]);
   const sections = [
@@ -173,7 +172,7 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
       'Notifiable and epidemic-prone diseases: new cases per week, all ages',
       ['Condition', ...weeks.map((w) => w.label), 'Under 5', '5 and over', 'Total'],
       notifiable,
-      'Listed every week even with no case: a suspected case of any of these is notified to the sub-county disease surveillance coordinator at once (IDSR).',
+      "Kenya's notifiable and epidemic-prone diseases (IDSR) that have a MOH 705 row, listed every week even with no case: a zero is itself the report. A dash: the row is not on that age group's form.",
       weekNote,
     ),
   ];
@@ -190,7 +189,7 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
         `Leading conditions, ${FORM_TITLE[form]}: new cases per week`,
         ['No.', 'Condition', ...weeks.map((w) => w.label), 'Total'],
         ranked.map(({ row, total }) => [row.row, row.label, ...weeks.map((w) => casesOf(cases, form, row.key, [w.label])), total]),
-        ranked.length === 0 ? 'No new cases were diagnosed in these days.' : `The ${TOP_CONDITIONS} rows with the most new cases; "No." is the row of the form.`,
+        ranked.length === 0 ? 'No new cases were diagnosed in these days.' : `Up to ${TOP_CONDITIONS} rows, those with the most new cases; "No." is the row of the form.`,
         `All other diseases (diagnoses mapped to no row): ${others} new cases, not listed.`,
         newOnly,
       ),
@@ -199,8 +198,7 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
   return { sections, settings: {} };
 };
 
-function diseaseGroup(group: 'communicable' | 'non-communicable', conditions: readonly Condition[]): Generator {
-  const name = group;
+function diseaseGroup(name: 'communicable' | 'non-communicable', conditions: readonly Condition[]): Generator {
   return async (db, r, covered) => {
     const range = dayRange(r);
     const cases = await countNewCases(db, covered, range, 'facility');
