@@ -64,6 +64,7 @@ export async function prepareDataSet(target: Target, scale: Scale, opts: { regen
     const before = await counts(h);
     if (before.patients >= scale.patients * 0.99 && before.records >= scale.records * 0.99) {
       opts.log(`keeping the existing data set: ${before.patients} patients, ${before.records} records`);
+      await codeVisits(h, opts.log);
       return { ...before, generatedSeconds: null };
     }
     if (before.patients > 1000) throw new Error(`the database holds ${before.patients} patients, not ${scale.patients}: run with --regenerate`);
@@ -189,18 +190,27 @@ async function generate(h: SqlHandle, patients: number, records: number, log: (l
     await timed(log, 'medical records', () =>
       h.query(
         `insert into medical_records (patient_id, facility_id, clinician_id, chief_complaint, diagnosis, treatment,
-                                      prescription, notes, follow_up_date, visit_date, created_at)
-         select pid.id, case when v.u_facility < 0.85 then v.home_facility else 1 + floor(v.u_facility * 1000)::int % 6 end,
-                ($1::int[])[1 + floor(random() * cardinality($1::int[]))::int],
-                t.complaint, t.diagnosis, t.treatment, t.prescription,
-                case when random() < 0.3 then (array['Patient counselled on adherence.', 'Advised to return if symptoms persist.', 'Vitals stable.', 'Health education given.'])[1 + floor(random() * 4)::int] end,
+                                      prescription, notes, follow_up_date, visit_date, created_at, visit_type, spo2, temperature_c)
+         select patient_id, facility_id, clinician_id, chief_complaint, diagnosis, treatment, prescription, notes,
+                follow_up_date, visit_date, created_at,
+                -- The OPD convention: the first visit to the facility in the (county) calendar year is new.
+                case when row_number() over (partition by patient_id, facility_id, extract(year from visit_date at time zone 'Africa/Nairobi') order by visit_date) = 1
+                     then 'new' else 'revisit' end,
+                case when random() < 0.8 then (case when random() < 0.02 then 85 + floor(random() * 5) else 93 + floor(random() * 7) end)::smallint end,
+                case when random() < 0.8 then round((36 + random() * 3.5)::numeric, 1) end
+         from (
+         select pid.id as patient_id, case when v.u_facility < 0.85 then v.home_facility else 1 + floor(v.u_facility * 1000)::int % 6 end as facility_id,
+                ($1::int[])[1 + floor(random() * cardinality($1::int[]))::int] as clinician_id,
+                t.complaint as chief_complaint, t.diagnosis, t.treatment, t.prescription,
+                case when random() < 0.3 then (array['Patient counselled on adherence.', 'Advised to return if symptoms persist.', 'Vitals stable.', 'Health education given.'])[1 + floor(random() * 4)::int] end as notes,
                 case when v.visit_type = any($2::int[]) or v.u_follow_up < 0.2
-                     then ((v.visit_at at time zone 'UTC') + ${COUNTY_OFFSET_INTERVAL})::date + (array[7, 14, 28, 30])[1 + floor(random() * 4)::int] end,
-                least(v.visit_at, now()), least(v.visit_at, now())
+                     then ((v.visit_at at time zone 'UTC') + ${COUNTY_OFFSET_INTERVAL})::date + (array[7, 14, 28, 30])[1 + floor(random() * 4)::int] end as follow_up_date,
+                least(v.visit_at, now()) as visit_date, least(v.visit_at, now()) as created_at
          from gen_visits v
          join gen_visit_types t on t.idx = v.visit_type
          join (select g, $3::int + row_number() over (order by created_at, g) as id from gen_patients) pid using (g)
-         order by v.visit_at`,
+         ) visit
+         order by visit_date`,
         [clinicians, chronic, base],
       ),
     );
@@ -212,8 +222,56 @@ async function generate(h: SqlHandle, patients: number, records: number, log: (l
     await h.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   }
   await h.query('drop table gen_visit_types, gen_patients, gen_visits');
+  await codeVisits(h, log);
   await afterBulkLoad(h);
   await timed(log, 'vacuum analyze', () => h.query('vacuum analyze'));
+}
+
+/**
+ * Codes the generated visits as the clinicians would have (issue 13): each visit's ICD-11 codes from its condition
+ * (VISIT_TYPES), new cases except a chronic condition seen again, new or re-attendance by the OPD convention (the
+ * patient's first visit to the facility in the calendar year), and an SpO2 at most visits. It also codes a data set
+ * generated before coding existed, so an existing million patients need not be generated again.
+ */
+async function codeVisits(h: SqlHandle, log: (line: string) => void): Promise<void> {
+  const [coded] = await h.query<{ n: number }>('select count(*)::int as n from medical_record_diagnoses');
+  const [visits] = await h.query<{ n: number }>('select count(*)::int as n from medical_records');
+  if (coded!.n >= visits!.n * 0.5) return;
+  const types = VISIT_TYPES.map((v) => ({ complaint: v.complaint, codes: [...v.codes], chronic: ['Hypertension', 'Diabetes mellitus', 'Moderate acute malnutrition'].includes(v.diagnosis) }));
+  await h.query('drop table if exists gen_codes');
+  await h.query(`create temp table gen_codes as select * from json_to_recordset($1::json) as t(complaint text, codes text[], chronic boolean)`, [JSON.stringify(types)]);
+  await h.query(`set session_replication_role = replica`);
+  try {
+    await timed(log, 'coded diagnoses', () =>
+      h.query(
+        `insert into medical_record_diagnoses (record_id, position, code, case_type)
+         select m.id, c.ord - 1, c.code,
+                case when t.chronic and m.visit_date > p.created_at + interval '1 day' then 'repeat' else 'new' end
+         from medical_records m
+         join gen_codes t on t.complaint = m.chief_complaint
+         join patients p on p.id = m.patient_id
+         cross join lateral unnest(t.codes) with ordinality c(code, ord)
+         where not exists (select 1 from medical_record_diagnoses d where d.record_id = m.id)`,
+      ),
+    );
+    // A data set generated before coding: its generated visits all read 'new' (the migration's default), where a
+    // coded one has about four revisits in five.
+    const [revisits] = await h.query<{ share: number }>(`select (count(*) filter (where visit_type = 'revisit'))::float8 / greatest(count(*), 1) as share from medical_records`);
+    if (revisits!.share > 0.2) return;
+    await timed(log, 'visit types and vitals', () =>
+      h.query(
+        `update medical_records m set visit_type = case when r.n = 1 then 'new' else 'revisit' end,
+                spo2 = case when random() < 0.8 then (case when random() < 0.02 then 85 + floor(random() * 5) else 93 + floor(random() * 7) end)::smallint end,
+                temperature_c = case when random() < 0.8 then round((36 + random() * 3.5)::numeric, 1) end
+         from (select id, row_number() over (partition by patient_id, facility_id, extract(year from visit_date at time zone 'Africa/Nairobi') order by visit_date, id) as n
+               from medical_records) r
+         where r.id = m.id`,
+      ),
+    );
+  } finally {
+    await h.query(`set session_replication_role = origin`);
+  }
+  await h.query('drop table gen_codes');
 }
 
 /**

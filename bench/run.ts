@@ -16,6 +16,7 @@ import { FULL_SCALE, prepareDataSet, QUICK_SCALE, type DataSet } from './generat
 import { runLoad, type LoadResult } from './load.js';
 import { freeIdBlock, measureDirect, NAME_FRAGMENTS, measureServer, openDirect, planScenarios, type ScenarioResult } from './measure.js';
 import { startServer } from './server.js';
+import { measureMoh, type MohResult } from './moh.js';
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 
@@ -102,6 +103,20 @@ function markdown(report: Report): string {
       `| ${l.requests} | ${l.requestsPerSecond} | ${l.latency.p50} ms | ${l.latency.p90} ms | ${l.latency.p99} ms | ${l.latency.max} ms | ${f(l.errors)} | ${f(l.timeouts)} | ${f(l.non2xx)} |`,
     );
   }
+  const m = report.moh;
+  const within = (ms: number, budget: number) => (report.mode === 'full-scale' ? (ms <= budget ? 'yes' : '**no**') : '');
+  lines.push(
+    '',
+    `## MOH 705A generation (${m.period})`,
+    '',
+    'The report generator\'s own work, in process on the same database: the month\'s visits with their coded diagnoses and referrals ' +
+      'counted into the form (every row, per day), and for the county batch each facility\'s totals as well. Budgets of DESIGN.md §10.',
+    '',
+    '| form | visits | diagnoses | p50 | p95 | max | budget | within |',
+    '|---|---|---|---|---|---|---|---|',
+    `| one facility-month: ${m.facility.name} | ${m.facility.visits} | ${m.facility.diagnoses} | ${m.facility.timing.p50} ms | ${m.facility.timing.p95} ms | ${m.facility.timing.max} ms | ≤ ${m.budgets.facilityMonthMs} ms | ${within(m.facility.timing.max, m.budgets.facilityMonthMs)} |`,
+    `| county batch: ${m.county.facilities} facilities | ${m.county.visits} | ${m.county.diagnoses} | ${m.county.timing.p50} ms | ${m.county.timing.p95} ms | ${m.county.timing.max} ms | ≤ ${m.budgets.countyBatchMs} ms | ${within(m.county.timing.max, m.budgets.countyBatchMs)} |`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -114,6 +129,7 @@ type Report = {
   settings: { iterations: number; warmup: number; connections: number; seconds: number };
   scenarios: ScenarioResult[];
   load: LoadResult | null;
+  moh: MohResult;
 };
 
 async function main(): Promise<number> {
@@ -142,6 +158,7 @@ async function main(): Promise<number> {
     registrationBase: await freeIdBlock((text, params) => direct.query(text, params), 6),
   };
   await direct.close();
+  const moh = await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log });
 
   const server = await startServer(t);
   let results: ScenarioResult[];
@@ -166,6 +183,7 @@ async function main(): Promise<number> {
     settings,
     scenarios: results,
     load,
+    moh,
   };
   mkdirSync(args.out, { recursive: true });
   const base = join(args.out, `${sizeName}-${t.kind}`);

@@ -95,6 +95,15 @@ export async function apiPatch<T>(path: string, body: unknown): Promise<T> {
   return (await send(path, { method: 'PATCH', body })).json() as Promise<T>;
 }
 
+export async function apiPut<T>(path: string, body: unknown): Promise<T> {
+  return (await send(path, { method: 'PUT', body })).json() as Promise<T>;
+}
+
+/** DELETE, with a JSON body where the removal says why. */
+export async function apiDelete<T>(path: string, body?: unknown): Promise<T> {
+  return (await send(path, { method: 'DELETE', body })).json() as Promise<T>;
+}
+
 /** GET that answers null when signed out, for the current-user call (SPEC.md §4). */
 export async function apiGetOrNull<T>(path: string, signal?: AbortSignal): Promise<T | null> {
   try {

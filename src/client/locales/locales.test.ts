@@ -5,7 +5,7 @@
 // (features/<module>/locales). All of them make one i18next namespace ('translation'), so a key is looked up
 // whole (lib/i18n.ts), whichever file holds it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
@@ -39,13 +39,23 @@ function sources(dir: string): string[] {
 
 const CLIENT = join(import.meta.dirname, '..');
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Tree;
-/** Each pair of string files: the app's, then each module's. */
-const pairs = [
-  { name: 'app', dir: join(CLIENT, 'locales') },
-  ...readdirSync(join(CLIENT, 'features'))
-    .map((m) => ({ name: m, dir: join(CLIENT, 'features', m, 'locales') }))
-    .filter((p) => existsSync(join(p.dir, 'en.json'))),
-].map((p) => ({ ...p, en: read(join(p.dir, 'en.json')), sw: read(join(p.dir, 'sw.json')) }));
+
+/** Every locales folder under features/: a module's (inventory), or a part's with strings of its own (reports/settings). */
+function featureLocales(dir: string, name: string): { name: string; dir: string }[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (!statSync(path).isDirectory()) return [];
+    if (entry === 'locales') return existsSync(join(path, 'en.json')) ? [{ name, dir: path }] : [];
+    return featureLocales(path, name ? `${name}/${entry}` : entry);
+  });
+}
+
+/** Each pair of string files: the app's, then each module's (and each part's). */
+const pairs = [{ name: 'app', dir: join(CLIENT, 'locales') }, ...featureLocales(join(CLIENT, 'features'), '')].map((p) => ({
+  ...p,
+  en: read(join(p.dir, 'en.json')),
+  sw: read(join(p.dir, 'sw.json')),
+}));
 const en: Tree = Object.assign({}, ...pairs.map((p) => p.en));
 const sw: Tree = Object.assign({}, ...pairs.map((p) => p.sw));
 
@@ -114,7 +124,9 @@ describe('which strings ship where', () => {
     });
     expect([...picked].sort()).toEqual(Object.keys(pairs[0]!.en).sort());
     for (const p of pairs.slice(1)) {
-      const registered = sources(join(CLIENT, 'features', p.name)).filter((f) => /import strings from '\.\/locales\/en\.json'/.test(readFileSync(f, 'utf8')));
+      // The strings file sits beside its locales folder.
+      const home = dirname(p.dir);
+      const registered = sources(home).filter((f) => dirname(f) === home && /import strings from '\.\/locales\/en\.json'/.test(readFileSync(f, 'utf8')));
       expect(registered.length, `${p.name} registers its English strings once`).toBe(1);
     }
   });

@@ -1,4 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
 import type { FacilityScope } from './context.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -44,4 +45,16 @@ export const iso = (d: Date | null): string | null => (d ? d.toISOString() : nul
 export function withinScope(column: AnyPgColumn, scope: FacilityScope): SQL | undefined {
   if (scope.facilityIds === null) return undefined;
   return scope.facilityIds.length === 0 ? sql`false` : inArray(column, [...scope.facilityIds]);
+}
+
+/**
+ * Runs a report's reads in one transaction with PostgreSQL's JIT compiler off: a report scans many rows once, and
+ * JIT compiled for longer than the query ran (1.6 s of compilation for a 43,000-visit facility-month, measured in
+ * bench/results/moh-705a). The setting ends with the transaction (SET LOCAL); PGlite accepts it too.
+ */
+export function withoutJit<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return run(tx);
+  });
 }

@@ -107,6 +107,21 @@ export function oldestVisitDate(at: Date): string {
   return `${Number(today.slice(0, 4)) - OLDEST_VISIT_YEARS}${today.slice(4)}`;
 }
 
+/** The spec's clinical fields of a visit (SPEC.md §3, §5): only the chief complaint is required. */
+const clinicalFields = {
+  chiefComplaint: z
+    .string({ error: 'Chief complaint is required' })
+    .trim()
+    .min(1, 'Chief complaint is required')
+    .max(1000, 'Chief complaint must be at most 1000 characters')
+    .refine(hasNoNul, NUL_MESSAGE),
+  diagnosis: optionalText(2000, 'Diagnosis must be at most 2000 characters'),
+  treatment: optionalText(2000, 'Treatment must be at most 2000 characters'),
+  prescription: optionalText(2000, 'Prescription must be at most 2000 characters'),
+  notes: optionalText(4000, 'Notes must be at most 4000 characters'),
+  followUpDate: optionalIsoDate(),
+};
+
 /**
  * Medical record (SPEC.md §5): only the chief complaint is required. A visit date cannot be in the future on the
  * county calendar of `now`: the route passes the server's clock (AppDeps.now), the browser's form the real one.
@@ -116,17 +131,7 @@ export const createMedicalRecordSchema = (now: () => Date) =>
     .object({
       patientId: requiredId('Patient is required'),
       facilityId: requiredId('Please select a facility'),
-      chiefComplaint: z
-        .string({ error: 'Chief complaint is required' })
-        .trim()
-        .min(1, 'Chief complaint is required')
-        .max(1000, 'Chief complaint must be at most 1000 characters')
-        .refine(hasNoNul, NUL_MESSAGE),
-      diagnosis: optionalText(2000, 'Diagnosis must be at most 2000 characters'),
-      treatment: optionalText(2000, 'Treatment must be at most 2000 characters'),
-      prescription: optionalText(2000, 'Prescription must be at most 2000 characters'),
-      notes: optionalText(4000, 'Notes must be at most 4000 characters'),
-      followUpDate: optionalIsoDate(),
+      ...clinicalFields,
       // A visit written up later from the paper register keeps its real date; it cannot be in the future, nor older
       // than the registers a facility still keeps (nor, the server checks, before the patient was born).
       visitDate: z
@@ -154,17 +159,7 @@ export type CreateMedicalRecordForm = z.input<ReturnType<typeof createMedicalRec
  * fields, replaced as a whole (the visit's patient, facility and date stay), with the reason for the change.
  */
 export const correctMedicalRecordSchema = z.object({
-  chiefComplaint: z
-    .string({ error: 'Chief complaint is required' })
-    .trim()
-    .min(1, 'Chief complaint is required')
-    .max(1000, 'Chief complaint must be at most 1000 characters')
-    .refine(hasNoNul, NUL_MESSAGE),
-  diagnosis: optionalText(2000, 'Diagnosis must be at most 2000 characters'),
-  treatment: optionalText(2000, 'Treatment must be at most 2000 characters'),
-  prescription: optionalText(2000, 'Prescription must be at most 2000 characters'),
-  notes: optionalText(4000, 'Notes must be at most 4000 characters'),
-  followUpDate: optionalIsoDate(),
+  ...clinicalFields,
   ...codedVisitFields,
   reason: z
     .string({ error: 'Say why the record is corrected' })

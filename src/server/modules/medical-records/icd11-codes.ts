@@ -54,5 +54,7 @@ export function searchDiagnoses(search: string | undefined, limit: number): Diag
   const words = text.split(/[\s,]+/).filter(Boolean);
   const byCode = INDEX.filter((e) => e.key.startsWith(text));
   const byTitle = INDEX.filter((e) => !e.key.startsWith(text) && words.every((w) => e.words.startsWith(w) || e.words.includes(` ${w}`) || e.words.includes(`(${w}`) || e.words.includes(`-${w}`)));
-  return [...byCode, ...byTitle].slice(0, limit).map(({ code, title }) => ({ code, title }));
+  // Titles that begin with what was typed first ("malaria" → "Malaria due to…" before "HIV disease … malaria").
+  const ranked = byTitle.map((e, i) => ({ e, rank: e.words.startsWith(words[0]!) ? 0 : 1, i })).sort((a, b) => a.rank - b.rank || a.i - b.i).map((x) => x.e);
+  return [...byCode, ...ranked].slice(0, limit).map(({ code, title }) => ({ code, title }));
 }

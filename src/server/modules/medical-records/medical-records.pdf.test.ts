@@ -29,6 +29,9 @@ beforeAll(async () => {
       prescription: 'AL 4 tablets twice daily for 3 days; paracetamol 1 g three times daily',
       notes: '',
       followUpDate: followUp,
+      vitals: { temperature: 38.6, pulse: 104, systolic: 118, diastolic: 76, spo2: 97, weight: 61.5 },
+      diagnoses: [{ code: '1F40.Z', caseType: 'new' }],
+      referredFrom: 'community_unit',
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -60,6 +63,14 @@ describe('the printed visit summary', () => {
       'paracetamol 1 g three times daily',
       'Follow-up Date',
       'Visit date',
+      'Visit type New',
+      'Referred from Community unit',
+      'Vital signs',
+      'Temperature 38.6 °C',
+      'Blood pressure 118/76 mmHg',
+      'SpO2 97 %',
+      'Diagnoses (ICD-11)',
+      '1F40.Z Malaria due to Plasmodium falciparum, unspecified',
     ]) {
       expect(text).toContain(expected);
     }

@@ -3,7 +3,7 @@
 // are the patients screen's own (client/features/patients/locales/sw.json).
 import { ageInYears, countyDate } from '../../../shared/county-time.js';
 import type { ServiceContext } from '../../core/context.js';
-import { cadreName, documentDate, documentDateTime, renderPdf, type Language, type PdfContent } from '../../core/pdf.js';
+import { cadreName, documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
 import { getMedicalRecord, type VisitRecord } from './medical-records.service.js';
 
 type Words = {
@@ -28,6 +28,15 @@ type Words = {
   notes: string;
   followUpDate: string;
   none: string;
+  visitType: string;
+  visitTypes: Record<string, string>;
+  vitals: string;
+  vitalNames: Record<string, string>;
+  codedDiagnoses: string;
+  repeat: string;
+  referredFrom: string;
+  referredTo: string;
+  places: Record<string, string>;
 };
 
 const WORDS: Record<Language, Words> = {
@@ -53,6 +62,15 @@ const WORDS: Record<Language, Words> = {
     notes: 'Notes',
     followUpDate: 'Follow-up Date',
     none: 'None',
+    visitType: 'Visit type',
+    visitTypes: { new: 'New', revisit: 'Re-attendance' },
+    vitals: 'Vital signs',
+    vitalNames: { temperature: 'Temperature', pulse: 'Pulse', respiratoryRate: 'Respiratory rate', bp: 'Blood pressure', spo2: 'SpO2', weight: 'Weight', height: 'Height or length', muac: 'MUAC' },
+    codedDiagnoses: 'Diagnoses (ICD-11)',
+    repeat: 'repeat',
+    referredFrom: 'Referred from',
+    referredTo: 'Referred to',
+    places: { facility: 'Another health facility', community_unit: 'Community unit' },
   },
   sw: {
     title: 'Muhtasari wa Ziara',
@@ -76,6 +94,15 @@ const WORDS: Record<Language, Words> = {
     notes: 'Maelezo',
     followUpDate: 'Tarehe ya kurudi',
     none: 'Hakuna',
+    visitType: 'Aina ya ziara',
+    visitTypes: { new: 'Mpya', revisit: 'Kurudi' },
+    vitals: 'Vipimo muhimu',
+    vitalNames: { temperature: 'Joto la mwili', pulse: 'Mapigo ya moyo', respiratoryRate: 'Kasi ya kupumua', bp: 'Shinikizo la damu', spo2: 'SpO2', weight: 'Uzito', height: 'Urefu', muac: 'MUAC' },
+    codedDiagnoses: 'Utambuzi (ICD-11)',
+    repeat: 'kurudia',
+    referredFrom: 'Amepewa rufaa kutoka',
+    referredTo: 'Amepewa rufaa kwenda',
+    places: { facility: 'Kituo kingine cha afya', community_unit: 'Kitengo cha jamii' },
   },
 };
 
@@ -109,7 +136,19 @@ export function visitSummaryContent(visit: VisitRecord, lang: Language): PdfCont
           ...(visit.clinicianRole ? [[w.cadre, cadreName(visit.clinicianRole, lang)] as const] : []),
         ],
       },
+      {
+        kind: 'fields',
+        rows: [
+          [w.visitType, w.visitTypes[visit.visitType] ?? visit.visitType],
+          ...(visit.referredFrom ? [[w.referredFrom, w.places[visit.referredFrom] ?? visit.referredFrom] as const] : []),
+          ...(visit.referredTo ? [[w.referredTo, w.places[visit.referredTo] ?? visit.referredTo] as const] : []),
+        ],
+      },
+      ...vitalRows(visit, w),
       text(w.chiefComplaint, visit.chiefComplaint),
+      ...(visit.diagnoses.length > 0
+        ? [text(w.codedDiagnoses, visit.diagnoses.map((d) => `${d.code}  ${d.title}${d.caseType === 'repeat' ? ` (${w.repeat})` : ''}`).join('\n'))]
+        : []),
       text(w.diagnosis, visit.diagnosis),
       text(w.treatment, visit.treatment),
       text(w.prescription, visit.prescription),
@@ -117,6 +156,22 @@ export function visitSummaryContent(visit: VisitRecord, lang: Language): PdfCont
       { kind: 'fields', rows: [[w.followUpDate, visit.followUpDate ? documentDate(visit.followUpDate, lang) : w.none]] },
     ],
   };
+}
+
+/** The vitals recorded at the visit, with their units; none when nothing was measured. */
+function vitalRows(visit: VisitRecord, w: Words): PdfSection[] {
+  const v = visit.vitals;
+  const rows: (readonly [string, string])[] = [];
+  const add = (name: string, value: number | null, unit: string) => value !== null && rows.push([w.vitalNames[name]!, `${value} ${unit}`]);
+  add('temperature', v.temperature, '°C');
+  add('pulse', v.pulse, '/min');
+  add('respiratoryRate', v.respiratoryRate, '/min');
+  if (v.systolic !== null && v.diastolic !== null) rows.push([w.vitalNames.bp!, `${v.systolic}/${v.diastolic} mmHg`]);
+  add('spo2', v.spo2, '%');
+  add('weight', v.weight, 'kg');
+  add('height', v.height, 'cm');
+  add('muac', v.muac, 'cm');
+  return rows.length === 0 ? [] : [{ kind: 'fields', heading: w.vitals, rows }];
 }
 
 /** GET /api/medical-records/:id/summary.pdf: the summary, and its file name. */

@@ -4,6 +4,7 @@
 import { MOH_FORMS, type FacilityTotals, type MohForm, type MohFormData } from '../../../shared/moh/index.js';
 import type { ReportSection } from '../../../shared/reports/index.js';
 import type { Db } from '../../db/client.js';
+import { withoutJit } from '../../core/sql.js';
 import { countOutpatientForms, formData, loadFormDefinition } from './moh705.js';
 import { countMoh717 } from './moh717.js';
 import { register204 } from './moh204.js';
@@ -21,7 +22,11 @@ export type MohFigures = {
   settings: Record<string, string>;
 };
 
-export async function moh705(db: Db, form: MohForm, covered: Covered, period: string): Promise<MohFigures> {
+export function moh705(db: Db, form: MohForm, covered: Covered, period: string): Promise<MohFigures> {
+  return withoutJit(db, (tx) => countMoh705(tx, form, covered, period));
+}
+
+async function countMoh705(db: Db, form: MohForm, covered: Covered, period: string): Promise<MohFigures> {
   const settings = await loadSettings(db);
   const definitions = Object.fromEntries(await Promise.all(MOH_FORMS.map(async (f) => [f, await loadFormDefinition(db, f, settings)] as const))) as Record<MohForm, Awaited<ReturnType<typeof loadFormDefinition>>>;
   const tallies = await countOutpatientForms(db, covered.map((f) => f.id), period, settings, definitions);
@@ -36,7 +41,11 @@ export async function moh705(db: Db, form: MohForm, covered: Covered, period: st
   return { sections: [section], moh705: data, khis: { form, facilities: data.facilities }, settings };
 }
 
-export async function moh717(db: Db, covered: Covered, period: string): Promise<MohFigures> {
+export function moh717(db: Db, covered: Covered, period: string): Promise<MohFigures> {
+  return withoutJit(db, (tx) => countMoh717Form(tx, covered, period));
+}
+
+async function countMoh717Form(db: Db, covered: Covered, period: string): Promise<MohFigures> {
   const settings = await loadSettings(db);
   const { items, perFacility } = await countMoh717(db, covered.map((f) => f.id), period, settings.ageRule);
   const sections: ReportSection[] = [];
@@ -49,7 +58,11 @@ export async function moh717(db: Db, covered: Covered, period: string): Promise<
   return { sections, khis: { form: '717', facilities }, settings };
 }
 
-export async function moh204(db: Db, form: MohForm, covered: Covered, range: { from: string; to: string }): Promise<MohFigures> {
+export function moh204(db: Db, form: MohForm, covered: Covered, range: { from: string; to: string }): Promise<MohFigures> {
+  return withoutJit(db, (tx) => register(tx, form, covered, range));
+}
+
+async function register(db: Db, form: MohForm, covered: Covered, range: { from: string; to: string }): Promise<MohFigures> {
   const settings = await loadSettings(db);
   const { section, patientIds } = await register204(db, form, covered.map((f) => f.id), range, settings.ageRule);
   return { sections: [{ ...section, note: section.rows.length === 0 ? 'No visits in these days.' : null }], patientIds, settings };

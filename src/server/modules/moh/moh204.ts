@@ -6,6 +6,7 @@ import { addDays, ageInYears, countyInstant } from '../../../shared/county-time.
 import { outpatientForm, type AgeRule, type OutpatientForm } from '../../../shared/moh/index.js';
 import type { ReportSection } from '../../../shared/reports/index.js';
 import type { Db } from '../../db/client.js';
+import { countyDateOf } from '../../core/county-time.sql.js';
 import { facilities } from '../facilities/index.js';
 import { diagnosisTitle, medicalRecordDiagnoses, medicalRecords } from '../medical-records/index.js';
 import { patients } from '../patients/index.js';
@@ -25,7 +26,7 @@ export async function register204(
   range: { from: string; to: string },
   ageRule: AgeRule,
 ): Promise<{ section: ReportSection; patientIds: number[] }> {
-  const day = sql<string>`to_char(${medicalRecords.visitDate} at time zone 'Africa/Nairobi', 'YYYY-MM-DD')`;
+  const day = sql<string>`${countyDateOf(medicalRecords.visitDate)}::text`;
   const rows = facilityIds.length === 0 ? [] : await db
     .select({
       id: medicalRecords.id,

@@ -5,6 +5,8 @@
 // counts on 705A or 705B by the age rule (shared/moh/age-rule.ts). The visit rules of the data file apply within a
 // visit: dehydration grades need a diarrhoea code, Other injuries / Other bites give way to a specific cause.
 import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { countyDateOf } from '../../core/county-time.sql.js';
 import { countyInstant } from '../../../shared/county-time.js';
 import {
   lastDayOfMonth,
@@ -136,7 +138,8 @@ export function monthWindow(period: string): { from: Date; to: Date; days: numbe
   return { from: countyInstant(`${period}-01`), to: countyInstant(next), days: Number(last.slice(8)) };
 }
 
-const countyDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'Africa/Nairobi', 'YYYY-MM-DD')`;
+/** A timestamptz column's county date as text (core/county-time.sql.ts: the county offset, not the server's zone). */
+const countyDay = (column: AnyPgColumn) => sql<string>`${countyDateOf(column)}::text`;
 
 type Tally = Map<number, Map<string, Map<number, Set<number>>>>;
 
@@ -165,7 +168,12 @@ export async function countOutpatientForms(
   const tallies: Record<MohForm, Tally> = { '705A': new Map(), '705B': new Map() };
   const resolvers = { '705A': mappingResolver(definitions['705A'].entries), '705B': mappingResolver(definitions['705B'].entries) };
   if (facilityIds.length === 0) return tallies;
-  const newCodes = sql<string[] | null>`(select array_agg(${medicalRecordDiagnoses.code} order by ${medicalRecordDiagnoses.position}) from ${medicalRecordDiagnoses} where ${medicalRecordDiagnoses.recordId} = ${medicalRecords.id} and ${medicalRecordDiagnoses.caseType} = 'new')`;
+  // Each visit's new-case codes in one array (a lateral index probe per visit, never a scan of all diagnoses).
+  const newCodes = db
+    .select({ codes: sql<string[] | null>`array_agg(${medicalRecordDiagnoses.code} order by ${medicalRecordDiagnoses.position})`.as('codes') })
+    .from(medicalRecordDiagnoses)
+    .where(and(eq(medicalRecordDiagnoses.recordId, medicalRecords.id), eq(medicalRecordDiagnoses.caseType, 'new')))
+    .as('new_codes');
   const visits = await db
     .select({
       facilityId: medicalRecords.facilityId,
@@ -176,10 +184,11 @@ export async function countOutpatientForms(
       referredFrom: medicalRecords.referredFrom,
       referredTo: medicalRecords.referredTo,
       spo2: medicalRecords.spo2,
-      codes: newCodes,
+      codes: newCodes.codes,
     })
     .from(medicalRecords)
     .innerJoin(patients, eq(patients.id, medicalRecords.patientId))
+    .leftJoinLateral(newCodes, sql`true`)
     .where(and(inArray(medicalRecords.facilityId, [...facilityIds]), gte(medicalRecords.visitDate, from), lt(medicalRecords.visitDate, to)));
   for (const v of visits) {
     const form = outpatientForm(v.dateOfBirth, v.day, settings.ageRule);

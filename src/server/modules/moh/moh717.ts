@@ -6,6 +6,7 @@ import { ageInYears } from '../../../shared/county-time.js';
 import { centsValue, type Cents } from '../../../shared/money.js';
 import { outpatientForm, type AgeRule } from '../../../shared/moh/index.js';
 import type { Db } from '../../db/client.js';
+import { countyDateOf } from '../../core/county-time.sql.js';
 import { moneySql } from '../../db/columns.js';
 import { billingRecords, payments } from '../billing/index.js';
 import { medicalRecords } from '../medical-records/index.js';
@@ -69,7 +70,7 @@ export async function countMoh717(
     const visits = await db
       .select({
         facilityId: medicalRecords.facilityId,
-        day: sql<string>`to_char(${medicalRecords.visitDate} at time zone 'Africa/Nairobi', 'YYYY-MM-DD')`,
+        day: sql<string>`${countyDateOf(medicalRecords.visitDate)}::text`,
         dateOfBirth: patients.dateOfBirth,
         gender: patients.gender,
         visitType: medicalRecords.visitType,
