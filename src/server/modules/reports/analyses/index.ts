@@ -1,5 +1,6 @@
 // The analysis reports of /reports' category cards (issue 13 item 5): each generates from the county's data for a
 // day range and some facilities, as sections of rows (ReportData). The MOH forms are in reports.generate.ts.
+import { withoutJit } from '../../../core/sql.js';
 import type { Generator } from '../reports.generate.js';
 import { patientDemographics } from './demographics.js';
 import { communicableDisease, diseaseSurveillance, nonCommunicableDisease } from './diseases.js';
@@ -9,7 +10,13 @@ import { facilityUtilization, patientFlow, staffPerformance } from './operations
 import { comparative, performanceDashboard, trends } from './overview.js';
 import { referralAnalysis } from './referrals.js';
 
-export const ANALYSES: Record<string, Generator> = {
+/** Each analysis reads in one transaction with PostgreSQL's JIT off, as the MOH forms do (core/sql.ts withoutJit). */
+const readOnce =
+  (generate: Generator): Generator =>
+  (db, r, covered) =>
+    withoutJit(db, (tx) => generate(tx, r, covered));
+
+const GENERATORS: Record<string, Generator> = {
   // Clinical
   'patient-demographics': patientDemographics,
   'disease-surveillance': diseaseSurveillance,
@@ -30,3 +37,5 @@ export const ANALYSES: Record<string, Generator> = {
   trends,
   comparative,
 };
+
+export const ANALYSES: Record<string, Generator> = Object.fromEntries(Object.entries(GENERATORS).map(([kind, generate]) => [kind, readOnce(generate)]));
