@@ -51,7 +51,7 @@ export const MODULES = [
   { id: 'procurement', screen: { path: '/procurement', status: 'planned', nav: { group: 'financialManagement', key: 'procurement' } }, permissions: [] },
   { id: 'staff', screen: { path: '/staff', status: 'live', nav: { group: 'administration', key: 'staff' } }, permissions: ['staff:manage'] },
   { id: 'inventory', screen: { path: '/inventory', status: 'live', nav: { group: 'administration', key: 'inventory' } }, permissions: ['inventory:read', 'inventory:write'] },
-  { id: 'reports', screen: { path: '/reports', status: 'planned', nav: { group: 'administration', key: 'reports' } }, permissions: ['reports:read', 'reports:generate'] },
+  { id: 'reports', screen: { path: '/reports', status: 'live', nav: { group: 'administration', key: 'reports' } }, permissions: ['reports:read', 'reports:generate'] },
   { id: 'facilities', screen: { path: '/facilities', status: 'live', nav: { group: 'administration', key: 'facilities' } }, permissions: ['facilities:manage'] },
   { id: 'access', screen: { path: '/access', status: 'unrouted', nav: { group: 'settings', key: 'accessControl' } }, permissions: [] },
   { id: 'system', screen: { path: '/system', status: 'unrouted', nav: { group: 'settings', key: 'systemSettings' } }, permissions: [] },

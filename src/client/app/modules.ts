@@ -22,6 +22,12 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
+/** MOH Reports' Kiswahili: the screen's, and its Settings tab's (features/reports/settings, with strings of its own). */
+const reportsKiswahili: Strings = () =>
+  Promise.all([import('../features/reports/locales/sw.json'), import('../features/reports/settings/locales/sw.json')]).then(([page, settings]) => ({
+    default: { ...page.default, ...settings.default } as Record<string, unknown>,
+  }));
+
 /** The modules whose screen is live: each must have its page here (the compiler says which is missing). */
 type LiveModuleId = Extract<(typeof MODULES)[number], { screen: { status: 'live' } }>['id'];
 
@@ -33,6 +39,7 @@ export const CLIENT_MODULES: Record<LiveModuleId, Required<Pick<ClientModule, 'p
   revenue: { page: page(() => import('../features/revenue/revenue-page'), 'RevenuePage'), sw: () => import('../features/revenue/locales/sw.json') },
   staff: { page: page(() => import('../features/staff/staff-page'), 'StaffPage'), sw: () => import('../features/staff/locales/sw.json') },
   inventory: { page: page(() => import('../features/inventory/inventory-page'), 'InventoryPage'), sw: () => import('../features/inventory/locales/sw.json') },
+  reports: { page: page(() => import('../features/reports/reports-page'), 'ReportsPage'), sw: reportsKiswahili },
   facilities: { page: page(() => import('../features/facilities/facilities-page'), 'FacilitiesPage'), sw: () => import('../features/facilities/locales/sw.json') },
   'system-test': { page: page(() => import('../features/system-test/system-test-page'), 'SystemTestPage'), sw: () => import('../features/system-test/locales/sw.json') },
   auth: { sw: () => import('../features/auth/locales/sw.json') },

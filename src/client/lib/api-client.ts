@@ -87,6 +87,17 @@ export async function apiList<T>(path: string, signal?: AbortSignal): Promise<{ 
   return { rows, total: header === null ? rows.length : Number(header), capped: res.headers.get('X-Total-Count-Capped') === 'true' };
 }
 
+/**
+ * A file the server makes (a KHIS export): its content, the name the server gives it, and its headers. A refusal
+ * (a 409 saying what is missing) is an ApiError like any other, so the screen shows why instead of saving it.
+ */
+export async function apiFile(path: string): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
+  const res = await send(path);
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await res.blob(), fileName, headers: res.headers };
+}
+
 export async function apiPost<T>(path: string, body: unknown): Promise<T> {
   return (await send(path, { method: 'POST', body })).json() as Promise<T>;
 }

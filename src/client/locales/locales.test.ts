@@ -19,10 +19,10 @@ const flatten = (tree: Tree, prefix = ''): [string, string][] =>
 
 /**
  * Words both languages write the same, so a Kiswahili text equal to the English one is no oversight: brands and
- * names (M-Pesa, the insurers), acronyms (SHA, CVV). A text made only of {{placeholders}} and punctuation needs
+ * names (M-Pesa, the insurers), acronyms (SHA, CVV, KHIS: the Kenya Health Information System). A text made only of {{placeholders}} and punctuation needs
  * no entry.
  */
-const SAME_IN_BOTH = new Set(['M-Pesa', 'SHA', 'CVV', 'Madison', 'AAP', 'Jubilee', 'AAR']);
+const SAME_IN_BOTH = new Set(['M-Pesa', 'SHA', 'CVV', 'KHIS', 'Madison', 'AAP', 'Jubilee', 'AAR']);
 /** Keys whose text is the same in both languages for a reason of their own. */
 const SAME_KEYS = new Set([
   // "ms" is the SI symbol for milliseconds in both languages.
@@ -123,6 +123,7 @@ describe('which strings ship where', () => {
       return [...text.matchAll(/'locales:en\/([^']+)'/g)].flatMap((m) => m[1]!.split(','));
     });
     expect([...picked].sort()).toEqual(Object.keys(pairs[0]!.en).sort());
+    // Each strings file sits beside the locales folder it registers.
     for (const p of pairs.slice(1)) {
       // The strings file sits beside its locales folder.
       const home = dirname(p.dir);

@@ -54,7 +54,8 @@ export function AppShell({ auth, children }: Props) {
         {t('shell.skipToContent')}
       </a>
       {/* The header and, with the network gone, the offline banner under it stay at the top while the screen scrolls. */}
-      <div className="sticky top-0 z-40">
+      {/* Printed, a screen is its content only (print:hidden): no header, sidebar or floating buttons. */}
+      <div className="sticky top-0 z-40 print:hidden">
         <header className="flex h-16 items-center gap-3 border-b bg-background px-4">
           <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('shell.openMenu')} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
             <Menu />
@@ -75,14 +76,14 @@ export function AppShell({ auth, children }: Props) {
         <OfflineBanner />
       </div>
       <div className="flex">
-        <aside className={`${menuOpen ? 'block' : 'hidden'} fixed inset-y-16 left-0 z-30 w-72 border-r bg-background lg:sticky lg:top-16 lg:block lg:h-[calc(100vh-4rem)]`}>
+        <aside className={`${menuOpen ? 'block' : 'hidden'} print:hidden fixed inset-y-16 left-0 z-30 w-72 border-r bg-background lg:sticky lg:top-16 lg:block lg:h-[calc(100vh-4rem)]`}>
           <Sidebar onNavigate={() => setMenuOpen(false)} />
         </aside>
-        <main id="main" className="min-w-0 flex-1 p-4 pb-28 md:p-6 md:pb-28">
+        <main id="main" className="min-w-0 flex-1 p-4 pb-28 md:p-6 md:pb-28 print:p-0">
           {children}
         </main>
       </div>
-      <div className="fixed bottom-6 right-6 z-30 flex flex-col gap-3">
+      <div className="fixed bottom-6 right-6 z-30 flex flex-col gap-3 print:hidden">
         {/* Only for those who may register patients (issue 12: not offered, then refused). */}
         {mayRegister && (
           <Tooltip>

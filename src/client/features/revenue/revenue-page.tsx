@@ -73,9 +73,10 @@ function RevenueScreen() {
             <Download aria-hidden="true" />
             {t('revenue.exportReport')}
           </Button>
-          {/* MOH reports are generated on the MOH Reports screen (SPEC.md §2.16). */}
+          {/* MOH reports are generated on the MOH Reports screen (SPEC.md §2.16): its Generate dialog opens with the
+              monthly outpatient return (MOH 705A; DESIGN.md §8) chosen. */}
           <Button asChild>
-            <Link href="/reports">
+            <Link href="/reports?report=moh705a">
               <FileText aria-hidden="true" />
               {t('revenue.generateMohReport')}
             </Link>

@@ -1,0 +1,73 @@
+// SPEC.md §2.16 filters: facility, report type and period (7 days, 30 days by default, the last 3 months, the last
+// year, or custom days with a start and an end date). They act on the list and on the KPI cards (the type on the
+// list only: the cards count patients, money and facilities, which have no report type).
+import { useTranslation } from 'react-i18next';
+import type { Facility } from '../../../shared/facilities';
+import { REPORT_PERIODS, REPORT_TYPES, type ReportPeriod, type ReportType } from '../../../shared/reports';
+import { countyDate } from '../../../shared/county-time';
+import { FilterBar } from '../../components/data/filter-bar';
+import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
+import { FieldError } from '../../components/forms/form-field';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import type { ReportFilters } from './reports.api';
+
+type Props = { value: ReportFilters; facilities: Facility[] | undefined; onChange: (patch: Partial<ReportFilters>) => void };
+
+export function ReportFiltersBar({ value, facilities, onChange }: Props) {
+  const { t } = useTranslation();
+  const custom = value.period === 'custom';
+  const today = countyDate(new Date());
+  const backwards = custom && value.startDate !== '' && value.endDate !== '' && value.endDate < value.startDate;
+  const missing = custom && (value.startDate === '' || value.endDate === '');
+  return (
+    <FilterBar label={t('reports.filters.label')}>
+      <FilterSelect
+        id="reports-facility"
+        label={t('reports.filters.facility')}
+        value={value.facilityId === undefined ? '' : String(value.facilityId)}
+        onChange={(id) => onChange({ facilityId: id === '' ? undefined : Number(id) })}
+        allLabel={t('common.allFacilities')}
+        options={facilityOptions(facilities)}
+        loadingLabel={t('common.loading')}
+      />
+      <FilterSelect
+        id="reports-type"
+        label={t('reports.filters.type')}
+        value={value.type ?? ''}
+        onChange={(type) => onChange({ type: type === '' ? undefined : (type as ReportType) })}
+        allLabel={t('reports.filters.allTypes')}
+        options={REPORT_TYPES.map((type) => ({ value: type, label: t(`reports.types.${type}`) }))}
+      />
+      <FilterSelect
+        id="reports-period"
+        label={t('reports.filters.period')}
+        value={value.period}
+        onChange={(period) => onChange({ period: period as ReportPeriod })}
+        options={REPORT_PERIODS.map((p) => ({ value: p, label: t(`reports.periods.${p}`) }))}
+      />
+      {custom ? (
+        <>
+          <div className="grid gap-1.5">
+            <Label htmlFor="reports-start">{t('reports.filters.startDate')}</Label>
+            <Input id="reports-start" type="date" max={value.endDate || today} value={value.startDate} onChange={(e) => onChange({ startDate: e.target.value })} aria-invalid={backwards || undefined} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="reports-end">{t('reports.filters.endDate')}</Label>
+            <Input
+              id="reports-end"
+              type="date"
+              min={value.startDate || undefined}
+              max={today}
+              value={value.endDate}
+              onChange={(e) => onChange({ endDate: e.target.value })}
+              aria-invalid={backwards || undefined}
+              aria-describedby={backwards || missing ? 'reports-end-error' : undefined}
+            />
+            <FieldError id="reports-end" message={backwards ? t('reports.filters.endBeforeStart') : missing ? t('reports.filters.chooseDays') : undefined} />
+          </div>
+        </>
+      ) : null}
+    </FilterBar>
+  );
+}
