@@ -26,6 +26,9 @@ import {
   toKes,
   toKesText,
   tryParseKes,
+  averageWholeKes,
+  sharePercent,
+  toWholeKes,
   ZERO,
   type Cents,
 } from './money.js';
@@ -256,5 +259,31 @@ describe('formatKesExact', () => {
     expect(formatKesExact(parseKes('1234567.89'))).toBe('KES 1,234,567.89');
     expect(formatKesExact(ZERO)).toBe('KES 0.00');
     expect(formatKesExact(parseKes('-0.05'))).toBe('-KES 0.05');
+  });
+});
+
+describe('whole shillings for reports', () => {
+  it('round half-up once, from the exact cents', () => {
+    expect(toWholeKes(parseKes('1249.49'))).toBe(1249);
+    expect(toWholeKes(parseKes('1249.50'))).toBe(1250);
+    expect(toWholeKes(parseKes('-0.50'))).toBe(-1);
+    expect(toWholeKes(ZERO)).toBe(0);
+    // Three invoices of 0.40: the total is 1.20, one shilling, though each rounds to nothing.
+    expect(toWholeKes(sum([parseKes('0.40'), parseKes('0.40'), parseKes('0.40')]))).toBe(1);
+  });
+
+  it('average an amount over a count, once, and say null for none', () => {
+    expect(averageWholeKes(parseKes('1000'), 3)).toBe(333);
+    expect(averageWholeKes(parseKes('1001.50'), 1)).toBe(1002);
+    expect(averageWholeKes(parseKes('5'), 2)).toBe(3);
+    expect(averageWholeKes(ZERO, 0)).toBeNull();
+    fc.assert(fc.property(invoiceCents, fc.integer({ min: 1, max: 100_000 }), (total, n) => Math.abs(averageWholeKes(total, n)! * 100 * n - centsValue(total)) <= 50 * n));
+  });
+
+  it('give a share in percent to one decimal, null of nothing', () => {
+    expect(sharePercent(parseKes('1'), parseKes('3'))).toBe(33.3);
+    expect(sharePercent(parseKes('2'), parseKes('3'))).toBe(66.7);
+    expect(sharePercent(parseKes('1'), parseKes('8'))).toBe(12.5);
+    expect(sharePercent(parseKes('5'), ZERO)).toBeNull();
   });
 });

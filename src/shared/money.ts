@@ -217,6 +217,31 @@ export function changePercent(current: Cents, previous: Cents): number | null {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Whole shillings (report figures)
+
+/**
+ * An amount in whole shillings, half-up (away from zero), for a report that shows no cents (MOH 717, the analysis
+ * reports): round once, from the exact cents of the figure itself — a total is the rounded sum, never the sum of
+ * rounded parts.
+ */
+export function toWholeKes(amount: Cents): number {
+  return Number(divideHalfUp(BigInt(raw(amount)), 100n));
+}
+
+/** The average of `count` amounts that add up to `total`, in whole shillings, half-up once; null for no amounts. */
+export function averageWholeKes(total: Cents, count: number): number | null {
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`Not a count: ${count}`);
+  if (count === 0) return null;
+  return Number(divideHalfUp(BigInt(raw(total)), BigInt(count) * 100n));
+}
+
+/** `part` as a percentage of `whole`, one decimal, half-up (approved of claimed, a share of revenue); null when whole is zero. */
+export function sharePercent(part: Cents, whole: Cents): number | null {
+  if (isZero(whole)) return null;
+  return Number(divideHalfUp(BigInt(raw(part)) * 1000n, BigInt(raw(whole)))) / 10;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Allocation
 
 /**

@@ -29,3 +29,8 @@ export function countyDateOf(column: AnyPgColumn): SQL<string> {
 export function countyDayStartOf(column: AnyPgColumn): SQL {
   return sql`((${column}::timestamp - ${COUNTY_OFFSET}) at time zone 'UTC')`;
 }
+
+/** The county hour of the day (0–23) of a timestamptz column. */
+export function countyHourOf(column: AnyPgColumn): SQL<number> {
+  return sql<number>`extract(hour from ${countyWallClock(column)})::int`;
+}

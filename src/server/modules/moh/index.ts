@@ -5,7 +5,8 @@ import { mohRoutes } from './moh.routes.js';
 import { khisDataElements, khisDataSets, mohConfigChanges, mohFormRows, mohRowCodes, mohSettings } from './moh.schema.js';
 
 export { loadSettings } from './moh.service.js';
-export { coveredFacilities, monthWindow } from './moh705.js';
+export { codeRow, coveredFacilities, diagnosisRules, loadFormDefinition, monthWindow, outpatientFormSql, type FormRowDef } from './moh705.js';
+export { mappingResolver } from './mapping.js';
 export { moh204, moh705, moh717, type MohFigures } from './forms.js';
 export { khisForms } from './khis.service.js';
 export { adxXml, dataValueSet, dataValueSets, dhis2Period } from './dhis2.js';

@@ -4,13 +4,15 @@
 // Counting: a diagnosis flagged new goes to one row (mapping.ts); a patient counts once per row per day. A visit
 // counts on 705A or 705B by the age rule (shared/moh/age-rule.ts). The visit rules of the data file apply within a
 // visit: dehydration grades need a diarrhoea code, Other injuries / Other bites give way to a specific cause.
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { countyDateOf } from '../../core/county-time.sql.js';
 import { countyInstant } from '../../../shared/county-time.js';
 import {
   lastDayOfMonth,
   outpatientForm,
+  UNDER_FIVE,
+  type AgeRule,
   type FacilityTotals,
   type FormRowResult,
   type MohForm,
@@ -74,19 +76,19 @@ const isBenignNeoplasm = (code: string) => {
   return stem >= '2E6' && stem < '2F8';
 };
 
-/** The rows one visit counts in on its form, from its new-case codes, by the file's visit rules and the settings. */
-export function visitRows(
-  form: MohForm,
-  visit: { codes: readonly string[]; visitType: 'new' | 'revisit'; referredFrom: string | null; referredTo: string | null; spo2: number | null },
-  resolve: (code: string) => string | null,
-  settings: MohSettings,
-): Set<string> {
-  const hit = new Set<string>();
-  for (const code of visit.codes) {
-    let key = resolve(code) ?? 'all_other_diseases';
-    if (key === 'suspected_childhood_cancers' && settings.childhoodCancers === 'excludeBenign' && isBenignNeoplasm(code)) key = 'all_other_diseases';
-    hit.add(key);
-  }
+/** The row one new-case code counts in on a form: its mapped row, or All other diseases (and benign neoplasms there when the county says so). */
+export function codeRow(code: string, resolve: (code: string) => string | null, settings: MohSettings): string {
+  const key = resolve(code) ?? 'all_other_diseases';
+  if (key === 'suspected_childhood_cancers' && settings.childhoodCancers === 'excludeBenign' && isBenignNeoplasm(code)) return 'all_other_diseases';
+  return key;
+}
+
+/**
+ * The data file's visit rules over the diagnosis rows of one visit (changed in place and returned): dehydration is
+ * graded only with a diarrhoea, a specific injury or bite beats Other injuries / Other bites, and the malaria
+ * settings.
+ */
+export function diagnosisRules(hit: Set<string>, settings: MohSettings): Set<string> {
   const has = (k: string) => hit.has(k);
   if (DEHYDRATION_ROWS.some(has)) {
     // Dehydration is graded only with a diarrhoea on the same visit; alone it is another disease.
@@ -100,11 +102,32 @@ export function visitRows(
   if (has('snake_bites') || has('dog_bites')) hit.delete('other_bites');
   if (settings.suspectedMalaria === 'allMalaria' && (has('confirmed_malaria') || has('malaria_in_pregnancy'))) hit.add('suspected_malaria');
   if (settings.malariaInPregnancy === 'pregnancyRowOnly' && has('malaria_in_pregnancy')) hit.delete('confirmed_malaria');
+  return hit;
+}
+
+/** The rows one visit counts in on its form, from its new-case codes, by the file's visit rules and the settings. */
+export function visitRows(
+  form: MohForm,
+  visit: { codes: readonly string[]; visitType: 'new' | 'revisit'; referredFrom: string | null; referredTo: string | null; spo2: number | null },
+  resolve: (code: string) => string | null,
+  settings: MohSettings,
+): Set<string> {
+  const hit = diagnosisRules(new Set(visit.codes.map((code) => codeRow(code, resolve, settings))), settings);
   if (form === '705A' && settings.hypoxaemia === 'spo2Below90' && visit.spo2 !== null && visit.spo2 < 90) hit.add('hypoxaemia');
   hit.add(ATTENDANCE[form][visit.visitType]);
   if (visit.referredFrom) hit.add(REFERRED_FROM[visit.referredFrom as keyof typeof REFERRED_FROM]);
   if (visit.referredTo) hit.add(REFERRED_TO[visit.referredTo as keyof typeof REFERRED_TO]);
   return hit;
+}
+
+/**
+ * Which outpatient form a visit counts on, in SQL: the twin of outpatientForm (shared/moh/age-rule.ts) for counts
+ * made by the database. `day` is the visit's county date (a date). PostgreSQL's age() gives whole years exactly as
+ * ageInYears does: a year is complete on the birthday, and one born on 29 February turns a year older on 1 March.
+ */
+export function outpatientFormSql(dateOfBirth: unknown, day: SQL, rule: AgeRule): SQL<MohForm> {
+  const on = rule === 'visitDate' ? day : sql`(date_trunc('month', ${day}) + interval '1 month' - interval '1 day')::date`;
+  return sql<MohForm>`(case when extract(year from age((${on})::timestamp, (${dateOfBirth})::timestamp)) < ${sql.raw(String(UNDER_FIVE))} then '705A' else '705B' end)`;
 }
 
 /** The [from, to) instants of a county month, and its number of days. */

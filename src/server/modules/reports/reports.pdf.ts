@@ -1,6 +1,6 @@
 // A generated report as a printed document (issue 13): a MOH 705 form laid out like the paper form — the rows down
-// the side, the days 1–31 across and the total — on a landscape page; the MOH 717 sections and the 204 registers
-// as tables. Cells the county does not record print as "—", with the reason below the table; never as 0.
+// the side, the days 1–31 across and the total — on a landscape page; the MOH 717 sections, the 204 registers and
+// the analysis reports as tables, each with its notes below. Cells the county does not record print as "—", with the reason below the table; never as 0.
 import type { PdfContent, PdfSection } from '../../core/pdf.js';
 import type { ReportSection } from '../../../shared/reports/index.js';
 import type { ReportData } from './reports.generate.js';
@@ -16,7 +16,11 @@ function sectionTable(s: ReportSection, dense: boolean): PdfSection {
       return { label, width: i === s.columns.length - 1 ? 2.2 : 1.25, align: 'right' as const };
     }
     if (s.columns.length === 3 && s.columns[1] === 'Number') return { label, width: i === 1 ? 2 : 6, align: i === 1 ? ('right' as const) : ('left' as const) };
-    return { label, width: 1 };
+    // An analysis: a column of words (a facility, a condition) as wide as its longest entry needs, within limits;
+    // a column of figures narrow and to the right.
+    const words = s.rows.map((r) => r[i]).filter((v): v is string => typeof v === 'string');
+    if (words.length === 0) return { label, width: 1, align: 'right' as const };
+    return { label, width: Math.min(5, Math.max(1, Math.max(...words.map((w) => w.length)) / 8)) };
   });
   return { kind: 'table', heading: s.title, columns, rows: s.rows.map((r) => r.map(cell)), empty: s.note ?? 'Nothing to show.', fontSize: dense ? 6 : undefined };
 }
@@ -28,7 +32,7 @@ export function reportPdfContent(data: ReportData): PdfContent {
   ];
   for (const s of data.sections) {
     sections.push(sectionTable(s, s.columns.length > 8));
-    if (s.note && s.rows.length > 0) sections.push({ kind: 'text', heading: 'Rows not recorded', body: s.note });
+    if (s.note && s.rows.length > 0) sections.push({ kind: 'text', heading: data.moh705 ? 'Rows not recorded' : 'Notes', body: s.note });
   }
   if (data.moh705) {
     sections.push({ kind: 'text', heading: 'How this form is counted', body: `New cases only: a patient counts once per row per day. Age on the visit date${data.settings.ageRule === 'endOfMonth' ? ' (here: at the end of the month, as KenyaEMR)' : ''}: under 5 on MOH 705A, 5 and over on MOH 705B. Diagnoses are ICD-11 codes mapped to rows in the settings of MOH Reports; unmapped new diagnoses count in All other diseases.` });
