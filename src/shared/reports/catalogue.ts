@@ -13,6 +13,8 @@ export type CatalogueEntry = {
   shape: ReportShape;
   /** A register that names patients: generating and downloading it needs records:read, and is audited. */
   namesPatients?: boolean;
+  /** Holds money figures: generating and downloading it needs billing:read, as every money figure does (ADR 0009). */
+  readsMoney?: boolean;
   /** Null when it generates from data; otherwise the data it needs that the county does not record yet. */
   needs: string | null;
 };
@@ -26,9 +28,9 @@ export const REPORT_CATALOGUE = [
   { kind: 'communicable-disease', type: 'clinical', name: 'Communicable Disease', shape: 'range', needs: null },
   { kind: 'non-communicable-disease', type: 'clinical', name: 'Non-Communicable Disease', shape: 'range', needs: null },
   // Financial
-  { kind: 'revenue-collection', type: 'financial', name: 'Revenue Collection', shape: 'range', needs: null },
-  { kind: 'sha-claims', type: 'financial', name: 'SHA Claims (formerly NHIF)', shape: 'range', needs: null },
-  { kind: 'billing-analysis', type: 'financial', name: 'Billing Analysis', shape: 'range', needs: null },
+  { kind: 'revenue-collection', type: 'financial', name: 'Revenue Collection', shape: 'range', readsMoney: true, needs: null },
+  { kind: 'sha-claims', type: 'financial', name: 'SHA Claims (formerly NHIF)', shape: 'range', readsMoney: true, needs: null },
+  { kind: 'billing-analysis', type: 'financial', name: 'Billing Analysis', shape: 'range', readsMoney: true, needs: null },
   { kind: 'cost-center', type: 'financial', name: 'Cost Center', shape: 'range', needs: 'The county health ledger with cost centres on its journal lines (Accounting, being built next): billing records revenue, not costs.' },
   { kind: 'budget-variance', type: 'financial', name: 'Budget Variance', shape: 'range', needs: 'Budgets per account per facility and the ledger\'s actuals (Accounting, being built next).' },
   { kind: 'financial-performance', type: 'financial', name: 'Financial Performance', shape: 'range', needs: 'The accrual ledger\'s statement of financial performance (Accounting, being built next): revenue alone is in Revenue Collection.' },
@@ -50,9 +52,9 @@ export const REPORT_CATALOGUE = [
   { kind: 'infection-control', type: 'compliance', name: 'Infection Control', shape: 'range', needs: 'IPC audits (hand hygiene compliance, HAI cases); none are recorded yet.' },
   { kind: 'staff-training', type: 'compliance', name: 'Staff Training', shape: 'range', needs: 'Training records (course, date, CPD points per member of staff); staff records hold role and facility only.' },
   // Analytics
-  { kind: 'performance-dashboard', type: 'analytics', name: 'Performance Dashboard', shape: 'range', needs: null },
-  { kind: 'trends', type: 'analytics', name: 'Trends', shape: 'range', needs: null },
-  { kind: 'comparative', type: 'analytics', name: 'Comparative', shape: 'range', needs: null },
+  { kind: 'performance-dashboard', type: 'analytics', name: 'Performance Dashboard', shape: 'range', readsMoney: true, needs: null },
+  { kind: 'trends', type: 'analytics', name: 'Trends', shape: 'range', readsMoney: true, needs: null },
+  { kind: 'comparative', type: 'analytics', name: 'Comparative', shape: 'range', readsMoney: true, needs: null },
   { kind: 'predictive', type: 'analytics', name: 'Predictive', shape: 'range', needs: 'At least three years of monthly history per facility to forecast seasonally (malaria peaks with the long and short rains); the county\'s records start with this system.' },
   { kind: 'resource-optimization', type: 'analytics', name: 'Resource Optimization', shape: 'range', needs: 'Staff rosters against workload and bed occupancy (inpatient admissions and discharges), which are not recorded yet.' },
   { kind: 'community-health-metrics', type: 'analytics', name: 'Community Health Metrics', shape: 'range', needs: 'Community unit and CHP reports (MOH 513/514/515: households visited, referrals by CHPs); community units are not registered yet.' },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Notification, Notifications } from '../../../shared/notifications/index.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
+import { addDays, countyInstant } from '../../../shared/county-time.js';
 
 let t: TestContext;
 let nurse: string;
@@ -20,12 +21,17 @@ const followUps = (n: Notifications) => n.items.find((i): i is Extract<Notificat
  * began in Busia: counted here from patients.last_visit_at, independently of the service's query.
  */
 async function missedFollowUps(facilityId?: number): Promise<number> {
-  const [row] = await t.rows<{ n: number }>(sql`select count(distinct mr.patient_id)::int as n
+  return (await missed(facilityId)).n;
+}
+
+/** The same misses: how many patients, and the latest follow-up day missed. */
+async function missed(facilityId?: number): Promise<{ n: number; latest: string }> {
+  const [row] = await t.rows<{ n: number; latest: string }>(sql`select count(distinct mr.patient_id)::int as n, max(mr.follow_up_date)::text as latest
     from medical_records mr join patients p on p.id = mr.patient_id
     where mr.follow_up_date between '2026-02-14' and '2026-03-15'
       and p.last_visit_at < (mr.follow_up_date::text || 'T00:00:00+03:00')::timestamptz
       and (${facilityId ?? null}::int is null or mr.facility_id = ${facilityId ?? null}::int)`);
-  return row!.n;
+  return row!;
 }
 
 /** The stock lines at or below their minimum, most urgent then newest, counted here from the stock table. */
@@ -86,7 +92,7 @@ describe('GET /api/notifications', () => {
   });
 
   it('counts the patients who missed a follow-up in the last 30 days, without naming any', async () => {
-    const expected = await missedFollowUps();
+    const { n: expected, latest } = await missed();
     expect(expected).toBeGreaterThan(0);
     const entry = followUps(await bell(nurse))!;
     expect(entry).toEqual({
@@ -94,8 +100,8 @@ describe('GET /api/notifications', () => {
       kind: 'overdue_followups',
       severity: 'warning',
       count: expected,
-      // The latest miss (a follow-up due yesterday) became one at midnight in Busia.
-      at: '2026-03-15T21:00:00.000Z',
+      // The latest miss became one at the midnight in Busia after its follow-up day.
+      at: countyInstant(addDays(latest, 1)).toISOString(),
       link: '/patients',
     });
     const [names] = await t.rows<{ s: string }>(sql`select string_agg(first_name || ' ' || last_name, '|') as s from patients`);

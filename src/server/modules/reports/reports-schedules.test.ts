@@ -83,3 +83,20 @@ describe('a monthly schedule', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('a report with money figures', () => {
+  it('is downloaded only by those whose billing reads reach all it covers (a facility nurse: not the county); others see it listed without a download', async () => {
+    const made = await t.request({ method: 'POST', url: '/api/reports', cookie: director, body: { report: 'revenue-collection', county: true, startDate: '2026-03-01', endDate: '2026-03-15' } });
+    expect(made.statusCode, made.body).toBe(202);
+    const id = (made.json() as ReportDetail).id;
+    await t.runJobs();
+    expect((await t.request({ url: `/api/reports/${id}/download?format=json`, cookie: director })).statusCode).toBe(200);
+    const nurse = await t.loginAs('nurse');
+    const refused = await t.request({ url: `/api/reports/${id}/download?format=csv`, cookie: nurse });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('holds money figures');
+    const listed = (await t.request({ url: '/api/reports', cookie: nurse })).json() as { id: number; downloadUrl: string | null }[];
+    expect(listed.find((r) => r.id === id)).toMatchObject({ downloadUrl: null });
+    expect(((await t.request({ url: `/api/reports/${id}`, cookie: nurse })).json() as ReportDetail).formats).toEqual([]);
+  });
+});

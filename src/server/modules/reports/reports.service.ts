@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import { catalogueEntry, type ListReportsQuery, type Report, type ReportDetail } from '../../../shared/reports/index.js';
 import { toCsv } from '../../../shared/csv.js';
-import { can } from '../../../shared/access/index.js';
+import { can, reaches, scopeOf } from '../../../shared/access/index.js';
 import { users } from '../auth/index.js';
 import { facilities } from '../facilities/index.js';
 import { reports } from './reports.schema.js';
@@ -24,7 +24,7 @@ export function periodWindow(q: Pick<ListReportsQuery, 'period' | 'startDate' | 
   return { from: startOfCountyDay(addDays(today, 1 - PERIOD_DAYS[q.period])), to: startOfCountyDay(addDays(today, 1)) };
 }
 
-export async function listReports({ db, now: clock }: ServiceContext, q: ListReportsQuery) {
+export async function listReports({ db, actor, now: clock }: ServiceContext, q: ListReportsQuery) {
   const now = clock();
   const { from, to } = periodWindow(q, now);
   const where = and(
@@ -45,6 +45,8 @@ export async function listReports({ db, now: clock }: ServiceContext, q: ListRep
       status: reports.status,
       subcounty: reports.subcounty,
       county: reports.county,
+      kind: reports.kind,
+      facilitySubcounty: facilities.subcounty,
     })
     .from(reports)
     .leftJoin(facilities, eq(facilities.id, reports.facilityId))
@@ -54,22 +56,40 @@ export async function listReports({ db, now: clock }: ServiceContext, q: ListRep
     .limit(q.limit)
     .offset(q.offset);
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(where);
-  const list: Report[] = rows.map(({ subcounty, county, ...r }) => ({
+  const list: Report[] = rows.map(({ subcounty, county, kind, facilitySubcounty, ...r }) => ({
     ...r,
     type: r.type as Report['type'],
     status: r.status as Report['status'],
     // A sub-county's or the county's report belongs to no single facility.
     facility: scopeLabel({ facility: r.facility, subcounty, county: county || (!r.facility && !subcounty) }),
     generatedAt: r.generatedAt.toISOString(),
-    downloadUrl: r.status === 'completed' ? `/api/reports/${r.id}/download` : null,
+    downloadUrl: r.status === 'completed' && mayDownload(actor, kind, { facilityId: r.facilityId, facilitySubcounty, subcounty, county }) ? `/api/reports/${r.id}/download` : null,
   }));
   return { rows: list, total: total?.n ?? 0 };
 }
 
+/** Where a report reaches: one facility (with its sub-county), a sub-county, or the county. */
+type Reach = { facilityId: number | null; facilitySubcounty: string | null; subcounty: string | null; county: boolean };
+
+/**
+ * Whether an actor may download a report: a register that names patients needs clinical reads; money figures need
+ * billing reads reaching every facility the report covers (a desk reads her facility's money, ADR 0009).
+ */
+function mayDownload(actor: ServiceContext['actor'], kind: string | null, reach: Reach): boolean {
+  const entry = kind ? catalogueEntry(kind) : undefined;
+  if (entry?.namesPatients && !can(actor.role, 'records:read')) return false;
+  if (!entry?.readsMoney) return true;
+  const scope = scopeOf(actor.role, 'billing:read');
+  if (scope === 'county') return true;
+  if (reach.county || scope === null) return false;
+  if (reach.subcounty) return scope === 'subcounty' && actor.subcounty === reach.subcounty;
+  return reach.facilityId !== null && reaches(scope, actor, { id: reach.facilityId, subcounty: reach.facilitySubcounty ?? '' });
+}
+
 /** One report: what it covers, its status and, when it failed, why (GET /api/reports/:id). */
-export async function getReport({ db }: ServiceContext, id: number): Promise<ReportDetail> {
+export async function getReport({ db, actor }: ServiceContext, id: number): Promise<ReportDetail> {
   const [r] = await db
-    .select({ report: reports, facility: facilities.name, generatedBy: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .select({ report: reports, facility: facilities.name, facilitySubcounty: facilities.subcounty, generatedBy: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
     .from(reports)
     .leftJoin(facilities, eq(facilities.id, reports.facilityId))
     .innerJoin(users, eq(users.id, reports.generatedBy))
@@ -77,7 +97,7 @@ export async function getReport({ db }: ServiceContext, id: number): Promise<Rep
     .limit(1);
   if (!r) throw notFound('Report not found');
   const x = r.report;
-  const completed = x.status === 'completed';
+  const completed = x.status === 'completed' && mayDownload(actor, x.kind, { facilityId: x.facilityId, facilitySubcounty: r.facilitySubcounty, subcounty: x.subcounty, county: x.county });
   return {
     id: x.id,
     name: x.name,
@@ -108,6 +128,12 @@ export async function reportFigures({ db, actor }: ServiceContext, id: number, f
   if (!r || r.status !== 'completed') throw notFound('Report not found');
   const data = (r.data as ReportData | null) ?? null;
   if (!data && format !== 'csv') throw notFound(`This report was generated before ${format.toUpperCase()} downloads existed: download its CSV`);
+  if (r.kind && catalogueEntry(r.kind)?.readsMoney) {
+    const [f] = r.facilityId ? await db.select({ subcounty: facilities.subcounty }).from(facilities).where(eq(facilities.id, r.facilityId)) : [];
+    if (!mayDownload(actor, r.kind, { facilityId: r.facilityId, facilitySubcounty: f?.subcounty ?? null, subcounty: r.subcounty, county: r.county })) {
+      throw forbidden(`${r.name} holds money figures: only staff who may read billing for all it covers can download it`);
+    }
+  }
   if (r.kind && catalogueEntry(r.kind)?.namesPatients) {
     if (!can(actor.role, 'records:read')) throw forbidden(`${r.name} names patients: only staff who may read clinical records can download it`);
     const ids = data?.patientIds ?? [];
