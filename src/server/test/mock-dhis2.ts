@@ -30,6 +30,11 @@ export type MockDhis2Options = {
   delayMs?: number;
   /** Serve the API under this path, as a DHIS2 deployed at https://host/dhis does (default: at the root). */
   basePath?: string;
+  /**
+   * Data elements not set to "store zero data values" (DHIS2's default): a zero is skipped with the conflict
+   * "Value is zero and not significant", as DHIS2 does, and nothing is stored for it.
+   */
+  zeroNotStored?: boolean;
 };
 
 export type MockDhis2 = {
@@ -120,6 +125,11 @@ export async function start(options: MockDhis2Options = {}): Promise<MockDhis2> 
           property: 'dataElement',
           indexes: [i],
         });
+        return;
+      }
+      if (options.zeroNotStored && Number(v.value) === 0) {
+        counts.ignored++;
+        conflicts.push({ object: v.dataElement, value: `Value is zero and not significant, must match data element: \`${v.dataElement}\``, errorCode: 'E7641', indexes: [i] });
         return;
       }
       const key = [v.orgUnit ?? set.orgUnit, v.period ?? set.period, v.dataElement, v.categoryOptionCombo ?? 'default'].join('|');

@@ -127,4 +127,28 @@ describe('pushing the form to KHIS', () => {
       await offline.close();
     }
   });
+
+  it('goes on when the only conflicts are zeros that KHIS does not store, and shows them', async () => {
+    const strict = await start({ zeroNotStored: true });
+    const county = await createTestContext({ config: { dhis2: { url: strict.url, username: MOCK_DHIS2_USERNAME, password: MOCK_DHIS2_PASSWORD } } });
+    try {
+      const officer = await county.loginAt('records_officer', FACILITY);
+      const rows = ((await county.request({ url: '/api/moh/khis?form=705A', cookie: officer })).json() as KhisMapping).rows.map((r, i) => ({ key: r.key, dataElement: uid(i + 1), categoryOptionCombo: null }));
+      expect((await county.request({ method: 'PUT', url: '/api/moh/khis', cookie: officer, body: { form: '705A', dataSet: 'EnZokILHOeN', rows } })).statusCode).toBe(200);
+      const id = ((await county.request({ method: 'POST', url: '/api/reports', cookie: officer, body: { report: 'moh705a', facilityId: FACILITY, period: '2026-02' } })).json() as ReportDetail).id;
+      await county.runJobs();
+      const file = (await county.request({ url: `/api/reports/${id}/dhis2?format=json`, cookie: officer })).json() as { dataValues: { value: string }[] };
+      const zeros = file.dataValues.filter((v) => v.value === '0').length;
+      expect(zeros).toBeGreaterThan(0);
+      const dry = (await county.request({ method: 'POST', url: `/api/reports/${id}/khis-submissions`, cookie: officer, body: { step: 'dryRun' } })).json() as KhisSubmission;
+      expect(dry).toMatchObject({ ok: true, message: null, summary: { ignored: zeros } });
+      expect(dry.summary!.conflicts).toHaveLength(zeros);
+      const imported = (await county.request({ method: 'POST', url: `/api/reports/${id}/khis-submissions`, cookie: officer, body: { step: 'import' } })).json() as KhisSubmission;
+      expect(imported).toMatchObject({ step: 'import', ok: true, summary: { imported: file.dataValues.length - zeros } });
+      expect(strict.stored.size).toBe(file.dataValues.length - zeros);
+    } finally {
+      await county.close();
+      await strict.close();
+    }
+  });
 });

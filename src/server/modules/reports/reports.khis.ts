@@ -13,6 +13,9 @@ import type { ReportData } from './reports.generate.js';
 import { khisSubmissions, reports } from './reports.schema.js';
 
 export const KHIS_STEPS = ['dryRun', 'import', 'complete'] as const;
+
+/** DHIS2's conflict for a zero its data element does not store ("Value is zero and not significant…"). */
+const ZERO_NOT_STORED = /zero and not significant/i;
 export type KhisStep = (typeof KHIS_STEPS)[number];
 
 async function khisPayload(ctx: Pick<ServiceContext, 'db'>, id: number) {
@@ -82,8 +85,10 @@ export async function submitToKhis(ctx: ServiceContext, connection: Dhis2Connect
       const result = await importDataValues(connection, json, { dryRun: step === 'dryRun' });
       httpStatus = result.httpStatus;
       response = result.raw;
-      ok = result.summary.status !== 'ERROR' && result.summary.conflicts.length === 0;
-      if (!ok) message = result.summary.description ?? `${result.summary.conflicts.length} conflict(s): see the import summary`;
+      // A zero KHIS does not store (its data element is not set to store zeros) is no lost figure: the step goes on.
+      const refused = result.summary.conflicts.filter((c) => !ZERO_NOT_STORED.test(c.value));
+      ok = result.summary.status !== 'ERROR' && refused.length === 0;
+      if (!ok) message = result.summary.description ?? `${refused.length} conflict(s): see the import summary`;
     }
   } catch (error) {
     // KHIS unreachable, refusing the credentials, or answering nonsense: kept with the reason.
@@ -109,7 +114,7 @@ function failureOf(step: string, response: unknown): string {
   if (typeof error === 'string') return error;
   if (step === 'complete') return 'KHIS did not accept the completion: see its answer';
   const summary = summaryOf(step, response);
-  return summary?.description ?? `${summary?.conflicts.length ?? 0} conflict(s): see the import summary`;
+  return summary?.description ?? `${summary?.conflicts.filter((c) => !ZERO_NOT_STORED.test(c.value)).length ?? 0} conflict(s): see the import summary`;
 }
 
 export async function listSubmissions({ db }: Pick<ServiceContext, 'db'>, id: number): Promise<KhisSubmission[]> {
