@@ -429,8 +429,12 @@ describe('hostile bodies on every write route', () => {
           const body = { ...s.base, ...fresh?.(), [field]: value };
           const res = await t.request({ method: key.split(' ')[0] as 'POST', url: s.path(), cookie, body });
           expectNoServerError(res);
-          // PostgreSQL cannot store a NUL: the field says so (before the fix, this was a 500).
-          if (value.includes('\u0000')) expect(fieldErrors(res)[field], excerpt(res)).toBe(NUL_MESSAGE);
+          // PostgreSQL cannot store a NUL: the field says so (before the fix, this was a 500). A text that is also too
+          // long for its field may be told its length first: either way it is refused on that field, never a 500.
+          if (value.includes('\u0000')) {
+            const message = fieldErrors(res)[field] ?? '';
+            expect(message === NUL_MESSAGE || (value.length > 50 && /at most \d+ characters/.test(message)), excerpt(res)).toBe(true);
+          }
           if (res.statusCode >= 400) {
             await db.expectNothingWritten();
           } else {
