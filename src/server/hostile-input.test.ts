@@ -306,6 +306,15 @@ async function cookieFor(role: Role | null): Promise<string | undefined> {
 /** The path of a GET route with a real id (1) in place of :id. */
 const concretePath = (url: string, id = '1') => url.replace(':id', id);
 
+/**
+ * The ledger's other path parameters (issue 14): a month (YYYY-MM) and a fiscal year (2025-26). Hostile values are
+ * malformed ones and well-formed ones that name nothing closable (a month not yet ended, a year not yet over).
+ */
+const HOSTILE_PARAMS: Record<string, fc.Arbitrary<string>> = {
+  period: fc.oneof(fc.constantFrom('2026-13', '2026-00', '26-01', '2026-1', '2026-01-01', '2099-01', "2026-01' or 1=1", '%', '2026/01'), hostileString.filter((s) => s !== '' && s !== '.' && s !== '..')),
+  year: fc.oneof(fc.constantFrom('2025-27', '2025/26', '2025', '2099-00', '2030-31', '0000-01', '2025-2026'), hostileString.filter((s) => s !== '' && s !== '.' && s !== '..')),
+};
+
 /** Roles tried, in order, for a GET route: the first the route does not refuse is used. */
 const GET_ROLES: Role[] = ['county_director', 'facility_incharge', 'admin', ...ROLES];
 /** GET /api/logout ends the caller's session: called signed out, so the other properties keep theirs. */
@@ -338,9 +347,9 @@ describe('the routes under test', () => {
     expect(writes.filter((k) => !(k in WRITES)), 'routes without a hostile-input strategy').toEqual([]);
     expect(Object.keys(WRITES).filter((k) => !writes.includes(k)), 'strategies for routes that no longer exist').toEqual([]);
     expect(new Set(apiRoutes().map((r) => r.method)), 'a new HTTP method needs a strategy').toEqual(new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']));
-    // Path parameters are ids; another kind of parameter needs its own hostile values.
+    // Path parameters are ids, or the ledger's month and fiscal year; another kind needs its own hostile values.
     const params = apiRoutes().flatMap((r) => [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]));
-    expect(new Set(params)).toEqual(new Set(['id']));
+    expect(new Set(params)).toEqual(new Set(['id', ...Object.keys(HOSTILE_PARAMS)]));
   });
 
   it('every body schema refuses an empty object, and every base body is valid', () => {
@@ -414,6 +423,26 @@ describe('hostile bodies on every write route', () => {
         { numRuns: 15, examples: [["1' or 1=1"], ['-1'], ['99999999999999999999']] },
       );
     });
+  });
+
+  it('hostile months and fiscal years in a path are a 4xx with a message, never a 500, and write nothing', { timeout: 60_000 }, async () => {
+    for (const [param, values] of Object.entries(HOSTILE_PARAMS)) {
+      const routes = apiRoutes().filter((r) => r.url.includes(`:${param}`));
+      expect(routes.length, param).toBeGreaterThan(0);
+      await eachRoute(routes, keyOf, async (route) => {
+        const write = WRITES[keyOf(route)];
+        const cookie = await cookieFor(write ? write.role : await roleForGet(route));
+        const db = await watchWrites(write ? [] : AUDIT);
+        await fc.assert(
+          fc.asyncProperty(values, async (value) => {
+            const res = await t.request({ method: route.method as 'GET', url: route.url.replace(`:${param}`, encode(value)), cookie });
+            expectRefused(res);
+            await db.expectNothingWritten();
+          }),
+          { numRuns: 15 },
+        );
+      });
+    }
   });
 
   it('valid bodies with hostile text in a free-text field are stored exactly as sent, or refused; never a 500', { timeout: 120_000 }, async () => {

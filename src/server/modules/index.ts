@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import { runSeed } from '../db/seed/context.js';
 import { sql } from 'drizzle-orm';
 import { getTableName } from 'drizzle-orm';
+import { accountingModule } from './accounting/index.js';
 import { activitiesModule } from './activities/index.js';
 import { alertsModule } from './alerts/index.js';
 import { auditModule } from './audit/index.js';
@@ -39,6 +40,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   alertsModule,
   referralsModule,
   inventoryModule,
+  accountingModule,
   reportsModule,
   mohModule,
   auditModule,

@@ -26,6 +26,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
     }
+    // The ledger's own triggers (migration 0014) refuse with SQLSTATE 55000 and a message written for people ("The
+    // period 2026-07 is closed"): whatever code path reached them, that is a conflict with the books' state.
+    const dbCause = (error as { cause?: { code?: unknown; message?: unknown } }).cause ?? (error as { code?: unknown; message?: unknown });
+    if (dbCause.code === '55000' && typeof dbCause.message === 'string') return reply.status(409).send({ message: dbCause.message, code: 'conflict' });
     // A database error's message can carry the query's parameters, which are patient data: log what failed
     // and where, never the message itself.
     const cause = (error as { cause?: { code?: unknown } }).cause;

@@ -14,11 +14,15 @@ export const PERMISSIONS = [
   'billing:read',
   'billing:write',
   'claims:approve',
+  'billing:waive',
   'inventory:read',
   'inventory:write',
   'staff:manage',
   'facilities:manage',
   'finance:read',
+  'finance:post',
+  'finance:approve',
+  'finance:close',
   'reports:read',
   'reports:generate',
   'moh:configure',
@@ -67,12 +71,23 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // submitted it (maker ≠ checker, DESIGN.md §7, checked in claims.service.ts): the facility in-charge at her
   // facility, the sub-county medical officer in his sub-county, the director anywhere. Not nurses or clinicians.
   'claims:approve': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  // A waiver or exemption forgives what a patient owes (issue 14): an officer's decision with its reason, never the
+  // desk's. It posts Dr waivers and exemptions / Cr patient debtors.
+  'billing:waive': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   // Stock levels are no patient's data: every facility may see where a medicine is, to borrow it.
   'inventory:read': all(ROLES, 'county'),
   'inventory:write': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility' },
   'staff:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
   'facilities:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
+  // The ledger (issue 14; DESIGN.md §7 "finance and payroll: director, facility in-charge, admin"). They read the
+  // books within their reach and prepare journals, imports and reconciliations; approving a journal is another
+  // person's act (maker ≠ checker) and needs finance:approve — the director county-wide, the in-charge at her
+  // facility, never the system administrator, who runs the system rather than the money. Closing a month or the
+  // year is the county's: the director.
   'finance:read': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
+  'finance:post': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
+  'finance:approve': { county_director: 'county', facility_incharge: 'facility' },
+  'finance:close': { county_director: 'county' },
   'reports:read': all(ROLES, 'county'),
   // Generating a report (issue 13): the health records officer and the facility in-charge for their facility, the
   // sub-county medical officer for his sub-county, the director for the county. A register that names patients

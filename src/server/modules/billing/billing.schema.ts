@@ -135,3 +135,23 @@ export const insuranceClaims = pgTable(
     index('claims_status_idx').on(t.status, t.submittedAt.desc().nullsFirst()),
   ],
 );
+
+/**
+ * A waiver or exemption (issue 14; the Facilities Improvement Financing Act lets a facility exempt those who cannot
+ * pay): an officer forgives part or all of what the patient still owes on an invoice, with the reason. It settles
+ * that much of the patient's share and posts Dr waivers and exemptions / Cr patient debtors.
+ */
+export const billingWaivers = pgTable(
+  'billing_waivers',
+  {
+    id: id(),
+    billingRecordId: integer()
+      .notNull()
+      .references(() => billingRecords.id),
+    amount: money().notNull(),
+    reason: text().notNull(),
+    waivedBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [check('billing_waivers_amount_check', sql`${t.amount} > 0`), index('billing_waivers_billing_idx').on(t.billingRecordId)],
+);

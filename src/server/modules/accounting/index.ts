@@ -1,0 +1,24 @@
+// The accounting module (issue 14): the county health ledger. Other modules post their money events through
+// post() (ledger.ts) inside their own transactions; nothing else of the ledger is theirs to touch.
+import type { ServerModule } from '../../core/module.js';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../core/deps.js';
+import { accountBalances, accountingPeriods, accounts, bankStatementLines, bankStatements, budgets, fiscalYears, journalLines, journals, reconciliationLedgerItems, reconciliationMatches } from './accounting.schema.js';
+import { accountingRoutes } from './accounting.routes.js';
+import { statementRoutes } from './statements.routes.js';
+import { reconciliationRoutes } from './reconciliation.routes.js';
+import { seedAccounting } from './accounting.seed.js';
+
+export { post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
+
+export const accountingModule: ServerModule = {
+  id: 'accounting',
+  routes: (app: FastifyInstance, deps: AppDeps) => {
+    accountingRoutes(app, deps);
+    statementRoutes(app, deps);
+    reconciliationRoutes(app, deps);
+  },
+  tables: [accounts, journals, journalLines, accountingPeriods, fiscalYears, accountBalances, budgets, bankStatements, bankStatementLines, reconciliationMatches, reconciliationLedgerItems],
+  seed: seedAccounting,
+  hostileInput: () => import('./accounting.hostile.js'),
+};

@@ -1,0 +1,130 @@
+// The ledger's guarantees (issue 14): what the database itself refuses, whatever code path writes, and the manual
+// journal's life — prepared, approved by another officer, posted, reversed — with periods that close.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestContext, fieldErrors, type TestContext } from '../../test/helper.js';
+import type { Journal } from '../../../shared/accounting/index.js';
+
+let t: TestContext;
+let director: string;
+let incharge: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  director = await t.loginAs('county_director');
+  incharge = await t.loginAs('facility_incharge');
+  admin = await t.loginAs('admin');
+});
+afterAll(() => t.close());
+
+const line = (accountCode: string, debit: number, credit: number, over: Record<string, unknown> = {}) => ({ accountCode, debit, credit, facilityId: 1, fund: 'fif', costCentre: 'administration', ...over });
+
+/** A journal written straight into the tables (as a careless script would), then its status set, in one transaction. */
+const rawJournal = (number: string, lines: [string, string, string][], status = 'posted') => [
+  sql`insert into journals (number, date, description, source_type, status) values (${number}, '2026-03-10', 'raw', 'manual', 'draft')`,
+  ...lines.map(([code, d, c], i) => sql`insert into journal_lines (journal_id, line_no, account_code, debit, credit, facility_id, fund) values ((select id from journals where number = ${number}), ${i + 1}, ${code}, ${d}::numeric, ${c}::numeric, 1, 'fif')`),
+  ...(status === 'posted' ? [sql`update journals set status = 'posted' where number = ${number}`] : []),
+];
+
+/** What the database said when it refused (drizzle wraps its error: the cause is PostgreSQL's). */
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'accepted',
+    (e: { cause?: { message?: string }; message: string }) => e.cause?.message ?? e.message,
+  );
+
+const balanceOf = async (code: string) => {
+  const [row] = await t.rows<{ d: string; c: string }>(sql`select coalesce(sum(debit), 0)::text as d, coalesce(sum(credit), 0)::text as c from account_balances where account_code = ${code}`);
+  return { debit: Number(row!.d), credit: Number(row!.c) };
+};
+
+describe('the database keeps the books honest', () => {
+  it('refuses an unbalanced journal at commit, even written with raw SQL', async () => {
+    expect(await refusal(t.asOwner(...rawJournal('RAW-1', [['5210', '100.00', '0'], ['1120', '0', '99.99']])))).toMatch(/does not balance/);
+    expect(await t.rows(sql`select 1 from journals where number = 'RAW-1'`)).toEqual([]);
+    // A journal of one line does not balance anything either; and a draft must balance too.
+    expect(await refusal(t.asOwner(...rawJournal('RAW-2', [['5210', '100.00', '0']], 'draft')))).toMatch(/at least two lines/);
+    // Balanced lines written one statement at a time are fine: the check waits for the commit.
+    await t.asOwner(...rawJournal('RAW-3', [['5210', '100.00', '0'], ['1120', '0', '60.00'], ['1120', '0', '40.00']]));
+    expect(await t.rows(sql`select status from journals where number = 'RAW-3'`)).toEqual([{ status: 'posted' }]);
+  });
+
+  it('keeps the period balances as journals post, and never counts a draft', async () => {
+    const before = await balanceOf('5260');
+    await t.asOwner(...rawJournal('RAW-4', [['5260', '250.50', '0'], ['1120', '0', '250.50']], 'draft'));
+    expect(await balanceOf('5260')).toEqual(before);
+    await t.asOwner(sql`update journals set status = 'posted' where number = 'RAW-4'`);
+    expect(await balanceOf('5260')).toEqual({ debit: before.debit + 250.5, credit: before.credit });
+  });
+
+  it('never lets a posted journal or its lines change', async () => {
+    expect(await refusal(t.asOwner(sql`update journals set description = 'edited' where number = 'RAW-3'`))).toMatch(/cannot be changed/);
+    expect(await refusal(t.asOwner(sql`update journal_lines set debit = 1 where journal_id = (select id from journals where number = 'RAW-3') and line_no = 1`))).toMatch(/cannot be changed/);
+    expect(await refusal(t.asOwner(sql`delete from journal_lines where journal_id = (select id from journals where number = 'RAW-3')`))).toMatch(/cannot be changed/);
+    expect(await refusal(t.asOwner(sql`delete from journals where number = 'RAW-3'`))).toMatch(/cannot be deleted/);
+    // No line can be slipped into a posted journal, balanced or not.
+    expect(
+      await refusal(
+        t.asOwner(
+          sql`insert into journal_lines (journal_id, line_no, account_code, debit, credit, fund) values ((select id from journals where number = 'RAW-3'), 9, '5210', 1, 0, 'fif')`,
+          sql`insert into journal_lines (journal_id, line_no, account_code, debit, credit, fund) values ((select id from journals where number = 'RAW-3'), 10, '1120', 0, 1, 'fif')`,
+        ),
+      ),
+    ).toMatch(/cannot be changed/);
+  });
+});
+
+describe('a manual journal', () => {
+  const entry = { date: '2026-03-10', description: 'Electricity for February', reference: 'KPLC-0226', lines: [line('5210', 12500, 0), line('1120', 0, 12500)] };
+  let journal: Journal;
+
+  it('is refused with per-field messages when it does not balance, names no account or no date', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { ...entry, lines: [line('5210', 12500, 0), line('1120', 0, 12499.99)] } });
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res).lines).toBe('Debits (KES 12,500.00) and credits (KES 12,499.99) must be equal');
+    const blank = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { date: '', description: '', lines: [line('', 1, 0), line('1120', 0, 1)] } });
+    expect(blank.statusCode).toBe(400);
+    expect(fieldErrors(blank)).toMatchObject({ date: 'Date is required', description: 'Description is required', 'lines.0.accountCode': 'Account is required' });
+    const heading = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { ...entry, lines: [line('5200', 10, 0), line('9999', 0, 10)] } });
+    expect(heading.statusCode).toBe(400);
+    expect(fieldErrors(heading)).toEqual({ 'lines.0.accountCode': 'Account 5200 is a heading: post to one of its accounts', 'lines.1.accountCode': 'There is no account 9999' });
+    const future = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { ...entry, date: '2026-03-17' } });
+    expect(fieldErrors(future).date).toBe('The date cannot be in the future');
+  });
+
+  it('waits for an approver who is not its preparer, then posts', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: entry });
+    expect(res.statusCode).toBe(201);
+    journal = res.json();
+    expect(journal).toMatchObject({ status: 'draft', sourceType: 'manual', totalDebit: 12500, totalCredit: 12500, preparedByName: expect.any(String) });
+    expect(journal.number).toMatch(/^JNL-2025\/26-\d{6}$/);
+    const self = await t.request({ method: 'POST', url: `/api/accounting/journals/${journal.id}/approve`, cookie: incharge });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe('Forbidden: you prepared this journal, so another finance officer must approve it');
+    // The system administrator reads the books and prepares entries, but approves none.
+    expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${journal.id}/approve`, cookie: admin })).statusCode).toBe(403);
+    const before = await balanceOf('5210');
+    const ok = await t.request({ method: 'POST', url: `/api/accounting/journals/${journal.id}/approve`, cookie: director });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'posted', approvedByName: expect.any(String) });
+    expect(await balanceOf('5210')).toEqual({ debit: before.debit + 12500, credit: before.credit });
+    const again = await t.request({ method: 'POST', url: `/api/accounting/journals/${journal.id}/approve`, cookie: director });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('is corrected by a reversal linked to it, never edited', async () => {
+    const rev = await t.request({ method: 'POST', url: `/api/accounting/journals/${journal.id}/reverse`, cookie: incharge, body: { reason: 'Posted to the wrong facility' } });
+    expect(rev.statusCode).toBe(201);
+    const reversal: Journal = rev.json();
+    expect(reversal).toMatchObject({ status: 'draft', sourceType: 'reversal', reversesId: journal.id, reference: journal.number });
+    expect(reversal.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual([
+      ['5210', 0, 12500],
+      ['1120', 12500, 0],
+    ]);
+    expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${journal.id}/reverse`, cookie: incharge, body: { reason: 'again' } })).statusCode).toBe(409);
+    expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${reversal.id}/approve`, cookie: director })).statusCode).toBe(200);
+    const original = (await t.request({ url: `/api/accounting/journals/${journal.id}`, cookie: director })).json();
+    expect(original).toMatchObject({ status: 'posted', reversedById: reversal.id });
+  });
+});

@@ -1,0 +1,219 @@
+// The one way money reaches the books (issue 14): post() writes one balanced journal, linked to its source, inside
+// the caller's transaction — the billing desk's payment and its journal commit together or not at all (FINANCE.md:
+// "keep money, stock and books in one database and one transaction"). Other modules call it through this module's
+// index.ts; they never write the ledger's tables.
+//
+// A journal is written as a draft, then its lines, then it is posted (unless it waits for an approver): the
+// database refuses lines on anything but a draft, refuses an unbalanced journal at commit, keeps the period
+// balances as journals post, and refuses a posting into a closed period (migration 0014). post() checks the same
+// first, so a person gets a clear message rather than the database's.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { fiscalYearOf } from '../../../shared/county-time.js';
+import { compare, formatKesExact, isZero, sum, ZERO, type Cents } from '../../../shared/money.js';
+import type { Fund, SourceType } from '../../../shared/accounting/index.js';
+import { continueSeries, documentNumber, nextDocumentNumber } from '../../core/numbering.js';
+import { conflict, invalid } from '../../core/errors.js';
+import type { Db } from '../../db/client.js';
+import { accountingPeriods, accounts, journalLines, journals } from './accounting.schema.js';
+
+export type LedgerLine = {
+  account: string;
+  debit?: Cents;
+  credit?: Cents;
+  facilityId: number | null;
+  fund: Fund;
+  costCentre?: string;
+  memo?: string | null;
+};
+
+export type JournalDraft = {
+  /** The county date the journal is dated. */
+  date: string;
+  description: string;
+  reference?: string | null;
+  source: { type: SourceType; id: number | null };
+  lines: LedgerLine[];
+  preparedBy?: number | null;
+  reversesId?: number | null;
+};
+
+export type Posted = { id: number; number: string };
+
+/** The journal series' period: the fiscal year, as the Treasury writes it (JNL-2025/26-000123). */
+export const journalSeriesPeriod = (date: string) => fiscalYearOf(date).label;
+
+/** The first day of a date's month (a period's key). */
+export const periodOf = (date: string) => `${date.slice(0, 7)}-01`;
+
+/** The last date a journal may carry a date in `date`'s fiscal year: 31 July after its 30 June (PFM County Regulations r.97). */
+export function adjustmentDeadline(date: string): string {
+  const end = fiscalYearOf(date).end;
+  return `${end.slice(0, 4)}-07-31`;
+}
+
+/** Lines with an amount, as the books keep them (a zero line says nothing). */
+function meaningful(lines: readonly LedgerLine[]): LedgerLine[] {
+  return lines.filter((l) => !isZero(l.debit ?? ZERO) || !isZero(l.credit ?? ZERO));
+}
+
+function assertBalanced(lines: readonly LedgerLine[]): void {
+  const debits = sum(lines.map((l) => l.debit ?? ZERO));
+  const credits = sum(lines.map((l) => l.credit ?? ZERO));
+  if (compare(debits, credits) !== 0) {
+    throw invalid([{ path: 'lines', message: `Debits (${formatKesExact(debits)}) and credits (${formatKesExact(credits)}) must be equal` }]);
+  }
+  for (const l of lines) {
+    if (l.debit && l.credit && !isZero(l.debit) && !isZero(l.credit)) throw invalid([{ path: 'lines', message: 'A line has a debit or a credit, not both' }]);
+  }
+}
+
+/** 409 when a period a journal would post into is closed. */
+export async function assertPeriodsOpen(tx: Db, dates: readonly string[]): Promise<void> {
+  const periods = [...new Set(dates.map(periodOf))];
+  if (periods.length === 0) return;
+  const closed = await tx.select({ period: accountingPeriods.period }).from(accountingPeriods).where(inArray(accountingPeriods.period, periods)).limit(1);
+  if (closed[0]) throw conflict(`The period ${closed[0].period.slice(0, 7)} is closed: date the journal in an open period`);
+}
+
+/**
+ * A person's journal (manual, imported, a reversal) may be dated in a fiscal year only until its adjustment window
+ * ends (31 July), and never in the future.
+ */
+export function assertDateAllowed(date: string, today: string, path = 'date'): void {
+  if (date > today) throw invalid([{ path, message: 'The date cannot be in the future' }]);
+  if (today > adjustmentDeadline(date)) {
+    throw conflict(`The financial year ${fiscalYearOf(date).label} closed for adjustments on ${adjustmentDeadline(date)}: date the journal in ${fiscalYearOf(today).label}`);
+  }
+}
+
+/** The accounts a set of lines names that do not exist or are inactive: a person's journal may use neither. */
+export async function assertAccountsUsable(tx: Db, codes: readonly string[]): Promise<void> {
+  const wanted = [...new Set(codes)];
+  const rows = await tx.select({ code: accounts.code, isActive: accounts.isActive, parentOf: sql<boolean>`exists (select 1 from accounts c where c.parent_code = accounts.code)` }).from(accounts).where(inArray(accounts.code, wanted));
+  const found = new Map(rows.map((r) => [r.code, r]));
+  const issues = codes.flatMap((code, i) => {
+    const a = found.get(code);
+    if (!a) return [{ path: `lines.${i}.accountCode`, message: `There is no account ${code}` }];
+    if (!a.isActive) return [{ path: `lines.${i}.accountCode`, message: `Account ${code} is inactive` }];
+    if (a.parentOf) return [{ path: `lines.${i}.accountCode`, message: `Account ${code} is a heading: post to one of its accounts` }];
+    return [];
+  });
+  if (issues.length) throw invalid(issues);
+}
+
+async function writeJournal(tx: Db, draft: JournalDraft, lines: LedgerLine[], number: string): Promise<number> {
+  const [row] = await tx
+    .insert(journals)
+    .values({
+      number,
+      date: draft.date,
+      description: draft.description.slice(0, 300),
+      reference: draft.reference ?? null,
+      sourceType: draft.source.type,
+      sourceId: draft.source.id,
+      status: 'draft',
+      reversesId: draft.reversesId ?? null,
+      preparedBy: draft.preparedBy ?? null,
+    })
+    .returning({ id: journals.id });
+  const id = row!.id;
+  const rows = lines.map((l, i) => toLineRow(id, i, l));
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(journalLines).values(rows.slice(i, i + 1000));
+  return id;
+}
+
+const toLineRow = (journalId: number, i: number, l: LedgerLine) => ({
+  journalId,
+  lineNo: i + 1,
+  accountCode: l.account,
+  debit: l.debit ?? ZERO,
+  credit: l.credit ?? ZERO,
+  facilityId: l.facilityId,
+  fund: l.fund,
+  costCentre: l.costCentre ?? '',
+  memo: l.memo ?? null,
+});
+
+/**
+ * Posts one balanced journal for an event, in the caller's transaction, and returns it; null when the event moves
+ * no money (a free invoice: every line zero). `awaitApproval` leaves a person's journal as a draft for an approver.
+ */
+export async function post(tx: Db, draft: JournalDraft, opts: { now: Date; awaitApproval?: boolean }): Promise<Posted | null> {
+  const lines = meaningful(draft.lines);
+  if (lines.length === 0) return null;
+  assertBalanced(lines);
+  if (!opts.awaitApproval) await assertPeriodsOpen(tx, [draft.date]);
+  const number = await nextDocumentNumber(tx, 'JNL', journalSeriesPeriod(draft.date));
+  const id = await writeJournal(tx, draft, lines, number);
+  if (!opts.awaitApproval) {
+    await tx.update(journals).set({ status: 'posted', postedAt: opts.now }).where(eq(journals.id, id));
+  }
+  return { id, number };
+}
+
+/** Posts a draft (its approver is not its preparer: checked by the caller and by the table's constraint). */
+export async function postDraft(tx: Db, id: number, approvedBy: number, now: Date): Promise<void> {
+  await tx.update(journals).set({ status: 'posted', approvedBy, approvedAt: now, postedAt: now }).where(and(eq(journals.id, id), eq(journals.status, 'draft')));
+}
+
+/**
+ * Posts many event journals at once (the demo county's history, a backfill): numbered in date order in each fiscal
+ * year as post() would have, written a few hundred at a time, posted in one statement per chunk. Periods must be open.
+ */
+export async function postMany(tx: Db, drafts: readonly JournalDraft[], now: Date): Promise<number> {
+  const ready = drafts
+    .map((d) => ({ d, lines: meaningful(d.lines) }))
+    .filter((x) => x.lines.length > 0)
+    .sort((a, b) => (a.d.date < b.d.date ? -1 : a.d.date > b.d.date ? 1 : 0));
+  for (const x of ready) assertBalanced(x.lines);
+  await assertPeriodsOpen(tx, ready.map((x) => x.d.date));
+  // Numbers continue each fiscal year's series from where it stands.
+  const counters = await tx.execute<{ period: string; last: number }>(sql`select period, last from document_counters where series = 'JNL'`);
+  const start = new Map((counters as unknown as { rows: { period: string; last: number }[] }).rows.map((r) => [r.period, Number(r.last)]));
+  const last = new Map(start);
+  const numbered = ready.map((x) => {
+    const fy = journalSeriesPeriod(x.d.date);
+    const n = (last.get(fy) ?? 0) + 1;
+    last.set(fy, n);
+    return { ...x, number: documentNumber('JNL', fy, n) };
+  });
+  const CHUNK = 500;
+  for (let i = 0; i < numbered.length; i += CHUNK) {
+    const chunk = numbered.slice(i, i + CHUNK);
+    const ids = await tx
+      .insert(journals)
+      .values(
+        chunk.map((x) => ({
+          number: x.number,
+          date: x.d.date,
+          description: x.d.description.slice(0, 300),
+          reference: x.d.reference ?? null,
+          sourceType: x.d.source.type,
+          sourceId: x.d.source.id,
+          status: 'draft',
+          reversesId: x.d.reversesId ?? null,
+          preparedBy: x.d.preparedBy ?? null,
+          createdAt: now,
+        })),
+      )
+      .returning({ id: journals.id });
+    const lineRows = chunk.flatMap((x, k) => x.lines.map((l, n) => toLineRow(ids[k]!.id, n, l)));
+    for (let j = 0; j < lineRows.length; j += 1000) await tx.insert(journalLines).values(lineRows.slice(j, j + 1000));
+    await tx
+      .update(journals)
+      .set({ status: 'posted', postedAt: now })
+      .where(inArray(journals.id, ids.map((r) => r.id)));
+  }
+  for (const [fy, n] of last) await continueSeries(tx, 'JNL', fy, n);
+  return numbered.length;
+}
+
+/** Whether an event already has its journal (a backfill posts only what is missing). */
+export async function postedSources(tx: Db, type: SourceType, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: journals.sourceId })
+    .from(journals)
+    .where(and(eq(journals.sourceType, type), inArray(journals.sourceId, [...ids])));
+  return new Set(rows.map((r) => r.id!));
+}
