@@ -1,6 +1,8 @@
 // The hostile-input test's strategies for the ledger's write routes (src/server/hostile-input.test.ts).
 import fc from 'fast-check';
 import { ACCOUNT_TYPES, FUNDS } from '../../../shared/accounting/index.js';
+import statementsHostile from './statements.hostile.js';
+import reconciliationHostile from './reconciliation.hostile.js';
 import { badOptionalText, badText, defineHostile, notABoolean, notADate, notAString, notIn, tooLong, withNul } from '../../test/hostile.js';
 
 const line = (over: Record<string, unknown> = {}) => ({ accountCode: '5210', debit: 1500, credit: 0, facilityId: 1, fund: 'fif', costCentre: 'administration', ...over });
@@ -8,7 +10,7 @@ const balanced = [line(), line({ accountCode: '1120', debit: 0, credit: 1500 })]
 const notAnAccountCode = fc.oneof(notAString, fc.constantFrom('', '12', '1234567', 'abcd', '12.5', ' '), tooLong(6));
 const notAnAmount = fc.constantFrom<unknown>(-1, -0.01, 'abc', '1e3', 1e15, 0.001, 'NaN', true, [], {});
 
-export default defineHostile({
+const ledger = defineHostile({
   'POST /api/accounting/accounts': {
     role: 'county_director',
     path: () => '/api/accounting/accounts',
@@ -85,3 +87,6 @@ export default defineHostile({
     noBody: true,
   },
 });
+
+// The statements' and the reconciliation's write routes keep their strategies beside them.
+export default defineHostile({ ...ledger.writes, ...statementsHostile.writes, ...reconciliationHostile.writes });

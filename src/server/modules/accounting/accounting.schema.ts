@@ -6,7 +6,7 @@
 // journal whose debits and credits differ; posted journals and their lines cannot be updated or deleted; a journal
 // cannot be posted into a closed period; and account_balances is kept by triggers as lines are posted.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customType, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, createdAt, moneyFromDb } from '../../db/columns.js';
 import { toKesText, type Cents } from '../../../shared/money.js';
