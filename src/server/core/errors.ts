@@ -17,6 +17,8 @@ export class AppError extends Error {
 /** 401s say "Unauthorized": the client relies on it to send a logged-out user to sign-in (SPEC.md §8). */
 export const unauthorized = (message = 'Unauthorized: please sign in') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'Forbidden: your role may not do this') => new AppError(403, 'forbidden', message);
+/** Permitted by role, refused by scope: the record or facility is beyond the actor's reach (DESIGN.md §7). */
+export const outOfScope = (message: string) => new AppError(403, 'out_of_scope', message.startsWith('Forbidden') ? message : `Forbidden: ${message[0]!.toLowerCase()}${message.slice(1)}`);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, issues?: FieldIssue[]) => new AppError(409, 'conflict', message, issues);
 export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>

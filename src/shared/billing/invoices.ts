@@ -77,6 +77,8 @@ export const billingRecordSchema = z.object({
   patientPayable: z.number(),
   /** Money received from the patient so far (succeeded payments). */
   amountPaid: z.number(),
+  /** What an officer waived of the patient's share (waivers and exemptions). */
+  amountWaived: z.number(),
   /** The latest insurance claim's status, if a claim was made. */
   claimStatus: z.enum(CLAIM_STATUSES).nullable(),
   dueDate: z.string().nullable(),

@@ -236,3 +236,16 @@ export const paymentGatewaysSchema = z.object({
   card: z.object({ mode: z.literal('simulator'), approvedTestCard: z.string(), declinedTestCard: z.string() }),
 });
 export type PaymentGateways = z.infer<typeof paymentGatewaysSchema>;
+
+/**
+ * POST /api/billing/:id/waivers (issue 14): an officer (billing:waive) forgives part or all of what the patient still
+ * owes — a waiver or exemption under the county's FIF rules — with the reason. It posts Dr 5310 / Cr 1230.
+ */
+export const waiverSchema = z.object({
+  amount: requiredNumber('Amount is required')
+    .pipe(z.number().gt(0, 'The waiver must be more than 0').max(10_000_000, 'Amount must be at most KES 10,000,000'))
+    .transform(roundKes),
+  reason: requiredText('A reason is required', 500, 'Reason must be at most 500 characters'),
+});
+export type WaiverInput = z.infer<typeof waiverSchema>;
+export type WaiverForm = z.input<typeof waiverSchema>;

@@ -16,9 +16,9 @@ import { useProcessPayment, type PaymentOutcome } from './billing.api';
 import { billingError, billingMessage } from './billing-labels';
 import { tokenizeCard } from './card-tokenizer';
 
-/** What the patient still owes on an invoice: their share less what they paid, never below nothing. */
+/** What the patient still owes on an invoice: their share less what they paid and what was waived, never below nothing. */
 export function patientDue(invoice: BillingDetail): Cents {
-  return max(ZERO, subtract(parseKes(invoice.patientPayable), parseKes(invoice.amountPaid)));
+  return max(ZERO, subtract(subtract(parseKes(invoice.patientPayable), parseKes(invoice.amountPaid)), parseKes(invoice.amountWaived)));
 }
 
 export function SimulatorNotice({ title, children }: { title: string; children?: ReactNode }) {

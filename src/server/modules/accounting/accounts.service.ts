@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEBIT_NORMAL, type Account, type AccountType, type CreateAccountInput, type UpdateAccountInput } from '../../../shared/accounting/index.js';
 import { subtract, sum, toKes, type Cents } from '../../../shared/money.js';
 import { moneySql } from '../../db/columns.js';
-import { conflict, forbidden, invalid, notFound } from '../../core/errors.js';
+import { conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
@@ -70,7 +70,7 @@ async function findAccount(db: Db, code: string) {
 
 /** The chart is the county's: only a county-wide finance grant changes it. */
 function assertCountyWide(ctx: ServiceContext): void {
-  if (ctx.scope.facilityIds !== null) throw forbidden('Forbidden: only a county-wide finance role may change the chart of accounts');
+  if (ctx.scope.facilityIds !== null) throw outOfScope('Forbidden: only a county-wide finance role may change the chart of accounts');
 }
 
 export async function createAccount(ctx: ServiceContext, input: CreateAccountInput): Promise<Account> {

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import { countyDate } from '../../../shared/county-time.js';
 import { add, parseKes, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import type { CreateJournalInput, Journal, ListJournalsQuery, ReverseJournalInput } from '../../../shared/accounting/index.js';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../core/errors.js';
+import { AppError, conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
@@ -147,7 +147,7 @@ export async function getJournal(ctx: ServiceContext, id: number): Promise<Journ
   const facilityIds = await journalFacilities(ctx.db, id);
   const [found] = await journalsById(ctx.db, [id]);
   if (!found) throw notFound('Journal not found');
-  if (ctx.scope.facilityIds !== null && !facilityIds.some((f) => f !== null && ctx.scope.facilityIds!.includes(f))) throw forbidden('This journal is outside your scope');
+  if (ctx.scope.facilityIds !== null && !facilityIds.some((f) => f !== null && ctx.scope.facilityIds!.includes(f))) throw outOfScope('This journal is outside your scope');
   return found;
 }
 
@@ -159,8 +159,8 @@ async function assertLinesInScope(ctx: ServiceContext, lines: readonly { facilit
   if (issues.length) throw invalid(issues);
   lines.forEach((l, i) => {
     if (ctx.scope.facilityIds === null) return;
-    if (l.facilityId === null) throw forbidden(`Line ${i + 1} is for the county level: only a county-wide finance role may post it`);
-    if (!ctx.scope.facilityIds.includes(l.facilityId)) throw forbidden(`Line ${i + 1} is for a facility outside your scope`);
+    if (l.facilityId === null) throw outOfScope(`Line ${i + 1} is for the county level: only a county-wide finance role may post it`);
+    if (!ctx.scope.facilityIds.includes(l.facilityId)) throw outOfScope(`Line ${i + 1} is for a facility outside your scope`);
   });
 }
 
@@ -208,7 +208,7 @@ export async function approveJournal(ctx: ServiceContext, id: number): Promise<J
   await db.transaction(async (tx) => {
     const j = await lockDraft(tx, id);
     if (j.preparedBy === actor.id) throw makerChecker();
-    if (!reachesAll(ctx.scope, await journalFacilities(tx, id))) throw forbidden('This journal has lines outside your scope');
+    if (!reachesAll(ctx.scope, await journalFacilities(tx, id))) throw outOfScope('This journal has lines outside your scope');
     assertDateAllowed(j.date, countyDate(now));
     await assertPeriodsOpen(tx, [j.date]);
     const lines = await tx.select({ code: journalLines.accountCode }).from(journalLines).where(eq(journalLines.journalId, id));
@@ -225,7 +225,7 @@ export async function rejectJournal(ctx: ServiceContext, id: number, reason: str
   await db.transaction(async (tx) => {
     const j = await lockDraft(tx, id);
     if (j.preparedBy === actor.id) throw makerChecker();
-    if (!reachesAll(ctx.scope, await journalFacilities(tx, id))) throw forbidden('This journal has lines outside your scope');
+    if (!reachesAll(ctx.scope, await journalFacilities(tx, id))) throw outOfScope('This journal has lines outside your scope');
     await tx.update(journals).set({ status: 'rejected', approvedBy: actor.id, approvedAt: clock(), rejectionReason: reason }).where(eq(journals.id, id));
     await audit(tx, actor, { action: 'journal.rejected', entity: 'journal', entityId: id, detail: `${j.number} rejected` });
   });
@@ -254,7 +254,7 @@ export async function reverseJournal(ctx: ServiceContext, id: number, input: Rev
     if (already) throw conflict(`This journal is already reversed by ${already.number}`);
     if (date < j.date) throw invalid([{ path: 'date', message: `A reversal cannot be dated before the journal it reverses (${j.date})` }]);
     const lines = await tx.select().from(journalLines).where(eq(journalLines.journalId, id)).orderBy(asc(journalLines.lineNo));
-    if (!reachesAll(ctx.scope, lines.map((l) => l.facilityId))) throw forbidden('This journal has lines outside your scope');
+    if (!reachesAll(ctx.scope, lines.map((l) => l.facilityId))) throw outOfScope('This journal has lines outside your scope');
     await assertPeriodsOpen(tx, [date]);
     const posted = await post(
       tx,

@@ -159,8 +159,9 @@ export async function postDraft(tx: Db, id: number, approvedBy: number, now: Dat
 /**
  * Posts many event journals at once (the demo county's history, a backfill): numbered in date order in each fiscal
  * year as post() would have, written a few hundred at a time, posted in one statement per chunk. Periods must be open.
+ * `approvedBy`: the demo county's manual journals, approved by another officer than their preparers.
  */
-export async function postMany(tx: Db, drafts: readonly JournalDraft[], now: Date): Promise<number> {
+export async function postMany(tx: Db, drafts: readonly JournalDraft[], now: Date, opts: { approvedBy?: number } = {}): Promise<number> {
   const ready = drafts
     .map((d) => ({ d, lines: meaningful(d.lines) }))
     .filter((x) => x.lines.length > 0)
@@ -201,7 +202,7 @@ export async function postMany(tx: Db, drafts: readonly JournalDraft[], now: Dat
     for (let j = 0; j < lineRows.length; j += 1000) await tx.insert(journalLines).values(lineRows.slice(j, j + 1000));
     await tx
       .update(journals)
-      .set({ status: 'posted', postedAt: now })
+      .set({ status: 'posted', postedAt: now, ...(opts.approvedBy ? { approvedBy: opts.approvedBy, approvedAt: now } : {}) })
       .where(inArray(journals.id, ids.map((r) => r.id)));
   }
   for (const [fy, n] of last) await continueSeries(tx, 'JNL', fy, n);

@@ -3,7 +3,7 @@
 // statements, the cards, the journals list and the account balances alike.
 import { asc, eq } from 'drizzle-orm';
 import { COUNTY_PROFILE } from '../../../shared/county.js';
-import { forbidden, invalid } from '../../core/errors.js';
+import { invalid, outOfScope } from '../../core/errors.js';
 import type { ServiceContext } from '../../core/context.js';
 import { facilities } from '../facilities/index.js';
 
@@ -19,14 +19,14 @@ export async function booksScope({ db, scope }: Pick<ServiceContext, 'db' | 'sco
   if (q.facilityId !== undefined) {
     const [f] = await db.select({ id: facilities.id, name: facilities.name }).from(facilities).where(eq(facilities.id, q.facilityId)).limit(1);
     if (!f) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
-    if (scope.facilityIds !== null && !scope.facilityIds.includes(f.id)) throw forbidden('This facility is outside your scope');
+    if (scope.facilityIds !== null && !scope.facilityIds.includes(f.id)) throw outOfScope('This facility is outside your scope');
     return { facilityIds: [f.id], facilityId: f.id, subcounty: null, label: f.name };
   }
   if (q.subcounty !== undefined) {
     const rows = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.subcounty, q.subcounty)).orderBy(asc(facilities.id));
     if (rows.length === 0) throw invalid([{ path: 'subcounty', message: 'Unknown sub-county' }]);
     const ids = rows.map((r) => r.id);
-    if (scope.facilityIds !== null && !ids.every((id) => scope.facilityIds!.includes(id))) throw forbidden('This sub-county is outside your scope');
+    if (scope.facilityIds !== null && !ids.every((id) => scope.facilityIds!.includes(id))) throw outOfScope('This sub-county is outside your scope');
     return { facilityIds: ids, facilityId: null, subcounty: q.subcounty, label: `${q.subcounty} Sub-County` };
   }
   if (scope.facilityIds === null) return { facilityIds: null, facilityId: null, subcounty: null, label: `${COUNTY_PROFILE.name} County` };

@@ -78,6 +78,13 @@ export default defineHostile({
       ),
     },
   },
+  'POST /api/billing/:id/waivers': {
+    // billing:waive: the in-charge at her facility.
+    role: 'facility_incharge',
+    path: () => `/api/billing/${hostileIds.pendingInvoice}/waivers`,
+    base: { amount: 1, reason: 'Exempted: the patient cannot pay' },
+    breakers: { amount: fc.oneof(notANumber(0.01, 10_000_000), fc.constant(0)), reason: badText(500, 'Exempted') },
+  },
   'POST /api/insurance-claims/:id/decision': {
     // claims:approve; the in-charge did not submit the claim (the records officer did).
     role: 'facility_incharge',

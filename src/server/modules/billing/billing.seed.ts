@@ -9,6 +9,7 @@ import { VISIT_TYPES } from '../../db/seed/demo-people.js';
 import { parseKes, type Cents } from '../../../shared/money.js';
 import { billingRecords } from './billing.schema.js';
 import { seedPayments } from './payments.seed.js';
+import { postBillingHistory } from './billing.ledger.js';
 
 export type BillSeedRow = typeof billingRecords.$inferInsert & { id: number; createdAt: Date; amount: Cents };
 
@@ -101,4 +102,6 @@ export async function seedBilling(tx: Db, ctx: SeedContext) {
   await numbers.close(tx);
   ctx.bills = billRows;
   await seedPayments(tx, ctx);
+  // The books open consistent with billing: every invoice, payment and claim decision posts its journal.
+  return { billingJournals: await postBillingHistory(tx, ctx.now) };
 }

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
+import { invoiceJournal, postEvent } from './billing.ledger.js';
 import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { containsLower, ilikeAny, iso, searchTerms, withinScope } from '../../core/sql.js';
@@ -28,6 +29,7 @@ import { facilities, findFacility } from '../facilities/index.js';
 import { claimsOf, paymentsOf } from './payment-records.js';
 
 const amountPaid = moneySql(sql`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${billingRecords.id} and p.status = 'succeeded')`);
+const amountWaived = moneySql(sql`(select coalesce(sum(w.amount), 0) from billing_waivers w where w.billing_record_id = ${billingRecords.id})`);
 /** The insurer's payment: the approved amount of the invoice's approved claim (there is at most one), else null. */
 const insurerPaid = moneySql(
   sql`(select c.approved_amount from insurance_claims c where c.billing_record_id = ${billingRecords.id} and c.status = 'approved' order by c.id desc limit 1)`,
@@ -41,6 +43,7 @@ const columns = {
   nationalId: patients.nationalId,
   facilityName: facilities.name,
   amountPaid,
+  amountWaived,
   insurerPaid,
   claimStatus,
 };
@@ -51,6 +54,7 @@ type Row = {
   nationalId: string | null;
   facilityName: string | null;
   amountPaid: Cents;
+  amountWaived: Cents;
   insurerPaid: Cents | null;
   claimStatus: string | null;
 };
@@ -73,7 +77,7 @@ function statusCondition(status: ListBillingQuery['status'], today: string): SQL
   return eq(billingRecords.status, status);
 }
 
-function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amountPaid: paid, insurerPaid: fromInsurer, claimStatus: claim }: Row, today: string): BillingRecord {
+function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amountPaid: paid, amountWaived: waived, insurerPaid: fromInsurer, claimStatus: claim }: Row, today: string): BillingRecord {
   return {
     id: b.id,
     invoiceNumber: b.invoiceNumber,
@@ -94,6 +98,7 @@ function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amo
     insuranceCoveragePercent: Number(b.insuranceCoveragePercent),
     patientPayable: toKes(patientShareOf(b, fromInsurer)),
     amountPaid: toKes(paid),
+    amountWaived: toKes(waived),
     claimStatus: (claim ?? null) as BillingRecord['claimStatus'],
     dueDate: b.dueDate,
     statusReason: b.statusReason,
@@ -204,6 +209,8 @@ export async function createBilling({ db, actor, now: clock }: ServiceContext, i
       })
       .returning();
     if (!created) throw new Error('insert returned no row');
+    // The invoice's journal (billing.ledger.ts): receivable and revenue, in this transaction.
+    await postEvent(tx, invoiceJournal(created, facility.level, today), now);
     await recordActivity(tx, {
       action: 'billing_record_created',
       kind: 'invoice.created',

@@ -6,7 +6,7 @@
 // The insurer's free-text reason stays on the claim: the audit trail, which the system administrator reads, says
 // only that a reason was given (it may name a diagnosis).
 import { eq } from 'drizzle-orm';
-import { countyYear } from '../../../shared/county-time.js';
+import { countyDate, countyYear } from '../../../shared/county-time.js';
 import { centsValue, compare, formatKES, isZero, parseKes, toKes, toKesText, type Cents } from '../../../shared/money.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
@@ -20,6 +20,7 @@ import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { findBillingRecord } from './billing.service.js';
 import { toClaim } from './payment-records.js';
+import { claimJournal, facilityLevel, impairedBefore, postEvent } from './billing.ledger.js';
 import { applySettlement, assertOpen, currentSettlement, lockInvoice } from './payments.service.js';
 
 export type ClaimOutcome = { invoice: BillingRecord; claim: InsuranceClaim };
@@ -110,6 +111,9 @@ export async function decideClaim({ db, actor, now: clock }: ServiceContext, cla
         ? `${claim!.claimNumber} approved ${kes(approved)} of ${kes(claim!.amount)}; the patient pays the rest`
         : null
       : `${claim!.claimNumber} rejected by the insurer; the reason is on the claim`;
+    // The decision's journal (billing.ledger.ts): approved to "awaiting payment", the rest to the patient, or impaired.
+    const decided = { ...claim!, status: input.decision, approvedAmount: approved };
+    await postEvent(tx, claimJournal(invoice, await facilityLevel(tx, invoice.facilityId), decided, await impairedBefore(tx, invoice.id, claimId), countyDate(now)), now);
     const s = await applySettlement(tx, invoice, now, { reason: why });
     await audit(tx, actor, {
       action: `claim.${input.decision}`,

@@ -7,6 +7,8 @@ import {
   mpesaCallbackSchema,
   processPaymentSchema,
   submitClaimSchema,
+  waiverSchema,
+  billingRecordSchema,
 } from '../../../shared/billing/index.js';
 import { allow, ctxOf, facilityOfRecord, open } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
@@ -16,7 +18,7 @@ import { DECLINED_TEST_CARD_LAST4 } from './card-gateway-simulator.js';
 import { RefusalLog, TokenBuckets } from './callback-guard.js';
 import { createMpesaGateway, type MpesaGateway } from './mpesa-gateway.js';
 import { SIMULATOR_FAILURES } from './mpesa-simulator.js';
-import { facilityOfPayment, handleMpesaCallback, processPayment, queryMpesaPayment } from './payments.service.js';
+import { facilityOfPayment, handleMpesaCallback, processPayment, queryMpesaPayment, waiveInvoice } from './payments.service.js';
 import { claimOutcomeSchema, mpesaCallbackAnswer, paymentGatewaysSchema, paymentOutcomeSchema } from '../../../shared/billing/index.js';
 import { created, ok } from '../../core/http.js';
 import { tooManyAttempts } from '../../core/errors.js';
@@ -62,6 +64,12 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/billing/:id/claims',
     { config: allow('billing:write', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: submitClaimSchema, response: created(claimOutcomeSchema) } },
     async (request, reply) => reply.status(201).send(await submitClaim(ctxOf(request, deps), request.params.id, request.body)),
+  );
+
+  r.post(
+    '/api/billing/:id/waivers',
+    { config: allow('billing:waive', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: waiverSchema, response: created(billingRecordSchema) } },
+    async (request, reply) => reply.status(201).send(await waiveInvoice(ctxOf(request, deps), request.params.id, request.body)),
   );
 
   r.post(

@@ -7,8 +7,9 @@
 // or claim is under way, and pending otherwise (overdue once past its due date).
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { countyYear } from '../../../shared/county-time.js';
+import { countyDate, countyYear } from '../../../shared/county-time.js';
 import {
+  add,
   centsValue,
   compare,
   formatKES,
@@ -20,15 +21,18 @@ import {
   sum,
   toKes,
   tryParseKes,
+  formatKesExact,
+  parseKes,
   ZERO,
   type Cents,
 } from '../../../shared/money.js';
 import type { BillingRecord } from '../../../shared/billing/index.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
-import { mpesaPhone, patientShareOf, type MpesaCallback, type Payment, type ProcessPaymentInput } from '../../../shared/billing/index.js';
+import { mpesaPhone, patientShareOf, type MpesaCallback, type Payment, type ProcessPaymentInput, type WaiverInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
-import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
-import { AppError, conflict, notFound } from '../../core/errors.js';
+import { billingRecords, billingWaivers, insuranceClaims, payments } from './billing.schema.js';
+import { moneySql } from '../../db/columns.js';
+import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { facilities } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
@@ -39,6 +43,7 @@ import type { StkPushResult } from './daraja.js';
 import type { MpesaGateway } from './mpesa-gateway.js';
 import type { RefusalLog } from './callback-guard.js';
 import { toPayment } from './payment-records.js';
+import { paymentJournal, postEvent, waiverJournal } from './billing.ledger.js';
 
 type InvoiceRow = typeof billingRecords.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -55,6 +60,8 @@ export type Settlement = {
   insurerShare: Cents;
   /** What the patient has paid (succeeded M-Pesa, card and cash payments). */
   amountPaid: Cents;
+  /** What an officer waived of the patient's share. */
+  waived: Cents;
   /** What the insurer paid: the approved amount of the approved claim, if any. */
   insurerPaid: Cents | null;
   patientSettled: boolean;
@@ -71,6 +78,7 @@ export function settlement(
   invoice: { amount: Cents; insuranceCoveragePercent: number },
   paymentList: readonly { status: string; amount: Cents }[],
   claimList: readonly { status: string; amount: Cents; approvedAmount: Cents | null }[],
+  waived: Cents = ZERO,
 ): Settlement {
   const insurer = insurerShare(invoice.amount, invoice.insuranceCoveragePercent);
   const approved = claimList.find((c) => c.status === 'approved');
@@ -78,11 +86,12 @@ export function settlement(
   const insurerPaid = approved ? (approved.approvedAmount ?? approved.amount) : null;
   const patientShare = patientShareOf(invoice, insurerPaid);
   const amountPaid = sum(paymentList.filter((p) => p.status === 'succeeded').map((p) => p.amount));
-  const patientSettled = isZero(patientShare) || compare(amountPaid, patientShare) >= 0;
+  // A waiver settles what it forgives (issue 14): the patient owes their share less what was paid and waived.
+  const patientSettled = isZero(patientShare) || compare(add(amountPaid, waived), patientShare) >= 0;
   const insurerSettled = isZero(insurer) || approved !== undefined;
   const inFlight = paymentList.some((p) => p.status === 'processing') || claimList.some((c) => c.status === 'submitted');
   const status = patientSettled && insurerSettled ? 'paid' : inFlight ? 'processing' : 'pending';
-  return { status, patientShare, insurerShare: insurer, amountPaid, insurerPaid, patientSettled, insurerSettled };
+  return { status, patientShare, insurerShare: insurer, amountPaid, waived, insurerPaid, patientSettled, insurerSettled };
 }
 
 /** The invoice row, locked until the transaction ends: payments and claims on one invoice queue behind each other. */
@@ -93,14 +102,15 @@ export async function lockInvoice(tx: Db, id: number): Promise<InvoiceRow> {
 }
 
 export async function currentSettlement(tx: Db, invoice: InvoiceRow): Promise<Settlement> {
-  const [paymentList, claimList] = await Promise.all([
+  const [paymentList, claimList, [waivers]] = await Promise.all([
     tx.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.billingRecordId, invoice.id)),
     tx
       .select({ status: insuranceClaims.status, amount: insuranceClaims.amount, approvedAmount: insuranceClaims.approvedAmount })
       .from(insuranceClaims)
       .where(eq(insuranceClaims.billingRecordId, invoice.id)),
+    tx.select({ total: moneySql(sql`coalesce(sum(${billingWaivers.amount}), 0)`) }).from(billingWaivers).where(eq(billingWaivers.billingRecordId, invoice.id)),
   ]);
-  return settlement(invoice, paymentList, claimList);
+  return settlement(invoice, paymentList, claimList, waivers?.total ?? ZERO);
 }
 
 /**
@@ -173,7 +183,7 @@ export async function processPayment({ db, actor, now: clock }: ServiceContext, 
     // A free invoice (programme commodities are billed at 0) is closed with a KES 0 cash receipt.
     const free = isZero(s.patientShare) && isZero(s.insurerShare);
     if (s.patientSettled && !(free && input.method === 'cash')) throw conflict('The patient owes nothing more on this invoice');
-    const due = max(ZERO, subtract(s.patientShare, s.amountPaid));
+    const due = max(ZERO, subtract(s.patientShare, add(s.amountPaid, s.waived)));
     const base = { billingRecordId: invoice.id, method: input.method, initiatedBy: actor.id, createdAt: now };
     const insert = async (values: Omit<typeof payments.$inferInsert, keyof typeof base>) => {
       const [row] = await tx.insert(payments).values({ ...base, ...values }).returning({ id: payments.id });
@@ -184,6 +194,7 @@ export async function processPayment({ db, actor, now: clock }: ServiceContext, 
       // A county desk takes cash: the cashier counts it, so it is paid at once, with a numbered receipt.
       const receipt = await nextDocumentNumber(tx, 'RCT', String(countyYear(now)));
       const id = await insert({ amount: due, status: 'succeeded', gatewayReference: receipt, completedAt: now });
+      await postEvent(tx, paymentJournal(invoice, { id, method: 'cash', amount: due, rounding: null, mpesaReceiptNumber: null, gatewayReference: receipt }, countyDate(now)), now);
       await applySettlement(tx, invoice, now, { method: 'cash' });
       await audit(tx, actor, { action: 'payment.cash.received', entity: 'payment', entityId: id, detail: `invoice ${invoice.id}, ${formatKES(toKes(due))}, receipt ${receipt}` });
       await paymentReceived(tx, actor, invoice, { id, method: 'cash', amount: due }, now);
@@ -246,6 +257,7 @@ async function chargeCard(db: Db, actor: Actor, invoiceId: number, p: Extract<St
     const invoice = await lockInvoice(tx, invoiceId);
     if (answer.approved) {
       await tx.update(payments).set({ status: 'succeeded', gatewayReference: answer.reference, resultDesc: 'Approved', completedAt: now }).where(eq(payments.id, p.paymentId));
+      await postEvent(tx, paymentJournal(invoice, { id: p.paymentId, method: 'card', amount: p.amount, rounding: null, mpesaReceiptNumber: null, gatewayReference: answer.reference }, countyDate(now)), now);
       await applySettlement(tx, invoice, now, { method: 'card' });
       await audit(tx, actor, { action: 'payment.card.approved', entity: 'payment', entityId: p.paymentId, detail: `reference ${answer.reference}` });
       await paymentReceived(tx, actor, invoice, { id: p.paymentId, method: 'card', amount: p.amount }, now);
@@ -283,6 +295,7 @@ async function applyMpesaResult(tx: Db, caller: Caller, invoice: InvoiceRow, pay
       .update(payments)
       .set({ ...ids, status: 'succeeded', mpesaReceiptNumber: r.receipt, resultCode: 0, resultDesc: r.resultDesc, completedAt: now })
       .where(eq(payments.id, payment.id));
+    await postEvent(tx, paymentJournal(invoice, { ...payment, mpesaReceiptNumber: r.receipt }, countyDate(now)), now);
     const s = await applySettlement(tx, invoice, now, { method: 'mpesa' });
     await audit(tx, caller, {
       action: 'payment.mpesa.succeeded',
@@ -418,4 +431,27 @@ export async function facilityOfPayment(db: Db, id: number): Promise<number | un
     .where(eq(payments.id, id))
     .limit(1);
   return row?.facilityId;
+}
+
+/**
+ * POST /api/billing/:id/waivers (issue 14): an officer (billing:waive, within scope) forgives part or all of what
+ * the patient still owes on an open invoice, with the reason; posts Dr waivers and exemptions / Cr patient debtors.
+ * The reason stays on the waiver: the audit trail says only that one was given (it may describe the patient's means).
+ */
+export async function waiveInvoice({ db, actor, now: clock }: ServiceContext, invoiceId: number, input: WaiverInput): Promise<BillingRecord> {
+  const now = clock();
+  await db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, invoiceId);
+    assertOpen(invoice);
+    const s = await currentSettlement(tx, invoice);
+    const owed = max(ZERO, subtract(s.patientShare, add(s.amountPaid, s.waived)));
+    if (isZero(owed)) throw conflict('The patient owes nothing more on this invoice');
+    const amount = parseKes(input.amount);
+    if (compare(amount, owed) > 0) throw invalid([{ path: 'amount', message: `The waiver cannot be more than the ${formatKesExact(owed)} the patient still owes` }]);
+    const [w] = await tx.insert(billingWaivers).values({ billingRecordId: invoice.id, amount, reason: input.reason, waivedBy: actor.id, createdAt: now }).returning({ id: billingWaivers.id });
+    await postEvent(tx, waiverJournal(invoice, { id: w!.id, amount }, countyDate(now)), now);
+    await applySettlement(tx, invoice, now);
+    await audit(tx, actor, { action: 'billing.waiver', entity: 'billing_record', entityId: invoice.id, detail: `${formatKesExact(amount)} of ${formatKesExact(owed)} owed waived, reason given (${input.reason.length} characters)` });
+  });
+  return (await findBillingRecord(db, invoiceId, now))!;
 }

@@ -7,6 +7,7 @@ import { parseKes } from '../../../shared/money.js';
 import { inventoryItems } from './inventory.schema.js';
 import { seedStockLedger } from './stock-ledger.seed.js';
 import { seedTracerStock } from './tracer-stock.seed.js';
+import { postStockHistory } from './inventory.ledger.js';
 
 export async function seedInventory(tx: Db, ctx: SeedContext) {
   const { daysAgo } = ctx;
@@ -20,4 +21,6 @@ export async function seedInventory(tx: Db, ctx: SeedContext) {
   await continueIds(tx, 'inventory_items');
   await seedTracerStock(tx, ctx);
   await seedStockLedger(tx, ctx);
+  // Each movement's value in the books: opening stock, receipts, issues and counted adjustments.
+  return { stockJournals: await postStockHistory(tx, ctx.now) };
 }

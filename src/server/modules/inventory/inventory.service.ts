@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
 import { multiply, parseKes, toKes } from '../../../shared/money.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
+import { postStockMovement } from './inventory.ledger.js';
 import { users } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
@@ -103,15 +104,12 @@ export async function createInventoryItem({ db, actor, now: clock }: ServiceCont
         .values({ ...input, unitCost: parseKes(input.unitCost), lastRestocked: input.currentStock > 0 ? now : null, createdBy: actor.id, createdAt: now, updatedAt: now })
         .returning();
       if (!created) throw new Error('insert returned no row');
-      await tx.insert(stockMovements).values({
-        itemId: created.id,
-        kind: 'opening',
-        quantity: created.currentStock,
-        balanceAfter: created.currentStock,
-        reason: null,
-        userId: actor.id,
-        at: now,
-      });
+      const [opening] = await tx
+        .insert(stockMovements)
+        .values({ itemId: created.id, kind: 'opening', quantity: created.currentStock, balanceAfter: created.currentStock, reason: null, userId: actor.id, at: now })
+        .returning();
+      // The opening stock's value enters the books (inventory.ledger.ts).
+      await postStockMovement(tx, created, opening!, now);
       await audit(tx, actor, { action: 'inventory.create', entity: 'inventory_item', entityId: created.id, detail: `facility ${facility.id}; opening ${created.currentStock}` });
       return toItem(created, facility.name);
     });
@@ -211,6 +209,7 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
       .where(eq(inventoryItems.id, itemId))
       .returning();
     if (!movement || !updated) throw new Error('stock movement not written');
+    await postStockMovement(tx, updated, movement, now);
     const [facility] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, updated.facilityId));
     await audit(tx, actor, {
       action: `inventory.${input.kind}`,

@@ -1,0 +1,59 @@
+// What stock movements post to the ledger (issue 14, domain/FINANCE.md): until procurement exists, stock is valued
+// at each line's unit cost. Opening balances and counted gains: Dr inventory / Cr accumulated surplus (3100); goods
+// received: Dr inventory / Cr goods received not invoiced (2115, cleared when the supplier's invoice is entered);
+// issues and counted losses: Dr consumption expense / Cr inventory. One journal per movement, in its transaction.
+import { asc, eq } from 'drizzle-orm';
+import { countyDate } from '../../../shared/county-time.js';
+import { multiply, type Cents } from '../../../shared/money.js';
+import type { CostCentre } from '../../../shared/accounting/index.js';
+import type { Db } from '../../db/client.js';
+import { post, postMany, postedSources, type JournalDraft } from '../accounting/index.js';
+import { inventoryItems, stockMovements } from './inventory.schema.js';
+
+type Item = Pick<typeof inventoryItems.$inferSelect, 'itemName' | 'category' | 'facilityId' | 'unitCost' | 'unit'>;
+type Movement = Pick<typeof stockMovements.$inferSelect, 'id' | 'kind' | 'quantity'>;
+
+/** Each category's inventory account, consumption account and cost centre. */
+const BY_CATEGORY: Record<string, { inventory: string; expense: string; costCentre: CostCentre }> = {
+  pharmaceuticals: { inventory: '1310', expense: '5250', costCentre: 'pharmacy' },
+  medical_supplies: { inventory: '1311', expense: '5251', costCentre: 'pharmacy' },
+  medical_equipment: { inventory: '1311', expense: '5251', costCentre: 'administration' },
+  laboratory: { inventory: '1311', expense: '5252', costCentre: 'laboratory' },
+};
+
+export function stockJournal(item: Item, movement: Movement, date: string): JournalDraft {
+  const a = BY_CATEGORY[item.category] ?? BY_CATEGORY.medical_supplies!;
+  const value: Cents = multiply(item.unitCost, Math.abs(movement.quantity));
+  const dims = { facilityId: item.facilityId, fund: 'fif' as const, costCentre: a.costCentre };
+  const into = movement.quantity > 0;
+  const other = movement.kind === 'received' ? '2115' : movement.kind === 'issued' || !into ? a.expense : '3100';
+  const what = { opening: 'Opening stock', received: 'Stock received', issued: 'Stock issued', adjusted: 'Stock adjusted' }[movement.kind] ?? 'Stock';
+  return {
+    date,
+    description: `${what}: ${Math.abs(movement.quantity)} ${item.unit} ${item.itemName}`.slice(0, 300),
+    reference: `STK-${movement.id}`,
+    source: { type: 'stock', id: movement.id },
+    lines: into
+      ? [
+          { account: a.inventory, debit: value, ...dims },
+          { account: other, credit: value, ...dims },
+        ]
+      : [
+          { account: other, debit: value, ...dims },
+          { account: a.inventory, credit: value, ...dims },
+        ],
+  };
+}
+
+export const postStockMovement = (tx: Db, item: Item, movement: Movement, now: Date) => post(tx, stockJournal(item, movement, countyDate(now)), { now });
+
+/** The journals the stock ledger's history should have and does not (the demo county's seed). Idempotent. */
+export async function postStockHistory(tx: Db, now: Date): Promise<number> {
+  const rows = await tx
+    .select({ m: stockMovements, item: inventoryItems })
+    .from(stockMovements)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockMovements.itemId))
+    .orderBy(asc(stockMovements.at), asc(stockMovements.id));
+  const done = await postedSources(tx, 'stock', rows.map((r) => r.m.id));
+  return postMany(tx, rows.filter((r) => !done.has(r.m.id) && r.m.quantity !== 0).map((r) => stockJournal(r.item, r.m, countyDate(r.m.at))), now);
+}
