@@ -4,7 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Landmark, Scale, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AccountingSummary } from '../../../shared/accounting';
-import { changePercent, formatKES, parseKes } from '../../../shared/money';
+import { formatKES } from '../../../shared/money';
+import { monthChange } from './accounting-logic';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { formatMonth } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
@@ -60,7 +61,7 @@ export function AccountingCards({ query }: { query: UseQueryResult<AccountingSum
 
 function Change({ current, previous, risingIsGood }: { current: number; previous: number; risingIsGood: boolean }) {
   const { t } = useTranslation();
-  const change = changePercent(parseKes(current), parseKes(previous));
+  const change = monthChange(current, previous);
   const good = change !== null && change !== 0 && change > 0 === risingIsGood;
   return (
     <p className="flex flex-wrap items-center gap-1">

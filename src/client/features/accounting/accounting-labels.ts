@@ -28,3 +28,25 @@ export function accountingError(error: unknown): string {
   }
   return error instanceof Error && error.message ? error.message : String(error);
 }
+
+/**
+ * A statement's heading, column, computed line or check in the reader's language. The server names them in English
+ * (the CSV and PDF read the same statement); the screen knows them by that English text, through the
+ * `accounting.statement.labels` map, because one key can carry different words in different statements ('totals'
+ * is "Liabilities and net assets" on the balance sheet). An account's name is data and is shown as it is.
+ */
+export function statementLabel(label: string): string {
+  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'accounting.statement.labels') as unknown;
+  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[label] : undefined;
+  return typeof translated === 'string' ? translated : label;
+}
+
+const exact = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * A statement's money figure to the cent (a trial balance must be seen to tie), negatives in brackets as
+ * accountants write them: 1,234.50 and (1,234.50). The currency is named once, in the column heads.
+ */
+export function statementMoney(kes: number): string {
+  return kes < 0 ? `(${exact.format(-kes)})` : exact.format(kes);
+}

@@ -1,7 +1,8 @@
 // The /accounting screen's rules that are not drawing: whose books a reader may open, the chart as a tree, which
 // accounts take postings, the journal form's lines and body, and the statements' addresses. Kept apart from the
 // components so they are tested without a browser (accounting.test.ts).
-import type { Account, AccountType, CreateJournalForm, JournalStatus, StatementKind } from '../../../shared/accounting';
+import type { Account, AccountType, CreateJournalForm, JournalStatus, Period, StatementKind } from '../../../shared/accounting';
+import { isNegative, isZero, negate, parseKes, sharePercent, subtract } from '../../../shared/money';
 import { FUNDS, type CostCentre, type Fund } from '../../../shared/accounting';
 import { reaches, scopeOf, type Place } from '../../../shared/access';
 import { qs } from '../../lib/api-client';
@@ -130,3 +131,19 @@ export const fiscalYearPath = (label: string): string => label.replace('/', '-')
 
 /** 'YYYY-MM-DD' → 'YYYY-MM', a period's path form. */
 export const periodPath = (period: string): string => period.slice(0, 7);
+
+/** The month a finance officer may close next: the oldest open one that has ended. */
+export function closableMonth(periods: readonly Period[], today: string): string | null {
+  const open = periods.find((p) => p.status === 'open');
+  return open && periodPath(open.period) < today.slice(0, 7) ? open.period : null;
+}
+
+/**
+ * The change against last month as a share of last month's size: a deficit that deepens is a fall (−26 %), not a
+ * rise, whatever the sign of last month's figure. Null with nothing last month (never a made-up figure).
+ */
+export function monthChange(current: number, previous: number): number | null {
+  const prev = parseKes(previous);
+  if (isZero(prev)) return null;
+  return sharePercent(subtract(parseKes(current), prev), isNegative(prev) ? negate(prev) : prev);
+}

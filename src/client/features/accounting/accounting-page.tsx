@@ -92,7 +92,7 @@ function AccountingScreen() {
         ) : null}
       </div>
 
-      <FilterBar label={t('accounting.books.label')}>
+      <FilterBar label={t('accounting.books.landmark')}>
         <FilterSelect id="accounting-books" label={t('accounting.books.label')} value={choice} onChange={setBooks} options={options} loadingLabel={t('common.loading')} />
         <p className="self-center text-sm text-muted-foreground" aria-live="polite" data-testid="accounting-books-note">
           {summary.data ? t('accounting.books.note', { scope: summary.data.scopeLabel, year: summary.data.fiscalYear }) : null}

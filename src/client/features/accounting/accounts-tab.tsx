@@ -17,12 +17,13 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
-import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
+import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { accountTree, type BooksParams } from './accounting-logic';
+import { RegionTable } from './region-table';
 import { accountingError, accountingMessage } from './accounting-labels';
 import { accountsQuery, useCreateAccount, useUpdateAccount } from './accounting.api';
 
@@ -55,7 +56,7 @@ export function AccountsTab({ books }: { books: BooksParams }) {
         errorMessage={(error) => t('common.loadError', { message: accountingError(error) })}
         empty={<EmptyState icon={BookText} title={t('accounting.accounts.emptyTitle')} hint={t('accounting.accounts.emptyHint')} />}
       >
-        <Table>
+        <RegionTable label={t('accounting.accounts.caption')}>
           <caption className="sr-only">{t('accounting.accounts.caption')}</caption>
           <ColumnHeads
             columns={canEdit ? COLUMNS : COLUMNS.filter((c) => c !== 'actions')}
@@ -91,7 +92,7 @@ export function AccountsTab({ books }: { books: BooksParams }) {
               ))
             )}
           </TableBody>
-        </Table>
+        </RegionTable>
       </ListCard>
       {editing === 'new' ? <AddAccountDialog accounts={query.data ?? []} onClose={() => setEditing(null)} /> : null}
       {editing && editing !== 'new' ? <EditAccountDialog account={editing} onClose={() => setEditing(null)} /> : null}

@@ -11,10 +11,11 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
+import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { ColumnHeads } from '../../components/data/table-parts';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate, formatNumber } from '../../lib/locale-format';
+import { RegionTable } from './region-table';
 import { accountingError, accountingMessage } from './accounting-labels';
 import { useImportJournals } from './accounting.api';
 
@@ -121,7 +122,7 @@ function ImportPreview({ result }: { result: ImportJournalsResult }) {
         <p className="text-sm text-green-800">{t('accounting.import.clean', { count: result.journals.length, formatted: formatNumber(result.journals.length) })}</p>
       )}
       {result.journals.length > 0 ? (
-        <Table>
+        <RegionTable label={t('accounting.import.caption')}>
           <caption className="sr-only">{t('accounting.import.caption')}</caption>
           <ColumnHeads columns={['line', 'journal', 'date', 'description', 'lines', 'amount'] as const} label={(c) => t(`accounting.import.columnsTable.${c}`)} className={(c) => (c === 'amount' || c === 'lines' ? 'text-right' : undefined)} />
           <TableBody>
@@ -136,7 +137,7 @@ function ImportPreview({ result }: { result: ImportJournalsResult }) {
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </RegionTable>
       ) : null}
     </div>
   );

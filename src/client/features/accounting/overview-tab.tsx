@@ -47,7 +47,7 @@ export function OverviewTab({ summary, onNewJournal, onImport, onDrafts, onRepor
                 <dl className="grid gap-2 text-sm" data-testid="accounting-cash-flow">
                   <Figure label={t('accounting.overview.opening')} value={s.cashFlow.opening} />
                   <Figure label={t('accounting.overview.inflows')} value={s.cashFlow.inflows} icon={<ArrowDownLeft aria-hidden="true" className="h-4 w-4 text-green-700" />} />
-                  <Figure label={t('accounting.overview.outflows')} value={-s.cashFlow.outflows} icon={<ArrowUpRight aria-hidden="true" className="h-4 w-4 text-red-700" />} />
+                  <Figure label={t('accounting.overview.outflows')} value={s.cashFlow.outflows} icon={<ArrowUpRight aria-hidden="true" className="h-4 w-4 text-red-700" />} />
                   <Figure label={t('accounting.overview.net')} value={toKes(subtract(parseKes(s.cashFlow.inflows), parseKes(s.cashFlow.outflows)))} strong />
                   <Figure label={t('accounting.overview.closing')} value={s.cashFlow.closing} strong />
                 </dl>
@@ -62,7 +62,7 @@ export function OverviewTab({ summary, onNewJournal, onImport, onDrafts, onRepor
             <CardTitle>{t('accounting.overview.quickActions')}</CardTitle>
             <CardDescription>{t('accounting.overview.quickActionsHint')}</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-2 sm:grid-cols-2">
+          <CardContent className="grid gap-2">
             {canPost ? (
               <>
                 <Button variant="outline" className="justify-start" onClick={onNewJournal}>
@@ -84,7 +84,7 @@ export function OverviewTab({ summary, onNewJournal, onImport, onDrafts, onRepor
               {t('accounting.overview.reports')}
             </Button>
             {s?.oldestOpenPeriod ? (
-              <p className="text-sm text-muted-foreground sm:col-span-2">{t('accounting.overview.oldestOpen', { month: formatMonth(s.oldestOpenPeriod) })}</p>
+              <p className="text-sm text-muted-foreground">{t('accounting.overview.oldestOpen', { month: formatMonth(s.oldestOpenPeriod) })}</p>
             ) : null}
           </CardContent>
         </Card>

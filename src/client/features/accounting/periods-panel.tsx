@@ -6,29 +6,23 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, Lock, LockOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Period } from '../../../shared/accounting';
 import { countyDate } from '../../../shared/county-time';
 import { ListError } from '../../components/data/list-error';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
+import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { ColumnHeads } from '../../components/data/table-parts';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
 import { formatDate, formatMonth, formatNumber } from '../../lib/locale-format';
-import { fiscalYearPath, periodPath } from './accounting-logic';
+import { closableMonth, fiscalYearPath, periodPath } from './accounting-logic';
 import { periodsQuery, useClosePeriod, useCloseYear } from './accounting.api';
 import { ConfirmDialog } from './confirm-dialog';
+import { RegionTable } from './region-table';
 
 const COLUMNS = ['month', 'status', 'journals', 'drafts', 'actions'] as const;
-
-/** The month a finance officer may close next: the oldest open one that has ended. */
-export function closableMonth(periods: readonly Period[], today: string): string | null {
-  const open = periods.find((p) => p.status === 'open');
-  return open && periodPath(open.period) < today.slice(0, 7) ? open.period : null;
-}
 
 export function PeriodsPanel() {
   const { t } = useTranslation();
@@ -81,8 +75,7 @@ export function PeriodsPanel() {
         ) : !fy ? (
           <Skeleton className="h-48 w-full" />
         ) : (
-          <div className="overflow-x-auto">
-            <Table>
+            <RegionTable label={t('accounting.periods.caption', { year: fy.label })}>
               <caption className="sr-only">{t('accounting.periods.caption', { year: fy.label })}</caption>
               <ColumnHeads columns={COLUMNS} label={(c) => t(`accounting.periods.columns.${c}`)} className={(c) => (c === 'journals' || c === 'drafts' || c === 'actions' ? 'text-right' : undefined)} />
               <TableBody>
@@ -107,8 +100,7 @@ export function PeriodsPanel() {
                   </TableRow>
                 ))}
               </TableBody>
-            </Table>
-          </div>
+            </RegionTable>
         )}
       </CardContent>
       {confirming ? (

@@ -39,6 +39,7 @@ import { formatDate, formatNumber } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
 import { facilitiesQuery } from '../facilities';
 import type { BooksParams } from './accounting-logic';
+import { RegionTable } from './region-table';
 import { accountingError } from './accounting-labels';
 import {
   accountsQuery,
@@ -449,6 +450,7 @@ function StatementView({ id, onBack }: { id: number; onBack: () => void }) {
           </CardHeader>
           <CardContent>
             <LineTable
+              label={t('accounting.recon.statementLines')}
               rows={d.lines}
               pickable={canPost && open}
               picked={picked.statement}
@@ -466,7 +468,7 @@ function StatementView({ id, onBack }: { id: number; onBack: () => void }) {
             {d.bookLines.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t('accounting.recon.noBookLines')}</p>
             ) : (
-              <LineTable rows={d.bookLines} pickable={canPost && open} picked={picked.book} onPick={(lineId) => toggle('book', lineId)} />
+              <LineTable label={t('accounting.recon.bookLines')} rows={d.bookLines} pickable={canPost && open} picked={picked.book} onPick={(lineId) => toggle('book', lineId)} />
             )}
           </CardContent>
         </Card>
@@ -478,19 +480,19 @@ function StatementView({ id, onBack }: { id: number; onBack: () => void }) {
 type AnyLine = StatementLine | BookLine;
 const isBook = (l: AnyLine): l is BookLine => 'journalNumber' in l;
 
-function LineTable({ rows, pickable, picked, onPick, onUndo }: { rows: AnyLine[]; pickable: boolean; picked: number[]; onPick: (id: number) => void; onUndo?: (matchId: number) => void }) {
+function LineTable({ label, rows, pickable, picked, onPick, onUndo }: { label: string; rows: AnyLine[]; pickable: boolean; picked: number[]; onPick: (id: number) => void; onUndo?: (matchId: number) => void }) {
   const { t } = useTranslation();
   return (
-    <Table>
+    <RegionTable label={label}>
       <ColumnHeads columns={['pick', 'date', 'details', 'amount', 'state'] as const} label={(c) => (c === 'pick' ? <span className="sr-only">{t('accounting.recon.columns.pick')}</span> : t(`accounting.recon.columns.${c}`))} className={(c) => (c === 'amount' ? 'text-right' : undefined)} />
       <TableBody>
         {rows.map((l) => {
           const matched = l.matchId !== null;
-          const label = `${formatDate(l.date)} ${l.description} ${money(l.amount)}`;
+          const lineLabel = `${formatDate(l.date)} ${l.description} ${money(l.amount)}`;
           return (
             <TableRow key={l.id} className={cn(matched && 'text-muted-foreground', picked.includes(l.id) && 'bg-primary/10')} data-testid={isBook(l) ? 'book-line' : 'statement-line'}>
               <TableCell className="w-8">
-                {pickable && !matched ? <input type="checkbox" className="h-4 w-4" aria-label={t('accounting.recon.pickLine', { line: label })} checked={picked.includes(l.id)} onChange={() => onPick(l.id)} /> : null}
+                {pickable && !matched ? <input type="checkbox" className="h-4 w-4" aria-label={t('accounting.recon.pickLine', { line: lineLabel })} checked={picked.includes(l.id)} onChange={() => onPick(l.id)} /> : null}
               </TableCell>
               <TableCell className="whitespace-nowrap">{formatDate(l.date)}</TableCell>
               <TableCell className="min-w-40">
@@ -503,7 +505,7 @@ function LineTable({ rows, pickable, picked, onPick, onUndo }: { rows: AnyLine[]
                   <span className="flex items-center gap-1">
                     <Badge variant="success">{'rule' in l && l.rule ? t(`accounting.recon.rules.${l.rule}`) : t('accounting.recon.matchedState')}</Badge>
                     {onUndo ? (
-                      <Button variant="ghost" size="icon" aria-label={t('accounting.recon.undoOf', { line: label })} title={t('accounting.recon.undo')} onClick={() => onUndo(l.matchId!)}>
+                      <Button variant="ghost" size="icon" aria-label={t('accounting.recon.undoOf', { line: lineLabel })} title={t('accounting.recon.undo')} onClick={() => onUndo(l.matchId!)}>
                         <Unlink aria-hidden="true" />
                       </Button>
                     ) : null}
@@ -516,7 +518,7 @@ function LineTable({ rows, pickable, picked, onPick, onUndo }: { rows: AnyLine[]
           );
         })}
       </TableBody>
-    </Table>
+    </RegionTable>
   );
 }
 
@@ -544,7 +546,8 @@ function Fo30Card({ detail }: { detail: ReconciliationDetail }) {
           {line('uncreditedReceipts', f.uncreditedReceipts.total, false, '− ')}
           {line('unpresentedPayments', f.unpresentedPayments.total, false, '+ ')}
           {line('statementReceiptsNotInBooks', f.statementReceiptsNotInBooks.total, false, '+ ')}
-          {line('statementPaymentsNotInBooks', f.statementPaymentsNotInBooks.total, false, '− ')}
+          {/* The statement's payments are negative (as the statement shows them): shown as a deduction. */}
+          {line('statementPaymentsNotInBooks', -f.statementPaymentsNotInBooks.total, false, '− ')}
           {line('reconciledBalance', f.reconciledBalance, true)}
           {line('statementBalance', f.statementBalance)}
           {line('difference', f.difference, true)}

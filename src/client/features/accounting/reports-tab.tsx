@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATEMENTS, type Statement, type StatementKind, type StatementRow } from '../../../shared/accounting';
 import { countyDate, fiscalYearOf } from '../../../shared/county-time';
-import { formatKES } from '../../../shared/money';
 import { LANGUAGES, type Language } from '../../../shared/language';
 import { FilterBar } from '../../components/data/filter-bar';
 import { FilterSelect } from '../../components/data/filter-select';
@@ -20,11 +19,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatDate } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
 import { statementPath, type BooksParams } from './accounting-logic';
-import { accountingError } from './accounting-labels';
+import { RegionTable } from './region-table';
+import { accountingError, statementLabel, statementMoney } from './accounting-labels';
 import { statementQuery } from './accounting.api';
 
 type Props = { books: BooksParams; booksLabel: string | undefined };
@@ -96,28 +96,29 @@ export function ReportsTab({ books }: Props) {
   );
 }
 
-/** A statement's figure in a column of its kind: money in whole shillings (the statements' own rounding is the server's), percent, text. */
+/** A statement's figure in a column of its kind: money to the cent, percent, text. */
 function cell(row: StatementRow, column: Statement['columns'][number]): string {
   if (column.kind === 'text') return row.text?.[column.key] ?? '';
   const v = row.values[column.key];
   if (v === null || v === undefined) return '';
   if (column.kind === 'percent') return `${v.toLocaleString('en-KE', { maximumFractionDigits: 1 })}%`;
-  return formatKES(v);
+  return statementMoney(v);
 }
 
 export function StatementView({ statement: s }: { statement: Statement }) {
   const { t } = useTranslation();
-  const label = (row: StatementRow) => (row.key && !row.code ? t(`accounting.statement.lines.${row.key}`, { defaultValue: row.label }) : row.label);
+  const label = (row: StatementRow) => (row.code ? row.label : statementLabel(row.label));
   return (
     <div className="grid gap-4" data-testid="statement" data-kind={s.kind}>
-      <Table>
+      <RegionTable label={t(`accounting.reports.kinds.${s.kind}`)}>
         <caption className="sr-only">{t(`accounting.reports.kinds.${s.kind}`)}</caption>
         <TableHeader>
           <TableRow>
             <TableHead>{t('accounting.statement.account')}</TableHead>
             {s.columns.map((c) => (
               <TableHead key={c.key} className={c.kind === 'text' ? undefined : 'text-right'}>
-                {t(`accounting.statement.columns.${c.key}`, { defaultValue: c.label })}
+                {statementLabel(c.label)}
+                {c.kind === 'money' ? <span className="block text-xs font-normal">{t('accounting.statement.kes')}</span> : null}
               </TableHead>
             ))}
           </TableRow>
@@ -126,7 +127,7 @@ export function StatementView({ statement: s }: { statement: Statement }) {
           <TableBody key={section.key} data-testid={`statement-section-${section.key}`}>
             <TableRow className="bg-muted/50 hover:bg-muted/50">
               <TableHead scope="colgroup" colSpan={s.columns.length + 1} className="h-9 font-semibold text-foreground">
-                {t(`accounting.statement.sections.${section.key}`, { defaultValue: section.label })}
+                {statementLabel(section.label)}
               </TableHead>
             </TableRow>
             {section.rows.length === 0 ? (
@@ -154,7 +155,7 @@ export function StatementView({ statement: s }: { statement: Statement }) {
             )}
           </TableBody>
         ))}
-      </Table>
+      </RegionTable>
       {s.checks.length > 0 ? (
         <ul className="grid gap-1 text-sm" aria-label={t('accounting.statement.checks')} data-testid="statement-checks">
           {s.checks.map((c) => (
@@ -163,7 +164,7 @@ export function StatementView({ statement: s }: { statement: Statement }) {
               <span>
                 <span className="sr-only">{c.ok ? t('accounting.statement.ties') : t('accounting.statement.doesNotTie')}: </span>
                 {c.ok ? '✓ ' : '✗ '}
-                {t(`accounting.statement.checkNames.${c.key}`, { defaultValue: c.label })}
+                {statementLabel(c.label)}
                 {c.detail ? <span className="text-muted-foreground"> — {c.detail}</span> : null}
               </span>
             </li>

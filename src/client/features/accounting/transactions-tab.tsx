@@ -24,11 +24,14 @@ import { useAuth } from '../../app/auth';
 import { useStaff } from '../../app/use-staff';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import { journalStatusVariant, type BooksParams } from './accounting-logic';
+import { RegionTable } from './region-table';
 import { accountingError, accountingMessage } from './accounting-labels';
 import { accountsQuery, journalQuery, JOURNALS_PAGE_SIZE, journalsQuery, useApproveJournal, useRejectJournal, useReverseJournal, type JournalFilters } from './accounting.api';
 import { ConfirmDialog } from './confirm-dialog';
 
 const COLUMNS = ['toggle', 'date', 'number', 'description', 'source', 'amount', 'status', 'actions'] as const;
+/** On a phone these columns fold into the description cell, so the row fits with its amount, status and actions. */
+const WIDE_ONLY = new Set<string>(['date', 'number', 'source']);
 
 type Props = { books: BooksParams; filters: JournalFilters; onFilters: (filters: JournalFilters) => void };
 
@@ -113,7 +116,7 @@ export function TransactionsTab({ books, filters, onFilters }: Props) {
       >
         <Table>
           <caption className="sr-only">{t('accounting.transactions.caption')}</caption>
-          <ColumnHeads columns={COLUMNS} label={(c) => (c === 'toggle' ? <span className="sr-only">{t('accounting.transactions.columns.toggle')}</span> : t(`accounting.transactions.columns.${c}`))} className={(c) => (c === 'amount' || c === 'actions' ? 'text-right' : undefined)} />
+          <ColumnHeads columns={COLUMNS} label={(c) => (c === 'toggle' ? <span className="sr-only">{t('accounting.transactions.columns.toggle')}</span> : t(`accounting.transactions.columns.${c}`))} className={(c) => (c === 'amount' || c === 'actions' ? 'text-right' : WIDE_ONLY.has(c) ? 'hidden md:table-cell' : undefined)} />
           <TableBody>
             {query.isPending ? (
               <SkeletonRows testId="journal-skeleton" rows={5} columns={COLUMNS.length} className="h-4 w-20" />
@@ -197,9 +200,12 @@ function JournalRow({ journal: j, expanded, onToggle, onReject, onReverse }: Row
           {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
         </Button>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(j.date)}</TableCell>
-      <TableCell className="whitespace-nowrap font-mono text-xs">{j.number}</TableCell>
-      <TableCell className="min-w-48">
+      <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDate(j.date)}</TableCell>
+      <TableCell className="hidden whitespace-nowrap font-mono text-xs md:table-cell">{j.number}</TableCell>
+      <TableCell className="min-w-40">
+        <p className="text-xs text-muted-foreground md:hidden">
+          {formatDate(j.date)} · <span className="font-mono">{j.number}</span> · {t(`accounting.sources.${j.sourceType}`)}
+        </p>
         <p className="font-medium">{j.description}</p>
         <p className="text-xs text-muted-foreground">
           {[j.reference, j.preparedByName ? t('accounting.transactions.preparedBy', { name: j.preparedByName }) : null].filter(Boolean).join(' · ')}
@@ -208,13 +214,13 @@ function JournalRow({ journal: j, expanded, onToggle, onReject, onReverse }: Row
         {j.reversedById !== null ? <LinkedJournal id={j.reversedById} textKey="accounting.transactions.reversedBy" /> : null}
         {j.reversesId !== null ? <LinkedJournal id={j.reversesId} textKey="accounting.transactions.reverses" /> : null}
       </TableCell>
-      <TableCell className="whitespace-nowrap">{t(`accounting.sources.${j.sourceType}`)}</TableCell>
+      <TableCell className="hidden whitespace-nowrap md:table-cell">{t(`accounting.sources.${j.sourceType}`)}</TableCell>
       <TableCell className="whitespace-nowrap text-right tabular-nums">{money(j.totalDebit)}</TableCell>
       <TableCell>
         <Badge variant={journalStatusVariant(j.status)}>{t(`accounting.statuses.${j.status}`)}</Badge>
       </TableCell>
       <TableCell className="text-right">
-        <div className="flex justify-end gap-1">
+        <div className="flex flex-wrap justify-end gap-1">
           {canApprove ? (
             <>
               <Button
@@ -265,7 +271,7 @@ function JournalLines({ journal: j }: { journal: Journal }) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-2 p-3" data-testid="journal-lines">
-      <Table>
+      <RegionTable label={t('accounting.transactions.linesCaption', { number: j.number })}>
         <caption className="sr-only">{t('accounting.transactions.linesCaption', { number: j.number })}</caption>
         <ColumnHeads
           columns={['line', 'account', 'facility', 'fund', 'costCentre', 'debit', 'credit'] as const}
@@ -294,7 +300,7 @@ function JournalLines({ journal: j }: { journal: Journal }) {
             <TableCell className="whitespace-nowrap text-right tabular-nums">{money(j.totalCredit)}</TableCell>
           </TableRow>
         </TableBody>
-      </Table>
+      </RegionTable>
       {j.status !== 'draft' && j.approvedByName ? (
         <p className="text-xs text-muted-foreground">
           {t(j.status === 'posted' ? 'accounting.transactions.approvedBy' : 'accounting.transactions.rejectedBy', { name: j.approvedByName, date: j.approvedAt ? formatDate(j.approvedAt) : '' })}
