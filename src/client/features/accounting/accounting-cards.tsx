@@ -23,7 +23,7 @@ export function AccountingCards({ query }: { query: UseQueryResult<AccountingSum
     key,
     icon,
     title: t(`accounting.cards.${key}`),
-    value: value === undefined ? undefined : formatKES(value),
+    value: value === undefined ? undefined : <Figure text={formatKES(value)} />,
     hint,
   });
   const cards: StatCard[] = [
@@ -57,6 +57,11 @@ export function AccountingCards({ query }: { query: UseQueryResult<AccountingSum
       {s ? <p className="text-xs text-muted-foreground">{t('accounting.cards.month', { month: formatMonth(s.month) })}</p> : null}
     </div>
   );
+}
+
+/** A county's figures run to hundreds of millions: a long one is set a size smaller so it stays inside its card. */
+function Figure({ text }: { text: string }) {
+  return <span className={text.length > 12 ? 'text-xl' : undefined}>{text}</span>;
 }
 
 function Change({ current, previous, risingIsGood }: { current: number; previous: number; risingIsGood: boolean }) {

@@ -483,7 +483,7 @@ const isBook = (l: AnyLine): l is BookLine => 'journalNumber' in l;
 function LineTable({ label, rows, pickable, picked, onPick, onUndo }: { label: string; rows: AnyLine[]; pickable: boolean; picked: number[]; onPick: (id: number) => void; onUndo?: (matchId: number) => void }) {
   const { t } = useTranslation();
   return (
-    <RegionTable label={label}>
+    <RegionTable label={label} tall>
       <ColumnHeads columns={['pick', 'date', 'details', 'amount', 'state'] as const} label={(c) => (c === 'pick' ? <span className="sr-only">{t('accounting.recon.columns.pick')}</span> : t(`accounting.recon.columns.${c}`))} className={(c) => (c === 'amount' ? 'text-right' : undefined)} />
       <TableBody>
         {rows.map((l) => {
