@@ -24,7 +24,8 @@ const fullName = (first: string | null, last: string | null) => (first ? `${firs
 function touches(facilityIds: readonly number[] | null): SQL | undefined {
   if (facilityIds === null) return undefined;
   if (facilityIds.length === 0) return sql`false`;
-  return sql`exists (select 1 from ${journalLines} jl where jl.journal_id = ${journals.id} and jl.facility_id in ${facilityIds})`;
+  // From the lines' (facility, journal) index: a facility's journals without visiting every journal.
+  return sql`${journals.id} in (select jl.journal_id from ${journalLines} jl where jl.facility_id in ${facilityIds})`;
 }
 
 /** The facilities a journal's lines name (null for a county-level line). */
