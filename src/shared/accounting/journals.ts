@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COST_CENTRES, FUNDS, JOURNAL_STATUSES, MAX_JOURNAL_LINES, MAX_LINE_KES, SOURCE_TYPES } from './constants.js';
-import { blankToUndefined, isoDate, optionalEnumQuery, optionalIdQuery, optionalIsoDate, optionalText, pageQuery, requiredText, searchQuery } from '../validation.js';
+import { blankToUndefined, hasNoNul, isoDate, NUL_MESSAGE, optionalEnumQuery, optionalIdQuery, optionalIsoDate, optionalText, pageQuery, requiredText, searchQuery } from '../validation.js';
 import { formatKesExact, parseKes, sum, compare, tryParseKes, ZERO } from '../money.js';
 
 /** An amount on a journal line: KES, to the cent, 0 … MAX_LINE_KES; blank is 0 (the spec: debit and credit are optional). */
@@ -74,7 +74,7 @@ export const listJournalsQuery = z.object({
   sourceId: optionalIdQuery,
   accountCode: z.preprocess(blankToUndefined, z.string().regex(/^[0-9]{4,6}$/, 'Account code must be 4 to 6 digits').optional()),
   facilityId: optionalIdQuery,
-  subcounty: z.preprocess(blankToUndefined, z.string().max(60).optional()),
+  subcounty: z.preprocess(blankToUndefined, z.string().max(60).refine(hasNoNul, NUL_MESSAGE).optional()),
   from: optionalIsoDate(),
   to: optionalIsoDate(),
   ...pageQuery,

@@ -45,7 +45,10 @@ export function WaiverForm({ invoice }: { invoice: BillingDetail }) {
             <Textarea maxLength={500} data-field="reason" value={values.reason} onChange={(e) => set('reason', e.target.value)} {...fieldAria(`${base}-reason`, errors.reason)} />
           </FormField>
         </div>
-        {mutation.isError ? <p className="text-sm text-destructive">{billingError(mutation.error, t('common.error'))}</p> : null}
+        {/* A refusal that names a field is shown under it; anything else (a conflict, the network) here. */}
+        {mutation.isError && !(mutation.error instanceof ApiError && Object.keys(mutation.error.fieldErrors()).length > 0) ? (
+          <p className="text-sm text-destructive">{billingError(mutation.error, t('common.error'))}</p>
+        ) : null}
         <div>
           <Button type="submit" size="sm" variant="outline">
             {mutation.isPending ? t('billing.waiver.saving') : t('billing.waiver.save')}
