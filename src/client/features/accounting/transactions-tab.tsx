@@ -93,7 +93,7 @@ export function TransactionsTab({ books, filters, onFilters }: Props) {
       </FilterBar>
 
       <ListCard
-        title={total === undefined ? t('accounting.transactions.title') : t('accounting.transactions.titleCount', { total: formatNumber(total) })}
+        title={total === undefined ? t('accounting.transactions.title') : t('accounting.transactions.titleCount', { total: `${formatNumber(total)}${query.data?.capped ? '+' : ''}` })}
         icon={NotebookText}
         actions={
           filtered ? (
