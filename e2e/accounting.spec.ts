@@ -90,7 +90,7 @@ test('the in-charge prepares a journal, the director approves it, and the trial 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const mine = page.getByTestId('journal-row').filter({ hasText: reference });
   await expect(mine).toHaveCount(1);
-  await expect(mine.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(mine.getByTestId('journal-status')).toHaveText('Draft');
   await expect(mine.getByRole('button', { name: 'Approve' })).toBeDisabled();
   await expect(mine).toContainText('You prepared this journal: another finance officer approves it.');
   const [draft] = await getJson<Journal[]>(page, `/api/accounting/journals?search=${reference}`);
@@ -108,7 +108,7 @@ test('the in-charge prepares a journal, the director approves it, and the trial 
   await expect(page.getByTestId('journal-lines')).toContainText('KES 1,234.50');
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(toast(page, `${draft!.number} approved and posted`)).toBeVisible();
-  await expect(row.getByText('Posted', { exact: true })).toBeVisible();
+  await expect(row.getByTestId('journal-status')).toHaveText('Posted');
   await expect(row.getByRole('button', { name: 'Reverse' })).toBeVisible();
 
   // The trial balance of her facility carries it, as the API gives it.

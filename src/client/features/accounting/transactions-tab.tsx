@@ -31,7 +31,7 @@ import { ConfirmDialog } from './confirm-dialog';
 
 const COLUMNS = ['toggle', 'date', 'number', 'description', 'source', 'amount', 'status', 'actions'] as const;
 /** On a phone these columns fold into the description cell, so the row fits with its amount, status and actions. */
-const WIDE_ONLY = new Set<string>(['date', 'number', 'source']);
+const WIDE_ONLY = new Set<string>(['date', 'number', 'source', 'amount', 'status']);
 
 type Props = { books: BooksParams; filters: JournalFilters; onFilters: (filters: JournalFilters) => void };
 
@@ -116,7 +116,7 @@ export function TransactionsTab({ books, filters, onFilters }: Props) {
       >
         <Table>
           <caption className="sr-only">{t('accounting.transactions.caption')}</caption>
-          <ColumnHeads columns={COLUMNS} label={(c) => (c === 'toggle' ? <span className="sr-only">{t('accounting.transactions.columns.toggle')}</span> : t(`accounting.transactions.columns.${c}`))} className={(c) => (c === 'amount' || c === 'actions' ? 'text-right' : WIDE_ONLY.has(c) ? 'hidden md:table-cell' : undefined)} />
+          <ColumnHeads columns={COLUMNS} label={(c) => (c === 'toggle' ? <span className="sr-only">{t('accounting.transactions.columns.toggle')}</span> : t(`accounting.transactions.columns.${c}`))} className={(c) => (c === 'amount' ? 'hidden text-right md:table-cell' : c === 'actions' ? 'text-right' : WIDE_ONLY.has(c) ? 'hidden md:table-cell' : c === 'toggle' ? 'w-10 px-1' : undefined)} />
           <TableBody>
             {query.isPending ? (
               <SkeletonRows testId="journal-skeleton" rows={5} columns={COLUMNS.length} className="h-4 w-20" />
@@ -195,18 +195,22 @@ function JournalRow({ journal: j, expanded, onToggle, onReject, onReverse }: Row
   const canReverse = staff.may('finance:post') && j.status === 'posted' && j.reversedById === null && j.sourceType !== 'year_close';
   return (
     <TableRow data-testid="journal-row" data-number={j.number}>
-      <TableCell className="w-10">
+      <TableCell className="w-10 px-1">
         <Button variant="ghost" size="icon" aria-expanded={expanded} aria-label={t(expanded ? 'accounting.transactions.hideLines' : 'accounting.transactions.showLines', { number: j.number })} onClick={onToggle}>
           {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
         </Button>
       </TableCell>
       <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDate(j.date)}</TableCell>
       <TableCell className="hidden whitespace-nowrap font-mono text-xs md:table-cell">{j.number}</TableCell>
-      <TableCell className="min-w-40">
+      <TableCell className="min-w-44">
         <p className="text-xs text-muted-foreground md:hidden">
           {formatDate(j.date)} · <span className="font-mono">{j.number}</span> · {t(`accounting.sources.${j.sourceType}`)}
         </p>
         <p className="font-medium">{j.description}</p>
+        <p className="flex flex-wrap items-center gap-2 md:hidden">
+          <span className="font-semibold tabular-nums">{money(j.totalDebit)}</span>
+          <Badge variant={journalStatusVariant(j.status)}>{t(`accounting.statuses.${j.status}`)}</Badge>
+        </p>
         <p className="text-xs text-muted-foreground">
           {[j.reference, j.preparedByName ? t('accounting.transactions.preparedBy', { name: j.preparedByName }) : null].filter(Boolean).join(' · ')}
         </p>
@@ -215,9 +219,9 @@ function JournalRow({ journal: j, expanded, onToggle, onReject, onReverse }: Row
         {j.reversesId !== null ? <LinkedJournal id={j.reversesId} textKey="accounting.transactions.reverses" /> : null}
       </TableCell>
       <TableCell className="hidden whitespace-nowrap md:table-cell">{t(`accounting.sources.${j.sourceType}`)}</TableCell>
-      <TableCell className="whitespace-nowrap text-right tabular-nums">{money(j.totalDebit)}</TableCell>
-      <TableCell>
-        <Badge variant={journalStatusVariant(j.status)}>{t(`accounting.statuses.${j.status}`)}</Badge>
+      <TableCell className="hidden whitespace-nowrap text-right tabular-nums md:table-cell">{money(j.totalDebit)}</TableCell>
+      <TableCell className="hidden md:table-cell">
+        <Badge variant={journalStatusVariant(j.status)} data-testid="journal-status">{t(`accounting.statuses.${j.status}`)}</Badge>
       </TableCell>
       <TableCell className="text-right">
         <div className="flex flex-wrap justify-end gap-1">
