@@ -224,6 +224,7 @@ function JournalRow({ journal: j, expanded, onToggle, onReject, onReverse }: Row
         <Badge variant={journalStatusVariant(j.status)} data-testid="journal-status">{t(`accounting.statuses.${j.status}`)}</Badge>
       </TableCell>
       <TableCell className="text-right">
+        {/* On a phone the actions are their icons (each keeps its name for a screen reader), so the row fits. */}
         <div className="flex flex-wrap justify-end gap-1">
           {canApprove ? (
             <>
@@ -239,18 +240,18 @@ function JournalRow({ journal: j, expanded, onToggle, onReject, onReverse }: Row
                 }
               >
                 <Check aria-hidden="true" />
-                {t('accounting.transactions.approve')}
+                <span className="sr-only md:not-sr-only">{t('accounting.transactions.approve')}</span>
               </Button>
               <Button size="sm" variant="outline" disabled={ownDraft} title={ownDraft ? t('accounting.transactions.ownDraft') : undefined} onClick={onReject}>
                 <X aria-hidden="true" />
-                {t('accounting.transactions.reject')}
+                <span className="sr-only md:not-sr-only">{t('accounting.transactions.reject')}</span>
               </Button>
             </>
           ) : null}
           {canReverse ? (
             <Button size="sm" variant="outline" onClick={onReverse}>
               <Undo2 aria-hidden="true" />
-              {t('accounting.transactions.reverse')}
+              <span className="sr-only md:not-sr-only">{t('accounting.transactions.reverse')}</span>
             </Button>
           ) : null}
         </div>
