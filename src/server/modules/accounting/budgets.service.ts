@@ -45,7 +45,7 @@ export async function listBudgets(ctx: ServiceContext, q: { fiscalYear?: string;
 /** Active revenue and expense posting accounts, by code: the only accounts a budget names. */
 async function budgetable(db: Db): Promise<Map<string, { isActive: boolean; type: string; heading: boolean }>> {
   const rows = await db
-    .select({ code: accounts.code, type: accounts.type, isActive: accounts.isActive, heading: sql<boolean>`exists (select 1 from accounts c where c.parent_code = ${accounts.code})` })
+    .select({ code: accounts.code, type: accounts.type, isActive: accounts.isActive, heading: sql<boolean>`exists (select 1 from accounts c where c.parent_code = accounts.code)` })
     .from(accounts);
   return new Map(rows.map((r) => [r.code, { isActive: r.isActive, type: r.type, heading: Boolean(r.heading) }]));
 }

@@ -199,7 +199,7 @@ describe('every statement ties to the trial balance', () => {
     ['the county, mid-March to mid-April (the demo history and ours)', 'from=2026-03-05&to=2026-04-15'],
   ] as const;
   it.each(cases)('%s', async (_name, query) => {
-    const [tb, is, bs, cf, dept] = await Promise.all(['trial-balance', 'income-statement', 'balance-sheet', 'cash-flow', 'department-analysis'].map((k) => statement(k, query)));
+    const [tb, is, bs, cf, dept] = await Promise.all([statement('trial-balance', query), statement('income-statement', query), statement('balance-sheet', query), statement('cash-flow', query), statement('department-analysis', query)]);
     const revenue = typeOf(tb, 'revenue');
     const expenses = typeOf(tb, 'expenses');
     // Statement of financial performance = the trial balance's revenue and expense movements.
@@ -225,7 +225,7 @@ describe('every statement ties to the trial balance', () => {
 
   it('budget vs actual and the FIF table: the year to date of the trial balance', async () => {
     for (const scope of ['', 'facilityId=1', 'subcounty=Budalangi']) {
-      const [tb, is, bva, fif] = await Promise.all(['trial-balance', 'income-statement', 'budget-vs-actual', 'fif-performance'].map((k) => statement(k, scope)));
+      const [tb, is, bva, fif] = await Promise.all([statement('trial-balance', scope), statement('income-statement', scope), statement('budget-vs-actual', scope), statement('fif-performance', scope)]);
       expect(value(bva, 'totalRevenue', 'actual')).toBe(value(is, 'totalRevenue', 'amount'));
       expect(value(bva, 'totalExpenses', 'actual')).toBe(value(is, 'totalExpenses', 'amount'));
       // The FIF table counts facilities' lines: the county level has no FIF fees.
