@@ -67,9 +67,9 @@ export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<s
       byAdmin.push({ date: addDays(m, 4), description: 'Transfer from the County Treasury: health department monthly release', reference: `CT-${m.slice(0, 7)}`, source: { type: 'manual', id: null }, lines: [{ account: '1110', debit: amount, ...county('exchequer') }, { account: '4310', credit: amount, ...county('exchequer') }] });
     }
     if (!complete) continue;
-    // The referral hospital's power and water bill, paid from its FIF account.
+    // The referral hospital's power and water bill, paid by the county from the health operating account.
     const power = parseKes(r.int(180, 240) * 1000);
-    byInCharge.push({ date: addDays(m, 26), description: 'Kenya Power and Busia Water: referral hospital monthly bills', reference: `KPLC-${m.slice(0, 7)}`, source: { type: 'manual', id: null }, lines: [{ account: '5210', debit: power, facilityId: 1, fund: 'fif', costCentre: 'administration' }, { account: '1120', credit: power, facilityId: 1, fund: 'fif', costCentre: 'administration' }] });
+    byInCharge.push({ date: addDays(m, 26), description: 'Kenya Power and Busia Water: referral hospital monthly bills', reference: `KPLC-${m.slice(0, 7)}`, source: { type: 'manual', id: null }, lines: [{ account: '5210', debit: power, facilityId: 1, fund: 'exchequer', costCentre: 'administration' }, { account: '1110', credit: power, facilityId: 1, fund: 'exchequer', costCentre: 'administration' }] });
     // Takings banked at month end: M-Pesa settled to the FIF account, the card acquirer's settlement, cash deposited.
     for (const [code, what] of [['1130', 'M-Pesa paybill settlement'], ['1135', 'Card settlement'], ['1140', 'Cash banked']] as const) {
       const lines = of(m, code).flatMap((x): LedgerLine[] => {
