@@ -4,3 +4,4 @@ export * from './accounts.js';
 export * from './journals.js';
 export * from './periods.js';
 export * from './statements.js';
+export * from './reconciliation.js';

@@ -1,0 +1,284 @@
+// Bank and M-Pesa reconciliation (issue 14 item 6, the Bank Reconciliation tab) and the Import Transactions
+// button: what the server validates and answers. A statement is imported from the bank's or Safaricom's CSV, its
+// lines are matched to the ledger's lines on one cash account, and the reconciliation statement (the Treasury's
+// FO 30) shows how the cash book's balance becomes the statement's.
+//
+// Routes (reads finance:read, writes finance:post, all within the reader's facility scope):
+//   POST   /api/accounting/reconciliations/preview          importStatementSchema → statementPreviewSchema (writes nothing)
+//   POST   /api/accounting/reconciliations                  importStatementSchema → 201 autoMatchResultSchema (400 with issues)
+//   GET    /api/accounting/reconciliations                  listReconciliationsQuery → reconciliationSummarySchema[] + X-Total-Count
+//   GET    /api/accounting/reconciliations/:id              → reconciliationDetailSchema
+//   POST   /api/accounting/reconciliations/:id/auto-match   → autoMatchResultSchema
+//   POST   /api/accounting/reconciliations/:id/matches      createMatchSchema → 201 reconciliationDetailSchema
+//   DELETE /api/accounting/reconciliation-matches/:id       → reconciliationDetailSchema (the match undone)
+//   POST   /api/accounting/reconciliations/:id/complete     → reconciliationDetailSchema (409 unless the difference is 0)
+//   GET    /api/accounting/reconciliations/:id/statement.pdf?lang=en|sw  the FO 30 statement
+//   POST   /api/accounting/journals/import                  importJournalsSchema → importJournalsResultSchema (201; dry run 200)
+// A reconciled statement is read-only (matching, undoing, auto-matching: 409).
+import { z } from 'zod';
+import { blankToUndefined, optionalIdQuery, pageQuery, requiredText } from '../validation.js';
+import { MAX_LINE_KES } from './constants.js';
+
+export const STATEMENT_KINDS = ['bank', 'mpesa'] as const;
+export type BankStatementKind = (typeof STATEMENT_KINDS)[number];
+
+/** pending_review is the spec's sample 'Pending Review'; reconciled once the difference is zero and an officer completes it. */
+export const RECONCILIATION_STATUSES = ['pending_review', 'reconciled'] as const;
+export type ReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number];
+
+/**
+ * How a match was made: automatically by the M-Pesa receipt number, by the bank reference, or by amount and date
+ * (±3 days, one candidate only); or by an officer (manual).
+ */
+export const MATCH_RULES = ['receipt', 'reference', 'amount_date', 'manual'] as const;
+export type MatchRule = (typeof MATCH_RULES)[number];
+
+/** The cash accounts a statement may be reconciled against (FINANCE.md's chart). */
+export const RECONCILABLE_ACCOUNTS: Record<BankStatementKind, readonly string[]> = { bank: ['1110', '1120'], mpesa: ['1130'] };
+
+/** Auto-match by amount looks this many days either side of the statement line's date. */
+export const AMOUNT_DATE_WINDOW_DAYS = 3;
+
+/** A statement or journal CSV: at most 2 MB of text and 20,000 lines. */
+export const MAX_IMPORT_CHARS = 2_000_000;
+export const MAX_IMPORT_LINES = 20_000;
+
+/** The columns of each file (header row, case-insensitive), as the dialog lists them. */
+export const BANK_CSV_COLUMNS = ['Date', 'Description', 'Reference', 'Debit', 'Credit', 'Balance'] as const;
+export const MPESA_CSV_COLUMNS = ['Receipt No.', 'Completion Time', 'Details', 'Transaction Status', 'Paid In', 'Withdrawn', 'Balance'] as const;
+export const JOURNAL_CSV_COLUMNS = ['journal', 'date', 'description', 'reference', 'account_code', 'debit', 'credit', 'facility_mfl_code', 'fund', 'cost_centre'] as const;
+
+const csvText = z
+  .string({ error: 'Choose a CSV file' })
+  .min(1, 'The file is empty')
+  .max(MAX_IMPORT_CHARS, `The file must be at most ${MAX_IMPORT_CHARS / 1_000_000} MB`);
+
+/** An optional KES balance typed by the officer when the file has no Balance column. */
+const optionalBalance = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'Balance must be a number' })
+    .min(-MAX_LINE_KES, 'Balance is too large')
+    .max(MAX_LINE_KES, 'Balance is too large')
+    .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Balance has at most two decimals (cents)')
+    .optional(),
+);
+
+/**
+ * POST /api/accounting/reconciliations/preview and POST /api/accounting/reconciliations: a statement file for one
+ * cash account, of one facility or (null) the county level. `openingBalance` / `closingBalance` are used only
+ * when the file carries no Balance column.
+ */
+export const importStatementSchema = z.object({
+  kind: z.enum(STATEMENT_KINDS, { error: 'Choose bank or M-Pesa' }),
+  accountCode: z.string({ error: 'Choose the cash account' }).trim().regex(/^[0-9]{4,6}$/, 'Choose the cash account'),
+  facilityId: z.preprocess(blankToUndefined, z.number({ error: 'Unknown facility' }).int().min(1).max(2_147_483_647).nullish()).transform((v) => v ?? null),
+  filename: requiredText('The file name is required', 200, 'The file name must be at most 200 characters'),
+  csv: csvText,
+  openingBalance: optionalBalance,
+  closingBalance: optionalBalance,
+});
+export type ImportStatementInput = z.infer<typeof importStatementSchema>;
+export type ImportStatementForm = z.input<typeof importStatementSchema>;
+
+/** One problem in a file: `path` like 'csv.line.7.amount', the message starting 'Line 7: …'. */
+export const importIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type ImportIssue = z.infer<typeof importIssueSchema>;
+
+/** A statement line as read from the file: money in positive, money out negative (KES, to the cent). */
+export const parsedStatementLineSchema = z.object({
+  /** The line of the file (the header is line 1). */
+  lineNo: z.number(),
+  date: z.string(),
+  description: z.string(),
+  /** The bank's reference or the M-Pesa receipt number. */
+  reference: z.string().nullable(),
+  amount: z.number(),
+  balance: z.number().nullable(),
+});
+export type ParsedStatementLine = z.infer<typeof parsedStatementLineSchema>;
+
+/** The answer of the preview (nothing written): what the file says, and every problem in it. */
+export const statementPreviewSchema = z.object({
+  kind: z.enum(STATEMENT_KINDS),
+  accountCode: z.string(),
+  facilityId: z.number().nullable(),
+  filename: z.string(),
+  /** The first and last date of the lines (null when no line could be read). */
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  /** From the file's Balance column (before the first line, after the last), else as typed, else null. */
+  openingBalance: z.number().nullable(),
+  closingBalance: z.number().nullable(),
+  totalIn: z.number(),
+  totalOut: z.number(),
+  lines: z.array(parsedStatementLineSchema),
+  /** Rows kept out on purpose (an M-Pesa row that is not Completed), with why. */
+  skipped: z.array(z.object({ lineNo: z.number(), reason: z.string() })),
+  /** Empty when the file can be imported. */
+  issues: z.array(importIssueSchema),
+});
+export type StatementPreview = z.infer<typeof statementPreviewSchema>;
+
+export const listReconciliationsQuery = z.object({
+  facilityId: optionalIdQuery,
+  kind: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(STATEMENT_KINDS, { error: 'Unknown kind' }).optional()),
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(RECONCILIATION_STATUSES, { error: 'Unknown status' }).optional()),
+  ...pageQuery,
+});
+export type ListReconciliationsQuery = z.infer<typeof listReconciliationsQuery>;
+
+/** A statement in the list (and the head of its detail). */
+export const reconciliationSummarySchema = z.object({
+  id: z.number(),
+  kind: z.enum(STATEMENT_KINDS),
+  accountCode: z.string(),
+  accountName: z.string(),
+  facilityId: z.number().nullable(),
+  facilityName: z.string().nullable(),
+  filename: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  openingBalance: z.number().nullable(),
+  closingBalance: z.number().nullable(),
+  status: z.enum(RECONCILIATION_STATUSES),
+  lineCount: z.number(),
+  matchedCount: z.number(),
+  unmatchedCount: z.number(),
+  /** Statement closing balance − reconciled balance (FO 30); null when the statement has no closing balance. */
+  difference: z.number().nullable(),
+  importedByName: z.string().nullable(),
+  importedAt: z.string(),
+  reconciledByName: z.string().nullable(),
+  reconciledAt: z.string().nullable(),
+});
+export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
+
+/** A statement line with its match (if any). */
+export const statementLineSchema = parsedStatementLineSchema.extend({
+  id: z.number(),
+  matchId: z.number().nullable(),
+  rule: z.enum(MATCH_RULES).nullable(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+/** A posted ledger line on the account, as the cash book shows it: money in (a debit) positive, out (a credit) negative. */
+export const bookLineSchema = z.object({
+  /** The journal line's id (what a manual match names). */
+  id: z.number(),
+  journalId: z.number(),
+  journalNumber: z.string(),
+  date: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  amount: z.number(),
+  facilityId: z.number().nullable(),
+  memo: z.string().nullable(),
+  matchId: z.number().nullable(),
+});
+export type BookLine = z.infer<typeof bookLineSchema>;
+
+export const reconciliationMatchSchema = z.object({
+  id: z.number(),
+  kind: z.enum(['auto', 'manual']),
+  rule: z.enum(MATCH_RULES),
+  statementLineIds: z.array(z.number()),
+  journalLineIds: z.array(z.number()),
+  /** The matched sum (equal on both sides), signed as the statement: money in positive. */
+  amount: z.number(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReconciliationMatch = z.infer<typeof reconciliationMatchSchema>;
+
+/**
+ * The reconciliation statement (FO 30) as at the statement's last date:
+ *   balance as per cash book
+ *   − receipts in the books not yet on the statement (uncredited / deposits in transit)
+ *   + payments in the books not yet on the statement (unpresented)
+ *   + money in on the statement not in the books (SHA remittances, interest: post a journal for them)
+ *   − money out on the statement not in the books (bank and M-Pesa charges: post a journal for them)
+ *   = reconciled balance, which must equal the statement's closing balance (the difference is shown).
+ */
+export const fo30Schema = z.object({
+  asAt: z.string(),
+  bookBalance: z.number(),
+  uncreditedReceipts: z.object({ total: z.number(), items: z.array(bookLineSchema) }),
+  unpresentedPayments: z.object({ total: z.number(), items: z.array(bookLineSchema) }),
+  statementReceiptsNotInBooks: z.object({ total: z.number(), items: z.array(statementLineSchema) }),
+  statementPaymentsNotInBooks: z.object({ total: z.number(), items: z.array(statementLineSchema) }),
+  reconciledBalance: z.number(),
+  statementBalance: z.number().nullable(),
+  /** statementBalance − reconciledBalance; null without a statement balance. Zero: the statement can be completed. */
+  difference: z.number().nullable(),
+});
+export type Fo30 = z.infer<typeof fo30Schema>;
+
+/** GET /api/accounting/reconciliations/:id. */
+export const reconciliationDetailSchema = z.object({
+  statement: reconciliationSummarySchema,
+  lines: z.array(statementLineSchema),
+  /** Unmatched posted lines on the account (and facility) dated up to the statement's last date. */
+  bookLines: z.array(bookLineSchema),
+  matches: z.array(reconciliationMatchSchema),
+  fo30: fo30Schema,
+});
+export type ReconciliationDetail = z.infer<typeof reconciliationDetailSchema>;
+
+/** POST /api/accounting/reconciliations/:id/matches: one-to-one, one-to-many or many-to-one; the sums equal to the cent. */
+const idList = (label: string) =>
+  z
+    .array(z.number({ error: `${label} must be ids` }).int().min(1).max(2_147_483_647), { error: `Choose ${label}` })
+    .min(1, `Choose ${label}`)
+    .max(500, `At most 500 ${label}`)
+    .refine((ids) => new Set(ids).size === ids.length, `${label} are named twice`);
+export const createMatchSchema = z
+  .object({ statementLineIds: idList('statement lines'), journalLineIds: idList('book lines') })
+  .refine((m) => m.statementLineIds.length === 1 || m.journalLineIds.length === 1, {
+    message: 'Match one statement line to many book lines, or many statement lines to one book line',
+    path: ['statementLineIds'],
+  });
+export type CreateMatchInput = z.infer<typeof createMatchSchema>;
+
+/** POST /api/accounting/reconciliations/:id/auto-match and the import: what auto-match did. */
+export const autoMatchResultSchema = z.object({
+  matched: z.number(),
+  byRule: z.object({ receipt: z.number(), reference: z.number(), amount_date: z.number() }),
+  detail: reconciliationDetailSchema,
+});
+export type AutoMatchResult = z.infer<typeof autoMatchResultSchema>;
+
+export const reconciliationPdfQuery = z.object({ lang: z.preprocess(blankToUndefined, z.enum(['en', 'sw']).optional()) });
+
+/**
+ * POST /api/accounting/journals/import (the spec's Import Transactions): CSV lines grouped into journals by the
+ * `journal` column; each journal must balance. Saved as drafts (source 'import') for another officer to approve.
+ * `dryRun` checks and answers without writing (with the issues, 200); a real import with any issue is a 400.
+ */
+export const importJournalsSchema = z.object({
+  csv: csvText,
+  dryRun: z.preprocess(blankToUndefined, z.boolean({ error: 'dryRun must be true or false' }).optional()).transform((v) => v ?? false),
+});
+export type ImportJournalsInput = z.infer<typeof importJournalsSchema>;
+
+export const importedJournalSchema = z.object({
+  /** The file's `journal` key. */
+  key: z.string(),
+  /** The file line of its first row. */
+  lineNo: z.number(),
+  date: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  lineCount: z.number(),
+  totalDebit: z.number(),
+  totalCredit: z.number(),
+  /** Set once written (not on a dry run). */
+  id: z.number().nullable(),
+  number: z.string().nullable(),
+});
+export const importJournalsResultSchema = z.object({
+  dryRun: z.boolean(),
+  journals: z.array(importedJournalSchema),
+  issues: z.array(importIssueSchema),
+});
+export type ImportJournalsResult = z.infer<typeof importJournalsResultSchema>;
