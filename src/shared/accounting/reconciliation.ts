@@ -39,8 +39,11 @@ export const RECONCILABLE_ACCOUNTS: Record<BankStatementKind, readonly string[]>
 /** Auto-match by amount looks this many days either side of the statement line's date. */
 export const AMOUNT_DATE_WINDOW_DAYS = 3;
 
-/** A statement or journal CSV: at most 2 MB of text and 20,000 lines. */
-export const MAX_IMPORT_CHARS = 2_000_000;
+/**
+ * A statement or journal CSV: at most 1 MB of text and 20,000 lines. The API refuses any request body over 1 MiB
+ * (413), so a file is bounded below that, with room for the JSON around it.
+ */
+export const MAX_IMPORT_CHARS = 1_000_000;
 export const MAX_IMPORT_LINES = 20_000;
 
 /** The columns of each file (header row, case-insensitive), as the dialog lists them. */
@@ -110,6 +113,7 @@ export const statementPreviewSchema = z.object({
   /** From the file's Balance column (before the first line, after the last), else as typed, else null. */
   openingBalance: z.number().nullable(),
   closingBalance: z.number().nullable(),
+  /** Money in (positive) and money out (negative, the sum of the negative lines): totalIn + totalOut is the net. */
   totalIn: z.number(),
   totalOut: z.number(),
   lines: z.array(parsedStatementLineSchema),
@@ -202,6 +206,8 @@ export type ReconciliationMatch = z.infer<typeof reconciliationMatchSchema>;
  */
 export const fo30Schema = z.object({
   asAt: z.string(),
+  // Totals: uncredited and unpresented are positive sums; statementReceipts positive, statementPayments negative (as
+  // the statement shows them). reconciledBalance = bookBalance − uncredited + unpresented + receipts + payments.
   bookBalance: z.number(),
   uncreditedReceipts: z.object({ total: z.number(), items: z.array(bookLineSchema) }),
   unpresentedPayments: z.object({ total: z.number(), items: z.array(bookLineSchema) }),
