@@ -550,3 +550,7 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
   };
   return { statement: { ...summary!, difference: fo30.difference }, lines, bookLines, matches, fo30 };
 }
+
+/** For the demo county's seed (reconciliation/seed.ts): auto-match and the FO 30's figures inside its transaction. */
+export const autoMatchStatement = autoMatchIn;
+export const fo30TotalsOf = fo30Totals;
