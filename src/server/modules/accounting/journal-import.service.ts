@@ -53,13 +53,15 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
     const key = cell(r.cells, 'journal');
     if (key === '') issues.push(lineIssue(n, 'journal', 'the journal key is missing (lines of one journal share it)'));
     else if (key.length > 40) issues.push(lineIssue(n, 'journal', 'the journal key is longer than 40 characters'));
-    const dateText = cell(r.cells, 'date');
+    // A journal's later lines may leave its date and description blank: they are the first line's.
+    const earlier = groups.get(key)?.rows[0];
+    const dateText = cell(r.cells, 'date') || (earlier?.date ?? '');
     const date = readDate(dateText);
     if (!date) issues.push(lineIssue(n, 'date', dateText === '' ? 'the date is missing' : `"${dateText.slice(0, 30)}" is not a date (use YYYY-MM-DD)`));
     else if (date > today) issues.push(lineIssue(n, 'date', 'the date cannot be in the future'));
     else if (today > adjustmentDeadline(date)) issues.push(lineIssue(n, 'date', `the financial year of ${date} closed for adjustments on ${adjustmentDeadline(date)}`));
     else if (closed.has(periodOf(date))) issues.push(lineIssue(n, 'date', `the period ${date.slice(0, 7)} is closed`));
-    const description = cell(r.cells, 'description').replace(/\s+/g, ' ');
+    const description = cell(r.cells, 'description').replace(/\s+/g, ' ') || (earlier?.description ?? '');
     if (description === '') issues.push(lineIssue(n, 'description', 'the description is missing'));
     else if (description.length > 300) issues.push(lineIssue(n, 'description', 'the description is longer than 300 characters'));
     const reference = cell(r.cells, 'reference');
