@@ -65,6 +65,7 @@ export async function prepareDataSet(target: Target, scale: Scale, opts: { regen
     if (before.patients >= scale.patients * 0.99 && before.records >= scale.records * 0.99) {
       opts.log(`keeping the existing data set: ${before.patients} patients, ${before.records} records`);
       await codeVisits(h, opts.log);
+      await ledgerForVisits(h, opts.log);
       return { ...before, generatedSeconds: null };
     }
     if (before.patients > 1000) throw new Error(`the database holds ${before.patients} patients, not ${scale.patients}: run with --regenerate`);
@@ -223,6 +224,7 @@ async function generate(h: SqlHandle, patients: number, records: number, log: (l
   }
   await h.query('drop table gen_visit_types, gen_patients, gen_visits');
   await codeVisits(h, log);
+  await ledgerForVisits(h, log);
   await afterBulkLoad(h);
   await timed(log, 'vacuum analyze', () => h.query('vacuum analyze'));
 }
@@ -272,6 +274,104 @@ async function codeVisits(h: SqlHandle, log: (line: string) => void): Promise<vo
     await h.query(`set session_replication_role = origin`);
   }
   await h.query('drop table gen_codes');
+}
+
+/** A visit's price range by service, KES (as the demo county's billing seed draws them). */
+const SERVICE_PRICES: Record<string, [number, number]> = {
+  consultation: [200, 500],
+  laboratory: [150, 800],
+  radiology: [800, 2500],
+  pharmacy: [50, 900],
+  emergency: [500, 3000],
+  surgery: [1500, 8000],
+  maternity: [300, 1500],
+};
+
+/**
+ * The ledger of the generated visits (issue 14: "the bench data set gets journals for its visits' invoices and
+ * payments"): most visits at hospitals and health centres are billed (as the demo county's seed bills them), and
+ * most bills are paid the same day by M-Pesa or cash — one invoice journal (Dr 1230 / Cr 4110 or 4120) and one
+ * payment journal (Dr 1130 or 1140 / Cr 1230) each, as billing.ledger.ts posts them, with the facility and cost
+ * centre. Loaded in bulk with the row triggers off (the lines balance by construction: two lines of one amount), so
+ * the period balances are then counted again from every posted line. Their source ids are offset past any real
+ * invoice or payment (100,000,000 + visit id, 200,000,000 + visit id). Kept when present.
+ */
+async function ledgerForVisits(h: SqlHandle, log: (line: string) => void): Promise<void> {
+  const [posted] = await h.query<{ n: number }>(`select count(*)::int as n from journals where source_id >= 100000000`);
+  const [visits] = await h.query<{ n: number }>('select count(*)::int as n from medical_records');
+  if (posted!.n >= visits!.n * 0.5) return;
+  if (h.kind === 'postgres') await h.query(`set work_mem = '256MB'`);
+  const services = VISIT_TYPES.map((v) => ({ complaint: v.complaint, service: v.service, lo: SERVICE_PRICES[v.service]![0], hi: SERVICE_PRICES[v.service]![1] }));
+  await h.query('drop table if exists gen_services, gen_bills');
+  await h.query(`create temp table gen_services as select * from json_to_recordset($1::json) as t(complaint text, service text, lo int, hi int)`, [JSON.stringify(services)]);
+  await timed(log, 'bills', () =>
+    h.query(
+      `create temp table gen_bills as
+       select m.id as visit_id, m.facility_id, ((m.visit_date at time zone 'UTC') + ${COUNTY_OFFSET_INTERVAL})::date as day, s.service,
+              (round((s.lo + random() * (s.hi - s.lo)) / 50) * 50)::numeric(12, 2) as amount,
+              random() < 0.8 as paid, random() < 0.55 as mpesa
+       from medical_records m
+       join facilities f on f.id = m.facility_id
+       join gen_services s on s.complaint = m.chief_complaint
+       where random() < case when f.level >= 4 then 0.85 when f.level = 3 then 0.55 else 0.2 end`,
+    ),
+  );
+  const [{ base }] = (await h.query<{ base: number }>('select coalesce(max(id), 0)::int as base from journals')) as [{ base: number }];
+  const [{ lineBase }] = (await h.query<{ lineBase: number }>('select coalesce(max(id), 0)::int as "lineBase" from journal_lines')) as [{ lineBase: number }];
+  const indexes = await h.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = any($1::text[]) and indexdef not like 'CREATE UNIQUE INDEX%'`,
+    [['journals', 'journal_lines']],
+  );
+  for (const i of indexes) await h.query(`drop index ${i.indexname}`);
+  await h.query(`set session_replication_role = replica`);
+  try {
+    const costCentre = `case b.service when 'consultation' then 'opd' when 'surgery' then 'theatre' else b.service end`;
+    await timed(log, 'ledger journals', () =>
+      h.query(
+        `insert into journals (id, number, date, description, reference, source_type, source_id, status, created_at, posted_at)
+         select $1::int + row_number() over (order by b.day, b.visit_id, k.kind), 'JNL-BENCH-' || k.kind || '-' || b.visit_id, b.day,
+                case k.kind when 'inv' then 'Invoice (generated) for a ' || b.service || ' visit' else 'Payment (generated) for a ' || b.service || ' visit' end,
+                null, case k.kind when 'inv' then 'invoice' else 'payment' end,
+                case k.kind when 'inv' then 100000000 else 200000000 end + b.visit_id, 'posted', now(), now()
+         from gen_bills b cross join (values ('inv'), ('pay')) k(kind)
+         where k.kind = 'inv' or b.paid`,
+        [base],
+      ),
+    );
+    await timed(log, 'ledger lines', () =>
+      h.query(
+        `insert into journal_lines (id, journal_id, line_no, account_code, debit, credit, facility_id, fund, cost_centre)
+         select $1::int + row_number() over (order by j.id, l.line_no), j.id, l.line_no, l.account_code, l.debit, l.credit, b.facility_id, 'fif', ${costCentre}
+         from journals j
+         join gen_bills b on b.visit_id = j.source_id - case j.source_type when 'invoice' then 100000000 else 200000000 end
+         cross join lateral (values
+           (1, case when j.source_type = 'invoice' then '1230' when b.mpesa then '1130' else '1140' end, b.amount, 0::numeric),
+           (2, case when j.source_type = 'payment' then '1230' when b.service in ('emergency', 'surgery', 'maternity') then '4120' else '4110' end, 0::numeric, b.amount)
+         ) l(line_no, account_code, debit, credit)
+         where j.id > $2::int`,
+        [lineBase, base],
+      ),
+    );
+  } finally {
+    await h.query(`set session_replication_role = origin`);
+  }
+  for (const i of indexes) await timed(log, `index ${i.indexname}`, () => h.query(i.indexdef));
+  for (const table of ['journals', 'journal_lines']) await h.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
+  // The period balances the triggers would have kept, counted again from every posted line.
+  await timed(log, 'period balances', async () => {
+    await h.query('delete from account_balances');
+    await h.query(
+      `insert into account_balances (period, account_code, facility_id, fund, cost_centre, closing, debit, credit)
+       select date_trunc('month', j.date)::date, l.account_code, l.facility_id, l.fund, l.cost_centre, j.source_type = 'year_close', sum(l.debit), sum(l.credit)
+       from journal_lines l join journals j on j.id = l.journal_id where j.status = 'posted' group by 1, 2, 3, 4, 5, 6`,
+    );
+  });
+  const [check] = await h.query<{ unbalanced: number }>(
+    `select count(*)::int as unbalanced from (select journal_id from journal_lines where journal_id > $1::int group by journal_id having sum(debit) <> sum(credit)) x`,
+    [base],
+  );
+  if (check!.unbalanced > 0) throw new Error(`${check!.unbalanced} generated journals do not balance`);
+  await h.query('drop table gen_services, gen_bills');
 }
 
 /**

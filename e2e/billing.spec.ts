@@ -181,3 +181,43 @@ test('card through the simulated gateway, cash at the desk, and an SHA claim the
   await details.getByRole('button', { name: 'Close' }).first().click();
   await expect(row).toContainText('Paid');
 });
+
+test('the facility in-charge waives part of what a patient owes; the patient pays the rest in cash', async ({ page }) => {
+  await signInAs(page, 'records_officer', '/billing');
+  const patient = await registerPatient(page);
+  const invoice = await createInvoice(page, patient, '1000');
+  const row = page.getByTestId('invoice-row');
+  // The desk may not waive (billing:waive is an officer's): no waiver form for it.
+  await row.getByRole('button', { name: `View details of ${invoice}` }).click();
+  let details = page.getByRole('dialog', { name: `Invoice ${invoice}` });
+  await expect(details.getByText('Paid so far')).toBeVisible();
+  await expect(details.getByTestId('waiver-form')).toHaveCount(0);
+  await details.getByRole('button', { name: 'Close' }).first().click();
+
+  await signInAs(page, 'facility_incharge', '/billing');
+  await page.getByLabel('Search by patient name or ID').fill(patient.lastName);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `View details of ${invoice}` }).click();
+  details = page.getByRole('dialog', { name: `Invoice ${invoice}` });
+  const waiver = details.getByTestId('waiver-form');
+  await waiver.getByLabel('Amount to waive (KES)').fill('1200');
+  await waiver.getByLabel('Reason').fill('Exempted: assessed by the social worker');
+  await waiver.getByRole('button', { name: 'Record the waiver' }).click();
+  await expect(waiver.getByText('The waiver cannot be more than the KES 1,000.00 the patient still owes')).toBeVisible();
+  await waiver.getByLabel('Amount to waive (KES)').fill('400');
+  await expectAccessible(page);
+  await waiver.getByRole('button', { name: 'Record the waiver' }).click();
+  await expect(toast(page, 'Waiver Recorded')).toBeVisible();
+  await expect(details.getByText('Waived')).toBeVisible();
+  await details.getByRole('button', { name: 'Close' }).first().click();
+
+  await row.getByRole('button', { name: `Process Payment for ${invoice}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Process Payment' });
+  await dialog.getByRole('tab', { name: 'Cash' }).click();
+  await expect(dialog.getByText(/600/).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Record cash payment' }).click();
+  await expect(toast(page, 'Cash Payment Recorded')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(row).toContainText('Paid');
+});

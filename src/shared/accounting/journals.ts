@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COST_CENTRES, FUNDS, JOURNAL_STATUSES, MAX_JOURNAL_LINES, MAX_LINE_KES, SOURCE_TYPES } from './constants.js';
-import { blankToUndefined, isoDate, optionalEnumQuery, optionalIdQuery, optionalIsoDate, optionalText, pageQuery, requiredText, searchQuery } from '../validation.js';
+import { blankToUndefined, hasNoNul, isoDate, NUL_MESSAGE, optionalEnumQuery, optionalIdQuery, optionalIsoDate, optionalText, pageQuery, requiredText, searchQuery } from '../validation.js';
 import { formatKesExact, parseKes, sum, compare, tryParseKes, ZERO } from '../money.js';
 
 /** An amount on a journal line: KES, to the cent, 0 … MAX_LINE_KES; blank is 0 (the spec: debit and credit are optional). */
@@ -16,7 +16,11 @@ const lineAmount = (label: string) =>
 
 export const journalLineInput = z
   .object({
-    accountCode: z.string({ error: 'Account is required' }).trim().min(1, 'Account is required').max(6, 'Account is required'),
+    accountCode: z
+      .string({ error: 'Account is required' })
+      .trim()
+      .min(1, 'Account is required')
+      .regex(/^[0-9]{4,6}$/, 'Choose an account from the chart of accounts'),
     debit: lineAmount('Debit'),
     credit: lineAmount('Credit'),
     facilityId: z.preprocess(blankToUndefined, z.number({ error: 'Unknown facility' }).int().min(1).max(2_147_483_647).nullish()).transform((v) => v ?? null),
@@ -43,6 +47,9 @@ export const createJournalSchema = z
     lines: z.array(journalLineInput, { error: 'Account is required' }).min(2, 'A journal needs at least two lines').max(MAX_JOURNAL_LINES, `A journal has at most ${MAX_JOURNAL_LINES} lines`),
   })
   .superRefine((j, ctx) => {
+    // zod runs this even when a line failed its own rules: add up only amounts that are amounts.
+    const amounts = j.lines.flatMap((l) => [l?.debit, l?.credit]);
+    if (!amounts.every((a) => typeof a === 'number' && Number.isFinite(a) && a >= 0 && a <= MAX_LINE_KES)) return;
     const debits = sum(j.lines.map((l) => parseKes(l.debit)));
     const credits = sum(j.lines.map((l) => parseKes(l.credit)));
     if (compare(debits, credits) !== 0) {
@@ -67,7 +74,7 @@ export const listJournalsQuery = z.object({
   sourceId: optionalIdQuery,
   accountCode: z.preprocess(blankToUndefined, z.string().regex(/^[0-9]{4,6}$/, 'Account code must be 4 to 6 digits').optional()),
   facilityId: optionalIdQuery,
-  subcounty: z.preprocess(blankToUndefined, z.string().max(60).optional()),
+  subcounty: z.preprocess(blankToUndefined, z.string().max(60).refine(hasNoNul, NUL_MESSAGE).optional()),
   from: optionalIsoDate(),
   to: optionalIsoDate(),
   ...pageQuery,

@@ -243,8 +243,10 @@ export type PaymentGateways = z.infer<typeof paymentGatewaysSchema>;
  */
 export const waiverSchema = z.object({
   amount: requiredNumber('Amount is required')
-    .pipe(z.number().gt(0, 'The waiver must be more than 0').max(10_000_000, 'Amount must be at most KES 10,000,000'))
-    .transform(roundKes),
+    .pipe(z.number().min(0.01, 'The waiver must be at least KES 0.01').max(10_000_000, 'Amount must be at most KES 10,000,000'))
+    .transform(roundKes)
+    // 0.014 rounds to the cent 0.01; nothing smaller is let through to round to nothing.
+    .refine((v) => v >= 0.01, 'The waiver must be at least KES 0.01'),
   reason: requiredText('A reason is required', 500, 'Reason must be at most 500 characters'),
 });
 export type WaiverInput = z.infer<typeof waiverSchema>;

@@ -3,7 +3,7 @@
 // dashboard and the feed.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput, ListBillingQuery } from '../../../shared/billing';
-import type { ClaimDecisionInput, ClaimOutcome, PaymentGateways, PaymentOutcome, ProcessPaymentInput, SubmitClaimInput } from '../../../shared/billing';
+import type { ClaimDecisionInput, ClaimOutcome, PaymentGateways, PaymentOutcome, ProcessPaymentInput, SubmitClaimInput, WaiverInput } from '../../../shared/billing';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
 export const INVOICE_PAGE_SIZE = 50;
@@ -92,6 +92,15 @@ export function useDecideClaim() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: ({ claimId, input }: { claimId: number; input: ClaimDecisionInput }) => apiPost<ClaimOutcome>(`/api/insurance-claims/${claimId}/decision`, input),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** POST /api/billing/:id/waivers: an officer waives part or all of what the patient owes (issue 14). */
+export function useWaiveInvoice() {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: ({ invoiceId, input }: { invoiceId: number; input: WaiverInput }) => apiPost<BillingRecord>(`/api/billing/${invoiceId}/waivers`, input),
     onSuccess: () => void refresh(),
   });
 }

@@ -5,7 +5,7 @@ import { CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone } from '../../../shared/format';
-import { formatKES } from '../../../shared/money';
+import { formatKES, isPositive } from '../../../shared/money';
 import type { BillingDetail, BillingRecord } from '../../../shared/billing';
 import type { InsuranceClaim, Payment } from '../../../shared/billing';
 import { Badge } from '../../components/ui/badge';
@@ -19,6 +19,8 @@ import { billingError, billingMessage, methodName, providerName, serviceName, ST
 import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
 import { ClaimDecisionForm } from './claim-decision-form';
+import { WaiverForm } from './waiver-form';
+import { patientDue } from './payment-forms';
 import { canTakePayment } from './invoices-table';
 import { useSettlementNotices } from './use-settlement-notices';
 import { formatDate, formatTime } from '../../lib/locale-format';
@@ -86,6 +88,9 @@ function DetailBody({ invoice, canWrite }: { invoice: BillingDetail; canWrite: b
   // decides; whoever submitted the claim is refused there too (maker ≠ checker), with its message.
   const facility = useQuery(facilitiesQuery).data?.find((f) => f.id === invoice.facilityId);
   const canDecide = staff.may('claims:approve') && (facility === undefined || staff.reaches('claims:approve', facility));
+  // A waiver is an officer's decision (billing:waive) within reach, on an open invoice the patient still owes on.
+  const canWaive =
+    staff.may('billing:waive') && (facility === undefined || staff.reaches('billing:waive', facility)) && (invoice.status === 'pending' || invoice.status === 'overdue') && isPositive(patientDue(invoice));
   return (
     <div className="grid gap-5">
       <section aria-labelledby="inv-detail-bill" className="grid gap-3">
@@ -107,6 +112,7 @@ function DetailBody({ invoice, canWrite }: { invoice: BillingDetail; canWrite: b
           <Item label={t('billing.fields.coverage')}>{`${invoice.insuranceCoveragePercent}%`}</Item>
           <Item label={t('billing.fields.patientPayable')}>{formatKES(invoice.patientPayable)}</Item>
           <Item label={t('billing.fields.amountPaid')}>{formatKES(invoice.amountPaid)}</Item>
+          {invoice.amountWaived > 0 ? <Item label={t('billing.fields.amountWaived')}>{formatKES(invoice.amountWaived)}</Item> : null}
           <Item label={t('billing.fields.dueDate')}>{invoice.dueDate ? formatDate(invoice.dueDate) : '—'}</Item>
           <Item label={t('billing.fields.status')}>
             <Badge variant={STATUS_BADGE[invoice.status]}>{statusName(t, invoice.status)}</Badge>
@@ -116,6 +122,8 @@ function DetailBody({ invoice, canWrite }: { invoice: BillingDetail; canWrite: b
           {invoice.notes ? <Item label={t('billing.fields.notes')}>{invoice.notes}</Item> : null}
         </dl>
       </section>
+
+      {canWaive ? <WaiverForm invoice={invoice} /> : null}
 
       <section aria-labelledby="inv-detail-payments" className="grid gap-2">
         <h3 id="inv-detail-payments" className="font-semibold">

@@ -41,8 +41,9 @@ export function accountingRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   r.get('/api/accounting/journals', { config: allow('finance:read', facilityInQuery), schema: { querystring: listJournalsQuery, response: list(journalSchema) } }, async (request, reply) => {
-    const { rows, total } = await listJournals(ctxOf(request, deps), request.query);
+    const { rows, total, capped } = await listJournals(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);
+    if (capped) reply.header('X-Total-Count-Capped', 'true');
     return rows;
   });
   r.post('/api/accounting/journals', { config: allow('finance:post'), schema: { body: createJournalSchema, response: created(journalSchema) } }, async (request, reply) =>

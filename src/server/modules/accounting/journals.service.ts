@@ -24,7 +24,8 @@ const fullName = (first: string | null, last: string | null) => (first ? `${firs
 function touches(facilityIds: readonly number[] | null): SQL | undefined {
   if (facilityIds === null) return undefined;
   if (facilityIds.length === 0) return sql`false`;
-  return sql`exists (select 1 from ${journalLines} jl where jl.journal_id = ${journals.id} and jl.facility_id in ${facilityIds})`;
+  // From the lines' (facility, journal) index: a facility's journals without visiting every journal.
+  return sql`${journals.id} in (select jl.journal_id from ${journalLines} jl where jl.facility_id in ${facilityIds})`;
 }
 
 /** The facilities a journal's lines name (null for a county-level line). */
@@ -39,7 +40,13 @@ function reachesAll(scope: ServiceContext['scope'], facilityIds: readonly (numbe
   return facilityIds.every((f) => f !== null && scope.facilityIds!.includes(f));
 }
 
-export async function listJournals(ctx: ServiceContext, q: ListJournalsQuery): Promise<{ rows: Journal[]; total: number }> {
+/**
+ * The most journals a list counts: a county's ledger holds millions, and nobody pages past ten thousand; beyond it
+ * the list says "more" (X-Total-Count-Capped), as the patient search does.
+ */
+export const JOURNAL_COUNT_CAP = 10_000;
+
+export async function listJournals(ctx: ServiceContext, q: ListJournalsQuery): Promise<{ rows: Journal[]; total: number; capped: boolean }> {
   const { db } = ctx;
   const books = await booksScope(ctx, { facilityId: q.facilityId, subcounty: q.subcounty });
   const where = and(
@@ -54,9 +61,10 @@ export async function listJournals(ctx: ServiceContext, q: ListJournalsQuery): P
   );
   const [rows, [count]] = await Promise.all([
     db.select({ id: journals.id }).from(journals).where(where).orderBy(desc(journals.date), desc(journals.id)).limit(q.limit).offset(q.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(journals).where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(journals).where(where).limit(JOURNAL_COUNT_CAP + 1).as('counted')),
   ]);
-  return { rows: await journalsById(db, rows.map((r) => r.id)), total: count?.n ?? 0 };
+  const n = count?.n ?? 0;
+  return { rows: await journalsById(db, rows.map((r) => r.id)), total: Math.min(n, JOURNAL_COUNT_CAP), capped: n > JOURNAL_COUNT_CAP };
 }
 
 /** Journals with their lines, names and totals, in the order of `ids`. */

@@ -128,3 +128,73 @@ describe('a manual journal', () => {
     expect(original).toMatchObject({ status: 'posted', reversedById: reversal.id });
   });
 });
+
+describe('the chart of accounts', () => {
+  it('lists every account with its balance within the reader’s reach; headings roll up their accounts', async () => {
+    const all = (await t.request({ url: '/api/accounting/accounts', cookie: director })).json() as { code: string; balance: number; type: string; parentCode: string | null; hasPostings: boolean }[];
+    expect(all.find((a) => a.code === '1000')).toMatchObject({ type: 'asset', parentCode: null });
+    const sumOf = (parent: string) => all.filter((a) => a.parentCode === parent).reduce((s, a) => s + Math.round(a.balance * 100), 0);
+    expect(Math.round(all.find((a) => a.code === '1100')!.balance * 100)).toBe(sumOf('1100'));
+    expect(all.find((a) => a.code === '1230')!.hasPostings).toBe(true);
+    // The in-charge reads her facility's books only; another facility's is out of her scope.
+    const mine = await t.request({ url: '/api/accounting/accounts', cookie: incharge });
+    expect(mine.statusCode).toBe(200);
+    const other = await t.request({ url: '/api/accounting/accounts?facilityId=2', cookie: incharge });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().code).toBe('out_of_scope');
+  });
+
+  it('takes a new account under a heading of its type, renames and recodes it, and deactivates it; never deletes', async () => {
+    const made = await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: director, body: { code: '5270', name: 'Security services', type: 'expense', parentCode: '5200', gfsCode: '2211305' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const account = made.json();
+    expect((await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: director, body: { code: '5270', name: 'Again', type: 'expense' } })).statusCode).toBe(409);
+    const wrongType = await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: director, body: { code: '5271', name: 'Guards', type: 'revenue', parentCode: '5200' } });
+    expect(wrongType.json().issues[0].path).toBe('parentCode');
+    // The chart is the county's: an in-charge may not change it.
+    expect((await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: incharge, body: { code: '5272', name: 'Guards', type: 'expense', parentCode: '5200' } })).statusCode).toBe(403);
+    const renamed = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${account.id}`, cookie: director, body: { name: 'Security and guarding services', gfsCode: '2211306' } });
+    expect(renamed.json()).toMatchObject({ code: '5270', name: 'Security and guarding services', gfsCode: '2211306', isActive: true });
+    const off = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${account.id}`, cookie: director, body: { isActive: false } });
+    expect(off.json().isActive).toBe(false);
+    const unusable = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { date: '2026-03-12', description: 'Guards', lines: [line('5270', 10, 0), line('1120', 0, 10)] } });
+    expect(unusable.json().issues).toEqual([{ path: 'lines.0.accountCode', message: 'Account 5270 is inactive' }]);
+    const patientDebtors = (await t.rows<{ id: number }>(sql`select id from accounts where code = '1230'`))[0]!.id;
+    const system = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${patientDebtors}`, cookie: director, body: { isActive: false } });
+    expect(system.statusCode).toBe(409);
+    expect(system.json().message).toBe('Account 1230 is used by the automatic postings, so it stays active');
+  });
+});
+
+describe('the Transactions list', () => {
+  it('filters by source, account, facility and dates, newest first, with the total in X-Total-Count', async () => {
+    const list = async (q: string, cookie = director) => {
+      const res = await t.request({ url: `/api/accounting/journals?${q}`, cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      return { rows: res.json() as Journal[], total: Number(res.headers['x-total-count']) };
+    };
+    const invoices = await list('sourceType=invoice&limit=5');
+    const [count] = await t.rows<{ n: number }>(sql`select count(*)::int as n from journals where source_type = 'invoice'`);
+    expect(invoices.total).toBe(count!.n);
+    expect(invoices.rows.every((j) => j.sourceType === 'invoice')).toBe(true);
+    const dates = invoices.rows.map((j) => j.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const one = invoices.rows[0]!;
+    expect((await list(`sourceType=invoice&sourceId=${one.sourceId}`)).rows.map((j) => j.id)).toEqual([one.id]);
+    const byAccount = await list('accountCode=5210&from=2026-03-01&to=2026-03-31');
+    expect(byAccount.rows.length).toBeGreaterThan(0);
+    expect(byAccount.rows.every((j) => j.lines.some((l) => l.accountCode === '5210') && j.date >= '2026-03-01' && j.date <= '2026-03-31')).toBe(true);
+    const atAlupe = await list('facilityId=2&limit=200');
+    expect(atAlupe.rows.every((j) => j.lines.some((l) => l.facilityId === 2))).toBe(true);
+    // The in-charge sees journals touching her facility only.
+    const hers = await list('limit=200', incharge);
+    expect(hers.total).toBeGreaterThan(0);
+    expect(hers.rows.every((j) => j.lines.some((l) => l.facilityId === 1))).toBe(true);
+    // The demo county holds some twenty thousand journals: the count stops at ten thousand and says there are more.
+    const everything = await t.request({ url: '/api/accounting/journals?limit=5', cookie: director });
+    expect([everything.headers['x-total-count'], everything.headers['x-total-count-capped']]).toEqual(['10000', 'true']);
+    expect(invoices.total).toBeLessThan(10_000);
+    const drafts = await list('status=draft');
+    expect(drafts.rows.every((j) => j.status === 'draft')).toBe(true);
+  });
+});
