@@ -13,6 +13,7 @@ import type { SeedContext } from '../../db/seed/context.js';
 import { accountBalances, accountingPeriods, budgets, fiscalYears, journals } from './accounting.schema.js';
 import { adjustmentDeadline, post, postMany, type JournalDraft, type LedgerLine } from './ledger.js';
 import { monthsOf, yearEndLines } from './periods.service.js';
+import { seedReconciliation } from './reconciliation/seed.js';
 
 const nextMonth = (first: string) => {
   const y = Number(first.slice(0, 4));
@@ -153,5 +154,7 @@ export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<s
   await post(tx, { date: today, description: 'Theatre lights repaired (Busia Electricals)', reference: 'BE-INV-2231', source: { type: 'manual', id: null }, preparedBy: incharge, lines: [{ account: '5260', debit: repair, facilityId: 1, fund: 'fif', costCentre: 'theatre' }, { account: '2110', credit: repair, facilityId: 1, fund: 'fif', costCentre: 'theatre' }] }, { now, awaitApproval: true });
   const sent = await post(tx, { date: today, description: 'Office supplies', reference: null, source: { type: 'manual', id: null }, preparedBy: incharge, lines: [{ account: '5240', debit: parseKes(12_000), facilityId: 1, fund: 'fif', costCentre: 'administration' }, { account: '1120', credit: parseKes(12_000), facilityId: 1, fund: 'fif', costCentre: 'administration' }] }, { now, awaitApproval: true });
   await tx.update(journals).set({ status: 'rejected', approvedBy: director, approvedAt: now, rejectionReason: 'Attach the supplier invoice and use the LPO number as the reference' }).where(eq(journals.id, sent!.id));
-  return { manualJournals: posted + 2, closedPeriods: closedMonths, closedYears, budgets: budgetRows.length };
+  // The M-Pesa statements of the referral hospital, reconciled and awaiting review (reconciliation/seed.ts).
+  const reconciliation = await seedReconciliation(tx, ctx);
+  return { manualJournals: posted + 2, closedPeriods: closedMonths, closedYears, budgets: budgetRows.length, ...reconciliation };
 }

@@ -1,0 +1,91 @@
+// Import Transactions (issue 14 item 6): a CSV of journal lines becomes draft journals (source 'import') that
+// another finance officer approves; a dry run writes nothing; a file with errors names every bad line and writes
+// nothing; lines beyond the importer's reach are refused.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../../test/helper.js';
+import type { ImportJournalsResult, Journal } from '../../../shared/accounting/index.js';
+
+let t: TestContext;
+let director: string;
+let incharge: string;
+let mfl: string;
+
+const file = (name: string, code = mfl) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replace(/MFL/g, code);
+const journalCount = async () => ({ journals: await t.count('journals'), lines: await t.count('journal_lines') });
+
+beforeAll(async () => {
+  t = await createTestContext();
+  director = await t.loginAs('county_director');
+  incharge = await t.loginAs('facility_incharge');
+  const [f] = await t.rows<{ mfl: string }>(sql`select mfl_code as mfl from facilities where id = 1`);
+  mfl = f!.mfl;
+});
+afterAll(() => t.close());
+
+describe('importing journals', () => {
+  it('a dry run answers the journals it would make and writes nothing', async () => {
+    const before = await journalCount();
+    const res = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv: file('journals-import.csv'), dryRun: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json<ImportJournalsResult>();
+    expect(r.issues).toEqual([]);
+    expect(r.journals).toEqual([
+      expect.objectContaining({ key: 'E1', lineNo: 2, date: '2026-03-12', reference: 'KPLC-0226-T', lineCount: 2, totalDebit: 4250.75, totalCredit: 4250.75, id: null }),
+      expect.objectContaining({ key: 'W2', lineNo: 4, date: '2026-03-13', description: 'Water and internet for February', reference: 'BW-0226', lineCount: 3, totalDebit: 2000, totalCredit: 2000, id: null }),
+    ]);
+    expect(await journalCount()).toEqual(before);
+  });
+
+  it('a file with errors on lines 3 and 7 reports both and writes nothing', async () => {
+    const before = await journalCount();
+    const res = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv: file('journals-import-errors.csv') } });
+    expect(res.statusCode).toBe(400);
+    const issues = res.json<{ issues: { path: string; message: string }[] }>().issues;
+    expect(issues).toEqual([
+      { path: 'csv.line.3.account_code', message: 'Line 3: there is no account 9999' },
+      { path: 'csv.line.7.journal', message: expect.stringMatching(/^Line 7: journal W3: debits \(.*500\.00\) and credits \(.*450\.00\) must be equal$/) },
+    ]);
+    expect(await journalCount()).toEqual(before);
+  });
+
+  it('refuses lines of a facility beyond the importer’s reach, and county-level lines from a facility officer', async () => {
+    const [other] = await t.rows<{ mfl: string }>(sql`select mfl_code as mfl from facilities where id <> 1 order by id limit 1`);
+    const outside = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv: file('journals-import.csv', other!.mfl) } });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().issues[0]).toEqual({ path: 'csv.line.2.facility_mfl_code', message: expect.stringContaining('outside your scope') });
+    const county = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv: file('journals-import.csv', '') } });
+    expect(county.statusCode).toBe(400);
+    expect(county.json().issues).toHaveLength(5);
+  });
+
+  it('creates drafts from the file, one journal per key, that another officer approves', async () => {
+    const before = await journalCount();
+    const res = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv: file('journals-import.csv') } });
+    expect(res.statusCode, res.body).toBe(201);
+    const r = res.json<ImportJournalsResult>();
+    expect(r.journals).toHaveLength(2);
+    expect(await journalCount()).toEqual({ journals: before.journals + 2, lines: before.lines + 5 });
+    for (const j of r.journals) expect(j.number).toMatch(/^JNL-2025\/26-\d{6}$/);
+
+    const [e1, w2] = await Promise.all(r.journals.map(async (j) => (await t.request({ url: `/api/accounting/journals/${j.id}`, cookie: director })).json<Journal>()));
+    expect(e1).toMatchObject({ status: 'draft', sourceType: 'import', date: '2026-03-12', reference: 'KPLC-0226-T', totalDebit: 4250.75, totalCredit: 4250.75 });
+    expect(e1!.lines.map((l) => [l.accountCode, l.debit, l.credit, l.facilityId, l.fund, l.costCentre])).toEqual([
+      ['5210', 4250.75, 0, 1, 'fif', 'administration'],
+      ['1120', 0, 4250.75, 1, 'fif', 'administration'],
+    ]);
+    expect(w2!.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual([
+      ['5210', 1200, 0],
+      ['5220', 800, 0],
+      ['1120', 0, 2000],
+    ]);
+    // Its importer may not approve it (maker ≠ checker); the director does, and it posts.
+    expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${e1!.id}/approve`, cookie: incharge })).statusCode).toBe(403);
+    const approved = await t.request({ method: 'POST', url: `/api/accounting/journals/${e1!.id}/approve`, cookie: director });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<Journal>()).toMatchObject({ status: 'posted', approvedByName: expect.any(String) });
+    const [audited] = await t.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where action = 'journal.imported'`);
+    expect(audited!.n).toBe(1);
+  });
+});

@@ -1,0 +1,556 @@
+// Bank and M-Pesa reconciliation (issue 14 item 6): a statement file is imported for one cash account (of one
+// facility, or the county level), its lines are matched to the posted ledger lines on that account — automatically
+// by the receipt number or reference the payment journals carry, then by amount and date, or by an officer — and the
+// reconciliation statement (FO 30) explains the difference between the cash book and the statement. A statement is
+// completed (reconciled) only when that difference is zero; it is then read-only.
+//
+// Matching only ever uses ledger lines dated up to the statement's last date, so the FO 30 identity holds exactly:
+// statement balance = book balance − uncredited receipts + unpresented payments ± statement items not in the books.
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { addDays, countyDate } from '../../../shared/county-time.js';
+import { add, compare, formatKesExact, isPositive, isZero, negate, parseKes, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
+import {
+  AMOUNT_DATE_WINDOW_DAYS,
+  RECONCILABLE_ACCOUNTS,
+  type AutoMatchResult,
+  type BankStatementKind,
+  type BookLine,
+  type CreateMatchInput,
+  type Fo30,
+  type ImportStatementInput,
+  type ListReconciliationsQuery,
+  type MatchRule,
+  type ReconciliationDetail,
+  type ReconciliationMatch,
+  type ReconciliationSummary,
+  type StatementLine,
+  type StatementPreview,
+} from '../../../shared/accounting/index.js';
+import { audit } from '../../core/audit.js';
+import { conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
+import type { ServiceContext } from '../../core/context.js';
+import { isUniqueViolation } from '../../core/sql.js';
+import { moneySql } from '../../db/columns.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../auth/index.js';
+import { facilities } from '../facilities/index.js';
+import { accountBalances, accounts, bankStatementLines, bankStatements, journalLines, journals, reconciliationLedgerItems, reconciliationMatches } from './accounting.schema.js';
+import { periodOf } from './ledger.js';
+import { booksScope } from './scope.js';
+import { readStatementFile, type FileLine, type StatementFile } from './reconciliation/statement-file.js';
+
+type StatementRow = typeof bankStatements.$inferSelect;
+type Scope = ServiceContext['scope'];
+
+const fullName = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : null);
+const kes = (c: Cents | null) => (c === null ? null : toKes(c));
+
+/** The facility a statement belongs to (the access hook's check of a path's :id); null for a county-level one. */
+export async function facilityOfStatement(db: Db, id: number): Promise<number | null | undefined> {
+  const [s] = await db.select({ facilityId: bankStatements.facilityId }).from(bankStatements).where(eq(bankStatements.id, id)).limit(1);
+  return s?.facilityId;
+}
+
+/** The facility of the statement a match belongs to. */
+export async function facilityOfMatch(db: Db, id: number): Promise<number | null | undefined> {
+  const [s] = await db
+    .select({ facilityId: bankStatements.facilityId })
+    .from(reconciliationMatches)
+    .innerJoin(bankStatements, eq(bankStatements.id, reconciliationMatches.statementId))
+    .where(eq(reconciliationMatches.id, id))
+    .limit(1);
+  return s?.facilityId;
+}
+
+/** A county-level statement (no facility) is the county's: a facility's officer reaches only their facilities'. */
+function assertReaches(scope: Scope, facilityId: number | null): void {
+  if (scope.facilityIds === null) return;
+  if (facilityId === null) throw outOfScope('A county-level account is reconciled by a county-wide finance role');
+  if (!scope.facilityIds.includes(facilityId)) throw outOfScope('This facility is outside your scope');
+}
+
+async function statementOf(ctx: Pick<ServiceContext, 'db' | 'scope'>, id: number, lock = false): Promise<StatementRow> {
+  const q = ctx.db.select().from(bankStatements).where(eq(bankStatements.id, id));
+  const [s] = lock ? await q.for('update') : await q;
+  if (!s) throw notFound('Statement not found');
+  assertReaches(ctx.scope, s.facilityId);
+  return s;
+}
+
+const assertPending = (s: StatementRow) => {
+  if (s.status === 'reconciled') throw conflict('This statement is already reconciled: it can no longer change');
+};
+
+/** The account and facility a statement is imported for: a cash account of its kind, a facility within reach. */
+async function assertTarget(ctx: ServiceContext, input: Pick<ImportStatementInput, 'kind' | 'accountCode' | 'facilityId'>): Promise<{ accountName: string }> {
+  const allowed = RECONCILABLE_ACCOUNTS[input.kind];
+  if (!allowed.includes(input.accountCode)) {
+    throw invalid([{ path: 'accountCode', message: `A${input.kind === 'bank' ? ' bank' : 'n M-Pesa'} statement is reconciled against account ${allowed.join(' or ')}` }]);
+  }
+  const [account] = await ctx.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.code, input.accountCode)).limit(1);
+  if (!account) throw invalid([{ path: 'accountCode', message: `There is no account ${input.accountCode}` }]);
+  if (input.facilityId !== null) {
+    const [f] = await ctx.db.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, input.facilityId)).limit(1);
+    if (!f) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
+  }
+  assertReaches(ctx.scope, input.facilityId);
+  return { accountName: account.name };
+}
+
+/** The file read, with the officer's balances where the file has none. */
+function readInput(ctx: ServiceContext, input: ImportStatementInput): StatementFile {
+  const file = readStatementFile(input.kind, input.csv, countyDate(ctx.now()));
+  if (file.openingBalance === null && input.openingBalance !== undefined) file.openingBalance = parseKes(input.openingBalance);
+  if (file.closingBalance === null && input.closingBalance !== undefined) file.closingBalance = parseKes(input.closingBalance);
+  if (file.openingBalance !== null && file.closingBalance === null) file.closingBalance = add(file.openingBalance, add(file.totalIn, file.totalOut));
+  if (file.closingBalance !== null && file.openingBalance === null) file.openingBalance = subtract(file.closingBalance, add(file.totalIn, file.totalOut));
+  return file;
+}
+
+const toParsed = (l: FileLine) => ({ lineNo: l.lineNo, date: l.date, description: l.description, reference: l.reference, amount: toKes(l.amount), balance: kes(l.balance) });
+
+/** POST /api/accounting/reconciliations/preview: what the file says and what is wrong with it; nothing is written. */
+export async function previewStatement(ctx: ServiceContext, input: ImportStatementInput): Promise<StatementPreview> {
+  await assertTarget(ctx, input);
+  const file = readInput(ctx, input);
+  return {
+    kind: input.kind,
+    accountCode: input.accountCode,
+    facilityId: input.facilityId,
+    filename: input.filename,
+    periodStart: file.periodStart,
+    periodEnd: file.periodEnd,
+    openingBalance: kes(file.openingBalance),
+    closingBalance: kes(file.closingBalance),
+    totalIn: toKes(file.totalIn),
+    totalOut: toKes(file.totalOut),
+    lines: file.lines.map(toParsed),
+    skipped: file.skipped,
+    issues: file.issues,
+  };
+}
+
+/**
+ * POST /api/accounting/reconciliations: the statement and its lines, then auto-match, in one transaction. A file
+ * with any problem is refused with every problem (400) and nothing is written.
+ */
+export async function importStatement(ctx: ServiceContext, input: ImportStatementInput): Promise<{ id: number; matched: AutoMatchResult['byRule'] }> {
+  await assertTarget(ctx, input);
+  const file = readInput(ctx, input);
+  if (file.issues.length) throw invalid(file.issues);
+  const { db, actor } = ctx;
+  const result = await db.transaction(async (tx) => {
+    const [s] = await tx
+      .insert(bankStatements)
+      .values({
+        kind: input.kind,
+        accountCode: input.accountCode,
+        facilityId: input.facilityId,
+        filename: input.filename,
+        periodStart: file.periodStart!,
+        periodEnd: file.periodEnd!,
+        openingBalance: file.openingBalance,
+        closingBalance: file.closingBalance,
+        importedBy: actor.id,
+        importedAt: ctx.now(),
+      })
+      .returning();
+    const values = file.lines.map((l) => ({ statementId: s!.id, lineNo: l.lineNo, date: l.date, description: l.description, reference: l.reference, amount: l.amount, balance: l.balance }));
+    for (let i = 0; i < values.length; i += 1000) await tx.insert(bankStatementLines).values(values.slice(i, i + 1000));
+    const matched = await autoMatchIn(tx, s!, actor.id, ctx.now());
+    await audit(tx, actor, {
+      action: 'reconciliation.imported',
+      entity: 'bank_statement',
+      entityId: s!.id,
+      detail: `${input.kind} ${input.accountCode}${input.facilityId ? ` facility ${input.facilityId}` : ''}, ${file.lines.length} lines ${file.periodStart}–${file.periodEnd}, ${file.skipped.length} skipped; auto-matched ${matched.receipt + matched.reference + matched.amount_date}`,
+    });
+    return { id: s!.id, matched };
+  });
+  return result;
+}
+
+/** Posted ledger lines on a statement's account (and facility) not matched to any statement, dated up to `to`. */
+function unmatchedBookWhere(s: Pick<StatementRow, 'accountCode' | 'facilityId'>, to: string, from?: string): SQL {
+  return and(
+    eq(journalLines.accountCode, s.accountCode),
+    s.facilityId === null ? undefined : eq(journalLines.facilityId, s.facilityId),
+    eq(journals.status, 'posted'),
+    lte(journals.date, to),
+    from ? gte(journals.date, from) : undefined,
+    sql`not exists (select 1 from ${reconciliationLedgerItems} ri where ri.journal_line_id = ${journalLines.id})`,
+  )!;
+}
+
+type Candidate = { id: number; date: string; reference: string | null; amount: Cents };
+
+async function unmatchedBookCandidates(tx: Db, s: StatementRow, from?: string): Promise<Candidate[]> {
+  const found = await tx
+    .select({ id: journalLines.id, date: journals.date, reference: journals.reference, debit: journalLines.debit, credit: journalLines.credit })
+    .from(journalLines)
+    .innerJoin(journals, eq(journals.id, journalLines.journalId))
+    .where(unmatchedBookWhere(s, s.periodEnd, from))
+    .orderBy(asc(journals.date), asc(journalLines.id));
+  return found.map((r) => ({ id: r.id, date: r.date, reference: r.reference, amount: subtract(r.debit, r.credit) }));
+}
+
+const refKey = (r: string | null) => (r ? r.trim().toUpperCase() : '');
+
+/**
+ * Matches a statement's unmatched lines, in order: (1) the M-Pesa receipt number or the bank reference equal to a
+ * journal's reference, with the same amount — one ledger line, or several of one reference that add up to it (a
+ * settlement journal's lines across facilities); (2) the same amount, in the same direction, dated within ±3 days,
+ * when that ledger line is the statement line's only candidate and the statement line is the ledger line's only one.
+ */
+async function autoMatchIn(tx: Db, s: StatementRow, actorId: number, now: Date): Promise<AutoMatchResult['byRule']> {
+  const lines = await tx
+    .select({ id: bankStatementLines.id, date: bankStatementLines.date, reference: bankStatementLines.reference, amount: bankStatementLines.amount })
+    .from(bankStatementLines)
+    .where(and(eq(bankStatementLines.statementId, s.id), isNull(bankStatementLines.matchId)))
+    .orderBy(asc(bankStatementLines.lineNo));
+  if (lines.length === 0) return { receipt: 0, reference: 0, amount_date: 0 };
+  const earliest = lines.reduce((m, l) => (l.date < m ? l.date : m), lines[0]!.date);
+  // Receipts and references are looked for over the whole book up to the end; amounts only near the statement's dates.
+  const book = await unmatchedBookCandidates(tx, s);
+  const taken = new Set<number>();
+  const made: { rule: Exclude<MatchRule, 'manual'>; statementLineId: number; journalLineIds: number[] }[] = [];
+  const referenceRule = s.kind === 'mpesa' ? 'receipt' : 'reference';
+
+  const byRef = new Map<string, Candidate[]>();
+  for (const b of book) {
+    const k = refKey(b.reference);
+    if (k === '') continue;
+    byRef.set(k, [...(byRef.get(k) ?? []), b]);
+  }
+  const left: typeof lines = [];
+  for (const l of lines) {
+    const same = (byRef.get(refKey(l.reference)) ?? []).filter((b) => !taken.has(b.id) && isPositive(b.amount) === isPositive(l.amount));
+    const one = same.find((b) => compare(b.amount, l.amount) === 0);
+    const picked = one ? [one] : same.length > 1 && compare(sum(same.map((b) => b.amount)), l.amount) === 0 ? same : null;
+    if (refKey(l.reference) !== '' && picked) {
+      picked.forEach((b) => taken.add(b.id));
+      made.push({ rule: referenceRule, statementLineId: l.id, journalLineIds: picked.map((b) => b.id) });
+    } else left.push(l);
+  }
+
+  const near = (a: string, b: string) => a >= addDays(b, -AMOUNT_DATE_WINDOW_DAYS) && a <= addDays(b, AMOUNT_DATE_WINDOW_DAYS);
+  const window = addDays(earliest, -AMOUNT_DATE_WINDOW_DAYS);
+  const open = book.filter((b) => !taken.has(b.id) && b.date >= window);
+  const candidatesOf = new Map(left.map((l) => [l.id, open.filter((b) => compare(b.amount, l.amount) === 0 && near(b.date, l.date))]));
+  const claims = new Map<number, number>();
+  for (const c of candidatesOf.values()) for (const b of c) claims.set(b.id, (claims.get(b.id) ?? 0) + 1);
+  for (const l of left) {
+    const c = candidatesOf.get(l.id)!;
+    if (c.length === 1 && claims.get(c[0]!.id) === 1) {
+      taken.add(c[0]!.id);
+      made.push({ rule: 'amount_date', statementLineId: l.id, journalLineIds: [c[0]!.id] });
+    }
+  }
+
+  const CHUNK = 500;
+  for (let i = 0; i < made.length; i += CHUNK) {
+    const chunk = made.slice(i, i + CHUNK);
+    const ids = await tx
+      .insert(reconciliationMatches)
+      .values(chunk.map((m) => ({ statementId: s.id, kind: 'auto', rule: m.rule, createdBy: actorId, createdAt: now })))
+      .returning({ id: reconciliationMatches.id });
+    const pairs = chunk.map((m, k) => ({ line: m.statementLineId, match: ids[k]!.id }));
+    await tx.execute(sql`update ${bankStatementLines} set match_id = u.m from json_to_recordset(${JSON.stringify(pairs.map((p) => ({ id: p.line, m: p.match })))}::json) as u(id int, m int) where ${bankStatementLines.id} = u.id`);
+    await tx.insert(reconciliationLedgerItems).values(chunk.flatMap((m, k) => m.journalLineIds.map((journalLineId) => ({ matchId: ids[k]!.id, journalLineId }))));
+  }
+  const count = (rule: string) => made.filter((m) => m.rule === rule).length;
+  return { receipt: count('receipt'), reference: count('reference'), amount_date: count('amount_date') };
+}
+
+/** POST /api/accounting/reconciliations/:id/auto-match: matches what it can of the lines still unmatched. */
+export async function autoMatch(ctx: ServiceContext, id: number): Promise<AutoMatchResult> {
+  const byRule = await ctx.db.transaction(async (tx) => {
+    const s = await statementOf({ db: tx, scope: ctx.scope }, id, true);
+    assertPending(s);
+    const made = await autoMatchIn(tx, s, ctx.actor.id, ctx.now());
+    await audit(tx, ctx.actor, { action: 'reconciliation.auto_matched', entity: 'bank_statement', entityId: id, detail: `receipt ${made.receipt}, reference ${made.reference}, amount and date ${made.amount_date}` });
+    return made;
+  }).catch(concurrentMatch);
+  return { matched: byRule.receipt + byRule.reference + byRule.amount_date, byRule, detail: await reconciliationDetail(ctx, id) };
+}
+
+/** Two officers matched the same ledger line at once: the database's unique index keeps it matched once. */
+function concurrentMatch(e: unknown): never {
+  if (isUniqueViolation(e)) throw conflict('A book line was matched by someone else meanwhile: reload the statement');
+  throw e;
+}
+
+/**
+ * POST /api/accounting/reconciliations/:id/matches: an officer's match — one statement line to several book lines,
+ * several statement lines to one book line, or one to one — whose sums are equal to the cent.
+ */
+export async function createMatch(ctx: ServiceContext, id: number, input: CreateMatchInput): Promise<ReconciliationDetail> {
+  const { actor } = ctx;
+  await ctx.db
+    .transaction(async (tx) => {
+      const s = await statementOf({ db: tx, scope: ctx.scope }, id, true);
+      assertPending(s);
+      const stmt = await tx
+        .select({ id: bankStatementLines.id, lineNo: bankStatementLines.lineNo, amount: bankStatementLines.amount, matchId: bankStatementLines.matchId })
+        .from(bankStatementLines)
+        .where(and(eq(bankStatementLines.statementId, id), inArray(bankStatementLines.id, input.statementLineIds)));
+      const missingStmt = input.statementLineIds.filter((l) => !stmt.some((x) => x.id === l));
+      if (missingStmt.length) throw invalid([{ path: 'statementLineIds', message: `Not lines of this statement: ${missingStmt.join(', ')}` }]);
+      const book = await tx
+        .select({ id: journalLines.id, debit: journalLines.debit, credit: journalLines.credit, accountCode: journalLines.accountCode, facilityId: journalLines.facilityId, status: journals.status, date: journals.date, matched: sql<boolean>`exists (select 1 from ${reconciliationLedgerItems} ri where ri.journal_line_id = ${journalLines.id})` })
+        .from(journalLines)
+        .innerJoin(journals, eq(journals.id, journalLines.journalId))
+        .where(inArray(journalLines.id, input.journalLineIds));
+      const unusable = input.journalLineIds.filter((j) => {
+        const b = book.find((x) => x.id === j);
+        return !b || b.status !== 'posted' || b.accountCode !== s.accountCode || (s.facilityId !== null && b.facilityId !== s.facilityId) || b.date > s.periodEnd;
+      });
+      if (unusable.length) {
+        throw invalid([{ path: 'journalLineIds', message: `Not posted lines on account ${s.accountCode}${s.facilityId !== null ? ' of this facility' : ''} dated up to ${s.periodEnd}: ${unusable.join(', ')}` }]);
+      }
+      const stmtMatched = stmt.filter((x) => x.matchId !== null);
+      const bookMatched = book.filter((x) => x.matched);
+      if (stmtMatched.length || bookMatched.length) {
+        throw conflict(
+          [stmtMatched.length ? `statement line${stmtMatched.length > 1 ? 's' : ''} ${stmtMatched.map((x) => x.lineNo).join(', ')}` : '', bookMatched.length ? `book line${bookMatched.length > 1 ? 's' : ''} ${bookMatched.map((x) => x.id).join(', ')}` : '']
+            .filter(Boolean)
+            .join(' and ') + ' already matched: undo that match first',
+        );
+      }
+      const stmtSum = sum(stmt.map((x) => x.amount));
+      const bookSum = sum(book.map((x) => subtract(x.debit, x.credit)));
+      if (compare(stmtSum, bookSum) !== 0) {
+        throw invalid([{ path: 'journalLineIds', message: `The statement lines add up to ${formatKesExact(stmtSum)} and the book lines to ${formatKesExact(bookSum)}: a match must be equal to the cent` }]);
+      }
+      const [m] = await tx.insert(reconciliationMatches).values({ statementId: id, kind: 'manual', rule: null, createdBy: actor.id, createdAt: ctx.now() }).returning({ id: reconciliationMatches.id });
+      await tx.update(bankStatementLines).set({ matchId: m!.id }).where(inArray(bankStatementLines.id, input.statementLineIds));
+      await tx.insert(reconciliationLedgerItems).values(input.journalLineIds.map((journalLineId) => ({ matchId: m!.id, journalLineId })));
+      await audit(tx, actor, { action: 'reconciliation.matched', entity: 'reconciliation_match', entityId: m!.id, detail: `statement ${id}: lines ${input.statementLineIds.join(',')} ↔ journal lines ${input.journalLineIds.join(',')}, ${formatKesExact(stmtSum)}` });
+    })
+    .catch(concurrentMatch);
+  return reconciliationDetail(ctx, id);
+}
+
+/** DELETE /api/accounting/reconciliation-matches/:id: the lines become unmatched again (the audit trail keeps the match). */
+export async function undoMatch(ctx: ServiceContext, matchId: number): Promise<ReconciliationDetail> {
+  const statementId = await ctx.db.transaction(async (tx) => {
+    const [m] = await tx.select().from(reconciliationMatches).where(eq(reconciliationMatches.id, matchId)).limit(1);
+    if (!m) throw notFound('Match not found');
+    const s = await statementOf({ db: tx, scope: ctx.scope }, m.statementId, true);
+    assertPending(s);
+    const items = await tx.select({ id: reconciliationLedgerItems.journalLineId }).from(reconciliationLedgerItems).where(eq(reconciliationLedgerItems.matchId, matchId));
+    await tx.update(bankStatementLines).set({ matchId: null }).where(eq(bankStatementLines.matchId, matchId));
+    await tx.delete(reconciliationMatches).where(eq(reconciliationMatches.id, matchId));
+    await audit(tx, ctx.actor, { action: 'reconciliation.unmatched', entity: 'reconciliation_match', entityId: matchId, detail: `statement ${s.id}, ${m.kind}${m.rule ? ` (${m.rule})` : ''}, journal lines ${items.map((i) => i.id).join(',')}` });
+    return s.id;
+  });
+  return reconciliationDetail(ctx, statementId);
+}
+
+/** POST /api/accounting/reconciliations/:id/complete: reconciled, only when the FO 30 difference is zero. */
+export async function completeReconciliation(ctx: ServiceContext, id: number): Promise<ReconciliationDetail> {
+  await ctx.db.transaction(async (tx) => {
+    const s = await statementOf({ db: tx, scope: ctx.scope }, id, true);
+    assertPending(s);
+    const totals = await fo30Totals(tx, s);
+    if (totals.difference === null) throw conflict('The statement has no closing balance to reconcile to');
+    if (!isZero(totals.difference)) {
+      throw conflict(`The reconciled balance (${formatKesExact(totals.reconciled)}) differs from the statement's closing balance (${formatKesExact(s.closingBalance!)}) by ${formatKesExact(totals.difference)}: match or post the outstanding items first`);
+    }
+    await tx.update(bankStatements).set({ status: 'reconciled', reconciledBy: ctx.actor.id, reconciledAt: ctx.now() }).where(eq(bankStatements.id, id));
+    await audit(tx, ctx.actor, { action: 'reconciliation.completed', entity: 'bank_statement', entityId: id, detail: `closing ${formatKesExact(s.closingBalance!)} reconciled` });
+  });
+  return reconciliationDetail(ctx, id);
+}
+
+/** The cash book's balance of an account (and facility) at the end of a day: the period balances, then that month's lines. */
+export async function bookBalance(db: Db, s: Pick<StatementRow, 'accountCode' | 'facilityId'>, asAt: string): Promise<Cents> {
+  const month = periodOf(asAt);
+  const [before] = await db
+    .select({ v: moneySql(sql`coalesce(sum(${accountBalances.debit} - ${accountBalances.credit}), 0)`) })
+    .from(accountBalances)
+    .where(and(eq(accountBalances.accountCode, s.accountCode), s.facilityId === null ? undefined : eq(accountBalances.facilityId, s.facilityId), lt(accountBalances.period, month)));
+  const [during] = await db
+    .select({ v: moneySql(sql`coalesce(sum(${journalLines.debit} - ${journalLines.credit}), 0)`) })
+    .from(journalLines)
+    .innerJoin(journals, eq(journals.id, journalLines.journalId))
+    .where(and(eq(journalLines.accountCode, s.accountCode), s.facilityId === null ? undefined : eq(journalLines.facilityId, s.facilityId), eq(journals.status, 'posted'), gte(journals.date, month), lte(journals.date, asAt)));
+  return add(before!.v, during!.v);
+}
+
+type Totals = { book: Cents; uncredited: Cents; unpresented: Cents; stmtIn: Cents; stmtOut: Cents; reconciled: Cents; difference: Cents | null };
+
+function totalsOf(s: StatementRow, book: Cents, uncredited: Cents, unpresented: Cents, stmtIn: Cents, stmtOut: Cents): Totals {
+  // stmtOut is negative (money out): adding it subtracts the charges.
+  const reconciled = add(add(subtract(book, uncredited), unpresented), add(stmtIn, stmtOut));
+  return { book, uncredited, unpresented, stmtIn, stmtOut, reconciled, difference: s.closingBalance === null ? null : subtract(s.closingBalance, reconciled) };
+}
+
+/** The FO 30's figures without its lists (the statements list). */
+async function fo30Totals(db: Db, s: StatementRow): Promise<Totals> {
+  const [book, [outstanding], [stmt]] = await Promise.all([
+    bookBalance(db, s, s.periodEnd),
+    db
+      .select({ d: moneySql(sql`coalesce(sum(${journalLines.debit}), 0)`), c: moneySql(sql`coalesce(sum(${journalLines.credit}), 0)`) })
+      .from(journalLines)
+      .innerJoin(journals, eq(journals.id, journalLines.journalId))
+      .where(unmatchedBookWhere(s, s.periodEnd)),
+    db
+      .select({
+        i: moneySql(sql`coalesce(sum(${bankStatementLines.amount}) filter (where ${bankStatementLines.amount} > 0), 0)`),
+        o: moneySql(sql`coalesce(sum(${bankStatementLines.amount}) filter (where ${bankStatementLines.amount} < 0), 0)`),
+      })
+      .from(bankStatementLines)
+      .where(and(eq(bankStatementLines.statementId, s.id), isNull(bankStatementLines.matchId))),
+  ]);
+  return totalsOf(s, book, outstanding!.d, outstanding!.c, stmt!.i, stmt!.o);
+}
+
+async function summariesOf(db: Db, found: StatementRow[]): Promise<ReconciliationSummary[]> {
+  if (found.length === 0) return [];
+  const ids = found.map((s) => s.id);
+  const userIds = [...new Set(found.flatMap((s) => [s.importedBy, s.reconciledBy]).filter((u): u is number => u !== null))];
+  const facilityIds = [...new Set(found.map((s) => s.facilityId).filter((f): f is number => f !== null))];
+  const [counts, names, places, accountNames, totals] = await Promise.all([
+    db
+      .select({ id: bankStatementLines.statementId, n: sql<number>`count(*)::int`, matched: sql<number>`(count(*) filter (where ${bankStatementLines.matchId} is not null))::int` })
+      .from(bankStatementLines)
+      .where(inArray(bankStatementLines.statementId, ids))
+      .groupBy(bankStatementLines.statementId),
+    userIds.length ? db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.id, userIds)) : [],
+    facilityIds.length ? db.select({ id: facilities.id, name: facilities.name }).from(facilities).where(inArray(facilities.id, facilityIds)) : [],
+    db.select({ code: accounts.code, name: accounts.name }).from(accounts).where(inArray(accounts.code, [...new Set(found.map((s) => s.accountCode))])),
+    Promise.all(found.map((s) => fo30Totals(db, s))),
+  ]);
+  const nameOf = (id: number | null) => {
+    const u = names.find((x) => x.id === id);
+    return u ? fullName(u.first, u.last) : null;
+  };
+  return found.map((s, i) => {
+    const c = counts.find((x) => x.id === s.id);
+    return {
+      id: s.id,
+      kind: s.kind as BankStatementKind,
+      accountCode: s.accountCode,
+      accountName: accountNames.find((a) => a.code === s.accountCode)?.name ?? s.accountCode,
+      facilityId: s.facilityId,
+      facilityName: places.find((f) => f.id === s.facilityId)?.name ?? null,
+      filename: s.filename,
+      periodStart: s.periodStart,
+      periodEnd: s.periodEnd,
+      openingBalance: kes(s.openingBalance),
+      closingBalance: kes(s.closingBalance),
+      status: s.status as ReconciliationSummary['status'],
+      lineCount: c?.n ?? 0,
+      matchedCount: c?.matched ?? 0,
+      unmatchedCount: (c?.n ?? 0) - (c?.matched ?? 0),
+      difference: kes(totals[i]!.difference),
+      importedByName: nameOf(s.importedBy),
+      importedAt: s.importedAt.toISOString(),
+      reconciledByName: nameOf(s.reconciledBy),
+      reconciledAt: s.reconciledAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** GET /api/accounting/reconciliations: the statements within the reader's reach, newest period first. */
+export async function listReconciliations(ctx: ServiceContext, q: ListReconciliationsQuery): Promise<{ rows: ReconciliationSummary[]; total: number }> {
+  const books = await booksScope(ctx, { facilityId: q.facilityId });
+  const where = and(
+    books.facilityIds === null ? undefined : books.facilityIds.length ? inArray(bankStatements.facilityId, books.facilityIds) : sql`false`,
+    q.kind ? eq(bankStatements.kind, q.kind) : undefined,
+    q.status ? eq(bankStatements.status, q.status) : undefined,
+  );
+  const [found, [count]] = await Promise.all([
+    ctx.db.select().from(bankStatements).where(where).orderBy(desc(bankStatements.periodEnd), desc(bankStatements.id)).limit(q.limit).offset(q.offset),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(bankStatements).where(where),
+  ]);
+  return { rows: await summariesOf(ctx.db, found), total: count?.n ?? 0 };
+}
+
+/** GET /api/accounting/reconciliations/:id: the lines, their matches, the outstanding book lines and the FO 30. */
+export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'scope'>, id: number): Promise<ReconciliationDetail> {
+  const { db } = ctx;
+  const s = await statementOf(ctx, id);
+  const [[summary], stmtLines, matchRows, items, book, balance] = await Promise.all([
+    summariesOf(db, [s]),
+    db.select().from(bankStatementLines).where(eq(bankStatementLines.statementId, id)).orderBy(asc(bankStatementLines.lineNo)),
+    db
+      .select({ m: reconciliationMatches, first: users.firstName, last: users.lastName })
+      .from(reconciliationMatches)
+      .leftJoin(users, eq(users.id, reconciliationMatches.createdBy))
+      .where(eq(reconciliationMatches.statementId, id))
+      .orderBy(asc(reconciliationMatches.id)),
+    db
+      .select({ matchId: reconciliationLedgerItems.matchId, journalLineId: reconciliationLedgerItems.journalLineId })
+      .from(reconciliationLedgerItems)
+      .innerJoin(reconciliationMatches, eq(reconciliationMatches.id, reconciliationLedgerItems.matchId))
+      .where(eq(reconciliationMatches.statementId, id))
+      .orderBy(asc(reconciliationLedgerItems.journalLineId)),
+    db
+      .select({ l: journalLines, number: journals.number, date: journals.date, description: journals.description, reference: journals.reference })
+      .from(journalLines)
+      .innerJoin(journals, eq(journals.id, journalLines.journalId))
+      .where(unmatchedBookWhere(s, s.periodEnd))
+      .orderBy(asc(journals.date), asc(journalLines.id)),
+    bookBalance(db, s, s.periodEnd),
+  ]);
+  const ruleOf = new Map(matchRows.map((r) => [r.m.id, (r.m.rule ?? 'manual') as MatchRule]));
+  const lines: StatementLine[] = stmtLines.map((l) => ({
+    id: l.id,
+    lineNo: l.lineNo,
+    date: l.date,
+    description: l.description,
+    reference: l.reference,
+    amount: toKes(l.amount),
+    balance: kes(l.balance),
+    matchId: l.matchId,
+    rule: l.matchId === null ? null : (ruleOf.get(l.matchId) ?? null),
+  }));
+  const bookLines: BookLine[] = book.map((b) => ({
+    id: b.l.id,
+    journalId: b.l.journalId,
+    journalNumber: b.number,
+    date: b.date,
+    description: b.description,
+    reference: b.reference,
+    amount: toKes(subtract(b.l.debit, b.l.credit)),
+    facilityId: b.l.facilityId,
+    memo: b.l.memo,
+    matchId: null,
+  }));
+  const matches: ReconciliationMatch[] = matchRows.map((r) => {
+    const mine = stmtLines.filter((l) => l.matchId === r.m.id);
+    return {
+      id: r.m.id,
+      kind: r.m.kind as ReconciliationMatch['kind'],
+      rule: (r.m.rule ?? 'manual') as MatchRule,
+      statementLineIds: mine.map((l) => l.id),
+      journalLineIds: items.filter((i) => i.matchId === r.m.id).map((i) => i.journalLineId),
+      amount: toKes(sum(mine.map((l) => l.amount))),
+      createdByName: fullName(r.first, r.last),
+      createdAt: r.m.createdAt.toISOString(),
+    };
+  });
+  const uncredited = bookLines.filter((b) => b.amount > 0);
+  const unpresented = bookLines.filter((b) => b.amount < 0);
+  const stmtIn = lines.filter((l) => l.matchId === null && l.amount > 0);
+  const stmtOut = lines.filter((l) => l.matchId === null && l.amount < 0);
+  const centsOf = (xs: { amount: number }[]) => sum(xs.map((x) => parseKes(x.amount)));
+  const totals = totalsOf(s, balance, centsOf(uncredited), negate(centsOf(unpresented)), centsOf(stmtIn), centsOf(stmtOut));
+  const fo30: Fo30 = {
+    asAt: s.periodEnd,
+    bookBalance: toKes(totals.book),
+    uncreditedReceipts: { total: toKes(totals.uncredited), items: uncredited },
+    unpresentedPayments: { total: toKes(totals.unpresented), items: unpresented },
+    statementReceiptsNotInBooks: { total: toKes(totals.stmtIn), items: stmtIn },
+    statementPaymentsNotInBooks: { total: toKes(totals.stmtOut), items: stmtOut },
+    reconciledBalance: toKes(totals.reconciled),
+    statementBalance: kes(s.closingBalance),
+    difference: kes(totals.difference),
+  };
+  return { statement: { ...summary!, difference: fo30.difference }, lines, bookLines, matches, fo30 };
+}
+
+/** For the demo county's seed (reconciliation/seed.ts): auto-match and the FO 30's figures inside its transaction. */
+export const autoMatchStatement = autoMatchIn;
+export const fo30TotalsOf = fo30Totals;

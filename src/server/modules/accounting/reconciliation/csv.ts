@@ -1,0 +1,128 @@
+// Reading the CSV files finance officers upload (bank and M-Pesa statements, journals): RFC 4180 as spreadsheets
+// and banks write it — a byte-order mark, CRLF or LF, quoted cells with "" and line breaks inside — keeping each
+// record's line number in the file, because every complaint about the file must say which line it is about.
+import { MAX_IMPORT_LINES, type ImportIssue } from '../../../../shared/accounting/index.js';
+import { parseKes, type Cents } from '../../../../shared/money.js';
+
+export type CsvRecord = { line: number; cells: string[] };
+
+/** The file's records (blank lines left out), or the one reason it cannot be read at all. */
+export function readCsv(text: string): { records: CsvRecord[]; issues: ImportIssue[] } {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const lineCount = body.split('\n').length - (body.endsWith('\n') ? 1 : 0);
+  if (lineCount > MAX_IMPORT_LINES) {
+    return { records: [], issues: [{ path: 'csv', message: `The file has ${lineCount.toLocaleString('en-KE')} lines: at most ${MAX_IMPORT_LINES.toLocaleString('en-KE')}` }] };
+  }
+  if (body.includes('\u0000')) return { records: [], issues: [{ path: 'csv', message: 'The file contains a hidden character (NUL): is it a CSV file?' }] };
+  const records: CsvRecord[] = [];
+  let line = 1;
+  let i = 0;
+  while (i < body.length) {
+    const start = line;
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    let ended = false;
+    while (i < body.length && !ended) {
+      const ch = body[i]!;
+      if (quoted) {
+        if (ch === '"') {
+          if (body[i + 1] === '"') {
+            cell += '"';
+            i += 2;
+            continue;
+          }
+          quoted = false;
+        } else {
+          if (ch === '\n') line += 1;
+          cell += ch;
+        }
+        i += 1;
+      } else if (ch === '"' && cell.trim() === '') {
+        quoted = true;
+        cell = '';
+        i += 1;
+      } else if (ch === ',') {
+        cells.push(cell);
+        cell = '';
+        i += 1;
+      } else if (ch === '\n' || ch === '\r') {
+        i += ch === '\r' && body[i + 1] === '\n' ? 2 : 1;
+        line += 1;
+        ended = true;
+      } else {
+        cell += ch;
+        i += 1;
+      }
+    }
+    if (quoted) return { records: [], issues: [{ path: `csv.line.${start}`, message: `Line ${start}: a quoted cell is never closed` }] };
+    cells.push(cell);
+    if (cells.some((c) => c.trim() !== '')) records.push({ line: start, cells: cells.map((c) => c.trim()) });
+  }
+  return { records, issues: [] };
+}
+
+/** A header's name as compared: lower case, spaces collapsed, a trailing full stop dropped ('Receipt No.' = 'receipt no'). */
+export const headerKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\.$/, '');
+
+/** Where each wanted column is in the header row; the missing ones listed. */
+export function columnsOf<const K extends string>(header: readonly string[], wanted: readonly K[], optional: readonly K[] = []): { at: Record<K, number>; missing: K[] } {
+  const keys = header.map(headerKey);
+  const at = {} as Record<K, number>;
+  const missing: K[] = [];
+  for (const w of wanted) {
+    const i = keys.indexOf(headerKey(w));
+    at[w] = i;
+    if (i < 0 && !optional.includes(w)) missing.push(w);
+  }
+  return { at, missing };
+}
+
+const PLAIN = /^\d+(\.\d{1,2})?$/;
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
+
+/**
+ * An amount as a statement writes it: '1250', '1,250.50', optionally signed or in brackets (a debit some banks
+ * print as (1,250.50)); null for a blank cell or '-'; undefined for anything else (the caller says which line).
+ */
+export function readAmount(text: string): Cents | null | undefined {
+  let t = text.replace(/\s/g, '').replace(/^(KES|KSH|Ksh|Kshs)\.?/i, '');
+  if (t === '' || t === '-') return null;
+  let negative = false;
+  if (/^\(.*\)$/.test(t)) {
+    negative = true;
+    t = t.slice(1, -1);
+  } else if (t.startsWith('-')) {
+    negative = true;
+    t = t.slice(1);
+  } else if (t.startsWith('+')) t = t.slice(1);
+  if (!PLAIN.test(t) && !GROUPED.test(t)) return undefined;
+  const digits = t.replace(/,/g, '');
+  if (digits.replace('.', '').replace(/^0+/, '').length > 15) return undefined;
+  return parseKes(negative ? `-${digits}` : digits);
+}
+
+const real = (y: number, m: number, d: number) => {
+  const at = new Date(Date.UTC(y, m - 1, d));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
+};
+const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** A date as YYYY-MM-DD or DD/MM/YYYY (Kenya writes the day first), optionally followed by a time; undefined if not a real date. */
+export function readDate(text: string): string | undefined {
+  const t = text.trim();
+  let m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/.exec(t);
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return real(y, mo, d) ? iso(y, mo, d) : undefined;
+  }
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/.exec(t);
+  if (m) {
+    const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return real(y, mo, d) ? iso(y, mo, d) : undefined;
+  }
+  return undefined;
+}
+
+/** An issue about one field of one line: path csv.line.7.amount, message 'Line 7: …'. */
+export const lineIssue = (line: number, field: string, message: string): ImportIssue => ({ path: `csv.line.${line}.${field}`, message: `Line ${line}: ${message}` });
