@@ -9,6 +9,8 @@ import { COUNTY_WIDE, type Actor, type ServiceContext } from '../src/server/core
 import { dashboardStats, demographics } from '../src/server/modules/dashboard/dashboard.service.js';
 import { listPatientRecords } from '../src/server/modules/medical-records/medical-records.service.js';
 import { listPatients } from '../src/server/modules/patients/patients.service.js';
+import { incomeStatement, trialBalance } from '../src/server/modules/accounting/statements.service.js';
+import { statementQuery } from '../src/shared/accounting/index.js';
 import { openHandle, type Target } from './db.js';
 import { benchRegistration } from './names.js';
 import { httpClient } from './server.js';
@@ -147,6 +149,29 @@ export async function planScenarios(query: Query): Promise<{ scenarios: Scenario
       method: 'GET',
       budget: null,
       inputs: patientIds.map((id) => ({ path: `/api/patients/${id}/records`, read: (ctx) => listPatientRecords(ctx, id, page) })),
+    },
+    // The ledger (issue 14, DESIGN.md §10: trial balance p95 ≤ 200 ms at county scale): the fiscal year to date,
+    // county-wide and for single facilities, and the income statement for the same range.
+    {
+      name: 'trial-balance-county',
+      label: 'Trial balance, county-wide, fiscal year to date',
+      method: 'GET',
+      budget: { p95Ms: 200, ratio: null },
+      inputs: [{ path: '/api/accounting/trial-balance', read: (ctx) => trialBalance(ctx, statementQuery.parse({})) }],
+    },
+    {
+      name: 'trial-balance-facility',
+      label: 'Trial balance, one facility, fiscal year to date',
+      method: 'GET',
+      budget: { p95Ms: 200, ratio: null },
+      inputs: facilityIds.map((id) => ({ path: `/api/accounting/trial-balance?facilityId=${id}`, read: (ctx) => trialBalance(ctx, statementQuery.parse({ facilityId: String(id) })) })),
+    },
+    {
+      name: 'income-statement-county',
+      label: 'Income statement, county-wide, fiscal year to date',
+      method: 'GET',
+      budget: null,
+      inputs: [{ path: '/api/accounting/income-statement', read: (ctx) => incomeStatement(ctx, statementQuery.parse({})) }],
     },
     {
       name: 'registration',

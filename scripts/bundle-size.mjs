@@ -21,6 +21,7 @@ const ROUTES = {
   'system test /system-test': { page: 'features/system-test/system-test-page.tsx', shell: true },
   'billing /billing': { page: 'features/billing/billing-page.tsx', shell: true },
   'revenue /revenue': { page: 'features/revenue/revenue-page.tsx', shell: true },
+  'accounting /accounting': { page: 'features/accounting/accounting-page.tsx', shell: true },
   'referrals /referrals': { page: 'features/referrals/referrals-page.tsx', shell: true },
   'inventory /inventory': { page: 'features/inventory/inventory-page.tsx', shell: true },
   'staff /staff': { page: 'features/staff/staff-page.tsx', shell: true },

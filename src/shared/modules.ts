@@ -48,7 +48,7 @@ export const MODULES = [
   { id: 'revenue', screen: { path: '/revenue', status: 'live', nav: { group: 'billingRevenue', key: 'revenue' } }, permissions: [] },
   {
     id: 'accounting',
-    screen: { path: '/accounting', status: 'planned', nav: { group: 'financialManagement', key: 'accounting' } },
+    screen: { path: '/accounting', status: 'live', nav: { group: 'financialManagement', key: 'accounting' } },
     permissions: ['finance:read', 'finance:post', 'finance:approve', 'finance:close'],
   },
   { id: 'payroll', screen: { path: '/payroll', status: 'planned', nav: { group: 'financialManagement', key: 'payroll' } }, permissions: [] },

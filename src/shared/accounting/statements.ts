@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATEMENTS } from './constants.js';
+import { MAX_LINE_KES, STATEMENTS } from './constants.js';
 import { blankToUndefined, hasNoNul, NUL_MESSAGE, optionalIdQuery, optionalIsoDate } from '../validation.js';
 
 /**
@@ -106,3 +106,68 @@ export const listBudgetsQuery = z.object({
   fiscalYear: z.preprocess(blankToUndefined, z.string().regex(/^20\d{2}[/-]\d{2}$/, 'Use the fiscal year format 2025/26').optional()),
   facilityId: optionalIdQuery,
 });
+
+/** A fiscal year in a body: 2025/26 (or 2025-26), its two halves consecutive years. */
+const fiscalYearLabel = z
+  .string({ error: 'Fiscal year is required' })
+  .trim()
+  .regex(/^20\d{2}[/-]\d{2}$/, 'Use the fiscal year format 2025/26')
+  .refine((y) => (Number(y.slice(0, 4)) + 1) % 100 === Number(y.slice(5, 7)), 'Use the fiscal year format 2025/26')
+  .transform((y) => `${y.slice(0, 4)}/${y.slice(5, 7)}`);
+
+/** A budget amount: KES to the cent, 0 … the largest line amount. */
+const budgetAmount = z
+  .number({ error: 'Amount must be a number' })
+  .min(0, 'Amount cannot be negative')
+  .max(MAX_LINE_KES, `Amount must be at most KES ${MAX_LINE_KES.toLocaleString('en-KE')}`)
+  .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount has at most two decimals (cents)');
+
+/** The most budget lines one facility-year holds (the chart has a few dozen revenue and expense accounts). */
+export const MAX_BUDGET_LINES = 300;
+
+/**
+ * PUT /api/accounting/budgets: one facility's (or, with facilityId null, the county level's) budget for a fiscal
+ * year, replacing what was there. Accounts are active revenue and expense posting accounts, each at most once.
+ */
+export const putBudgetsSchema = z.object({
+  fiscalYear: fiscalYearLabel,
+  facilityId: z.number({ error: 'Choose a facility, or none for the county level' }).int().min(1).max(2_147_483_647).nullable(),
+  lines: z
+    .array(
+      z.object({
+        accountCode: z
+          .string({ error: 'Account is required' })
+          .trim()
+          .regex(/^[0-9]{4,6}$/, 'Account code must be 4 to 6 digits'),
+        amount: budgetAmount,
+      }),
+      { error: 'Lines are required' },
+    )
+    .max(MAX_BUDGET_LINES, `At most ${MAX_BUDGET_LINES} budget lines`),
+});
+export type PutBudgetsInput = z.infer<typeof putBudgetsSchema>;
+
+/** The largest budget file accepted (about 100 facilities × 40 accounts fits many times over). */
+export const MAX_BUDGET_CSV = 1_000_000;
+
+/**
+ * POST /api/accounting/budgets/import: a CSV file with the header facility_mfl_code,account_code,amount (a blank MFL
+ * code is the county level). Each facility-year in the file is replaced; a file with any wrong line writes nothing
+ * and every wrong line is reported by its line number. dryRun answers the preview and writes nothing.
+ */
+export const importBudgetsSchema = z.object({
+  fiscalYear: fiscalYearLabel,
+  csv: z.string({ error: 'The CSV file is required' }).min(1, 'The CSV file is required').max(MAX_BUDGET_CSV, 'The CSV file is too large (at most 1 MB)').refine(hasNoNul, NUL_MESSAGE),
+  dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional(),
+});
+export type ImportBudgetsInput = z.infer<typeof importBudgetsSchema>;
+
+export const budgetImportResultSchema = z.object({
+  fiscalYear: z.string(),
+  dryRun: z.boolean(),
+  /** The facility-years the file replaces (null: the county level). */
+  facilityIds: z.array(z.number().nullable()),
+  total: z.number(),
+  lines: z.array(budgetLineSchema),
+});
+export type BudgetImportResult = z.infer<typeof budgetImportResultSchema>;

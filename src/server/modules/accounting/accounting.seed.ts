@@ -44,6 +44,9 @@ async function movements(tx: Db, codes: string[]) {
   return rows.map((r) => ({ ...r, debit: parseKes(r.debit), credit: parseKes(r.credit) }));
 }
 
+/** The Treasury's monthly operations release to a facility, KES, by its level. */
+const RELEASE_BY_LEVEL: Record<number, number> = { 6: 650_000, 5: 650_000, 4: 240_000, 3: 45_000, 2: 12_000 };
+
 export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<string, number>> {
   const { random: r, today, now } = ctx;
   const director = ctx.users.find((u) => u.role === 'county_director')!.id;
@@ -58,19 +61,25 @@ export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<s
 
   const byAdmin: JournalDraft[] = [];
   const byInCharge: JournalDraft[] = [];
-  const county = (fund: LedgerLine['fund']) => ({ facilityId: null, fund, costCentre: 'administration' });
   for (const [i, m] of months.entries()) {
     const end = monthEnd(m);
     const complete = end < today;
-    // The Treasury's monthly transfer to the health department (Exchequer).
+    // The Treasury's monthly release to the health department (Exchequer), passed on to the facilities by level
+    // for their operations: the referral hospital most, a dispensary a little.
     if (addDays(m, 4) <= today) {
-      const amount = parseKes(r.int(60, 70) * 100_000);
-      byAdmin.push({ date: addDays(m, 4), description: 'Transfer from the County Treasury: health department monthly release', reference: `CT-${m.slice(0, 7)}`, source: { type: 'manual', id: null }, lines: [{ account: '1110', debit: amount, ...county('exchequer') }, { account: '4310', credit: amount, ...county('exchequer') }] });
+      const lines = ctx.facilities.flatMap((f): LedgerLine[] => {
+        const amount = parseKes(RELEASE_BY_LEVEL[f.level] ?? 10_000);
+        return [
+          { account: '1110', debit: amount, facilityId: f.id, fund: 'exchequer', costCentre: 'administration' },
+          { account: '4310', credit: amount, facilityId: f.id, fund: 'exchequer', costCentre: 'administration' },
+        ];
+      });
+      byAdmin.push({ date: addDays(m, 4), description: 'Transfer from the County Treasury: monthly operations release to the facilities', reference: `CT-${m.slice(0, 7)}`, source: { type: 'manual', id: null }, lines });
     }
     if (!complete) continue;
-    // The referral hospital's power and water bill, paid from its FIF account.
+    // The referral hospital's power and water bill, paid by the county from the health operating account.
     const power = parseKes(r.int(180, 240) * 1000);
-    byInCharge.push({ date: addDays(m, 26), description: 'Kenya Power and Busia Water: referral hospital monthly bills', reference: `KPLC-${m.slice(0, 7)}`, source: { type: 'manual', id: null }, lines: [{ account: '5210', debit: power, facilityId: 1, fund: 'fif', costCentre: 'administration' }, { account: '1120', credit: power, facilityId: 1, fund: 'fif', costCentre: 'administration' }] });
+    byInCharge.push({ date: addDays(m, 26), description: 'Kenya Power and Busia Water: referral hospital monthly bills', reference: `KPLC-${m.slice(0, 7)}`, source: { type: 'manual', id: null }, lines: [{ account: '5210', debit: power, facilityId: 1, fund: 'exchequer', costCentre: 'administration' }, { account: '1110', credit: power, facilityId: 1, fund: 'exchequer', costCentre: 'administration' }] });
     // Takings banked at month end: M-Pesa settled to the FIF account, the card acquirer's settlement, cash deposited.
     for (const [code, what] of [['1130', 'M-Pesa paybill settlement'], ['1135', 'Card settlement'], ['1140', 'Cash banked']] as const) {
       const lines = of(m, code).flatMap((x): LedgerLine[] => {
@@ -136,7 +145,7 @@ export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<s
     const amount = Math.max(1000, Math.round(pace / 1000) * 1000);
     return [{ fiscalYear: fy.label, facilityId: b.facilityId, accountCode: b.code, amount: parseKes(amount), updatedBy: director, updatedAt: now }];
   });
-  budgetRows.push({ fiscalYear: fy.label, facilityId: null, accountCode: '4310', amount: parseKes(78_000_000), updatedBy: director, updatedAt: now });
+  for (const f of ctx.facilities) budgetRows.push({ fiscalYear: fy.label, facilityId: f.id, accountCode: '4310', amount: parseKes(12 * (RELEASE_BY_LEVEL[f.level] ?? 10_000)), updatedBy: director, updatedAt: now });
   budgetRows.push({ fiscalYear: fy.label, facilityId: 1, accountCode: '5210', amount: parseKes(2_600_000), updatedBy: director, updatedAt: now });
   for (let i = 0; i < budgetRows.length; i += 400) await tx.insert(budgets).values(budgetRows.slice(i, i + 400));
 

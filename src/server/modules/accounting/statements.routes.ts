@@ -1,5 +1,54 @@
-// The statements' routes (issue 14 item 5): one per statement, each also as CSV and PDF, and the /accounting cards.
+// The statements' routes (issue 14 item 5): one per statement, each also as CSV and PDF, the /accounting cards, and
+// the budgets the statements compare with. Finance readers read within their grant (booksScope); budgets are set by
+// finance posters within theirs.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountingSummarySchema,
+  budgetImportResultSchema,
+  budgetLineSchema,
+  importBudgetsSchema,
+  listBudgetsQuery,
+  putBudgetsSchema,
+  statementQuery,
+  statementSchema,
+  STATEMENTS,
+} from '../../../shared/accounting/index.js';
+import { allow, ctxOf, facilityInBody, facilityInQuery } from '../../core/access.js';
+import { sendCsv } from '../../core/csv.js';
 import type { AppDeps } from '../../core/deps.js';
+import { csvFile, ok, pdfFile } from '../../core/http.js';
+import { documentLanguage, renderPdf } from '../../core/pdf.js';
+import { importBudgets, listBudgets, putBudgets } from './budgets.service.js';
+import { statementPdfContent } from './statements.pdf.js';
+import { accountingSummary, buildStatement, statementCsv, statementFilename } from './statements.service.js';
 
-export function statementRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+export function statementRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { config: allow('finance:read', facilityInQuery) };
+
+  r.get('/api/accounting/summary', { ...read, schema: { querystring: statementQuery, response: ok(accountingSummarySchema) } }, async (request) => accountingSummary(ctxOf(request, deps), request.query));
+
+  for (const kind of STATEMENTS) {
+    r.get(`/api/accounting/${kind}`, { ...read, schema: { querystring: statementQuery, response: ok(statementSchema) } }, async (request) => buildStatement(kind, ctxOf(request, deps), request.query));
+    r.get(`/api/accounting/${kind}.csv`, { ...read, schema: { querystring: statementQuery, response: csvFile } }, async (request, reply) =>
+      sendCsv(reply, statementCsv(await buildStatement(kind, ctxOf(request, deps), request.query))),
+    );
+    r.get(`/api/accounting/${kind}.pdf`, { ...read, schema: { querystring: statementQuery, response: pdfFile } }, async (request, reply) => {
+      const statement = await buildStatement(kind, ctxOf(request, deps), request.query);
+      const user = request.user as { firstName?: string | null; lastName?: string | null } | null;
+      const pdf = await renderPdf(statementPdfContent(statement, documentLanguage(request)), documentLanguage(request), { by: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), at: deps.now() });
+      // Figures of the county's books: shown in the browser's viewer to print, never cached.
+      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${statementFilename(statement, 'pdf')}"`).header('Cache-Control', 'no-store').send(pdf);
+    });
+  }
+
+  r.get('/api/accounting/budgets', { ...read, schema: { querystring: listBudgetsQuery, response: ok(z.array(budgetLineSchema)) } }, async (request) => listBudgets(ctxOf(request, deps), request.query));
+  r.put('/api/accounting/budgets', { config: allow('finance:post', facilityInBody()), schema: { body: putBudgetsSchema, response: ok(z.array(budgetLineSchema)) } }, async (request) =>
+    putBudgets(ctxOf(request, deps), request.body),
+  );
+  r.post('/api/accounting/budgets/import', { config: allow('finance:post'), schema: { body: importBudgetsSchema, response: ok(budgetImportResultSchema) } }, async (request) =>
+    importBudgets(ctxOf(request, deps), request.body),
+  );
+}

@@ -1,0 +1,52 @@
+// The ledger's words in the reader's language: the server's and the shared contract's messages (English, SPEC.md
+// §5), shown in Kiswahili when the screen knows them, and every other message as it is.
+import { ApiError } from '../../lib/api-client';
+import i18n from '../../lib/i18n';
+
+/** "Debits (KES 1,000.00) and credits (KES 900.00) must be equal" (createJournalSchema) with its figures. */
+const UNBALANCED = /^Debits \((.+)\) and credits \((.+)\) must be equal$/;
+
+/**
+ * A known message in the reader's language, through the `accounting.messages` map keyed by the English text (read
+ * as a resource, not through t(): the messages contain '.' and ':').
+ */
+export function accountingMessage(message: string | null | undefined): string | undefined {
+  if (!message) return undefined;
+  const unbalanced = UNBALANCED.exec(message);
+  if (unbalanced) return i18n.t('accounting.entry.unbalancedBy', { debits: unbalanced[1], credits: unbalanced[2] });
+  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'accounting.messages') as unknown;
+  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
+  return typeof translated === 'string' ? translated : message;
+}
+
+/** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */
+export function accountingError(error: unknown): string {
+  if (error instanceof ApiError) {
+    const prefix = `${error.status}: `;
+    const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+    return `${prefix}${accountingMessage(text) ?? text}`;
+  }
+  return error instanceof Error && error.message ? error.message : String(error);
+}
+
+/**
+ * A statement's heading, column, computed line or check in the reader's language. The server names them in English
+ * (the CSV and PDF read the same statement); the screen knows them by that English text, through the
+ * `accounting.statement.labels` map, because one key can carry different words in different statements ('totals'
+ * is "Liabilities and net assets" on the balance sheet). An account's name is data and is shown as it is.
+ */
+export function statementLabel(label: string): string {
+  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'accounting.statement.labels') as unknown;
+  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[label] : undefined;
+  return typeof translated === 'string' ? translated : label;
+}
+
+const exact = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * A statement's money figure to the cent (a trial balance must be seen to tie), negatives in brackets as
+ * accountants write them: 1,234.50 and (1,234.50). The currency is named once, in the column heads.
+ */
+export function statementMoney(kes: number): string {
+  return kes < 0 ? `(${exact.format(-kes)})` : exact.format(kes);
+}

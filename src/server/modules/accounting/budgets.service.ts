@@ -1,0 +1,184 @@
+// Budgets (issue 14): the approved amount per revenue or expense account, per facility (or the county level), per
+// fiscal year — what Budget vs Actual and the FIF table compare the books with. Set on screen one facility-year at a
+// time, or imported from the county's CSV; either way a facility-year's budget is replaced whole, and audited.
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { fiscalYearOf } from '../../../shared/county-time.js';
+import { MAX_LINE_KES, type BudgetImportResult, type BudgetLine, type ImportBudgetsInput, type PutBudgetsInput } from '../../../shared/accounting/index.js';
+import { formatKesExact, isNegative, sum, toKes, tryParseKes, type Cents } from '../../../shared/money.js';
+import { audit } from '../../core/audit.js';
+import type { ServiceContext } from '../../core/context.js';
+import { invalid, outOfScope, type FieldIssue } from '../../core/errors.js';
+import type { Db } from '../../db/client.js';
+import { facilities } from '../facilities/index.js';
+import { accounts, budgets } from './accounting.schema.js';
+import { parseFiscalYear } from './periods.service.js';
+import { booksScope } from './scope.js';
+
+/** The county level's budget is the county's: only a county-wide finance grant sets it. */
+function mayReach(ctx: ServiceContext, facilityId: number | null): boolean {
+  if (ctx.scope.facilityIds === null) return true;
+  return facilityId !== null && ctx.scope.facilityIds.includes(facilityId);
+}
+
+const label = (fy: string) => parseFiscalYear(fy).label;
+
+/** Budget lines with their account's and facility's names, ordered: the county level first, then by facility and code. */
+async function budgetRows(db: Db, where: SQL | undefined): Promise<BudgetLine[]> {
+  const rows = await db
+    .select({ fiscalYear: budgets.fiscalYear, facilityId: budgets.facilityId, facilityName: facilities.name, accountCode: budgets.accountCode, accountName: accounts.name, amount: budgets.amount })
+    .from(budgets)
+    .innerJoin(accounts, eq(accounts.code, budgets.accountCode))
+    .leftJoin(facilities, eq(facilities.id, budgets.facilityId))
+    .where(where)
+    .orderBy(sql`${budgets.facilityId} nulls first`, asc(budgets.accountCode));
+  return rows.map((r) => ({ ...r, facilityName: r.facilityName ?? null, amount: toKes(r.amount) }));
+}
+
+/** GET /api/accounting/budgets: a fiscal year's budgets (default this one) within the reader's reach. */
+export async function listBudgets(ctx: ServiceContext, q: { fiscalYear?: string; facilityId?: number }): Promise<BudgetLine[]> {
+  const fy = q.fiscalYear ? label(q.fiscalYear) : fiscalYearOf(ctx.now()).label;
+  const books = await booksScope(ctx, { facilityId: q.facilityId });
+  const scope = books.facilityIds === null ? undefined : books.facilityIds.length ? inArray(budgets.facilityId, books.facilityIds) : sql`false`;
+  return budgetRows(ctx.db, and(eq(budgets.fiscalYear, fy), scope));
+}
+
+/** Active revenue and expense posting accounts, by code: the only accounts a budget names. */
+async function budgetable(db: Db): Promise<Map<string, { isActive: boolean; type: string; heading: boolean }>> {
+  const rows = await db
+    .select({ code: accounts.code, type: accounts.type, isActive: accounts.isActive, heading: sql<boolean>`exists (select 1 from accounts c where c.parent_code = accounts.code)` })
+    .from(accounts);
+  return new Map(rows.map((r) => [r.code, { isActive: r.isActive, type: r.type, heading: Boolean(r.heading) }]));
+}
+
+function accountProblem(code: string, a: { isActive: boolean; type: string; heading: boolean } | undefined): string | null {
+  if (!a) return `There is no account ${code}`;
+  if (a.type !== 'revenue' && a.type !== 'expense') return `Account ${code} is not a revenue or expense account`;
+  if (a.heading) return `Account ${code} is a heading: budget its accounts`;
+  if (!a.isActive) return `Account ${code} is inactive`;
+  return null;
+}
+
+type Planned = { facilityId: number | null; accountCode: string; amount: Cents };
+
+/** Replaces each facility-year's budget named in `lines` (facilities with no line keep theirs). */
+async function replace(tx: Db, fiscalYear: string, facilityIds: (number | null)[], lines: Planned[], actor: ServiceContext['actor'], now: Date, how: string) {
+  for (const facilityId of facilityIds) {
+    await tx.delete(budgets).where(and(eq(budgets.fiscalYear, fiscalYear), facilityId === null ? isNull(budgets.facilityId) : eq(budgets.facilityId, facilityId)));
+    const mine = lines.filter((l) => l.facilityId === facilityId);
+    for (let i = 0; i < mine.length; i += 500) {
+      await tx.insert(budgets).values(mine.slice(i, i + 500).map((l) => ({ fiscalYear, facilityId, accountCode: l.accountCode, amount: l.amount, updatedBy: actor.id, updatedAt: now })));
+    }
+    const total = sum(mine.map((l) => l.amount));
+    await audit(tx, actor, { action: 'budget.updated', entity: 'budget', entityId: facilityId, detail: `${fiscalYear} ${facilityId === null ? 'county level' : `facility ${facilityId}`}: ${mine.length} lines, ${formatKesExact(total)} (${how})` });
+  }
+}
+
+/** PUT /api/accounting/budgets: one facility-year's budget (or the county level's), replaced whole. */
+export async function putBudgets(ctx: ServiceContext, input: PutBudgetsInput): Promise<BudgetLine[]> {
+  const fiscalYear = label(input.fiscalYear);
+  if (input.facilityId === null && ctx.scope.facilityIds !== null) throw outOfScope('Only a county-wide finance role may set the county-level budget');
+  if (input.facilityId !== null) {
+    const [f] = await ctx.db.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, input.facilityId)).limit(1);
+    if (!f) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
+    if (!mayReach(ctx, f.id)) throw outOfScope('This facility is outside your scope');
+  }
+  const chart = await budgetable(ctx.db);
+  const seen = new Set<string>();
+  const issues: FieldIssue[] = [];
+  input.lines.forEach((l, i) => {
+    const problem = accountProblem(l.accountCode, chart.get(l.accountCode));
+    if (problem) issues.push({ path: `lines.${i}.accountCode`, message: problem });
+    else if (seen.has(l.accountCode)) issues.push({ path: `lines.${i}.accountCode`, message: `Account ${l.accountCode} is budgeted twice` });
+    seen.add(l.accountCode);
+  });
+  if (issues.length) throw invalid(issues);
+  const lines = input.lines.map((l) => ({ facilityId: input.facilityId, accountCode: l.accountCode, amount: tryParseKes(l.amount)! }));
+  await ctx.db.transaction(async (tx) => replace(tx, fiscalYear, [input.facilityId], lines, ctx.actor, ctx.now(), 'set on screen'));
+  return budgetRows(ctx.db, and(eq(budgets.fiscalYear, fiscalYear), input.facilityId === null ? isNull(budgets.facilityId) : eq(budgets.facilityId, input.facilityId)));
+}
+
+/** The cells of one CSV line (RFC 4180 quoting: "a,b" and "" for a quote). */
+function cellsOf(line: string): string[] | null {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (ch === ',') {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += ch;
+  }
+  if (quoted) return null;
+  cells.push(cell.trim());
+  return cells;
+}
+
+const HEADER = ['facility_mfl_code', 'account_code', 'amount'];
+const MAX_IMPORT_LINES = 20_000;
+
+/**
+ * POST /api/accounting/budgets/import: the county's budget file. Every wrong line is reported with its line number
+ * (the header is line 1) and then nothing is written; a dry run answers what would be written.
+ */
+export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInput): Promise<BudgetImportResult> {
+  const fiscalYear = label(input.fiscalYear);
+  const text = input.csv.replace(/^\uFEFF/, '');
+  const lines = text.split(/\r\n|\n|\r/);
+  const issues: FieldIssue[] = [];
+  const problem = (n: number, message: string) => issues.push({ path: `csv.${n}`, message: `Line ${n}: ${message}` });
+  const header = cellsOf(lines[0] ?? '')?.map((c) => c.toLowerCase());
+  if (!header || header.length !== 3 || header.some((h, i) => h !== HEADER[i])) throw invalid([{ path: 'csv.1', message: `Line 1: the header must be ${HEADER.join(',')}` }]);
+  if (lines.length > MAX_IMPORT_LINES + 1) throw invalid([{ path: 'csv', message: `At most ${MAX_IMPORT_LINES.toLocaleString('en-KE')} lines` }]);
+
+  const [chart, places] = await Promise.all([budgetable(ctx.db), ctx.db.select({ id: facilities.id, mflCode: facilities.mflCode, name: facilities.name }).from(facilities)]);
+  const byMfl = new Map(places.map((p) => [p.mflCode, p]));
+  const planned: Planned[] = [];
+  const seen = new Map<string, number>();
+  lines.slice(1).forEach((raw, i) => {
+    const n = i + 2;
+    if (raw.trim() === '') return;
+    const cells = cellsOf(raw);
+    if (!cells) return problem(n, 'a quote is not closed');
+    if (cells.length !== 3) return problem(n, `expected 3 values (${HEADER.join(', ')}), found ${cells.length}`);
+    const [mfl, code, amountText] = cells as [string, string, string];
+    let facilityId: number | null = null;
+    if (mfl !== '') {
+      const f = byMfl.get(mfl);
+      if (!f) return problem(n, `there is no facility with MFL code ${mfl}`);
+      if (!mayReach(ctx, f.id)) return problem(n, `${f.name} is outside your scope`);
+      facilityId = f.id;
+    } else if (ctx.scope.facilityIds !== null) return problem(n, 'only a county-wide finance role may set the county-level budget (blank MFL code)');
+    const bad = /^[0-9]{4,6}$/.test(code) ? accountProblem(code, chart.get(code)) : `"${code.slice(0, 20)}" is not an account code`;
+    if (bad) return problem(n, bad);
+    const amount = /^\d+(\.\d{1,2})?$/.test(amountText) ? tryParseKes(amountText) : null;
+    if (amount === null || isNegative(amount) || toKes(amount) > MAX_LINE_KES) return problem(n, `"${amountText.slice(0, 20)}" is not an amount in KES (0 to ${MAX_LINE_KES.toLocaleString('en-KE')}, at most two decimals)`);
+    const key = `${facilityId ?? ''}|${code}`;
+    const first = seen.get(key);
+    if (first !== undefined) return problem(n, `account ${code} for this facility is already on line ${first}`);
+    seen.set(key, n);
+    planned.push({ facilityId, accountCode: code, amount });
+  });
+  if (issues.length === 0 && planned.length === 0) issues.push({ path: 'csv', message: 'The file has no budget lines' });
+  if (issues.length) throw invalid(issues);
+
+  const facilityIds = [...new Set(planned.map((p) => p.facilityId))].sort((a, b) => (a ?? 0) - (b ?? 0));
+  const names = new Map(places.map((p) => [p.id, p.name]));
+  const accountNames = new Map((await ctx.db.select({ code: accounts.code, name: accounts.name }).from(accounts)).map((a) => [a.code, a.name]));
+  const preview: BudgetLine[] = [...planned]
+    .sort((a, b) => (a.facilityId ?? 0) - (b.facilityId ?? 0) || (a.accountCode < b.accountCode ? -1 : a.accountCode > b.accountCode ? 1 : 0))
+    .map((p) => ({ fiscalYear, facilityId: p.facilityId, facilityName: p.facilityId === null ? null : (names.get(p.facilityId) ?? null), accountCode: p.accountCode, accountName: accountNames.get(p.accountCode) ?? p.accountCode, amount: toKes(p.amount) }));
+  const result = { fiscalYear, dryRun: Boolean(input.dryRun), facilityIds, total: toKes(sum(planned.map((p) => p.amount))), lines: preview };
+  if (input.dryRun) return result;
+  await ctx.db.transaction(async (tx) => replace(tx, fiscalYear, facilityIds, planned, ctx.actor, ctx.now(), 'imported'));
+  return result;
+}
