@@ -40,6 +40,15 @@ export const RECONCILABLE_ACCOUNTS: Record<BankStatementKind, readonly string[]>
 export const AMOUNT_DATE_WINDOW_DAYS = 3;
 
 /**
+ * The FO 30's lists and the book lines show at most this many lines each (oldest first); their totals and counts
+ * are always of every line. A referral hospital's M-Pesa account posts thousands of receipts a month.
+ */
+export const MAX_LISTED_LINES = 1_000;
+
+/** Auto-match looks for a receipt or reference among book lines dated from this many days before the statement's first date. */
+export const REFERENCE_LOOKBACK_DAYS = 62;
+
+/**
  * A statement or journal CSV: at most 1 MB of text and 20,000 lines. The API refuses any request body over 1 MiB
  * (413), so a file is bounded below that, with room for the JSON around it.
  */
@@ -209,10 +218,11 @@ export const fo30Schema = z.object({
   // Totals: uncredited and unpresented are positive sums; statementReceipts positive, statementPayments negative (as
   // the statement shows them). reconciledBalance = bookBalance − uncredited + unpresented + receipts + payments.
   bookBalance: z.number(),
-  uncreditedReceipts: z.object({ total: z.number(), items: z.array(bookLineSchema) }),
-  unpresentedPayments: z.object({ total: z.number(), items: z.array(bookLineSchema) }),
-  statementReceiptsNotInBooks: z.object({ total: z.number(), items: z.array(statementLineSchema) }),
-  statementPaymentsNotInBooks: z.object({ total: z.number(), items: z.array(statementLineSchema) }),
+  // Each list: its total and count over every line; items at most MAX_LISTED_LINES, oldest first.
+  uncreditedReceipts: z.object({ total: z.number(), count: z.number(), items: z.array(bookLineSchema) }),
+  unpresentedPayments: z.object({ total: z.number(), count: z.number(), items: z.array(bookLineSchema) }),
+  statementReceiptsNotInBooks: z.object({ total: z.number(), count: z.number(), items: z.array(statementLineSchema) }),
+  statementPaymentsNotInBooks: z.object({ total: z.number(), count: z.number(), items: z.array(statementLineSchema) }),
   reconciledBalance: z.number(),
   statementBalance: z.number().nullable(),
   /** statementBalance − reconciledBalance; null without a statement balance. Zero: the statement can be completed. */
@@ -224,8 +234,13 @@ export type Fo30 = z.infer<typeof fo30Schema>;
 export const reconciliationDetailSchema = z.object({
   statement: reconciliationSummarySchema,
   lines: z.array(statementLineSchema),
-  /** Unmatched posted lines on the account (and facility) dated up to the statement's last date. */
+  /**
+   * Unmatched posted lines on the account (and facility) dated up to the statement's last date: the uncredited
+   * receipts' and unpresented payments' items together, by date (each list capped at MAX_LISTED_LINES).
+   */
   bookLines: z.array(bookLineSchema),
+  /** How many unmatched book lines there are in all (more than bookLines holds when a list is capped). */
+  bookLinesCount: z.number(),
   matches: z.array(reconciliationMatchSchema),
   fo30: fo30Schema,
 });

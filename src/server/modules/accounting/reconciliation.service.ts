@@ -8,10 +8,12 @@
 // statement balance = book balance − uncredited receipts + unpresented payments ± statement items not in the books.
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate } from '../../../shared/county-time.js';
-import { add, compare, formatKesExact, isPositive, isZero, negate, parseKes, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
+import { add, compare, formatKesExact, isPositive, isZero, parseKes, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
 import {
   AMOUNT_DATE_WINDOW_DAYS,
+  MAX_LISTED_LINES,
   RECONCILABLE_ACCOUNTS,
+  REFERENCE_LOOKBACK_DAYS,
   type AutoMatchResult,
   type BankStatementKind,
   type BookLine,
@@ -209,8 +211,9 @@ async function autoMatchIn(tx: Db, s: StatementRow, actorId: number, now: Date):
     .orderBy(asc(bankStatementLines.lineNo));
   if (lines.length === 0) return { receipt: 0, reference: 0, amount_date: 0 };
   const earliest = lines.reduce((m, l) => (l.date < m ? l.date : m), lines[0]!.date);
-  // Receipts and references are looked for over the whole book up to the end; amounts only near the statement's dates.
-  const book = await unmatchedBookCandidates(tx, s);
+  // Receipts and references are looked for from two months before the statement's first date (a referral hospital's
+  // paybill posts thousands of receipts a month); amounts only within the window of each line's date.
+  const book = await unmatchedBookCandidates(tx, s, addDays(earliest, -REFERENCE_LOOKBACK_DAYS));
   const taken = new Set<number>();
   const made: { rule: Exclude<MatchRule, 'manual'>; statementLineId: number; journalLineIds: number[] }[] = [];
   const referenceRule = s.kind === 'mpesa' ? 'receipt' : 'reference';
@@ -377,12 +380,13 @@ export async function bookBalance(db: Db, s: Pick<StatementRow, 'accountCode' | 
   return add(before!.v, during!.v);
 }
 
-type Totals = { book: Cents; uncredited: Cents; unpresented: Cents; stmtIn: Cents; stmtOut: Cents; reconciled: Cents; difference: Cents | null };
+type Counts = { uncredited: number; unpresented: number; stmtIn: number; stmtOut: number };
+type Totals = { book: Cents; uncredited: Cents; unpresented: Cents; stmtIn: Cents; stmtOut: Cents; reconciled: Cents; difference: Cents | null; counts: Counts };
 
-function totalsOf(s: StatementRow, book: Cents, uncredited: Cents, unpresented: Cents, stmtIn: Cents, stmtOut: Cents): Totals {
+function totalsOf(s: StatementRow, book: Cents, uncredited: Cents, unpresented: Cents, stmtIn: Cents, stmtOut: Cents, counts: Counts): Totals {
   // stmtOut is negative (money out): adding it subtracts the charges.
   const reconciled = add(add(subtract(book, uncredited), unpresented), add(stmtIn, stmtOut));
-  return { book, uncredited, unpresented, stmtIn, stmtOut, reconciled, difference: s.closingBalance === null ? null : subtract(s.closingBalance, reconciled) };
+  return { book, uncredited, unpresented, stmtIn, stmtOut, reconciled, difference: s.closingBalance === null ? null : subtract(s.closingBalance, reconciled), counts };
 }
 
 /** The FO 30's figures without its lists (the statements list). */
@@ -390,7 +394,12 @@ async function fo30Totals(db: Db, s: StatementRow): Promise<Totals> {
   const [book, [outstanding], [stmt]] = await Promise.all([
     bookBalance(db, s, s.periodEnd),
     db
-      .select({ d: moneySql(sql`coalesce(sum(${journalLines.debit}), 0)`), c: moneySql(sql`coalesce(sum(${journalLines.credit}), 0)`) })
+      .select({
+        d: moneySql(sql`coalesce(sum(${journalLines.debit}), 0)`),
+        c: moneySql(sql`coalesce(sum(${journalLines.credit}), 0)`),
+        dn: sql<number>`(count(*) filter (where ${journalLines.debit} > 0))::int`,
+        cn: sql<number>`(count(*) filter (where ${journalLines.credit} > 0))::int`,
+      })
       .from(journalLines)
       .innerJoin(journals, eq(journals.id, journalLines.journalId))
       .where(unmatchedBookWhere(s, s.periodEnd)),
@@ -398,11 +407,13 @@ async function fo30Totals(db: Db, s: StatementRow): Promise<Totals> {
       .select({
         i: moneySql(sql`coalesce(sum(${bankStatementLines.amount}) filter (where ${bankStatementLines.amount} > 0), 0)`),
         o: moneySql(sql`coalesce(sum(${bankStatementLines.amount}) filter (where ${bankStatementLines.amount} < 0), 0)`),
+        inN: sql<number>`(count(*) filter (where ${bankStatementLines.amount} > 0))::int`,
+        outN: sql<number>`(count(*) filter (where ${bankStatementLines.amount} < 0))::int`,
       })
       .from(bankStatementLines)
       .where(and(eq(bankStatementLines.statementId, s.id), isNull(bankStatementLines.matchId))),
   ]);
-  return totalsOf(s, book, outstanding!.d, outstanding!.c, stmt!.i, stmt!.o);
+  return totalsOf(s, book, outstanding!.d, outstanding!.c, stmt!.i, stmt!.o, { uncredited: outstanding!.dn, unpresented: outstanding!.cn, stmtIn: stmt!.inN, stmtOut: stmt!.outN });
 }
 
 async function summariesOf(db: Db, found: StatementRow[]): Promise<ReconciliationSummary[]> {
@@ -471,7 +482,15 @@ export async function listReconciliations(ctx: ServiceContext, q: ListReconcilia
 export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'scope'>, id: number): Promise<ReconciliationDetail> {
   const { db } = ctx;
   const s = await statementOf(ctx, id);
-  const [[summary], stmtLines, matchRows, items, book, balance] = await Promise.all([
+  const outstanding = (side: 'debit' | 'credit') =>
+    db
+      .select({ l: journalLines, number: journals.number, date: journals.date, description: journals.description, reference: journals.reference })
+      .from(journalLines)
+      .innerJoin(journals, eq(journals.id, journalLines.journalId))
+      .where(and(unmatchedBookWhere(s, s.periodEnd), sql`${journalLines[side]} > 0`))
+      .orderBy(asc(journals.date), asc(journalLines.id))
+      .limit(MAX_LISTED_LINES);
+  const [[summary], stmtLines, matchRows, items, receipts, payments, totals] = await Promise.all([
     summariesOf(db, [s]),
     db.select().from(bankStatementLines).where(eq(bankStatementLines.statementId, id)).orderBy(asc(bankStatementLines.lineNo)),
     db
@@ -486,13 +505,9 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
       .innerJoin(reconciliationMatches, eq(reconciliationMatches.id, reconciliationLedgerItems.matchId))
       .where(eq(reconciliationMatches.statementId, id))
       .orderBy(asc(reconciliationLedgerItems.journalLineId)),
-    db
-      .select({ l: journalLines, number: journals.number, date: journals.date, description: journals.description, reference: journals.reference })
-      .from(journalLines)
-      .innerJoin(journals, eq(journals.id, journalLines.journalId))
-      .where(unmatchedBookWhere(s, s.periodEnd))
-      .orderBy(asc(journals.date), asc(journalLines.id)),
-    bookBalance(db, s, s.periodEnd),
+    outstanding('debit'),
+    outstanding('credit'),
+    fo30Totals(db, s),
   ]);
   const ruleOf = new Map(matchRows.map((r) => [r.m.id, (r.m.rule ?? 'manual') as MatchRule]));
   const lines: StatementLine[] = stmtLines.map((l) => ({
@@ -506,7 +521,7 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
     matchId: l.matchId,
     rule: l.matchId === null ? null : (ruleOf.get(l.matchId) ?? null),
   }));
-  const bookLines: BookLine[] = book.map((b) => ({
+  const toBook = (b: (typeof receipts)[number]): BookLine => ({
     id: b.l.id,
     journalId: b.l.journalId,
     journalNumber: b.number,
@@ -517,7 +532,10 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
     facilityId: b.l.facilityId,
     memo: b.l.memo,
     matchId: null,
-  }));
+  });
+  const uncredited = receipts.map(toBook);
+  const unpresented = payments.map(toBook);
+  const bookLines = [...uncredited, ...unpresented].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
   const matches: ReconciliationMatch[] = matchRows.map((r) => {
     const mine = stmtLines.filter((l) => l.matchId === r.m.id);
     return {
@@ -531,24 +549,20 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
       createdAt: r.m.createdAt.toISOString(),
     };
   });
-  const uncredited = bookLines.filter((b) => b.amount > 0);
-  const unpresented = bookLines.filter((b) => b.amount < 0);
   const stmtIn = lines.filter((l) => l.matchId === null && l.amount > 0);
   const stmtOut = lines.filter((l) => l.matchId === null && l.amount < 0);
-  const centsOf = (xs: { amount: number }[]) => sum(xs.map((x) => parseKes(x.amount)));
-  const totals = totalsOf(s, balance, centsOf(uncredited), negate(centsOf(unpresented)), centsOf(stmtIn), centsOf(stmtOut));
   const fo30: Fo30 = {
     asAt: s.periodEnd,
     bookBalance: toKes(totals.book),
-    uncreditedReceipts: { total: toKes(totals.uncredited), items: uncredited },
-    unpresentedPayments: { total: toKes(totals.unpresented), items: unpresented },
-    statementReceiptsNotInBooks: { total: toKes(totals.stmtIn), items: stmtIn },
-    statementPaymentsNotInBooks: { total: toKes(totals.stmtOut), items: stmtOut },
+    uncreditedReceipts: { total: toKes(totals.uncredited), count: totals.counts.uncredited, items: uncredited },
+    unpresentedPayments: { total: toKes(totals.unpresented), count: totals.counts.unpresented, items: unpresented },
+    statementReceiptsNotInBooks: { total: toKes(totals.stmtIn), count: totals.counts.stmtIn, items: stmtIn.slice(0, MAX_LISTED_LINES) },
+    statementPaymentsNotInBooks: { total: toKes(totals.stmtOut), count: totals.counts.stmtOut, items: stmtOut.slice(0, MAX_LISTED_LINES) },
     reconciledBalance: toKes(totals.reconciled),
     statementBalance: kes(s.closingBalance),
     difference: kes(totals.difference),
   };
-  return { statement: { ...summary!, difference: fo30.difference }, lines, bookLines, matches, fo30 };
+  return { statement: { ...summary!, difference: fo30.difference }, lines, bookLines, bookLinesCount: totals.counts.uncredited + totals.counts.unpresented, matches, fo30 };
 }
 
 /** For the demo county's seed (reconciliation/seed.ts): auto-match and the FO 30's figures inside its transaction. */

@@ -135,10 +135,12 @@ describe('an M-Pesa statement', () => {
     const f = detail.fo30;
     expect(f.asAt).toBe('2026-03-13');
     expect(f.bookBalance).toBe(9100.5);
-    expect(f.uncreditedReceipts.total).toBe(9700);
+    expect(f.uncreditedReceipts).toMatchObject({ total: 9700, count: 6 });
+    expect(detail.bookLinesCount).toBe(7);
+    expect(detail.bookLines.map((b) => b.reference)).toEqual(['CASH-X1', 'CASH-X2', 'RCPT-A', 'RCPT-B', 'BATCH-0311', 'RKA1000005', 'B2C-0001']);
     expect(f.uncreditedReceipts.items.map((b) => b.reference)).toEqual(['CASH-X1', 'CASH-X2', 'RCPT-A', 'RCPT-B', 'BATCH-0311', 'RKA1000005']);
     expect(f.unpresentedPayments).toMatchObject({ total: 250, items: [{ reference: 'B2C-0001', amount: -250 }] });
-    expect(f.statementReceiptsNotInBooks.total).toBe(5000);
+    expect(f.statementReceiptsNotInBooks).toMatchObject({ total: 5000, count: 4 });
     expect(f.statementReceiptsNotInBooks.items.map((l) => l.lineNo)).toEqual([6, 9, 11, 12]);
     expect(f.statementPaymentsNotInBooks).toMatchObject({ total: -45, items: [{ lineNo: 13, description: 'Pay Bill Charges' }] });
     // 9,100.50 − 9,700.00 + 250.00 + 5,000.00 − 45.00 = 4,605.50; the statement says 4,705.50: its opening 100.00 was never booked.
