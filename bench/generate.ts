@@ -8,6 +8,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { COUNTY_OFFSET_INTERVAL } from '../src/server/core/county-time.sql.js';
 import { isSeeded, seedDemoCounty } from '../src/server/modules/index.js';
 import { openHandle, type SqlHandle, type Target } from './db.js';
+import { SERVICE_AMOUNT } from '../src/server/modules/billing/billing.seed.js';
 import { BENCH_FEMALE_NAMES, BENCH_MALE_NAMES, BENCH_SURNAMES } from './names.js';
 
 export type Scale = { patients: number; records: number };
@@ -276,17 +277,6 @@ async function codeVisits(h: SqlHandle, log: (line: string) => void): Promise<vo
   await h.query('drop table gen_codes');
 }
 
-/** A visit's price range by service, KES (as the demo county's billing seed draws them). */
-const SERVICE_PRICES: Record<string, [number, number]> = {
-  consultation: [200, 500],
-  laboratory: [150, 800],
-  radiology: [800, 2500],
-  pharmacy: [50, 900],
-  emergency: [500, 3000],
-  surgery: [1500, 8000],
-  maternity: [300, 1500],
-};
-
 /**
  * The ledger of the generated visits (issue 14: "the bench data set gets journals for its visits' invoices and
  * payments"): most visits at hospitals and health centres are billed (as the demo county's seed bills them), and
@@ -301,7 +291,7 @@ async function ledgerForVisits(h: SqlHandle, log: (line: string) => void): Promi
   const [visits] = await h.query<{ n: number }>('select count(*)::int as n from medical_records');
   if (posted!.n >= visits!.n * 0.5) return;
   if (h.kind === 'postgres') await h.query(`set work_mem = '256MB'`);
-  const services = VISIT_TYPES.map((v) => ({ complaint: v.complaint, service: v.service, lo: SERVICE_PRICES[v.service]![0], hi: SERVICE_PRICES[v.service]![1] }));
+  const services = VISIT_TYPES.map((v) => ({ complaint: v.complaint, service: v.service, lo: SERVICE_AMOUNT[v.service]![0], hi: SERVICE_AMOUNT[v.service]![1] }));
   await h.query('drop table if exists gen_services, gen_bills');
   await h.query(`create temp table gen_services as select * from json_to_recordset($1::json) as t(complaint text, service text, lo int, hi int)`, [JSON.stringify(services)]);
   await timed(log, 'bills', () =>

@@ -19,7 +19,8 @@ declare module '../../db/seed/context.js' {
   }
 }
 
-const SERVICE_AMOUNT: Record<string, [number, number]> = {
+/** Each service's price range (KES), as the demo county's desks bill them; the benchmark's generated bills use it too. */
+export const SERVICE_AMOUNT: Record<string, [number, number]> = {
   consultation: [200, 500],
   laboratory: [150, 800],
   radiology: [800, 2500],
