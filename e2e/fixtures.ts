@@ -103,17 +103,30 @@ export async function expectAccessible(page: Page): Promise<void> {
   // it, and axe would measure the contrast of text half-way through the fade. Endless animations (spinners,
   // skeleton pulses) never finish, so only finite ones are awaited. Two frames first: a dialog that has just opened
   // starts its overlay's fade on the next frame, and an animation not started yet cannot be awaited.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const settle = async () => {
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+  };
+  const serious = async () => {
+    await settle();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  };
+  // A finding is looked at twice before it fails: on a busy machine a dialog's overlay can still be on its way in
+  // when axe measures the page behind it (contrast of text under a half-faded overlay, seen in CI). What is still
+  // wrong a moment later is a real finding.
+  let bad = await serious();
+  if (bad.length > 0) {
+    await page.waitForTimeout(500);
+    bad = await serious();
+  }
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 }
 
