@@ -11,16 +11,10 @@ import { isPositive, parseKes, subtract } from '../../../shared/money.js';
 import type { Db } from '../../db/client.js';
 import type { SeedContext } from '../../db/seed/context.js';
 import { accountBalances, accountingPeriods, budgets, fiscalYears, journals } from './accounting.schema.js';
-import { adjustmentDeadline, post, postMany, type JournalDraft, type LedgerLine } from './ledger.js';
+import { adjustmentDeadline, monthEnd, nextMonth, post, postMany, type JournalDraft, type LedgerLine } from './ledger.js';
 import { monthsOf, yearEndLines } from './periods.service.js';
 import { seedReconciliation } from './reconciliation/seed.js';
 
-const nextMonth = (first: string) => {
-  const y = Number(first.slice(0, 4));
-  const m = Number(first.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
-const monthEnd = (first: string) => addDays(nextMonth(first), -1);
 const monthsBetween = (from: string, to: string) => {
   const out: string[] = [];
   for (let m = `${from.slice(0, 7)}-01`; m <= to; m = nextMonth(m)) out.push(m);

@@ -8,7 +8,7 @@
 // balances as journals post, and refuses a posting into a closed period (migration 0014). post() checks the same
 // first, so a person gets a clear message rather than the database's.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { fiscalYearOf } from '../../../shared/county-time.js';
+import { addDays, fiscalYearOf } from '../../../shared/county-time.js';
 import { compare, formatKesExact, isZero, sum, ZERO, type Cents } from '../../../shared/money.js';
 import type { Fund, SourceType } from '../../../shared/accounting/index.js';
 import { continueSeries, documentNumber, nextDocumentNumber } from '../../core/numbering.js';
@@ -44,6 +44,16 @@ export const journalSeriesPeriod = (date: string) => fiscalYearOf(date).label;
 
 /** The first day of a date's month (a period's key). */
 export const periodOf = (date: string) => `${date.slice(0, 7)}-01`;
+
+/** The first day of the month after a period's. */
+export function nextMonth(first: string): string {
+  const y = Number(first.slice(0, 4));
+  const m = Number(first.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** The last day of a date's month. */
+export const monthEnd = (date: string) => addDays(nextMonth(periodOf(date)), -1);
 
 /** The last date a journal may carry a date in `date`'s fiscal year: 31 July after its 30 June (PFM County Regulations r.97). */
 export function adjustmentDeadline(date: string): string {

@@ -11,7 +11,7 @@ import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../auth/index.js';
 import { accountBalances, accountingPeriods, accounts, fiscalYears, journals } from './accounting.schema.js';
-import { adjustmentDeadline, post, type LedgerLine } from './ledger.js';
+import { adjustmentDeadline, monthEnd, post, type LedgerLine } from './ledger.js';
 
 /** The twelve months of a fiscal year, July first, as first days. */
 export function monthsOf(fy: { start: string }): string[] {
@@ -22,12 +22,6 @@ export function monthsOf(fy: { start: string }): string[] {
   });
 }
 
-const lastDayOf = (first: string) => addDays(nextMonth(first), -1);
-function nextMonth(first: string): string {
-  const y = Number(first.slice(0, 4));
-  const m = Number(first.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
 
 /** '2025/26' or '2025-26' → the fiscal year. */
 export function parseFiscalYear(label: string) {
@@ -97,7 +91,7 @@ async function draftsIn(tx: Db, from: string, to: string): Promise<number> {
 export async function closePeriod(ctx: ServiceContext, period: string): Promise<FiscalYearStatus> {
   const { db, actor, now: clock } = ctx;
   const first = `${period}-01`;
-  const last = lastDayOf(first);
+  const last = monthEnd(first);
   const today = countyDate(clock());
   await db.transaction(async (tx) => {
     // One close at a time: two officers closing months at once queue here.

@@ -17,7 +17,7 @@
 // Journals name invoices and receipts, never patients: the finance readers include the system administrator.
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
-import { insurerShare, isZero, subtract, ZERO, type Cents } from '../../../shared/money.js';
+import { insurerShare, subtract, ZERO, type Cents } from '../../../shared/money.js';
 import type { CostCentre, Fund } from '../../../shared/accounting/index.js';
 import type { Db } from '../../db/client.js';
 import { post, postMany, postedSources, type JournalDraft, type LedgerLine } from '../accounting/index.js';
@@ -165,5 +165,6 @@ export async function postBillingHistory(tx: Db, now: Date): Promise<number> {
   const waiversDone = await postedSources(tx, 'waiver', waivers.map((w) => w.id));
   for (const w of waivers) if (!waiversDone.has(w.id)) drafts.push(waiverJournal(byId.get(w.billingRecordId)!.i, w, countyDate(w.createdAt)));
 
-  return postMany(tx, drafts.filter((d) => d.lines.some((l) => !isZero(l.debit ?? ZERO) || !isZero(l.credit ?? ZERO))), now);
+  // postMany leaves out a journal whose every line is zero (a free invoice).
+  return postMany(tx, drafts, now);
 }

@@ -6,10 +6,9 @@
 // today): it is complete through today. Only a past date in the middle of a month — a `from` after the 1st, or a
 // `to` before the month's last day — needs that month's lines, summed from journal_lines for that one month.
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays } from '../../../../shared/county-time.js';
 import { add, parseKes, subtract, ZERO, type Cents } from '../../../../shared/money.js';
 import type { Db } from '../../../db/client.js';
-import { periodOf } from '../ledger.js';
+import { monthEnd, periodOf } from '../ledger.js';
 import type { BooksScope } from '../scope.js';
 
 /** The cash accounts: banks, M-Pesa and card clearing, cash on hand (domain/FINANCE.md). */
@@ -41,12 +40,6 @@ export type TotalsQuery = {
   accounts?: readonly string[];
 };
 
-const nextMonth = (first: string) => {
-  const y = Number(first.slice(0, 4));
-  const m = Number(first.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
-export const lastDayOfMonth = (date: string) => addDays(nextMonth(periodOf(date)), -1);
 
 /** A scope's filter on a facility column: none for the county, else its facilities. */
 export function facilityFilter(books: Pick<BooksScope, 'facilityIds'>, column: SQL): SQL {
@@ -63,7 +56,7 @@ const accountFilter = (column: SQL, codes?: readonly string[]) => (codes && code
  */
 export async function ledgerTotals(db: Db, books: Pick<BooksScope, 'facilityIds'>, q: TotalsQuery): Promise<Totals[]> {
   const toMonth = periodOf(q.to);
-  const toComplete = q.to >= q.today || q.to === lastDayOfMonth(q.to);
+  const toComplete = q.to >= q.today || q.to === monthEnd(q.to);
   const fromMonth = q.from === null ? null : periodOf(q.from);
   const fromPartial = q.from !== null && q.from !== fromMonth;
   const facility = q.by?.facility ? sql`facility_id` : sql`null::int`;
