@@ -31,6 +31,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/demo/accounts`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', CLOCK_CONTROL: 'on' },
   },
 });

@@ -100,7 +100,36 @@ const envObject = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v)),
+  // SMS reminders (issue 15) through Africa's Talking: its username and API key, both or neither; with neither, the
+  // built-in simulator keeps each message without sending it. The sender ID is the county's registered short code
+  // or alphanumeric name (optional: the gateway's shared one otherwise).
+  SMS_USERNAME: optionalSetting,
+  SMS_API_KEY: optionalSetting,
+  SMS_SENDER_ID: optionalSetting.pipe(z.string().regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be the 3 to 11 letter or digit sender ID registered with the gateway').optional()),
+  SMS_ENVIRONMENT: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
+  // Passkeys (WebAuthn): the relying party's id (the site's domain, e.g. afya.busia.go.ke) and the origins a browser
+  // may sign in from. Unset: the address the browser used, when it is this server's own (localhost in the demo).
+  WEBAUTHN_RP_ID: optionalSetting.pipe(z.string().regex(/^[a-z0-9.-]+$/, 'must be a domain name such as afya.busia.go.ke').optional()),
+  // The browser journeys move the server's clock a day on (POST /api/test/clock): never in production.
+  CLOCK_CONTROL: bool.optional(),
 });
+
+const SMS_CREDENTIALS = ['SMS_USERNAME', 'SMS_API_KEY'] as const;
+
+/** Africa's Talking with its username and API key; the simulator with neither. */
+const smsRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
+  const set = SMS_CREDENTIALS.filter((k) => e[k] !== undefined);
+  if (set.length === 0 || set.length === SMS_CREDENTIALS.length) return;
+  for (const k of SMS_CREDENTIALS.filter((k) => e[k] === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [k], message: `is required with ${set.join(', ')} (set both SMS gateway credentials, or none for the simulator)` });
+  }
+};
+
+const clockRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
+  if (e.CLOCK_CONTROL && e.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['CLOCK_CONTROL'], message: 'is for the browser journeys only and cannot be on in production' });
+  }
+};
 
 const MPESA_CREDENTIALS = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
 
@@ -134,7 +163,7 @@ const dhis2Rules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
   }
 };
 
-const envSchema = envObject.superRefine(mpesaRules).superRefine(databaseRules).superRefine(dhis2Rules);
+const envSchema = envObject.superRefine(mpesaRules).superRefine(databaseRules).superRefine(dhis2Rules).superRefine(smsRules).superRefine(clockRules);
 
 /** M-Pesa: Safaricom Daraja when credentials are configured, else the built-in sandbox simulator. */
 export type MpesaConfig =
@@ -187,7 +216,17 @@ export type Config = {
   mpesaCallbackLimit: { burst: number; perMinute: number };
   /** KHIS; undefined: not configured (the forms can still be exported as files). */
   dhis2: Dhis2Connection | undefined;
+  /** SMS reminders: Africa's Talking when configured, else the simulator (messages kept, nothing sent). */
+  sms: SmsConfig;
+  /** Passkeys: the relying party's id; undefined: the host the browser used. */
+  webauthnRpId: string | undefined;
+  /** The journeys' clock control (POST /api/test/clock); never in production. */
+  clockControl: boolean;
 };
+
+export type SmsConfig =
+  | { mode: 'simulator' }
+  | { mode: 'africastalking'; username: string; apiKey: string; senderId: string | undefined; environment: 'sandbox' | 'production' };
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(source);
@@ -240,6 +279,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         : { mode: 'simulator', simulatorDelayMs: e.MPESA_SIMULATOR_DELAY_MS },
     mpesaCallbackLimit: { burst: e.MPESA_CALLBACK_BURST, perMinute: e.MPESA_CALLBACK_PER_MINUTE },
     dhis2: e.DHIS2_URL && e.DHIS2_USERNAME && e.DHIS2_PASSWORD ? { url: e.DHIS2_URL, username: e.DHIS2_USERNAME, password: e.DHIS2_PASSWORD } : undefined,
+    sms:
+      e.SMS_USERNAME && e.SMS_API_KEY
+        ? { mode: 'africastalking', username: e.SMS_USERNAME, apiKey: e.SMS_API_KEY, senderId: e.SMS_SENDER_ID, environment: e.SMS_ENVIRONMENT }
+        : { mode: 'simulator' },
+    webauthnRpId: e.WEBAUTHN_RP_ID,
+    clockControl: e.CLOCK_CONTROL ?? false,
   };
 }
 

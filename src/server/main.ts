@@ -6,6 +6,7 @@ import { isSeeded, JOB_KINDS, PERIODIC_TASKS, seedDemoCounty } from './modules/i
 import { startJobRunner, type JobRunner } from './core/jobs.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './env.js';
+import { shiftableClock } from './core/test-clock.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const database = await openMigrated(config);
+  // The machine's clock; with CLOCK_CONTROL (the browser journeys) one they can move by days.
+  const clock = config.clockControl ? shiftableClock() : undefined;
+  const now = clock?.now ?? (() => new Date());
   if (config.seedOnStart && !(await isSeeded(database.db))) {
     const counts = await seedDemoCounty(database.db, { now: new Date() });
     console.log(`Seeded the demo county: ${counts.facilities} facilities, ${counts.users} staff, ${counts.patients} patients, ${counts.records} visits`);
@@ -29,7 +33,7 @@ async function main(): Promise<void> {
   }
   // The runner starts once the server listens; a route that kicks it before then just waits for its first poll.
   let runner: JobRunner | undefined = undefined;
-  const app = await buildApp({ db: database.db, config, now: () => new Date(), jobs: { kick: () => runner?.kick() } });
+  const app = await buildApp({ db: database.db, config, now, testClock: clock, jobs: { kick: () => runner?.kick() } });
   const shutdown = async () => {
     // The job in progress finishes (or its lease lets another server take it) before the database closes.
     await runner?.stop();
@@ -42,7 +46,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   runner = startJobRunner({
     db: database.db,
-    now: () => new Date(),
+    now,
     kinds: JOB_KINDS,
     periodic: PERIODIC_TASKS,
     log: (msg, err) => app.log.error({ err }, msg),

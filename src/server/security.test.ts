@@ -64,6 +64,18 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
     county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', clinical_officer: 'facility', nurse: 'facility',
     records_officer: 'facility', lab_technician: 'facility', pharmacist: 'facility', nutritionist: 'facility', admin: 'facility',
   },
+  'appointments:read': {
+    clinical_officer: 'county', nurse: 'county', records_officer: 'county', pharmacist: 'county', lab_technician: 'county',
+    nutritionist: 'county', county_director: 'county', subcounty_medical_officer: 'county', facility_incharge: 'county',
+  },
+  'appointments:write': {
+    records_officer: 'facility', nurse: 'facility', clinical_officer: 'facility', nutritionist: 'facility', facility_incharge: 'facility',
+    subcounty_medical_officer: 'subcounty', county_director: 'county',
+  },
+  'appointments:override': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  'appointments:configure': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county', admin: 'county' },
+  'access:manage': { admin: 'county', county_director: 'county' },
+  'system:configure': { admin: 'county', county_director: 'county' },
 };
 
 /** Every /api route the app registers, with its declared access (HEAD mirrors GET). */

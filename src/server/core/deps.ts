@@ -14,4 +14,6 @@ export type AppDeps = {
    * start now rather than at its next poll. Tests run jobs themselves (TestContext.runJobs).
    */
   jobs?: { kick(): void };
+  /** With CLOCK_CONTROL (the browser journeys): the clock `now` reads, which POST /api/test/clock moves. */
+  testClock?: import('./test-clock.js').ShiftableClock;
 };

@@ -11,6 +11,7 @@ import { getTableName } from 'drizzle-orm';
 import { accountingModule } from './accounting/index.js';
 import { activitiesModule } from './activities/index.js';
 import { alertsModule } from './alerts/index.js';
+import { appointmentsModule } from './appointments/index.js';
 import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
 import { billingModule } from './billing/index.js';
@@ -25,6 +26,7 @@ import { referralsModule } from './referrals/index.js';
 import { reportsModule } from './reports/index.js';
 import { revenueModule } from './revenue/index.js';
 import { staffModule } from './staff/index.js';
+import { systemModule } from './system/index.js';
 
 export { facilityDirectory } from './facilities/index.js';
 export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, resolveSession } from './auth/index.js';
@@ -35,6 +37,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   staffModule,
   patientsModule,
   medicalRecordsModule,
+  appointmentsModule,
   billingModule,
   activitiesModule,
   alertsModule,
@@ -47,6 +50,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   dashboardModule,
   revenueModule,
   notificationsModule,
+  systemModule,
 ];
 
 /** Every module's job kinds: one kind, one handler, so two modules naming the same kind stop the server at start. */

@@ -28,6 +28,12 @@ export const PERMISSIONS = [
   'moh:configure',
   'audit:read',
   'alerts:raise',
+  'appointments:read',
+  'appointments:write',
+  'appointments:override',
+  'appointments:configure',
+  'access:manage',
+  'system:configure',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -100,6 +106,27 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // The shell's Emergency Alert (issue 12 item 7): anyone on duty may raise one for where they work; the
   // sub-county medical officer for his sub-county, the director for the county.
   'alerts:raise': { ...all(ROLES, 'facility'), subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  // Appointments (issue 15) name their patients: read by those who read patients, county-wide (a patient booked at
+  // Alupe is seen at the referral hospital). Booking, rescheduling, cancelling, checking in, recording consent to
+  // reminders and the defaulter tracing are the desk's and the clinicians' at their facility.
+  'appointments:read': all(CLINICAL_READERS, 'county'),
+  'appointments:write': {
+    records_officer: 'facility',
+    nurse: 'facility',
+    clinical_officer: 'facility',
+    nutritionist: 'facility',
+    facility_incharge: 'facility',
+    subcounty_medical_officer: 'subcounty',
+    county_director: 'county',
+  },
+  // Booking beyond a service's daily capacity is an officer's decision: the in-charge at her facility.
+  'appointments:override': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  // A facility's appointment services, their hours and capacity: its in-charge, the sub-county, the county.
+  'appointments:configure': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county', admin: 'county' },
+  // Access Control (issue 15): users' roles, facilities and status, sessions and passkeys. System Settings: the
+  // county's configuration. The system administrator and the director, county-wide.
+  'access:manage': { admin: 'county', county_director: 'county' },
+  'system:configure': { admin: 'county', county_director: 'county' },
 };
 
 /** The scope at which a role holds a permission, or null when it does not. */

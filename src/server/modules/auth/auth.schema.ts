@@ -1,6 +1,6 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 
@@ -34,6 +34,8 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text().primaryKey(),
+    /** What Access Control shows and revokes a session by: never the token's hash. */
+    id: bigint({ mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -47,8 +49,14 @@ export const sessions = pgTable(
      * once the server runs without demo mode, so turning demo mode off really closes the door.
      */
     viaDemo: boolean().notNull().default(false),
+    /** How the person signed in: 'password', 'passkey' or 'demo'. */
+    method: text().notNull().default('password'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    uniqueIndex('sessions_id_key').on(t.id),
+    check('sessions_method_check', sql`${t.method} in ('password', 'passkey', 'demo')`),
+  ],
 );
 
 export const loginAttempts = pgTable(
@@ -66,4 +74,55 @@ export const loginAttempts = pgTable(
     // The throttle counts an account's failures from one address (auth.service.ts beginLoginAttempt).
     index('login_attempts_email_ip_idx').on(t.email, t.ip, t.id),
   ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite and pg both hand back a Buffer (a Uint8Array) for bytea.
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * A passkey (WebAuthn credential, domain/REPORTING.md §Passkeys): the phone's or laptop's fingerprint, face or PIN
+ * unlocks a key pair whose public half is kept here. The counter is kept, but synced passkeys report 0: only a
+ * counter that goes down from a non-zero value is refused. Revoked passkeys stay (with who and when) and stop
+ * working at once.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text().notNull().unique(),
+    publicKey: bytea().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    /** 'singleDevice' or 'multiDevice' (synced). */
+    deviceType: text().notNull(),
+    backedUp: boolean().notNull().default(false),
+    /** The name the person gave it ("My phone"). */
+    name: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedBy: integer().references(() => users.id),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId), check('passkeys_device_type_check', sql`${t.deviceType} in ('singleDevice', 'multiDevice')`)],
+);
+
+/** A WebAuthn challenge: single-use (consumed by DELETE … RETURNING) and short-lived (5 minutes). */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text().primaryKey(),
+    /** 'register' (a signed-in user enrolling) or 'authenticate' (signing in; no user yet: discoverable). */
+    purpose: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('webauthn_challenges_purpose_check', sql`${t.purpose} in ('register', 'authenticate')`), index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );

@@ -1,17 +1,17 @@
 // The auth module: staff accounts (the users table), sign-in, sessions and their limits, the demo portal.
 import type { ServerModule } from '../../core/module.js';
 import { authRoutes } from './auth.routes.js';
-import { loginAttempts, sessions, users } from './auth.schema.js';
+import { loginAttempts, passkeys, sessions, users, webauthnChallenges } from './auth.schema.js';
 import { seedStaffAccounts } from './auth.seed.js';
 
-export { loginAttempts, sessions, users } from './auth.schema.js';
+export { loginAttempts, passkeys, sessions, users, webauthnChallenges } from './auth.schema.js';
 export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, type UserSeedRow } from './auth.seed.js';
 export { createAccount, generateTemporaryPassword, hashPassword, resolveSession, setAccountActive, type UserRow } from './auth.service.js';
 
 export const authModule: ServerModule = {
   id: 'auth',
   routes: authRoutes,
-  tables: [users, sessions, loginAttempts],
+  tables: [users, sessions, loginAttempts, passkeys, webauthnChallenges],
   seed: seedStaffAccounts,
   hostileInput: () => import('./auth.hostile.js'),
 };

@@ -19,6 +19,8 @@ export const facilities = pgTable(
     capacity: integer(),
     cots: integer(),
     status: text().notNull().default('operational'),
+    /** The services the facility offers (keys of FACILITY_SERVICES, src/shared/facilities), kept by the county. */
+    services: text().array().notNull().default(sql`'{}'::text[]`),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     createdAt: createdAt(),

@@ -1,0 +1,276 @@
+// The appointments module's contracts (issue 15): what the server validates and returns, and what the client's
+// forms and screens use. domain/REPORTING.md §Appointments.
+import { z } from 'zod';
+import { isoDate, optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredText } from '../validation.js';
+
+export const APPOINTMENT_STATUSES = ['scheduled', 'checked_in', 'completed', 'cancelled', 'missed'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const APPOINTMENT_KINDS = ['scheduled', 'walk_in'] as const;
+export type AppointmentKind = (typeof APPOINTMENT_KINDS)[number];
+
+/**
+ * The steps an appointment may take: Scheduled → Checked in → Completed, or Cancelled (with a reason) or Missed.
+ * Missed is set by the nightly sweep (and may be set by hand for a past day); a missed patient who turns up is
+ * checked in (a late arrival), so tracing can close with "returned".
+ */
+export const APPOINTMENT_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  scheduled: ['checked_in', 'cancelled', 'missed'],
+  checked_in: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+  missed: ['checked_in'],
+};
+
+/** Defaulter tracing outcomes of a missed appointment (KenyaEMR's defaulter tracing form). */
+export const TRACING_OUTCOMES = ['reached_will_return', 'returned', 'transferred_out', 'refused', 'not_reached', 'died', 'lost_to_follow_up'] as const;
+export type TracingOutcome = (typeof TRACING_OUTCOMES)[number];
+
+/** The services a facility starts with (the seed, and a facility the county adds): key, name, minutes, per day. */
+export const DEFAULT_APPOINTMENT_SERVICES = [
+  { code: 'opd', name: 'General OPD', durationMinutes: 15 },
+  { code: 'anc', name: 'Antenatal Care (ANC)', durationMinutes: 20 },
+  { code: 'ccc', name: 'Comprehensive Care Clinic (CCC)', durationMinutes: 20 },
+  { code: 'dental', name: 'Dental', durationMinutes: 30 },
+  { code: 'follow_up', name: 'Follow-up', durationMinutes: 15 },
+] as const;
+
+/** The follow-up service: a visit's follow-up date books an appointment here. */
+export const FOLLOW_UP_SERVICE = 'follow_up';
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = (message: string) => z.string({ error: message }).trim().regex(HHMM, 'Use the time format HH:MM (24-hour)');
+const optionalTime = () => z.preprocess((v) => (v === '' ? null : v), time('Enter a time').nullish()).transform((v) => v ?? null);
+
+// ---------------------------------------------------------------------------------------------- services
+
+export const appointmentServiceSchema = z.object({
+  id: z.number(),
+  facilityId: z.number(),
+  facilityName: z.string(),
+  code: z.string(),
+  name: z.string(),
+  durationMinutes: z.number(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  dailyCapacity: z.number(),
+  isActive: z.boolean(),
+});
+export type AppointmentService = z.infer<typeof appointmentServiceSchema>;
+
+export const listAppointmentServicesQuery = z.object({
+  facilityId: optionalIdQuery,
+  /** 'true' includes inactive services (System Settings); default: active only. */
+  includeInactive: z.preprocess((v) => v === 'true' || v === true, z.boolean()).optional(),
+});
+export type ListAppointmentServicesQuery = z.infer<typeof listAppointmentServicesQuery>;
+
+export const createAppointmentServiceSchema = z
+  .object({
+    facilityId: requiredId('Facility is required'),
+    code: z
+      .string({ error: 'Code is required' })
+      .trim()
+      .regex(/^[a-z][a-z0-9_]{1,29}$/, 'Code must be 2 to 30 lower-case letters, digits or _, starting with a letter'),
+    name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
+    durationMinutes: z.number({ error: 'Duration is required' }).int('Duration must be whole minutes').min(5, 'Duration must be at least 5 minutes').max(480, 'Duration must be at most 480 minutes'),
+    opensAt: time('Opening time is required'),
+    closesAt: time('Closing time is required'),
+    dailyCapacity: z.number({ error: 'Daily capacity is required' }).int('Daily capacity must be a whole number').min(1, 'Daily capacity must be at least 1').max(2000, 'Daily capacity must be at most 2000'),
+  })
+  .strict()
+  .refine((s) => s.opensAt < s.closesAt, { path: ['closesAt'], message: 'Closing time must be after opening time' });
+export type CreateAppointmentServiceInput = z.infer<typeof createAppointmentServiceSchema>;
+
+/** PATCH /api/appointment-services/:id: name, duration, hours, capacity, active. */
+export const updateAppointmentServiceSchema = z
+  .object({
+    name: requiredText('Name is required', 100, 'Name must be at most 100 characters').optional(),
+    durationMinutes: z.number().int('Duration must be whole minutes').min(5, 'Duration must be at least 5 minutes').max(480, 'Duration must be at most 480 minutes').optional(),
+    opensAt: time('Opening time is required').optional(),
+    closesAt: time('Closing time is required').optional(),
+    dailyCapacity: z.number().int('Daily capacity must be a whole number').min(1, 'Daily capacity must be at least 1').max(2000, 'Daily capacity must be at most 2000').optional(),
+    isActive: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateAppointmentServiceInput = z.infer<typeof updateAppointmentServiceSchema>;
+
+// ---------------------------------------------------------------------------------------------- appointments
+
+export const appointmentSchema = z.object({
+  id: z.number(),
+  patientId: z.number(),
+  patientName: z.string(),
+  patientNationalId: z.string().nullable(),
+  patientPhone: z.string().nullable(),
+  facilityId: z.number(),
+  facilityName: z.string(),
+  serviceId: z.number(),
+  serviceName: z.string(),
+  serviceCode: z.string(),
+  date: z.string(),
+  startTime: z.string().nullable(),
+  kind: z.enum(APPOINTMENT_KINDS),
+  status: z.enum(APPOINTMENT_STATUSES),
+  notes: z.string().nullable(),
+  overCapacity: z.boolean(),
+  sourceRecordId: z.number().nullable(),
+  completedRecordId: z.number().nullable(),
+  rescheduledFrom: z.string().nullable(),
+  rescheduleCount: z.number(),
+  cancelReason: z.string().nullable(),
+  bookedByName: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  missedAt: z.string().nullable(),
+  tracingOutcome: z.enum(TRACING_OUTCOMES).nullable(),
+  tracingNotes: z.string().nullable(),
+  tracedAt: z.string().nullable(),
+  /** Whether the patient has consented to SMS reminders (and not withdrawn). */
+  smsConsent: z.boolean(),
+  createdAt: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** GET /api/appointments: filters facilityId, serviceId, date (one day) or from/to (a range), status, patientId, kind. */
+export const listAppointmentsQuery = z.object({
+  facilityId: optionalIdQuery,
+  serviceId: optionalIdQuery,
+  patientId: optionalIdQuery,
+  date: z.preprocess((v) => (v === '' ? undefined : v), isoDate('Enter a date').optional()),
+  from: z.preprocess((v) => (v === '' ? undefined : v), isoDate('Enter a date').optional()),
+  to: z.preprocess((v) => (v === '' ? undefined : v), isoDate('Enter a date').optional()),
+  status: optionalEnumQuery(APPOINTMENT_STATUSES, 'Unknown status'),
+  kind: optionalEnumQuery(APPOINTMENT_KINDS, 'Unknown kind'),
+  /** 'untraced': missed appointments with no tracing outcome yet (the defaulter list). */
+  tracing: optionalEnumQuery(['untraced', 'traced'] as const, 'Unknown tracing filter'),
+  ...pageQuery,
+});
+export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuery>;
+
+/**
+ * POST /api/appointments. A walk-in is booked for today and checked in at once. Beyond the service's daily
+ * capacity the answer is 409 with code 'over_capacity' unless overrideCapacity is true and the user holds
+ * appointments:override.
+ */
+export const bookAppointmentSchema = z
+  .object({
+    patientId: requiredId('Patient is required'),
+    facilityId: requiredId('Facility is required'),
+    serviceId: requiredId('Service is required'),
+    date: isoDate('Date is required'),
+    startTime: optionalTime(),
+    kind: z.enum(APPOINTMENT_KINDS, { error: 'Kind must be scheduled or walk_in' }).default('scheduled'),
+    notes: optionalText(1000, 'Notes must be at most 1000 characters'),
+    overrideCapacity: z.boolean().default(false),
+  })
+  .strict();
+export type BookAppointmentInput = z.infer<typeof bookAppointmentSchema>;
+export type BookAppointmentForm = z.input<typeof bookAppointmentSchema>;
+
+/** PATCH /api/appointments/:id: reschedule (a new date, time or service at the same facility). */
+export const rescheduleAppointmentSchema = z
+  .object({
+    date: isoDate('Date is required'),
+    startTime: optionalTime(),
+    serviceId: requiredId('Service is required').optional(),
+    notes: optionalText(1000, 'Notes must be at most 1000 characters'),
+    overrideCapacity: z.boolean().default(false),
+  })
+  .strict();
+export type RescheduleAppointmentInput = z.infer<typeof rescheduleAppointmentSchema>;
+
+/** PATCH /api/appointments/:id/status {status, reason?}: reason is required to cancel. */
+export const appointmentStatusSchema = z
+  .object({
+    status: z.enum(APPOINTMENT_STATUSES, { error: 'Unknown status' }),
+    reason: optionalText(500, 'Reason must be at most 500 characters'),
+  })
+  .strict()
+  .refine((b) => b.status !== 'cancelled' || (b.reason ?? '') !== '', { path: ['reason'], message: 'A reason is required to cancel an appointment' });
+export type AppointmentStatusInput = z.infer<typeof appointmentStatusSchema>;
+
+/** PATCH /api/appointments/:id/tracing: the defaulter tracing outcome of a missed appointment. */
+export const appointmentTracingSchema = z
+  .object({
+    outcome: z.enum(TRACING_OUTCOMES, { error: 'Choose a tracing outcome' }),
+    notes: optionalText(1000, 'Notes must be at most 1000 characters'),
+  })
+  .strict();
+export type AppointmentTracingInput = z.infer<typeof appointmentTracingSchema>;
+
+/** GET /api/appointments/calendar?facilityId&serviceId&from&to: counts per day and service (the week view). */
+export const appointmentCalendarQuery = z.object({
+  facilityId: optionalIdQuery,
+  serviceId: optionalIdQuery,
+  from: isoDate('From is required'),
+  to: isoDate('To is required'),
+});
+export type AppointmentCalendarQuery = z.infer<typeof appointmentCalendarQuery>;
+
+export const appointmentCalendarDaySchema = z.object({
+  date: z.string(),
+  serviceId: z.number(),
+  serviceName: z.string(),
+  dailyCapacity: z.number(),
+  scheduled: z.number(),
+  checkedIn: z.number(),
+  completed: z.number(),
+  cancelled: z.number(),
+  missed: z.number(),
+  /** Every appointment of the day but the cancelled: what counts against capacity. */
+  booked: z.number(),
+});
+export type AppointmentCalendarDay = z.infer<typeof appointmentCalendarDaySchema>;
+
+// ---------------------------------------------------------------------------------------------- SMS
+
+export const SMS_LANGUAGES = ['en', 'sw'] as const;
+export type SmsLanguage = (typeof SMS_LANGUAGES)[number];
+
+export const smsConsentSchema = z.object({
+  patientId: z.number(),
+  consented: z.boolean(),
+  phone: z.string().nullable(),
+  language: z.enum(SMS_LANGUAGES).nullable(),
+  grantedAt: z.string().nullable(),
+  grantedByName: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
+});
+export type SmsConsent = z.infer<typeof smsConsentSchema>;
+
+/** PUT /api/patients/:id/sms-consent: consent (with phone and language) or its withdrawal. */
+export const updateSmsConsentSchema = z
+  .object({
+    consented: z.boolean({ error: 'Say whether the patient consents' }),
+    phone: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(20).optional()),
+    language: z.enum(SMS_LANGUAGES, { error: 'Language must be en or sw' }).default('sw'),
+  })
+  .strict();
+export type UpdateSmsConsentInput = z.infer<typeof updateSmsConsentSchema>;
+
+export const SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const;
+export const smsMessageSchema = z.object({
+  id: z.number(),
+  patientId: z.number().nullable(),
+  appointmentId: z.number().nullable(),
+  kind: z.string(),
+  phone: z.string(),
+  language: z.string(),
+  body: z.string(),
+  gateway: z.enum(['simulator', 'africastalking']),
+  status: z.enum(SMS_STATUSES),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type SmsMessage = z.infer<typeof smsMessageSchema>;
+
+export const listSmsMessagesQuery = z.object({
+  patientId: optionalIdQuery,
+  facilityId: optionalIdQuery,
+  status: optionalEnumQuery(SMS_STATUSES, 'Unknown status'),
+  ...pageQuery,
+});
