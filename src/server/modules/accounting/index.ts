@@ -10,6 +10,7 @@ import { reconciliationRoutes } from './reconciliation.routes.js';
 import { seedAccounting } from './accounting.seed.js';
 
 export { post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
+export { listPeriods } from './periods.service.js';
 
 export const accountingModule: ServerModule = {
   id: 'accounting',

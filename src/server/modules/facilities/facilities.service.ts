@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { COUNTY_PROFILE } from '../../../shared/county.js';
-import { FACILITY_LEVELS } from '../../../shared/facilities/index.js';
+import { FACILITY_LEVELS, FACILITY_SERVICES, type UpdateFacilityInput } from '../../../shared/facilities/index.js';
 import { countyDate } from '../../../shared/county-time.js';
 import type { Facility, FacilitySummary } from '../../../shared/facilities/index.js';
 import type { Db } from '../../db/client.js';
@@ -23,10 +23,46 @@ export function toFacility(f: FacilityRow): Facility {
     subcounty: f.subcounty,
     healthSubcounty: f.healthSubcounty,
     capacity: f.capacity,
+    cots: f.cots,
     status: f.status as Facility['status'],
+    services: orderedServices(f.services),
     latitude: f.latitude,
     longitude: f.longitude,
   };
+}
+
+/** Services in FACILITY_SERVICES order (unknown keys, if any were stored, last). */
+function orderedServices(services: readonly string[]): string[] {
+  const rank = (s: string) => {
+    const i = (FACILITY_SERVICES as readonly string[]).indexOf(s);
+    return i === -1 ? FACILITY_SERVICES.length : i;
+  };
+  return [...services].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The details the county keeps of a facility (System Settings), as a change row records them. */
+export type FacilityDetails = { status: string; capacity: number | null; cots: number | null; services: string[] };
+
+const detailsOf = (f: FacilityRow): FacilityDetails => ({ status: f.status, capacity: f.capacity, cots: f.cots, services: orderedServices(f.services) });
+
+/**
+ * Changes a facility's details (status, beds, cots, services) inside the caller's transaction, for System Settings,
+ * which records the change and audits it in the same transaction. undefined: no such facility.
+ */
+export async function updateFacilityDetails(tx: Db, id: number, input: UpdateFacilityInput): Promise<{ facility: Facility; mflCode: string; before: FacilityDetails; after: FacilityDetails } | undefined> {
+  const [current] = await tx.select().from(facilities).where(eq(facilities.id, id)).for('update');
+  if (!current) return undefined;
+  const [updated] = await tx
+    .update(facilities)
+    .set({
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.capacity !== undefined ? { capacity: input.capacity } : {}),
+      ...(input.cots !== undefined ? { cots: input.cots } : {}),
+      ...(input.services !== undefined ? { services: orderedServices(input.services) } : {}),
+    })
+    .where(eq(facilities.id, id))
+    .returning();
+  return { facility: toFacility(updated!), mflCode: current.mflCode, before: detailsOf(current), after: detailsOf(updated!) };
 }
 
 /** All facilities of the county, in the order of the Master Facility List seed (ids 1, 2, 3…). */

@@ -6,7 +6,7 @@ import { facilities } from './facilities.schema.js';
 import { seedFacilities } from './facilities.seed.js';
 
 export { facilities } from './facilities.schema.js';
-export { facilityDirectory, findFacility, listFacilities, type FacilityRow } from './facilities.service.js';
+export { facilityDirectory, findFacility, listFacilities, updateFacilityDetails, type FacilityDetails, type FacilityRow } from './facilities.service.js';
 export { hasFacilities } from './facilities.seed.js';
 
 export const facilitiesModule: ServerModule = { id: 'facilities', routes: facilitiesRoutes, tables: [facilities], seed: seedFacilities };

@@ -1,0 +1,251 @@
+// System Settings (issue 15): each section one versioned value in system_settings, each change one transaction that
+// writes the new value at version + 1, a system_setting_changes row with before and after, and an audit event.
+// Secrets are write-only: stored for the server's use, answered only as "set" (when, by whom) or "not set".
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  SETTING_DEFAULTS,
+  SETTING_SCHEMAS,
+  SETTING_SECTIONS,
+  type HistoryQuery,
+  type SecretKey,
+  type SecretStatus,
+  type SectionState,
+  type SettingChange,
+  type SettingSection,
+  type SettingValues,
+  type SystemSettings,
+} from '../../../shared/system/index.js';
+import { countyDateTime } from '../../../shared/county-time.js';
+import type { z } from 'zod';
+import { historyQuery } from '../../../shared/system/index.js';
+import type { ServiceContext, Actor } from '../../core/context.js';
+import { audit } from '../../core/audit.js';
+import { conflict } from '../../core/errors.js';
+import { isUniqueViolation } from '../../core/sql.js';
+import type { Db } from '../../db/client.js';
+import type { Config } from '../../env.js';
+import { users } from '../auth/index.js';
+import { systemSecrets, systemSettingChanges, systemSettings } from './system.schema.js';
+import { fiscalYearSummary, khisStatus, paymentsStatus } from './system.status.js';
+
+const nameOf = (userId: SQL | unknown) => sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${userId})`;
+
+/**
+ * A section's current value, its version and who changed it last. A row missing (a database the seed did not fill)
+ * is the defaults at version 0. A stored value is read through the section's schema, so a value written by an
+ * older version of the app still answers in today's shape (new fields take their defaults).
+ */
+export async function readSection<S extends SettingSection>(db: Db, section: S): Promise<SectionState<S>> {
+  const [row] = await db
+    .select({ value: systemSettings.value, version: systemSettings.version, updatedAt: systemSettings.updatedAt, updatedByName: nameOf(systemSettings.updatedBy) })
+    .from(systemSettings)
+    .where(eq(systemSettings.section, section));
+  if (!row) return { value: SETTING_DEFAULTS[section], version: 0, updatedAt: null, updatedByName: null };
+  const parsed = (SETTING_SCHEMAS[section] as z.ZodType).safeParse({ ...SETTING_DEFAULTS[section], ...(row.value as object) });
+  return {
+    value: (parsed.success ? parsed.data : SETTING_DEFAULTS[section]) as SettingValues[S],
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
+  };
+}
+
+/** A section's value, for other modules (the appointments module's reminders and nightly sweep). */
+export async function readSetting<S extends SettingSection>(db: Db, section: S): Promise<SettingValues[S]> {
+  return (await readSection(db, section)).value;
+}
+
+/**
+ * A secret's value, for the server's own use (the SMS gateway): never returned by a route. undefined when not set.
+ */
+export async function readSecret(db: Db, key: SecretKey): Promise<string | undefined> {
+  const [row] = await db.select({ value: systemSecrets.value }).from(systemSecrets).where(eq(systemSecrets.key, key));
+  return row?.value;
+}
+
+export async function secretStatus(db: Db, key: SecretKey): Promise<SecretStatus> {
+  const [row] = await db
+    .select({ updatedAt: systemSecrets.updatedAt, updatedByName: nameOf(systemSecrets.updatedBy) })
+    .from(systemSecrets)
+    .where(eq(systemSecrets.key, key));
+  return { key, isSet: row !== undefined, updatedAt: row?.updatedAt.toISOString() ?? null, updatedByName: row?.updatedByName ?? null };
+}
+
+/**
+ * Records one change made through System Settings (a section's new version, or a change to what another module
+ * keeps: a facility's details, an appointment service) with who and when, at the next version of its
+ * (section, target). Call it inside the transaction that makes the change. Only the system module writes the table.
+ */
+export async function recordSettingChange(
+  tx: Db,
+  change: { section: string; target?: string; before: unknown; after: unknown; actor: Pick<Actor, 'id'>; at: Date; version?: number },
+): Promise<number> {
+  const target = change.target ?? '';
+  let version = change.version;
+  if (version === undefined) {
+    const [row] = await tx
+      .select({ v: sql<number>`coalesce(max(${systemSettingChanges.version}), 0)::int` })
+      .from(systemSettingChanges)
+      .where(and(eq(systemSettingChanges.section, change.section), eq(systemSettingChanges.target, target)));
+    version = (row?.v ?? 0) + 1;
+  }
+  await tx.insert(systemSettingChanges).values({
+    section: change.section,
+    target,
+    version,
+    before: change.before ?? null,
+    after: change.after ?? null,
+    changedBy: change.actor.id,
+    changedAt: change.at,
+  });
+  return version;
+}
+
+function staleMessage(name: string | null, at: string | null): string {
+  const when = at ? countyDateTime(at).slice(0, 16).replace('T', ' ') : 'an earlier time';
+  return `These settings were changed by ${name ?? 'someone else'} at ${when}. Reload to see their change.`;
+}
+
+/**
+ * Saves a section's new value if it is still at the version the caller loaded (optimistic concurrency: 409 with
+ * who changed it and when otherwise). One transaction: the value at version + 1, the change row, the audit event.
+ */
+export async function updateSection<S extends SettingSection>(ctx: ServiceContext, section: S, value: SettingValues[S], expectedVersion: number): Promise<SectionState<S>> {
+  const { db, actor, now } = ctx;
+  try {
+    await db.transaction(async (tx) => {
+      const at = now();
+      const current = await readSection(tx, section);
+      if (current.version !== expectedVersion) throw conflict(staleMessage(current.updatedByName, current.updatedAt));
+      const version = current.version + 1;
+      let written: { section: string }[];
+      if (current.version === 0) {
+        written = await tx.insert(systemSettings).values({ section, value, version, updatedBy: actor.id, updatedAt: at }).onConflictDoNothing().returning({ section: systemSettings.section });
+      } else {
+        written = await tx
+          .update(systemSettings)
+          .set({ value, version, updatedBy: actor.id, updatedAt: at })
+          .where(and(eq(systemSettings.section, section), eq(systemSettings.version, current.version)))
+          .returning({ section: systemSettings.section });
+      }
+      if (written.length === 0) {
+        // Someone saved between our read and our write.
+        const latest = await readSection(tx, section);
+        throw conflict(staleMessage(latest.updatedByName, latest.updatedAt));
+      }
+      await recordSettingChange(tx, { section, before: current.version === 0 ? null : current.value, after: value, actor, at, version });
+      await audit(tx, actor, { action: 'system.settings.update', entity: 'system_setting', entityId: section, detail: `${section} version ${version}` });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const latest = await readSection(db, section);
+      throw conflict(staleMessage(latest.updatedByName, latest.updatedAt));
+    }
+    throw error;
+  }
+  return readSection(db, section);
+}
+
+/** Sets or clears a write-only secret: the change row says only 'set' or 'cleared', never the value. */
+export async function setSecret(ctx: ServiceContext, key: SecretKey, value: string | null): Promise<SecretStatus> {
+  const { db, actor, now } = ctx;
+  const [section, field] = key.split('.') as [string, string];
+  await db.transaction(async (tx) => {
+    const at = now();
+    const before = await secretStatus(tx, key);
+    if (value === null) {
+      if (!before.isSet) throw conflict('The API key is not set: there is nothing to clear.');
+      await tx.delete(systemSecrets).where(eq(systemSecrets.key, key));
+    } else {
+      await tx
+        .insert(systemSecrets)
+        .values({ key, value, updatedBy: actor.id, updatedAt: at })
+        .onConflictDoUpdate({ target: systemSecrets.key, set: { value, updatedBy: actor.id, updatedAt: at } });
+    }
+    await recordSettingChange(tx, {
+      section,
+      target: field,
+      before: { [field]: before.isSet ? 'set' : 'not set' },
+      after: { [field]: value === null ? 'cleared' : 'set' },
+      actor,
+      at,
+    });
+    await audit(tx, actor, { action: value === null ? 'system.secret.clear' : 'system.secret.set', entity: 'system_secret', entityId: key });
+  });
+  return secretStatus(db, key);
+}
+
+/**
+ * The SMS gateway reminders go through, as the appointments module resolves it: Africa's Talking with the username
+ * in these settings and the API key entered here when both are there; else the server's SMS_* configuration; else
+ * the simulator (messages kept, nothing sent). The API key is for the caller's use only.
+ */
+export async function smsGateway(db: Db, config: Pick<Config, 'sms'>) {
+  const settings = await readSetting(db, 'sms');
+  const apiKey = await readSecret(db, 'sms.apiKey');
+  if (settings.username && apiKey) {
+    return { mode: 'africastalking' as const, source: 'settings' as const, username: settings.username, apiKey, environment: settings.environment, senderId: settings.senderId || undefined, remindersEnabled: settings.remindersEnabled };
+  }
+  if (config.sms.mode === 'africastalking') {
+    return { ...config.sms, source: 'configuration' as const, senderId: settings.senderId || config.sms.senderId, remindersEnabled: settings.remindersEnabled };
+  }
+  return { mode: 'simulator' as const, source: null, remindersEnabled: settings.remindersEnabled };
+}
+
+export async function getSettings(ctx: ServiceContext, config: Config): Promise<SystemSettings> {
+  const { db } = ctx;
+  const [county, sms, appointments, apiKey, gateway, khis, fiscalYear] = await Promise.all([
+    readSection(db, 'county'),
+    readSection(db, 'sms'),
+    readSection(db, 'appointments'),
+    secretStatus(db, 'sms.apiKey'),
+    smsGateway(db, config),
+    khisStatus(db, config),
+    fiscalYearSummary(ctx),
+  ]);
+  return {
+    county,
+    sms,
+    appointments,
+    secrets: { 'sms.apiKey': apiKey },
+    status: {
+      sms: {
+        gateway: gateway.mode,
+        environment: gateway.mode === 'simulator' ? null : gateway.environment,
+        source: gateway.source,
+        username: gateway.mode === 'simulator' ? null : gateway.username,
+        senderId: gateway.mode === 'simulator' ? null : (gateway.senderId ?? null),
+        remindersEnabled: gateway.remindersEnabled,
+      },
+      payments: paymentsStatus(config),
+      khis,
+      fiscalYear,
+    },
+  };
+}
+
+export async function settingsHistory(db: Db, query: z.infer<typeof historyQuery>): Promise<{ rows: SettingChange[]; total: number }> {
+  const where = and(query.section ? eq(systemSettingChanges.section, query.section) : undefined, query.target ? eq(systemSettingChanges.target, query.target) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: systemSettingChanges.id,
+        section: systemSettingChanges.section,
+        target: systemSettingChanges.target,
+        version: systemSettingChanges.version,
+        before: systemSettingChanges.before,
+        after: systemSettingChanges.after,
+        changedByName: nameOf(systemSettingChanges.changedBy),
+        changedAt: systemSettingChanges.changedAt,
+      })
+      .from(systemSettingChanges)
+      .where(where)
+      .orderBy(desc(systemSettingChanges.changedAt), desc(systemSettingChanges.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(systemSettingChanges).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, changedAt: r.changedAt.toISOString() })), total: total?.n ?? 0 };
+}
+
+export { SETTING_SECTIONS };
