@@ -63,7 +63,7 @@ export const MODULES = [
   { id: 'facilities', screen: { path: '/facilities', status: 'live', nav: { group: 'administration', key: 'facilities' } }, permissions: ['facilities:manage'] },
   { id: 'access', screen: { path: '/access', status: 'unrouted', nav: { group: 'settings', key: 'accessControl' } }, permissions: ['access:manage'] },
 
-  { id: 'system', screen: { path: '/system', status: 'unrouted', nav: { group: 'settings', key: 'systemSettings' } }, permissions: ['system:configure'] },
+  { id: 'system', screen: { path: '/system', status: 'live', nav: { group: 'settings', key: 'systemSettings' } }, permissions: ['system:configure'] },
   { id: 'system-test', screen: { path: '/system-test', status: 'live' }, permissions: [] },
   { id: 'auth', permissions: [] },
   { id: 'audit', permissions: ['audit:read'] },

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { FACILITY_SERVICES, FACILITY_STATUSES, updateFacilitySchema } from '../../../shared/facilities/index.js';
-import { setSecretSchema, updateAppointmentSettingsSchema, updateCountySettingsSchema, updateSmsSettingsSchema } from '../../../shared/system/index.js';
+import { setSecretSchema, updateCountySettingsSchema, updateSmsSettingsSchema } from '../../../shared/system/index.js';
 import { defineHostile, hostileString, hostileValue, notABoolean, notANumber, notAString, notIn, tooLong, withNul, wrongType } from '../../test/hostile.js';
 
 /** Values the field's schema refuses: hostile text and wrong types, and the given ones, filtered through the schema. */

@@ -6,7 +6,6 @@ import {
   SETTING_DEFAULTS,
   SETTING_SCHEMAS,
   SETTING_SECTIONS,
-  type HistoryQuery,
   type SecretKey,
   type SecretStatus,
   type SectionState,

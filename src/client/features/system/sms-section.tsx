@@ -1,0 +1,251 @@
+// The SMS gateway of the appointment reminders: which gateway is in use and where its credentials come from, the
+// reminders' switch, the Africa's Talking username, environment and sender ID (versioned), and the API key —
+// write-only: the screen says whether it is set, when and by whom; the value is never shown or sent back.
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setSecretSchema, smsSettingsSchema, type SystemSettings } from '../../../shared/system';
+import { FormField, fieldAria } from '../../components/forms/form-field';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Input, NativeSelect } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { formatDate } from '../../lib/locale-format';
+import { when } from './county-section';
+import { SectionHeading, VersionLine } from './section-heading';
+import { StaleNotice, versionText } from './stale-notice';
+import { useClearApiKey, useSaveSection, useSetApiKey } from './system.api';
+import { fieldErrorsOf, isStale, systemErrorText, systemValidationText } from './system-labels';
+
+type Values = { remindersEnabled: boolean; environment: string; username: string; senderId: string };
+
+export function SmsSection({ settings, canConfigure }: { settings: SystemSettings; canConfigure: boolean }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const status = settings.status.sms;
+  return (
+    <section aria-labelledby={titleId} className="grid gap-4">
+      <SectionHeading id={titleId} title={t('system.sms.title')} intro={t('system.sms.intro')} />
+      <Card>
+        <CardContent className="grid gap-2 p-4 text-sm" data-testid="sms-status">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{t('system.sms.gateway')}</span>
+            {status.gateway === 'simulator' ? (
+              <Badge variant="warning">{t('system.sms.simulator')}</Badge>
+            ) : (
+              <Badge variant="success">{t('system.sms.africastalking', { environment: t(`system.sms.env.${status.environment ?? 'sandbox'}`) })}</Badge>
+            )}
+          </div>
+          <p className="text-muted-foreground">
+            {status.gateway === 'simulator' ? t('system.sms.simulatorHint') : status.source === 'settings' ? t('system.sms.fromSettings') : t('system.sms.fromConfiguration')}
+          </p>
+          {status.remindersEnabled ? null : <p className="text-muted-foreground">{t('system.sms.remindersOff')}</p>}
+        </CardContent>
+      </Card>
+      <SmsForm data={settings.sms} canConfigure={canConfigure} />
+      <ApiKeyCard status={settings.secrets['sms.apiKey']} canConfigure={canConfigure} />
+    </section>
+  );
+}
+
+function SmsForm({ data, canConfigure }: { data: SystemSettings['sms']; canConfigure: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mutation = useSaveSection('sms');
+  const [stale, setStale] = useState<string | null>(null);
+  const form = useSchemaForm(smsSettingsSchema, (): Values => ({ ...data.value }));
+  const error = (k: keyof Values) => systemValidationText(form.errors[k]);
+  const readOnly = !canConfigure;
+
+  const onSave = form.submit((value) => {
+    setStale(null);
+    mutation.mutate(
+      { ...value, expectedVersion: data.version },
+      {
+        onSuccess: (saved) => {
+          form.reset({ ...saved.value });
+          toast({ title: t('system.sms.saved'), description: t('system.savedVersion', { version: saved.version }) });
+        },
+        onError: (e) => {
+          form.addErrors(fieldErrorsOf(e));
+          if (isStale(e)) setStale(systemErrorText(t, e));
+          else toast({ variant: 'destructive', title: t('system.saveFailed'), description: systemErrorText(t, e) });
+        },
+      },
+    );
+  });
+
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['system', 'settings'] });
+    setStale(null);
+    const fresh = queryClient.getQueryData<SystemSettings>(['system', 'settings']);
+    if (fresh) form.reset({ ...fresh.sms.value });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{t('system.sms.settings')}</CardTitle>
+      </CardHeader>
+      <CardContent className="p-4 pt-0">
+        <form noValidate onSubmit={onSave} className="grid gap-4" aria-label={t('system.sms.settings')}>
+          <fieldset disabled={mutation.isPending} className="grid gap-4 sm:grid-cols-2">
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
+              <input
+                type="checkbox"
+                className="h-4 w-4"
+                data-field="remindersEnabled"
+                checked={form.values.remindersEnabled}
+                disabled={readOnly}
+                onChange={(e) => form.set('remindersEnabled', e.target.checked)}
+              />
+              {t('system.sms.remindersEnabled')}
+            </label>
+            <FormField id="sms-environment" label={t('system.sms.environment')} error={error('environment')}>
+              <NativeSelect {...fieldAria('sms-environment', error('environment'))} data-field="environment" value={form.values.environment} disabled={readOnly} onChange={(e) => form.set('environment', e.target.value)}>
+                <option value="sandbox">{t('system.sms.env.sandbox')}</option>
+                <option value="production">{t('system.sms.env.production')}</option>
+              </NativeSelect>
+            </FormField>
+            <FormField id="sms-username" label={t('system.sms.username')} error={error('username')}>
+              <Input {...fieldAria('sms-username', error('username'))} data-field="username" autoComplete="off" maxLength={60} readOnly={readOnly} value={form.values.username} onChange={(e) => form.set('username', e.target.value)} />
+            </FormField>
+            <FormField id="sms-sender" label={t('system.sms.senderId')} error={error('senderId')}>
+              <Input {...fieldAria('sms-sender', error('senderId'))} data-field="senderId" autoComplete="off" maxLength={11} readOnly={readOnly} value={form.values.senderId} onChange={(e) => form.set('senderId', e.target.value)} />
+            </FormField>
+          </fieldset>
+          <VersionLine text={versionText(t, data, when)} />
+          {stale ? <StaleNotice message={stale} onReload={() => void reload()} /> : null}
+          {canConfigure ? (
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={mutation.isPending || !form.dirty}>
+                {mutation.isPending ? t('system.saving') : t('system.save')}
+              </Button>
+              <Button type="button" variant="outline" disabled={mutation.isPending || !form.dirty} onClick={() => form.reset()}>
+                {t('system.discard')}
+              </Button>
+            </div>
+          ) : null}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ApiKeyCard({ status, canConfigure }: { status: SystemSettings['secrets']['sms.apiKey']; canConfigure: boolean }) {
+  const { t } = useTranslation();
+  const [replacing, setReplacing] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const clear = useClearApiKey();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{t('system.sms.apiKey')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 p-4 pt-0 text-sm">
+        <p data-testid="api-key-status">
+          {status.isSet && status.updatedAt
+            ? t('system.sms.keySet', { date: formatDate(status.updatedAt), name: status.updatedByName ?? t('system.someone') })
+            : t('system.sms.keyNotSet')}
+        </p>
+        <p className="text-muted-foreground">{t('system.sms.keyWriteOnly')}</p>
+        {canConfigure ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => setReplacing(true)}>
+              {status.isSet ? t('system.sms.replaceKey') : t('system.sms.setKey')}
+            </Button>
+            {status.isSet ? (
+              <Button variant="outline" size="sm" onClick={() => setClearing(true)}>
+                {t('system.sms.clearKey')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </CardContent>
+      {replacing ? <ApiKeyDialog onClose={() => setReplacing(false)} /> : null}
+      <Dialog open={clearing} onOpenChange={(open) => (!open && !clear.isPending ? setClearing(false) : undefined)}>
+        <DialogContent role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>{t('system.sms.clearTitle')}</DialogTitle>
+            <DialogDescription>{t('system.sms.clearBody')}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setClearing(false)} disabled={clear.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={clear.isPending}
+              onClick={() =>
+                clear.mutate(undefined, {
+                  onSuccess: () => {
+                    toast({ title: t('system.sms.keyCleared') });
+                    setClearing(false);
+                  },
+                  onError: (e) => toast({ variant: 'destructive', title: t('system.saveFailed'), description: systemErrorText(t, e) }),
+                })
+              }
+            >
+              {t('system.sms.clearKey')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
+
+function ApiKeyDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const mutation = useSetApiKey();
+  const form = useSchemaForm(setSecretSchema, () => ({ value: '' }));
+  const error = systemValidationText(form.errors.value);
+  const onSave = form.submit(({ value }) =>
+    mutation.mutate(value, {
+      onSuccess: () => {
+        toast({ title: t('system.sms.keySaved') });
+        onClose();
+      },
+      onError: (e) => {
+        form.addErrors(fieldErrorsOf(e));
+        toast({ variant: 'destructive', title: t('system.saveFailed'), description: systemErrorText(t, e) });
+      },
+    }),
+  );
+  return (
+    <Dialog open onOpenChange={(open) => (!open && !mutation.isPending ? onClose() : undefined)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('system.sms.keyDialogTitle')}</DialogTitle>
+          <DialogDescription>{t('system.sms.keyDialogBody')}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSave} className="grid gap-4" aria-label={t('system.sms.keyDialogTitle')}>
+          <FormField id="sms-api-key" label={t('system.sms.apiKey')} error={error} required>
+            <Input
+              {...fieldAria('sms-api-key', error)}
+              data-field="value"
+              type="password"
+              autoComplete="new-password"
+              spellCheck={false}
+              maxLength={200}
+              value={form.values.value}
+              disabled={mutation.isPending}
+              onChange={(e) => form.set('value', e.target.value)}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={mutation.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? t('system.saving') : t('system.sms.saveKey')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
