@@ -87,6 +87,8 @@ export type AccessPasskey = z.infer<typeof accessPasskeySchema>;
 export const auditEventsQuery = z
   .object({
     userId: optionalIdQuery,
+    /** Who, by name or email (part of either). */
+    who: searchQuery,
     action: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(60, 'Action must be at most 60 characters').regex(/^[a-z0-9_.-]*$/, 'Action is letters, digits, . _ -').optional()),
     entity: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(40).regex(/^[a-z0-9_.-]*$/, 'Entity is letters, digits, . _ -').optional()),
     patientId: optionalIdQuery,

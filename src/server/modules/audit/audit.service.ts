@@ -23,6 +23,10 @@ export const AUDIT_COUNT_CAP = 10_000;
 export async function listAuditEvents({ db }: ServiceContext, q: AuditEventsQuery) {
   const conditions: SQL[] = [];
   if (q.userId) conditions.push(eq(auditEvents.userId, q.userId));
+  if (q.who) {
+    const pattern = `%${q.who.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`${auditEvents.userId} in (select id from users where email ilike ${pattern} or first_name || ' ' || last_name ilike ${pattern})`);
+  }
   if (q.action) conditions.push(q.action.endsWith('.') ? like(auditEvents.action, `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : eq(auditEvents.action, q.action));
   if (q.entity) conditions.push(eq(auditEvents.entity, q.entity));
   if (q.outcome) conditions.push(eq(auditEvents.outcome, q.outcome));
