@@ -4,7 +4,9 @@ import { systemRoutes } from './system.routes.js';
 import { systemSecrets, systemSettingChanges, systemSettings } from './system.schema.js';
 import { seedSystemSettings } from './system.seed.js';
 
-export { readSecret, readSetting, recordSettingChange, smsGateway } from './system.service.js';
+// For other modules: a section's value, and the change row of a change made through System Settings to what they
+// keep (inside their transaction). The secrets' values are not exported: the SMS gateway reads its key itself.
+export { readSetting, recordSettingChange } from './system.service.js';
 
 export const systemModule: ServerModule = {
   id: 'system',

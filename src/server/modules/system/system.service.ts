@@ -12,6 +12,7 @@ import {
   type SettingChange,
   type SettingSection,
   type SettingValues,
+  type SmsStatus,
   type SystemSettings,
 } from '../../../shared/system/index.js';
 import { countyDateTime } from '../../../shared/county-time.js';
@@ -52,14 +53,6 @@ export async function readSection<S extends SettingSection>(db: Db, section: S):
 /** A section's value, for other modules (the appointments module's reminders and nightly sweep). */
 export async function readSetting<S extends SettingSection>(db: Db, section: S): Promise<SettingValues[S]> {
   return (await readSection(db, section)).value;
-}
-
-/**
- * A secret's value, for the server's own use (the SMS gateway): never returned by a route. undefined when not set.
- */
-export async function readSecret(db: Db, key: SecretKey): Promise<string | undefined> {
-  const [row] = await db.select({ value: systemSecrets.value }).from(systemSecrets).where(eq(systemSecrets.key, key));
-  return row?.value;
 }
 
 export async function secretStatus(db: Db, key: SecretKey): Promise<SecretStatus> {
@@ -175,30 +168,31 @@ export async function setSecret(ctx: ServiceContext, key: SecretKey, value: stri
 }
 
 /**
- * The SMS gateway reminders go through, as the appointments module resolves it: Africa's Talking with the username
- * in these settings and the API key entered here when both are there; else the server's SMS_* configuration; else
- * the simulator (messages kept, nothing sent). The API key is for the caller's use only.
+ * Which SMS gateway the reminders go through, as the appointments module resolves it (its sms/gateway.ts, which reads
+ * these rows in plain SQL): Africa's Talking with the username in these settings and the API key entered here when
+ * both are there; else the server's SMS_* configuration; else the simulator (messages kept, nothing sent). Only
+ * whether the key is set is read here: the status never holds it.
  */
-export async function smsGateway(db: Db, config: Pick<Config, 'sms'>) {
-  const settings = await readSetting(db, 'sms');
-  const apiKey = await readSecret(db, 'sms.apiKey');
-  if (settings.username && apiKey) {
-    return { mode: 'africastalking' as const, source: 'settings' as const, username: settings.username, apiKey, environment: settings.environment, senderId: settings.senderId || undefined, remindersEnabled: settings.remindersEnabled };
+export async function smsStatus(db: Db, config: Pick<Config, 'sms'>): Promise<SmsStatus> {
+  const [settings, key] = await Promise.all([readSetting(db, 'sms'), secretStatus(db, 'sms.apiKey')]);
+  const base = { remindersEnabled: settings.remindersEnabled };
+  if (settings.username && key.isSet) {
+    return { ...base, gateway: 'africastalking', source: 'settings', environment: settings.environment, username: settings.username, senderId: settings.senderId || null };
   }
   if (config.sms.mode === 'africastalking') {
-    return { ...config.sms, source: 'configuration' as const, senderId: settings.senderId || config.sms.senderId, remindersEnabled: settings.remindersEnabled };
+    return { ...base, gateway: 'africastalking', source: 'configuration', environment: config.sms.environment, username: config.sms.username, senderId: settings.senderId || config.sms.senderId || null };
   }
-  return { mode: 'simulator' as const, source: null, remindersEnabled: settings.remindersEnabled };
+  return { ...base, gateway: 'simulator', source: null, environment: null, username: null, senderId: null };
 }
 
 export async function getSettings(ctx: ServiceContext, config: Config): Promise<SystemSettings> {
   const { db } = ctx;
-  const [county, sms, appointments, apiKey, gateway, khis, fiscalYear] = await Promise.all([
+  const [county, sms, appointments, apiKey, smsNow, khis, fiscalYear] = await Promise.all([
     readSection(db, 'county'),
     readSection(db, 'sms'),
     readSection(db, 'appointments'),
     secretStatus(db, 'sms.apiKey'),
-    smsGateway(db, config),
+    smsStatus(db, config),
     khisStatus(db, config),
     fiscalYearSummary(ctx),
   ]);
@@ -208,14 +202,7 @@ export async function getSettings(ctx: ServiceContext, config: Config): Promise<
     appointments,
     secrets: { 'sms.apiKey': apiKey },
     status: {
-      sms: {
-        gateway: gateway.mode,
-        environment: gateway.mode === 'simulator' ? null : gateway.environment,
-        source: gateway.source,
-        username: gateway.mode === 'simulator' ? null : gateway.username,
-        senderId: gateway.mode === 'simulator' ? null : (gateway.senderId ?? null),
-        remindersEnabled: gateway.remindersEnabled,
-      },
+      sms: smsNow,
       payments: paymentsStatus(config),
       khis,
       fiscalYear,
