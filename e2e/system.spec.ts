@@ -62,9 +62,10 @@ test('the system administrator changes a facility’s status and services and se
   const entry = page.getByTestId('history').getByRole('listitem').first();
   await expect(entry).toContainText(`Facility · ${facility.name} (${facility.mflCode})`);
   await expect(entry).toContainText('David Omuse');
-  await expect(entry).toContainText(nextLabel === 'Limited Staff' ? 'limited' : 'maintenance');
+  await expect(entry).toContainText(nextLabel);
+  await expect(entry).toContainText('Beds');
   await expect(entry).toContainText('Services');
-  await expect(entry).toContainText('dental');
+  await expect(entry).toContainText('Dental');
   await expectAccessible(page);
 
   // Put the facility back as it was (another version in its history).
@@ -100,7 +101,7 @@ test('the system administrator sets the SMS API key and sees that it is set, nev
   await page.getByLabel('Section', { exact: true }).selectOption('sms');
   const entry = page.getByTestId('history').getByRole('listitem').first();
   await expect(entry).toContainText('SMS gateway · API key');
-  await expect(entry).toContainText('set');
+  await expect(entry).toContainText('not set → set');
   expect(await page.content()).not.toContain(key);
 
   // Cleared again, with a confirmation: the gateway stays the simulator for the other journeys.

@@ -12,6 +12,8 @@ import { ListError } from '../../components/data/list-error';
 import { Pagination } from '../../components/data/pagination';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { facilityStatusName } from '../../lib/labels';
+import { formatNumber } from '../../lib/locale-format';
 import { facilitiesQuery } from '../facilities';
 import { when } from './county-section';
 import { SectionHeading } from './section-heading';
@@ -102,11 +104,26 @@ function HistoryList() {
   );
 }
 
-const show = (v: unknown): string => (v === null || v === undefined || v === '' ? '—' : Array.isArray(v) ? v.join(', ') || '—' : String(v));
+/** A value as the reader reads it: on/off, a service's or a status's name, a number in their language. */
+function useShow() {
+  const { t } = useTranslation();
+  const one = (key: string, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (typeof v === 'boolean') return t(v ? 'system.history.on' : 'system.history.off');
+    if (typeof v === 'number') return formatNumber(v);
+    if (typeof v === 'string' && key === 'status') return facilityStatusName(t, v);
+    if (typeof v === 'string' && key === 'environment') return t(`system.sms.env.${v}`, { defaultValue: v });
+    if (typeof v === 'string' && key === 'apiKey') return t(`system.history.secret.${v.replace(' ', '_')}`, { defaultValue: v });
+    return String(v);
+  };
+  return (key: string, v: unknown): string =>
+    Array.isArray(v) ? v.map((x) => (key === 'services' ? t(`system.services.${String(x)}`, { defaultValue: String(x) }) : one(key, x))).join(', ') || '—' : one(key, v);
+}
 
 /** The fields that changed, before → after; the first version lists what it was set to. */
 function Changes({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation();
+  const show = useShow();
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
@@ -118,10 +135,10 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
           <dt className="text-muted-foreground">{t(`system.history.fields.${k}`, { defaultValue: k })}</dt>
           <dd className="break-words">
             {before === null ? (
-              show(a[k])
+              show(k, a[k])
             ) : (
               <>
-                <span className="text-muted-foreground line-through">{show(b[k])}</span> → <span>{show(a[k])}</span>
+                <span className="text-muted-foreground line-through">{show(k, b[k])}</span> → <span>{show(k, a[k])}</span>
               </>
             )}
           </dd>

@@ -93,7 +93,7 @@ export function KhisSection({ status }: { status: Status['khis'] }) {
               <li key={f.form} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2">
                 <span>{t('system.khis.form', { form: f.form })}</span>
                 <span className="flex flex-wrap items-center gap-2">
-                  <Badge variant={f.dataSet ? 'info' : 'secondary'}>{f.dataSet ? t('system.khis.dataSetSet') : t('system.khis.dataSetMissing')}</Badge>
+                  <Badge variant={f.dataSet ? 'info' : 'secondary'}>{f.dataSet ? t('system.khis.dataSetSet', { id: f.dataSet }) : t('system.khis.dataSetMissing')}</Badge>
                   <Badge variant={f.mapped === f.rows ? 'success' : 'warning'}>{t('system.khis.rowsMapped', { mapped: formatNumber(f.mapped), rows: formatNumber(f.rows) })}</Badge>
                 </span>
               </li>
