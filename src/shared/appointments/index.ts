@@ -92,7 +92,8 @@ export const updateAppointmentServiceSchema = z
     dailyCapacity: z.number().int('Daily capacity must be a whole number').min(1, 'Daily capacity must be at least 1').max(2000, 'Daily capacity must be at most 2000').optional(),
     isActive: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((s) => Object.values(s).some((v) => v !== undefined), { message: 'Nothing to change' });
 export type UpdateAppointmentServiceInput = z.infer<typeof updateAppointmentServiceSchema>;
 
 // ---------------------------------------------------------------------------------------------- appointments

@@ -522,14 +522,15 @@ export async function traceAppointment({ db, actor, now: clock }: ServiceContext
  * A visit's follow-up date (medical-records, inside its transaction): books the follow-up appointment at the
  * visit's facility in its follow-up service (made with the defaults when it has none), booked by the clinician.
  * The clinician asked for that day, so it is booked even when the day is full (overCapacity true).
- * Only a future date books: a follow-up "today" is the visit itself.
+ * Only a date from today on, after the visit's own day, books (a visit written up from the paper register may
+ * have asked for today; a follow-up on the visit's own day is the visit itself).
  */
 export async function bookFollowUp(
   tx: Db,
-  visit: { recordId: number; patientId: number; facilityId: number; followUpDate: string | null; clinicianId: number; now: Date },
+  visit: { recordId: number; patientId: number; facilityId: number; visitDay: string; followUpDate: string | null; clinicianId: number; now: Date },
 ): Promise<number | null> {
   const today = countyDate(visit.now);
-  if (!visit.followUpDate || visit.followUpDate <= today) return null;
+  if (!visit.followUpDate || visit.followUpDate < today || visit.followUpDate <= visit.visitDay) return null;
   const service = await ensureService(tx, visit.facilityId, 'follow_up', visit.now);
   const overCapacity = await takePlace(tx, { actor: null, service, date: visit.followUpDate, override: false, force: true });
   const [created] = await tx
@@ -567,7 +568,7 @@ export async function bookFollowUp(
  */
 export async function syncFollowUp(
   tx: Db,
-  visit: { recordId: number; patientId: number; facilityId: number; followUpDate: string | null; actor: Actor; now: Date },
+  visit: { recordId: number; patientId: number; facilityId: number; visitDay: string; followUpDate: string | null; actor: Actor; now: Date },
 ): Promise<void> {
   const [booked] = await tx.select().from(appointments).where(eq(appointments.sourceRecordId, visit.recordId)).for('update');
   const today = countyDate(visit.now);
@@ -577,7 +578,7 @@ export async function syncFollowUp(
   }
   if (booked.status !== 'scheduled' && booked.status !== 'missed') return;
   if (booked.date === visit.followUpDate) return;
-  if (!visit.followUpDate || visit.followUpDate <= today) {
+  if (!visit.followUpDate || visit.followUpDate < today || visit.followUpDate <= visit.visitDay) {
     await tx
       .update(appointments)
       .set({ status: 'cancelled', cancelReason: 'Follow-up date removed from the visit record', cancelledAt: visit.now, cancelledBy: visit.actor.id, updatedAt: visit.now })
