@@ -4,7 +4,7 @@
 // Every write is one transaction with its audit event; every list that names patients is an audited read.
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { countyDate, daysBetween } from '../../../shared/county-time.js';
+import { addDays, countyDate, daysBetween } from '../../../shared/county-time.js';
 import { reaches, scopeOf } from '../../../shared/access/index.js';
 import {
   APPOINTMENT_TRANSITIONS,
@@ -272,7 +272,9 @@ export async function listAppointments({ db, actor }: ServiceContext, q: ListApp
 export const CALENDAR_MAX_DAYS = 62;
 
 /** Counts per day and service over a range (the week view): counts only, no patient, so not audited. */
-export async function appointmentCalendar({ db }: ServiceContext, q: AppointmentCalendarQuery): Promise<AppointmentCalendarDay[]> {
+export async function appointmentCalendar({ db, now }: ServiceContext, query: AppointmentCalendarQuery): Promise<AppointmentCalendarDay[]> {
+  const from = query.from ?? countyDate(now());
+  const q = { ...query, from, to: query.to ?? addDays(from, 6) };
   if (q.to < q.from) throw invalid([{ path: 'to', message: 'To must be on or after From' }]);
   if (daysBetween(q.from, q.to) + 1 > CALENDAR_MAX_DAYS) throw invalid([{ path: 'to', message: `The calendar shows at most ${CALENDAR_MAX_DAYS} days at a time` }]);
   const count = (status: string) => sql<number>`count(*) filter (where ${appointments.status} = ${status})::int`;

@@ -369,3 +369,11 @@ describe('visits and appointments', () => {
     expect(stats.todayAppointments).toBeGreaterThan(20);
   });
 });
+
+describe('the calendar without dates', () => {
+  it("shows this week from today", async () => {
+    const days = (await t.request({ url: '/api/appointments/calendar?facilityId=1', cookie: desk })).json() as AppointmentCalendarDay[];
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.every((d) => d.date >= '2026-03-16' && d.date <= '2026-03-22')).toBe(true);
+  });
+});
