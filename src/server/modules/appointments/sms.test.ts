@@ -38,6 +38,21 @@ const recording = (): SmsGateway & { sent: { to: string; message: string }[] } =
   return { name: 'simulator', sent, send: async (m) => (sent.push(m), { status: 'delivered', providerMessageId: `SIM-${sent.length}`, error: null }) };
 };
 const at = (hour: number, minute = 0) => countyInstant('2026-03-16', hour, minute);
+/**
+ * Runs `fn` with a System Settings section set to `value` (as the system module would write it), then puts back
+ * what was there (the system module seeds every section with its defaults; without it, there is no row).
+ */
+async function withSetting(section: string, value: Record<string, unknown>, fn: () => Promise<void>): Promise<void> {
+  const [before] = await t.rows<{ value: unknown }>(sql`select value from system_settings where section = ${section}`);
+  const json = JSON.stringify({ ...((before?.value as object | undefined) ?? {}), ...value });
+  await t.asOwner(sql`insert into system_settings (section, value) values (${section}, ${json}::jsonb) on conflict (section) do update set value = excluded.value`);
+  try {
+    await fn();
+  } finally {
+    if (before) await t.asOwner(sql`update system_settings set value = ${JSON.stringify(before.value)}::jsonb where section = ${section}`);
+    else await t.asOwner(sql`delete from system_settings where section = ${section}`);
+  }
+}
 
 describe('consent to SMS reminders', () => {
   it('records consent with the phone normalised to +254…, reads it back, and withdraws it keeping the row', async () => {
@@ -138,12 +153,9 @@ describe('reminders', () => {
       expect(await sendReminders(t.database.db, at(hour, hour === 7 ? 59 : 0), gw)).toBe(0);
       expect(gw.sent).toEqual([]);
     }
-    await t.asOwner(sql`insert into system_settings (section, value) values ('sms', '{"remindersEnabled": false}'::jsonb)`);
-    try {
+    await withSetting('sms', { remindersEnabled: false }, async () => {
       expect(await sendReminders(t.database.db, at(12), recording())).toBe(0);
-    } finally {
-      await t.asOwner(sql`delete from system_settings where section = 'sms'`);
-    }
+    });
     expect(await messagesFor(b.id)).toEqual([]);
     await sendReminders(t.database.db, at(12), recording());
     expect(await messagesFor(b.id)).toHaveLength(1);
@@ -195,8 +207,9 @@ describe('the missed sweep', () => {
     expect(await t.count(`appointments where status = 'scheduled' and date < '2026-03-17'`)).toBe(0);
     // Checked in and never completed by a visit: stays so without the setting.
     expect((await t.rows<{ status: string }>(sql`select status from appointments where id = ${b.id}`))[0]!.status).toBe('checked_in');
-    await t.asOwner(sql`insert into system_settings (section, value) values ('appointments', '{"autoCompleteCheckedIn": true}'::jsonb)`);
-    expect(await markMissed(t.database.db, countyInstant('2026-03-17', 1, 5))).toMatchObject({ missed: 0 });
+    await withSetting('appointments', { autoCompleteCheckedIn: true }, async () => {
+      expect(await markMissed(t.database.db, countyInstant('2026-03-17', 1, 5))).toMatchObject({ missed: 0 });
+    });
     expect((await t.rows<{ status: string }>(sql`select status from appointments where id = ${b.id}`))[0]!.status).toBe('completed');
     const [event] = await t.rows<{ user_id: number | null; detail: string }>(sql`select user_id, detail from audit_events where action = 'appointment.sweep' order by id desc limit 1`);
     expect(event).toMatchObject({ user_id: null });
@@ -273,10 +286,9 @@ describe('which gateway', () => {
     expect(await smsGatewayStatus(t.database.db, env, TEST_NOW)).toMatchObject({ gateway: 'africastalking', source: 'environment', environment: 'production', senderId: 'BUSIA' });
 
     // A username in System Settings without its key is not enough; with the key, the settings win.
-    await t.asOwner(sql`insert into system_settings (section, value) values ('sms', '{"username": "busia-county", "environment": "sandbox", "senderId": "AFYA"}'::jsonb)`);
-    try {
+    await withSetting('sms', { username: 'busia-county', environment: 'sandbox', senderId: 'AFYA' }, async () => {
       expect(await smsGatewayStatus(t.database.db, env, TEST_NOW)).toMatchObject({ source: 'environment' });
-      await t.asOwner(sql`insert into system_secrets (key, value) values ('sms.apiKey', 'settings-key')`);
+      await t.asOwner(sql`insert into system_secrets (key, value) values ('sms.apiKey', 'settings-key') on conflict (key) do update set value = excluded.value`);
       const fromSettings = await resolveSmsGateway(t.database.db, env, f);
       await fromSettings.send({ to: '+254712345678', message: 'x' });
       expect(calls.at(-1)).toBe('https://api.sandbox.africastalking.com/version1/messaging settings-key');
@@ -284,8 +296,11 @@ describe('which gateway', () => {
       expect(status).toMatchObject({ gateway: 'africastalking', source: 'settings', environment: 'sandbox', senderId: 'AFYA' });
       expect(status.sentLast30Days).toBeGreaterThan(0);
       expect(status.lastMessageAt).not.toBeNull();
-    } finally {
-      await t.asOwner(sql`delete from system_settings where section = 'sms'`, sql`delete from system_secrets where key = 'sms.apiKey'`);
-    }
+      await t.asOwner(sql`delete from system_secrets where key = 'sms.apiKey'`);
+    });
+    // The settings' sender ID (the county's registered name) goes with the environment's credentials too.
+    await withSetting('sms', { username: '', senderId: 'AFYA' }, async () => {
+      expect(await smsGatewayStatus(t.database.db, env, TEST_NOW)).toMatchObject({ source: 'environment', senderId: 'AFYA' });
+    });
   });
 });

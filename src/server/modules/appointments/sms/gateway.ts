@@ -47,11 +47,13 @@ async function resolve(db: Db, config: { sms: SmsConfig }, fetchImpl?: typeof fe
   }
   const sms = config.sms;
   if (sms.mode === 'africastalking') {
+    // The sender ID System Settings names (the county's registered one) goes with the environment's credentials too.
+    const senderId = (typeof section.senderId === 'string' && section.senderId.trim() !== '' ? section.senderId.trim() : sms.senderId) ?? null;
     return {
-      gateway: africasTalkingGateway({ username: sms.username, apiKey: sms.apiKey, environment: sms.environment, senderId: sms.senderId, fetch: fetchImpl }),
+      gateway: africasTalkingGateway({ username: sms.username, apiKey: sms.apiKey, environment: sms.environment, senderId: senderId ?? undefined, fetch: fetchImpl }),
       source: 'environment',
       environment: sms.environment,
-      senderId: sms.senderId ?? null,
+      senderId,
     };
   }
   return { gateway: simulatorGateway(), source: 'none', environment: null, senderId: null };
