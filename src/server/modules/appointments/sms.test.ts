@@ -273,6 +273,8 @@ describe('which gateway', () => {
   it('the simulator with nothing configured; the environment; System Settings first', async () => {
     expect((await resolveSmsGateway(t.database.db, { sms: { mode: 'simulator' } })).name).toBe('simulator');
     expect(await smsGatewayStatus(t.database.db, { sms: { mode: 'simulator' } }, TEST_NOW)).toMatchObject({ gateway: 'simulator', source: 'none', environment: null, senderId: null });
+    // Without the caller's clock, the last 30 days are the database's.
+    expect(await smsGatewayStatus(t.database.db, { sms: { mode: 'simulator' } })).toMatchObject({ gateway: 'simulator', sentLast30Days: expect.any(Number), failedLast30Days: expect.any(Number) });
 
     const calls: string[] = [];
     const f = (async (url: string, init: RequestInit) => {
