@@ -59,6 +59,18 @@ export const passkeyNameSchema = z
   .min(1, 'Give the passkey a name')
   .max(PASSKEY_NAME_MAX, `The name may be at most ${PASSKEY_NAME_MAX} characters`);
 
+/**
+ * POST /api/auth/passkeys/register/options: the name the person typed, checked before the device is asked (a
+ * wrong name is shown at once, not after the fingerprint); it is sent again, and kept, with the device's answer.
+ */
+export const passkeyRegisterOptionsSchema = z.object({ name: passkeyNameSchema });
+
+/**
+ * POST /api/auth/passkeys/login/options: how the browser will ask — 'modal' (the "Sign in with a passkey" button)
+ * or 'autofill' (passkeys offered in the email field). Both are discoverable: no account is named.
+ */
+export const passkeyLoginOptionsSchema = z.object({ mediation: z.enum(['modal', 'autofill'], { error: 'Choose how to sign in' }) });
+
 export const passkeyRegisterVerifySchema = z.object({ name: passkeyNameSchema, response: registrationResponseSchema });
 export type PasskeyRegisterVerifyInput = z.infer<typeof passkeyRegisterVerifySchema>;
 
