@@ -9,6 +9,9 @@ export const PASSKEY_NAME_MAX = 60;
 export const PASSKEY_EXPIRED_MESSAGE = 'This passkey request has expired. Please try again.';
 export const PASSKEY_REVOKED_MESSAGE = 'This passkey has been revoked';
 export const PASSKEY_FAILED_MESSAGE = 'Unauthorized: the passkey could not be verified';
+export const PASSKEY_NOT_VERIFIED_MESSAGE = 'The passkey could not be verified. Please try again.';
+export const PASSKEY_ALREADY_REVOKED_MESSAGE = 'This passkey is already revoked';
+export const PASSKEY_ALREADY_ENROLLED_MESSAGE = 'This passkey is already enrolled';
 
 const base64url = (max: number) =>
   z

@@ -13,9 +13,12 @@ import {
 } from '@simplewebauthn/server';
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import {
+  PASSKEY_ALREADY_ENROLLED_MESSAGE,
+  PASSKEY_ALREADY_REVOKED_MESSAGE,
   PASSKEY_CHALLENGE_MINUTES,
   PASSKEY_EXPIRED_MESSAGE,
   PASSKEY_FAILED_MESSAGE,
+  PASSKEY_NOT_VERIFIED_MESSAGE,
   PASSKEY_REVOKED_MESSAGE,
   type Passkey,
   type PasskeyLoginVerifyInput,
@@ -66,7 +69,7 @@ export async function revokePasskey(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(passkeys).where(eq(passkeys.id, input.passkeyId)).for('update').limit(1);
     if (!row || (input.ownerId !== undefined && row.userId !== input.ownerId)) throw notFound('Passkey not found');
-    if (row.revokedAt) throw conflict('This passkey is already revoked');
+    if (row.revokedAt) throw conflict(PASSKEY_ALREADY_REVOKED_MESSAGE);
     const [revoked] = await tx
       .update(passkeys)
       .set({ revokedAt: input.now, revokedBy: input.by })
@@ -163,7 +166,7 @@ export async function enrolPasskey(db: Db, user: UserRow, input: PasskeyRegister
   const expectedChallenge = await consumeChallenge(db, input.response.response.clientDataJSON, 'register', user.id, meta.now);
   const refused = async (why: string) => {
     await audit(db, { id: user.id, ip: meta.ip }, { action: 'passkey.enrol', entity: 'passkey', outcome: 'failure', detail: why });
-    return invalid([{ path: 'response', message: 'The passkey could not be verified. Please try again.' }]);
+    return invalid([{ path: 'response', message: PASSKEY_NOT_VERIFIED_MESSAGE }]);
   };
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -195,7 +198,7 @@ export async function enrolPasskey(db: Db, user: UserRow, input: PasskeyRegister
       })
       .onConflictDoNothing({ target: passkeys.credentialId })
       .returning();
-    if (!row) throw conflict('This passkey is already enrolled');
+    if (!row) throw conflict(PASSKEY_ALREADY_ENROLLED_MESSAGE);
     await tx.update(users).set({ hasBiometric: true }).where(eq(users.id, user.id));
     await audit(tx, { id: user.id, ip: meta.ip }, { action: 'passkey.enrol', entity: 'passkey', entityId: row.id, detail: credentialDeviceType });
     return toPasskey(row);
