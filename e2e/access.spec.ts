@@ -48,7 +48,8 @@ test('the county director ends a colleague’s session, changes her role with a 
   // Her very next request is signed out.
   expect((await hers.request.get('/api/auth/user')).status()).toBe(401);
   await hers.close();
-  await page.keyboard.press('Escape');
+  await sessions.getByRole('button', { name: 'Close' }).click();
+  await expect(sessions).toBeHidden();
 
   await row.getByRole('button', { name: `Change access: ${nurse.name}` }).click();
   const change = page.getByRole('dialog', { name: `Change access: ${nurse.name}` });
