@@ -116,10 +116,14 @@ export const smsStatusSchema = z.object({
   gateway: z.enum(['simulator', 'africastalking']),
   environment: z.enum(['sandbox', 'production']).nullable(),
   /** Where its credentials come from: these settings (username and API key), the server's SMS_* configuration, or none. */
-  source: z.enum(['settings', 'configuration']).nullable(),
+  source: z.enum(['settings', 'environment']).nullable(),
   username: z.string().nullable(),
   senderId: z.string().nullable(),
   remindersEnabled: z.boolean(),
+  /** The messages of the last 30 days (simulated ones count as sent): how the gateway is doing. */
+  lastMessageAt: z.string().nullable(),
+  sentLast30Days: z.number(),
+  failedLast30Days: z.number(),
 });
 export type SmsStatus = z.infer<typeof smsStatusSchema>;
 

@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { formatDate } from '../../lib/locale-format';
+import { formatDate, formatNumber } from '../../lib/locale-format';
 import { when } from './county-section';
 import { SectionHeading, VersionLine } from './section-heading';
 import { StaleNotice, versionText } from './stale-notice';
@@ -43,6 +43,10 @@ export function SmsSection({ settings, canConfigure }: { settings: SystemSetting
             {status.gateway === 'simulator' ? t('system.sms.simulatorHint') : status.source === 'settings' ? t('system.sms.fromSettings') : t('system.sms.fromConfiguration')}
           </p>
           {status.remindersEnabled ? null : <p className="text-muted-foreground">{t('system.sms.remindersOff')}</p>}
+          <p className="text-muted-foreground" data-testid="sms-activity">
+            {t('system.sms.activity', { sent: formatNumber(status.sentLast30Days), failed: formatNumber(status.failedLast30Days) })}
+            {status.lastMessageAt ? ` ${t('system.sms.lastMessage', { at: when(status.lastMessageAt) })}` : ''}
+          </p>
         </CardContent>
       </Card>
       <SmsForm data={settings.sms} canConfigure={canConfigure} />

@@ -24,6 +24,7 @@ import { conflict } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import type { Config } from '../../env.js';
+import { smsGatewayStatus } from '../appointments/index.js';
 import { users } from '../auth/index.js';
 import { systemSecrets, systemSettingChanges, systemSettings } from './system.schema.js';
 import { fiscalYearSummary, khisStatus, paymentsStatus } from './system.status.js';
@@ -168,21 +169,24 @@ export async function setSecret(ctx: ServiceContext, key: SecretKey, value: stri
 }
 
 /**
- * Which SMS gateway the reminders go through, as the appointments module resolves it (its sms/gateway.ts, which reads
- * these rows in plain SQL): Africa's Talking with the username in these settings and the API key entered here when
- * both are there; else the server's SMS_* configuration; else the simulator (messages kept, nothing sent). Only
- * whether the key is set is read here: the status never holds it.
+ * Which SMS gateway the reminders go through, from where, and how the last 30 days went: the appointments module's
+ * smsGatewayStatus (which reads these settings and the key's row itself: settings first, then the server's SMS_*
+ * configuration, else the simulator). The username shown is the one that gateway uses; the key never leaves.
  */
-export async function smsStatus(db: Db, config: Pick<Config, 'sms'>): Promise<SmsStatus> {
-  const [settings, key] = await Promise.all([readSetting(db, 'sms'), secretStatus(db, 'sms.apiKey')]);
-  const base = { remindersEnabled: settings.remindersEnabled };
-  if (settings.username && key.isSet) {
-    return { ...base, gateway: 'africastalking', source: 'settings', environment: settings.environment, username: settings.username, senderId: settings.senderId || null };
-  }
-  if (config.sms.mode === 'africastalking') {
-    return { ...base, gateway: 'africastalking', source: 'configuration', environment: config.sms.environment, username: config.sms.username, senderId: settings.senderId || config.sms.senderId || null };
-  }
-  return { ...base, gateway: 'simulator', source: null, environment: null, username: null, senderId: null };
+export async function smsStatus(ctx: Pick<ServiceContext, 'db' | 'now'>, config: Pick<Config, 'sms'>): Promise<SmsStatus> {
+  const [settings, gateway] = await Promise.all([readSetting(ctx.db, 'sms'), smsGatewayStatus(ctx.db, config, ctx.now())]);
+  const username = gateway.source === 'settings' ? settings.username : gateway.source === 'environment' && config.sms.mode === 'africastalking' ? config.sms.username : null;
+  return {
+    gateway: gateway.gateway,
+    environment: gateway.environment,
+    source: gateway.source === 'none' ? null : gateway.source,
+    username: username || null,
+    senderId: gateway.senderId,
+    remindersEnabled: settings.remindersEnabled,
+    lastMessageAt: gateway.lastMessageAt,
+    sentLast30Days: gateway.sentLast30Days,
+    failedLast30Days: gateway.failedLast30Days,
+  };
 }
 
 export async function getSettings(ctx: ServiceContext, config: Config): Promise<SystemSettings> {
@@ -192,7 +196,7 @@ export async function getSettings(ctx: ServiceContext, config: Config): Promise<
     readSection(db, 'sms'),
     readSection(db, 'appointments'),
     secretStatus(db, 'sms.apiKey'),
-    smsStatus(db, config),
+    smsStatus(ctx, config),
     khisStatus(db, config),
     fiscalYearSummary(ctx),
   ]);
