@@ -111,6 +111,37 @@ test('the system administrator sets the SMS API key and sees that it is set, nev
   await expect(page.getByTestId('api-key-status')).toHaveText('Not set');
 });
 
+test('the system administrator adds an appointment service at his facility, edits it and deactivates it', async ({ page }) => {
+  const code = `e2e_${Date.now().toString(36)}`;
+  await signInAs(page, 'admin', '/system');
+  await tab(page, 'Appointment services').click();
+  const list = page.getByTestId('appointment-services');
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Add service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an appointment service' });
+  await dialog.getByRole('textbox', { name: 'Code' }).fill('Bad Code');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Diabetes clinic');
+  await dialog.getByRole('textbox', { name: 'Appointments per day' }).fill('25');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByText('Code must be 2 to 30 lower-case letters, digits or _, starting with a letter')).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Diabetes clinic');
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  const item = list.getByRole('listitem').filter({ hasText: code });
+  await expect(item).toContainText('Diabetes clinic');
+  await expect(item).toContainText('25 a day');
+  await item.getByRole('button', { name: 'Edit Diabetes clinic' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Diabetes clinic' });
+  await edit.getByRole('textbox', { name: 'Appointments per day' }).fill('30');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(item).toContainText('30 a day');
+  await item.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(item).toContainText('Inactive');
+  await expectAccessible(page);
+});
+
 test('on a phone, a nurse reads the settings, told once that only the administrator and the director change them', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, 'nurse', '/system');

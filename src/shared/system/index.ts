@@ -9,10 +9,11 @@ export const SETTING_SECTIONS = ['county', 'sms', 'appointments'] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 
 /**
- * What the history holds: the sections, and the changes System Settings makes to what other modules keep (a
- * facility's details, target its MFL code; an appointment service).
+ * What the history holds: the sections, and the changes System Settings makes to what another module keeps (a
+ * facility's details, target its MFL code). Appointment services are versioned by the appointments module's own
+ * audit trail, not here (it may not import this module: this one reads its SMS gateway status).
  */
-export const HISTORY_SECTIONS = [...SETTING_SECTIONS, 'facility', 'appointment_service'] as const;
+export const HISTORY_SECTIONS = [...SETTING_SECTIONS, 'facility'] as const;
 export type HistorySection = (typeof HISTORY_SECTIONS)[number];
 
 /** The write-only secrets an administrator may enter. */

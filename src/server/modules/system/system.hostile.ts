@@ -19,7 +19,11 @@ const version = fc.oneof(fc.constantFrom<unknown>(-1, 1.5, '1', '0', null, true,
 );
 
 const facilityFields = updateFacilitySchema;
+/** What the server receives of a value: JSON turns Infinity and NaN into null. */
+const viaJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v) ?? 'null');
 const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+/** Refused by a field where blank (null or '') clears the figure, as the server receives it. */
+const refusedOptional = (field: z.ZodType) => (v: unknown) => !blank(viaJson(v)) && !field.safeParse(viaJson(v)).success;
 
 export default defineHostile({
   'PUT /api/system/settings/county': {
@@ -28,9 +32,9 @@ export default defineHostile({
     base: { name: 'Busia', code: 40, headquarters: 'Busia', population: 893681, email: 'health@busia.go.ke', phone: '+254 700 000 000', expectedVersion: 1 },
     breakers: {
       name: refusedBy(county.name, tooLong(60), withNul('Busia')),
-      code: notANumber(1, 47, true).filter((v) => !county.code.safeParse(v).success),
+      code: notANumber(1, 47, true).filter((v) => !county.code.safeParse(viaJson(v)).success),
       headquarters: refusedBy(county.headquarters, tooLong(60), withNul('Busia')),
-      population: notANumber(0, 100_000_000, true).filter((v) => !county.population.safeParse(v).success),
+      population: notANumber(0, 100_000_000, true).filter((v) => !county.population.safeParse(viaJson(v)).success),
       email: refusedBy(county.email, tooLong(254)),
       phone: refusedBy(county.phone, tooLong(20)),
       expectedVersion: version,
@@ -68,15 +72,15 @@ export default defineHostile({
     base: { status: 'operational', capacity: 210, cots: 12, services: ['outpatient', 'pharmacy'] },
     breakers: {
       status: notIn(FACILITY_STATUSES),
-      capacity: notANumber(0, 5000, true).filter((v) => !blank(v) && !facilityFields.shape.capacity.safeParse(v).success),
-      cots: notANumber(0, 1000, true).filter((v) => !blank(v) && !facilityFields.shape.cots.safeParse(v).success),
+      capacity: notANumber(0, 5000, true).filter(refusedOptional(facilityFields.shape.capacity)),
+      cots: notANumber(0, 1000, true).filter(refusedOptional(facilityFields.shape.cots)),
       services: fc
         .oneof(
           fc.constantFrom<unknown>(null, 'outpatient', 1, true, {}, ['outpatient', 'outpatient'], ['OUTPATIENT'], [null]),
           fc.array(notIn(FACILITY_SERVICES), { minLength: 1, maxLength: 3 }),
           hostileString,
         )
-        .filter((v) => !facilityFields.shape.services.safeParse(v).success),
+        .filter((v) => !facilityFields.shape.services.safeParse(viaJson(v)).success),
     },
   },
 });
