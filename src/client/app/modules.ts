@@ -34,6 +34,7 @@ type LiveModuleId = Extract<(typeof MODULES)[number], { screen: { status: 'live'
 export const CLIENT_MODULES: Record<LiveModuleId, Required<Pick<ClientModule, 'page'>> & ClientModule> & Partial<Record<ModuleId, ClientModule>> = {
   dashboard: { page: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'), sw: () => import('../features/dashboard/locales/sw.json') },
   patients: { page: page(() => import('../features/patients/patients-page'), 'PatientsPage'), sw: () => import('../features/patients/locales/sw.json') },
+  appointments: { page: page(() => import('../features/appointments/appointments-page'), 'AppointmentsPage'), sw: () => import('../features/appointments/locales/sw.json') },
   referrals: { page: page(() => import('../features/referrals/referrals-page'), 'ReferralsPage'), sw: () => import('../features/referrals/locales/sw.json') },
   billing: { page: page(() => import('../features/billing/billing-page'), 'BillingPage'), sw: () => import('../features/billing/locales/sw.json') },
   revenue: { page: page(() => import('../features/revenue/revenue-page'), 'RevenuePage'), sw: () => import('../features/revenue/locales/sw.json') },
