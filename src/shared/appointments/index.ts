@@ -274,3 +274,14 @@ export const listSmsMessagesQuery = z.object({
   status: optionalEnumQuery(SMS_STATUSES, 'Unknown status'),
   ...pageQuery,
 });
+export type ListSmsMessagesQuery = z.infer<typeof listSmsMessagesQuery>;
+
+/**
+ * A Kenyan mobile number as the gateway takes it (+2547XXXXXXXX or +2541XXXXXXXX), from the ways people write it
+ * (07XX XXX XXX, 01XX…, 2547…, +254 7…); null when it is not one.
+ */
+export function normaliseKenyanMobile(value: string): string | null {
+  const digits = value.trim().replace(/[\s\-().]/g, '');
+  const m = /^(?:\+?254|0)([17]\d{8})$/.exec(digits);
+  return m ? `+254${m[1]}` : null;
+}
