@@ -17,6 +17,7 @@ import { cn } from '../../lib/utils';
 import { facilitiesQuery, facilityName } from '../facilities';
 import { countyToday, weekStart } from './appointment-labels';
 import { BookAppointmentDialog } from './book-appointment-dialog';
+import { bookForOf } from './patient/book-for';
 import { DayList } from './day-list';
 import { MissedList } from './missed-list';
 import { WeekCalendar } from './week-calendar';
@@ -37,6 +38,15 @@ export function AppointmentsPage() {
   const [date, setDate] = useState(countyToday);
   const [week, setWeek] = useState(() => weekStart(countyToday()));
   const [booking, setBooking] = useState(false);
+  // Book for a patient, asked by their record (patient/book-for.ts): once; a reload does not ask again.
+  const [bookFor, setBookFor] = useState(() => bookForOf(window.history.state));
+  const closeBooking = (open: boolean) => {
+    setBooking(open);
+    if (!open && bookFor) {
+      setBookFor(null);
+      window.history.replaceState(null, '');
+    }
+  };
 
   const canRead = staff.may('appointments:read');
   const facility = facilities.data?.find((f) => f.id === facilityId);
@@ -102,7 +112,9 @@ export function AppointmentsPage() {
         </>
       )}
 
-      {mayBookSomewhere ? <BookAppointmentDialog open={booking} onOpenChange={setBooking} facilityId={canWrite ? facilityId : undefined} date={date} /> : null}
+      {mayBookSomewhere ? (
+        <BookAppointmentDialog key={bookFor?.id ?? 'any'} open={booking || bookFor !== null} onOpenChange={closeBooking} facilityId={canWrite ? facilityId : undefined} date={date} patient={bookFor} />
+      ) : null}
     </div>
   );
 }

@@ -65,26 +65,32 @@ export const appointmentCalendarQuery = (facilityId: number | undefined, from: s
 
 export const patientAppointmentsQuery = (patientId: number) =>
   queryOptions({
-    queryKey: ['appointments', 'patient', patientId],
+    queryKey: ['patients', 'appointments', patientId],
     queryFn: ({ signal }) => apiList<Appointment>(`/api/appointments${qs({ patientId, limit: PATIENT_APPOINTMENTS_PAGE_SIZE })}`, signal),
   });
 
 export const smsConsentQuery = (patientId: number) =>
   queryOptions({
-    queryKey: ['appointments', 'sms-consent', patientId],
+    queryKey: ['patients', 'sms-consent', patientId],
     queryFn: ({ signal }) => apiGet<SmsConsent>(`/api/patients/${patientId}/sms-consent`, signal),
   });
 
 export const patientSmsQuery = (patientId: number) =>
   queryOptions({
-    queryKey: ['appointments', 'sms', patientId],
+    queryKey: ['patients', 'sms', patientId],
     queryFn: ({ signal }) => apiList<SmsMessage>(`/api/sms-messages${qs({ patientId, limit: PATIENT_SMS_PAGE_SIZE })}`, signal),
   });
 
 function useRefreshAppointments() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: ['appointments'] }), queryClient.invalidateQueries({ queryKey: ['dashboard', 'stats'] })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+      queryClient.invalidateQueries({ queryKey: ['patients', 'appointments'] }),
+      queryClient.invalidateQueries({ queryKey: ['patients', 'sms-consent'] }),
+      queryClient.invalidateQueries({ queryKey: ['patients', 'sms'] }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard', 'stats'] }),
+    ]);
 }
 
 export function useBookAppointment() {

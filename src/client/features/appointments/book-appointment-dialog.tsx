@@ -3,7 +3,7 @@
 // its message is shown, and a user who holds appointments:override at the facility may book anyway; others are
 // told why they cannot. The patient's consent to SMS reminders is shown and may be recorded here.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_KINDS, bookAppointmentSchema, type Appointment, type BookAppointmentInput } from '../../../shared/appointments';
 import type { Patient } from '../../../shared/patients';
@@ -20,7 +20,7 @@ import { PatientPicker, fullName } from '../patients';
 import { OverCapacity } from './appointment-actions';
 import { appointmentErrorText, appointmentMessage, countyToday, isOverCapacity } from './appointment-labels';
 import { appointmentServicesQuery, useBookAppointment } from './appointments.api';
-import { SmsConsentControl } from './sms-consent';
+import { SmsConsentControl } from './patient/sms-consent';
 import { formatDate } from '../../lib/locale-format';
 
 type Props = {
@@ -81,6 +81,11 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
     }),
   );
   const { values, set, errors } = form;
+  // The facility may be known only once the user and the facilities have loaded (a booking asked from a record).
+  useEffect(() => {
+    if (values.facilityId === '' && start !== undefined) set('facilityId', String(start));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the starting facility becomes known
+  }, [start]);
   const chosenFacility = Number(values.facilityId) || undefined;
   const services = useQuery(appointmentServicesQuery(chosenFacility));
   const bookable = facilities.data?.filter((f) => staff.reaches('appointments:write', f));

@@ -76,9 +76,9 @@ function PatientDetails({ id, onAddRecord }: { id: number; onAddRecord: () => vo
           <MedicalRecordsList patientId={id} dateOfBirth={query.data?.dateOfBirth} />
         </section>
       ) : null}
-      {staff.may('appointments:read') ? (
+      {staff.may('appointments:read') && query.data ? (
         <Suspense fallback={<Skeleton className="h-16 w-full" />}>
-          <PatientAppointments patientId={id} patientName={query.data ? fullName(query.data) : ''} phoneNumber={query.data?.phoneNumber} />
+          <PatientAppointments patientId={id} patientName={fullName(query.data)} phoneNumber={query.data.phoneNumber} />
         </Suspense>
       ) : null}
       {staff.may('referrals:read') ? <PatientReferrals patientId={id} /> : null}

@@ -1,23 +1,25 @@
 // A patient's consent to SMS reminders (issue 15; Kenya's Data Protection Act: reminders only with consent): whether
 // they consent, and a small control to record consent (the phone and the language of the reminders) or withdraw it.
+import './patient.strings';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SMS_LANGUAGES, updateSmsConsentSchema, type SmsConsent, type SmsLanguage } from '../../../shared/appointments';
-import { displayPhone } from '../../../shared/format';
-import { useStaff } from '../../app/use-staff';
-import { FormField, fieldAria } from '../../components/forms/form-field';
-import { Button } from '../../components/ui/button';
-import { Input, NativeSelect } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-client';
-import { appointmentErrorText, appointmentMessage } from './appointment-labels';
-import { smsConsentQuery, useUpdateSmsConsent } from './appointments.api';
+import type { SmsConsent, SmsLanguage } from '../../../../shared/appointments';
+import { displayPhone } from '../../../../shared/format';
+import { useStaff } from '../../../app/use-staff';
+import { FormField, fieldAria } from '../../../components/forms/form-field';
+import { Button } from '../../../components/ui/button';
+import { Input, NativeSelect } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { appointmentErrorText, appointmentMessage } from '../appointment-labels';
+import { smsConsentQuery, useUpdateSmsConsent } from '../appointments.api';
 
 /** Each language by its own name, as the shell's language switch writes them. */
 const LANGUAGE_NAMES: Record<SmsLanguage, string> = { en: 'English', sw: 'Kiswahili' };
+const SMS_LANGUAGES = Object.keys(LANGUAGE_NAMES) as SmsLanguage[];
 
 export function SmsConsentControl({ patientId, patientName, defaultPhone }: { patientId: number; patientName: string; defaultPhone?: string | null }) {
   const { t } = useTranslation();
@@ -29,7 +31,7 @@ export function SmsConsentControl({ patientId, patientName, defaultPhone }: { pa
     <section aria-labelledby={`sms-consent-${patientId}`} className="grid gap-2 rounded-md border p-3 text-sm" data-testid="sms-consent">
       <h3 id={`sms-consent-${patientId}`} className="flex items-center gap-2 font-semibold">
         <MessageSquare aria-hidden="true" className="h-4 w-4" />
-        {t('appointments.sms.title')}
+        {t('appointmentsPatient.sms.title')}
       </h3>
       {query.isPending ? (
         <Skeleton className="h-4 w-2/3" />
@@ -41,16 +43,16 @@ export function SmsConsentControl({ patientId, patientName, defaultPhone }: { pa
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p data-testid="sms-consent-state">
             {query.data.consented
-              ? t('appointments.sms.consented', {
+              ? t('appointmentsPatient.sms.consented', {
                   phone: query.data.phone ? displayPhone(query.data.phone) : t('common.notProvided'),
                   language: LANGUAGE_NAMES[query.data.language ?? 'sw'],
                 })
-              : t('appointments.sms.notConsented')}
+              : t('appointmentsPatient.sms.notConsented')}
           </p>
           {canWrite ? (
             <div className="flex flex-wrap gap-2">
               <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-                {query.data.consented ? t('appointments.sms.change') : t('appointments.sms.record')}
+                {query.data.consented ? t('appointmentsPatient.sms.change') : t('appointmentsPatient.sms.record')}
               </Button>
               {query.data.consented ? <WithdrawButton patientId={patientId} /> : null}
             </div>
@@ -74,13 +76,13 @@ function WithdrawButton({ patientId }: { patientId: number }) {
         mutation.mutate(
           { consented: false, language: 'sw' },
           {
-            onSuccess: () => toast({ title: t('appointments.sms.withdrawn') }),
-            onError: (error) => toast({ variant: 'destructive', title: t('appointments.sms.failed'), description: appointmentErrorText(t, error) }),
+            onSuccess: () => toast({ title: t('appointmentsPatient.sms.withdrawn') }),
+            onError: (error) => toast({ variant: 'destructive', title: t('appointmentsPatient.sms.failed'), description: appointmentErrorText(t, error) }),
           },
         )
       }
     >
-      {t('appointments.sms.withdraw')}
+      {t('appointmentsPatient.sms.withdraw')}
     </Button>
   );
 }
@@ -94,28 +96,28 @@ function ConsentForm({ consent, patientName, defaultPhone, onDone }: { consent: 
   const id = `sms-${consent.patientId}`;
   // Not a form of its own: it may sit inside the booking form, and forms do not nest.
   const save = () => {
-    const parsed = updateSmsConsentSchema.safeParse({ consented: true, phone, language });
-    if (!parsed.success || phone.trim() === '') {
-      setErrors({ phone: t('appointments.sms.phoneRequired') });
+    // The server checks the number (shared/appointments: updateSmsConsentSchema); the registry keeps its schemas out.
+    if (phone.trim() === '') {
+      setErrors({ phone: t('appointmentsPatient.sms.phoneRequired') });
       return;
     }
     setErrors({});
-    mutation.mutate(parsed.data, {
+    mutation.mutate({ consented: true, phone: phone.trim(), language }, {
       onSuccess: () => {
-        toast({ title: t('appointments.sms.saved'), description: patientName });
+        toast({ title: t('appointmentsPatient.sms.saved'), description: patientName });
         onDone();
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400) setErrors(error.fieldErrors());
-        toast({ variant: 'destructive', title: t('appointments.sms.failed'), description: appointmentErrorText(t, error) });
+        toast({ variant: 'destructive', title: t('appointmentsPatient.sms.failed'), description: appointmentErrorText(t, error) });
       },
     });
   };
   const phoneError = appointmentMessage(errors.phone);
   return (
     <fieldset disabled={mutation.isPending} className="grid gap-3 sm:grid-cols-2">
-      <legend className="sr-only">{t('appointments.sms.formLabel', { name: patientName })}</legend>
-      <FormField id={`${id}-phone`} label={t('appointments.sms.phone')} error={phoneError} required>
+      <legend className="sr-only">{t('appointmentsPatient.sms.formLabel', { name: patientName })}</legend>
+      <FormField id={`${id}-phone`} label={t('appointmentsPatient.sms.phone')} error={phoneError} required>
         <Input type="tel" inputMode="tel" autoComplete="off" maxLength={20} aria-required="true" {...fieldAria(`${id}-phone`, phoneError)} value={phone}
           onChange={(e) => setPhone(e.target.value)}
           onKeyDown={(e) => {
@@ -127,7 +129,7 @@ function ConsentForm({ consent, patientName, defaultPhone, onDone }: { consent: 
           }}
         />
       </FormField>
-      <FormField id={`${id}-language`} label={t('appointments.sms.language')}>
+      <FormField id={`${id}-language`} label={t('appointmentsPatient.sms.language')}>
         <NativeSelect id={`${id}-language`} value={language} onChange={(e) => setLanguage(e.target.value as SmsLanguage)}>
           {SMS_LANGUAGES.map((l) => (
             <option key={l} value={l}>
@@ -136,13 +138,13 @@ function ConsentForm({ consent, patientName, defaultPhone, onDone }: { consent: 
           ))}
         </NativeSelect>
       </FormField>
-      <p className="text-xs text-muted-foreground sm:col-span-2">{t('appointments.sms.consentNote')}</p>
+      <p className="text-xs text-muted-foreground sm:col-span-2">{t('appointmentsPatient.sms.consentNote')}</p>
       <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
         <Button size="sm" variant="outline" onClick={onDone}>
-          {t('appointments.sms.keep')}
+          {t('appointmentsPatient.sms.keep')}
         </Button>
         <Button size="sm" onClick={save}>
-          {mutation.isPending ? t('appointments.sms.saving') : t('appointments.sms.save')}
+          {mutation.isPending ? t('appointmentsPatient.sms.saving') : t('appointmentsPatient.sms.save')}
         </Button>
       </div>
     </fieldset>
