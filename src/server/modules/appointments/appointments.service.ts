@@ -4,7 +4,7 @@
 // Every write is one transaction with its audit event; every list that names patients is an audited read.
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { countyDate, daysBetween } from '../../../shared/county-time.js';
+import { addDays, countyDate, daysBetween } from '../../../shared/county-time.js';
 import { reaches, scopeOf } from '../../../shared/access/index.js';
 import {
   APPOINTMENT_TRANSITIONS,
@@ -272,7 +272,9 @@ export async function listAppointments({ db, actor }: ServiceContext, q: ListApp
 export const CALENDAR_MAX_DAYS = 62;
 
 /** Counts per day and service over a range (the week view): counts only, no patient, so not audited. */
-export async function appointmentCalendar({ db }: ServiceContext, q: AppointmentCalendarQuery): Promise<AppointmentCalendarDay[]> {
+export async function appointmentCalendar({ db, now }: ServiceContext, query: AppointmentCalendarQuery): Promise<AppointmentCalendarDay[]> {
+  const from = query.from ?? countyDate(now());
+  const q = { ...query, from, to: query.to ?? addDays(from, 6) };
   if (q.to < q.from) throw invalid([{ path: 'to', message: 'To must be on or after From' }]);
   if (daysBetween(q.from, q.to) + 1 > CALENDAR_MAX_DAYS) throw invalid([{ path: 'to', message: `The calendar shows at most ${CALENDAR_MAX_DAYS} days at a time` }]);
   const count = (status: string) => sql<number>`count(*) filter (where ${appointments.status} = ${status})::int`;
@@ -522,14 +524,15 @@ export async function traceAppointment({ db, actor, now: clock }: ServiceContext
  * A visit's follow-up date (medical-records, inside its transaction): books the follow-up appointment at the
  * visit's facility in its follow-up service (made with the defaults when it has none), booked by the clinician.
  * The clinician asked for that day, so it is booked even when the day is full (overCapacity true).
- * Only a future date books: a follow-up "today" is the visit itself.
+ * Only a date from today on, after the visit's own day, books (a visit written up from the paper register may
+ * have asked for today; a follow-up on the visit's own day is the visit itself).
  */
 export async function bookFollowUp(
   tx: Db,
-  visit: { recordId: number; patientId: number; facilityId: number; followUpDate: string | null; clinicianId: number; now: Date },
+  visit: { recordId: number; patientId: number; facilityId: number; visitDay: string; followUpDate: string | null; clinicianId: number; now: Date },
 ): Promise<number | null> {
   const today = countyDate(visit.now);
-  if (!visit.followUpDate || visit.followUpDate <= today) return null;
+  if (!visit.followUpDate || visit.followUpDate < today || visit.followUpDate <= visit.visitDay) return null;
   const service = await ensureService(tx, visit.facilityId, 'follow_up', visit.now);
   const overCapacity = await takePlace(tx, { actor: null, service, date: visit.followUpDate, override: false, force: true });
   const [created] = await tx
@@ -567,7 +570,7 @@ export async function bookFollowUp(
  */
 export async function syncFollowUp(
   tx: Db,
-  visit: { recordId: number; patientId: number; facilityId: number; followUpDate: string | null; actor: Actor; now: Date },
+  visit: { recordId: number; patientId: number; facilityId: number; visitDay: string; followUpDate: string | null; actor: Actor; now: Date },
 ): Promise<void> {
   const [booked] = await tx.select().from(appointments).where(eq(appointments.sourceRecordId, visit.recordId)).for('update');
   const today = countyDate(visit.now);
@@ -577,7 +580,7 @@ export async function syncFollowUp(
   }
   if (booked.status !== 'scheduled' && booked.status !== 'missed') return;
   if (booked.date === visit.followUpDate) return;
-  if (!visit.followUpDate || visit.followUpDate <= today) {
+  if (!visit.followUpDate || visit.followUpDate < today || visit.followUpDate <= visit.visitDay) {
     await tx
       .update(appointments)
       .set({ status: 'cancelled', cancelReason: 'Follow-up date removed from the visit record', cancelledAt: visit.now, cancelledBy: visit.actor.id, updatedAt: visit.now })

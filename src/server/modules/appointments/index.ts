@@ -4,6 +4,7 @@ import type { ServerModule } from '../../core/module.js';
 import { appointments, appointmentServices, smsConsents, smsMessages } from './appointments.schema.js';
 import { appointmentsRoutes } from './appointments.routes.js';
 import { markMissedPeriodic, sendRemindersPeriodic } from './appointments.jobs.js';
+import { seedAppointments } from './appointments.seed.js';
 
 export { appointments, appointmentServices, smsConsents, smsMessages } from './appointments.schema.js';
 // For other modules, inside their own transactions: a visit's follow-up date books (or moves) an appointment and a
@@ -18,5 +19,7 @@ export const appointmentsModule: ServerModule = {
   id: 'appointments',
   routes: appointmentsRoutes,
   tables: [appointmentServices, appointments, smsConsents, smsMessages],
+  seed: seedAppointments,
   periodic: [markMissedPeriodic, sendRemindersPeriodic],
+  hostileInput: () => import('./appointments.hostile.js'),
 };

@@ -231,8 +231,9 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
     // Appointments (issue 15): a visit today completes the patient's check-in at this facility, and a follow-up
     // date books the follow-up appointment.
     const visit = { recordId: created.id, patientId: input.patientId, facilityId: facility.id, now };
-    if (countyDate(visitDate) === today) await completeCheckedIn(tx, { ...visit, actor });
-    await bookFollowUp(tx, { ...visit, followUpDate: input.followUpDate ?? null, clinicianId: actor.id });
+    const visitDay = countyDate(visitDate);
+    if (visitDay === today) await completeCheckedIn(tx, { ...visit, actor });
+    await bookFollowUp(tx, { ...visit, visitDay, followUpDate: input.followUpDate ?? null, clinicianId: actor.id });
     const [record] = await loadRecords(tx, eq(medicalRecords.id, created.id));
     return record!;
   });
@@ -276,7 +277,7 @@ export async function correctMedicalRecord({ db, actor, now: clock }: ServiceCon
     await audit(tx, actor, { action: 'medical_record.correct', entity: 'medical_record', entityId: id, detail: `patient ${current.patientId}, version ${current.version + 1}` });
     // A changed or cleared follow-up date moves or cancels the appointment it booked (issue 15).
     if ((input.followUpDate ?? null) !== (current.followUpDate ?? null)) {
-      await syncFollowUp(tx, { recordId: id, patientId: current.patientId, facilityId: current.facilityId, followUpDate: input.followUpDate ?? null, actor, now });
+      await syncFollowUp(tx, { recordId: id, patientId: current.patientId, facilityId: current.facilityId, visitDay, followUpDate: input.followUpDate ?? null, actor, now });
     }
     const [record] = await loadRecords(tx, eq(medicalRecords.id, id));
     return record!;

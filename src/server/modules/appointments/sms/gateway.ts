@@ -3,7 +3,7 @@
 // so, else the simulator, which keeps each message and sends nothing. The system module writes those rows; this
 // module only reads them, in plain SQL: the system module imports this one (the gateway's status), so importing its
 // tables back would make a cycle of modules.
-import { and, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import type { SmsConfig } from '../../../env.js';
 import { smsMessages } from '../appointments.schema.js';
@@ -47,11 +47,13 @@ async function resolve(db: Db, config: { sms: SmsConfig }, fetchImpl?: typeof fe
   }
   const sms = config.sms;
   if (sms.mode === 'africastalking') {
+    // The sender ID System Settings names (the county's registered one) goes with the environment's credentials too.
+    const senderId = (typeof section.senderId === 'string' && section.senderId.trim() !== '' ? section.senderId.trim() : sms.senderId) ?? null;
     return {
-      gateway: africasTalkingGateway({ username: sms.username, apiKey: sms.apiKey, environment: sms.environment, senderId: sms.senderId, fetch: fetchImpl }),
+      gateway: africasTalkingGateway({ username: sms.username, apiKey: sms.apiKey, environment: sms.environment, senderId: senderId ?? undefined, fetch: fetchImpl }),
       source: 'environment',
       environment: sms.environment,
-      senderId: sms.senderId ?? null,
+      senderId,
     };
   }
   return { gateway: simulatorGateway(), source: 'none', environment: null, senderId: null };
@@ -72,10 +74,13 @@ export type SmsGatewayStatus = {
   failedLast30Days: number;
 };
 
-/** What System Settings shows about SMS: which gateway, from where, and how the last 30 days went. */
-export async function smsGatewayStatus(db: Db, config: { sms: SmsConfig }, now: Date): Promise<SmsGatewayStatus> {
+/**
+ * What System Settings shows about SMS: which gateway, from where, and how the last 30 days went (counted back from
+ * `now`, the caller's clock: ServiceContext.now; without it, the database's).
+ */
+export async function smsGatewayStatus(db: Db, config: { sms: SmsConfig }, now?: Date): Promise<SmsGatewayStatus> {
   const r = await resolve(db, config);
-  const since = new Date(now.getTime() - 30 * 86_400_000);
+  const since = now ? sql`${new Date(now.getTime() - 30 * 86_400_000).toISOString()}::timestamptz` : sql`now() - interval '30 days'`;
   const [last] = await db.select({ at: sql<string | null>`max(${smsMessages.createdAt})` }).from(smsMessages);
   const [counts] = await db
     .select({
@@ -83,7 +88,7 @@ export async function smsGatewayStatus(db: Db, config: { sms: SmsConfig }, now: 
       failed: sql<number>`count(*) filter (where ${smsMessages.status} = 'failed')::int`,
     })
     .from(smsMessages)
-    .where(and(gte(smsMessages.createdAt, since)));
+    .where(sql`${smsMessages.createdAt} >= ${since}`);
   return {
     gateway: r.gateway.name,
     source: r.source,
