@@ -193,6 +193,25 @@ test.describe('appointments', () => {
     await expect(page.getByLabel('Date', { exact: true })).toHaveValue(tomorrow);
     await expect(rowOf(page, second.name)).toContainText('Scheduled');
 
+    // ---- printed, the day list is its table: no controls, no cards ----
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print day list' })).toBeHidden();
+    await expect(page.getByRole('tablist', { name: 'Appointment views' })).toBeHidden();
+    await expect(page.getByRole('table', { name: /^Appointments on / })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Check in ${second.name}` })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+
+    // ---- rescheduled to the day after: off this day's list ----
+    const later = addDays(tomorrow, 1);
+    await rowOf(page, second.name).getByRole('button', { name: `Reschedule the appointment of ${second.name}` }).click();
+    const moving = page.getByRole('dialog', { name: 'Reschedule appointment' });
+    await moving.getByLabel('Date').fill(later);
+    await moving.getByRole('button', { name: 'Reschedule', exact: true }).click();
+    await expect(toast(page, 'Appointment rescheduled')).toBeVisible();
+    await expect(rowOf(page, second.name)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await expect(rowOf(page, second.name)).toContainText('Scheduled');
+
     // ---- the same screen in Kiswahili ----
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('menuitemradio', { name: 'Kiswahili' }).click();
