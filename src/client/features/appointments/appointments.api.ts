@@ -81,6 +81,10 @@ export const patientSmsQuery = (patientId: number) =>
     queryFn: ({ signal }) => apiList<SmsMessage>(`/api/sms-messages${qs({ patientId, limit: PATIENT_SMS_PAGE_SIZE })}`, signal),
   });
 
+/**
+ * Not awaited by the mutations: the caller's own success (its toast, closing its dialog) must not wait for the
+ * lists, where a rescheduled appointment leaves the row, and the dialog in it, behind.
+ */
 function useRefreshAppointments() {
   const queryClient = useQueryClient();
   return () =>
@@ -97,7 +101,7 @@ export function useBookAppointment() {
   const refresh = useRefreshAppointments();
   return useMutation({
     mutationFn: (input: BookAppointmentInput) => apiPost<Appointment>('/api/appointments', input),
-    onSuccess: refresh,
+    onSuccess: () => void refresh(),
   });
 }
 
@@ -105,7 +109,7 @@ export function useRescheduleAppointment(id: number) {
   const refresh = useRefreshAppointments();
   return useMutation({
     mutationFn: (input: RescheduleAppointmentInput) => apiPatch<Appointment>(`/api/appointments/${id}`, input),
-    onSuccess: refresh,
+    onSuccess: () => void refresh(),
   });
 }
 
@@ -114,7 +118,7 @@ export function useAppointmentStatus() {
   const refresh = useRefreshAppointments();
   return useMutation({
     mutationFn: ({ id, ...input }: AppointmentStatusInput & { id: number }) => apiPatch<Appointment>(`/api/appointments/${id}/status`, input),
-    onSettled: refresh,
+    onSettled: () => void refresh(),
   });
 }
 
@@ -122,7 +126,7 @@ export function useRecordTracing(id: number) {
   const refresh = useRefreshAppointments();
   return useMutation({
     mutationFn: (input: AppointmentTracingInput) => apiPatch<Appointment>(`/api/appointments/${id}/tracing`, input),
-    onSuccess: refresh,
+    onSuccess: () => void refresh(),
   });
 }
 
@@ -130,6 +134,6 @@ export function useUpdateSmsConsent(patientId: number) {
   const refresh = useRefreshAppointments();
   return useMutation({
     mutationFn: (input: UpdateSmsConsentInput) => apiPut<SmsConsent>(`/api/patients/${patientId}/sms-consent`, input),
-    onSuccess: refresh,
+    onSuccess: () => void refresh(),
   });
 }

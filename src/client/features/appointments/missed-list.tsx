@@ -1,5 +1,5 @@
 // Missed appointments, the defaulter tracing list (issue 15; KenyaEMR's defaulter tracing): the facility's missed
-// appointments in a date range, not yet traced or traced, with the patient's phone to call and a "Record outcome"
+// appointments in a date range (and of a service), not yet traced or traced, with the patient's phone to call and a "Record outcome"
 // dialog (TRACING_OUTCOMES).
 import { useQuery } from '@tanstack/react-query';
 import { CalendarX2, Phone } from 'lucide-react';
@@ -22,7 +22,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import { appointmentErrorText, appointmentMessage, countyToday } from './appointment-labels';
-import { APPOINTMENT_PAGE_SIZE, appointmentsQuery, useRecordTracing } from './appointments.api';
+import { APPOINTMENT_PAGE_SIZE, appointmentServicesQuery, appointmentsQuery, useRecordTracing } from './appointments.api';
 
 type Tracing = 'untraced' | 'traced' | '';
 type Props = { facilityId: number; facilityName: string; canWrite: boolean };
@@ -34,9 +34,11 @@ export function MissedList({ facilityId, facilityName, canWrite }: Props) {
   const [tracing, setTracing] = useState<Tracing>('untraced');
   const [from, setFrom] = useState(() => addDays(today, -DEFAULT_RANGE_DAYS));
   const [to, setTo] = useState(today);
+  const [serviceId, setServiceId] = useState('');
   const [offset, setOffset] = useState(0);
+  const services = useQuery(appointmentServicesQuery(facilityId));
   const [tracingOf, setTracingOf] = useState<Appointment | null>(null);
-  const query = useQuery(appointmentsQuery({ facilityId, status: 'missed', tracing: tracing || undefined, from: from || undefined, to: to || undefined, offset }));
+  const query = useQuery(appointmentsQuery({ facilityId, serviceId: Number(serviceId) || undefined, status: 'missed', tracing: tracing || undefined, from: from || undefined, to: to || undefined, offset }));
   const total = query.data?.total;
   const heading = t('appointments.missed.heading');
   const reset = () => setOffset(0);
@@ -57,6 +59,18 @@ export function MissedList({ facilityId, facilityName, canWrite }: Props) {
             { value: 'untraced', label: t('appointments.missed.untraced') },
             { value: 'traced', label: t('appointments.missed.traced') },
           ]}
+        />
+        <FilterSelect
+          id="appt-missed-service"
+          label={t('appointments.day.service')}
+          value={serviceId}
+          onChange={(v) => {
+            setServiceId(v);
+            reset();
+          }}
+          allLabel={t('appointments.day.allServices')}
+          options={services.data?.map((s) => ({ value: String(s.id), label: s.name }))}
+          loadingLabel={t('common.loading')}
         />
         <div className="grid gap-1.5">
           <Label htmlFor="appt-missed-from">{t('appointments.missed.from')}</Label>
