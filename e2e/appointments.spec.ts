@@ -71,7 +71,14 @@ test.describe('appointments', () => {
 
   test("a visit's follow-up date books tomorrow's appointment; the next day the patient is checked in and the visit completes it", async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'nurse', '/patients');
+    // The dashboard's Today's Appointments card opens today's day list.
+    await signInAs(page, 'nurse', '/');
+    await page.getByRole('link', { name: "Today's Appointments" }).click();
+    await expect(page).toHaveURL(/\/appointments$/);
+    await expect(page.getByRole('tab', { name: 'Day list' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(today());
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Patient Registry' }).click();
     const patient = await registerPatientThroughApi(page, { firstName: 'Atieno' });
     const tomorrow = addDays(today(), 1);
 
