@@ -148,6 +148,8 @@ describe('every route refuses a signed-out caller unless it is open by design', 
 
 /** GET routes whose record may be in a state that refuses the read (409), like a write refused by its record's state. */
 const STATEFUL_READS = new Set(['/api/reports/:id/dhis2']);
+/** Writes on the caller's own records only (their passkeys): a record that is not theirs is not found (404). */
+const OWN_RECORD_WRITES = new Set(['/api/auth/passkeys/:id']);
 
 describe('the role table, enforced on every route the app registers', () => {
   const cases = ROLES.flatMap((role) => GUARDED.filter((r) => r.url !== '/api/logout').map((r) => ({ role, ...r })));
@@ -166,6 +168,8 @@ describe('the role table, enforced on every route the app registers', () => {
     } else if (method === 'GET') {
       // A read refused by the state of its record says so with 409 (the KHIS file of a report that is no MOH form).
       expect(STATEFUL_READS.has(url) ? [200, 409] : [200], what).toContain(res.statusCode);
+    } else if (OWN_RECORD_WRITES.has(url)) {
+      expect(res.statusCode, what).toBe(404);
     } else {
       // A write with an empty body is refused by validation; one that takes no body, by the state of its record.
       expect(NO_SUCH_RECORD.has(url) ? [404] : [400, 409], what).toContain(res.statusCode);

@@ -1,3 +1,4 @@
 // The auth module's contracts: what the server validates and returns, and what the client's forms and screens use.
 export * from './contracts.js';
 export * from './demo.js';
+export * from './passkeys.js';

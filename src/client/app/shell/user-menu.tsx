@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Languages, LogOut, Settings, User } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthState } from '../auth';
 import { logOut } from '../../features/auth';
@@ -22,6 +22,9 @@ import {
 } from '../../components/ui/dropdown-menu';
 
 type Props = { auth: Extract<AuthState, { status: 'authenticated' }> };
+
+/** The profile's Passkeys section, with the WebAuthn code, loads when the profile opens (the shell stays small). */
+const PasskeysSection = lazy(() => import('../../features/auth/passkeys-section'));
 
 export function UserMenu({ auth }: Props) {
   const { t, i18n } = useTranslation();
@@ -115,6 +118,11 @@ function ProfileDialog({ open, onOpenChange, auth, fullName, role }: { open: boo
           <dt className="text-muted-foreground">{t('shell.facility')}</dt>
           <dd>{facilityName(facilities.data, auth.user?.facilityId, t('common.unknownFacility'))}</dd>
         </dl>
+        {open ? (
+          <Suspense fallback={<p className="border-t pt-4 text-sm text-muted-foreground">{t('common.loading')}</p>}>
+            <PasskeysSection />
+          </Suspense>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

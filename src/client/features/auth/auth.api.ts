@@ -65,7 +65,9 @@ type LoginVariables =
   | { kind: 'password'; email: string }
   | { kind: 'fingerprint'; fingerprintHash: string }
   | { kind: 'face'; faceTemplateHash: string }
-  | { kind: 'staff'; email: string; password: string };
+  | { kind: 'staff'; email: string; password: string }
+  /** The browser's answer to a passkey request (login/options), from startAuthentication. */
+  | { kind: 'passkey'; response: unknown };
 
 function loginRequest(v: LoginVariables): Promise<LoginResponse> {
   switch (v.kind) {
@@ -77,6 +79,8 @@ function loginRequest(v: LoginVariables): Promise<LoginResponse> {
       return apiPost('/api/demo/biometric/face', { faceTemplateHash: v.faceTemplateHash });
     case 'staff':
       return apiPost('/api/auth/login', { email: v.email, password: v.password });
+    case 'passkey':
+      return apiPost('/api/auth/passkeys/login/verify', { response: v.response });
   }
 }
 
@@ -86,7 +90,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: loginRequest,
     onSuccess: async (data, variables) => {
-      if (variables.kind !== 'staff') storeDemoUser(data.user);
+      if (variables.kind !== 'staff' && variables.kind !== 'passkey') storeDemoUser(data.user);
       queryClient.setQueryData(currentUserQuery.queryKey, data.user);
       await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     },

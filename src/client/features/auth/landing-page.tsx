@@ -71,6 +71,8 @@ export function LandingPage() {
                   <h3 className="font-semibold">{t(`landing.features.${key}.title`)}</h3>
                 </div>
                 <p className="text-sm text-muted-foreground">{t(`landing.features.${key}.body`)}</p>
+                {/* The real biometric sign-in is a passkey (domain/REPORTING.md §Passkeys): said beside the spec's words. */}
+                {key === 'security' ? <p className="text-sm text-muted-foreground">{t('landing.features.security.passkey')}</p> : null}
               </li>
             ))}
           </ul>

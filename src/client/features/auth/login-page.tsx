@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { loginSchema } from '../../../shared/auth';
+import { loginSchema, type SignedIn } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -15,6 +15,7 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { takeReturnPath, useLogin } from './auth.api';
+import { PasskeySignIn } from './passkey-sign-in';
 import { PublicBrand } from './public-brand';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -61,14 +62,17 @@ export function LoginPage() {
   const emailError = fieldMessage(errors.email?.message, t);
   const passwordError = fieldMessage(errors.password?.message, t);
 
+  const welcome = ({ user }: SignedIn) => {
+    toast({ title: t('login.toasts.loginSuccess'), description: t('login.toasts.welcome', { name: user.firstName }) });
+    navigate(takeReturnPath(), { replace: true });
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       // mutateAsync, not mutate: signing in re-renders the route table, which may unmount this page before
       // per-call callbacks would run; the welcome toast must still show.
-      const { user } = await login.mutateAsync({ kind: 'staff', email: values.email, password: values.password });
-      toast({ title: t('login.toasts.loginSuccess'), description: t('login.toasts.welcome', { name: user.firstName }) });
-      navigate(takeReturnPath(), { replace: true });
+      welcome(await login.mutateAsync({ kind: 'staff', email: values.email, password: values.password }));
     } catch (error) {
       setFailure(signInError(error, t));
       // SPEC.md §8, password sign-in: 'Login Failed' / 'Please check your credentials'.
@@ -137,6 +141,12 @@ export function LoginPage() {
                 {t(login.isPending ? 'login.submitting' : 'login.submit')}
               </Button>
             </form>
+            <div className="my-4 flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" />
+              {t('passkeys.or')}
+              <span className="h-px flex-1 bg-border" />
+            </div>
+            <PasskeySignIn disabled={login.isPending} onStart={() => setFailure(null)} onSignedIn={welcome} onFailure={setFailure} />
             <p className="mt-6 text-center text-sm text-muted-foreground">
               {t('login.demoPrompt')}{' '}
               <Link href="/demo" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -289,6 +289,25 @@ describe('status steps', () => {
     }
   });
 
+  it('refuses every step APPOINTMENT_TRANSITIONS does not allow, saying from what to what', async () => {
+    const a = await booked({ patientId: 66, date: '2026-03-16' });
+    expect((await step(nurse, a.id, { status: 'completed' })).json().message).toBe('Cannot move an appointment from Scheduled to Completed');
+    const b = await booked({ patientId: 67, date: '2026-03-17' });
+    onDay('2026-03-18');
+    try {
+      const n = await signIn('nurse');
+      await step(n, b.id, { status: 'missed' });
+      for (const [status, label] of [['completed', 'Completed'], ['cancelled', 'Cancelled'], ['scheduled', 'Scheduled']] as const) {
+        const res = await step(n, b.id, { status, reason: 'x' });
+        expect(res.statusCode, status).toBe(409);
+        expect(res.json().message).toBe(`Cannot move an appointment from Missed to ${label}`);
+      }
+      expect((await step(n, b.id, { status: 'missed' })).json().message).toBe('This appointment is already missed');
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
   it('a missed appointment rescheduled is scheduled again', async () => {
     const a = await booked({ patientId: 64, date: '2026-03-17' });
     onDay('2026-03-18');

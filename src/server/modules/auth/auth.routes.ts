@@ -24,15 +24,16 @@ import {
 } from './auth.service.js';
 import { currentUserSchema, demoAccountSchema, signedInSchema } from '../../../shared/auth/index.js';
 import { list, ok, redirect } from '../../core/http.js';
+import { passkeyRoutes } from './passkeys.routes.js';
 
 /** How a sign-in was made (the audit detail); every demo-* one comes through the demo portal. */
-type SignInMethod = 'password' | 'demo' | 'demo-password' | 'demo-fingerprint' | 'demo-face';
+type SignInMethod = 'password' | 'passkey' | 'demo' | 'demo-password' | 'demo-fingerprint' | 'demo-face';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
 
-  /** Runs one sign-in attempt: rate limit first, then the check, then a fresh session cookie. */
+  /** Runs one sign-in attempt (a password, a passkey or the demo portal's): rate limit first, then the check, then a fresh session cookie. */
   async function signIn(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -61,6 +62,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
         now,
         // Every /api/demo/* sign-in: no password, or the published one (resolveSession refuses it without demo mode).
         viaDemo: method.startsWith('demo'),
+        method: method === 'password' || method === 'passkey' ? method : 'demo',
       });
       await completeLoginAttempt(tx, attemptId, user.email);
       await audit(tx, { id: user.id, ip: request.ip }, { action: 'auth.login', entity: 'session', detail: method });
@@ -90,6 +92,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     const user = await changePassword(db, config, request.user, request.body, { ip: request.ip, token: request.sessionToken, now: deps.now() });
     return { user: toCurrentUser(await withSubcounty(db, user)) };
   });
+
+  passkeyRoutes(app, deps, (request, reply, authenticate) => signIn(request, reply, 'passkey', null, authenticate));
 
   // Browser navigations (SPEC.md §2.1): to the staff sign-in page, and out of the system.
   r.get('/api/login', { config: open('a browser navigation to the sign-in page'), schema: { response: redirect } }, async (_request, reply) => reply.redirect('/login', 302));

@@ -77,7 +77,7 @@ export async function createSession(
   db: Db,
   config: Config,
   userId: number,
-  meta: { ip: string | null; userAgent: string | null; now: Date; viaDemo: boolean },
+  meta: { ip: string | null; userAgent: string | null; now: Date; viaDemo: boolean; method: 'password' | 'passkey' | 'demo' },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(meta.now.getTime() + config.sessionAbsoluteHours * 3_600_000);
@@ -90,6 +90,7 @@ export async function createSession(
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     viaDemo: meta.viaDemo,
+    method: meta.method,
   });
   return { token, expiresAt };
 }
