@@ -2,7 +2,7 @@
 // sensitive (Data Protection Act 2019): a reminder names the facility, the day and the time, never the service (a
 // CCC or ANC appointment says what the patient has), the diagnosis or the notes; and it goes only to a patient
 // whose consent is recorded and not withdrawn. Every message is kept with its gateway and delivery status.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { addDays, countyDate, countyDateTime } from '../../../shared/county-time.js';
 import { normaliseKenyanMobile, type ListSmsMessagesQuery, type SmsConsent, type SmsLanguage, type SmsMessage, type UpdateSmsConsentInput } from '../../../shared/appointments/index.js';
 import type { Db } from '../../db/client.js';
@@ -127,6 +127,17 @@ export function reminderDay(date: string, language: SmsLanguage): string {
 }
 
 /**
+ * A time as Kiswahili speakers say it: hours counted from 6 in the morning (09:30 is "saa 3:30 asubuhi"), with the
+ * clock's time beside it, so neither reading of "saa 9:30" can send a patient at the wrong hour.
+ */
+export function swahiliTime(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const hour = (h + 6) % 12 === 0 ? 12 : (h + 6) % 12;
+  const part = h >= 5 && h < 12 ? 'asubuhi' : h >= 12 && h < 16 ? 'mchana' : h >= 16 && h < 19 ? 'jioni' : 'usiku';
+  return `saa ${hour}${m === 0 ? '' : `:${String(m).padStart(2, '0')}`} ${part} (${hhmm})`;
+}
+
+/**
  * The reminder, in the consent's language: the first name, the facility, the day and the time if any. Never the
  * service, the diagnosis or the notes.
  */
@@ -134,7 +145,7 @@ export function reminderText(r: { firstName: string; facilityName: string; date:
   const first = r.firstName.trim().split(/\s+/)[0] ?? '';
   const day = reminderDay(r.date, r.language);
   if (r.language === 'sw') {
-    return `Habari ${first}, tunakukumbusha miadi yako katika ${r.facilityName} kesho, ${day}${r.startTime ? `, saa ${r.startTime}` : ''}. Piga simu kituoni kama hutaweza kufika.`;
+    return `Habari ${first}, kumbusho la miadi yako ${r.facilityName} kesho ${day}${r.startTime ? `, ${swahiliTime(r.startTime)}` : ''}. Usipoweza kufika, piga simu kituoni.`;
   }
   return `Hello ${first}, a reminder of your appointment at ${r.facilityName} tomorrow, ${day}${r.startTime ? `, at ${r.startTime}` : ''}. Reply or call the facility if you cannot come.`;
 }
@@ -180,20 +191,52 @@ export async function sendReminders(db: Db, now: Date, gateway: SmsGateway): Pro
       .onConflictDoNothing()
       .returning({ id: smsMessages.id });
     if (!row) continue;
-    const result = await gateway.send({ to: a.phone, message: body });
-    await db
-      .update(smsMessages)
-      .set({
-        status: result.status,
-        providerMessageId: result.providerMessageId,
-        error: result.error,
-        sentAt: result.status === 'failed' ? null : now,
-        deliveredAt: result.status === 'delivered' ? now : null,
-      })
-      .where(eq(smsMessages.id, row.id));
+    await deliver(db, now, gateway, { id: row.id, phone: a.phone, body });
+    sent++;
+  }
+  // A message left queued by a sweep that stopped half-way (the server restarted between keeping it and sending it)
+  // is sent by a later sweep, while its appointment is still ahead: at least once, as every job here.
+  const stale = await db
+    .select({ id: smsMessages.id, phone: smsMessages.phone, body: smsMessages.body })
+    .from(smsMessages)
+    .innerJoin(appointments, eq(appointments.id, smsMessages.appointmentId))
+    .where(
+      and(
+        eq(smsMessages.status, 'queued'),
+        lt(smsMessages.createdAt, new Date(now.getTime() - STALE_QUEUED_MS)),
+        eq(appointments.status, 'scheduled'),
+        gte(appointments.date, countyDate(now)),
+      ),
+    )
+    .orderBy(smsMessages.id)
+    .limit(500);
+  for (const m of stale) {
+    await deliver(db, now, gateway, m);
     sent++;
   }
   return sent;
+}
+
+/** A queued message older than this was left by a sweep that did not finish. */
+const STALE_QUEUED_MS = 10 * 60_000;
+
+/** Sends one kept message and records what the gateway said (a gateway that throws is a failure, kept with its error). */
+async function deliver(db: Db, now: Date, gateway: SmsGateway, m: { id: number; phone: string; body: string }): Promise<void> {
+  const result = await gateway.send({ to: m.phone, message: m.body }).catch((error: unknown) => ({
+    status: 'failed' as const,
+    providerMessageId: null,
+    error: error instanceof Error ? error.message.slice(0, 300) : 'The gateway could not be reached',
+  }));
+  await db
+    .update(smsMessages)
+    .set({
+      status: result.status,
+      providerMessageId: result.providerMessageId,
+      error: result.error,
+      sentAt: result.status === 'failed' ? null : now,
+      deliveredAt: result.status === 'delivered' ? now : null,
+    })
+    .where(eq(smsMessages.id, m.id));
 }
 
 /**

@@ -5,6 +5,7 @@ import { countyInstant } from '../../../shared/county-time.js';
 import { PERIODIC_TASKS } from '../index.js';
 import { createTestContext, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 import { markMissed, resolveSmsGateway, sendReminders, smsGatewayStatus, type SmsGateway } from './index.js';
+import { swahiliTime } from './sms.service.js';
 import { africasTalkingGateway, AFRICASTALKING_URLS } from './sms/africastalking.js';
 import { simulatorGateway } from './sms/simulator.js';
 
@@ -99,6 +100,15 @@ describe('consent to SMS reminders', () => {
 });
 
 describe('reminders', () => {
+  it('say the time in Kiswahili as it is spoken, hours from 6 in the morning, with the clock time beside it', () => {
+    expect(swahiliTime('07:00')).toBe('saa 1 asubuhi (07:00)');
+    expect(swahiliTime('09:30')).toBe('saa 3:30 asubuhi (09:30)');
+    expect(swahiliTime('12:00')).toBe('saa 6 mchana (12:00)');
+    expect(swahiliTime('14:15')).toBe('saa 8:15 mchana (14:15)');
+    expect(swahiliTime('18:00')).toBe('saa 12 jioni (18:00)');
+    expect(swahiliTime('19:45')).toBe('saa 1:45 usiku (19:45)');
+  });
+
   it('only to a consenting patient, once, in their language, naming neither the diagnosis, the service nor the notes', async () => {
     // An English speaker whose follow-up tomorrow was booked by a visit, and a Kiswahili speaker booked at the CCC.
     const en = await patientWithoutConsent();
@@ -122,7 +132,7 @@ describe('reminders', () => {
     expect(english).toMatchObject({ language: 'en', phone: '+254722000111', status: 'delivered', gateway: 'simulator' });
     expect(english!.body).toBe(`Hello ${(await firstName(en)).split(' ')[0]}, a reminder of your appointment at Busia County Referral Hospital tomorrow, Tue 17 Mar. Reply or call the facility if you cannot come.`);
     const [kiswahili] = await messagesFor(ccc.id);
-    expect(kiswahili!.body).toBe(`Habari ${(await firstName(sw)).split(' ')[0]}, tunakukumbusha miadi yako katika Busia County Referral Hospital kesho, Jumanne 17 Mar, saa 09:30. Piga simu kituoni kama hutaweza kufika.`);
+    expect(kiswahili!.body).toBe(`Habari ${(await firstName(sw)).split(' ')[0]}, kumbusho la miadi yako Busia County Referral Hospital kesho Jumanne 17 Mar, saa 3:30 asubuhi (09:30). Usipoweza kufika, piga simu kituoni.`);
     for (const m of [english!, kiswahili!]) {
       for (const secret of [diagnosis, 'Hypertension', notes, 'Viral load', 'CCC', 'Comprehensive', 'Follow-up', 'General OPD']) expect(m.body).not.toContain(secret);
       expect(m.body.length).toBeLessThanOrEqual(160);
@@ -168,6 +178,28 @@ describe('reminders', () => {
     const failing: SmsGateway = { name: 'africastalking', send: async () => ({ status: 'failed', providerMessageId: null, error: 'InsufficientBalance (405)' }) };
     await sendReminders(t.database.db, at(13), failing);
     expect(await messagesFor(a.id)).toEqual([expect.objectContaining({ status: 'failed', gateway: 'africastalking', error: 'InsufficientBalance (405)' })]);
+  });
+
+  it('a gateway that throws is a failure kept with its error; a message left queued by an interrupted sweep is sent later', async () => {
+    const id = await patientWithoutConsent();
+    await consent(id, { consented: true, phone: '0766000777', language: 'en' });
+    const a = await book({ patientId: id, serviceId: 4 });
+    const down: SmsGateway = { name: 'africastalking', send: async () => Promise.reject(new Error('connect ETIMEDOUT')) };
+    await sendReminders(t.database.db, at(13), down);
+    expect(await messagesFor(a.id)).toEqual([expect.objectContaining({ status: 'failed', error: 'connect ETIMEDOUT' })]);
+
+    const other = await patientWithoutConsent([id]);
+    await consent(other, { consented: true, phone: '0766000888', language: 'sw' });
+    const b = await book({ patientId: other, serviceId: 4 });
+    // The sweep kept the message at 13:00 and stopped before sending it.
+    await t.asOwner(sql`insert into sms_messages (patient_id, appointment_id, kind, phone, language, body, gateway, status, created_at)
+      values (${other}, ${b.id}, 'reminder', '+254766000888', 'sw', 'Habari', 'simulator', 'queued', ${at(13).toISOString()}::timestamptz)`);
+    const gw = recording();
+    expect(await sendReminders(t.database.db, at(13, 5), gw)).toBe(0);
+    expect(await messagesFor(b.id)).toEqual([expect.objectContaining({ status: 'queued' })]);
+    expect(await sendReminders(t.database.db, at(13, 15), gw)).toBe(1);
+    expect(gw.sent).toEqual([{ to: '+254766000888', message: 'Habari' }]);
+    expect(await messagesFor(b.id)).toEqual([expect.objectContaining({ status: 'delivered' })]);
   });
 
   it('the periodic task sends through the simulator when nothing is configured, and the list shows the messages', async () => {
