@@ -26,6 +26,7 @@ const ROUTES = {
   'inventory /inventory': { page: 'features/inventory/inventory-page.tsx', shell: true },
   'staff /staff': { page: 'features/staff/staff-page.tsx', shell: true },
   'reports /reports': { page: 'features/reports/reports-page.tsx', shell: true },
+  'access /access': { page: 'features/access/access-page.tsx', shell: true },
 };
 const SHELL = 'app/shell/app-shell.tsx';
 /** Loaded by every signed-in screen (toasts follow every sign-in); the landing page loads it only on a toast. */

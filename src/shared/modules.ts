@@ -61,7 +61,7 @@ export const MODULES = [
   { id: 'inventory', screen: { path: '/inventory', status: 'live', nav: { group: 'administration', key: 'inventory' } }, permissions: ['inventory:read', 'inventory:write'] },
   { id: 'reports', screen: { path: '/reports', status: 'live', nav: { group: 'administration', key: 'reports' } }, permissions: ['reports:read', 'reports:generate'] },
   { id: 'facilities', screen: { path: '/facilities', status: 'live', nav: { group: 'administration', key: 'facilities' } }, permissions: ['facilities:manage'] },
-  { id: 'access', screen: { path: '/access', status: 'unrouted', nav: { group: 'settings', key: 'accessControl' } }, permissions: ['access:manage'] },
+  { id: 'access', screen: { path: '/access', status: 'live', nav: { group: 'settings', key: 'accessControl' } }, permissions: ['access:manage'] },
 
   { id: 'system', screen: { path: '/system', status: 'unrouted', nav: { group: 'settings', key: 'systemSettings' } }, permissions: ['system:configure'] },
   { id: 'system-test', screen: { path: '/system-test', status: 'live' }, permissions: [] },

@@ -42,6 +42,7 @@ export const CLIENT_MODULES: Record<LiveModuleId, Required<Pick<ClientModule, 'p
   inventory: { page: page(() => import('../features/inventory/inventory-page'), 'InventoryPage'), sw: () => import('../features/inventory/locales/sw.json') },
   reports: { page: page(() => import('../features/reports/reports-page'), 'ReportsPage'), sw: reportsKiswahili },
   facilities: { page: page(() => import('../features/facilities/facilities-page'), 'FacilitiesPage'), sw: () => import('../features/facilities/locales/sw.json') },
+  access: { page: page(() => import('../features/access/access-page'), 'AccessPage'), sw: () => import('../features/access/locales/sw.json') },
   'system-test': { page: page(() => import('../features/system-test/system-test-page'), 'SystemTestPage'), sw: () => import('../features/system-test/locales/sw.json') },
   auth: { sw: () => import('../features/auth/locales/sw.json') },
 };

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import { runSeed } from '../db/seed/context.js';
 import { sql } from 'drizzle-orm';
 import { getTableName } from 'drizzle-orm';
+import { accessModule } from './access/index.js';
 import { accountingModule } from './accounting/index.js';
 import { activitiesModule } from './activities/index.js';
 import { alertsModule } from './alerts/index.js';
@@ -50,6 +51,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   dashboardModule,
   revenueModule,
   notificationsModule,
+  accessModule,
   systemModule,
 ];
 

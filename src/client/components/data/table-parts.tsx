@@ -33,3 +33,15 @@ export function SkeletonRows({ rows, columns, testId, className = 'h-4 w-20' }: 
     </TableRow>
   ));
 }
+
+/**
+ * A table that scrolls sideways on a narrow screen, in a labelled region that takes keyboard focus, so a reader
+ * without a mouse can scroll it too (WCAG 2.1.1) even when no cell holds a button.
+ */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="relative w-full overflow-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <table className="w-full caption-bottom text-sm">{children}</table>
+    </div>
+  );
+}

@@ -1,8 +1,7 @@
 // SPEC.md §2.12 table: Staff Member, Role, Facility Assignment, Contact (email, masked phone), Status, Join Date
 // (en-GB), Actions. The phone arrives masked from the server: the directory never holds a full number.
-import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
+import { ColumnHeads, ScrollTable, SkeletonRows } from '../../components/data/table-parts';
 import { UserCheck, UserX } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '../../../shared/staff';
 import { Badge } from '../../components/ui/badge';
@@ -16,17 +15,7 @@ import { formatDate } from '../../lib/locale-format';
 const COLUMNS = ['staffMember', 'role', 'facility', 'contact', 'status', 'joinDate', 'actions'] as const;
 export const STAFF_SKELETON_ROWS = 5;
 
-/**
- * A table that scrolls sideways on a narrow screen, in a labelled region that takes keyboard focus, so a reader
- * without a mouse can scroll it too (WCAG 2.1.1) even when no cell holds a button.
- */
-export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div role="region" aria-label={label} tabIndex={0} className="relative w-full overflow-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-      <table className="w-full caption-bottom text-sm">{children}</table>
-    </div>
-  );
-}
+export { ScrollTable };
 
 type Props = {
   rows: StaffMember[] | undefined;

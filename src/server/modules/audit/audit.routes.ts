@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pageQuery } from '../../../shared/validation.js';
+import { auditEventsQuery } from '../../../shared/access/index.js';
 import { allow, ctxOf } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { listAuditEvents, verifyAuditTrail } from './audit.service.js';
@@ -11,10 +10,11 @@ import { list, ok } from '../../core/http.js';
 export function auditRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/audit-events',
-    { config: allow('audit:read'), schema: { querystring: z.object(pageQuery), response: list(auditEventSchema) } },
+    { config: allow('audit:read'), schema: { querystring: auditEventsQuery, response: list(auditEventSchema) } },
     async (request, reply) => {
-      const { rows, total } = await listAuditEvents(ctxOf(request, deps), request.query);
+      const { rows, total, capped } = await listAuditEvents(ctxOf(request, deps), request.query);
       reply.header('X-Total-Count', total);
+      if (capped) reply.header('X-Total-Count-Capped', 'true');
       return rows;
     },
   );

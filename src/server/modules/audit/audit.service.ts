@@ -1,8 +1,9 @@
 // Audit events (DESIGN.md §5, §7): every read of a patient's details or records, every write, and every refusal.
 // Details never carry patient data: the entity and its id are enough to trace who saw what.
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditEventsQuery } from '../../../shared/access/index.js';
 import type { AuditEvent } from '../../../shared/audit/index.js';
-import { countyDate, countyDateTime } from '../../../shared/county-time.js';
+import { addDays, countyDate, countyDateTime, startOfCountyDay } from '../../../shared/county-time.js';
 import { auditEvents } from '../../core/audit.schema.js';
 import { users } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
@@ -11,7 +12,34 @@ import type { ServiceContext } from '../../core/context.js';
 import { verifyAuditChain } from '../../core/audit-chain.js';
 import type { AuditChainReport } from '../../../shared/audit/index.js';
 
-export async function listAuditEvents({ db }: ServiceContext, page: { limit: number; offset: number }) {
+/** The count of a filtered trail stops here. */
+export const AUDIT_COUNT_CAP = 10_000;
+
+/**
+ * The trail, newest first, filtered by who, what (an action or its prefix: 'patient.' is every patient read),
+ * which record, which patient (a read of their details or records, or a list that showed them), outcome and county
+ * dates. The count stops at AUDIT_COUNT_CAP (X-Total-Count-Capped): the trail grows by millions.
+ */
+export async function listAuditEvents({ db }: ServiceContext, q: AuditEventsQuery) {
+  const conditions: SQL[] = [];
+  if (q.userId) conditions.push(eq(auditEvents.userId, q.userId));
+  if (q.who) {
+    const pattern = `%${q.who.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`${auditEvents.userId} in (select id from users where email ilike ${pattern} or first_name || ' ' || last_name ilike ${pattern})`);
+  }
+  if (q.action) conditions.push(q.action.endsWith('.') ? like(auditEvents.action, `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : eq(auditEvents.action, q.action));
+  if (q.entity) conditions.push(eq(auditEvents.entity, q.entity));
+  if (q.outcome) conditions.push(eq(auditEvents.outcome, q.outcome));
+  if (q.patientId) {
+    const id = String(q.patientId);
+    // A read of the patient (entity 'patient'), or a list whose detail names them ("3 of 3; patients 12,40,7").
+    conditions.push(
+      or(and(eq(auditEvents.entity, 'patient'), eq(auditEvents.entityId, id)), sql`${auditEvents.detail} ~ ${`; patients ([0-9]+,)*${id}(,|$)`}`)!,
+    );
+  }
+  if (q.from) conditions.push(gte(auditEvents.at, startOfCountyDay(q.from)));
+  if (q.to) conditions.push(lt(auditEvents.at, startOfCountyDay(addDays(q.to, 1))));
+  const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -28,12 +56,14 @@ export async function listAuditEvents({ db }: ServiceContext, page: { limit: num
       })
       .from(auditEvents)
       .leftJoin(users, eq(users.id, auditEvents.userId))
+      .where(where)
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditEvents),
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(auditEvents).where(where).limit(AUDIT_COUNT_CAP + 1).as('capped')),
   ]);
-  return { rows: rows.map((r): AuditEvent => ({ ...r, outcome: r.outcome as AuditEvent['outcome'], at: r.at.toISOString() })), total: total?.n ?? 0 };
+  const n = total?.n ?? 0;
+  return { rows: rows.map((r): AuditEvent => ({ ...r, outcome: r.outcome as AuditEvent['outcome'], at: r.at.toISOString() })), total: Math.min(n, AUDIT_COUNT_CAP), capped: n > AUDIT_COUNT_CAP };
 }
 
 /**

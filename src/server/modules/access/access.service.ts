@@ -1,0 +1,140 @@
+// Access Control (issue 15): who may do what, read from the role table the server enforces (never a copy); each
+// account's role, facility and status, changed with a reason and audited; their sessions and passkeys, revoked at
+// once. The accounts and sessions are the auth module's: it writes them, this module decides who may.
+import { eq } from 'drizzle-orm';
+import {
+  canManageRole,
+  GRANTS,
+  PERMISSIONS,
+  roleLabel,
+  ROLES,
+  type AccessMatrix,
+  type AccessSession,
+  type AccessUser,
+  type ListAccessUsersQuery,
+  type UpdateAccessInput,
+} from '../../../shared/access/index.js';
+import { MODULES } from '../../../shared/modules.js';
+import { audit } from '../../core/audit.js';
+import type { Actor, ServiceContext } from '../../core/context.js';
+import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
+import { changeAccount, findAccount, listAccounts, listUserSessions, revokeSession, sessionOwner, type AccountRow } from '../auth/index.js';
+import { facilities } from '../facilities/index.js';
+
+/** The module that owns each permission (the manifest's `permissions`). */
+const MODULE_OF = new Map<string, string>(MODULES.flatMap((m) => m.permissions.map((p) => [p as string, m.id] as const)));
+
+export function accessMatrix(): AccessMatrix {
+  return {
+    roles: [...ROLES],
+    permissions: PERMISSIONS.map((permission) => ({ permission, module: MODULE_OF.get(permission) ?? 'core' })),
+    grants: GRANTS as AccessMatrix['grants'],
+  };
+}
+
+const refused = (message: string) => new AppError(403, 'forbidden', `Forbidden: ${message}`);
+
+/** Whether an actor may change, or end the sessions of, an account: not their own, a role they manage, not a demo one. */
+function mayChange(actor: Pick<Actor, 'id' | 'role'>, target: { id: number; role: string; isDemo: boolean }): boolean {
+  return target.id !== actor.id && !target.isDemo && canManageRole(actor.role, target.role);
+}
+
+function toAccessUser(r: AccountRow, actor: Actor): AccessUser {
+  return {
+    id: r.id,
+    name: `${r.firstName} ${r.lastName}`,
+    email: r.email,
+    role: r.role as AccessUser['role'],
+    facilityId: r.facilityId,
+    facilityName: r.facilityName,
+    subcounty: r.subcounty,
+    isActive: r.isActive,
+    isDemo: r.isDemo,
+    activeSessions: r.activeSessions,
+    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+    passkeys: r.passkeys,
+    canChange: mayChange(actor, r),
+  };
+}
+
+export async function listAccessUsers({ db, actor, scope, now }: ServiceContext, q: ListAccessUsersQuery): Promise<{ rows: AccessUser[]; total: number }> {
+  const { rows, total } = await listAccounts(db, q, now(), scope.facilityIds);
+  return { rows: rows.map((r) => toAccessUser(r, actor)), total };
+}
+
+async function accessUser(ctx: ServiceContext, id: number): Promise<AccessUser> {
+  const { rows: [row] } = await listAccounts(ctx.db, { id, search: undefined, limit: 1, offset: 0 }, ctx.now(), null);
+  if (!row) throw notFound('User not found');
+  return toAccessUser(row, ctx.actor);
+}
+
+/**
+ * A new role, facility or status for an account, with the reason. Refused for one's own account, a demo account,
+ * or a role (now or after) the manager may not manage (roles.ts manageableRoles). Sessions end with the change.
+ */
+export async function updateAccess(ctx: ServiceContext, id: number, input: UpdateAccessInput): Promise<AccessUser> {
+  const { db, actor } = ctx;
+  await db.transaction(async (tx) => {
+    const target = await findAccount(tx, id);
+    if (!target) throw notFound('User not found');
+    if (target.id === actor.id) throw refused('you cannot change your own access; ask another administrator or the county director');
+    if (target.isDemo) throw conflict('Demo accounts keep their roles: every visitor of the demo portal signs in with them');
+    if (!canManageRole(actor.role, target.role)) throw refused(`your role may not manage ${roleLabel(target.role)} accounts`);
+    if (input.role !== undefined && !canManageRole(actor.role, input.role)) {
+      throw invalid([{ path: 'role', message: `Your role may not give the ${roleLabel(input.role)} role` }]);
+    }
+    if (input.facilityId !== undefined) {
+      const [f] = await tx.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, input.facilityId)).limit(1);
+      if (!f) throw invalid([{ path: 'facilityId', message: 'Facility not found' }]);
+    }
+    const change: { role?: string; facilityId?: number; isActive?: boolean } = {};
+    const said: string[] = [];
+    if (input.role !== undefined && input.role !== target.role) {
+      change.role = input.role;
+      said.push(`role ${target.role} -> ${input.role}`);
+    }
+    if (input.facilityId !== undefined && input.facilityId !== target.facilityId) {
+      change.facilityId = input.facilityId;
+      said.push(`facility ${target.facilityId ?? 'none'} -> ${input.facilityId}`);
+    }
+    if (input.isActive !== undefined && input.isActive !== target.isActive) {
+      change.isActive = input.isActive;
+      said.push(`status ${target.isActive ? 'active' : 'inactive'} -> ${input.isActive ? 'active' : 'inactive'}`);
+    }
+    if (said.length === 0) throw conflict('Nothing to change: the account already has this role, facility and status');
+    await changeAccount(tx, id, change);
+    await audit(tx, actor, { action: 'access.change', entity: 'user', entityId: id, detail: `${said.join('; ')}; reason: ${input.reason}` });
+  });
+  return accessUser(ctx, id);
+}
+
+/** A user's live sessions, for their managers (and themselves); the read is audited. */
+export async function userSessions(ctx: ServiceContext, userId: number, currentToken: string | null): Promise<AccessSession[]> {
+  const target = await findAccount(ctx.db, userId);
+  if (!target) throw notFound('User not found');
+  const rows = await listUserSessions(ctx.db, userId, ctx.now(), currentToken);
+  await audit(ctx.db, ctx.actor, { action: 'access.sessions.read', entity: 'user', entityId: userId, detail: `${rows.length} sessions` });
+  return rows.map((r) => ({
+    ...r,
+    method: r.method as AccessSession['method'],
+    createdAt: r.createdAt.toISOString(),
+    lastSeenAt: r.lastSeenAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+  }));
+}
+
+/** Ends a session at once: one's own, or one of an account one may manage. */
+export async function revokeUserSession(ctx: ServiceContext, sessionId: number): Promise<{ revoked: true }> {
+  const { db, actor } = ctx;
+  await db.transaction(async (tx) => {
+    const owner = await sessionOwner(tx, sessionId);
+    if (owner === null) throw notFound('Session not found (it may have ended already)');
+    const target = await findAccount(tx, owner);
+    if (!target) throw notFound('Session not found (it may have ended already)');
+    if (owner !== actor.id && !canManageRole(actor.role, target.role)) throw refused(`your role may not end the sessions of ${roleLabel(target.role)} accounts`);
+    await revokeSession(tx, sessionId);
+    await audit(tx, actor, { action: 'session.revoke', entity: 'user', entityId: owner, detail: `session ${sessionId}` });
+  });
+  return { revoked: true };
+}
+
