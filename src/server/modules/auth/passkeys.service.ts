@@ -120,7 +120,14 @@ function challengeOf(clientDataJSON: string): string | null {
  * Takes a challenge out of the store, once: DELETE … RETURNING, so two answers to one challenge cannot both pass.
  * An unknown, used, expired or someone else's challenge is the same 400.
  */
-async function consumeChallenge(db: Db, clientDataJSON: string, purpose: 'register' | 'authenticate', userId: number | null, now: Date): Promise<string> {
+async function consumeChallenge(
+  db: Db,
+  clientDataJSON: string,
+  purpose: 'register' | 'authenticate',
+  userId: number | null,
+  meta: { ip: string; now: Date },
+): Promise<string> {
+  const { ip, now } = meta;
   const challenge = challengeOf(clientDataJSON);
   if (challenge) {
     const [taken] = await db
@@ -136,6 +143,7 @@ async function consumeChallenge(db: Db, clientDataJSON: string, purpose: 'regist
       .returning({ challenge: webauthnChallenges.challenge });
     if (taken) return taken.challenge;
   }
+  await audit(db, { id: userId, ip }, { action: purpose === 'register' ? 'passkey.enrol' : 'passkey.use', entity: 'passkey', outcome: 'failure', detail: 'expired, used or unknown challenge' });
   throw new AppError(400, 'passkey_expired', PASSKEY_EXPIRED_MESSAGE, [{ path: 'response', message: PASSKEY_EXPIRED_MESSAGE }]);
 }
 
@@ -163,7 +171,7 @@ export async function passkeyRegistrationOptions(db: Db, user: UserRow, rp: Rely
 
 /** Verifies a new passkey against the user's own challenge and keeps it: the account is now "biometric enabled". */
 export async function enrolPasskey(db: Db, user: UserRow, input: PasskeyRegisterVerifyInput, rp: RelyingParty, meta: { ip: string; now: Date }): Promise<Passkey> {
-  const expectedChallenge = await consumeChallenge(db, input.response.response.clientDataJSON, 'register', user.id, meta.now);
+  const expectedChallenge = await consumeChallenge(db, input.response.response.clientDataJSON, 'register', user.id, meta);
   const refused = async (why: string) => {
     await audit(db, { id: user.id, ip: meta.ip }, { action: 'passkey.enrol', entity: 'passkey', outcome: 'failure', detail: why });
     return invalid([{ path: 'response', message: PASSKEY_NOT_VERIFIED_MESSAGE }]);
@@ -235,7 +243,7 @@ function reasonOf(error: unknown): string {
  */
 export async function authenticateWithPasskey(db: Db, input: PasskeyLoginVerifyInput, rp: RelyingParty, meta: { ip: string; now: Date; demoMode: boolean }): Promise<UserRow> {
   const { response } = input;
-  const expectedChallenge = await consumeChallenge(db, response.response.clientDataJSON, 'authenticate', null, meta.now);
+  const expectedChallenge = await consumeChallenge(db, response.response.clientDataJSON, 'authenticate', null, meta);
   const [found] = await db
     .select({ passkey: passkeys, user: users })
     .from(passkeys)

@@ -178,9 +178,12 @@ describe('signing in with a passkey', () => {
     const options = (await post('/api/auth/passkeys/login/options', { mediation: 'modal' })).json() as Options;
     const response = auth.authenticate(options);
     expect((await post('/api/auth/passkeys/login/verify', { response })).statusCode).toBe(200);
+    const replays = await auditCount('passkey.use', null, 'failure');
     const replay = await post('/api/auth/passkeys/login/verify', { response });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe(PASSKEY_EXPIRED_MESSAGE);
+    expect(replay.headers['set-cookie']).toBeUndefined();
+    expect(await auditCount('passkey.use', null, 'failure')).toBe(replays + 1);
 
     const late = (await post('/api/auth/passkeys/login/options', { mediation: 'modal' })).json() as Options;
     t.clock.advance(5 * 60_000 - 1000);
