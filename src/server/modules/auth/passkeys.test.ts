@@ -289,6 +289,24 @@ describe('revoking a passkey', () => {
   });
 });
 
+describe('a demo account', () => {
+  it("keeps the demo portal's fingerprint and face device when its last passkey is revoked, and only that", async () => {
+    const withDevice = await t.loginAs('nurse');
+    const without = await t.loginAs('records_officer');
+    for (const [cookie, seeded] of [
+      [withDevice, true],
+      [without, false],
+    ] as const) {
+      const { passkey } = await enrol(cookie);
+      const [marked] = await t.rows<{ has_biometric: boolean }>(sql`select u.has_biometric from users u join passkeys p on p.user_id = u.id where p.id = ${passkey.id}`);
+      expect(marked!.has_biometric).toBe(true);
+      expect((await t.request({ method: 'DELETE', url: `/api/auth/passkeys/${passkey.id}`, cookie, headers: browser })).statusCode).toBe(200);
+      const [after] = await t.rows<{ has_biometric: boolean }>(sql`select u.has_biometric from users u join passkeys p on p.user_id = u.id where p.id = ${passkey.id}`);
+      expect(after!.has_biometric).toBe(seeded);
+    }
+  });
+});
+
 describe('how a session was made', () => {
   it('records demo for the demo portal', async () => {
     const cookie = await t.loginAs('nurse');
