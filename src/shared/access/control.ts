@@ -71,9 +71,9 @@ export const accessSessionSchema = z.object({
 });
 export type AccessSession = z.infer<typeof accessSessionSchema>;
 
+/** A member of staff's passkey as Access Control shows it (the auth module's passkeySchema: never the key). */
 export const accessPasskeySchema = z.object({
   id: z.number(),
-  userId: z.number(),
   name: z.string(),
   deviceType: z.string(),
   backedUp: z.boolean(),

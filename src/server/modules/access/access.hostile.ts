@@ -23,4 +23,11 @@ export default defineHostile({
     breakers: {},
     noBody: true,
   },
+  'POST /api/access/passkeys/:id/revoke': {
+    role: 'county_director',
+    path: () => '/api/access/passkeys/2147483647/revoke',
+    base: {},
+    breakers: {},
+    noBody: true,
+  },
 });

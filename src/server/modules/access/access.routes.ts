@@ -3,12 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessMatrixSchema, accessSessionSchema, accessUserSchema, listAccessUsersQuery, updateAccessSchema } from '../../../shared/access/index.js';
+import { accessMatrixSchema, accessPasskeySchema, accessSessionSchema, accessUserSchema, listAccessUsersQuery, updateAccessSchema } from '../../../shared/access/index.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf, signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { list, ok } from '../../core/http.js';
-import { accessMatrix, listAccessUsers, revokeUserSession, updateAccess, userSessions } from './access.service.js';
+import { accessMatrix, listAccessUsers, revokeUserPasskey, revokeUserSession, updateAccess, userPasskeys, userSessions } from './access.service.js';
 
 export function accessRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,5 +31,13 @@ export function accessRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.delete('/api/access/sessions/:id', { config: allow('access:manage'), schema: { params: idParam, response: ok(z.object({ revoked: z.literal(true) })) } }, async (request) =>
     revokeUserSession(ctxOf(request, deps), request.params.id),
+  );
+
+  r.get('/api/access/users/:id/passkeys', { config: allow('access:manage'), schema: { params: idParam, response: ok(z.array(accessPasskeySchema)) } }, async (request) =>
+    userPasskeys(ctxOf(request, deps), request.params.id),
+  );
+
+  r.post('/api/access/passkeys/:id/revoke', { config: allow('access:manage'), schema: { params: idParam, response: ok(accessPasskeySchema) } }, async (request) =>
+    revokeUserPasskey(ctxOf(request, deps), request.params.id),
   );
 }

@@ -9,6 +9,7 @@ import {
   roleLabel,
   ROLES,
   type AccessMatrix,
+  type AccessPasskey,
   type AccessSession,
   type AccessUser,
   type ListAccessUsersQuery,
@@ -18,7 +19,7 @@ import { MODULES } from '../../../shared/modules.js';
 import { audit } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
 import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
-import { changeAccount, findAccount, listAccounts, listUserSessions, revokeSession, sessionOwner, type AccountRow } from '../auth/index.js';
+import { changeAccount, findAccount, listAccounts, listPasskeys, listUserSessions, passkeyOwner, revokePasskey, revokeSession, sessionOwner, type AccountRow } from '../auth/index.js';
 import { facilities } from '../facilities/index.js';
 
 /** The module that owns each permission (the manifest's `permissions`). */
@@ -138,3 +139,26 @@ export async function revokeUserSession(ctx: ServiceContext, sessionId: number):
   return { revoked: true };
 }
 
+
+/** A user's passkeys, active and revoked, for their managers; the read is audited. */
+export async function userPasskeys(ctx: ServiceContext, userId: number): Promise<AccessPasskey[]> {
+  const target = await findAccount(ctx.db, userId);
+  if (!target) throw notFound('User not found');
+  const rows = await listPasskeys(ctx.db, userId);
+  await audit(ctx.db, ctx.actor, { action: 'access.passkeys.read', entity: 'user', entityId: userId, detail: `${rows.length} passkeys` });
+  return rows;
+}
+
+/**
+ * Revokes a member of staff's passkey: it is refused at its very next sign-in (the auth module's revokePasskey,
+ * audited there). One's own, or one of an account one may manage.
+ */
+export async function revokeUserPasskey(ctx: ServiceContext, passkeyId: number): Promise<AccessPasskey> {
+  const { db, actor } = ctx;
+  const owner = await passkeyOwner(db, passkeyId);
+  if (owner === null) throw notFound('Passkey not found');
+  const target = await findAccount(db, owner);
+  if (!target) throw notFound('Passkey not found');
+  if (owner !== actor.id && !canManageRole(actor.role, target.role)) throw refused(`your role may not revoke the passkeys of ${roleLabel(target.role)} accounts`);
+  return revokePasskey(db, { passkeyId, by: actor.id, now: ctx.now(), ip: actor.ip });
+}

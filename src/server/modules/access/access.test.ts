@@ -146,6 +146,30 @@ describe('sessions', () => {
   });
 });
 
+describe('passkeys', () => {
+  it('are listed per user (never the key) and a manager revokes one at once; a second revoke is refused', async () => {
+    // A passkey as an enrolment leaves it (the passkeys tests enrol real ones through a software authenticator).
+    const [row] = await t.rows<{ id: number }>(
+      sql`insert into passkeys (user_id, credential_id, public_key, counter, device_type, backed_up, name)
+          values (${staff.id}, 'access-test-credential', '\\x0102'::bytea, 0, 'multiDevice', true, 'Lydia''s phone') returning id`,
+    );
+    const list = await t.request({ url: `/api/access/users/${staff.id}/passkeys`, cookie: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([expect.objectContaining({ id: row!.id, name: "Lydia's phone", backedUp: true, revokedAt: null })]);
+    expect(list.body).not.toContain('publicKey');
+    expect((await t.request({ url: `/api/access/users?search=${encodeURIComponent(staff.email)}`, cookie: admin })).json()[0].passkeys).toBe(1);
+    expect((await t.request({ method: 'POST', url: `/api/access/passkeys/${row!.id}/revoke`, cookie: nurse })).statusCode).toBe(403);
+    const revoke = await t.request({ method: 'POST', url: `/api/access/passkeys/${row!.id}/revoke`, cookie: director });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    expect(revoke.json().revokedAt).not.toBeNull();
+    const [stored] = await t.rows<{ revoked: boolean }>(sql`select revoked_at is not null as revoked from passkeys where id = ${row!.id}`);
+    expect(stored?.revoked).toBe(true);
+    expect((await t.request({ method: 'POST', url: `/api/access/passkeys/${row!.id}/revoke`, cookie: director })).statusCode).toBe(409);
+    expect((await t.request({ url: `/api/access/users?search=${encodeURIComponent(staff.email)}`, cookie: admin })).json()[0].passkeys).toBe(0);
+    expect(await t.count(`audit_events where action = 'passkey.revoke' and outcome = 'success'`)).toBe(1);
+  });
+});
+
 describe('the audit trail', () => {
   it('filters by who, what, patient and dates', async () => {
     const [patient] = await t.rows<{ id: number }>(sql`select id from patients order by id desc limit 1`);

@@ -116,3 +116,9 @@ export async function sessionOwner(db: Db, sessionId: number): Promise<number | 
   const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
   return row?.userId ?? null;
 }
+
+/** The user a passkey belongs to (for the scope check before revoking it). */
+export async function passkeyOwner(db: Db, passkeyId: number): Promise<number | null> {
+  const [row] = await db.select({ userId: passkeys.userId }).from(passkeys).where(eq(passkeys.id, passkeyId)).limit(1);
+  return row?.userId ?? null;
+}

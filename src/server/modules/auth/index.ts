@@ -6,7 +6,7 @@ import { seedStaffAccounts } from './auth.seed.js';
 
 export { loginAttempts, passkeys, sessions, users, webauthnChallenges } from './auth.schema.js';
 export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, type UserSeedRow } from './auth.seed.js';
-export { changeAccount, findAccount, listAccounts, listUserSessions, revokeSession, sessionOwner, type AccountRow } from './access-admin.js';
+export { changeAccount, findAccount, listAccounts, listUserSessions, passkeyOwner, revokeSession, sessionOwner, type AccountRow } from './access-admin.js';
 export { listPasskeys, revokePasskey } from './passkeys.service.js';
 export { createAccount, generateTemporaryPassword, hashPassword, resolveSession, setAccountActive, type UserRow } from './auth.service.js';
 
