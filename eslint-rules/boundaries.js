@@ -99,6 +99,9 @@ function graph() {
         if (!moduleGraph.has(key)) moduleGraph.set(key, new Set());
         for (const m of readFileSync(path, 'utf8').matchAll(IMPORT_RE)) {
           const target = resolveImport(path, m[1] ?? m[2]);
+          // A table's foreign key naming another module's table (schema to schema) is no dependency of one
+          // module's code on another's: only table definitions flow that way (see boundaryProblem).
+          if (target && isSchema(path) && isSchema(target)) continue;
           const b = target && placeOf(target);
           if (b && b.zone === a.zone && b.module !== a.module) moduleGraph.get(key).add(`${b.zone}:${b.module}`);
         }
@@ -168,6 +171,7 @@ export default {
           const source = importSources(node);
           if (!source || typeof source.value !== 'string') return;
           const target = resolveImport(file, source.value);
+          if (target && isSchema(file) && isSchema(target)) return;
           const b = target && placeOf(target);
           if (!b || b.zone !== a.zone || b.module === a.module) return;
           const loop = pathBack(`${b.zone}:${b.module}`, `${a.zone}:${a.module}`);

@@ -92,7 +92,8 @@ export const updateAppointmentServiceSchema = z
     dailyCapacity: z.number().int('Daily capacity must be a whole number').min(1, 'Daily capacity must be at least 1').max(2000, 'Daily capacity must be at most 2000').optional(),
     isActive: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((s) => Object.values(s).some((v) => v !== undefined), { message: 'Nothing to change' });
 export type UpdateAppointmentServiceInput = z.infer<typeof updateAppointmentServiceSchema>;
 
 // ---------------------------------------------------------------------------------------------- appointments
@@ -200,12 +201,15 @@ export const appointmentTracingSchema = z
   .strict();
 export type AppointmentTracingInput = z.infer<typeof appointmentTracingSchema>;
 
-/** GET /api/appointments/calendar?facilityId&serviceId&from&to: counts per day and service (the week view). */
+/**
+ * GET /api/appointments/calendar?facilityId&serviceId&from&to: counts per day and service (the week view). Without
+ * from, the server's today; without to, a week from `from`.
+ */
 export const appointmentCalendarQuery = z.object({
   facilityId: optionalIdQuery,
   serviceId: optionalIdQuery,
-  from: isoDate('From is required'),
-  to: isoDate('To is required'),
+  from: z.preprocess((v) => (v === '' ? undefined : v), isoDate('Enter a date').optional()),
+  to: z.preprocess((v) => (v === '' ? undefined : v), isoDate('Enter a date').optional()),
 });
 export type AppointmentCalendarQuery = z.infer<typeof appointmentCalendarQuery>;
 
@@ -274,3 +278,14 @@ export const listSmsMessagesQuery = z.object({
   status: optionalEnumQuery(SMS_STATUSES, 'Unknown status'),
   ...pageQuery,
 });
+export type ListSmsMessagesQuery = z.infer<typeof listSmsMessagesQuery>;
+
+/**
+ * A Kenyan mobile number as the gateway takes it (+2547XXXXXXXX or +2541XXXXXXXX), from the ways people write it
+ * (07XX XXX XXX, 01XX…, 2547…, +254 7…); null when it is not one.
+ */
+export function normaliseKenyanMobile(value: string): string | null {
+  const digits = value.trim().replace(/[\s\-().]/g, '');
+  const m = /^(?:\+?254|0)([17]\d{8})$/.exec(digits);
+  return m ? `+254${m[1]}` : null;
+}

@@ -6,9 +6,9 @@ import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
 import { toKes, ZERO, type Cents } from '../../../shared/money.js';
+import { countTodayAppointments } from '../appointments/index.js';
 import { users } from '../auth/index.js';
 import { billingRecords } from '../billing/index.js';
-import { medicalRecords } from '../medical-records/index.js';
 import { countPatients, patientCounts, patients } from '../patients/index.js';
 import { countyMonthOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -54,17 +54,15 @@ export async function dashboardStats(ctx: ServiceContext, facilityId?: number) {
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
     .where(and(eq(users.isActive, true), facilityId ? eq(users.facilityId, facilityId) : undefined));
-  const [followUps] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(medicalRecords)
-    .where(and(eq(medicalRecords.followUpDate, today), facilityId ? eq(medicalRecords.facilityId, facilityId) : undefined));
+  // Today's booked appointments (issue 15): scheduled, not walk-ins, not cancelled.
+  const todayAppointments = await countTodayAppointments(db, today, facilityId);
   // Money only for those who may read it, within what they reach: a lab technician sees no revenue figure.
   const reach = await moneyReach(ctx);
   const todayRevenue = reach === undefined ? null : await paidBetween(db, startOfCountyDay(today), startOfCountyDay(addDays(today, 1)), facilityId, reach);
   return {
     totalPatients,
     activeStaff: staffRow?.n ?? 0,
-    todayAppointments: followUps?.n ?? 0,
+    todayAppointments,
     todayRevenue: todayRevenue === null ? null : toKes(todayRevenue),
   };
 }

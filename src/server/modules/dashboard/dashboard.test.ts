@@ -18,12 +18,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/dashboard/stats', () => {
-  it('counts patients, active staff, follow-ups due today and money received today', async () => {
+  it("counts patients, active staff, today's appointments and money received today", async () => {
     const res = await t.request({ url: '/api/dashboard/stats', cookie: director });
     expect(res.statusCode).toBe(200);
     const stats = res.json();
-    // The seed: 300 patients, 52 staff of whom 2 are on leave, 12 follow-ups due today.
-    expect(stats).toEqual({ totalPatients: 300, activeStaff: 50, todayAppointments: 12, todayRevenue: expect.any(Number) });
+    // The seed: 300 patients, 52 staff of whom 2 are on leave; today's appointments are the 12 visits' follow-ups
+    // due today and the referral hospital's 29 booked clinics (6 ANC, 4 CCC, 19 dental), not its walk-ins.
+    expect(stats).toEqual({ totalPatients: 300, activeStaff: 50, todayAppointments: 41, todayRevenue: expect.any(Number) });
     const paidToday = await one<{ total: string }>(
       sql`select coalesce(sum(amount), 0)::text as total from billing_records where status = 'paid' and paid_at >= '2026-03-16T00:00:00+03:00' and paid_at < '2026-03-17T00:00:00+03:00'`,
     );
@@ -33,13 +34,13 @@ describe('GET /api/dashboard/stats', () => {
 
   it('scopes every figure to one facility', async () => {
     const stats = (await t.request({ url: '/api/dashboard/stats?facilityId=1', cookie: nurse })).json();
-    const expected = await one<{ patients: number; staff: number; followups: number }>(sql`select
+    const expected = await one<{ patients: number; staff: number; appointments: number }>(sql`select
       (select count(*)::int from patients where facility_id = 1) as patients,
       (select count(*)::int from users where facility_id = 1 and is_active) as staff,
-      (select count(*)::int from medical_records where facility_id = 1 and follow_up_date = '2026-03-16') as followups`);
+      (select count(*)::int from appointments where facility_id = 1 and date = '2026-03-16' and kind = 'scheduled' and status <> 'cancelled') as appointments`);
     expect(stats.totalPatients).toBe(expected.patients);
     expect(stats.activeStaff).toBe(expected.staff);
-    expect(stats.todayAppointments).toBe(expected.followups);
+    expect(stats.todayAppointments).toBe(expected.appointments);
     expect(stats.totalPatients).toBeLessThan(300);
   });
 

@@ -14,6 +14,7 @@ import {
 import { medicalRecordDiagnoses, medicalRecords, medicalRecordVersions } from './medical-records.schema.js';
 import { conflict, forbidden, invalid, notFound, type FieldIssue } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
+import { bookFollowUp, completeCheckedIn, syncFollowUp } from '../appointments/index.js';
 import { users } from '../auth/index.js';
 import { patientBirthDate, patientExists, patients, recordVisits } from '../patients/index.js';
 import { audit } from '../../core/audit.js';
@@ -227,6 +228,12 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
       at: now,
     });
     await audit(tx, actor, { action: 'medical_record.create', entity: 'medical_record', entityId: created.id, detail: `patient ${input.patientId}` });
+    // Appointments (issue 15): a visit today completes the patient's check-in at this facility, and a follow-up
+    // date books the follow-up appointment.
+    const visit = { recordId: created.id, patientId: input.patientId, facilityId: facility.id, now };
+    const visitDay = countyDate(visitDate);
+    if (visitDay === today) await completeCheckedIn(tx, { ...visit, actor });
+    await bookFollowUp(tx, { ...visit, visitDay, followUpDate: input.followUpDate ?? null, clinicianId: actor.id });
     const [record] = await loadRecords(tx, eq(medicalRecords.id, created.id));
     return record!;
   });
@@ -268,6 +275,10 @@ export async function correctMedicalRecord({ db, actor, now: clock }: ServiceCon
     await tx.insert(medicalRecordVersions).values({ recordId: id, version: current.version, snapshot: current, reason, replacedBy: actor.id, replacedAt: now });
     await writeDiagnoses(tx, id, diagnoses);
     await audit(tx, actor, { action: 'medical_record.correct', entity: 'medical_record', entityId: id, detail: `patient ${current.patientId}, version ${current.version + 1}` });
+    // A changed or cleared follow-up date moves or cancels the appointment it booked (issue 15).
+    if ((input.followUpDate ?? null) !== (current.followUpDate ?? null)) {
+      await syncFollowUp(tx, { recordId: id, patientId: current.patientId, facilityId: current.facilityId, visitDay, followUpDate: input.followUpDate ?? null, actor, now });
+    }
     const [record] = await loadRecords(tx, eq(medicalRecords.id, id));
     return record!;
   });

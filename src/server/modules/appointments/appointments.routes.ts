@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam } from '../../../shared/validation.js';
+import {
+  appointmentCalendarDaySchema,
+  appointmentCalendarQuery,
+  appointmentSchema,
+  appointmentServiceSchema,
+  appointmentStatusSchema,
+  appointmentTracingSchema,
+  bookAppointmentSchema,
+  createAppointmentServiceSchema,
+  listAppointmentServicesQuery,
+  listAppointmentsQuery,
+  listSmsMessagesQuery,
+  rescheduleAppointmentSchema,
+  smsConsentSchema,
+  smsMessageSchema,
+  updateAppointmentServiceSchema,
+  updateSmsConsentSchema,
+} from '../../../shared/appointments/index.js';
+import { allow, ctxOf, facilityInBody, facilityOfRecord, signedIn } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
+import { created, list, ok } from '../../core/http.js';
+import {
+  appointmentCalendar,
+  appointmentFacility,
+  bookAppointment,
+  createAppointmentService,
+  listAppointments,
+  listAppointmentServices,
+  rescheduleAppointment,
+  serviceFacility,
+  setAppointmentStatus,
+  traceAppointment,
+  updateAppointmentService,
+} from './appointments.service.js';
+import { getSmsConsent, listSmsMessages, rememberSmsConfig, updateSmsConsent } from './sms.service.js';
+
+export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // The reminder sweep (a periodic task, handed only the database and the clock) sends through this configuration.
+  rememberSmsConfig(deps.config.sms);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Services are the facility's timetable, not patient data: any signed-in user reads them.
+  r.get('/api/appointment-services', { config: signedIn, schema: { querystring: listAppointmentServicesQuery, response: list(appointmentServiceSchema) } }, async (request, reply) => {
+    const rows = await listAppointmentServices(ctxOf(request, deps), request.query);
+    reply.header('X-Total-Count', rows.length);
+    return rows;
+  });
+  r.post('/api/appointment-services', { config: allow('appointments:configure', facilityInBody()), schema: { body: createAppointmentServiceSchema, response: created(appointmentServiceSchema) } }, async (request, reply) =>
+    reply.status(201).send(await createAppointmentService(ctxOf(request, deps), request.body)),
+  );
+  r.patch(
+    '/api/appointment-services/:id',
+    { config: allow('appointments:configure', facilityOfRecord(serviceFacility)), schema: { params: idParam, body: updateAppointmentServiceSchema, response: ok(appointmentServiceSchema) } },
+    async (request) => updateAppointmentService(ctxOf(request, deps), request.params.id, request.body),
+  );
+
+  r.get('/api/appointments', { config: allow('appointments:read'), schema: { querystring: listAppointmentsQuery, response: list(appointmentSchema) } }, async (request, reply) => {
+    const { rows, total } = await listAppointments(ctxOf(request, deps), request.query);
+    reply.header('X-Total-Count', total);
+    return rows;
+  });
+  // Static paths before /api/appointments/:id.
+  r.get('/api/appointments/calendar', { config: allow('appointments:read'), schema: { querystring: appointmentCalendarQuery, response: list(appointmentCalendarDaySchema) } }, async (request, reply) => {
+    const days = await appointmentCalendar(ctxOf(request, deps), request.query);
+    reply.header('X-Total-Count', days.length);
+    return days;
+  });
+  r.post('/api/appointments', { config: allow('appointments:write', facilityInBody()), schema: { body: bookAppointmentSchema, response: created(appointmentSchema) } }, async (request, reply) =>
+    reply.status(201).send(await bookAppointment(ctxOf(request, deps), request.body)),
+  );
+  const atItsFacility = facilityOfRecord(appointmentFacility);
+  r.patch('/api/appointments/:id', { config: allow('appointments:write', atItsFacility), schema: { params: idParam, body: rescheduleAppointmentSchema, response: ok(appointmentSchema) } }, async (request) =>
+    rescheduleAppointment(ctxOf(request, deps), request.params.id, request.body),
+  );
+  r.patch('/api/appointments/:id/status', { config: allow('appointments:write', atItsFacility), schema: { params: idParam, body: appointmentStatusSchema, response: ok(appointmentSchema) } }, async (request) =>
+    setAppointmentStatus(ctxOf(request, deps), request.params.id, request.body),
+  );
+  r.patch('/api/appointments/:id/tracing', { config: allow('appointments:write', atItsFacility), schema: { params: idParam, body: appointmentTracingSchema, response: ok(appointmentSchema) } }, async (request) =>
+    traceAppointment(ctxOf(request, deps), request.params.id, request.body),
+  );
+
+  // Consent is the patient's, wherever they are seen: any holder of appointments:write may record it (audited).
+  r.get('/api/patients/:id/sms-consent', { config: allow('appointments:read'), schema: { params: idParam, response: ok(smsConsentSchema) } }, async (request) => getSmsConsent(ctxOf(request, deps), request.params.id));
+  r.put('/api/patients/:id/sms-consent', { config: allow('appointments:write'), schema: { params: idParam, body: updateSmsConsentSchema, response: ok(smsConsentSchema) } }, async (request) =>
+    updateSmsConsent(ctxOf(request, deps), request.params.id, request.body),
+  );
+  r.get('/api/sms-messages', { config: allow('appointments:read'), schema: { querystring: listSmsMessagesQuery, response: list(smsMessageSchema) } }, async (request, reply) => {
+    const { rows, total } = await listSmsMessages(ctxOf(request, deps), request.query);
+    reply.header('X-Total-Count', total);
+    return rows;
+  });
+}

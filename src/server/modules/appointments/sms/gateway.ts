@@ -1,0 +1,101 @@
+// Which SMS gateway sends the reminders (domain/REPORTING.md §Appointments): Africa's Talking when System Settings
+// (section 'sms' with a username, and the secret 'sms.apiKey') or the environment (SMS_USERNAME, SMS_API_KEY) say
+// so, else the simulator, which keeps each message and sends nothing. The system module writes those rows; this
+// module only reads them, in plain SQL: the system module imports this one (the gateway's status), so importing its
+// tables back would make a cycle of modules.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import type { SmsConfig } from '../../../env.js';
+import { smsMessages } from '../appointments.schema.js';
+import { africasTalkingGateway } from './africastalking.js';
+import { simulatorGateway } from './simulator.js';
+
+export type SmsSendResult = { status: 'sent' | 'delivered' | 'failed'; providerMessageId: string | null; error: string | null };
+
+export interface SmsGateway {
+  name: 'simulator' | 'africastalking';
+  send(message: { to: string; message: string; from?: string }): Promise<SmsSendResult>;
+}
+
+export type SmsEnvironment = 'sandbox' | 'production';
+
+type Resolved = { gateway: SmsGateway; source: 'settings' | 'environment' | 'none'; environment: SmsEnvironment | null; senderId: string | null };
+
+/** A section of System Settings as an object, or {} when it is absent (or not an object). */
+export async function settingsSection(db: Db, section: string): Promise<Record<string, unknown>> {
+  const res = await db.execute(sql`select value from system_settings where section = ${section} limit 1`);
+  const value = (res as unknown as { rows: { value: unknown }[] }).rows[0]?.value;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+async function resolve(db: Db, config: { sms: SmsConfig }, fetchImpl?: typeof fetch): Promise<Resolved> {
+  const section = await settingsSection(db, 'sms');
+  const username = typeof section.username === 'string' && section.username.trim() !== '' ? section.username.trim() : null;
+  if (username) {
+    const res = await db.execute(sql`select value from system_secrets where key = 'sms.apiKey' limit 1`);
+    const secret = (res as unknown as { rows: { value: string }[] }).rows[0];
+    if (secret && secret.value !== '') {
+      const environment: SmsEnvironment = section.environment === 'production' ? 'production' : 'sandbox';
+      const senderId = typeof section.senderId === 'string' && section.senderId.trim() !== '' ? section.senderId.trim() : null;
+      return {
+        gateway: africasTalkingGateway({ username, apiKey: secret.value, environment, senderId: senderId ?? undefined, fetch: fetchImpl }),
+        source: 'settings',
+        environment,
+        senderId,
+      };
+    }
+  }
+  const sms = config.sms;
+  if (sms.mode === 'africastalking') {
+    // The sender ID System Settings names (the county's registered one) goes with the environment's credentials too.
+    const senderId = (typeof section.senderId === 'string' && section.senderId.trim() !== '' ? section.senderId.trim() : sms.senderId) ?? null;
+    return {
+      gateway: africasTalkingGateway({ username: sms.username, apiKey: sms.apiKey, environment: sms.environment, senderId: senderId ?? undefined, fetch: fetchImpl }),
+      source: 'environment',
+      environment: sms.environment,
+      senderId,
+    };
+  }
+  return { gateway: simulatorGateway(), source: 'none', environment: null, senderId: null };
+}
+
+/** The gateway to send through now: System Settings first, then the environment, else the simulator. */
+export async function resolveSmsGateway(db: Db, config: { sms: SmsConfig }, fetchImpl?: typeof fetch): Promise<SmsGateway> {
+  return (await resolve(db, config, fetchImpl)).gateway;
+}
+
+export type SmsGatewayStatus = {
+  gateway: 'simulator' | 'africastalking';
+  source: 'settings' | 'environment' | 'none';
+  environment: SmsEnvironment | null;
+  senderId: string | null;
+  lastMessageAt: string | null;
+  sentLast30Days: number;
+  failedLast30Days: number;
+};
+
+/**
+ * What System Settings shows about SMS: which gateway, from where, and how the last 30 days went (counted back from
+ * `now`, the caller's clock: ServiceContext.now; without it, the database's).
+ */
+export async function smsGatewayStatus(db: Db, config: { sms: SmsConfig }, now?: Date): Promise<SmsGatewayStatus> {
+  const r = await resolve(db, config);
+  const since = now ? sql`${new Date(now.getTime() - 30 * 86_400_000).toISOString()}::timestamptz` : sql`now() - interval '30 days'`;
+  const [last] = await db.select({ at: sql<string | null>`max(${smsMessages.createdAt})` }).from(smsMessages);
+  const [counts] = await db
+    .select({
+      sent: sql<number>`count(*) filter (where ${smsMessages.status} in ('sent', 'delivered'))::int`,
+      failed: sql<number>`count(*) filter (where ${smsMessages.status} = 'failed')::int`,
+    })
+    .from(smsMessages)
+    .where(sql`${smsMessages.createdAt} >= ${since}`);
+  return {
+    gateway: r.gateway.name,
+    source: r.source,
+    environment: r.environment,
+    senderId: r.senderId,
+    lastMessageAt: last?.at ? new Date(last.at).toISOString() : null,
+    sentLast30Days: counts?.sent ?? 0,
+    failedLast30Days: counts?.failed ?? 0,
+  };
+}
