@@ -178,9 +178,12 @@ describe('signing in with a passkey', () => {
     const options = (await post('/api/auth/passkeys/login/options', { mediation: 'modal' })).json() as Options;
     const response = auth.authenticate(options);
     expect((await post('/api/auth/passkeys/login/verify', { response })).statusCode).toBe(200);
+    const replays = await auditCount('passkey.use', null, 'failure');
     const replay = await post('/api/auth/passkeys/login/verify', { response });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe(PASSKEY_EXPIRED_MESSAGE);
+    expect(replay.headers['set-cookie']).toBeUndefined();
+    expect(await auditCount('passkey.use', null, 'failure')).toBe(replays + 1);
 
     const late = (await post('/api/auth/passkeys/login/options', { mediation: 'modal' })).json() as Options;
     t.clock.advance(5 * 60_000 - 1000);
@@ -283,6 +286,24 @@ describe('revoking a passkey', () => {
       ['Phone', true],
       ['Laptop', true],
     ]);
+  });
+});
+
+describe('a demo account', () => {
+  it("keeps the demo portal's fingerprint and face device when its last passkey is revoked, and only that", async () => {
+    const withDevice = await t.loginAs('nurse');
+    const without = await t.loginAs('records_officer');
+    for (const [cookie, seeded] of [
+      [withDevice, true],
+      [without, false],
+    ] as const) {
+      const { passkey } = await enrol(cookie);
+      const [marked] = await t.rows<{ has_biometric: boolean }>(sql`select u.has_biometric from users u join passkeys p on p.user_id = u.id where p.id = ${passkey.id}`);
+      expect(marked!.has_biometric).toBe(true);
+      expect((await t.request({ method: 'DELETE', url: `/api/auth/passkeys/${passkey.id}`, cookie, headers: browser })).statusCode).toBe(200);
+      const [after] = await t.rows<{ has_biometric: boolean }>(sql`select u.has_biometric from users u join passkeys p on p.user_id = u.id where p.id = ${passkey.id}`);
+      expect(after!.has_biometric).toBe(seeded);
+    }
   });
 });
 
