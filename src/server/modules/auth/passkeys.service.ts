@@ -25,9 +25,9 @@ import {
   type PasskeyRegisterVerifyInput,
 } from '../../../shared/auth/index.js';
 import { audit } from '../../core/audit.js';
-import { AppError, conflict, invalid, notFound, unauthorized } from '../../core/errors.js';
+import { AppError, conflict, invalid, notFound, tooManyAttempts, unauthorized } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
-import { passkeys, users, webauthnChallenges } from './auth.schema.js';
+import { passkeys, sessions, users, webauthnChallenges } from './auth.schema.js';
 import { DEMO_ACCOUNTS, demoEmail } from './auth.seed.js';
 import type { UserRow } from './auth.service.js';
 
@@ -84,11 +84,18 @@ export async function revokePasskey(
       const [owner] = await tx.select({ email: users.email, isDemo: users.isDemo }).from(users).where(eq(users.id, row.userId)).limit(1);
       await tx.update(users).set({ hasBiometric: owner?.isDemo ? demoDeviceOf(owner.email) : false }).where(eq(users.id, row.userId));
     }
+    // Revoked by someone else (a lost or stolen phone): the sessions the account signed in to with a passkey end too,
+    // so whoever holds the device is out at once, not only at its next sign-in. (A session does not record which
+    // passkey made it: all of the account's passkey sessions end; password sessions stay.)
+    const ended =
+      input.by === row.userId
+        ? []
+        : await tx.delete(sessions).where(and(eq(sessions.userId, row.userId), eq(sessions.method, 'passkey'))).returning({ id: sessions.id });
     await audit(tx, { id: input.by, ip: input.ip ?? null }, {
       action: 'passkey.revoke',
       entity: 'passkey',
       entityId: row.id,
-      detail: input.by === row.userId ? 'own passkey' : `passkey of user ${row.userId}`,
+      detail: input.by === row.userId ? 'own passkey' : `passkey of user ${row.userId}; ${ended.length} passkey sessions ended`,
     });
     return toPasskey(revoked!);
   });
@@ -99,10 +106,21 @@ function demoDeviceOf(email: string): boolean {
   return DEMO_ACCOUNTS.some((a) => a.hasBiometric && demoEmail(a.firstName, a.lastName) === email);
 }
 
+/**
+ * Unexpired sign-in challenges the store holds at most. The sign-in options route is open (nobody is signed in yet)
+ * and each call keeps a row for 5 minutes: a flood of calls is refused with 429 beyond this, far above what a
+ * county's staff start in 5 minutes, rather than filling the table.
+ */
+export const MAX_OPEN_CHALLENGES = 5_000;
+
 /** A new challenge; expired ones are swept on the way (each insert deletes what has run out). */
 async function storeChallenge(db: Db, challenge: string, purpose: 'register' | 'authenticate', userId: number | null, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now));
+    if (purpose === 'authenticate') {
+      const [open] = await tx.select({ n: sql<number>`count(*)::int` }).from(webauthnChallenges).where(eq(webauthnChallenges.purpose, 'authenticate'));
+      if ((open?.n ?? 0) >= MAX_OPEN_CHALLENGES) throw tooManyAttempts('Too many passkey sign-ins are in progress. Please try again in a few minutes.', PASSKEY_CHALLENGE_MINUTES * 60);
+    }
     await tx.insert(webauthnChallenges).values({
       challenge,
       purpose,
