@@ -165,7 +165,7 @@ test('a records officer signs in on the staff sign-in page and logs out', async 
   // A wrong password: the error, the email kept, and nothing else.
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('wrong-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
   // SPEC.md §8, password sign-in failure.
   await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
@@ -177,7 +177,7 @@ test('a records officer signs in on the staff sign-in page and logs out', async 
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectToast(page, 'Login Successful', 'Welcome Joseph!');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('user-menu')).toContainText('Joseph Barasa');
@@ -200,7 +200,7 @@ test('a records officer signs in on the staff sign-in page and logs out', async 
 test('the staff sign-in page checks the form before sending it', async ({ page, browserErrors }) => {
   browserErrors.allow(failedLoad(503), '/api/auth/login'); // stubbed below, on purpose
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Enter a valid email address')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -213,13 +213,13 @@ test('the staff sign-in page checks the form before sending it', async ({ page, 
   );
   await page.getByLabel('Email').fill(DEMO_EMAILS.records_officer);
   await page.getByLabel('Password').fill('whatever-it-is');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(tooMany);
 
   await page.unroute('**/api/auth/login');
   await page.route('**/api/auth/login', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
   await page.getByLabel('Password').fill('whatever-it-is');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('503: Service Unavailable');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -235,11 +235,11 @@ test('an unknown address shows the not-found page, signed out and signed in', as
   await signInAs(page, 'nurse', '/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
 
-  // Appointments is in the sidebar (SPEC.md §2.4) but not in the route table.
+  // Appointments, once only in the sidebar (SPEC.md §2.4), is a screen since issue 15.
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Appointments' }).click();
   await expect(page).toHaveURL(/\/appointments$/);
-  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
 });
 
 test('the public pages are accessible, in English and in Kiswahili', async ({ page }) => {
@@ -263,7 +263,7 @@ test('the public pages are accessible, in English and in Kiswahili', async ({ pa
   await page.goto('/login');
   await page.getByLabel('Email').fill('nobody@health.busiacounty.example');
   await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
   await expectAccessible(page);
 });

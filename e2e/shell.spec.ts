@@ -52,7 +52,7 @@ test('a signed-out link to a screen asks for sign-in, then opens that screen', a
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(DEMO_EMAILS.county_director);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/facilities$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Facilities' })).toBeVisible();
 });

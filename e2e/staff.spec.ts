@@ -122,7 +122,7 @@ test('the county director adds a nurse, who signs in with the temporary password
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
   await expectAccessible(page);
   // No screen opens before the new password: not even by typing its address.

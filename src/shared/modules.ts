@@ -44,7 +44,7 @@ export const MODULES = [
   { id: 'patients', screen: { path: '/patients', status: 'live', nav: { group: 'patientManagement', key: 'patientRegistry' } }, permissions: ['patients:read', 'patients:register'] },
   {
     id: 'appointments',
-    screen: { path: '/appointments', status: 'unrouted', nav: { group: 'patientManagement', key: 'appointments' } },
+    screen: { path: '/appointments', status: 'live', nav: { group: 'patientManagement', key: 'appointments' } },
     permissions: ['appointments:read', 'appointments:write', 'appointments:override', 'appointments:configure'],
   },
   { id: 'referrals', screen: { path: '/referrals', status: 'live', nav: { group: 'patientManagement', key: 'referrals' } }, permissions: ['referrals:read', 'referrals:write'] },

@@ -28,12 +28,19 @@ const reportsKiswahili: Strings = () =>
     default: { ...page.default, ...settings.default } as Record<string, unknown>,
   }));
 
+/** Appointments' Kiswahili: the screen's, and a patient's appointments' (features/appointments/patient, in the registry). */
+const appointmentsKiswahili: Strings = () =>
+  Promise.all([import('../features/appointments/locales/sw.json'), import('../features/appointments/patient/locales/sw.json')]).then(([page, patient]) => ({
+    default: { ...page.default, ...patient.default } as Record<string, unknown>,
+  }));
+
 /** The modules whose screen is live: each must have its page here (the compiler says which is missing). */
 type LiveModuleId = Extract<(typeof MODULES)[number], { screen: { status: 'live' } }>['id'];
 
 export const CLIENT_MODULES: Record<LiveModuleId, Required<Pick<ClientModule, 'page'>> & ClientModule> & Partial<Record<ModuleId, ClientModule>> = {
   dashboard: { page: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'), sw: () => import('../features/dashboard/locales/sw.json') },
   patients: { page: page(() => import('../features/patients/patients-page'), 'PatientsPage'), sw: () => import('../features/patients/locales/sw.json') },
+  appointments: { page: page(() => import('../features/appointments/appointments-page'), 'AppointmentsPage'), sw: appointmentsKiswahili },
   referrals: { page: page(() => import('../features/referrals/referrals-page'), 'ReferralsPage'), sw: () => import('../features/referrals/locales/sw.json') },
   billing: { page: page(() => import('../features/billing/billing-page'), 'BillingPage'), sw: () => import('../features/billing/locales/sw.json') },
   revenue: { page: page(() => import('../features/revenue/revenue-page'), 'RevenuePage'), sw: () => import('../features/revenue/locales/sw.json') },

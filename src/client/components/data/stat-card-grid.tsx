@@ -2,6 +2,7 @@
 // three across), one on a phone; skeletons while a figure loads, and one error with a retry when the figures could not be read.
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { ListError } from './list-error';
@@ -16,6 +17,8 @@ export type StatCard = {
   value: ReactNode | undefined;
   /** What the figure counts, under it. */
   hint?: ReactNode;
+  /** The screen the card opens (its title is the link, and the whole card takes the click). */
+  href?: string;
 };
 
 type Props = {
@@ -36,10 +39,16 @@ export function StatCardGrid({ label, cards, testIdPrefix, valueTestId = 'stat-v
     <ul className={cards.length === 3 ? 'grid gap-4 sm:grid-cols-3' : 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4'} aria-label={label}>
       {cards.map((c) => (
         <li key={c.key}>
-          <Card className="h-full" role="group" aria-labelledby={`${testIdPrefix}${c.key}-title`} data-testid={`${testIdPrefix}${c.key}`}>
+          <Card className={c.href ? 'relative h-full hover:bg-muted/40' : 'h-full'} role="group" aria-labelledby={`${testIdPrefix}${c.key}-title`} data-testid={`${testIdPrefix}${c.key}`}>
             <div className="flex items-center justify-between gap-2 p-6 pb-2">
               <h2 id={`${testIdPrefix}${c.key}-title`} className="text-sm font-medium">
-                {c.title}
+                {c.href ? (
+                  <Link href={c.href} className="after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring">
+                    {c.title}
+                  </Link>
+                ) : (
+                  c.title
+                )}
               </h2>
               <c.icon aria-hidden="true" className={`h-4 w-4 shrink-0 ${c.tone ?? 'text-muted-foreground'}`} />
             </div>

@@ -29,7 +29,7 @@ export function StatCards({ scope, trendMonths }: Props) {
   const cards: StatCard[] = [
     { key: 'total-patients', title: t('dashboard.stats.totalPatients'), icon: Users, value: count(s?.totalPatients), hint: t(scope === undefined ? 'dashboard.stats.patientsCounty' : 'dashboard.stats.patientsFacility') },
     { key: 'active-staff', title: t('dashboard.stats.activeStaff'), icon: UserCheck, value: count(s?.activeStaff), hint: t('dashboard.stats.staffNote') },
-    { key: 'today-appointments', title: t('dashboard.stats.todayAppointments'), icon: CalendarDays, value: count(s?.todayAppointments), hint: t('dashboard.stats.appointmentsNote') },
+    { key: 'today-appointments', title: t('dashboard.stats.todayAppointments'), icon: CalendarDays, value: count(s?.todayAppointments), hint: t('dashboard.stats.appointmentsNote'), href: staff.may('appointments:read') ? '/appointments' : undefined },
     {
       key: 'monthly-revenue',
       title: t('dashboard.stats.monthlyRevenue'),

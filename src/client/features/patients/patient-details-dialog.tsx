@@ -3,7 +3,7 @@
 import { DetailField } from '../../components/data/detail-field';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone } from '../../../shared/format';
 import { ageInYears, countyDate } from '../../../shared/county-time';
@@ -17,6 +17,9 @@ import { errorText, fullName, genderName } from './patient-labels';
 import { patientQuery } from './patients.api';
 import { useStaff } from '../../app/use-staff';
 import { formatDate } from '../../lib/locale-format';
+
+// The appointments section comes with its own chunk when the details open: the registry does not carry it.
+const PatientAppointments = lazy(() => import('../appointments').then((m) => ({ default: m.PatientAppointments })));
 
 type Props = { patient: Patient | null; open: boolean; onOpenChange: (open: boolean) => void; onAddRecord: () => void };
 
@@ -72,6 +75,11 @@ function PatientDetails({ id, onAddRecord }: { id: number; onAddRecord: () => vo
           </div>
           <MedicalRecordsList patientId={id} dateOfBirth={query.data?.dateOfBirth} />
         </section>
+      ) : null}
+      {staff.may('appointments:read') && query.data ? (
+        <Suspense fallback={<Skeleton className="h-16 w-full" />}>
+          <PatientAppointments patientId={id} patientName={fullName(query.data)} phoneNumber={query.data.phoneNumber} />
+        </Suspense>
       ) : null}
       {staff.may('referrals:read') ? <PatientReferrals patientId={id} /> : null}
     </div>

@@ -85,6 +85,8 @@ function refreshAfterPatientChange(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
     queryClient.invalidateQueries({ queryKey: ['activities'] }),
     queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    // A visit books its follow-up and completes the day's check-in (issue 15): the appointment lists change too.
+    queryClient.invalidateQueries({ queryKey: ['appointments'] }),
   ]);
 }
 

@@ -25,9 +25,10 @@ import {
   type PasskeyRegisterVerifyInput,
 } from '../../../shared/auth/index.js';
 import { audit } from '../../core/audit.js';
-import { AppError, conflict, invalid, notFound, unauthorized } from '../../core/errors.js';
+import { AppError, conflict, invalid, notFound, tooManyAttempts, unauthorized } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
-import { passkeys, users, webauthnChallenges } from './auth.schema.js';
+import { passkeys, sessions, users, webauthnChallenges } from './auth.schema.js';
+import { DEMO_ACCOUNTS, demoEmail } from './auth.seed.js';
 import type { UserRow } from './auth.service.js';
 
 export const RP_NAME = 'AfyaKaunti';
@@ -58,8 +59,8 @@ export async function listPasskeys(db: Db, userId: number): Promise<Passkey[]> {
 
 /**
  * Revokes a passkey: it stops working at once (the row stays, with who revoked it and when). One transaction with
- * its audit event; the account's "biometric enabled" marker goes off when no active passkey is left (except a
- * demo account's, whose marker is the demo portal's fingerprint and face device). With ownerId, the passkey must
+ * its audit event; the account's "biometric enabled" marker goes off when no active passkey is left (a demo account
+ * keeps it when the demo portal's fingerprint and face device is seeded for it). With ownerId, the passkey must
  * be that user's (their own profile); Access Control checks its own scope before calling without it.
  */
 export async function revokePasskey(
@@ -80,22 +81,46 @@ export async function revokePasskey(
       .from(passkeys)
       .where(and(eq(passkeys.userId, row.userId), isNull(passkeys.revokedAt)));
     if ((active?.n ?? 0) === 0) {
-      await tx.update(users).set({ hasBiometric: false }).where(and(eq(users.id, row.userId), eq(users.isDemo, false)));
+      const [owner] = await tx.select({ email: users.email, isDemo: users.isDemo }).from(users).where(eq(users.id, row.userId)).limit(1);
+      await tx.update(users).set({ hasBiometric: owner?.isDemo ? demoDeviceOf(owner.email) : false }).where(eq(users.id, row.userId));
     }
+    // Revoked by someone else (a lost or stolen phone): the sessions the account signed in to with a passkey end too,
+    // so whoever holds the device is out at once, not only at its next sign-in. (A session does not record which
+    // passkey made it: all of the account's passkey sessions end; password sessions stay.)
+    const ended =
+      input.by === row.userId
+        ? []
+        : await tx.delete(sessions).where(and(eq(sessions.userId, row.userId), eq(sessions.method, 'passkey'))).returning({ id: sessions.id });
     await audit(tx, { id: input.by, ip: input.ip ?? null }, {
       action: 'passkey.revoke',
       entity: 'passkey',
       entityId: row.id,
-      detail: input.by === row.userId ? 'own passkey' : `passkey of user ${row.userId}`,
+      detail: input.by === row.userId ? 'own passkey' : `passkey of user ${row.userId}; ${ended.length} passkey sessions ended`,
     });
     return toPasskey(revoked!);
   });
 }
 
+/** Whether a demo account has the demo portal's fingerprint and face device (auth.seed.ts), which outlives its passkeys. */
+function demoDeviceOf(email: string): boolean {
+  return DEMO_ACCOUNTS.some((a) => a.hasBiometric && demoEmail(a.firstName, a.lastName) === email);
+}
+
+/**
+ * Unexpired sign-in challenges the store holds at most. The sign-in options route is open (nobody is signed in yet)
+ * and each call keeps a row for 5 minutes: a flood of calls is refused with 429 beyond this, far above what a
+ * county's staff start in 5 minutes, rather than filling the table.
+ */
+export const MAX_OPEN_CHALLENGES = 5_000;
+
 /** A new challenge; expired ones are swept on the way (each insert deletes what has run out). */
 async function storeChallenge(db: Db, challenge: string, purpose: 'register' | 'authenticate', userId: number | null, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now));
+    if (purpose === 'authenticate') {
+      const [open] = await tx.select({ n: sql<number>`count(*)::int` }).from(webauthnChallenges).where(eq(webauthnChallenges.purpose, 'authenticate'));
+      if ((open?.n ?? 0) >= MAX_OPEN_CHALLENGES) throw tooManyAttempts('Too many passkey sign-ins are in progress. Please try again in a few minutes.', PASSKEY_CHALLENGE_MINUTES * 60);
+    }
     await tx.insert(webauthnChallenges).values({
       challenge,
       purpose,
@@ -120,7 +145,14 @@ function challengeOf(clientDataJSON: string): string | null {
  * Takes a challenge out of the store, once: DELETE … RETURNING, so two answers to one challenge cannot both pass.
  * An unknown, used, expired or someone else's challenge is the same 400.
  */
-async function consumeChallenge(db: Db, clientDataJSON: string, purpose: 'register' | 'authenticate', userId: number | null, now: Date): Promise<string> {
+async function consumeChallenge(
+  db: Db,
+  clientDataJSON: string,
+  purpose: 'register' | 'authenticate',
+  userId: number | null,
+  meta: { ip: string; now: Date },
+): Promise<string> {
+  const { ip, now } = meta;
   const challenge = challengeOf(clientDataJSON);
   if (challenge) {
     const [taken] = await db
@@ -136,6 +168,7 @@ async function consumeChallenge(db: Db, clientDataJSON: string, purpose: 'regist
       .returning({ challenge: webauthnChallenges.challenge });
     if (taken) return taken.challenge;
   }
+  await audit(db, { id: userId, ip }, { action: purpose === 'register' ? 'passkey.enrol' : 'passkey.use', entity: 'passkey', outcome: 'failure', detail: 'expired, used or unknown challenge' });
   throw new AppError(400, 'passkey_expired', PASSKEY_EXPIRED_MESSAGE, [{ path: 'response', message: PASSKEY_EXPIRED_MESSAGE }]);
 }
 
@@ -163,7 +196,7 @@ export async function passkeyRegistrationOptions(db: Db, user: UserRow, rp: Rely
 
 /** Verifies a new passkey against the user's own challenge and keeps it: the account is now "biometric enabled". */
 export async function enrolPasskey(db: Db, user: UserRow, input: PasskeyRegisterVerifyInput, rp: RelyingParty, meta: { ip: string; now: Date }): Promise<Passkey> {
-  const expectedChallenge = await consumeChallenge(db, input.response.response.clientDataJSON, 'register', user.id, meta.now);
+  const expectedChallenge = await consumeChallenge(db, input.response.response.clientDataJSON, 'register', user.id, meta);
   const refused = async (why: string) => {
     await audit(db, { id: user.id, ip: meta.ip }, { action: 'passkey.enrol', entity: 'passkey', outcome: 'failure', detail: why });
     return invalid([{ path: 'response', message: PASSKEY_NOT_VERIFIED_MESSAGE }]);
@@ -235,7 +268,7 @@ function reasonOf(error: unknown): string {
  */
 export async function authenticateWithPasskey(db: Db, input: PasskeyLoginVerifyInput, rp: RelyingParty, meta: { ip: string; now: Date; demoMode: boolean }): Promise<UserRow> {
   const { response } = input;
-  const expectedChallenge = await consumeChallenge(db, response.response.clientDataJSON, 'authenticate', null, meta.now);
+  const expectedChallenge = await consumeChallenge(db, response.response.clientDataJSON, 'authenticate', null, meta);
   const [found] = await db
     .select({ passkey: passkeys, user: users })
     .from(passkeys)

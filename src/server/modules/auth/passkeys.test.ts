@@ -6,6 +6,7 @@ import { PASSKEY_EXPIRED_MESSAGE, PASSKEY_REVOKED_MESSAGE } from '../../../share
 import { createTestContext, emailOf, sessionCookie, type TestContext } from '../../test/helper.js';
 import { softAuthenticator, type SoftAuthenticator } from '../../test/soft-authenticator.js';
 import { listPasskeys, revokePasskey } from './index.js';
+import { MAX_OPEN_CHALLENGES } from './passkeys.service.js';
 import { hashPassword } from './auth.service.js';
 
 const ORIGIN = 'http://localhost:3000';
@@ -178,9 +179,12 @@ describe('signing in with a passkey', () => {
     const options = (await post('/api/auth/passkeys/login/options', { mediation: 'modal' })).json() as Options;
     const response = auth.authenticate(options);
     expect((await post('/api/auth/passkeys/login/verify', { response })).statusCode).toBe(200);
+    const replays = await auditCount('passkey.use', null, 'failure');
     const replay = await post('/api/auth/passkeys/login/verify', { response });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe(PASSKEY_EXPIRED_MESSAGE);
+    expect(replay.headers['set-cookie']).toBeUndefined();
+    expect(await auditCount('passkey.use', null, 'failure')).toBe(replays + 1);
 
     const late = (await post('/api/auth/passkeys/login/options', { mediation: 'modal' })).json() as Options;
     t.clock.advance(5 * 60_000 - 1000);
@@ -244,6 +248,20 @@ describe('signing in with a passkey', () => {
     const after = await t.rows<{ n: number }>(sql`select count(*)::int as n from login_attempts where not success`);
     expect(after[0]!.n).toBe(before[0]!.n + 1);
   });
+
+  it('refuses new sign-in challenges (429) while the store holds its ceiling of open ones', async () => {
+    const [{ n: open }] = (await t.rows<{ n: number }>(
+      sql`select count(*)::int as n from webauthn_challenges where purpose = 'authenticate' and expires_at > ${t.clock.now.toISOString()}::timestamptz`,
+    )) as [{ n: number }];
+    await t.asOwner(sql`insert into webauthn_challenges (challenge, purpose, expires_at)
+      select 'flood-' || g, 'authenticate', ${new Date(t.clock.now.getTime() + 60_000).toISOString()}::timestamptz
+      from generate_series(1, ${MAX_OPEN_CHALLENGES - open}) g`);
+    const refused = await post('/api/auth/passkeys/login/options', { mediation: 'modal' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many passkey sign-ins are in progress. Please try again in a few minutes.');
+    await t.asOwner(sql`delete from webauthn_challenges where challenge like 'flood-%'`);
+    expect((await post('/api/auth/passkeys/login/options', { mediation: 'modal' })).statusCode).toBe(200);
+  });
 });
 
 describe('revoking a passkey', () => {
@@ -259,7 +277,9 @@ describe('revoking a passkey', () => {
     expect(revoked.json().message).toBe(PASSKEY_REVOKED_MESSAGE);
     expect(await auditCount('passkey.revoke', first.passkey.id)).toBe(1);
     expect((await t.rows<{ has_biometric: boolean }>(sql`select has_biometric from users where id = ${staff.id}`))[0]!.has_biometric).toBe(true);
-    expect((await signIn(second.auth)).statusCode).toBe(200);
+    const signedIn = await signIn(second.auth);
+    expect(signedIn.statusCode).toBe(200);
+    const phoneSession = sessionCookie(signedIn);
 
     // Twice: a conflict. Someone else's: not found.
     expect((await t.request({ method: 'DELETE', url: `/api/auth/passkeys/${first.passkey.id}`, cookie: staff.cookie, headers: browser })).statusCode).toBe(409);
@@ -270,12 +290,16 @@ describe('revoking a passkey', () => {
     const [admin] = await t.rows<{ id: number }>(sql`select id from users where email = ${emailOf('county_director')}`);
     const done = await revokePasskey(t.database.db, { passkeyId: second.passkey.id, by: admin!.id, now: t.clock.now });
     expect(done.revokedAt).not.toBeNull();
+    // Revoked by someone else (a lost phone): the account's passkey sessions end at once; its password-less demo
+    // session (how the test signed it in) stays.
+    expect((await t.request({ url: '/api/auth/user', cookie: phoneSession })).statusCode).toBe(401);
+    expect((await t.request({ url: '/api/auth/user', cookie: staff.cookie })).statusCode).toBe(200);
     const [row] = await t.rows<{ revoked_by: number; has_biometric: boolean }>(
       sql`select p.revoked_by, u.has_biometric from passkeys p join users u on u.id = p.user_id where p.id = ${second.passkey.id}`,
     );
     expect(row).toEqual({ revoked_by: admin!.id, has_biometric: false });
     const [event] = await t.rows<{ user_id: number; detail: string }>(sql`select user_id, detail from audit_events where action = 'passkey.revoke' and entity_id = ${String(second.passkey.id)}`);
-    expect(event).toEqual({ user_id: admin!.id, detail: `passkey of user ${staff.id}` });
+    expect(event).toEqual({ user_id: admin!.id, detail: `passkey of user ${staff.id}; 1 passkey sessions ended` });
     expect((await signIn(second.auth)).json().message).toBe(PASSKEY_REVOKED_MESSAGE);
 
     const listed = await listPasskeys(t.database.db, staff.id);
@@ -283,6 +307,24 @@ describe('revoking a passkey', () => {
       ['Phone', true],
       ['Laptop', true],
     ]);
+  });
+});
+
+describe('a demo account', () => {
+  it("keeps the demo portal's fingerprint and face device when its last passkey is revoked, and only that", async () => {
+    const withDevice = await t.loginAs('nurse');
+    const without = await t.loginAs('records_officer');
+    for (const [cookie, seeded] of [
+      [withDevice, true],
+      [without, false],
+    ] as const) {
+      const { passkey } = await enrol(cookie);
+      const [marked] = await t.rows<{ has_biometric: boolean }>(sql`select u.has_biometric from users u join passkeys p on p.user_id = u.id where p.id = ${passkey.id}`);
+      expect(marked!.has_biometric).toBe(true);
+      expect((await t.request({ method: 'DELETE', url: `/api/auth/passkeys/${passkey.id}`, cookie, headers: browser })).statusCode).toBe(200);
+      const [after] = await t.rows<{ has_biometric: boolean }>(sql`select u.has_biometric from users u join passkeys p on p.user_id = u.id where p.id = ${passkey.id}`);
+      expect(after!.has_biometric).toBe(seeded);
+    }
   });
 });
 

@@ -1,0 +1,139 @@
+// The appointments screen's calls (issue 15; the contract is src/shared/appointments): a facility's services, the
+// bounded list of appointments, the week's counts, booking, rescheduling, each step, the tracing outcome, a
+// patient's consent to SMS reminders and the reminders sent. Every write refreshes what it changes, the dashboard's
+// "Today's Appointments" too.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Appointment,
+  AppointmentCalendarDay,
+  AppointmentService,
+  AppointmentStatusInput,
+  AppointmentTracingInput,
+  BookAppointmentInput,
+  ListAppointmentsQuery,
+  RescheduleAppointmentInput,
+  SmsConsent,
+  SmsMessage,
+  UpdateSmsConsentInput,
+} from '../../../shared/appointments';
+import { apiGet, apiList, apiPatch, apiPost, apiPut, qs } from '../../lib/api-client';
+
+export const APPOINTMENT_PAGE_SIZE = 50;
+const PATIENT_APPOINTMENTS_PAGE_SIZE = 50;
+const PATIENT_SMS_PAGE_SIZE = 20;
+
+export const appointmentServicesQuery = (facilityId: number | undefined) =>
+  queryOptions({
+    queryKey: ['appointments', 'services', facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<AppointmentService[]>(`/api/appointment-services${qs({ facilityId })}`, signal),
+    enabled: facilityId !== undefined,
+    staleTime: 60_000,
+  });
+
+export type AppointmentFilters = Partial<Omit<ListAppointmentsQuery, 'limit'>> & { limit?: number };
+
+export const appointmentsQuery = (f: AppointmentFilters) =>
+  queryOptions({
+    queryKey: ['appointments', 'list', f],
+    queryFn: ({ signal }) =>
+      apiList<Appointment>(
+        `/api/appointments${qs({
+          facilityId: f.facilityId,
+          serviceId: f.serviceId,
+          patientId: f.patientId,
+          date: f.date,
+          from: f.from,
+          to: f.to,
+          status: f.status,
+          kind: f.kind,
+          tracing: f.tracing,
+          limit: f.limit ?? APPOINTMENT_PAGE_SIZE,
+          offset: f.offset,
+        })}`,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const appointmentCalendarQuery = (facilityId: number | undefined, from: string, to: string, serviceId?: number) =>
+  queryOptions({
+    queryKey: ['appointments', 'calendar', facilityId ?? null, from, to, serviceId ?? null],
+    queryFn: ({ signal }) => apiGet<AppointmentCalendarDay[]>(`/api/appointments/calendar${qs({ facilityId, serviceId, from, to })}`, signal),
+    enabled: facilityId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+export const patientAppointmentsQuery = (patientId: number) =>
+  queryOptions({
+    queryKey: ['patients', 'appointments', patientId],
+    queryFn: ({ signal }) => apiList<Appointment>(`/api/appointments${qs({ patientId, limit: PATIENT_APPOINTMENTS_PAGE_SIZE })}`, signal),
+  });
+
+export const smsConsentQuery = (patientId: number) =>
+  queryOptions({
+    queryKey: ['patients', 'sms-consent', patientId],
+    queryFn: ({ signal }) => apiGet<SmsConsent>(`/api/patients/${patientId}/sms-consent`, signal),
+  });
+
+export const patientSmsQuery = (patientId: number) =>
+  queryOptions({
+    queryKey: ['patients', 'sms', patientId],
+    queryFn: ({ signal }) => apiList<SmsMessage>(`/api/sms-messages${qs({ patientId, limit: PATIENT_SMS_PAGE_SIZE })}`, signal),
+  });
+
+/**
+ * Not awaited by the mutations: the caller's own success (its toast, closing its dialog) must not wait for the
+ * lists, where a rescheduled appointment leaves the row, and the dialog in it, behind.
+ */
+function useRefreshAppointments() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+      queryClient.invalidateQueries({ queryKey: ['patients', 'appointments'] }),
+      queryClient.invalidateQueries({ queryKey: ['patients', 'sms-consent'] }),
+      queryClient.invalidateQueries({ queryKey: ['patients', 'sms'] }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard', 'stats'] }),
+    ]);
+}
+
+export function useBookAppointment() {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: (input: BookAppointmentInput) => apiPost<Appointment>('/api/appointments', input),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useRescheduleAppointment(id: number) {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: (input: RescheduleAppointmentInput) => apiPatch<Appointment>(`/api/appointments/${id}`, input),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** A step (check in, complete, cancel, missed); a refused step refreshes too: someone may have moved it first. */
+export function useAppointmentStatus() {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: ({ id, ...input }: AppointmentStatusInput & { id: number }) => apiPatch<Appointment>(`/api/appointments/${id}/status`, input),
+    onSettled: () => void refresh(),
+  });
+}
+
+export function useRecordTracing(id: number) {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: (input: AppointmentTracingInput) => apiPatch<Appointment>(`/api/appointments/${id}/tracing`, input),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useUpdateSmsConsent(patientId: number) {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: (input: UpdateSmsConsentInput) => apiPut<SmsConsent>(`/api/patients/${patientId}/sms-consent`, input),
+    onSuccess: () => void refresh(),
+  });
+}
