@@ -14,7 +14,7 @@ import { AppointmentServicesSection } from './appointment-services-section';
 import { CountySection } from './county-section';
 import { FacilitiesSection } from './facilities-section';
 import { HistorySection } from './history-section';
-import { SettingsTabs, type Section } from './settings-tabs';
+import { SectionTabs, type Section } from '../../components/ui/section-tabs';
 import { SmsSection } from './sms-section';
 import { FiscalYearSection, KhisSection, PaymentsSection } from './status-sections';
 import { systemSettingsQuery } from './system.api';
@@ -36,7 +36,8 @@ export function SystemPage() {
       <Skeleton className="h-64 w-full" />
     </div>
   ) : (
-    <SettingsTabs<SectionId>
+    <SectionTabs<SectionId>
+      scroll
       label={t('system.tabs.label')}
       initial="county"
       sections={

@@ -9,7 +9,7 @@ import { useStaff } from '../../../app/use-staff';
 import { FormMappingSection } from './form-mapping-section';
 import { HmisDecisionsSection } from './hmis-decisions-section';
 import { KhisIdentifiersSection } from './khis-identifiers-section';
-import { SectionTabs } from './section-tabs';
+import { SectionTabs } from '../../../components/ui/section-tabs';
 import { HMIS_ROLES } from './settings-labels';
 
 export type ReportsSettingsSection = 'mapping' | 'decisions' | 'khis';

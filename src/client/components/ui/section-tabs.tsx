@@ -1,12 +1,13 @@
-// The three sections as tabs (WAI-ARIA tabs pattern: arrows, Home and End move between tabs). A section is drawn
-// the first time it is opened and then kept, hidden, so that typing in one (the KHIS identifiers) survives a look
-// at another.
+// Sections as tabs (WAI-ARIA tabs pattern: arrows, Home and End move between tabs): MOH Reports' settings and System
+// Settings. A section is drawn the first time it is opened and then kept, hidden, so that typing in one (the KHIS
+// identifiers) survives a look at another. `scroll`: more tabs than a phone is wide, so the list scrolls sideways
+// instead of squeezing them.
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { cn } from '../../../lib/utils';
+import { cn } from '../../lib/utils';
 
 export type Section<T extends string> = { id: T; label: string; content: () => ReactNode };
 
-export function SectionTabs<T extends string>({ label, sections, initial }: { label: string; sections: readonly Section<T>[]; initial: T }) {
+export function SectionTabs<T extends string>({ label, sections, initial, scroll = false }: { label: string; sections: readonly Section<T>[]; initial: T; scroll?: boolean }) {
   const base = useId();
   const [current, setCurrent] = useState<T>(initial);
   const [opened, setOpened] = useState<ReadonlySet<T>>(() => new Set([initial]));
@@ -26,7 +27,7 @@ export function SectionTabs<T extends string>({ label, sections, initial }: { la
   };
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b" onKeyDown={move}>
+      <div role="tablist" aria-label={label} className={cn('flex gap-1 border-b', scroll && 'overflow-x-auto')} onKeyDown={move}>
         {sections.map((s, i) => (
           <button
             key={s.id}
@@ -42,7 +43,8 @@ export function SectionTabs<T extends string>({ label, sections, initial }: { la
             tabIndex={i === index ? 0 : -1}
             onClick={() => open(s.id)}
             className={cn(
-              '-mb-px min-w-0 flex-1 border-b-2 px-2 py-2.5 text-center text-sm font-medium leading-tight transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:flex-none sm:px-3',
+              '-mb-px border-b-2 py-2.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              scroll ? 'flex-none whitespace-nowrap px-3' : 'min-w-0 flex-1 px-2 text-center leading-tight sm:flex-none sm:px-3',
               i === index ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
             )}
           >
