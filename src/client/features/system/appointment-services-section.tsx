@@ -1,7 +1,7 @@
 // Appointments' settings: the nightly sweep's switch (versioned here) and each facility's appointment services
 // (name, duration, hours, daily capacity; deactivated rather than deleted), kept by the appointments module's API.
 // Who may edit a facility's services is the appointments module's rule (appointments:configure, in scope).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +24,11 @@ import { ApiError } from '../../lib/api-client';
 import { formatNumber } from '../../lib/locale-format';
 import { facilitiesQuery } from '../facilities';
 import { when } from './county-section';
-import { SectionHeading, VersionLine } from './section-heading';
-import { StaleNotice, versionText } from './stale-notice';
-import { appointmentServicesQuery, useCreateAppointmentService, useSaveSection, useUpdateAppointmentService } from './system.api';
-import { fieldErrorsOf, isStale, systemErrorText, systemValidationText } from './system-labels';
+import { SectionHeading } from './section-heading';
+import { versionText } from './stale-notice';
+import { appointmentServicesQuery, useCreateAppointmentService, useUpdateAppointmentService } from './system.api';
+import { fieldErrorsOf, systemErrorText, systemValidationText } from './system-labels';
+import { SaveFooter, useVersionedSave } from './versioned-save';
 
 export function AppointmentServicesSection({ settings, canConfigure }: { settings: SystemSettings['appointments']; canConfigure: boolean }) {
   const { t } = useTranslation();
@@ -43,32 +44,9 @@ export function AppointmentServicesSection({ settings, canConfigure }: { setting
 
 function SweepCard({ data, canConfigure }: { data: SystemSettings['appointments']; canConfigure: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const mutation = useSaveSection('appointments');
-  const [stale, setStale] = useState<string | null>(null);
   const form = useSchemaForm(appointmentSettingsSchema, () => ({ ...data.value }));
-  const onSave = form.submit((value) => {
-    setStale(null);
-    mutation.mutate(
-      { ...value, expectedVersion: data.version },
-      {
-        onSuccess: (saved) => {
-          form.reset({ ...saved.value });
-          toast({ title: t('system.appointments.saved'), description: t('system.savedVersion', { version: saved.version }) });
-        },
-        onError: (e) => {
-          if (isStale(e)) setStale(systemErrorText(t, e));
-          else toast({ variant: 'destructive', title: t('system.saveFailed'), description: systemErrorText(t, e) });
-        },
-      },
-    );
-  });
-  const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['system', 'settings'] });
-    setStale(null);
-    const fresh = queryClient.getQueryData<SystemSettings>(['system', 'settings']);
-    if (fresh) form.reset({ ...fresh.appointments.value });
-  };
+  const { pending, stale, save, reload } = useVersionedSave('appointments', data, form, (v) => ({ ...v }), t('system.appointments.saved'));
+  const onSave = form.submit(save);
   return (
     <Card>
       <CardContent className="p-4">
@@ -78,20 +56,12 @@ function SweepCard({ data, canConfigure }: { data: SystemSettings['appointments'
               type="checkbox"
               className="mt-0.5 h-4 w-4"
               checked={form.values.autoCompleteCheckedIn}
-              disabled={!canConfigure || mutation.isPending}
+              disabled={!canConfigure || pending}
               onChange={(e) => form.set('autoCompleteCheckedIn', e.target.checked)}
             />
             <span>{t('system.appointments.autoComplete')}</span>
           </label>
-          <VersionLine text={versionText(t, data, when)} />
-          {stale ? <StaleNotice message={stale} onReload={() => void reload()} /> : null}
-          {canConfigure ? (
-            <div>
-              <Button type="submit" size="sm" disabled={mutation.isPending || !form.dirty}>
-                {mutation.isPending ? t('system.saving') : t('system.save')}
-              </Button>
-            </div>
-          ) : null}
+          <SaveFooter versionText={versionText(t, data, when)} stale={stale} onReload={reload} canConfigure={canConfigure} pending={pending} dirty={form.dirty} />
         </form>
       </CardContent>
     </Card>

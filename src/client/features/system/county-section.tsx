@@ -1,21 +1,18 @@
 // The county profile: name, code, headquarters, population and contacts, versioned. The sub-counties and their
 // wards are gazetted (src/shared/county.ts) and every address is checked against them: shown, not edited.
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countySettingsSchema, type SystemSettings } from '../../../shared/system';
 import { SUBCOUNTY_ALIASES, SUBCOUNTY_WARDS } from '../../../shared/county';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
 import { formatDate, formatNumber, formatTime } from '../../lib/locale-format';
-import { SectionHeading, VersionLine } from './section-heading';
-import { StaleNotice, versionText } from './stale-notice';
-import { useSaveSection } from './system.api';
-import { fieldErrorsOf, isStale, systemErrorText, systemValidationText } from './system-labels';
+import { SectionHeading } from './section-heading';
+import { versionText } from './stale-notice';
+import { systemValidationText } from './system-labels';
+import { SaveFooter, useVersionedSave } from './versioned-save';
 
 type Values = { name: string; code: string; headquarters: string; population: string; email: string; phone: string };
 const valuesOf = (v: SystemSettings['county']['value']): Values => ({ ...v, code: String(v.code), population: String(v.population) });
@@ -25,37 +22,11 @@ export const when = (at: string) => `${formatDate(at)} ${formatTime(at)}`;
 export function CountySection({ data, canConfigure }: { data: SystemSettings['county']; canConfigure: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const queryClient = useQueryClient();
-  const mutation = useSaveSection('county');
-  const [stale, setStale] = useState<string | null>(null);
   const form = useSchemaForm(countySettingsSchema, () => valuesOf(data.value));
+  const { pending, stale, save, reload } = useVersionedSave('county', data, form, valuesOf, t('system.county.saved'));
   const error = (k: keyof Values) => systemValidationText(form.errors[k]);
   const readOnly = !canConfigure;
-
-  const onSave = form.submit((value) => {
-    setStale(null);
-    mutation.mutate(
-      { ...value, expectedVersion: data.version },
-      {
-        onSuccess: (saved) => {
-          form.reset(valuesOf(saved.value));
-          toast({ title: t('system.county.saved'), description: t('system.savedVersion', { version: saved.version }) });
-        },
-        onError: (e) => {
-          form.addErrors(fieldErrorsOf(e));
-          if (isStale(e)) setStale(systemErrorText(t, e));
-          else toast({ variant: 'destructive', title: t('system.saveFailed'), description: systemErrorText(t, e) });
-        },
-      },
-    );
-  });
-
-  const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['system', 'settings'] });
-    setStale(null);
-    const fresh = queryClient.getQueryData<SystemSettings>(['system', 'settings']);
-    if (fresh) form.reset(valuesOf(fresh.county.value));
-  };
+  const onSave = form.submit(save);
 
   const field = (k: keyof Values, label: string, props: Record<string, unknown> = {}) => (
     <FormField id={`county-${k}`} label={label} error={error(k)} required={['name', 'code', 'headquarters', 'population'].includes(k)}>
@@ -69,7 +40,7 @@ export function CountySection({ data, canConfigure }: { data: SystemSettings['co
       <Card>
         <CardContent className="p-4">
           <form noValidate onSubmit={onSave} className="grid gap-4" aria-label={t('system.county.title')}>
-            <fieldset disabled={mutation.isPending} className="grid gap-4 sm:grid-cols-2">
+            <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
               {field('name', t('system.county.name'), { maxLength: 60, autoComplete: 'off' })}
               {field('code', t('system.county.code'), { inputMode: 'numeric', maxLength: 2 })}
               {field('headquarters', t('system.county.headquarters'), { maxLength: 60 })}
@@ -77,18 +48,7 @@ export function CountySection({ data, canConfigure }: { data: SystemSettings['co
               {field('email', t('system.county.email'), { type: 'email', maxLength: 254 })}
               {field('phone', t('system.county.phone'), { type: 'tel', maxLength: 20 })}
             </fieldset>
-            <VersionLine text={versionText(t, data, when)} />
-            {stale ? <StaleNotice message={stale} onReload={() => void reload()} /> : null}
-            {canConfigure ? (
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={mutation.isPending || !form.dirty}>
-                  {mutation.isPending ? t('system.saving') : t('system.save')}
-                </Button>
-                <Button type="button" variant="outline" disabled={mutation.isPending || !form.dirty} onClick={() => form.reset()}>
-                  {t('system.discard')}
-                </Button>
-              </div>
-            ) : null}
+            <SaveFooter versionText={versionText(t, data, when)} stale={stale} onReload={reload} canConfigure={canConfigure} pending={pending} dirty={form.dirty} onDiscard={() => form.reset()} />
           </form>
         </CardContent>
       </Card>

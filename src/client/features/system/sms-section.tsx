@@ -1,7 +1,6 @@
 // The SMS gateway of the appointment reminders: which gateway is in use and where its credentials come from, the
 // reminders' switch, the Africa's Talking username, environment and sender ID (versioned), and the API key —
 // write-only: the screen says whether it is set, when and by whom; the value is never shown or sent back.
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setSecretSchema, smsSettingsSchema, type SystemSettings } from '../../../shared/system';
@@ -15,10 +14,11 @@ import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import { when } from './county-section';
-import { SectionHeading, VersionLine } from './section-heading';
-import { StaleNotice, versionText } from './stale-notice';
-import { useClearApiKey, useSaveSection, useSetApiKey } from './system.api';
-import { fieldErrorsOf, isStale, systemErrorText, systemValidationText } from './system-labels';
+import { SectionHeading } from './section-heading';
+import { versionText } from './stale-notice';
+import { useClearApiKey, useSetApiKey } from './system.api';
+import { fieldErrorsOf, systemErrorText, systemValidationText } from './system-labels';
+import { SaveFooter, useVersionedSave } from './versioned-save';
 
 type Values = { remindersEnabled: boolean; environment: string; username: string; senderId: string };
 
@@ -57,37 +57,11 @@ export function SmsSection({ settings, canConfigure }: { settings: SystemSetting
 
 function SmsForm({ data, canConfigure }: { data: SystemSettings['sms']; canConfigure: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const mutation = useSaveSection('sms');
-  const [stale, setStale] = useState<string | null>(null);
   const form = useSchemaForm(smsSettingsSchema, (): Values => ({ ...data.value }));
+  const { pending, stale, save, reload } = useVersionedSave('sms', data, form, (v): Values => ({ ...v }), t('system.sms.saved'));
   const error = (k: keyof Values) => systemValidationText(form.errors[k]);
   const readOnly = !canConfigure;
-
-  const onSave = form.submit((value) => {
-    setStale(null);
-    mutation.mutate(
-      { ...value, expectedVersion: data.version },
-      {
-        onSuccess: (saved) => {
-          form.reset({ ...saved.value });
-          toast({ title: t('system.sms.saved'), description: t('system.savedVersion', { version: saved.version }) });
-        },
-        onError: (e) => {
-          form.addErrors(fieldErrorsOf(e));
-          if (isStale(e)) setStale(systemErrorText(t, e));
-          else toast({ variant: 'destructive', title: t('system.saveFailed'), description: systemErrorText(t, e) });
-        },
-      },
-    );
-  });
-
-  const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['system', 'settings'] });
-    setStale(null);
-    const fresh = queryClient.getQueryData<SystemSettings>(['system', 'settings']);
-    if (fresh) form.reset({ ...fresh.sms.value });
-  };
+  const onSave = form.submit(save);
 
   return (
     <Card>
@@ -96,7 +70,7 @@ function SmsForm({ data, canConfigure }: { data: SystemSettings['sms']; canConfi
       </CardHeader>
       <CardContent className="p-4 pt-0">
         <form noValidate onSubmit={onSave} className="grid gap-4" aria-label={t('system.sms.settings')}>
-          <fieldset disabled={mutation.isPending} className="grid gap-4 sm:grid-cols-2">
+          <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
             <label className="flex items-center gap-2 text-sm sm:col-span-2">
               <input
                 type="checkbox"
@@ -121,18 +95,7 @@ function SmsForm({ data, canConfigure }: { data: SystemSettings['sms']; canConfi
               <Input {...fieldAria('sms-sender', error('senderId'))} data-field="senderId" autoComplete="off" maxLength={11} readOnly={readOnly} value={form.values.senderId} onChange={(e) => form.set('senderId', e.target.value)} />
             </FormField>
           </fieldset>
-          <VersionLine text={versionText(t, data, when)} />
-          {stale ? <StaleNotice message={stale} onReload={() => void reload()} /> : null}
-          {canConfigure ? (
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={mutation.isPending || !form.dirty}>
-                {mutation.isPending ? t('system.saving') : t('system.save')}
-              </Button>
-              <Button type="button" variant="outline" disabled={mutation.isPending || !form.dirty} onClick={() => form.reset()}>
-                {t('system.discard')}
-              </Button>
-            </div>
-          ) : null}
+          <SaveFooter versionText={versionText(t, data, when)} stale={stale} onReload={reload} canConfigure={canConfigure} pending={pending} dirty={form.dirty} onDiscard={() => form.reset()} />
         </form>
       </CardContent>
     </Card>
