@@ -230,10 +230,8 @@ test('the author corrects a visit; a correction made on a stale copy is refused;
   await expect(dialog.getByTestId('correction-conflict')).toHaveText(`409: ${stale}`);
   await expect(dialog.getByLabel('Reason for correction')).toHaveValue(reason);
   await expect(dialog.getByLabel('Temperature')).toHaveValue('37.8');
-  // The refusal's toast lies over the dialog's corner, and a pointer resting on it holds it open (Radix pauses a toast
-  // under the pointer): move away and let it go before pressing Save there again.
-  await page.mouse.move(0, 0);
-  await expect(toast(page, 'Correction Failed')).toBeHidden({ timeout: 10_000 });
+  // Said in the form only: no toast over the dialog's Save button.
+  await expect(page.locator('li[data-state="open"]').filter({ hasText: 'Correction Failed' })).toHaveCount(0);
 
   // Opened again, it starts from the current version and saves.
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -60,8 +60,10 @@ function CorrectionForm({ record, dateOfBirth, mutation, onDone }: FormProps) {
       },
       onError: (error) => {
         if (sendToSignInIfLoggedOut(t, error)) return;
-        if (error instanceof ApiError && error.status === 409) setConflict(errorText(t, error, t('patients.correct.errorBody')));
         showServerIssues(error);
+        // A stale copy is said inside the form, above its fields: a toast too would lie over the dialog's Save button
+        // (and stays while the pointer rests on it).
+        if (error instanceof ApiError && error.status === 409) return setConflict(errorText(t, error, t('patients.correct.errorBody')));
         toast({ variant: 'destructive', title: t('patients.correct.errorTitle'), description: errorText(t, error, t('patients.correct.errorBody')) });
       },
     });
