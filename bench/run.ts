@@ -1,11 +1,13 @@
-// npm run bench [-- --quick] [-- --pglite] [-- --regenerate] [-- --load-seconds N] [-- --clients N] [-- --out DIR]
+// npm run bench [-- --quick] [-- --pglite] [-- --regenerate] [-- --load-seconds N] [-- --clients N[,N…]] [-- --workers N]
+//               [-- --load-only] [-- --out DIR]
 //
 // Generates (or reuses) the county-scale data set, measures every scenario over HTTP against the real server and
 // directly on the database, runs the load scenario, and writes JSON and a Markdown table to bench/results/.
 // Timings are reported, not asserted (DESIGN.md §9); errors are failures: any non-2xx answer or failed connection
 // during the measurements or the load run makes the command exit non-zero. A request with no answer within the
 // timeout is a timing (a slow or busy machine), so it is counted, printed and written in the results, and does
-// not fail the run. --check-budgets also fails over budget.
+// not fail the run. --check-budgets also fails over budget. --load-only skips the single-request scenarios and the
+// MOH generation (for comparing changes to the request path); --workers sets the server's WORKERS.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { ensurePostgresDatabase, openHandle, type Target } from './db.js';
 import { FULL_SCALE, prepareDataSet, QUICK_SCALE, type DataSet } from './generate.js';
 import { runLoad, type LoadResult } from './load.js';
+import { coresUsed, sampleCpu } from './cpu.js';
 import { freeIdBlock, measureDirect, NAME_FRAGMENTS, measureServer, openDirect, planScenarios, type ScenarioResult } from './measure.js';
 import { startServer } from './server.js';
 import { measureMoh, type MohResult } from './moh.js';
@@ -26,7 +29,9 @@ const { values: args } = parseArgs({
     pglite: { type: 'boolean', default: false },
     regenerate: { type: 'boolean', default: false },
     'load-seconds': { type: 'string' },
-    clients: { type: 'string', default: '100' },
+    clients: { type: 'string' },
+    workers: { type: 'string' },
+    'load-only': { type: 'boolean', default: false },
     out: { type: 'string', default: join(BENCH_DIR, 'results') },
     'check-budgets': { type: 'boolean', default: false },
   },
@@ -36,7 +41,9 @@ const log = (line: string) => console.log(`[bench ${new Date().toISOString().sli
 const quick = args.quick;
 const scale = quick ? QUICK_SCALE : FULL_SCALE;
 const loadSeconds = Number(args['load-seconds'] ?? (quick ? 10 : 60));
-const clients = Number(args.clients);
+// PGlite serves one facility: its load runs at a facility's 20 desks and at the county's 100 (issue 16).
+const clientCounts = (args.clients ?? (args.pglite ? '20,100' : '100')).split(',').map(Number);
+if (clientCounts.some((n) => !Number.isInteger(n) || n < 1 || n > 1000)) throw new Error('--clients takes whole numbers from 1 to 1000, comma-separated');
 const sizeName = quick ? 'quick' : 'full';
 
 function target(): Target {
@@ -89,21 +96,27 @@ function markdown(report: Report): string {
         `${s.budget ? `p95 ≤ ${s.budget.p95Ms} ms${s.budget.ratio ? `, ratio ≤ ${s.budget.ratio}` : ''}` : '—'} | ${s.withinBudget === null ? '' : s.withinBudget ? 'yes' : '**no**'} |`,
     ),
   ];
-  if (report.load) {
-    const l = report.load;
+  for (const l of report.loads) {
+    const cpu = l.cores
+      ? `The server used ${l.cores.server} of the machine's ${report.machine.cores} cores` +
+        (report.database === 'PostgreSQL' ? ` and PostgreSQL ${l.cores.postgres}` : ' (PGlite runs inside it)') +
+        ` (CPU seconds per second of the run, from /proc).`
+      : '';
     lines.push(
       '',
-      `## Load: ${l.clients} signed-in clients for ${l.seconds} s`,
+      `## Load: ${l.clients} signed-in clients for ${l.seconds} s${report.settings.workers ? ` (WORKERS=${report.settings.workers})` : ''}`,
       '',
       `Each client has its own session and cycles through: ${l.mix.join(', ')}. ` +
-        `A request with no answer within ${l.timeoutSeconds} s counts as a timeout (reported, not a failure).`,
+        `A request with no answer within ${l.timeoutSeconds} s counts as a timeout (reported, not a failure). ${cpu}`,
       '',
-      '| requests | req/s | p50 | p90 | p99 | max | errors | timeouts | non-2xx |',
-      '|---|---|---|---|---|---|---|---|---|',
-      `| ${l.requests} | ${l.requestsPerSecond} | ${l.latency.p50} ms | ${l.latency.p90} ms | ${l.latency.p99} ms | ${l.latency.max} ms | ${f(l.errors)} | ${f(l.timeouts)} | ${f(l.non2xx)} |`,
+      '| requests | req/s | p50 | p90 | p99 | max | errors | timeouts | non-2xx | server CPU | PostgreSQL CPU |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      `| ${l.requests} | ${l.requestsPerSecond} | ${l.latency.p50} ms | ${l.latency.p90} ms | ${l.latency.p99} ms | ${l.latency.max} ms | ${f(l.errors)} | ${f(l.timeouts)} | ${f(l.non2xx)} | ` +
+        `${l.cores ? `${l.cores.server} cores` : '—'} | ${l.cores && report.database === 'PostgreSQL' ? `${l.cores.postgres} cores` : '—'} |`,
     );
   }
   const m = report.moh;
+  if (!m) return `${lines.join('\n')}\n`;
   const within = (ms: number, budget: number) => (report.mode === 'full-scale' ? (ms <= budget ? 'yes' : '**no**') : '');
   lines.push(
     '',
@@ -126,10 +139,10 @@ type Report = {
   database: string;
   machine: Awaited<ReturnType<typeof machine>>;
   data: DataSet;
-  settings: { iterations: number; warmup: number; connections: number; seconds: number };
+  settings: { iterations: number; warmup: number; connections: number; seconds: number; workers: string | null };
   scenarios: ScenarioResult[];
-  load: LoadResult | null;
-  moh: MohResult;
+  loads: (LoadResult & { cores: { server: number; postgres: number } | null })[];
+  moh: MohResult | null;
 };
 
 async function main(): Promise<number> {
@@ -147,28 +160,40 @@ async function main(): Promise<number> {
   const started = Date.now();
   const data = await prepareDataSet(t, scale, { regenerate: args.regenerate, log });
   log(`data set: ${data.patients} patients, ${data.records} records, ${data.facilities} facilities`);
-  const settings = quick ? { iterations: 100, warmup: 10, connections: 10, seconds: 2 } : { iterations: 400, warmup: 40, connections: 10, seconds: 10 };
+  const settings = {
+    ...(quick ? { iterations: 100, warmup: 10, connections: 10, seconds: 2 } : { iterations: 400, warmup: 40, connections: 10, seconds: 10 }),
+    workers: args.workers ?? null,
+  };
+  const loadOnly = args['load-only'];
 
   const direct = await openDirect(t);
   const { scenarios, idFragments } = await planScenarios((text, params) => direct.query(text, params));
-  const directTimes = await measureDirect(direct, scenarios, settings.iterations, settings.warmup, log);
+  const directTimes = loadOnly ? null : await measureDirect(direct, scenarios, settings.iterations, settings.warmup, log);
   const loadInputs = {
     patientIds: (await direct.query<{ id: number }>('select id from patients order by random() limit 200')).map((r) => r.id),
     facilityIds: (await direct.query<{ id: number }>('select id from facilities order by id')).map((r) => r.id),
     registrationBase: await freeIdBlock((text, params) => direct.query(text, params), 6),
   };
   await direct.close();
-  const moh = await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log });
+  const moh = loadOnly ? null : await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log });
 
-  const server = await startServer(t);
-  let results: ScenarioResult[];
-  let load: LoadResult | null = null;
+  const server = await startServer(t, args.workers ? { WORKERS: args.workers } : {});
+  let results: ScenarioResult[] = [];
+  const loads: Report['loads'] = [];
   try {
-    results = await measureServer({ target: t, baseUrl: server.url, applyBudgets: !quick && t.kind === 'postgres', log }, scenarios, directTimes, settings);
-    if (t.kind === 'postgres' && loadSeconds > 0) {
+    if (directTimes) results = await measureServer({ target: t, baseUrl: server.url, applyBudgets: !quick && t.kind === 'postgres', log }, scenarios, directTimes, settings);
+    for (const [i, clients] of (loadSeconds > 0 ? clientCounts : []).entries()) {
       log(`load: ${clients} clients for ${loadSeconds} s`);
-      load = await runLoad(server.url, { clients, seconds: loadSeconds, nameFragments: NAME_FRAGMENTS, idFragments, ...loadInputs });
-      log(`load: ${load.requests} requests, ${load.requestsPerSecond} req/s, p99 ${load.latency.p99} ms, errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}`);
+      const before = sampleCpu(server.child.pid);
+      const startedAt = performance.now();
+      // Each run registers into its own block of free ids (a million ids apart above the highest taken).
+      const load = await runLoad(server.url, { clients, seconds: loadSeconds, nameFragments: NAME_FRAGMENTS, idFragments, ...loadInputs, registrationBase: loadInputs.registrationBase + i * 1_000_000 });
+      const cores = coresUsed(before, sampleCpu(server.child.pid), (performance.now() - startedAt) / 1000);
+      loads.push({ ...load, cores });
+      log(
+        `load: ${load.requests} requests, ${load.requestsPerSecond} req/s, p99 ${load.latency.p99} ms, errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}` +
+          (cores ? `; CPU: server ${cores.server} cores, PostgreSQL ${cores.postgres}` : ''),
+      );
     }
   } finally {
     await server.stop();
@@ -182,11 +207,11 @@ async function main(): Promise<number> {
     data,
     settings,
     scenarios: results,
-    load,
+    loads,
     moh,
   };
   mkdirSync(args.out, { recursive: true });
-  const base = join(args.out, `${sizeName}-${t.kind}`);
+  const base = join(args.out, `${sizeName}-${t.kind}${loadOnly ? '-load' : ''}`);
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.md`, markdown(report));
   log(`results: ${base}.json and ${base}.md (${Math.round((Date.now() - started) / 1000)} s)`);
@@ -197,14 +222,14 @@ async function main(): Promise<number> {
     console.warn(`${r.name}: ${r.throughput.timeouts} requests timed out under autocannon (a timing: reported, not a failure)`);
   }
   // A server that answers nothing at all is broken, not slow.
-  const loadFailed = load !== null && (load.errors + load.non2xx > 0 || load.requests === 0);
-  if (loadFailed) console.error(`load: ${load!.errors} errors, ${load!.non2xx} non-2xx answers, ${load!.requests} requests answered`);
-  if (load !== null && load.timeouts > 0) {
-    console.warn(`load: ${load.timeouts} requests had no answer within ${load.timeoutSeconds} s, besides the ${load.requests} answered (a timing: reported, not a failure)`);
+  const failedLoads = loads.filter((l) => l.errors + l.non2xx > 0 || l.requests === 0);
+  for (const l of failedLoads) console.error(`load (${l.clients} clients): ${l.errors} errors, ${l.non2xx} non-2xx answers, ${l.requests} requests answered`);
+  for (const l of loads.filter((l) => l.timeouts > 0)) {
+    console.warn(`load (${l.clients} clients): ${l.timeouts} requests had no answer within ${l.timeoutSeconds} s, besides the ${l.requests} answered (a timing: reported, not a failure)`);
   }
   const over = results.filter((r) => r.withinBudget === false);
   for (const r of over) console.error(`over budget: ${r.label} (server time p95 ${r.serverTime.p95} ms, ratio ${r.ratio ? `${r.ratio.p50}/${r.ratio.p95}` : '—'})`);
-  return throughputErrors.length > 0 || loadFailed || (args['check-budgets'] && over.length > 0) ? 1 : 0;
+  return throughputErrors.length > 0 || failedLoads.length > 0 || (args['check-budgets'] && over.length > 0) ? 1 : 0;
 }
 
 process.exitCode = await main();

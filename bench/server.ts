@@ -5,8 +5,8 @@ import { startServerProcess, type ServerProcess } from '../src/server/test/serve
 import type { Target } from './db.js';
 
 /** NODE_ENV=production, request logs at the default level (to a file), no seeding: the data set is ready. */
-export function startServer(target: Target): Promise<ServerProcess> {
-  return startServerProcess(target, { NODE_ENV: 'production', SEED_ON_START: 'false' });
+export function startServer(target: Target, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServerProcess(target, { NODE_ENV: 'production', SEED_ON_START: 'false', ...env });
 }
 
 export type HttpResult = { status: number; body: string; headers: Record<string, string | string[] | undefined> };

@@ -1,5 +1,6 @@
 // The only reader of process.env (STYLE.md rule 6). Parsed once at start; a bad value stops the server
 // with a message naming it (DESIGN.md §4).
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,9 @@ const postgresUrl = z
 const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+  // Server processes on PostgreSQL (issue 16): one per core by default, sharing the port (node:cluster). The embedded
+  // PGlite is one process whatever this says: its data directory is locked to the process that opened it.
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Unset: loopback in demo mode (a passwordless county director must not face the LAN), every interface otherwise. */
   HOST: optionalSetting,
   DATA_DIR: z.string().min(1).default('./data'),
@@ -211,6 +215,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   allowedOrigins: string[];
   logLevel: string;
+  /** Server processes: WORKERS, or the machine's cores; main.ts runs one unless DATABASE_URL is set. */
+  workers: number;
   mpesa: MpesaConfig;
   /** Callbacks per source address: `burst` at once, refilled at `perMinute`. */
   mpesaCallbackLimit: { burst: number; perMinute: number };
@@ -262,6 +268,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
+    workers: e.WORKERS ?? availableParallelism(),
     mpesa:
       e.MPESA_CONSUMER_KEY && e.MPESA_CONSUMER_SECRET && e.MPESA_SHORTCODE && e.MPESA_PASSKEY && e.MPESA_CALLBACK_URL
         ? {

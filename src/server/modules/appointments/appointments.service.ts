@@ -2,7 +2,7 @@
 // a service's daily capacity (beyond it only by an in-charge's override); rescheduling; the steps Scheduled →
 // Checked in → Completed, or Cancelled (with a reason) or Missed; defaulter tracing of missed appointments.
 // Every write is one transaction with its audit event; every list that names patients is an audited read.
-import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addDays, countyDate, daysBetween } from '../../../shared/county-time.js';
 import { reaches, scopeOf } from '../../../shared/access/index.js';
@@ -623,11 +623,15 @@ export async function completeCheckedIn(tx: Db, visit: { recordId: number; patie
   return open.id;
 }
 
-/** The dashboard's "today's appointments": today's scheduled-kind appointments not cancelled, at a facility or all. */
-export async function countTodayAppointments(db: Db, today: string, facilityId?: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(appointments)
-    .where(and(eq(appointments.date, today), eq(appointments.kind, 'scheduled'), ne(appointments.status, 'cancelled'), facilityId ? eq(appointments.facilityId, facilityId) : undefined));
-  return row?.n ?? 0;
+/**
+ * The dashboard's "today's appointments": the count of a day's scheduled-kind appointments not cancelled, at a
+ * facility or all, as a scalar subquery the dashboard puts in its one statement (values may be placeholders).
+ */
+export function todayAppointmentsCount(day: SQLWrapper, facilityId?: SQLWrapper): SQL<number> {
+  return sql<number>`(select count(*)::int from ${appointments} where ${and(
+    eq(appointments.date, day),
+    eq(appointments.kind, 'scheduled'),
+    ne(appointments.status, 'cancelled'),
+    facilityId ? eq(appointments.facilityId, facilityId) : undefined,
+  )})`;
 }

@@ -11,6 +11,7 @@ import { facilities } from '../facilities/index.js';
 import { loginAttempts, sessions, users } from './auth.schema.js';
 import { forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
+import { prepared } from '../../core/prepared.js';
 import { isStrongPassword, passwordStrengthIssues, type PasswordOwner } from './password-strength.js';
 
 /** Argon2id with the OWASP Password Storage Cheat Sheet's first recommended setting (19 MiB, t=2, p=1). */
@@ -101,26 +102,42 @@ export async function createSession(
  * Without demo mode, a session the demo portal made (no password asked) and any demo account's session end too:
  * switching demo mode off must not leave a passwordless county director signed in (issue 11 finding 6).
  */
+/**
+ * The session, its user and their facility's sub-county, in one round trip: the same statement moves the session's
+ * "last seen" on when it is more than a minute old (one write a minute at most per session, not one per request).
+ * Every CTE of a statement sees the rows as they were before it, so the checks below read the old "last seen".
+ * Built once (core/prepared.ts): this runs on every request.
+ */
+const sessionLookup = (db: Db) =>
+  prepared(db, 'auth_session_lookup', (db, name) => {
+    const touched = db.$with('touched').as(
+      db
+        .update(sessions)
+        .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
+        .where(and(eq(sessions.tokenHash, sql.placeholder('key')), sql`${sessions.lastSeenAt} < ${sql.placeholder('now')}::timestamptz - interval '1 minute'`))
+        .returning({ userId: sessions.userId }),
+    );
+    return db
+      .with(touched)
+      .select({ session: sessions, user: users, subcounty: facilities.subcounty })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(facilities, eq(facilities.id, users.facilityId))
+      .where(eq(sessions.tokenHash, sql.placeholder('key')))
+      .limit(1)
+      .prepare(name);
+  });
+
 export async function resolveSession(db: Db, config: Config, token: string, now: Date): Promise<SessionUserRow | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const key = tokenHash(token);
-  const [row] = await db
-    .select({ session: sessions, user: users, subcounty: facilities.subcounty })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(facilities, eq(facilities.id, users.facilityId))
-    .where(eq(sessions.tokenHash, key))
-    .limit(1);
+  const [row] = await sessionLookup(db).execute({ key, now: now.toISOString() });
   if (!row) return null;
   const idleLimit = row.session.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
   const demoOnly = !config.demoMode && (row.session.viaDemo || row.user.isDemo);
   if (now.getTime() >= row.session.expiresAt.getTime() || now.getTime() >= idleLimit || !row.user.isActive || demoOnly) {
     await db.delete(sessions).where(eq(sessions.tokenHash, key));
     return null;
-  }
-  // One write a minute at most per session, not one per request.
-  if (now.getTime() - row.session.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, key));
   }
   return { ...row.user, subcounty: row.subcounty };
 }

@@ -1,15 +1,17 @@
 // Dashboard and revenue figures (SPEC.md §2.5, §3). "Today" and "this month" are county (EAT) calendar days.
 // Revenue is money received: paid billing records, by the time they were paid.
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/county-time.js';
 import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/dashboard/index.js';
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
 import { toKes, ZERO, type Cents } from '../../../shared/money.js';
-import { countTodayAppointments } from '../appointments/index.js';
+import { todayAppointmentsCount } from '../appointments/index.js';
+import { prepared } from '../../core/prepared.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../auth/index.js';
 import { billingRecords } from '../billing/index.js';
-import { countPatients, patientCounts, patients } from '../patients/index.js';
+import { patientCounts, patients } from '../patients/index.js';
 import { countyMonthOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
 import { facilitiesReached } from '../../core/access.js';
@@ -17,7 +19,7 @@ import { scopeOf } from '../../../shared/access/index.js';
 import { facilityDirectory } from '../facilities/index.js';
 
 /** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */
-export function paidWithin(from: Date, to: Date, facilityId?: number, reach: readonly number[] | null = null): SQL | undefined {
+export function paidWithin(from: Date | SQLWrapper, to: Date | SQLWrapper, facilityId?: number, reach: readonly number[] | null = null): SQL | undefined {
   return and(
     eq(billingRecords.status, 'paid'),
     gte(billingRecords.paidAt, from),
@@ -45,25 +47,54 @@ async function moneyReach({ db, actor }: ServiceContext): Promise<readonly numbe
   return scope === null ? undefined : facilitiesReached(scope, actor, facilityDirectory(db).facilitiesIn);
 }
 
+/**
+ * The dashboard's four figures in one statement, built once per shape (core/prepared.ts): county-wide or one
+ * facility, and money for nobody, for the county, or within a list of facilities. Issue 16: the most read figures of
+ * the system, on every dashboard load.
+ */
+const statsQuery = (db: Db, byFacility: boolean, money: 'none' | 'county' | 'reach') =>
+  prepared(db, `dashboard_stats_${byFacility ? 'facility' : 'county'}_${money}`, (db, name) => {
+    const facilityId = sql.placeholder('facilityId');
+    const atFacility = (column: AnyPgColumn) => (byFacility ? eq(column, facilityId) : undefined);
+    const revenue =
+      money === 'none'
+        ? sql<null>`null`
+        : moneySql(
+            sql`(select coalesce(sum(${billingRecords.amount}), 0) from ${billingRecords} where ${and(
+              paidWithin(sql`${sql.placeholder('from')}::timestamptz`, sql`${sql.placeholder('to')}::timestamptz`),
+              atFacility(billingRecords.facilityId),
+              money === 'reach' ? sql`${billingRecords.facilityId} = any(${sql.placeholder('reach')}::int[])` : undefined,
+            )})`,
+          );
+    return db
+      .select({
+        totalPatients: sql<number>`(select coalesce(sum(${patientCounts.patients}), 0)::int from ${patientCounts} where ${atFacility(patientCounts.facilityId) ?? sql`true`})`,
+        activeStaff: sql<number>`(select count(*)::int from ${users} where ${and(eq(users.isActive, true), atFacility(users.facilityId))})`,
+        // Today's booked appointments (issue 15): scheduled, not walk-ins, not cancelled.
+        todayAppointments: todayAppointmentsCount(sql`${sql.placeholder('today')}::date`, byFacility ? facilityId : undefined),
+        todayRevenue: revenue,
+      })
+      .from(sql`(values (1)) as one (x)`)
+      .prepare(name);
+  });
+
 export async function dashboardStats(ctx: ServiceContext, facilityId?: number) {
-  const { db, now: clock } = ctx;
-  const now = clock();
-  const today = countyDate(now);
-  const totalPatients = await countPatients(db, facilityId);
-  const [staffRow] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.isActive, true), facilityId ? eq(users.facilityId, facilityId) : undefined));
-  // Today's booked appointments (issue 15): scheduled, not walk-ins, not cancelled.
-  const todayAppointments = await countTodayAppointments(db, today, facilityId);
+  const today = countyDate(ctx.now());
   // Money only for those who may read it, within what they reach: a lab technician sees no revenue figure.
   const reach = await moneyReach(ctx);
-  const todayRevenue = reach === undefined ? null : await paidBetween(db, startOfCountyDay(today), startOfCountyDay(addDays(today, 1)), facilityId, reach);
+  const money = reach === undefined ? 'none' : reach === null ? 'county' : 'reach';
+  const [row] = await statsQuery(ctx.db, facilityId !== undefined, money).execute({
+    facilityId,
+    today,
+    from: startOfCountyDay(today).toISOString(),
+    to: startOfCountyDay(addDays(today, 1)).toISOString(),
+    reach: reach ?? [],
+  });
   return {
-    totalPatients,
-    activeStaff: staffRow?.n ?? 0,
-    todayAppointments,
-    todayRevenue: todayRevenue === null ? null : toKes(todayRevenue),
+    totalPatients: row?.totalPatients ?? 0,
+    activeStaff: row?.activeStaff ?? 0,
+    todayAppointments: row?.todayAppointments ?? 0,
+    todayRevenue: money === 'none' ? null : toKes((row?.todayRevenue ?? ZERO) as Cents),
   };
 }
 

@@ -1,12 +1,13 @@
 // The county patient registry (SPEC.md §2.6, §5). Every read of one patient is audited; a search is audited
 // as a search (with the count, not the words typed, which may be a name).
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { SEARCH_COUNT_LIMIT, type Patient, type ListPatientsQuery, type RegisterPatientInput } from '../../../shared/patients/index.js';
 import type { Db } from '../../db/client.js';
 import { patientCounts, patients } from './patients.schema.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
-import { containsLower, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
+import { containsLower, containsPattern, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
+import { prepared } from '../../core/prepared.js';
 import { recordActivity } from '../activities/index.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -58,28 +59,63 @@ export function patientSearchCondition(search: string | undefined): SQL | undefi
 
 /** Registered patients, county-wide or at one facility, from the kept counts (never a count of a million rows). */
 export async function countPatients(db: Db, facilityId?: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${patientCounts.patients}), 0)::int` })
-    .from(patientCounts)
-    .where(facilityId ? eq(patientCounts.facilityId, facilityId) : undefined);
+  const [row] = facilityId
+    ? await prepared(db, 'patients_count_facility', (db, name) =>
+        db
+          .select({ n: sql<number>`coalesce(sum(${patientCounts.patients}), 0)::int` })
+          .from(patientCounts)
+          .where(eq(patientCounts.facilityId, sql.placeholder('facilityId')))
+          .prepare(name),
+      ).execute({ facilityId })
+    : await prepared(db, 'patients_count', (db, name) =>
+        db
+          .select({ n: sql<number>`coalesce(sum(${patientCounts.patients}), 0)::int` })
+          .from(patientCounts)
+          .prepare(name),
+      ).execute();
   return row?.n ?? 0;
 }
 
-/**
- * How PostgreSQL must find a search's matches, for the rest of the transaction. The planner's estimate for a
- * LIKE on search_text is a guess (the column is all distinct values), and a wrong guess costs a full table
- * walk, so the registry decides from what it knows:
- * - 'trigram': through the trigram index only: work in proportion to the matches.
- * - 'newest-first': walking the newest-first index, reading search_text from the index itself, until a page is
- *   full: work in proportion to how rare the match is, which is cheap once a search has many matches.
- */
-async function findMatchesBy(tx: Db, how: 'trigram' | 'newest-first'): Promise<void> {
-  const on = how === 'trigram' ? ['enable_bitmapscan'] : ['enable_indexscan', 'enable_indexonlyscan'];
-  const settings = ['enable_seqscan', 'enable_bitmapscan', 'enable_indexscan', 'enable_indexonlyscan'].map(
-    (name) => sql`set_config(${name}, ${on.includes(name) ? 'on' : 'off'}, true)`,
+/** A page of the registry, newest first, county-wide or at one facility (built once, core/prepared.ts). */
+const registryPage = (db: Db, byFacility: boolean) =>
+  prepared(db, byFacility ? 'patients_page_facility' : 'patients_page', (db, name) =>
+    selectPatients(db)
+      .where(byFacility ? eq(patients.facilityId, sql.placeholder('facilityId')) : undefined)
+      .orderBy(desc(patients.createdAt), desc(patients.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
   );
-  await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
-}
+
+/** Patients by id, with their facility's name, in no particular order. */
+const patientsByIds = (db: Db) =>
+  prepared(db, 'patients_by_ids', (db, name) =>
+    selectPatients(db)
+      .where(sql`${patients.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare(name),
+  );
+
+const patientById = (db: Db) =>
+  prepared(db, 'patients_by_id', (db, name) => selectPatients(db).where(eq(patients.id, sql.placeholder('id'))).limit(1).prepare(name));
+
+/**
+ * How PostgreSQL must find a search's matches. The planner's estimate for a LIKE on search_text is a guess (the
+ * column is all distinct values), and a wrong guess costs a full table walk, so the registry decides from what it
+ * knows, inside patient_search() (migration 0016), which counts and pages a search in one statement:
+ * - through the trigram index only: work in proportion to the matches;
+ * - walking the newest-first index, reading search_text from the index itself, until a page is full: work in
+ *   proportion to how rare the match is, which is cheap once a search has many matches.
+ */
+const searchPage = (db: Db) =>
+  prepared(db, 'patients_search', (db, name) =>
+    db
+      .select({ total: sql<number>`s.total`, ids: sql<number[]>`s.ids` })
+      .from(
+        sql`patient_search(${sql.placeholder('p1')}::text, ${sql.placeholder('p2')}::text, ${sql.placeholder('p3')}::text, ${sql.placeholder('p4')}::text, ${sql.placeholder('p5')}::text,
+          ${sql.placeholder('facilityId')}::int, ${sql.placeholder('trigram')}::boolean, ${sql.placeholder('cap')}::int, ${sql.placeholder('limit')}::int, ${sql.placeholder('offset')}::int) s`,
+      )
+      .prepare(name),
+  );
 
 /**
  * The registry list (SPEC.md §5, DESIGN.md §6), newest first. Without a search the total is the kept count and
@@ -91,43 +127,29 @@ async function findMatchesBy(tx: Db, how: 'trigram' | 'newest-first'): Promise<v
  */
 export async function listPatients({ db, actor }: ServiceContext, q: ListPatientsQuery) {
   const words = searchTerms(q.search);
-  const search = patientSearchCondition(q.search);
-  const where = and(search, q.facilityId ? eq(patients.facilityId, q.facilityId) : undefined);
-  const newestFirst = [desc(patients.createdAt), desc(patients.id)];
   let total: number;
   let capped = false;
   let rows: PatientJoinRow[];
-  if (!search) {
+  if (words.length === 0) {
     total = await countPatients(db, q.facilityId);
-    rows = await selectPatients(db)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(q.limit)
-      .offset(q.offset);
+    rows = await registryPage(db, Boolean(q.facilityId)).execute({ facilityId: q.facilityId, limit: q.limit, offset: q.offset });
   } else {
-    // The count and the page's ids under the chosen way of finding matches; then the page's rows by id.
-    const found = await db.transaction(async (tx) => {
-      const trigrams = words.every((w) => w.length >= 3);
-      if (trigrams) await findMatchesBy(tx, 'trigram');
-      const matches = tx.select({ one: sql`1` }).from(patients).where(where).limit(SEARCH_COUNT_LIMIT + 1).as('matches');
-      const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(matches);
-      const n = counted?.n ?? 0;
-      const shown = Math.min(n, SEARCH_COUNT_LIMIT);
-      // A search shows its first SEARCH_COUNT_LIMIT matches; a page past them (or past the end) is empty.
-      if (q.offset >= shown) return { n, shown, ids: [] };
-      if (trigrams && n > SEARCH_COUNT_LIMIT) await findMatchesBy(tx, 'newest-first');
-      const page = await tx.select({ id: patients.id }).from(patients).where(where).orderBy(...newestFirst).limit(q.limit).offset(q.offset);
-      return { n, shown, ids: page.map((r) => r.id) };
+    // The count and the page's ids in one statement (patient_search, migration 0016); then the page's rows by id.
+    const patterns = Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`p${i + 1}`, words[i] === undefined ? null : containsPattern(words[i]!)]));
+    const [found] = await searchPage(db).execute({
+      ...patterns,
+      facilityId: q.facilityId ?? null,
+      trigram: words.every((w) => w.length >= 3),
+      cap: SEARCH_COUNT_LIMIT,
+      limit: q.limit,
+      offset: q.offset,
     });
-    total = found.shown;
-    capped = found.n > found.shown;
-    const byId = new Map(
-      (found.ids.length === 0
-        ? []
-        : await selectPatients(db).where(inArray(patients.id, found.ids))
-      ).map((r) => [r.patient.id, r]),
-    );
-    rows = found.ids.flatMap((id) => byId.get(id) ?? []);
+    const n = found?.total ?? 0;
+    const ids = found?.ids ?? [];
+    total = Math.min(n, SEARCH_COUNT_LIMIT);
+    capped = n > total;
+    const byId = new Map((ids.length === 0 ? [] : await patientsByIds(db).execute({ ids })).map((r) => [r.patient.id, r]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
   }
   await audit(db, actor, {
     action: 'patient.search',
@@ -138,7 +160,7 @@ export async function listPatients({ db, actor }: ServiceContext, q: ListPatient
 }
 
 export async function findPatient(db: Db, id: number): Promise<Patient | undefined> {
-  const [row] = await selectPatients(db).where(eq(patients.id, id)).limit(1);
+  const [row] = await patientById(db).execute({ id });
   return row ? toPatient(row) : undefined;
 }
 
