@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '../../../shared/access/index.js';
@@ -154,6 +155,23 @@ describe('session lifetime (30 minutes idle, 12 hours at most)', () => {
     expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(200);
     t.clock.advance(31 * 60_000);
     expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(401);
+    t.clock.set(TEST_NOW);
+  });
+
+  it('moves a session\'s "last seen" in the same statement as the check, at most once a minute', async () => {
+    t.clock.set(TEST_NOW);
+    const cookie = sessionCookie(await login({ email: emailOf('nurse') }));
+    const key = createHash('sha256').update(cookie.split('=')[1]!).digest('hex');
+    const lastSeen = async () => {
+      const res = await t.database.db.execute(sql`select last_seen_at from sessions where token_hash = ${key}`);
+      return new Date((res as unknown as { rows: { last_seen_at: string | Date }[] }).rows[0]!.last_seen_at).getTime();
+    };
+    t.clock.advance(50_000);
+    expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(TEST_NOW.getTime());
+    t.clock.advance(20_000);
+    expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(TEST_NOW.getTime() + 70_000);
     t.clock.set(TEST_NOW);
   });
 

@@ -112,10 +112,32 @@ const searchPage = (db: Db) =>
       .select({ total: sql<number>`s.total`, ids: sql<number[]>`s.ids` })
       .from(
         sql`patient_search(${sql.placeholder('p1')}::text, ${sql.placeholder('p2')}::text, ${sql.placeholder('p3')}::text, ${sql.placeholder('p4')}::text, ${sql.placeholder('p5')}::text,
-          ${sql.placeholder('facilityId')}::int, ${sql.placeholder('trigram')}::boolean, ${sql.placeholder('cap')}::int, ${sql.placeholder('limit')}::int, ${sql.placeholder('offset')}::int) s`,
+          ${sql.placeholder('facilityId')}::int, ${sql.placeholder('trigram')}::boolean, ${sql.placeholder('knownCapped')}::boolean, ${sql.placeholder('cap')}::int, ${sql.placeholder('limit')}::int, ${sql.placeholder('offset')}::int) s`,
       )
       .prepare(name),
   );
+
+/**
+ * Searches seen to match more than SEARCH_COUNT_LIMIT patients, per database handle, until when: they still do
+ * (patients are never deleted), so patient_search skips the count, which for a common surname is most of the
+ * search's cost. Kept ten minutes and at most CAPPED_KEPT searches; the words as typed, lower-cased, and the facility.
+ */
+const cappedSearches = new WeakMap<Db, Map<string, number>>();
+const CAPPED_FOR_MS = 10 * 60_000;
+const CAPPED_KEPT = 5_000;
+
+function knownCapped(db: Db, key: string, at: number): boolean {
+  const until = cappedSearches.get(db)?.get(key);
+  return until !== undefined && until > at;
+}
+
+function rememberCapped(db: Db, key: string, at: number): void {
+  let seen = cappedSearches.get(db);
+  if (!seen) cappedSearches.set(db, (seen = new Map()));
+  // The oldest goes first (a Map keeps insertion order).
+  if (seen.size >= CAPPED_KEPT) seen.delete(seen.keys().next().value!);
+  seen.set(key, at + CAPPED_FOR_MS);
+}
 
 /**
  * The registry list (SPEC.md §5, DESIGN.md §6), newest first. Without a search the total is the kept count and
@@ -136,10 +158,13 @@ export async function listPatients({ db, actor }: ServiceContext, q: ListPatient
   } else {
     // The count and the page's ids in one statement (patient_search, migration 0016); then the page's rows by id.
     const patterns = Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`p${i + 1}`, words[i] === undefined ? null : containsPattern(words[i]!)]));
+    const key = `${q.facilityId ?? ''}:${words.join(' ').toLowerCase()}`;
+    const at = Date.now();
     const [found] = await searchPage(db).execute({
       ...patterns,
       facilityId: q.facilityId ?? null,
       trigram: words.every((w) => w.length >= 3),
+      knownCapped: knownCapped(db, key, at),
       cap: SEARCH_COUNT_LIMIT,
       limit: q.limit,
       offset: q.offset,
@@ -148,6 +173,7 @@ export async function listPatients({ db, actor }: ServiceContext, q: ListPatient
     const ids = found?.ids ?? [];
     total = Math.min(n, SEARCH_COUNT_LIMIT);
     capped = n > total;
+    if (capped) rememberCapped(db, key, at);
     const byId = new Map((ids.length === 0 ? [] : await patientsByIds(db).execute({ ids })).map((r) => [r.patient.id, r]));
     rows = ids.flatMap((id) => byId.get(id) ?? []);
   }
