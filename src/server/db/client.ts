@@ -34,11 +34,37 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    return pgliteDatabase(await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS }), release);
+    return pgliteDatabase(takingTurns(await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS })), release);
   } catch (error) {
     release();
     throw error;
   }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each query on this thread, and its lock hands over to the next waiting query as a promise, so while
+ * queries are queued they run one after another without the event loop ever reading a socket: the requests already
+ * in hand are served in milliseconds while a new one waits unread, at 100 clients for more than 10 s (issue 16,
+ * bench/results/request-path). Each query and transaction first lets the event loop take its turn (setImmediate),
+ * so new requests are read and join the queue in the order they came. Queries inside a transaction do not wait:
+ * the transaction holds the database anyway.
+ */
+function takingTurns(client: PGlite): PGlite {
+  const waiting = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (!waiting.has(property)) return method;
+      return async (...args: unknown[]) => {
+        await nextTurn();
+        return method(...args);
+      };
+    },
+  });
 }
 
 /** The handle over an open PGlite client: the tests open theirs from a dumped template (test/template-db.ts). */
