@@ -63,7 +63,9 @@ async function openDirect(): Promise<Database> {
 
 describe(`a server killed mid-stream (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('keeps every acknowledged registration and half-writes none', { timeout: 300_000 }, async () => {
-    const first = await startServerProcess(database, { SEED_ON_START: 'true', LOG_LEVEL: 'warn' });
+    // One server process (WORKERS=1): killed, it is the one answering. In a cluster (WORKERS, PostgreSQL) the killed
+    // first process's workers would finish what they hold and exit; revocation.test.ts covers the cluster.
+    const first = await startServerProcess(database, { SEED_ON_START: 'true', LOG_LEVEL: 'warn', WORKERS: '1' });
     const cookie = await signIn(first);
     if (database.kind === 'postgres') expect(first.log()).toContain("The audit trail is protected: the server's database role afya_test_app may only insert and read it.");
     const startedAt = new Date();
