@@ -4,7 +4,7 @@
 // one place short of full; consent to SMS reminders for about half the patients with a phone; and the reminders
 // sent yesterday for today's appointments (simulator, delivered). Its own random stream: the county's shared one
 // is left as the modules after this one expect it.
-import { addDays } from '../../../shared/county-time.js';
+import { addDays, startOfCountyDay } from '../../../shared/county-time.js';
 import { TRACING_OUTCOMES, type SmsLanguage } from '../../../shared/appointments/index.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
@@ -93,7 +93,7 @@ export async function seedAppointments(tx: Db, ctx: SeedContext) {
       add({ ...base, status: 'scheduled', updatedAt: rec.visitDate });
       continue;
     }
-    const dayAt = (hour: number, minute = 0) => new Date(Date.parse(`${date}T00:00:00+03:00`) + (hour * 60 + minute) * 60_000);
+    const dayAt = (hour: number, minute = 0) => new Date(startOfCountyDay(date).getTime() + (hour * 60 + minute) * 60_000);
     const roll = r.next();
     if (roll < 0.75) {
       add({ ...base, status: 'completed', checkedInAt: dayAt(8, r.int(0, 180)), completedAt: dayAt(12, r.int(0, 240)), updatedAt: dayAt(16) });
