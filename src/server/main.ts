@@ -93,11 +93,18 @@ async function primary(config: Config, workers: number): Promise<void> {
   }
   let stopping = false;
   let listening = 0;
-  let everListened = false;
+  /** Stops every server process; the first process exits with `code` once they have all ended. */
+  const stop = (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    process.exitCode = code;
+    const running = Object.values(cluster.workers ?? {});
+    if (running.length === 0) process.exit();
+    for (const w of running) w?.process.kill('SIGTERM');
+  };
   const start = () =>
     cluster.fork().once('listening', () => {
       listening += 1;
-      everListened = true;
       if (listening === workers) console.log(`AfyaKaunti is running on ${describe(config)} in ${workers} server processes (WORKERS)`);
     });
   cluster.on('exit', (worker, code, signal) => {
@@ -106,26 +113,16 @@ async function primary(config: Config, workers: number): Promise<void> {
       return;
     }
     // One that cannot even start (a port taken, a database refused) would fail again: say so once and stop.
-    if (!everListened) {
+    if (listening === 0) {
       console.error(`A server process ended before listening (${signal ?? code}); stopping`);
-      stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-      process.exitCode = 1;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      stop(1);
       return;
     }
     console.error(`Server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
     start();
   });
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    const running = Object.values(cluster.workers ?? {});
-    if (running.length === 0) process.exit(0);
-    for (const w of running) w?.process.kill('SIGTERM');
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop());
+  process.on('SIGTERM', () => stop());
   for (let i = 0; i < workers; i++) start();
 }
 

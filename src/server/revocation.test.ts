@@ -7,17 +7,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { DEMO_ACCOUNTS, demoEmail } from './modules/index.js';
 import { hashPassword } from './modules/auth/index.js';
-import { createPostgresDatabase, testPostgresUrl } from './test/helper.js';
+import { createPostgresDatabase, emailOf, testPostgresUrl } from './test/helper.js';
+import type { Role } from '../shared/access/index.js';
 import { softAuthenticator } from './test/soft-authenticator.js';
 import { startServerProcess, type ServerProcess } from './test/server-process.js';
 
 const POSTGRES = testPostgresUrl();
-const emailOf = (role: string) => {
-  const a = DEMO_ACCOUNTS.find((d) => d.role === role)!;
-  return demoEmail(a.firstName, a.lastName);
-};
 
 type Answer = { status: number; body: unknown; cookie: string };
 
@@ -60,7 +56,7 @@ function call(server: ServerProcess, method: string, path: string, opts: { cooki
   });
 }
 
-async function signIn(server: ServerProcess, role: string): Promise<string> {
+async function signIn(server: ServerProcess, role: Role): Promise<string> {
   const res = await call(server, 'POST', '/api/demo/login', { body: { email: emailOf(role) } });
   expect(res.status).toBe(200);
   return res.cookie;
@@ -78,7 +74,7 @@ describe.skipIf(!POSTGRES)('revocation across server processes (PostgreSQL: PGli
   let staff = 0;
 
   /** A member of staff with a password of their own (the demo accounts keep the published one), signed in on `server`. */
-  async function newStaff(server: ServerProcess, role: string): Promise<{ email: string; cookie: string }> {
+  async function newStaff(server: ServerProcess, role: Role): Promise<{ email: string; cookie: string }> {
     const email = `revocation.${++staff}@county.example`;
     await owner.query(
       `insert into users (email, first_name, last_name, role, facility_id, is_active, is_demo, password_hash) values ($1, 'Atieno', 'Were', $2, 1, true, false, $3)`,

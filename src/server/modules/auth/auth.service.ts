@@ -97,15 +97,9 @@ export async function createSession(
 }
 
 /**
- * The signed-in user of a session token, or null. A session ends after SESSION_IDLE_MINUTES without a request
- * or SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first; a deactivated account is signed out at once.
- * Without demo mode, a session the demo portal made (no password asked) and any demo account's session end too:
- * switching demo mode off must not leave a passwordless county director signed in (issue 11 finding 6).
- */
-/**
  * The session, its user and their facility's sub-county, in one round trip: the same statement moves the session's
  * "last seen" on when it is more than a minute old (one write a minute at most per session, not one per request).
- * Every CTE of a statement sees the rows as they were before it, so the checks below read the old "last seen".
+ * Every CTE of a statement sees the rows as they were before it, so resolveSession's checks read the old "last seen".
  * Built once (core/prepared.ts): this runs on every request.
  */
 const sessionLookup = (db: Db) =>
@@ -128,6 +122,12 @@ const sessionLookup = (db: Db) =>
       .prepare(name);
   });
 
+/**
+ * The signed-in user of a session token, or null. A session ends after SESSION_IDLE_MINUTES without a request
+ * or SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first; a deactivated account is signed out at once.
+ * Without demo mode, a session the demo portal made (no password asked) and any demo account's session end too:
+ * switching demo mode off must not leave a passwordless county director signed in (issue 11 finding 6).
+ */
 export async function resolveSession(db: Db, config: Config, token: string, now: Date): Promise<SessionUserRow | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const key = tokenHash(token);

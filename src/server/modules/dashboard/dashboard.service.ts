@@ -11,7 +11,7 @@ import { prepared } from '../../core/prepared.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../auth/index.js';
 import { billingRecords } from '../billing/index.js';
-import { patientCounts, patients } from '../patients/index.js';
+import { patientCounts, patients, patientTotal } from '../patients/index.js';
 import { countyMonthOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
 import { facilitiesReached } from '../../core/access.js';
@@ -68,7 +68,7 @@ const statsQuery = (db: Db, byFacility: boolean, money: 'none' | 'county' | 'rea
           );
     return db
       .select({
-        totalPatients: sql<number>`(select coalesce(sum(${patientCounts.patients}), 0)::int from ${patientCounts} where ${atFacility(patientCounts.facilityId) ?? sql`true`})`,
+        totalPatients: patientTotal(byFacility ? facilityId : undefined),
         activeStaff: sql<number>`(select count(*)::int from ${users} where ${and(eq(users.isActive, true), atFacility(users.facilityId))})`,
         // Today's booked appointments (issue 15): scheduled, not walk-ins, not cancelled.
         todayAppointments: todayAppointmentsCount(sql`${sql.placeholder('today')}::date`, byFacility ? facilityId : undefined),

@@ -5,7 +5,7 @@ import { patientCounts, patients } from './patients.schema.js';
 import { seedPatients } from './patients.seed.js';
 
 export { patientCounts, patients } from './patients.schema.js';
-export { countPatients, patientBirthDate, patientExists, patientSearchCondition, recordVisits } from './patients.service.js';
+export { countPatients, patientBirthDate, patientExists, patientSearchCondition, patientTotal, recordVisits } from './patients.service.js';
 
 export const patientsModule: ServerModule = {
   id: 'patients',

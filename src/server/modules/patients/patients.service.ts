@@ -1,6 +1,6 @@
 // The county patient registry (SPEC.md §2.6, §5). Every read of one patient is audited; a search is audited
 // as a search (with the count, not the words typed, which may be a name).
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { SEARCH_COUNT_LIMIT, type Patient, type ListPatientsQuery, type RegisterPatientInput } from '../../../shared/patients/index.js';
 import type { Db } from '../../db/client.js';
@@ -57,22 +57,22 @@ export function patientSearchCondition(search: string | undefined): SQL | undefi
   return and(...terms.map((t) => containsLower(patients.searchText, t)));
 }
 
-/** Registered patients, county-wide or at one facility, from the kept counts (never a count of a million rows). */
+/**
+ * Registered patients, county-wide or at one facility, from the kept counts (never a count of a million rows), as a
+ * scalar subquery: the registry's total and the dashboard's one statement both use it (values may be placeholders).
+ */
+export function patientTotal(facilityId?: SQLWrapper): SQL<number> {
+  return sql<number>`(select coalesce(sum(${patientCounts.patients}), 0)::int from ${patientCounts}${facilityId ? sql` where ${eq(patientCounts.facilityId, facilityId)}` : sql``})`;
+}
+
+/** Registered patients, county-wide or at one facility (built once per shape, core/prepared.ts). */
 export async function countPatients(db: Db, facilityId?: number): Promise<number> {
-  const [row] = facilityId
-    ? await prepared(db, 'patients_count_facility', (db, name) =>
-        db
-          .select({ n: sql<number>`coalesce(sum(${patientCounts.patients}), 0)::int` })
-          .from(patientCounts)
-          .where(eq(patientCounts.facilityId, sql.placeholder('facilityId')))
-          .prepare(name),
-      ).execute({ facilityId })
-    : await prepared(db, 'patients_count', (db, name) =>
-        db
-          .select({ n: sql<number>`coalesce(sum(${patientCounts.patients}), 0)::int` })
-          .from(patientCounts)
-          .prepare(name),
-      ).execute();
+  const [row] = await prepared(db, facilityId ? 'patients_count_facility' : 'patients_count', (db, name) =>
+    db
+      .select({ n: patientTotal(facilityId ? sql.placeholder('facilityId') : undefined) })
+      .from(sql`(values (1)) as one (x)`)
+      .prepare(name),
+  ).execute({ facilityId });
   return row?.n ?? 0;
 }
 
