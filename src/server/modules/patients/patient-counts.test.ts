@@ -91,6 +91,20 @@ describe('a search with very many matches', () => {
     const expected = await t.rows<{ id: number }>(sql`select id from patients where last_name = 'Kapchanga' and national_id like 'KP12%' order by created_at desc, id desc limit 50`);
     expect((res.json() as Patient[]).map((p) => p.id)).toEqual(expected.map((e) => e.id));
   });
+
+  it('pages a search below the limit from the matches it counted: every page, the last one short, past the end empty', async () => {
+    const expected = (await t.rows<{ id: number }>(sql`select id from patients where last_name = 'Kapchanga' and national_id like '%KP1%' order by created_at desc, id desc`)).map((e) => e.id);
+    expect(expected.length).toBeGreaterThan(200);
+    expect(expected.length).toBeLessThan(SEARCH_COUNT_LIMIT);
+    for (const offset of [0, 50, 200, Math.floor(expected.length / 50) * 50, expected.length, expected.length + 50]) {
+      const res = await t.request({ url: `/api/patients?search=kapchanga%20kp1&offset=${offset}`, cookie: nurse });
+      expect({ offset, total: res.headers['x-total-count'], ids: (res.json() as Patient[]).map((p) => p.id) }).toEqual({
+        offset,
+        total: String(expected.length),
+        ids: expected.slice(offset, offset + 50),
+      });
+    }
+  });
 });
 
 describe('demographics from the kept counts', () => {
