@@ -59,3 +59,17 @@ END
 $$;
 --> statement-breakpoint
 ALTER TABLE "patients" SET (autovacuum_vacuum_insert_scale_factor = 0.01, autovacuum_vacuum_insert_threshold = 1000);
+--> statement-breakpoint
+-- A facility's id and sub-county are where it is for every scope check, and the server keeps them once found
+-- (facilities.service.ts, facilityDirectory): they never change. System Settings changes a facility's status,
+-- beds, cots and services only.
+CREATE OR REPLACE FUNCTION facilities_place_fixed() RETURNS trigger AS $$
+BEGIN
+  IF NEW.id IS DISTINCT FROM OLD.id OR NEW.subcounty IS DISTINCT FROM OLD.subcounty THEN
+    RAISE EXCEPTION 'a facility''s id and sub-county do not change';
+  END IF;
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER facilities_place_fixed BEFORE UPDATE OF id, subcounty ON facilities FOR EACH ROW EXECUTE FUNCTION facilities_place_fixed();

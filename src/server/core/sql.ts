@@ -26,14 +26,24 @@ export function searchTerms(search: string | undefined): string[] {
   return search ? search.split(/\s+/).filter(Boolean).slice(0, 5) : [];
 }
 
-/** A PostgreSQL unique violation (23505), however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The PostgreSQL error inside what the driver threw (it may be wrapped), if it has the given code. */
+function postgresError(error: unknown, code: string): { code: string; constraint?: string } | undefined {
   let e: unknown = error;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return e as { code: string; constraint?: string };
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
+}
+
+/** A PostgreSQL unique violation (23505), however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return postgresError(error, '23505') !== undefined;
+}
+
+/** A PostgreSQL foreign-key violation (23503) of the named constraint, however the driver wraps it. */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  return postgresError(error, '23503')?.constraint === constraint;
 }
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

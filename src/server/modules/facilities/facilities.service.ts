@@ -110,11 +110,24 @@ export async function facilitiesCsv({ db, now: clock }: ServiceContext): Promise
   return { filename: `${COUNTY_PROFILE.name.toLowerCase()}-facilities-${countyDate(now)}.csv`, content: toCsv([header, ...rows]) };
 }
 
+/**
+ * Facilities found by the directory, per database handle. A facility's id and sub-county never change (the
+ * database refuses it, migration 0017), so a facility once found is where it was, in every server process; one
+ * not found is looked up again (the county may add it).
+ */
+const located = new WeakMap<Db, Map<number, { id: number; subcounty: string }>>();
+
 /** Where each facility is, for the access hook's scope checks (plugins/auth.ts). */
 export function facilityDirectory(db: Db) {
+  let known = located.get(db);
+  if (!known) located.set(db, (known = new Map()));
+  const found = known;
   return {
     async locateFacility(id: number): Promise<{ id: number; subcounty: string } | undefined> {
+      const kept = found.get(id);
+      if (kept) return kept;
       const [f] = await db.select({ id: facilities.id, subcounty: facilities.subcounty }).from(facilities).where(eq(facilities.id, id)).limit(1);
+      if (f) found.set(id, f);
       return f;
     },
     async facilitiesIn(subcounty: string): Promise<number[]> {

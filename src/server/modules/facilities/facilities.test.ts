@@ -74,3 +74,19 @@ describe('GET /api/facilities/export.csv', () => {
     }
   });
 });
+
+describe('where a facility is', () => {
+  it('never changes: the database refuses a new sub-county or id, which the scope checks keep once found', async () => {
+    const refusal = (statement: ReturnType<typeof sql>) =>
+      t.database.db.execute(statement).then(
+        () => 'changed',
+        (e: Error & { cause?: Error }) => (e.cause ?? e).message,
+      );
+    expect(await refusal(sql`update facilities set subcounty = 'Teso North' where id = 1`)).toBe("a facility's id and sub-county do not change");
+    expect(await refusal(sql`update facilities set id = 999 where id = 113`)).toBe("a facility's id and sub-county do not change");
+    const [f] = await t.rows<{ subcounty: string }>(sql`select subcounty from facilities where id = 1`);
+    expect(f!.subcounty).toBe('Matayos');
+    // Its other details may change (System Settings): the update goes through.
+    await t.database.db.execute(sql`update facilities set cots = cots where id = 1`);
+  });
+});

@@ -18,6 +18,7 @@ import { bookFollowUp, completeCheckedIn, syncFollowUp } from '../appointments/i
 import { users } from '../auth/index.js';
 import { patientBirthDate, patientExists, patients, recordVisits } from '../patients/index.js';
 import { audit } from '../../core/audit.js';
+import { prepared } from '../../core/prepared.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import { facilities, findFacility } from '../facilities/index.js';
@@ -137,13 +138,46 @@ export async function defaultVisitType(db: Db, patientId: number, facilityId: nu
   return earlier ? 'revisit' : 'new';
 }
 
+/**
+ * A page of one patient's visits as loadRecords reads them, with their diagnoses and the patient's number of
+ * visits in the same statement (built once, core/prepared.ts): the records tab is opened at every consultation.
+ */
+const recordsPage = (db: Db) =>
+  prepared(db, 'records_page', (db, name) =>
+    db
+      .select({
+        record: medicalRecords,
+        facilityName: facilities.name,
+        clinicianName: fullName(users),
+        updatedBy: fullName(editor),
+        diagnoses: sql<DiagnosisRow[]>`(select coalesce(json_agg(json_build_object('recordId', d.record_id, 'position', d.position, 'code', d.code, 'caseType', d.case_type)), '[]'::json)
+          from ${medicalRecordDiagnoses} d where d.record_id = ${medicalRecords.id})`,
+        total: sql<number>`(select count(*)::int from ${medicalRecords} m where m.patient_id = ${sql.placeholder('patientId')})`,
+      })
+      .from(medicalRecords)
+      .leftJoin(facilities, eq(facilities.id, medicalRecords.facilityId))
+      .leftJoin(users, eq(users.id, medicalRecords.clinicianId))
+      .leftJoin(editor, eq(editor.id, medicalRecords.updatedBy))
+      .where(eq(medicalRecords.patientId, sql.placeholder('patientId')))
+      .orderBy(desc(medicalRecords.visitDate), desc(medicalRecords.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+
 /** A patient's records, newest visit first; reading them is audited. */
 export async function listPatientRecords({ db, actor }: ServiceContext, patientId: number, page: { limit: number; offset: number }) {
-  if (!(await patientExists(db, patientId))) throw notFound('Patient not found');
-  const rows = await loadRecords(db, eq(medicalRecords.patientId, patientId), page);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(medicalRecords).where(eq(medicalRecords.patientId, patientId));
+  const found = await recordsPage(db).execute({ patientId, limit: page.limit, offset: page.offset });
+  let total = found[0]?.total;
+  // No visits on this page: the patient may have none, or there may be no such patient.
+  if (total === undefined) {
+    if (!(await patientExists(db, patientId))) throw notFound('Patient not found');
+    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(medicalRecords).where(eq(medicalRecords.patientId, patientId));
+    total = counted?.n ?? 0;
+  }
+  const rows = found.map((r) => toRecord(r.record, r.facilityName, r.clinicianName, r.diagnoses, r.updatedBy));
   await audit(db, actor, { action: 'patient.records.read', entity: 'patient', entityId: patientId, detail: `${rows.length} records` });
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 /** One visit with the patient it belongs to and the clinician's cadre: what a printed visit summary shows. */

@@ -129,3 +129,31 @@ describe("the server's clock decides what is in the future", () => {
     expect(fieldErrors(res).visitDate).toBe('Visit date cannot be in the future');
   });
 });
+
+describe("a patient's records", () => {
+  it('come newest first a page at a time, with the number of visits on every page and past the last', async () => {
+    const [busiest] = await t.rows<{ patient_id: number; n: number }>(
+      sql`select patient_id, count(*)::int as n from medical_records group by patient_id order by n desc, patient_id limit 1`,
+    );
+    const expected = (await t.rows<{ id: number }>(sql`select id from medical_records where patient_id = ${busiest!.patient_id} order by visit_date desc, id desc`)).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(2);
+    for (const offset of [0, 1, expected.length - 1, expected.length, expected.length + 5]) {
+      const res = await t.request({ url: `/api/patients/${busiest!.patient_id}/records?limit=2&offset=${offset}`, cookie: clinician });
+      expect({ offset, status: res.statusCode, total: res.headers['x-total-count'], ids: (res.json() as MedicalRecord[]).map((r) => r.id) }).toEqual({
+        offset,
+        status: 200,
+        total: String(expected.length),
+        ids: expected.slice(offset, offset + 2),
+      });
+    }
+  });
+
+  it('are an empty list for a patient with no visits, and a 404 for no such patient', async () => {
+    const [none] = await t.rows<{ id: number }>(sql`insert into patients (national_id, first_name, last_name, date_of_birth, gender, facility_id)
+      values ('NR1', 'New', 'Arrival', date '1990-01-01', 'female', 1) returning id`);
+    const empty = await t.request({ url: `/api/patients/${none!.id}/records`, cookie: clinician });
+    expect({ status: empty.statusCode, total: empty.headers['x-total-count'], body: empty.json() }).toEqual({ status: 200, total: '0', body: [] });
+    const missing = await t.request({ url: '/api/patients/99999999/records', cookie: clinician });
+    expect({ status: missing.statusCode, message: missing.json().message }).toEqual({ status: 404, message: 'Patient not found' });
+  });
+});

@@ -1,12 +1,12 @@
 // The county patient registry (SPEC.md §2.6, §5). Every read of one patient is audited; a search is audited
 // as a search (with the count, not the words typed, which may be a name).
-import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { SEARCH_COUNT_LIMIT, type Patient, type ListPatientsQuery, type RegisterPatientInput } from '../../../shared/patients/index.js';
 import type { Db } from '../../db/client.js';
 import { patientCounts, patients } from './patients.schema.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
-import { containsLower, containsPattern, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
+import { containsLower, containsPattern, isForeignKeyViolation, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
 import { prepared } from '../../core/prepared.js';
 import { recordActivity } from '../activities/index.js';
 import { audit, listReadDetail } from '../../core/audit.js';
@@ -202,35 +202,38 @@ const DUPLICATE_ID = 'A patient with this national ID is already registered';
 /** Registers a patient, the activity and the audit event in one transaction; a known national ID is a 409. */
 export async function registerPatient({ db, actor, now: clock }: ServiceContext, input: RegisterPatientInput): Promise<Patient> {
   const now = clock();
+  if (input.dateOfBirth > countyDate(now)) {
+    const facility = await findFacility(db, input.facilityId);
+    throw invalid([
+      ...(facility ? [] : [{ path: 'facilityId', message: 'Unknown Facility' }]),
+      { path: 'dateOfBirth', message: 'Date of birth cannot be in the future' },
+    ]);
+  }
   try {
     return await db.transaction(async (tx) => {
-      const facility = await findFacility(tx, input.facilityId);
-      const issues = [
-        ...(facility ? [] : [{ path: 'facilityId', message: 'Unknown Facility' }]),
-        ...(input.dateOfBirth > countyDate(now) ? [{ path: 'dateOfBirth', message: 'Date of birth cannot be in the future' }] : []),
-      ];
-      if (issues.length > 0 || !facility) throw invalid(issues);
-      const [existing] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.nationalId, input.nationalId)).limit(1);
-      if (existing) throw conflict(DUPLICATE_ID, [{ path: 'nationalId', message: DUPLICATE_ID }]);
+      // The unique index on national_id and the facility's foreign key check the ID and the facility as the row
+      // goes in (a registration is the busiest write of the morning: no look-ups before it).
       const [created] = await tx
         .insert(patients)
         .values({ ...input, createdBy: actor.id, createdAt: now, updatedAt: now })
-        .returning();
+        .returning({ ...getTableColumns(patients), facilityName: sql<string>`(select ${facilities.name} from ${facilities} where ${facilities.id} = ${patients.facilityId})` });
       if (!created) throw new Error('insert returned no row');
+      const { facilityName, ...patient } = created;
       await recordActivity(tx, {
         action: 'patient_registered',
         kind: 'patient.registered',
-        params: { facility: facility.name },
+        params: { facility: facilityName },
         userId: actor.id,
-        facilityId: facility.id,
+        facilityId: patient.facilityId,
         at: now,
       });
-      await audit(tx, actor, { action: 'patient.create', entity: 'patient', entityId: created.id });
-      return toPatient({ patient: created, facilityName: facility.name });
+      await audit(tx, actor, { action: 'patient.create', entity: 'patient', entityId: patient.id });
+      return toPatient({ patient, facilityName });
     });
   } catch (error) {
     // Two desks registering the same ID at the same moment: the unique index decides, the loser gets 409.
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_ID, [{ path: 'nationalId', message: DUPLICATE_ID }]);
+    if (isForeignKeyViolation(error, 'patients_facility_id_facilities_id_fk')) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
     throw error;
   }
 }
