@@ -365,7 +365,7 @@ async function ledgerForVisits(h: SqlHandle, log: (line: string) => void): Promi
 }
 
 /**
- * What the row triggers skipped during the load: the kept patient counts (drizzle/0004_county_scale.sql) are
+ * What the row triggers skipped during the load: the kept patient counts (drizzle/0004_county_scale.sql, 0017) are
  * counted again from the rows, as that migration does for an existing database.
  */
 async function afterBulkLoad(h: SqlHandle): Promise<void> {
@@ -374,4 +374,6 @@ async function afterBulkLoad(h: SqlHandle): Promise<void> {
     `insert into patient_counts (facility_id, gender, birth_year, patients)
      select facility_id, gender, extract(year from date_of_birth)::smallint, count(*)::int from patients group by 1, 2, 3`,
   );
+  await h.query('delete from patient_total_shards');
+  await h.query('insert into patient_total_shards (shard, patients) select id % 16, count(*)::int from patients group by 1');
 }

@@ -75,7 +75,9 @@ export const PATIENT_COUNTS_DRIFT = sql`
   from (select facility_id, gender, birth_year, sum(patients)::int as n from patient_counts group by 1, 2, 3 having sum(patients) <> 0) c
   full join (select facility_id, gender, extract(year from date_of_birth)::int as birth_year, count(*)::int as n from patients group by 1, 2, 3) p
     using (facility_id, gender, birth_year)
-  where c.n is distinct from p.n`;
+  where c.n is distinct from p.n
+  union all
+  select null where (select coalesce(sum(patients), 0) from patient_total_shards) <> (select count(*) from patients)`;
 
 export async function createTestContext(
   opts: { config?: Partial<Config>; seed?: boolean; logStream?: AppDeps['logStream'] } = {},

@@ -66,3 +66,13 @@ export const patientCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.gender, t.birthYear] })],
 );
+
+/**
+ * All registered patients, in 16 shards (a patient counts in shard id % 16), kept by the same row trigger
+ * (drizzle/0017_search_one_pass.sql): the county total is a sum of 16 rows, and registrations at the same moment
+ * update different rows, so none waits for another's commit.
+ */
+export const patientTotalShards = pgTable('patient_total_shards', {
+  shard: smallint().primaryKey(),
+  patients: integer().notNull().default(0),
+});

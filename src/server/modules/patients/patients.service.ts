@@ -4,7 +4,7 @@ import { and, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from '
 import { countyDate } from '../../../shared/county-time.js';
 import { SEARCH_COUNT_LIMIT, type Patient, type ListPatientsQuery, type RegisterPatientInput } from '../../../shared/patients/index.js';
 import type { Db } from '../../db/client.js';
-import { patientCounts, patients } from './patients.schema.js';
+import { patientCounts, patients, patientTotalShards } from './patients.schema.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
 import { containsLower, containsPattern, isForeignKeyViolation, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
 import { prepared } from '../../core/prepared.js';
@@ -62,7 +62,9 @@ export function patientSearchCondition(search: string | undefined): SQL | undefi
  * scalar subquery: the registry's total and the dashboard's one statement both use it (values may be placeholders).
  */
 export function patientTotal(facilityId?: SQLWrapper): SQL<number> {
-  return sql<number>`(select coalesce(sum(${patientCounts.patients}), 0)::int from ${patientCounts}${facilityId ? sql` where ${eq(patientCounts.facilityId, facilityId)}` : sql``})`;
+  return facilityId
+    ? sql<number>`(select coalesce(sum(${patientCounts.patients}), 0)::int from ${patientCounts} where ${eq(patientCounts.facilityId, facilityId)})`
+    : sql<number>`(select coalesce(sum(${patientTotalShards.patients}), 0)::int from ${patientTotalShards})`;
 }
 
 /** Registered patients, county-wide or at one facility (built once per shape, core/prepared.ts). */
