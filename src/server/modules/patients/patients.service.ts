@@ -89,14 +89,6 @@ const registryPage = (db: Db, byFacility: boolean) =>
       .prepare(name),
   );
 
-/** Patients by id, with their facility's name, in no particular order. */
-const patientsByIds = (db: Db) =>
-  prepared(db, 'patients_by_ids', (db, name) =>
-    selectPatients(db)
-      .where(sql`${patients.id} = any(${sql.placeholder('ids')}::int[])`)
-      .prepare(name),
-  );
-
 const patientById = (db: Db) =>
   prepared(db, 'patients_by_id', (db, name) => selectPatients(db).where(eq(patients.id, sql.placeholder('id'))).limit(1).prepare(name));
 
@@ -111,11 +103,16 @@ const patientById = (db: Db) =>
 const searchPage = (db: Db) =>
   prepared(db, 'patients_search', (db, name) =>
     db
-      .select({ total: sql<number>`s.total`, ids: sql<number[]>`s.ids` })
+      .select({ total: sql<number>`s.total`, patient: patients, facilityName: facilities.name })
       .from(
+        // The page's patients in the order found, in the same statement; a page with none is one row without a patient.
         sql`patient_search(${sql.placeholder('p1')}::text, ${sql.placeholder('p2')}::text, ${sql.placeholder('p3')}::text, ${sql.placeholder('p4')}::text, ${sql.placeholder('p5')}::text,
-          ${sql.placeholder('facilityId')}::int, ${sql.placeholder('trigram')}::boolean, ${sql.placeholder('knownCapped')}::boolean, ${sql.placeholder('cap')}::int, ${sql.placeholder('limit')}::int, ${sql.placeholder('offset')}::int) s`,
+          ${sql.placeholder('facilityId')}::int, ${sql.placeholder('trigram')}::boolean, ${sql.placeholder('knownCapped')}::boolean, ${sql.placeholder('cap')}::int, ${sql.placeholder('limit')}::int, ${sql.placeholder('offset')}::int) s
+          left join lateral unnest(s.ids) with ordinality as page (id, n) on true`,
       )
+      .leftJoin(patients, eq(patients.id, sql`page.id`))
+      .leftJoin(facilities, eq(facilities.id, patients.facilityId))
+      .orderBy(sql`page.n`)
       .prepare(name),
   );
 
@@ -158,11 +155,11 @@ export async function listPatients({ db, actor }: ServiceContext, q: ListPatient
     total = await countPatients(db, q.facilityId);
     rows = await registryPage(db, Boolean(q.facilityId)).execute({ facilityId: q.facilityId, limit: q.limit, offset: q.offset });
   } else {
-    // The count and the page's ids in one statement (patient_search, migration 0016); then the page's rows by id.
+    // The count and the page in one statement (patient_search, migrations 0016 and 0017).
     const patterns = Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`p${i + 1}`, words[i] === undefined ? null : containsPattern(words[i]!)]));
     const key = `${q.facilityId ?? ''}:${words.join(' ').toLowerCase()}`;
     const at = Date.now();
-    const [found] = await searchPage(db).execute({
+    const found = await searchPage(db).execute({
       ...patterns,
       facilityId: q.facilityId ?? null,
       trigram: words.every((w) => w.length >= 3),
@@ -171,13 +168,11 @@ export async function listPatients({ db, actor }: ServiceContext, q: ListPatient
       limit: q.limit,
       offset: q.offset,
     });
-    const n = found?.total ?? 0;
-    const ids = found?.ids ?? [];
+    const n = found[0]?.total ?? 0;
     total = Math.min(n, SEARCH_COUNT_LIMIT);
     capped = n > total;
     if (capped) rememberCapped(db, key, at);
-    const byId = new Map((ids.length === 0 ? [] : await patientsByIds(db).execute({ ids })).map((r) => [r.patient.id, r]));
-    rows = ids.flatMap((id) => byId.get(id) ?? []);
+    rows = found.flatMap(({ patient, facilityName }) => (patient ? [{ patient, facilityName }] : []));
   }
   await audit(db, actor, {
     action: 'patient.search',
