@@ -119,15 +119,16 @@ const located = new WeakMap<Db, Map<number, { id: number; subcounty: string }>>(
 
 /** Where each facility is, for the access hook's scope checks (plugins/auth.ts). */
 export function facilityDirectory(db: Db) {
-  let known = located.get(db);
-  if (!known) located.set(db, (known = new Map()));
-  const found = known;
   return {
     async locateFacility(id: number): Promise<{ id: number; subcounty: string } | undefined> {
-      const kept = found.get(id);
+      const kept = located.get(db)?.get(id);
       if (kept) return kept;
       const [f] = await db.select({ id: facilities.id, subcounty: facilities.subcounty }).from(facilities).where(eq(facilities.id, id)).limit(1);
-      if (f) found.set(id, f);
+      if (f) {
+        let found = located.get(db);
+        if (!found) located.set(db, (found = new Map()));
+        found.set(id, f);
+      }
       return f;
     },
     async facilitiesIn(subcounty: string): Promise<number[]> {
