@@ -9,3 +9,12 @@ if (seed !== undefined && seed !== '') {
   if (!/^-?\d+$/.test(seed)) throw new Error(`FC_SEED must be the integer seed a fast-check report printed, not "${seed}"`);
   fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: Number(seed) });
 }
+
+// node-postgres queues a second query given to a connection that is still running one, and warns that pg 9 will
+// refuse it: inside a transaction (one connection), statements must run one after another, never in Promise.all.
+// The warning is turned into a failure here, so that the PostgreSQL suite finds any such place.
+process.on('warning', (warning) => {
+  if (warning.name === 'DeprecationWarning' && warning.message.includes('already executing a query')) {
+    throw new Error(`A query was given to a connection still running another (Promise.all inside a transaction?): ${warning.message}`);
+  }
+});

@@ -389,30 +389,31 @@ function totalsOf(s: StatementRow, book: Cents, uncredited: Cents, unpresented: 
   return { book, uncredited, unpresented, stmtIn, stmtOut, reconciled, difference: s.closingBalance === null ? null : subtract(s.closingBalance, reconciled), counts };
 }
 
-/** The FO 30's figures without its lists (the statements list). */
+/**
+ * The FO 30's figures without its lists (the statements list). Its statements run one after another: it is also
+ * called inside a transaction, whose one connection must not be given a second query while one is running.
+ */
 async function fo30Totals(db: Db, s: StatementRow): Promise<Totals> {
-  const [book, [outstanding], [stmt]] = await Promise.all([
-    bookBalance(db, s, s.periodEnd),
-    db
-      .select({
-        d: moneySql(sql`coalesce(sum(${journalLines.debit}), 0)`),
-        c: moneySql(sql`coalesce(sum(${journalLines.credit}), 0)`),
-        dn: sql<number>`(count(*) filter (where ${journalLines.debit} > 0))::int`,
-        cn: sql<number>`(count(*) filter (where ${journalLines.credit} > 0))::int`,
-      })
-      .from(journalLines)
-      .innerJoin(journals, eq(journals.id, journalLines.journalId))
-      .where(unmatchedBookWhere(s, s.periodEnd)),
-    db
-      .select({
-        i: moneySql(sql`coalesce(sum(${bankStatementLines.amount}) filter (where ${bankStatementLines.amount} > 0), 0)`),
-        o: moneySql(sql`coalesce(sum(${bankStatementLines.amount}) filter (where ${bankStatementLines.amount} < 0), 0)`),
-        inN: sql<number>`(count(*) filter (where ${bankStatementLines.amount} > 0))::int`,
-        outN: sql<number>`(count(*) filter (where ${bankStatementLines.amount} < 0))::int`,
-      })
-      .from(bankStatementLines)
-      .where(and(eq(bankStatementLines.statementId, s.id), isNull(bankStatementLines.matchId))),
-  ]);
+  const book = await bookBalance(db, s, s.periodEnd);
+  const [outstanding] = await db
+    .select({
+      d: moneySql(sql`coalesce(sum(${journalLines.debit}), 0)`),
+      c: moneySql(sql`coalesce(sum(${journalLines.credit}), 0)`),
+      dn: sql<number>`(count(*) filter (where ${journalLines.debit} > 0))::int`,
+      cn: sql<number>`(count(*) filter (where ${journalLines.credit} > 0))::int`,
+    })
+    .from(journalLines)
+    .innerJoin(journals, eq(journals.id, journalLines.journalId))
+    .where(unmatchedBookWhere(s, s.periodEnd));
+  const [stmt] = await db
+    .select({
+      i: moneySql(sql`coalesce(sum(${bankStatementLines.amount}) filter (where ${bankStatementLines.amount} > 0), 0)`),
+      o: moneySql(sql`coalesce(sum(${bankStatementLines.amount}) filter (where ${bankStatementLines.amount} < 0), 0)`),
+      inN: sql<number>`(count(*) filter (where ${bankStatementLines.amount} > 0))::int`,
+      outN: sql<number>`(count(*) filter (where ${bankStatementLines.amount} < 0))::int`,
+    })
+    .from(bankStatementLines)
+    .where(and(eq(bankStatementLines.statementId, s.id), isNull(bankStatementLines.matchId)));
   return totalsOf(s, book, outstanding!.d, outstanding!.c, stmt!.i, stmt!.o, { uncredited: outstanding!.dn, unpresented: outstanding!.cn, stmtIn: stmt!.inN, stmtOut: stmt!.outN });
 }
 

@@ -101,15 +101,17 @@ export async function lockInvoice(tx: Db, id: number): Promise<InvoiceRow> {
   return row;
 }
 
+/** What has settled the invoice so far; one statement after another, on the transaction's one connection. */
 export async function currentSettlement(tx: Db, invoice: InvoiceRow): Promise<Settlement> {
-  const [paymentList, claimList, [waivers]] = await Promise.all([
-    tx.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.billingRecordId, invoice.id)),
-    tx
-      .select({ status: insuranceClaims.status, amount: insuranceClaims.amount, approvedAmount: insuranceClaims.approvedAmount })
-      .from(insuranceClaims)
-      .where(eq(insuranceClaims.billingRecordId, invoice.id)),
-    tx.select({ total: moneySql(sql`coalesce(sum(${billingWaivers.amount}), 0)`) }).from(billingWaivers).where(eq(billingWaivers.billingRecordId, invoice.id)),
-  ]);
+  const paymentList = await tx.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.billingRecordId, invoice.id));
+  const claimList = await tx
+    .select({ status: insuranceClaims.status, amount: insuranceClaims.amount, approvedAmount: insuranceClaims.approvedAmount })
+    .from(insuranceClaims)
+    .where(eq(insuranceClaims.billingRecordId, invoice.id));
+  const [waivers] = await tx
+    .select({ total: moneySql(sql`coalesce(sum(${billingWaivers.amount}), 0)`) })
+    .from(billingWaivers)
+    .where(eq(billingWaivers.billingRecordId, invoice.id));
   return settlement(invoice, paymentList, claimList, waivers?.total ?? ZERO);
 }
 

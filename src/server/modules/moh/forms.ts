@@ -28,7 +28,9 @@ export function moh705(db: Db, form: MohForm, covered: Covered, period: string):
 
 async function countMoh705(db: Db, form: MohForm, covered: Covered, period: string): Promise<MohFigures> {
   const settings = await loadSettings(db);
-  const definitions = Object.fromEntries(await Promise.all(MOH_FORMS.map(async (f) => [f, await loadFormDefinition(db, f, settings)] as const))) as Record<MohForm, Awaited<ReturnType<typeof loadFormDefinition>>>;
+  // One form after the other: this runs in withoutJit's transaction, one connection that takes one query at a time.
+  const definitions = {} as Record<MohForm, Awaited<ReturnType<typeof loadFormDefinition>>>;
+  for (const f of MOH_FORMS) definitions[f] = await loadFormDefinition(db, f, settings);
   const tallies = await countOutpatientForms(db, covered.map((f) => f.id), period, settings, definitions);
   const data = formData(form, period, definitions[form].rows, tallies[form], covered, settings);
   const days = Array.from({ length: data.daysInMonth }, (_, i) => String(i + 1));
