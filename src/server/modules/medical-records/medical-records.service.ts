@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { countyDate, countyInstant, startOfCountyDay } from '../../../shared/county-time.js';
 import {
   VITAL_KEYS,
@@ -93,17 +93,21 @@ async function diagnosesOf(db: Db, recordIds: readonly number[]): Promise<Map<nu
 
 const fullName = (t: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string | null>`${t.firstName} || ' ' || ${t.lastName}`;
 
-/** Visits with their facility, clinician, last editor and diagnoses, in the order of the query. */
-async function loadRecords(db: Db, where: SQL, page?: { limit: number; offset: number }): Promise<MedicalRecord[]> {
-  const query = db
-    .select({ record: medicalRecords, facilityName: facilities.name, clinicianName: fullName(users), updatedBy: fullName(editor) })
+/** Visits with their facility, clinician and last editor (and any `extra` columns), newest visit first. */
+function selectRecords<E extends SelectedFields>(db: Db, where: SQL, extra: E) {
+  return db
+    .select({ record: medicalRecords, facilityName: facilities.name, clinicianName: fullName(users), updatedBy: fullName(editor), ...extra })
     .from(medicalRecords)
     .leftJoin(facilities, eq(facilities.id, medicalRecords.facilityId))
     .leftJoin(users, eq(users.id, medicalRecords.clinicianId))
     .leftJoin(editor, eq(editor.id, medicalRecords.updatedBy))
     .where(where)
     .orderBy(desc(medicalRecords.visitDate), desc(medicalRecords.id));
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+}
+
+/** Visits with their facility, clinician, last editor and diagnoses, in the order of the query. */
+async function loadRecords(db: Db, where: SQL): Promise<MedicalRecord[]> {
+  const rows = await selectRecords(db, where, {});
   const diagnoses = await diagnosesOf(db, rows.map((r) => r.record.id));
   return rows.map((r) => toRecord(r.record, r.facilityName, r.clinicianName, diagnoses.get(r.record.id) ?? [], r.updatedBy));
 }
@@ -139,27 +143,16 @@ export async function defaultVisitType(db: Db, patientId: number, facilityId: nu
 }
 
 /**
- * A page of one patient's visits as loadRecords reads them, with their diagnoses and the patient's number of
+ * A page of one patient's visits (selectRecords), with their diagnoses and the patient's number of
  * visits in the same statement (built once, core/prepared.ts): the records tab is opened at every consultation.
  */
 const recordsPage = (db: Db) =>
   prepared(db, 'records_page', (db, name) =>
-    db
-      .select({
-        record: medicalRecords,
-        facilityName: facilities.name,
-        clinicianName: fullName(users),
-        updatedBy: fullName(editor),
-        diagnoses: sql<DiagnosisRow[]>`(select coalesce(json_agg(json_build_object('recordId', d.record_id, 'position', d.position, 'code', d.code, 'caseType', d.case_type)), '[]'::json)
-          from ${medicalRecordDiagnoses} d where d.record_id = ${medicalRecords.id})`,
-        total: sql<number>`(select count(*)::int from ${medicalRecords} m where m.patient_id = ${sql.placeholder('patientId')})`,
-      })
-      .from(medicalRecords)
-      .leftJoin(facilities, eq(facilities.id, medicalRecords.facilityId))
-      .leftJoin(users, eq(users.id, medicalRecords.clinicianId))
-      .leftJoin(editor, eq(editor.id, medicalRecords.updatedBy))
-      .where(eq(medicalRecords.patientId, sql.placeholder('patientId')))
-      .orderBy(desc(medicalRecords.visitDate), desc(medicalRecords.id))
+    selectRecords(db, eq(medicalRecords.patientId, sql.placeholder('patientId')), {
+      diagnoses: sql<DiagnosisRow[]>`(select coalesce(json_agg(json_build_object('recordId', d.record_id, 'position', d.position, 'code', d.code, 'caseType', d.case_type)), '[]'::json)
+        from ${medicalRecordDiagnoses} d where d.record_id = ${medicalRecords.id})`,
+      total: sql<number>`(select count(*)::int from ${medicalRecords} m where m.patient_id = ${sql.placeholder('patientId')})`,
+    })
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
