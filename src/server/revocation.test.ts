@@ -1,8 +1,10 @@
 // Revocation across server processes (issue 16). On PostgreSQL the county runs several server processes (WORKERS);
 // a sign-out, a deactivation, a password change or a revoked passkey must end a session on the very next request
 // to any of them, not when some cache of another process expires. Two real servers on one database, each started as
-// `npm start` starts it: what one does, the other must honour at once. The embedded PGlite is one process by
-// design (its directory is locked to it), so this runs under `npm run test:pg` (TEST_DATABASE_URL), as .ci/run does.
+// `npm start` starts it: what one does, the other must honour at once. A `WORKERS=2` cluster honours a sign-out in
+// both its processes, settles an M-Pesa push once whichever process hears of it, and replaces a process that
+// dies. The embedded PGlite is one process by design (its directory is locked to it), so this runs under
+// `npm run test:pg` (TEST_DATABASE_URL), as .ci/run does.
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,16 +162,21 @@ describe.skipIf(!POSTGRES)('revocation across server processes (PostgreSQL: PGli
 describe.skipIf(!POSTGRES)('WORKERS=2 (PostgreSQL)', () => {
   let server: ServerProcess;
   let drop: () => Promise<void>;
+  let owner: pg.Client;
 
   beforeAll(async () => {
     const created = await createPostgresDatabase(POSTGRES!);
     drop = created.drop;
-    server = await startServerProcess({ kind: 'postgres', url: created.url }, { WORKERS: '2' });
+    owner = new pg.Client({ connectionString: created.url });
+    await owner.connect();
+    // The simulated payer answers a push after 500 ms.
+    server = await startServerProcess({ kind: 'postgres', url: created.url }, { WORKERS: '2', MPESA_SIMULATOR_DELAY_MS: '500' });
     // The first process says so once both server processes listen.
     for (let i = 0; i < 100 && !server.log().includes('in 2 server processes'); i++) await new Promise((r) => setTimeout(r, 100));
   }, 240_000);
   afterAll(async () => {
     await server?.stop();
+    await owner?.end();
     await drop?.();
   });
 
@@ -195,6 +202,53 @@ describe.skipIf(!POSTGRES)('WORKERS=2 (PostgreSQL)', () => {
     for (let i = 0; i < 6; i++) expect(await whoAmI(server, cookie)).toBe(200);
     expect((await call(server, 'GET', '/api/logout', { cookie })).status).toBeLessThan(400);
     for (let i = 0; i < 6; i++) expect(await whoAmI(server, cookie)).toBe(401);
+  });
+
+  it('settles an M-Pesa push once, whichever server process the callback and the status query reach', async () => {
+    const cookie = await signIn(server, 'records_officer');
+    const bill = async () => {
+      const res = await call(server, 'POST', '/api/billing', { cookie, body: { patientId: 12, serviceType: 'consultation', amount: 500, paymentMethod: 'mpesa' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return (res.body as { id: number }).id;
+    };
+    type Detail = { status: string; amountPaid: number; payments: { id: number; status: string }[] };
+    const detail = async (id: number) => (await call(server, 'GET', `/api/billing/${id}`, { cookie })).body as Detail;
+    const push = async (id: number) => {
+      const res = await call(server, 'POST', `/api/billing/${id}/payments`, { cookie, body: { method: 'mpesa', phoneNumber: '0712 345 678' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return (res.body as { payment: { id: number } }).payment.id;
+    };
+    /** Every row the payment left behind: its succeeded payments, its journals, the callbacks recorded twice. */
+    const trail = async (paymentId: number) => {
+      const [row] = (
+        await owner.query<{ journals: number; duplicates: number }>(
+          `select (select count(*)::int from journals where source_type = 'payment' and source_id = $1) as journals,
+                  (select count(*)::int from audit_events where entity = 'payment' and entity_id = $1::text and detail like 'duplicate callback%') as duplicates`,
+          [paymentId],
+        )
+      ).rows;
+      return row!;
+    };
+
+    // The simulator's callback comes to the process that pushed; every process then sees the invoice paid.
+    const first = await bill();
+    const firstPayment = await push(first);
+    for (let i = 0; i < 100 && (await detail(first)).status !== 'paid'; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 4; i++) expect(await detail(first)).toMatchObject({ status: 'paid', amountPaid: 500, payments: [{ id: firstPayment, status: 'succeeded' }] });
+    expect(await trail(firstPayment)).toEqual({ journals: 1, duplicates: 0 });
+
+    // A status query on the next connection (the cluster's other process) settles it at once.
+    const second = await bill();
+    const secondPayment = await push(second);
+    const asked = await call(server, 'POST', `/api/payments/${secondPayment}/mpesa-query`, { cookie, body: {} });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_500));
+    for (let i = 0; i < 4; i++) expect(await detail(second)).toMatchObject({ status: 'paid', amountPaid: 500, payments: [{ id: secondPayment, status: 'succeeded' }] });
+    const { journals, duplicates } = await trail(secondPayment);
+    expect(journals).toBe(1);
+    // The cluster hands connections to its processes in turn, so the query reached the process that did not push,
+    // and the pushing process's callback came after it: recorded once, as a duplicate, not lost and not paid twice.
+    expect(duplicates).toBe(1);
   });
 
   it('starts another server process when one dies, and stops them all when told to', async () => {
