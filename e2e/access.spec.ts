@@ -2,17 +2,13 @@
 // session (the colleague's very next request is refused), changes her role with a reason, and finds the change in
 // the audit trail; a nurse sees the rules but no accounts. At desktop width and at 390 px.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, randomLetters, signInAs, test, toast } from './fixtures.js';
+import { expect, expectAccessible, openStaffAccount, randomLetters, signInAs, test, toast } from './fixtures.js';
 
-/** A nurse of the referral hospital made for the journey, signed in with her temporary password in her own browser. */
+/** A nurse at Alupe made for the journey (opened as the county does it), to be signed in with her temporary password in her own browser. */
 async function newNurse(page: Page) {
   const last = `Access${randomLetters(6)}`;
   const email = `lydia.${last.toLowerCase()}@health.busiacounty.example`;
-  const res = await page.request.post('/api/staff', {
-    data: { firstName: 'Lydia', lastName: last, email, role: 'nurse', facilityId: 1, phoneNumber: '0712345678', joinedAt: '2024-02-01' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { temporaryPassword } = (await res.json()) as { temporaryPassword: string };
+  const { temporaryPassword } = await openStaffAccount(page, { firstName: 'Lydia', lastName: last, email, role: 'nurse', phoneNumber: '0712345678', joinedAt: '2024-02-01' });
   return { name: `Lydia ${last}`, email, temporaryPassword };
 }
 

@@ -1,7 +1,7 @@
 // Shared helpers for the browser journeys: the `test` every spec uses (it fails a journey on a console error or an
 // uncaught error in the page), sign in through the demo API, and check a page with axe-core.
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, request, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf.js';
 
 export { expect };
@@ -89,6 +89,42 @@ export const DEMO_EMAILS = {
   nutritionist: `sarah.auma@${DEMO_DOMAIN}`,
   admin: `david.omuse@${DEMO_DOMAIN}`,
 } as const;
+
+/**
+ * A member of staff opened as the county does it (issue 25 finding 1): asked for by whoever `page` is signed in as,
+ * confirmed (when the role needs it) by the sub-county medical officer of Teso South in a session of his own — so the
+ * account is at Alupe (facility 3), in his reach — and their temporary password read off the demo phone.
+ */
+export async function openStaffAccount(
+  page: Page,
+  data: { firstName: string; lastName: string; email: string; role: string; phoneNumber: string; joinedAt: string },
+): Promise<{ id: number; temporaryPassword: string }> {
+  const res = await page.request.post('/api/staff', { data: { ...data, facilityId: 3 } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { staff, confirmation } = (await res.json()) as { staff: { id: number }; confirmation: string };
+  if (confirmation === 'pending') {
+    const confirmer = await request.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      expect((await confirmer.post('/api/demo/login', { data: { email: DEMO_EMAILS.subcounty_medical_officer } })).status()).toBe(200);
+      const requests = (await (await confirmer.get('/api/staff/requests?status=pending&limit=100')).json()) as { id: number; userId: number }[];
+      const mine = requests.find((r) => r.userId === staff.id);
+      expect(mine, 'the request waits for the sub-county medical officer').toBeTruthy();
+      const confirmed = await confirmer.post(`/api/staff/requests/${mine!.id}/confirm`);
+      expect(confirmed.status(), await confirmed.text()).toBe(200);
+    } finally {
+      await confirmer.dispose();
+    }
+  }
+  return { id: staff.id, temporaryPassword: await passwordOnDemoPhone(page, data.email) };
+}
+
+/** The temporary password last sent to the owner of `email`, as the demo phone shows it. */
+export async function passwordOnDemoPhone(page: Page, email: string): Promise<string> {
+  const messages = (await (await page.request.get('/api/demo/phone')).json()) as { message: string }[];
+  const found = /Temporary password: (\S+) /.exec(messages.find((m) => m.message.includes(` ${email.toLowerCase()} `))?.message ?? '');
+  expect(found, `a temporary password for ${email} on the demo phone`).toBeTruthy();
+  return found![1]!;
+}
 
 /** Signs in through the demo API (sets the session cookie in the page's context), then opens `path`. */
 export async function signInAs(page: Page, role: keyof typeof DEMO_EMAILS, path = '/'): Promise<void> {

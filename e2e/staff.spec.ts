@@ -1,10 +1,11 @@
-// Journeys through Staff Management (SPEC.md §2.12): the county director reads the cards and filters the
-// directory, adds a nurse and hands over the one-time temporary password; the nurse signs in with it, must choose
-// her own password and then reaches the dashboard. A director deactivates and reactivates an account with a
+// Journeys through Staff Management (SPEC.md §2.12): the system administrator reads the cards and filters the
+// directory and adds a nurse, whose account waits for a second person (issue 25 finding 1); the county director
+// confirms her, her temporary password goes by SMS to her phone (the demo phone), and she signs in with it, must
+// choose her own password and then reaches the dashboard. A director deactivates and reactivates an account with a
 // confirmation; a nurse reads the directory and the roster but cannot add or deactivate anyone. Each journey
 // makes its own staff member with a random email, so none depends on another.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, randomLetters, signInAs, test } from './fixtures.js';
+import { expect, expectAccessible, openStaffAccount, randomLetters, signInAs, test } from './fixtures.js';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
@@ -34,11 +35,10 @@ async function expectCards(page: Page, stats: Stats) {
   await expect(card(page, 'onLeave').getByTestId('value')).toHaveText(String(stats.onLeave));
 }
 
-test('the county director adds a nurse, who signs in with the temporary password and must choose her own', async ({ page }) => {
+test('the administrator adds a nurse, the director confirms her, and she signs in with the password sent to her phone', async ({ page }) => {
   // Seven accessibility scans, four of them over the 50-row directory: on a busy CI machine they alone take ~30 s.
   test.setTimeout(120_000);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInAs(page, 'county_director', '/staff');
+  await signInAs(page, 'admin', '/staff');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff Management' })).toBeVisible();
   const stats = await statsFromApi(page);
   await expectCards(page, stats);
@@ -92,33 +92,50 @@ test('the county director adds a nurse, who signs in with the temporary password
   await dialog.getByLabel('Role').selectOption({ label: 'Nurse' });
   await dialog.getByRole('button', { name: 'Add Staff Member' }).click();
 
-  const shown = page.getByRole('dialog', { name: 'Staff member added' });
-  await expect(shown.getByText('This password is shown only once.')).toBeVisible();
-  const password = (await shown.getByTestId('temporary-password').textContent())!.trim();
-  expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]{12}$/);
+  // No password on screen: a nurse reads patients, so her account waits, closed, for a second person.
+  const shown = page.getByRole('dialog', { name: 'Account created: awaiting confirmation' });
+  await expect(shown.getByText(/cannot sign in yet/)).toBeVisible();
+  await expect(shown.getByText('Once confirmed, a temporary password goes by SMS to 0733 ••• 789.')).toBeVisible();
   await expectAccessible(page);
-  await shown.getByRole('button', { name: 'Copy password' }).click();
-  await expect(toast(page, 'The temporary password is on the clipboard.')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
   await shown.getByRole('button', { name: 'Done' }).click();
   await expect(shown).toBeHidden();
-  // Shown once: opening the dialog again gives an empty form, and the directory never shows it.
-  await page.getByRole('button', { name: 'Add Staff Member' }).click();
-  await expect(page.getByRole('dialog', { name: 'Add Staff Member' }).getByLabel('First Name')).toHaveValue('');
-  await expect(page.getByText(password)).toHaveCount(0);
-  await page.getByRole('dialog', { name: 'Add Staff Member' }).getByRole('button', { name: 'Cancel' }).click();
-
-  await expectCards(page, { ...stats, total: stats.total + 1, active: stats.active + 1, nurses: stats.nurses + 1 });
+  await expectCards(page, { ...stats, total: stats.total + 1, nurses: stats.nurses + 1 });
   await page.getByLabel('Search staff').fill(lastName);
   const row = bodyRows(page).filter({ hasText: `Rose ${lastName}` });
-  await expect(row).toContainText('Active');
+  await expect(row).toContainText('Awaiting confirmation');
   await expect(row).toContainText('0733 ••• 789');
   await expect(row).not.toContainText('456');
+  // He sees his request waiting, and cannot confirm it himself.
+  const waiting = page.getByRole('list', { name: 'Accounts awaiting confirmation' }).getByRole('listitem').filter({ hasText: `Rose ${lastName}` });
+  await expect(waiting).toContainText('Waiting for the director or the sub-county medical officer');
+  await expect(waiting.getByRole('button')).toHaveCount(0);
 
-  // Sign out, and the new nurse signs in on /login with the temporary password.
+  // The director confirms her, after checking the phone the password will go to.
+  await signInAs(page, 'county_director', '/staff');
+  const request = page.getByRole('list', { name: 'Accounts awaiting confirmation' }).getByRole('listitem').filter({ hasText: `Rose ${lastName}` });
+  await expect(request).toContainText('Nurse at Busia County Referral Hospital');
+  await expect(request).toContainText('Asked by David Omuse');
+  await request.getByRole('button', { name: `Confirm Rose ${lastName}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Confirm Rose ${lastName} as Nurse?` });
+  await expect(confirm).toContainText('0733 ••• 789 is their own phone');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'Account confirmed')).toBeVisible();
+  await expect(request).toHaveCount(0);
+  await page.getByLabel('Search staff').fill(lastName);
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText('Has not signed in yet');
+  await expectCards(page, { ...stats, total: stats.total + 1, active: stats.active + 1, nurses: stats.nurses + 1 });
+
+  // Sign out; on the demo phone (the demo portal) her SMS has arrived, and she signs in on /login with it.
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('link', { name: 'Staff Login' })).toBeVisible();
+  await page.goto('/demo');
+  const sms = page.getByTestId('demo-phone-message').filter({ hasText: email });
+  await expect(sms).toContainText('Temporary password:');
+  const password = /Temporary password: (\S+) /.exec((await sms.textContent())!)![1]!;
+  expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]{12}$/);
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -152,10 +169,7 @@ test('the county director adds a nurse, who signs in with the temporary password
 test('a director deactivates an account after confirming, sees it On Leave, and reactivates it', async ({ page }) => {
   await signInAs(page, 'county_director', '/staff');
   const lastName = `Okumu${randomLetters(6)}`;
-  const res = await page.request.post('/api/staff', {
-    data: { firstName: 'Titus', lastName, email: `titus.${lastName.toLowerCase()}@health.busiacounty.example`, role: 'clinical_officer', facilityId: 2, phoneNumber: '0722 111 222', joinedAt: '2025-01-06' },
-  });
-  expect(res.status()).toBe(201);
+  await openStaffAccount(page, { firstName: 'Titus', lastName, email: `titus.${lastName.toLowerCase()}@health.busiacounty.example`, role: 'clinical_officer', phoneNumber: '0722 111 222', joinedAt: '2025-01-06' });
   const before = await statsFromApi(page);
   await page.reload();
   await expectCards(page, before);

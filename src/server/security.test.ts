@@ -48,6 +48,7 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
   },
   'inventory:write': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility' },
   'staff:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
+  'staff:confirm': { county_director: 'county', subcounty_medical_officer: 'subcounty' },
   'facilities:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
   'finance:read': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
   'finance:post': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
@@ -95,9 +96,10 @@ const GUARDED = REGISTERED.filter((r) => r.access.kind !== 'public');
 /** A route's path with a real record where it names one (records at the county referral hospital, facility 1). */
 /**
  * Writes that take no body and name a record by id: a session (a passkey) is revoked by its id, and id 1 would be a
- * session this test signed in with. They name one that does not exist, and a permitted role is answered 404.
+ * session this test signed in with; the demo county holds no account request to confirm. They name one that does
+ * not exist, and a permitted role is answered 404.
  */
-const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke']);
+const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke', '/api/staff/requests/:id/confirm']);
 
 const pathOf = (url: string) =>
   url

@@ -57,7 +57,7 @@ export const MODULES = [
   },
   { id: 'payroll', screen: { path: '/payroll', status: 'planned', nav: { group: 'financialManagement', key: 'payroll' } }, permissions: [] },
   { id: 'procurement', screen: { path: '/procurement', status: 'planned', nav: { group: 'financialManagement', key: 'procurement' } }, permissions: [] },
-  { id: 'staff', screen: { path: '/staff', status: 'live', nav: { group: 'administration', key: 'staff' } }, permissions: ['staff:manage'] },
+  { id: 'staff', screen: { path: '/staff', status: 'live', nav: { group: 'administration', key: 'staff' } }, permissions: ['staff:manage', 'staff:confirm'] },
   { id: 'inventory', screen: { path: '/inventory', status: 'live', nav: { group: 'administration', key: 'inventory' } }, permissions: ['inventory:read', 'inventory:write'] },
   { id: 'reports', screen: { path: '/reports', status: 'live', nav: { group: 'administration', key: 'reports' } }, permissions: ['reports:read', 'reports:generate'] },
   { id: 'facilities', screen: { path: '/facilities', status: 'live', nav: { group: 'administration', key: 'facilities' } }, permissions: ['facilities:manage'] },

@@ -39,6 +39,8 @@ export const accessUserSchema = z.object({
   passkeys: z.number(),
   /** Whether the signed-in manager may change this account (not their own, a role they may manage, not a demo account). */
   canChange: z.boolean(),
+  /** A role asked for and waiting for a second person's confirmation (Staff Management); the account keeps its own. */
+  pendingRole: z.enum(ROLES).nullable(),
 });
 export type AccessUser = z.infer<typeof accessUserSchema>;
 

@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'inventory:read',
   'inventory:write',
   'staff:manage',
+  'staff:confirm',
   'facilities:manage',
   'finance:read',
   'finance:post',
@@ -84,6 +85,11 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   'inventory:read': all(ROLES, 'county'),
   'inventory:write': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility' },
   'staff:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
+  // Confirming an account that will approve money or read clinical records (issue 25 finding 1): a second person
+  // who answers for the county's staff — the director anywhere, a sub-county medical officer in his sub-county —
+  // never the one who asked for it (staff.service.ts). Not the system administrator: he creates and promotes
+  // accounts, so his word alone must not open one onto patients or money.
+  'staff:confirm': { county_director: 'county', subcounty_medical_officer: 'subcounty' },
   'facilities:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
   // The ledger (issue 14; DESIGN.md §7 "finance and payroll: director, facility in-charge, admin"). They read the
   // books within their reach and prepare journals, imports and reconciliations; approving a journal is another
@@ -128,6 +134,27 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   'access:manage': { admin: 'county', county_director: 'county' },
   'system:configure': { admin: 'county', county_director: 'county' },
 };
+
+/**
+ * The powers that need two people to hand out (issue 25 finding 1): approving money (a journal, a claim, a waiver)
+ * and reading patients and their records. An account created into a role that holds one, or moved to a role that
+ * holds one it did not (or holds it further), waits for a second person's confirmation before it can use it.
+ */
+export const SENSITIVE_PERMISSIONS = ['patients:read', 'records:read', 'claims:approve', 'billing:waive', 'finance:approve'] as const satisfies readonly Permission[];
+
+/**
+ * Whether giving an account `to` needs another person's confirmation: `to` holds a sensitive permission that
+ * `from` (null for a new account) does not hold, or holds at a narrower scope. A step down (an in-charge becoming
+ * a nurse) or across (a clinical officer becoming a nurse) gives nothing new and goes through at once.
+ */
+export function needsConfirmation(from: string | null, to: string): boolean {
+  return SENSITIVE_PERMISSIONS.some((p) => {
+    const gained = scopeOf(to, p);
+    if (gained === null) return false;
+    const held = from === null ? null : scopeOf(from, p);
+    return held === null || SCOPES.indexOf(held) < SCOPES.indexOf(gained);
+  });
+}
 
 /** The scope at which a role holds a permission, or null when it does not. */
 export function scopeOf(role: string, permission: Permission): Scope | null {

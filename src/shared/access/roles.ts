@@ -87,3 +87,29 @@ export function manageableRoles(actorRole: string): readonly Role[] {
 export function canManageRole(actorRole: string, targetRole: string): boolean {
   return (manageableRoles(actorRole) as readonly string[]).includes(targetRole);
 }
+
+/**
+ * Whose new or promoted accounts a confirmer (staff:confirm) may confirm: the county director every role; a
+ * sub-county medical officer the facility-level roles (in his sub-county: the route's scope). Never one's own
+ * request (staff.service.ts).
+ */
+export function confirmableRoles(actorRole: string): readonly Role[] {
+  switch (actorRole) {
+    case 'county_director':
+      return ROLES;
+    case 'subcounty_medical_officer':
+      return FACILITY_ROLES;
+    default:
+      return [];
+  }
+}
+
+export function canConfirmRole(actorRole: string, targetRole: string): boolean {
+  return (confirmableRoles(actorRole) as readonly string[]).includes(targetRole);
+}
+
+/**
+ * Roles a county must never be left without (issue 25 finding 7): the last active director or system
+ * administrator cannot be deactivated or moved to another role, or no one could restore them without the database.
+ */
+export const INDISPENSABLE_ROLES = ['county_director', 'admin'] as const satisfies readonly Role[];

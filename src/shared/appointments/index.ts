@@ -272,6 +272,10 @@ export const smsMessageSchema = z.object({
 });
 export type SmsMessage = z.infer<typeof smsMessageSchema>;
 
+/** A message on the demo phone (GET /api/demo/phone, demo mode only): what the SMS simulator was asked to send. */
+export const simulatedSmsSchema = z.object({ id: z.string(), to: z.string(), message: z.string(), at: z.string() });
+export type SimulatedSms = z.infer<typeof simulatedSmsSchema>;
+
 export const listSmsMessagesQuery = z.object({
   patientId: optionalIdQuery,
   facilityId: optionalIdQuery,

@@ -11,6 +11,7 @@ import {
   optionalText,
   pageQuery,
   requiredId,
+  requiredText,
   searchQuery,
 } from '../validation.js';
 
@@ -52,6 +53,14 @@ export const staffMemberSchema = z.object({
   createdAt: z.string(),
   /** Whether the signed-in user may deactivate or reactivate this account (the role rule above, never oneself). */
   canChangeStatus: z.boolean(),
+  /** A new account waiting for a second person's confirmation (issue 25 finding 1): it cannot sign in yet. */
+  awaitingConfirmation: z.boolean(),
+  /** A change of role waiting for confirmation: the role asked for (the account keeps its own until then). */
+  pendingRole: z.enum(ROLES).nullable(),
+  /** Opened, but its owner has not yet replaced the temporary password sent to them. */
+  awaitingFirstSignIn: z.boolean(),
+  /** Whether the signed-in user may send this account a new temporary password (by SMS, to its owner). */
+  canSendPassword: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
@@ -99,12 +108,81 @@ export const createStaffSchema = z.object({
 export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 export type CreateStaffForm = z.input<typeof createStaffSchema>;
 
-/** The answer to Add Staff Member: the temporary password is in this answer only, never stored or shown again. */
+export const STAFF_SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const;
+
+/**
+ * A temporary password's journey to its owner's phone: how the gateway answered, and whether it was the simulator
+ * (nothing left the server: in demo mode the demo phone shows it). Never the password itself.
+ */
+export const staffSmsSchema = z.object({
+  status: z.enum(STAFF_SMS_STATUSES),
+  gateway: z.enum(['simulator', 'africastalking']),
+  /** The number it went to, masked as the directory shows it. */
+  maskedPhone: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type StaffSms = z.infer<typeof staffSmsSchema>;
+
+/**
+ * The answer to Add Staff Member (issue 25 finding 1). No password is ever shown to the person who creates an
+ * account: one that will approve money or read clinical records waits for a second person's confirmation
+ * (`pending`), and its temporary password then goes by SMS to its owner; any other account's goes at once (`sms`).
+ */
 export const createdStaffSchema = z.object({
   staff: staffMemberSchema,
-  temporaryPassword: z.string(),
+  confirmation: z.enum(['pending', 'not_needed']),
+  sms: staffSmsSchema.nullable(),
 });
 export type CreatedStaff = z.infer<typeof createdStaffSchema>;
+
+export const ACCOUNT_REQUEST_KINDS = ['new', 'role'] as const;
+export const ACCOUNT_REQUEST_STATUSES = ['pending', 'confirmed', 'declined'] as const;
+
+/** A new account, or a change of role, waiting for (or given) a second person's confirmation. */
+export const accountRequestSchema = z.object({
+  id: z.number(),
+  kind: z.enum(ACCOUNT_REQUEST_KINDS),
+  status: z.enum(ACCOUNT_REQUEST_STATUSES),
+  userId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  maskedPhone: z.string().nullable(),
+  role: z.enum(ROLES),
+  facilityId: z.number(),
+  facilityName: z.string(),
+  subcounty: z.string(),
+  previousRole: z.enum(ROLES).nullable(),
+  previousFacilityName: z.string().nullable(),
+  reason: z.string().nullable(),
+  requestedById: z.number(),
+  requestedByName: z.string(),
+  requestedAt: z.string(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  /** Whether the signed-in user may confirm or decline it: a confirmer within reach who did not ask for it. */
+  canDecide: z.boolean(),
+});
+export type AccountRequest = z.infer<typeof accountRequestSchema>;
+
+export const listAccountRequestsQuery = z.object({
+  status: optionalEnumQuery(ACCOUNT_REQUEST_STATUSES, 'Unknown status'),
+  ...pageQuery,
+});
+export type ListAccountRequestsQuery = z.infer<typeof listAccountRequestsQuery>;
+
+export const declineAccountRequestSchema = z.object({
+  reason: requiredText('A reason is required', 300, 'Reason must be at most 300 characters'),
+});
+export type DeclineAccountRequestInput = z.infer<typeof declineAccountRequestSchema>;
+
+/** The answer to a confirmation: the request as decided, and the SMS that carried a new account's password. */
+export const confirmedAccountRequestSchema = z.object({ request: accountRequestSchema, sms: staffSmsSchema.nullable() });
+export type ConfirmedAccountRequest = z.infer<typeof confirmedAccountRequestSchema>;
+
+/** The answer to "send a new temporary password": only how the SMS went. */
+export const sentPasswordSchema = z.object({ sms: staffSmsSchema });
+export type SentPassword = z.infer<typeof sentPasswordSchema>;
 
 export const staffStatusSchema = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }),

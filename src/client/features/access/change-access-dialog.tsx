@@ -46,8 +46,12 @@ function ChangeAccessForm({ user, onClose }: { user: AccessUser; onClose: () => 
     mutation.mutate(
       { id: user.id, ...data },
       {
-        onSuccess: () => {
-          toast({ title: t('access.change.saved'), description: t('access.change.savedBody', { name: user.name }) });
+        onSuccess: (changed) => {
+          toast(
+            changed.pendingRole && changed.pendingRole !== user.pendingRole
+              ? { title: t('access.change.pending'), description: t('access.change.pendingBody', { name: user.name, role: roleName(t, changed.pendingRole) }) }
+              : { title: t('access.change.saved'), description: t('access.change.savedBody', { name: user.name }) },
+          );
           onClose();
         },
         onError: (error) => {

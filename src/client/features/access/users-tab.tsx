@@ -88,7 +88,10 @@ export function UsersTab({ onActivity }: { onActivity: (userId: number, label: s
                     <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{u.email}</p>
                     {u.isDemo ? <Badge variant="outline">{t('access.users.demo')}</Badge> : null}
                   </TableCell>
-                  <TableCell>{roleName(t, u.role)}</TableCell>
+                  <TableCell>
+                    <p>{roleName(t, u.role)}</p>
+                    {u.pendingRole ? <p className="text-xs text-muted-foreground">{t('access.users.pendingRole', { role: roleName(t, u.pendingRole) })}</p> : null}
+                  </TableCell>
                   <TableCell>{u.facilityName ?? <span className="text-muted-foreground">{t('access.users.noFacility')}</span>}</TableCell>
                   <TableCell>
                     <Badge variant={u.isActive ? 'success' : 'danger'}>{t(u.isActive ? 'access.users.active' : 'access.users.inactive')}</Badge>

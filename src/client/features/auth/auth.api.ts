@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordInput, CurrentUser, DemoAccount, SignedIn } from '../../../shared/auth';
 import { apiGet, apiGetOrNull, apiPost } from '../../lib/api-client';
+import type { SimulatedSms } from '../../../shared/appointments';
 
 export type LoginResponse = SignedIn;
 
@@ -54,6 +55,12 @@ export const currentUserQuery = queryOptions({
   gcTime: Infinity,
   refetchOnWindowFocus: true,
   refetchOnMount: true,
+});
+
+/** The demo phone: what the SMS simulator "sent" (demo mode only; demo-phone-card.tsx). */
+export const demoPhoneQuery = queryOptions({
+  queryKey: ['demo', 'phone'],
+  queryFn: ({ signal }) => apiGet<SimulatedSms[]>('/api/demo/phone', signal),
 });
 
 export const demoAccountsQuery = queryOptions({

@@ -15,6 +15,7 @@ import { toast, type ToastInput } from '../../components/ui/use-toast';
 import { demoAccountsQuery, useLogin } from './auth.api';
 import { DemoAccountCard, DemoAccountCardSkeleton } from './demo-account-card';
 import { DemoInstructionsCard } from './demo-instructions-card';
+import { DemoPhoneCard } from './demo-phone-card';
 import { DemoSignInPanel, type DemoSignInKind } from './demo-sign-in-panel';
 import { PublicBrand } from './public-brand';
 
@@ -109,6 +110,7 @@ export function DemoPage() {
           <div className="grid gap-6 lg:sticky lg:top-4">
             <DemoSignInPanel ref={panelRef} account={selected} pending={pending} busy={busy} onSignIn={(kind) => void signIn(kind)} />
             <DemoInstructionsCard />
+            <DemoPhoneCard />
           </div>
         </div>
       </main>

@@ -40,7 +40,8 @@ function fieldMessage(message: string | undefined, t: T): string | undefined {
  */
 function signInError(error: unknown, t: T): string {
   if (error instanceof ApiError) {
-    if (error.status === 401) return t('login.invalidCredentials');
+    // Only someone who typed the temporary password learns it ran out (issue 25 finding 1).
+    if (error.status === 401) return t(error.message.includes('temporary password has expired') ? 'login.temporaryExpired' : 'login.invalidCredentials');
     if (error.status === 429) {
       const wait = /wait (\d+) (second|minute)s?\b/.exec(error.message);
       if (wait) return t(wait[2] === 'second' ? 'login.tooManySeconds' : 'login.tooManyMinutes', { count: Number(wait[1]) });

@@ -1,5 +1,5 @@
-// Add Staff Member (SPEC.md §2.12 header button, wired): a new account with role and facility. The answer's
-// temporary password is shown once in the same dialog (temporary-password-panel.tsx) and dropped on close.
+// Add Staff Member (SPEC.md §2.12 header button, wired): a new account with role and facility. The dialog then says
+// what happens next (account-created-panel.tsx): a second person's confirmation, or the SMS to the owner's phone.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,14 +18,13 @@ import { facilitiesQuery } from '../facilities';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useCreateStaff } from './staff.api';
 import { fullName, staffErrorText, staffValidationText } from './staff-labels';
-import { TemporaryPasswordPanel } from './temporary-password-panel';
+import { AccountCreatedPanel } from './account-created-panel';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; actorRole: string; defaultFacilityId: number | null };
 
 export function AddStaffDialog({ open, onOpenChange, actorRole, defaultFacilityId }: Props) {
   const { t } = useTranslation();
   const mutation = useCreateStaff();
-  // The temporary password lives here only until the dialog closes.
   const [created, setCreated] = useState<CreatedStaff | null>(null);
   const close = () => {
     setCreated(null);
@@ -35,7 +34,7 @@ export function AddStaffDialog({ open, onOpenChange, actorRole, defaultFacilityI
     <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : next ? onOpenChange(true) : close())}>
       <DialogContent className="max-w-2xl">
         {created ? (
-          <TemporaryPasswordPanel created={created} onDone={close} />
+          <AccountCreatedPanel created={created} onDone={close} />
         ) : (
           <>
             <DialogHeader>

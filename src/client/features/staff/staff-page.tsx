@@ -20,6 +20,8 @@ import { StaffFiltersBar } from './staff-filters';
 import { staffErrorText } from './staff-labels';
 import { StaffStatCards } from './staff-stats';
 import { StaffStatusDialog } from './staff-status-dialog';
+import { AccountRequestsCard } from './account-requests-card';
+import { SendPasswordDialog } from './send-password-dialog';
 import { StaffTable } from './staff-table';
 import { formatNumber } from '../../lib/locale-format';
 
@@ -30,12 +32,14 @@ export function StaffPage() {
   const { t } = useTranslation();
   const staff = useStaff();
   const canManage = staff.may('staff:manage');
+  const seesRequests = canManage || staff.may('staff:confirm');
   const facilities = useQuery(facilitiesQuery);
   const [filters, setFilters] = useState<StaffFilters>(NO_STAFF_FILTERS);
   const [offset, setOffset] = useState(0);
   const [adding, setAdding] = useState(false);
   const [viewingRoster, setViewingRoster] = useState(false);
   const [changing, setChanging] = useState<StaffMember | null>(null);
+  const [sendingTo, setSendingTo] = useState<StaffMember | null>(null);
 
   const search = useDebouncedValue(filters.search.trim(), 300);
   const applied = { ...filters, search };
@@ -72,6 +76,8 @@ export function StaffPage() {
 
       <StaffStatCards query={stats} />
 
+      {seesRequests ? <AccountRequestsCard /> : null}
+
       <StaffFiltersBar value={filters} facilities={facilities.data} onChange={changeFilters} />
 
       <ListCard
@@ -100,7 +106,7 @@ export function StaffPage() {
           />
         }
       >
-        <StaffTable rows={query.data?.rows} loading={query.isPending} onChangeStatus={setChanging} />
+        <StaffTable rows={query.data?.rows} loading={query.isPending} onChangeStatus={setChanging} onSendPassword={setSendingTo} />
       </ListCard>
 
       {canManage && adding ? (
@@ -110,6 +116,7 @@ export function StaffPage() {
       ) : null}
       <SchedulesDialog open={viewingRoster} onOpenChange={setViewingRoster} />
       <StaffStatusDialog member={changing} onClose={() => setChanging(null)} />
+      <SendPasswordDialog member={sendingTo} onClose={() => setSendingTo(null)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // SPEC.md §2.12 table: Staff Member, Role, Facility Assignment, Contact (email, masked phone), Status, Join Date
 // (en-GB), Actions. The phone arrives masked from the server: the directory never holds a full number.
 import { ColumnHeads, ScrollTable, SkeletonRows } from '../../components/data/table-parts';
-import { UserCheck, UserX } from 'lucide-react';
+import { KeyRound, UserCheck, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '../../../shared/staff';
 import { Badge } from '../../components/ui/badge';
@@ -21,9 +21,11 @@ type Props = {
   rows: StaffMember[] | undefined;
   loading: boolean;
   onChangeStatus: (member: StaffMember) => void;
+  /** Sends the account a new temporary password by SMS (its owner has not yet chosen their own). */
+  onSendPassword: (member: StaffMember) => void;
 };
 
-export function StaffTable({ rows, loading, onChangeStatus }: Props) {
+export function StaffTable({ rows, loading, onChangeStatus, onSendPassword }: Props) {
   const { t } = useTranslation();
   return (
     <ScrollTable label={t('staff.table.caption')}>
@@ -32,13 +34,13 @@ export function StaffTable({ rows, loading, onChangeStatus }: Props) {
       <TableBody>
         {loading
           ? <SkeletonRows rows={STAFF_SKELETON_ROWS} columns={COLUMNS.length} testId="staff-skeleton" className="h-4 w-24" />
-          : rows?.map((m) => <StaffRow key={m.id} member={m} onChangeStatus={onChangeStatus} />)}
+          : rows?.map((m) => <StaffRow key={m.id} member={m} onChangeStatus={onChangeStatus} onSendPassword={onSendPassword} />)}
       </TableBody>
     </ScrollTable>
   );
 }
 
-function StaffRow({ member: m, onChangeStatus }: { member: StaffMember; onChangeStatus: (member: StaffMember) => void }) {
+function StaffRow({ member: m, onChangeStatus, onSendPassword }: { member: StaffMember } & Pick<Props, 'onChangeStatus' | 'onSendPassword'>) {
   const { t } = useTranslation();
   const name = fullName(m);
   return (
@@ -51,7 +53,10 @@ function StaffRow({ member: m, onChangeStatus }: { member: StaffMember; onChange
           <span className="font-medium">{name}</span>
         </div>
       </TableCell>
-      <TableCell>{roleName(t, m.role)}</TableCell>
+      <TableCell>
+        <p>{roleName(t, m.role)}</p>
+        {m.pendingRole ? <p className="text-xs text-muted-foreground">{t('staff.table.pendingRole', { role: roleName(t, m.pendingRole) })}</p> : null}
+      </TableCell>
       <TableCell>
         {m.facilityName ? (
           <>
@@ -80,11 +85,24 @@ function StaffRow({ member: m, onChangeStatus }: { member: StaffMember; onChange
         )}
       </TableCell>
       <TableCell>
-        <Badge variant={m.isActive ? 'success' : 'warning'}>{t(m.isActive ? 'staff.status.active' : 'staff.status.inactive')}</Badge>
+        {m.awaitingConfirmation ? (
+          <Badge variant="info">{t('staff.status.awaitingConfirmation')}</Badge>
+        ) : (
+          <Badge variant={m.isActive ? 'success' : 'warning'}>{t(m.isActive ? 'staff.status.active' : 'staff.status.inactive')}</Badge>
+        )}
+        {m.awaitingFirstSignIn ? <p className="mt-1 text-xs text-muted-foreground">{t('staff.status.awaitingFirstSignIn')}</p> : null}
       </TableCell>
       <TableCell className="whitespace-nowrap">{m.joinedAt ? formatDate(m.joinedAt) : <span className="text-muted-foreground">{t('common.notProvided')}</span>}</TableCell>
       <TableCell className="text-right">
-        {m.canChangeStatus ? (
+        {m.canChangeStatus || m.canSendPassword ? (
+          <div className="flex flex-wrap justify-end gap-2">
+            {m.canSendPassword ? (
+              <Button variant="outline" size="sm" aria-label={t('staff.actions.sendPasswordNamed', { name })} onClick={() => onSendPassword(m)}>
+                <KeyRound aria-hidden="true" />
+                {t('staff.actions.sendPassword')}
+              </Button>
+            ) : null}
+            {m.canChangeStatus ? (
           <Button
             variant="outline"
             size="sm"
@@ -94,6 +112,8 @@ function StaffRow({ member: m, onChangeStatus }: { member: StaffMember; onChange
             {m.isActive ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
             {t(m.isActive ? 'staff.actions.deactivate' : 'staff.actions.reactivate')}
           </Button>
+            ) : null}
+          </div>
         ) : (
           <>
             <span aria-hidden="true" className="text-muted-foreground">

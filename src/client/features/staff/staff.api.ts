@@ -1,7 +1,8 @@
 // Staff Management's calls (SPEC.md §2.12): the directory (bounded, X-Total-Count), its cards, the duty roster,
-// Add Staff Member and (de)activation.
+// Add Staff Member and (de)activation; the accounts waiting for a second person, their confirmation or refusal, and
+// a new temporary password by SMS (issue 25 finding 1).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedStaff, CreateStaffInput, StaffMember, StaffShift, StaffStats } from '../../../shared/staff';
+import type { AccountRequest, ConfirmedAccountRequest, CreatedStaff, CreateStaffInput, SentPassword, StaffMember, StaffShift, StaffStats } from '../../../shared/staff';
 import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 
 export const STAFF_PAGE_SIZE = 50;
@@ -39,11 +40,45 @@ export const staffShiftsQuery = (facilityId: string, from: string, to: string) =
     queryFn: ({ signal }) => apiGet<StaffShift[]>(`/api/staff/shifts${qs({ facilityId: chosen(facilityId), from, to })}`, signal),
   });
 
-/** After a change the directory, its cards and the dashboard's Active Staff figure refresh. */
+/** The open requests within the reader's reach, for those who ask for accounts and those who confirm them. */
+export const accountRequestsQuery = queryOptions({
+  queryKey: ['staff', 'requests', 'pending'],
+  queryFn: ({ signal }) => apiList<AccountRequest>(`/api/staff/requests${qs({ status: 'pending', limit: 100 })}`, signal),
+});
+
+/** After a change the directory, its cards, its requests, Access Control and the dashboard's Active Staff refresh. */
 function useRefreshStaff() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: ['staff'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['staff'] }),
+      queryClient.invalidateQueries({ queryKey: ['access'] }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    ]);
+}
+
+export function useConfirmAccountRequest() {
+  const refresh = useRefreshStaff();
+  return useMutation({
+    mutationFn: (id: number) => apiPost<ConfirmedAccountRequest>(`/api/staff/requests/${id}/confirm`, {}),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeclineAccountRequest() {
+  const refresh = useRefreshStaff();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => apiPost<AccountRequest>(`/api/staff/requests/${id}/decline`, { reason }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSendTemporaryPassword() {
+  const refresh = useRefreshStaff();
+  return useMutation({
+    mutationFn: (id: number) => apiPost<SentPassword>(`/api/staff/${id}/temporary-password`, {}),
+    onSuccess: refresh,
+  });
 }
 
 export function useCreateStaff() {

@@ -15,11 +15,12 @@ import {
   listSmsMessagesQuery,
   rescheduleAppointmentSchema,
   smsConsentSchema,
+  simulatedSmsSchema,
   smsMessageSchema,
   updateAppointmentServiceSchema,
   updateSmsConsentSchema,
 } from '../../../shared/appointments/index.js';
-import { allow, ctxOf, facilityInBody, facilityOfRecord, signedIn } from '../../core/access.js';
+import { allow, ctxOf, facilityInBody, facilityOfRecord, open, signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { created, list, ok } from '../../core/http.js';
 import {
@@ -36,6 +37,7 @@ import {
   updateAppointmentService,
 } from './appointments.service.js';
 import { getSmsConsent, listSmsMessages, rememberSmsConfig, updateSmsConsent } from './sms.service.js';
+import { simulatedMessages } from './sms/simulator.js';
 
 export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The reminder sweep (a periodic task, handed only the database and the clock) sends through this configuration.
@@ -87,6 +89,16 @@ export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.put('/api/patients/:id/sms-consent', { config: allow('appointments:write'), schema: { params: idParam, body: updateSmsConsentSchema, response: ok(smsConsentSchema) } }, async (request) =>
     updateSmsConsent(ctxOf(request, deps), request.params.id, request.body),
   );
+  // The demo phone (demo mode only, like the demo portal: anyone who reaches a demo server is already its director):
+  // what the SMS simulator "sent", whole, so a demo visitor can read a new account's temporary password as its
+  // owner would on their phone. Without demo mode the path does not exist, and nothing shows a password.
+  if (deps.config.demoMode) {
+    r.get('/api/demo/phone', { config: open('demo mode only: the demo phone, what the SMS simulator sent'), schema: { response: list(simulatedSmsSchema) } }, async (_request, reply) => {
+      const messages = [...simulatedMessages()];
+      reply.header('X-Total-Count', messages.length);
+      return messages;
+    });
+  }
   r.get('/api/sms-messages', { config: allow('appointments:read'), schema: { querystring: listSmsMessagesQuery, response: list(smsMessageSchema) } }, async (request, reply) => {
     const { rows, total } = await listSmsMessages(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);

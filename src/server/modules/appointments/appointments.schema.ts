@@ -129,6 +129,8 @@ export const smsMessages = pgTable(
     id: id(),
     patientId: integer().references(() => patients.id),
     appointmentId: integer().references(() => appointments.id),
+    /** A message to a member of staff about their account ('account': a temporary password, kept without it). */
+    userId: integer().references(() => users.id),
     kind: text().notNull().default('reminder'),
     phone: text().notNull(),
     language: text().notNull(),
@@ -145,7 +147,7 @@ export const smsMessages = pgTable(
   (t) => [
     check('sms_messages_status_check', sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`),
     check('sms_messages_gateway_check', sql`${t.gateway} in ('simulator', 'africastalking')`),
-    check('sms_messages_kind_check', sql`${t.kind} in ('reminder', 'test')`),
+    check('sms_messages_kind_check', sql`${t.kind} in ('reminder', 'test', 'account')`),
     // One reminder per appointment, however many workers run the job.
     uniqueIndex('sms_messages_reminder_key').on(t.appointmentId, t.kind).where(sql`${t.appointmentId} is not null`),
     index('sms_messages_created_idx').on(t.createdAt),

@@ -13,7 +13,8 @@ export { bookFollowUp, completeCheckedIn, defaultServicesFor, syncFollowUp, toda
 // For System Settings: which SMS gateway sends, and how it went.
 export { resolveSmsGateway, smsGatewayStatus, type SmsGateway, type SmsGatewayStatus, type SmsSendResult } from './sms/gateway.js';
 export { markMissed } from './appointments.jobs.js';
-export { sendReminders } from './sms.service.js';
+export { queueStaffSms, sendReminders, sendStaffSms, type StaffSmsStatus } from './sms.service.js';
+export { simulatedMessages, type SimulatedSms } from './sms/simulator.js';
 
 export const appointmentsModule: ServerModule = {
   id: 'appointments',

@@ -2,7 +2,7 @@
 // sensitive (Data Protection Act 2019): a reminder names the facility, the day and the time, never the service (a
 // CCC or ANC appointment says what the patient has), the diagnosis or the notes; and it goes only to a patient
 // whose consent is recorded and not withdrawn. Every message is kept with its gateway and delivery status.
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { addDays, countyDate, countyDateTime } from '../../../shared/county-time.js';
 import { normaliseKenyanMobile, type ListSmsMessagesQuery, type SmsConsent, type SmsLanguage, type SmsMessage, type UpdateSmsConsentInput } from '../../../shared/appointments/index.js';
 import type { Db } from '../../db/client.js';
@@ -101,6 +101,8 @@ function toMessage(m: typeof smsMessages.$inferSelect): SmsMessage {
 /** Messages sent, newest first (an audited read: they name patients and their phones). */
 export async function listSmsMessages({ db, actor }: ServiceContext, q: ListSmsMessagesQuery): Promise<{ rows: SmsMessage[]; total: number }> {
   const where = and(
+    // Patients' messages: staff account messages are Staff Management's (lastStaffSms), not the appointment desk's.
+    ne(smsMessages.kind, 'account'),
     q.patientId ? eq(smsMessages.patientId, q.patientId) : undefined,
     q.status ? eq(smsMessages.status, q.status) : undefined,
     q.facilityId ? inArray(smsMessages.appointmentId, db.select({ id: appointments.id }).from(appointments).where(eq(appointments.facilityId, q.facilityId))) : undefined,
@@ -216,6 +218,29 @@ export async function sendReminders(db: Db, now: Date, gateway: SmsGateway): Pro
   }
   return sent;
 }
+
+/**
+ * A message to a member of staff about their account (issue 25 finding 1: a temporary password goes to its owner's
+ * phone and nowhere else). The kept row has `keptBody` — the text with the secret blanked — so no one who reads
+ * the messages learns it; the gateway is handed the whole `body`. Kept inside the caller's transaction (queued),
+ * sent by `sendStaffSms` once that has committed, so a rolled-back change sends nothing.
+ */
+export async function queueStaffSms(db: Db, m: { userId: number; phone: string; keptBody: string; gateway: SmsGateway['name']; now: Date }): Promise<number> {
+  const [row] = await db
+    .insert(smsMessages)
+    .values({ userId: m.userId, kind: 'account', phone: m.phone, language: 'en', body: m.keptBody, gateway: m.gateway, status: 'queued', createdAt: m.now })
+    .returning({ id: smsMessages.id });
+  return row!.id;
+}
+
+/** Sends a message queued by queueStaffSms with its whole text; returns how the gateway answered. */
+export async function sendStaffSms(db: Db, now: Date, gateway: SmsGateway, m: { id: number; phone: string; body: string }): Promise<StaffSmsStatus> {
+  await deliver(db, now, gateway, m);
+  const [row] = await db.select({ status: smsMessages.status, error: smsMessages.error }).from(smsMessages).where(eq(smsMessages.id, m.id)).limit(1);
+  return { status: (row?.status ?? 'failed') as StaffSmsStatus['status'], error: row?.error ?? null };
+}
+
+export type StaffSmsStatus = { status: 'queued' | 'sent' | 'delivered' | 'failed'; error: string | null };
 
 /** A queued message older than this was left by a sweep that did not finish. */
 const STALE_QUEUED_MS = 10 * 60_000;

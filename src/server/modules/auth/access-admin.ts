@@ -7,7 +7,7 @@ import type { ListAccessUsersQuery } from '../../../shared/access/index.js';
 import type { Db } from '../../db/client.js';
 import { facilities } from '../facilities/index.js';
 import { passkeys, sessions, users } from './auth.schema.js';
-import { endUserSessions } from './auth.service.js';
+import { endUserSessions, keepIndispensableRoles } from './auth.service.js';
 
 export type AccountRow = {
   id: number;
@@ -78,6 +78,7 @@ export async function findAccount(db: Db, id: number): Promise<typeof users.$inf
  * change up on its next request anyway: it reads the account each time).
  */
 export async function changeAccount(db: Db, id: number, change: { role?: string; facilityId?: number; isActive?: boolean }): Promise<void> {
+  await keepIndispensableRoles(db, id, change);
   await db.update(users).set(change).where(eq(users.id, id));
   await endUserSessions(db, id);
 }

@@ -84,7 +84,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.post('/api/auth/login', { config: open('signing in'), schema: { body: loginSchema, response: ok(signedInSchema) } }, async (request, reply) =>
-    signIn(request, reply, 'password', request.body.email, () => authenticateWithPassword(db, request.body.email, request.body.password, config.demoMode)),
+    signIn(request, reply, 'password', request.body.email, () => authenticateWithPassword(db, request.body.email, request.body.password, config.demoMode, deps.now())),
   );
 
   r.post('/api/auth/password', { config: signedIn, schema: { body: changePasswordSchema, response: ok(signedInSchema) } }, async (request) => {

@@ -21,6 +21,11 @@ export const users = pgTable(
     isDemo: boolean().notNull().default(false),
     /** Set for an account created with a temporary password: the first sign-in must choose a new one. */
     mustChangePassword: boolean().notNull().default(false),
+    /**
+     * A temporary password stops working at this time (issue 25 finding 1): it went by SMS, and a message left
+     * unread on a phone must not open the account for ever. Null once the person has chosen their own.
+     */
+    temporaryPasswordExpiresAt: timestamp({ withTimezone: true }),
     joinedAt: date({ mode: 'string' }),
     createdAt: createdAt(),
   },

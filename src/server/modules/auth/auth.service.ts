@@ -2,6 +2,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { INDISPENSABLE_ROLES, roleLabel } from '../../../shared/access/index.js';
 import { grantsOf, permissionsOf } from '../../../shared/access/index.js';
 import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/auth/index.js';
 import type { Role } from '../../../shared/access/index.js';
@@ -9,7 +10,7 @@ import type { Config } from '../../env.js';
 import type { Db } from '../../db/client.js';
 import { facilities } from '../facilities/index.js';
 import { loginAttempts, sessions, users } from './auth.schema.js';
-import { forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
+import { conflict, forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import { prepared } from '../../core/prepared.js';
 import { isStrongPassword, passwordStrengthIssues, type PasswordOwner } from './password-strength.js';
@@ -256,12 +257,16 @@ async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefin
  * Staff sign-in with email and password. The same answer for an unknown email and a wrong password. The demo
  * accounts' password is published, so outside demo mode they cannot sign in at all.
  */
-export async function authenticateWithPassword(db: Db, email: string, password: string, demoMode: boolean): Promise<UserRow> {
+export async function authenticateWithPassword(db: Db, email: string, password: string, demoMode: boolean, now: Date): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok || !user.isActive || (user.isDemo && !demoMode)) throw unauthorized('Unauthorized: Invalid credentials');
+  // Only someone who has the temporary password learns that it ran out, and what to do.
+  if (user.mustChangePassword && user.temporaryPasswordExpiresAt && now >= user.temporaryPasswordExpiresAt) throw unauthorized(TEMPORARY_PASSWORD_EXPIRED);
   return user;
 }
+
+export const TEMPORARY_PASSWORD_EXPIRED = 'Unauthorized: your temporary password has expired. Ask your staff manager to send you a new one.';
 
 /** Demo portal sign-in: a demo account by email, with its password when one is sent (SPEC.md §7). */
 export async function authenticateDemo(db: Db, email: string, password: string | undefined): Promise<UserRow> {
@@ -333,7 +338,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id)).returning();
+    const [updated] = await tx.update(users).set({ passwordHash, mustChangePassword: false, temporaryPasswordExpiresAt: null }).where(eq(users.id, user.id)).returning();
     await endUserSessions(tx, user.id, meta.token);
     await completeLoginAttempt(tx, attemptId, user.email);
     await audit(tx, { id: user.id, ip: meta.ip }, {
@@ -358,6 +363,52 @@ export async function createAccount(db: Db, values: typeof users.$inferInsert): 
 
 /** Deactivates (signing the person out at once, in the same transaction) or reactivates an account. */
 export async function setAccountActive(db: Db, userId: number, isActive: boolean): Promise<void> {
+  if (!isActive) await keepIndispensableRoles(db, userId, { isActive });
   await db.update(users).set({ isActive }).where(eq(users.id, userId));
   if (!isActive) await endUserSessions(db, userId);
+}
+
+/**
+ * Refuses a change that would leave the county without an active director or system administrator (issue 25
+ * finding 7): deactivating the last one, or moving them to another role. Demo accounts are a demo device, not
+ * people, and do not count. Changes of role and status take one lock in turn, held to the end of the caller's
+ * transaction, so two directors deactivating each other at the same moment cannot both pass: the second sees the
+ * first's change and is refused. Call it inside the transaction that makes the change, before making it.
+ */
+export async function keepIndispensableRoles(db: Db, userId: number, change: { role?: string; isActive?: boolean }): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('afyakaunti:account-roles'))`);
+  const [target] = await db.select({ role: users.role, isActive: users.isActive, isDemo: users.isDemo }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!target || !target.isActive || target.isDemo) return;
+  const role = (INDISPENSABLE_ROLES as readonly string[]).includes(target.role) ? target.role : null;
+  if (!role) return;
+  const leaves = change.isActive === false || (change.role !== undefined && change.role !== role);
+  if (!leaves) return;
+  const [others] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, role), eq(users.isActive, true), eq(users.isDemo, false), ne(users.id, userId)));
+  if ((others?.n ?? 0) > 0) return;
+  const what = change.isActive === false ? 'deactivated' : 'given another role';
+  throw conflict(`This is the last active ${roleLabel(role)}: appoint another before this account is ${what}, or no one could restore it.`);
+}
+
+/**
+ * A new account asked for again after its opening was declined (Staff Management): its details as now given, still
+ * closed, with no password, until a second person confirms it.
+ */
+export async function reopenDeclinedAccount(
+  db: Db,
+  userId: number,
+  details: Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName' | 'role' | 'facilityId' | 'nationalId' | 'phone' | 'joinedAt'>,
+): Promise<void> {
+  await db.update(users).set({ ...details, passwordHash: null, isActive: false, mustChangePassword: true, temporaryPasswordExpiresAt: null }).where(eq(users.id, userId));
+}
+
+/**
+ * Opens a confirmed new account (staff.service.ts, issue 25 finding 1): its temporary password's hash, valid until
+ * `expiresAt`, to be replaced at first sign-in. Also used to send a new one to an account not yet signed in to.
+ */
+export async function setTemporaryPassword(db: Db, userId: number, passwordHash: string, expiresAt: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, isActive: true, mustChangePassword: true, temporaryPasswordExpiresAt: expiresAt }).where(eq(users.id, userId));
+  await endUserSessions(db, userId);
 }

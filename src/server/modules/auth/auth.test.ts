@@ -368,16 +368,24 @@ describe('demo sessions end when demo mode is switched off (issue 11 finding 6)'
 });
 
 describe('choosing a password: guessable ones are refused (issue 11 finding 7)', () => {
-  /** The director adds a nurse at the referral hospital; the answer carries her temporary password. */
+  /**
+   * The director adds a nurse at the referral hospital, a second director confirms her (issue 25 finding 1), and her
+   * temporary password reaches her phone (the demo phone).
+   */
   async function addNurse(firstName: string, lastName: string, phoneNumber: string): Promise<string> {
+    const email = `${firstName}.${lastName}@health.busiacounty.example`.toLowerCase();
     const created = await t.request({
       method: 'POST',
       url: '/api/staff',
       cookie: await t.loginAs('county_director'),
-      body: { firstName, lastName, email: `${firstName}.${lastName}@health.busiacounty.example`.toLowerCase(), role: 'nurse', facilityId: 1, phoneNumber, nationalId: '', joinedAt: '2026-01-05' },
+      body: { firstName, lastName, email, role: 'nurse', facilityId: 1, phoneNumber, nationalId: '', joinedAt: '2026-01-05' },
     });
     expect(created.statusCode).toBe(201);
-    return created.json().temporaryPassword as string;
+    const requests = (await t.request({ url: '/api/staff/requests?status=pending', cookie: await t.loginAs('county_director') })).json() as { id: number; userId: number }[];
+    const request = requests.find((r) => r.userId === created.json().staff.id)!;
+    expect((await t.request({ method: 'POST', url: `/api/staff/requests/${request.id}/confirm`, cookie: await t.loginAt('county_director', 2) })).statusCode).toBe(200);
+    const phone = (await t.request({ url: '/api/demo/phone' })).json() as { message: string }[];
+    return /Temporary password: (\S+) /.exec(phone.find((m) => m.message.includes(` ${email} `))!.message)![1]!;
   }
 
   /** Jane Wanjiru joins the hospital: the director adds her, she signs in once with the temporary password. */

@@ -8,7 +8,7 @@ export { loginAttempts, passkeys, sessions, users, webauthnChallenges } from './
 export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, type UserSeedRow } from './auth.seed.js';
 export { changeAccount, findAccount, listAccounts, listUserSessions, passkeyOwner, revokeSession, sessionOwner, type AccountRow } from './access-admin.js';
 export { listPasskeys, revokePasskey } from './passkeys.service.js';
-export { createAccount, generateTemporaryPassword, hashPassword, resolveSession, setAccountActive, type UserRow } from './auth.service.js';
+export { createAccount, generateTemporaryPassword, hashPassword, keepIndispensableRoles, reopenDeclinedAccount, resolveSession, setAccountActive, setTemporaryPassword, type UserRow } from './auth.service.js';
 
 export const authModule: ServerModule = {
   id: 'auth',

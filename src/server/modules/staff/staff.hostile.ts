@@ -16,6 +16,7 @@ import {
   notAString,
   notIn,
   tooLong,
+  withNul,
 } from '../../test/hostile.js';
 
 export default defineHostile({
@@ -35,6 +36,27 @@ export default defineHostile({
       joinedAt: fc.oneof(notADate.filter((v) => v !== null), fc.constant('1962-12-31')),
     },
     texts: { fields: ['firstName', 'lastName'], fresh: () => ({ email: `hostile.${nextSerial()}@example.org` }), stored: (answer) => asRecord(asRecord(answer).staff) },
+  },
+  // No such request or account: a valid call is refused with 404, so nothing is ever written or sent.
+  'POST /api/staff/:id/temporary-password': {
+    role: 'county_director',
+    path: () => '/api/staff/2147483647/temporary-password',
+    base: {},
+    breakers: {},
+    noBody: true,
+  },
+  'POST /api/staff/requests/:id/confirm': {
+    role: 'county_director',
+    path: () => '/api/staff/requests/2147483647/confirm',
+    base: {},
+    breakers: {},
+    noBody: true,
+  },
+  'POST /api/staff/requests/:id/decline': {
+    role: 'county_director',
+    path: () => '/api/staff/requests/2147483647/decline',
+    base: { reason: 'Not on the county payroll' },
+    breakers: { reason: fc.oneof(notAString, fc.constant(''), tooLong(300), withNul('Not known')) },
   },
   'PATCH /api/staff/:id/status': {
     role: 'county_director',

@@ -51,6 +51,31 @@ async function one<T>(query: Parameters<TestContext['rows']>[0]): Promise<T> {
 
 const passwordLogin = (email: string, password: string) => t.request({ method: 'POST', url: '/api/auth/login', body: { email, password } });
 
+/** The temporary password the owner of `email` was last sent by SMS, read off the demo phone. */
+async function passwordOnPhone(email: string): Promise<string> {
+  const messages = (await t.request({ url: '/api/demo/phone' })).json() as { message: string }[];
+  const found = /Temporary password: (\S+) /.exec(messages.find((m) => m.message.includes(` ${email} `))?.message ?? '');
+  if (!found) throw new Error(`no temporary password for ${email} on the demo phone`);
+  return found[1]!;
+}
+
+/**
+ * A new account opened as the county does it (issue 25 finding 1): created by `by`, confirmed by a second director
+ * when its role needs it, its temporary password read off its owner's phone.
+ */
+async function openAccount(by: (typeof ROLES)[number], body: Record<string, unknown>): Promise<{ staff: Row; temporaryPassword: string }> {
+  const res = await create(by, body);
+  expect(res.statusCode, res.body).toBe(201);
+  const { staff, confirmation } = res.json() as { staff: Row; confirmation: string };
+  if (confirmation === 'pending') {
+    const requests = (await t.request({ url: '/api/staff/requests?status=pending&limit=200', cookie: await t.loginAs('county_director') })).json() as { id: number; userId: number }[];
+    const request = requests.find((r) => r.userId === staff.id)!;
+    const confirmed = await t.request({ method: 'POST', url: `/api/staff/requests/${request.id}/confirm`, cookie: await t.loginAt('county_director', 2) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
+  return { staff: (await list(await t.loginAs('admin'), `?search=${encodeURIComponent(String(body.email))}`)).rows[0]!, temporaryPassword: await passwordOnPhone(String(body.email).toLowerCase()) };
+}
+
 describe('the staff directory (any signed-in user)', () => {
   it('is 401 signed out, and lists every user for a nurse, with the total in X-Total-Count', async () => {
     expect((await t.request({ url: '/api/staff' })).statusCode).toBe(401);
@@ -160,27 +185,29 @@ describe('the four cards', () => {
 });
 
 describe('Add Staff Member', () => {
-  it('the county director adds a nurse: one temporary password, shown once, hashed, and an audit event', async () => {
+  it('the county director adds a nurse: no password on screen; once confirmed, one by SMS, hashed, and audited', async () => {
     const body = newStaff({ email: 'Phanice.Wafula@Health.BusiaCounty.example', nationalId: '30123456' });
     const res = await create('county_director', body);
     expect(res.statusCode).toBe(201);
-    const { staff, temporaryPassword } = res.json() as { staff: Row; temporaryPassword: string };
+    expect(res.json()).not.toHaveProperty('temporaryPassword');
+    expect(res.json()).toMatchObject({ confirmation: 'pending', sms: null, staff: { email: 'phanice.wafula@health.busiacounty.example', role: 'nurse', facilityId: 5, isActive: false, awaitingConfirmation: true, maskedPhone: '0712 ••• 678', joinedAt: body.joinedAt } });
+    const { staff, temporaryPassword } = await openAccount('county_director', { ...body, email: 'phanice.wafula2@health.busiacounty.example', nationalId: '30123457' });
     expect(temporaryPassword).toMatch(/^[A-HJ-NP-Za-km-z2-9]{12}$/);
-    expect(staff).toMatchObject({ email: 'phanice.wafula@health.busiacounty.example', role: 'nurse', facilityId: 5, isActive: true, maskedPhone: '0712 ••• 678', joinedAt: body.joinedAt });
+    expect(staff).toMatchObject({ role: 'nurse', isActive: true, awaitingConfirmation: false, awaitingFirstSignIn: true });
     const [row] = await t.rows<{ password_hash: string; must_change_password: boolean; phone: string; national_id: string; is_demo: boolean }>(
       sql`select password_hash, must_change_password, phone, national_id, is_demo from users where id = ${staff.id}`,
     );
-    expect(row).toMatchObject({ must_change_password: true, phone: '+254712345678', national_id: '30123456', is_demo: false });
+    expect(row).toMatchObject({ must_change_password: true, phone: '+254712345678', national_id: '30123457', is_demo: false });
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     expect(row!.password_hash).not.toContain(temporaryPassword);
     const events = await t.rows<{ action: string; detail: string | null; user_id: number }>(sql`select action, detail, user_id from audit_events where entity = 'user' and entity_id = ${String(staff.id)}`);
-    expect(events.map((e) => e.action)).toEqual(['staff.create']);
+    expect(events.map((e) => e.action)).toEqual(['staff.create', 'staff.request.confirm']);
     // Never written anywhere in plain text: not the audit trail, not the logs.
     const { n } = await one<{ n: number }>(sql`select count(*)::int as n from audit_events where detail like ${`%${temporaryPassword}%`}`);
     expect(n).toBe(0);
     expect(logLines.join('\n')).not.toContain(temporaryPassword);
     // Another password every time.
-    const second = (await create('county_director', newStaff())).json() as { temporaryPassword: string };
+    const second = await openAccount('county_director', newStaff());
     expect(second.temporaryPassword).not.toBe(temporaryPassword);
   });
 
@@ -251,7 +278,7 @@ describe('Add Staff Member', () => {
 describe('first sign-in with a temporary password', () => {
   it('signs in once with it, must choose a new one before anything else, and then only the new one works', async () => {
     const body = newStaff({ role: 'nurse', facilityId: 1 });
-    const { staff, temporaryPassword } = (await create('county_director', body)).json() as { staff: Row; temporaryPassword: string };
+    const { staff, temporaryPassword } = await openAccount('county_director', body);
     const login = await passwordLogin(body.email, temporaryPassword);
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ id: staff.id, mustChangePassword: true });
@@ -301,7 +328,7 @@ describe('first sign-in with a temporary password', () => {
 describe('deactivating and reactivating', () => {
   async function signedInNewNurse() {
     const body = newStaff({ role: 'nurse', facilityId: 2 });
-    const { staff, temporaryPassword } = (await create('county_director', body)).json() as { staff: Row; temporaryPassword: string };
+    const { staff, temporaryPassword } = await openAccount('county_director', body);
     const cookie = sessionCookie(await passwordLogin(body.email, temporaryPassword));
     await t.request({ method: 'POST', url: '/api/auth/password', cookie, body: { currentPassword: temporaryPassword, newPassword: 'Port-Victoria-2026' } });
     return { staff, email: body.email, cookie };
@@ -327,7 +354,7 @@ describe('deactivating and reactivating', () => {
     expect((await patch('admin', staff.id, true)).json()).toMatchObject({ isActive: true });
     expect((await passwordLogin(email, 'Port-Victoria-2026')).statusCode).toBe(200);
     const actions = await t.rows<{ action: string }>(sql`select action from audit_events where entity = 'user' and entity_id = ${String(staff.id)} and action like 'staff.%' order by id`);
-    expect(actions.map((a) => a.action)).toEqual(['staff.create', 'staff.deactivate', 'staff.reactivate']);
+    expect(actions.map((a) => a.action)).toEqual(['staff.create', 'staff.request.confirm', 'staff.deactivate', 'staff.reactivate']);
   });
 
   it('refuses oneself, other roles\' accounts, demo accounts, roles without staff:manage and unknown ids', async () => {
