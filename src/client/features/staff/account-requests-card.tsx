@@ -28,61 +28,72 @@ export function AccountRequestsCard() {
   const [confirming, setConfirming] = useState<AccountRequest | null>(null);
   const [declining, setDeclining] = useState<AccountRequest | null>(null);
   const rows = query.data?.rows ?? [];
-  if (!query.error && rows.length === 0) return null;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldQuestion aria-hidden="true" className="h-5 w-5" />
-          {t('staff.requests.title', { count: rows.length })}
-        </CardTitle>
-        <CardDescription>{t('staff.requests.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {query.error ? (
-          <ListError message={t('staff.requests.error', { message: staffErrorText(t, query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : (
-          <ul className="grid gap-3" aria-label={t('staff.requests.listLabel')}>
-            {rows.map((r) => (
-              <li key={r.id} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-center" data-testid={`account-request-${r.id}`}>
-                <div className="grid gap-1 text-sm">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{r.name}</span>
-                    <Badge variant="info">{t(r.kind === 'new' ? 'staff.requests.newAccount' : 'staff.requests.roleChange')}</Badge>
-                  </p>
-                  <p>
-                    {r.kind === 'role' && r.previousRole
-                      ? t('staff.requests.changeLine', { from: roleName(t, r.previousRole), role: roleName(t, r.role), facility: r.facilityName })
-                      : t('staff.requests.newLine', { role: roleName(t, r.role), facility: r.facilityName })}
-                  </p>
-                  <p className="text-muted-foreground [overflow-wrap:anywhere]">
-                    {r.email}
-                    {r.maskedPhone ? ` · ${r.maskedPhone}` : ''}
-                  </p>
-                  <p className="text-muted-foreground">{t('staff.requests.askedBy', { name: r.requestedByName, date: formatDate(r.requestedAt) })}</p>
-                  {r.reason ? <p className="text-muted-foreground">{t('staff.requests.reason', { reason: r.reason })}</p> : null}
-                  {!r.canDecide ? <p className="text-muted-foreground">{t('staff.requests.waiting')}</p> : null}
-                </div>
-                {r.canDecide ? (
-                  <div className="flex flex-wrap gap-2 sm:justify-end">
-                    <Button size="sm" onClick={() => setConfirming(r)} aria-label={t('staff.requests.confirmNamed', { name: r.name })}>
-                      <Check aria-hidden="true" />
-                      {t('staff.requests.confirm')}
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => setDeclining(r)} aria-label={t('staff.requests.declineNamed', { name: r.name })}>
-                      <X aria-hidden="true" />
-                      {t('staff.requests.decline')}
-                    </Button>
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
+  // The dialogs stay mounted when the last request is decided and the card goes: their toasts still come.
+  const dialogs = (
+    <>
       <ConfirmRequestDialog request={confirming} onClose={() => setConfirming(null)} />
       {declining ? <DeclineRequestDialog key={declining.id} request={declining} onClose={() => setDeclining(null)} /> : null}
-    </Card>
+    </>
+  );
+  // One tree either way (the card, or nothing, then the dialogs), so the dialogs are never mounted afresh.
+  const shown = query.error !== null || rows.length > 0;
+  return (
+    <>
+      {shown ? (
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <ShieldQuestion aria-hidden="true" className="h-5 w-5" />
+              {t('staff.requests.title', { count: rows.length })}
+            </CardTitle>
+            <CardDescription>{t('staff.requests.description')}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {query.error ? (
+              <ListError message={t('staff.requests.error', { message: staffErrorText(t, query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+            ) : (
+              <ul className="grid gap-3" aria-label={t('staff.requests.listLabel')}>
+                {rows.map((r) => (
+                  <li key={r.id} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-center" data-testid={`account-request-${r.id}`}>
+                    <div className="grid gap-1 text-sm">
+                      <p className="flex flex-wrap items-center gap-2">
+                        <span className="font-medium">{r.name}</span>
+                        <Badge variant="info">{t(r.kind === 'new' ? 'staff.requests.newAccount' : 'staff.requests.roleChange')}</Badge>
+                      </p>
+                      <p>
+                        {r.kind === 'role' && r.previousRole
+                          ? t('staff.requests.changeLine', { from: roleName(t, r.previousRole), role: roleName(t, r.role), facility: r.facilityName })
+                          : t('staff.requests.newLine', { role: roleName(t, r.role), facility: r.facilityName })}
+                      </p>
+                      <p className="text-muted-foreground [overflow-wrap:anywhere]">
+                        {r.email}
+                        {r.maskedPhone ? ` · ${r.maskedPhone}` : ''}
+                      </p>
+                      <p className="text-muted-foreground">{t('staff.requests.askedBy', { name: r.requestedByName, date: formatDate(r.requestedAt) })}</p>
+                      {r.reason ? <p className="text-muted-foreground">{t('staff.requests.reason', { reason: r.reason })}</p> : null}
+                      {!r.canDecide ? <p className="text-muted-foreground">{t('staff.requests.waiting')}</p> : null}
+                    </div>
+                    {r.canDecide ? (
+                      <div className="flex flex-wrap gap-2 sm:justify-end">
+                        <Button size="sm" onClick={() => setConfirming(r)} aria-label={t('staff.requests.confirmNamed', { name: r.name })}>
+                          <Check aria-hidden="true" />
+                          {t('staff.requests.confirm')}
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => setDeclining(r)} aria-label={t('staff.requests.declineNamed', { name: r.name })}>
+                          <X aria-hidden="true" />
+                          {t('staff.requests.decline')}
+                        </Button>
+                      </div>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
+      {dialogs}
+    </>
   );
 }
 
