@@ -50,6 +50,9 @@ const envObject = z.object({
   LOGIN_FAILURE_MEMORY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(300),
   LOGIN_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  // Passkey sign-ins started and not finished from one address (issue 25 finding 4): each holds a challenge for 5
+  // minutes. At most a tenth of the store's ceiling (MAX_OPEN_CHALLENGES, 5,000), so one address cannot fill it.
+  PASSKEY_CHALLENGES_PER_IP: z.coerce.number().int().min(1).max(500).default(30),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -211,6 +214,8 @@ export type Config = {
   /** Failed sign-ins from one address, whatever the account, within loginIpWindowMinutes before 429. */
   loginMaxFailuresPerIp: number;
   loginIpWindowMinutes: number;
+  /** Unfinished passkey sign-ins (open challenges) one address may hold before 429. */
+  passkeyChallengesPerIp: number;
   /** Fastify's trustProxy: false, true (any), a number of hops, or the proxies' addresses / CIDRs. */
   trustProxy: boolean | number | string[];
   allowedOrigins: string[];
@@ -265,6 +270,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     loginFailureMemoryHours: e.LOGIN_FAILURE_MEMORY_HOURS,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginIpWindowMinutes: e.LOGIN_IP_WINDOW_MINUTES,
+    passkeyChallengesPerIp: e.PASSKEY_CHALLENGES_PER_IP,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,

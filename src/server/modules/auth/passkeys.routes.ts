@@ -51,9 +51,10 @@ export function relyingPartyOf(request: FastifyRequest, deps: AppDeps): RelyingP
 export function passkeyRoutes(app: FastifyInstance, deps: AppDeps, signIn: PasskeySignIn): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
+  const challengeMeta = (request: FastifyRequest) => ({ now: deps.now(), ip: request.ip, perAddress: config.passkeyChallengesPerIp });
   r.post('/api/auth/passkeys/register/options', { config: signedIn, schema: { body: passkeyRegisterOptionsSchema, response: ok(passkeyOptionsSchema) } }, async (request) => {
     if (!request.user) throw unauthorized();
-    return { ...(await passkeyRegistrationOptions(db, request.user, relyingPartyOf(request, deps), deps.now())) };
+    return { ...(await passkeyRegistrationOptions(db, request.user, relyingPartyOf(request, deps), challengeMeta(request))) };
   });
 
   r.post('/api/auth/passkeys/register/verify', { config: signedIn, schema: { body: passkeyRegisterVerifySchema, response: created(passkeySchema) } }, async (request, reply) => {
@@ -77,7 +78,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: AppDeps, signIn: Passk
   r.post(
     '/api/auth/passkeys/login/options',
     { config: open('signing in with a passkey: a fresh challenge, naming no account'), schema: { body: passkeyLoginOptionsSchema, response: ok(passkeyOptionsSchema) } },
-    async (request) => ({ ...(await passkeyAuthenticationOptions(db, relyingPartyOf(request, deps), deps.now())) }),
+    async (request) => ({ ...(await passkeyAuthenticationOptions(db, relyingPartyOf(request, deps), challengeMeta(request))) }),
   );
 
   r.post(
