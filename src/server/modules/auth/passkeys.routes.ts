@@ -14,6 +14,7 @@ import {
 import { idParam } from '../../../shared/validation.js';
 import { open, signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
+import { isOwnOrigin } from '../../core/hosts.js';
 import { forbidden, unauthorized } from '../../core/errors.js';
 import { created, list, ok } from '../../core/http.js';
 import type { UserRow } from './auth.service.js';
@@ -31,14 +32,14 @@ import {
 export type PasskeySignIn = (request: FastifyRequest, reply: FastifyReply, authenticate: () => Promise<UserRow>) => Promise<SignedIn>;
 
 /**
- * The relying party of a request: the browser's Origin when it is one this server accepts (its own address or
- * ALLOWED_ORIGINS, as the origin check of every write), and the id passkeys are bound to — WEBAUTHN_RP_ID, or that
- * origin's host name (localhost in the demo).
+ * The relying party of a request: the browser's Origin when it is one this server accepts (an allowed host or one of
+ * ALLOWED_ORIGINS, as the origin check of every write: core/hosts.ts), and the id passkeys are bound to —
+ * WEBAUTHN_RP_ID, or that origin's host name (localhost in the demo).
  */
 export function relyingPartyOf(request: FastifyRequest, deps: AppDeps): RelyingParty {
-  const own = `${request.protocol}://${request.host}`;
-  const origin = request.headers.origin ?? own;
-  if (origin !== own && !deps.config.allowedOrigins.includes(origin)) throw forbidden('Forbidden: cross-site request refused');
+  // Without an Origin (not a browser), the host the request came for, which the host check has already allowed.
+  const origin = request.headers.origin ?? `${request.protocol}://${request.host}`;
+  if (!isOwnOrigin(deps.config, origin, request.protocol)) throw forbidden('Forbidden: cross-site request refused');
   let hostname: string;
   try {
     hostname = new URL(origin).hostname;

@@ -9,9 +9,10 @@ import { listPasskeys, revokePasskey } from './index.js';
 import { clientAddress, MAX_OPEN_CHALLENGES } from './passkeys.service.js';
 import { hashPassword } from './auth.service.js';
 
-const ORIGIN = 'http://localhost:3000';
+// The tests' server is Fastify's inject, which the browser reaches as http://localhost (port 80: env.ts testConfig).
+const ORIGIN = 'http://localhost';
 const RP_ID = 'localhost';
-const browser = { host: 'localhost:3000', origin: ORIGIN };
+const browser = { host: 'localhost', origin: ORIGIN };
 
 /** Unfinished passkey sign-ins one address may hold (PASSKEY_CHALLENGES_PER_IP), small here to flood quickly. */
 const PER_ADDRESS = 12;
