@@ -286,7 +286,8 @@ const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
  * calls back.
  */
 function allowedHostsOf(configured: string[], server: { port: number; host: string; mpesaCallbackUrl: string | undefined }): string[] {
-  const listening = server.host.includes(':') && !server.host.startsWith('[') ? `[${server.host}]` : server.host.toLowerCase();
+  const host = server.host.toLowerCase();
+  const listening = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   const hosts = [
     ...configured,
     ...['localhost', '127.0.0.1', '[::1]'].map((h) => `${h}:${server.port}`),
