@@ -11,7 +11,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './core/deps.js';
 import { facilityDirectory, resolveSession, SERVER_MODULES } from './modules/index.js';
-import { registerAuth, registerOriginCheck } from './plugins/auth.js';
+import { registerAuth, registerHostCheck, registerOriginCheck } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerTestClock } from './core/test-clock.js';
@@ -68,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // HSTS only where the county serves over HTTPS (production).
     hsts: deps.config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // Before anything else answers: a request for a host the server is not configured for reaches nothing.
+  registerHostCheck(app, deps);
   await app.register(cookie);
   // API answers compressed above 1 KB for the browsers that say they can take it (issue 12: a 3G link); brotli at a
   // quick quality, since each answer is compressed as it is sent. The web client's files come pre-compressed

@@ -7,12 +7,12 @@ describe('configuration', () => {
     expect(parseConfig({})).toMatchObject({ port: 5000, dataDir: './data', databaseUrl: undefined, demoMode: true, sessionIdleMinutes: 30, sessionAbsoluteHours: 12 });
   });
   it('turns demo mode off in production unless asked for', () => {
-    expect(parseConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'afya.busia.go.ke' }).demoMode).toBe(false);
     expect(parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
   });
   it('keeps demo mode off by default on a real PostgreSQL, and does not seed in production', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://db/county' }).demoMode).toBe(false);
-    expect(parseConfig({ NODE_ENV: 'production' }).seedOnStart).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'afya.busia.go.ke' }).seedOnStart).toBe(false);
     expect(parseConfig({}).seedOnStart).toBe(true);
   });
   it('takes TRUST_PROXY as yes/no, a hop count or the proxies\' addresses', () => {
@@ -26,10 +26,38 @@ describe('configuration', () => {
     expect(parseConfig({})).toMatchObject({ demoMode: true, host: '127.0.0.1' });
     expect(parseConfig({ HOST: '0.0.0.0' })).toMatchObject({ demoMode: true, host: '0.0.0.0' });
     expect(parseConfig({ HOST: '' }).host).toBe('127.0.0.1');
-    expect(parseConfig({ NODE_ENV: 'production' })).toMatchObject({ demoMode: false, host: '0.0.0.0' });
+    expect(parseConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'afya.busia.go.ke' })).toMatchObject({ demoMode: false, host: '0.0.0.0' });
     expect(parseConfig({ DATABASE_URL: 'postgres://db/county' }).host).toBe('0.0.0.0');
     expect(parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).host).toBe('127.0.0.1');
-    expect(parseConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(parseConfig({ NODE_ENV: 'production', HOST: '10.0.0.5', ALLOWED_HOSTS: 'afya.busia.go.ke' }).host).toBe('10.0.0.5');
+  });
+  it('answers for this machine\'s loopback names on its port, and for the hosts it is told (issue 25 finding 5)', () => {
+    expect(parseConfig({}).allowedHosts).toEqual(['localhost:5000', '127.0.0.1:5000', '[::1]:5000']);
+    expect(parseConfig({ PORT: '5071' }).allowedHosts).toEqual(['localhost:5071', '127.0.0.1:5071', '[::1]:5071']);
+    // Demo mode opened to a LAN answers for the names it is given, not for whatever Host a request carries.
+    expect(parseConfig({ HOST: '0.0.0.0', ALLOWED_HOSTS: ' 192.168.1.20:5000, Clinic-PC.local:5000 ' }).allowedHosts).toEqual([
+      '192.168.1.20:5000',
+      'clinic-pc.local:5000',
+      'localhost:5000',
+      '127.0.0.1:5000',
+      '[::1]:5000',
+    ]);
+    // One address to listen on is an address it answers for; so is the host Safaricom calls back.
+    expect(parseConfig({ HOST: '10.0.0.5' }).allowedHosts).toContain('10.0.0.5:5000');
+    expect(parseConfig({ HOST: 'fd00::5' }).allowedHosts).toContain('[fd00::5]:5000');
+    const mpesa = { MPESA_CONSUMER_KEY: 'k', MPESA_CONSUMER_SECRET: 's', MPESA_SHORTCODE: '174379', MPESA_PASSKEY: 'p' };
+    expect(parseConfig({ ...mpesa, MPESA_CALLBACK_URL: 'https://pay.busia.go.ke/api/payments/mpesa/callback' }).allowedHosts).toContain('pay.busia.go.ke');
+  });
+  it('will not start in production without ALLOWED_HOSTS, unless in demo mode (loopback only)', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(
+      new Error("Invalid configuration:\n  ALLOWED_HOSTS: is required in production: the host names staff's browsers reach the server by, comma-separated (e.g. afya.busia.go.ke)"),
+    );
+    expect(parseConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'afya.busia.go.ke' }).allowedHosts).toContain('afya.busia.go.ke');
+    expect(parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).allowedHosts).toEqual(['localhost:5000', '127.0.0.1:5000', '[::1]:5000']);
+    expect(() => parseConfig({ ALLOWED_HOSTS: 'afya.busia.go.ke, https://pay.busia.go.ke' })).toThrow(
+      new Error('Invalid configuration:\n  ALLOWED_HOSTS: must be host names with an optional port, without a scheme or path (e.g. afya.busia.go.ke or 10.0.0.5:5000): not https://pay.busia.go.ke'),
+    );
+    expect(() => parseConfig({ ALLOWED_HOSTS: 'afya.busia.go.ke/app' })).toThrow(/ALLOWED_HOSTS: must be host names/);
   });
   it('stops with a message naming each bad value', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);

@@ -14,6 +14,9 @@ const optionalSetting = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 one, and an optional port. */
+const HOST_AND_PORT = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?$/;
+
 /** A PostgreSQL connection that may be left unset or blank. */
 const postgresUrl = z
   .string()
@@ -50,6 +53,9 @@ const envObject = z.object({
   LOGIN_FAILURE_MEMORY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(300),
   LOGIN_IP_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  // Passkey sign-ins started and not finished from one address (issue 25 finding 4): each holds a challenge for 5
+  // minutes. At most a tenth of the store's ceiling (MAX_OPEN_CHALLENGES, 5,000), so one address cannot fill it.
+  PASSKEY_CHALLENGES_PER_IP: z.coerce.number().int().min(1).max(500).default(30),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -57,6 +63,25 @@ const envObject = z.object({
       if (['true', 'false'].includes(v)) return v === 'true';
       if (/^\d+$/.test(v)) return Number(v);
       return v.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
+  /**
+   * The host names (host[:port]) the server answers for (issue 25 finding 5): a request for any other Host is refused
+   * (421), so a DNS-rebinding page that points its own name at this server reaches nothing. Comma-separated.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .superRefine((hosts, ctx) => {
+      const bad = hosts.filter((h) => !HOST_AND_PORT.test(h));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `must be host names with an optional port, without a scheme or path (e.g. afya.busia.go.ke or 10.0.0.5:5000): not ${bad.join(', ')}` });
+      }
     }),
   ALLOWED_ORIGINS: z
     .string()
@@ -150,6 +175,20 @@ const mpesaRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
   }
 };
 
+/** Demo mode: asked for, or by default with the embedded database outside production (DESIGN.md §4). */
+const demoModeOf = (e: z.infer<typeof envObject>) => e.DEMO_MODE ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL);
+
+/** A county's production server must be told its own name: only loopback is answered by default. */
+const hostRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
+  if (e.NODE_ENV === 'production' && !demoModeOf(e) && e.ALLOWED_HOSTS.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ALLOWED_HOSTS'],
+      message: "is required in production: the host names staff's browsers reach the server by, comma-separated (e.g. afya.busia.go.ke)",
+    });
+  }
+};
+
 const databaseRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
     ctx.addIssue({ code: 'custom', path: ['MIGRATION_DATABASE_URL'], message: 'needs DATABASE_URL (the app\'s own connection) beside it' });
@@ -167,7 +206,7 @@ const dhis2Rules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
   }
 };
 
-const envSchema = envObject.superRefine(mpesaRules).superRefine(databaseRules).superRefine(dhis2Rules).superRefine(smsRules).superRefine(clockRules);
+const envSchema = envObject.superRefine(mpesaRules).superRefine(databaseRules).superRefine(dhis2Rules).superRefine(smsRules).superRefine(clockRules).superRefine(hostRules);
 
 /** M-Pesa: Safaricom Daraja when credentials are configured, else the built-in sandbox simulator. */
 export type MpesaConfig =
@@ -211,8 +250,12 @@ export type Config = {
   /** Failed sign-ins from one address, whatever the account, within loginIpWindowMinutes before 429. */
   loginMaxFailuresPerIp: number;
   loginIpWindowMinutes: number;
+  /** Unfinished passkey sign-ins (open challenges) one address may hold before 429. */
+  passkeyChallengesPerIp: number;
   /** Fastify's trustProxy: false, true (any), a number of hops, or the proxies' addresses / CIDRs. */
   trustProxy: boolean | number | string[];
+  /** host[:port] entries the server answers for (lower case); a request for another Host is refused with 421. */
+  allowedHosts: string[];
   allowedOrigins: string[];
   logLevel: string;
   /** Server processes: WORKERS, or the machine's cores; main.ts runs one unless DATABASE_URL is set. */
@@ -234,6 +277,26 @@ export type SmsConfig =
   | { mode: 'simulator' }
   | { mode: 'africastalking'; username: string; apiKey: string; senderId: string | undefined; environment: 'sandbox' | 'production' };
 
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * The hosts the server answers for: ALLOWED_HOSTS, and always this machine's loopback names on the server's port
+ * (only a browser on this machine sends them: a rebinding page's Host is its own domain name); the address HOST
+ * names when it is one address rather than every interface; and the host of MPESA_CALLBACK_URL, where Safaricom
+ * calls back.
+ */
+function allowedHostsOf(configured: string[], server: { port: number; host: string; mpesaCallbackUrl: string | undefined }): string[] {
+  const host = server.host.toLowerCase();
+  const listening = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const hosts = [
+    ...configured,
+    ...['localhost', '127.0.0.1', '[::1]'].map((h) => `${h}:${server.port}`),
+    ...(WILDCARD_HOSTS.has(listening) ? [] : [`${listening}:${server.port}`]),
+    ...(server.mpesaCallbackUrl ? [new URL(server.mpesaCallbackUrl).host] : []),
+  ];
+  return [...new Set(hosts)];
+}
+
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -243,13 +306,14 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   const e = parsed.data;
   // Demo mode defaults on with the embedded database, off in production or on a real PostgreSQL
   // (DESIGN.md §4); the demo county is loaded on first start unless in production.
-  const demoMode = e.DEMO_MODE ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL);
+  const demoMode = demoModeOf(e);
+  const host = e.HOST ?? (demoMode ? '127.0.0.1' : '0.0.0.0');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     // Demo mode signs anyone in as any demo account, the county director included, without a password: by
     // default only this machine may reach it. HOST set explicitly (0.0.0.0 for the LAN) is the operator's choice.
-    host: e.HOST ?? (demoMode ? '127.0.0.1' : '0.0.0.0'),
+    host,
     dataDir: e.DATA_DIR,
     // @fastify/static needs an absolute root.
     clientDir: e.CLIENT_DIR ? resolve(e.CLIENT_DIR) : undefined,
@@ -265,7 +329,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     loginFailureMemoryHours: e.LOGIN_FAILURE_MEMORY_HOURS,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginIpWindowMinutes: e.LOGIN_IP_WINDOW_MINUTES,
+    passkeyChallengesPerIp: e.PASSKEY_CHALLENGES_PER_IP,
     trustProxy: e.TRUST_PROXY,
+    allowedHosts: allowedHostsOf(e.ALLOWED_HOSTS, { port: e.PORT, host, mpesaCallbackUrl: e.MPESA_CALLBACK_URL }),
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS ?? availableParallelism(),
@@ -299,7 +365,11 @@ export function loadConfig(): Config {
   return parseConfig(process.env);
 }
 
-/** The configuration the API tests run with: every default, demo mode on. */
+/**
+ * The configuration the API tests run with: every default, demo mode on. Fastify's inject calls the server
+ * localhost:80, so the tests' server says it listens on port 80 and answers for this machine's names on it, as a
+ * real one on its own port does.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '80' }), ...overrides };
 }

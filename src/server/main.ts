@@ -136,9 +136,11 @@ function describe(config: Config): string {
   const demo = !config.demoMode
     ? ''
     : loopback
-      ? '; demo mode on (passwordless demo accounts): listening on this machine only, set HOST=0.0.0.0 to open it to the network'
+      ? '; demo mode on (passwordless demo accounts): listening on this machine only, set HOST=0.0.0.0 and ALLOWED_HOSTS to open it to the network'
       : `; demo mode on (passwordless demo accounts) and listening on ${config.host}: anyone who reaches this address can sign in as the county director`;
-  return `${url} (HOST ${config.host}) with ${where}${demo}`;
+  // Which names it answers for (issue 25 finding 5): a browser that reaches it by any other is refused (421).
+  const names = loopback ? '' : `; answering for ${config.allowedHosts.join(', ')} (ALLOWED_HOSTS)`;
+  return `${url} (HOST ${config.host}) with ${where}${demo}${names}`;
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,8 @@ import { can, GRANTS, PERMISSIONS, ROLES, type Permission, type Role, type Scope
 import { buildApp } from './app.js';
 import { testConfig } from './env.js';
 import type { Db } from './db/client.js';
-import { createTestContext, emailOf, openTestDatabase, TEST_NOW, type TestContext } from './test/helper.js';
+import { createTestContext, emailOf, openTestDatabase, sessionCookie, TEST_NOW, type TestContext } from './test/helper.js';
+import { MISDIRECTED_MESSAGE } from './plugins/auth.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -212,7 +213,7 @@ describe('writes from another site', () => {
   });
 
   it('behind a trusted HTTPS proxy, accepts our https:// origin and marks the cookie Secure', async () => {
-    const ctx = await createTestContext({ config: { trustProxy: 1 } });
+    const ctx = await createTestContext({ config: { trustProxy: 1, allowedHosts: [...testConfig().allowedHosts, 'afya.busia.example'] } });
     try {
       const https = { origin: 'https://afya.busia.example', host: 'afya.busia.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'afya.busia.example' };
       const res = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('nurse') }, headers: https });
@@ -235,6 +236,76 @@ describe('writes from another site', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/patients', headers: { cookie, 'content-type': 'application/json' }, payload: '{"firstName":' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBeTruthy();
+  });
+});
+
+describe('a DNS-rebinding page (issue 25 finding 5)', () => {
+  // A page on rebind.attacker.example:5071 whose name the attacker then points at this server: to the browser the
+  // demo server is now the page's own origin, so every request carries the attacker's Host and a matching Origin.
+  const rebinding = { host: 'rebind.attacker.example:5071', origin: 'http://rebind.attacker.example:5071' };
+  const ours = { host: 'localhost:80', origin: 'http://localhost' };
+  const registration = (nationalId: string) => ({ nationalId, firstName: 'Akinyi', lastName: 'Rebind', dateOfBirth: '1990-01-01', gender: 'female', facilityId: 1 });
+
+  const misdirected = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }) => {
+    expect(res.statusCode).toBe(421);
+    expect(res.json()).toEqual({ message: MISDIRECTED_MESSAGE, code: 'misdirected_request' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  };
+
+  it('signs nobody in, reads nothing and writes nothing for a host the server is not configured for', async () => {
+    misdirected(await t.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('county_director') }, headers: rebinding }));
+    // Even with the director's own session cookie (the victim signed in on the real address before the rebinding).
+    const director = await t.loginAs('county_director');
+    misdirected(await t.request({ url: '/api/patients', cookie: director, headers: rebinding }));
+    misdirected(await t.request({ method: 'POST', url: '/api/patients', cookie: director, body: registration('25050501'), headers: rebinding }));
+    expect(await t.rows(sql`select id from patients where national_id = '25050501'`)).toEqual([]);
+    // The web app and unknown paths too: a rebinding page could read the app's pages.
+    misdirected(await t.request({ url: '/', headers: rebinding }));
+    misdirected(await t.request({ url: '/login', headers: rebinding }));
+    misdirected(await t.request({ url: '/api/nothing-here', headers: rebinding }));
+    misdirected(await t.request({ method: 'OPTIONS', url: '/api/patients', headers: rebinding }));
+  });
+
+  it('does all of it for the host it is configured for', async () => {
+    const login = await t.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('county_director') }, headers: ours });
+    expect(login.statusCode).toBe(200);
+    const director = sessionCookie(login);
+    expect((await t.request({ url: '/api/patients', cookie: director, headers: ours })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/patients', cookie: director, body: registration('25050502'), headers: ours })).statusCode).toBe(201);
+    expect((await t.request({ url: '/', headers: ours })).statusCode).toBe(200);
+    // This machine's other names for itself, on the server's port.
+    for (const host of ['127.0.0.1:80', '[::1]:80', 'localhost', 'LOCALHOST:80']) expect((await t.request({ url: '/api/auth/user', headers: { host } })).statusCode, host).toBe(401);
+    // Another port of this machine is another server.
+    misdirected(await t.request({ url: '/api/auth/user', headers: { host: 'localhost:5071' } }));
+  });
+
+  it("compares a write's Origin with the configured hosts, never with the request's own Host", async () => {
+    const nurse = await t.loginAs('nurse');
+    const write = (headers: Record<string, string>, nationalId: string) => t.request({ method: 'POST', url: '/api/patients', cookie: nurse, body: registration(nationalId), headers });
+    // An allowed Host does not make the attacker's Origin ours, nor does an https:// page of ours write over http.
+    expect((await write({ host: 'localhost:80', origin: rebinding.origin }, '25050503')).statusCode).toBe(403);
+    expect((await write({ host: 'localhost:80', origin: 'https://localhost' }, '25050504')).statusCode).toBe(403);
+    expect((await write({ host: 'localhost:80', origin: 'null' }, '25050505')).statusCode).toBe(403);
+    // One of our own names writing to another of them is ours.
+    expect((await write({ host: 'localhost:80', origin: 'http://127.0.0.1' }, '25050506')).statusCode).toBe(201);
+    // The passkey sign-in binds to an allowed origin only, whatever Host came with it.
+    const options = await t.request({ method: 'POST', url: '/api/auth/passkeys/login/options', body: { mediation: 'modal' }, headers: { host: 'localhost:80', origin: rebinding.origin } });
+    expect(options.statusCode).toBe(403);
+  });
+
+  it('behind TRUST_PROXY, checks the host the proxy says the browser asked for, and ignores that header from anyone else', async () => {
+    const behind = await createTestContext({ config: { trustProxy: 1, allowedHosts: ['afya.busia.example'] } });
+    try {
+      const proxied = (forwardedHost: string) =>
+        behind.request({ url: '/api/auth/user', headers: { host: '127.0.0.1:5000', 'x-forwarded-proto': 'https', 'x-forwarded-host': forwardedHost } });
+      expect((await proxied('afya.busia.example')).statusCode).toBe(401);
+      misdirected(await proxied('rebind.attacker.example'));
+    } finally {
+      await behind.close();
+    }
+    // Not behind a proxy: a client's own X-Forwarded-Host changes nothing (the Host it sent decides).
+    expect((await t.request({ url: '/api/auth/user', headers: { host: 'localhost:80', 'x-forwarded-host': 'rebind.attacker.example' } })).statusCode).toBe(401);
+    misdirected(await t.request({ url: '/api/auth/user', headers: { host: rebinding.host, 'x-forwarded-host': 'localhost:80' } }));
   });
 });
 

@@ -12,6 +12,7 @@ import { audit } from '../core/audit.js';
 import { COUNTY_WIDE, type FacilityScope, type SessionUser } from '../core/context.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError, forbidden, unauthorized } from '../core/errors.js';
+import { isAllowedHost, isOwnOrigin } from '../core/hosts.js';
 import { SESSION_COOKIE } from '../core/session.js';
 import { DOCS_PREFIX } from './openapi.js';
 
@@ -120,18 +121,31 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, access: Access
 }
 
 /**
+ * The server answers only for the hosts it is configured for (ALLOWED_HOSTS and its defaults, env.ts; issue 25
+ * finding 5). A DNS-rebinding page points its own name at this server, so the browser treats the server as that
+ * page's origin: its requests carry the attacker's Host and a matching Origin. Refused before anything else runs,
+ * on every path (the web app too: a rebinding page could read it), with 421 Misdirected Request.
+ */
+export function registerHostCheck(app: FastifyInstance, deps: AppDeps): void {
+  app.addHook('onRequest', async (request) => {
+    if (isAllowedHost(deps.config, request.host, request.protocol)) return;
+    throw new AppError(421, 'misdirected_request', MISDIRECTED_MESSAGE, undefined, { 'Cache-Control': 'no-store' });
+  });
+}
+
+export const MISDIRECTED_MESSAGE = 'Misdirected request: this server does not answer for that host name. Its operator can add the name to ALLOWED_HOSTS.';
+
+/**
  * Writes must come from our own pages (DESIGN.md §7): a browser always sends Origin on a cross-site POST,
- * so a present Origin that is not ours is refused. Together with SameSite=Lax cookies and JSON-only bodies
- * this closes cross-site request forgery.
+ * so a present Origin that is not ours is refused. Ours means an allowed host with the request's scheme, or one of
+ * ALLOWED_ORIGINS (core/hosts.ts), never the request's own Host. Together with SameSite=Lax cookies and JSON-only
+ * bodies this closes cross-site request forgery.
  */
 export function registerOriginCheck(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onRequest', async (request) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
     const origin = request.headers.origin;
     if (!origin) return;
-    const own = `${request.protocol}://${request.host}`;
-    if (origin !== own && !deps.config.allowedOrigins.includes(origin)) {
-      throw forbidden('Forbidden: cross-site request refused');
-    }
+    if (!isOwnOrigin(deps.config, origin, request.protocol)) throw forbidden('Forbidden: cross-site request refused');
   });
 }

@@ -73,6 +73,17 @@ const newPassword = z
  */
 export const WEAK_PASSWORD_MESSAGE = 'This password is too easy to guess. Use three or four unrelated words, not your name or email.';
 
+/**
+ * The refusals of a password built on words an attacker tries first (issue 25 finding 6): what is left of it without
+ * them is too easy to guess. One message per rule, so the person knows what to leave out; the client shows each in
+ * the reader's language by this exact text (password-strength-text.ts).
+ */
+export const PASSWORD_NAME_MESSAGE = 'This password is built on your own name or email. Use three or four unrelated words instead.';
+export const PASSWORD_PLACE_MESSAGE = "This password is built on the name of the county, a sub-county or Kenya. Use three or four unrelated words instead.";
+export const PASSWORD_PRODUCT_MESSAGE = "This password is built on the system's name, AfyaKaunti. Use three or four unrelated words instead.";
+/** The demo accounts' password is published (README, the demo portal): nobody else may choose it. */
+export const PASSWORD_DEMO_MESSAGE = 'This is the published demo password. Choose a password of your own.';
+
 /** POST /api/auth/password: a signed-in user replaces their password (the temporary one at first sign-in). */
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password is too long'),

@@ -126,8 +126,17 @@ export const webauthnChallenges = pgTable(
     /** 'register' (a signed-in user enrolling) or 'authenticate' (signing in; no user yet: discoverable). */
     purpose: text().notNull(),
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Who asked for a sign-in challenge: the client's IPv4 address, or an IPv6 client's /64 network (one machine may
+     * hold all of it). Unfinished sign-ins are counted per address (issue 25 finding 4); null for enrolment.
+     */
+    address: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check('webauthn_challenges_purpose_check', sql`${t.purpose} in ('register', 'authenticate')`), index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+  (t) => [
+    check('webauthn_challenges_purpose_check', sql`${t.purpose} in ('register', 'authenticate')`),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+    index('webauthn_challenges_address_idx').on(t.address, t.expiresAt),
+  ],
 );

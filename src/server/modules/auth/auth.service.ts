@@ -159,8 +159,8 @@ export async function endUserSessions(db: Db, userId: number, keepToken: string 
   await db.delete(sessions).where(and(eq(sessions.userId, userId), keepToken ? ne(sessions.tokenHash, tokenHash(keepToken)) : undefined));
 }
 
-/** "30 seconds", "2 minutes": the wait a 429 names, rounded up as Retry-After is. */
-function waitText(seconds: number): string {
+/** "30 seconds", "2 minutes": the wait a 429 names, rounded up as Retry-After is (the client reads it: passkeys.api.ts). */
+export function waitText(seconds: number): string {
   if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;

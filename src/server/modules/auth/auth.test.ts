@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '../../../shared/access/index.js';
-import { DEMO_PASSWORD, demoFaceTemplateHash, demoFingerprintHash, WEAK_PASSWORD_MESSAGE } from '../../../shared/auth/index.js';
+import {
+  DEMO_PASSWORD,
+  demoFaceTemplateHash,
+  demoFingerprintHash,
+  PASSWORD_DEMO_MESSAGE,
+  PASSWORD_NAME_MESSAGE,
+  PASSWORD_PLACE_MESSAGE,
+  PASSWORD_PRODUCT_MESSAGE,
+  WEAK_PASSWORD_MESSAGE,
+} from '../../../shared/auth/index.js';
 import { users } from './auth.schema.js';
 import { hashPassword } from './auth.service.js';
 import { isStrongPassword } from './password-strength.js';
@@ -367,27 +376,26 @@ describe('demo sessions end when demo mode is switched off (issue 11 finding 6)'
   });
 });
 
-describe('choosing a password: guessable ones are refused (issue 11 finding 7)', () => {
-  /**
-   * The director adds a nurse at the referral hospital, a second director confirms her (issue 25 finding 1), and her
-   * temporary password reaches her phone (the demo phone).
-   */
-  async function addNurse(firstName: string, lastName: string, phoneNumber: string): Promise<string> {
-    const email = `${firstName}.${lastName}@health.busiacounty.example`.toLowerCase();
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/staff',
-      cookie: await t.loginAs('county_director'),
-      body: { firstName, lastName, email, role: 'nurse', facilityId: 1, phoneNumber, nationalId: '', joinedAt: '2026-01-05' },
-    });
-    expect(created.statusCode).toBe(201);
-    const requests = (await t.request({ url: '/api/staff/requests?status=pending', cookie: await t.loginAs('county_director') })).json() as { id: number; userId: number }[];
-    const request = requests.find((r) => r.userId === created.json().staff.id)!;
-    expect((await t.request({ method: 'POST', url: `/api/staff/requests/${request.id}/confirm`, cookie: await t.loginAt('county_director', 2) })).statusCode).toBe(200);
-    const phone = (await t.request({ url: '/api/demo/phone' })).json() as { message: string }[];
-    return /Temporary password: (\S+) /.exec(phone.find((m) => m.message.includes(` ${email} `))!.message)![1]!;
-  }
+/**
+ * The director adds a nurse at the referral hospital, a second director confirms her (issue 25 finding 1), and her
+ * temporary password reaches her phone (the demo phone).
+ */
+async function addNurse(firstName: string, lastName: string, phoneNumber: string, email = `${firstName}.${lastName}@health.busiacounty.example`.toLowerCase()): Promise<string> {
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/staff',
+    cookie: await t.loginAs('county_director'),
+    body: { firstName, lastName, email, role: 'nurse', facilityId: 1, phoneNumber, nationalId: '', joinedAt: '2026-01-05' },
+  });
+  expect(created.statusCode).toBe(201);
+  const requests = (await t.request({ url: '/api/staff/requests?status=pending', cookie: await t.loginAs('county_director') })).json() as { id: number; userId: number }[];
+  const request = requests.find((r) => r.userId === created.json().staff.id)!;
+  expect((await t.request({ method: 'POST', url: `/api/staff/requests/${request.id}/confirm`, cookie: await t.loginAt('county_director', 2) })).statusCode).toBe(200);
+  const phone = (await t.request({ url: '/api/demo/phone' })).json() as { message: string }[];
+  return /Temporary password: (\S+) /.exec(phone.find((m) => m.message.includes(` ${email} `))!.message)![1]!;
+}
 
+describe('choosing a password: guessable ones are refused (issue 11 finding 7)', () => {
   /** Jane Wanjiru joins the hospital: the director adds her, she signs in once with the temporary password. */
   async function janeSignedIn() {
     const temporaryPassword = await addNurse('Jane', 'Wanjiru', '0712 345 678');
@@ -399,14 +407,15 @@ describe('choosing a password: guessable ones are refused (issue 11 finding 7)',
   it('refuses password12, 1234567890 and her own email\'s local part with 400 and the field message, then takes a strong passphrase', async () => {
     const { cookie, temporaryPassword, id } = await janeSignedIn();
     const change = (newPassword: string) => t.request({ method: 'POST', url: '/api/auth/password', cookie, body: { currentPassword: temporaryPassword, newPassword } });
-    for (const guessable of ['password12', '1234567890', 'jane.wanjiru', 'Wanjiru2026']) {
+    const refusals = { password12: WEAK_PASSWORD_MESSAGE, '1234567890': WEAK_PASSWORD_MESSAGE, 'jane.wanjiru': PASSWORD_NAME_MESSAGE, Wanjiru2026: PASSWORD_NAME_MESSAGE };
+    for (const [guessable, message] of Object.entries(refusals)) {
       const res = await change(guessable);
       expect(res.statusCode, guessable).toBe(400);
-      expect(res.json().issues, guessable).toEqual([{ path: 'newPassword', message: WEAK_PASSWORD_MESSAGE }]);
+      expect(res.json().issues, guessable).toEqual([{ path: 'newPassword', message }]);
     }
     // The refusals are in the trail, without the passwords; and they did not count as sign-in failures.
-    const refusals = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'auth.password.change' and user_id = ${id} and outcome = 'failure'`);
-    expect(refusals.map((r) => r.detail)).toEqual(Array(4).fill('new password too easy to guess'));
+    const audited = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'auth.password.change' and user_id = ${id} and outcome = 'failure'`);
+    expect(audited.map((r) => r.detail)).toEqual(Array(4).fill('new password too easy to guess'));
     expect(await t.rows(sql`select 1 from login_attempts where email = 'jane.wanjiru@health.busiacounty.example' and not success`)).toEqual([]);
     // The minimum length still comes first.
     expect(fieldErrors(await change('short')).newPassword).toBe('Password must be at least 10 characters');
@@ -418,9 +427,56 @@ describe('choosing a password: guessable ones are refused (issue 11 finding 7)',
     expect(again.statusCode).toBe(200);
   });
 
-  it('gives new accounts temporary passwords that pass the same rule, and the published demo password passes it too', async () => {
+  it('gives new accounts temporary passwords that pass the same rule, which refuses the published demo password to everyone', async () => {
     const issued = await addNurse('Otieno', 'Were', '0712 345 679');
     expect(await isStrongPassword(issued, { email: 'otieno.were@health.busiacounty.example', firstName: 'Otieno', lastName: 'Were' })).toBe(true);
-    for (const role of ROLES) expect(await isStrongPassword(DEMO_PASSWORD, { email: emailOf(role) }), role).toBe(true);
+    // The demo accounts keep it (they cannot change it: 403), and nobody else may choose it.
+    for (const role of ROLES) expect(await isStrongPassword(DEMO_PASSWORD, { email: emailOf(role) }), role).toBe(false);
+  });
+});
+
+describe("choosing a password: not one built on one's own name, the county's or the system's (issue 25 finding 6)", () => {
+  /** A nurse is added and confirmed (addNurse); she signs in with her temporary password and must choose her own. */
+  async function nurseSignedIn(firstName: string, lastName: string, email: string, phoneNumber: string) {
+    const temporaryPassword = await addNurse(firstName, lastName, phoneNumber, email);
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', body: { email, password: temporaryPassword } });
+    expect(login.statusCode).toBe(200);
+    const cookie = sessionCookie(login);
+    return (newPassword: string) => t.request({ method: 'POST', url: '/api/auth/password', cookie, body: { currentPassword: temporaryPassword, newPassword } });
+  }
+
+  it("refuses Mary Wanjiku's name, the county's, Kenya's and the demo password, each with its own message, and takes a passphrase", async () => {
+    const change = await nurseSignedIn('Mary', 'Wanjiku', 'mary.wanjiku@health.busiacounty.example', '0712 345 681');
+    const refused = {
+      MaryWanjiku2026: PASSWORD_NAME_MESSAGE,
+      'Mary Wanjiku 2026': PASSWORD_NAME_MESSAGE,
+      marywanjiku2026: PASSWORD_NAME_MESSAGE,
+      'Busia County 2026': PASSWORD_PLACE_MESSAGE,
+      'Kenya@2026!': PASSWORD_PLACE_MESSAGE,
+      'Matayos Clinic 2026': PASSWORD_PLACE_MESSAGE,
+      'AfyaKaunti 2026!': PASSWORD_PRODUCT_MESSAGE,
+      [DEMO_PASSWORD]: PASSWORD_DEMO_MESSAGE,
+    };
+    for (const [password, message] of Object.entries(refused)) {
+      const res = await change(password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toMatchObject({ code: 'invalid_input', message, issues: [{ path: 'newPassword', message }] });
+    }
+    // Her name inside a passphrase that is strong without it is hers to choose.
+    expect((await change('Wanjiku keeps green tractors')).statusCode).toBe(200);
+  });
+
+  it("refuses a nurse's own email local part, digits and all", async () => {
+    const change = await nurseSignedIn('Achieng', 'Odhiambo', 'weak.probe98@health.busiacounty.example', '0712 345 682');
+    const res = await change('weak.probe98');
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res).newPassword).toBe(PASSWORD_NAME_MESSAGE);
+    expect((await change('acacia river lamp kettle')).statusCode).toBe(200);
+  });
+
+  it('looks for names of three letters or more only: a two-letter name does not refuse every word that holds it', async () => {
+    const change = await nurseSignedIn('Jo', 'Ng', 'jo.ng@health.busiacounty.example', '0712 345 683');
+    // "singing ringing song" holds "ng" five times: taken out, "siiriiso" is guessable, yet the phrase is not hers.
+    expect((await change('singing ringing song')).statusCode).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { idParam } from '../../../shared/validation.js';
 import { open, signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
+import { isOwnOrigin } from '../../core/hosts.js';
 import { forbidden, unauthorized } from '../../core/errors.js';
 import { created, list, ok } from '../../core/http.js';
 import type { UserRow } from './auth.service.js';
@@ -31,14 +32,14 @@ import {
 export type PasskeySignIn = (request: FastifyRequest, reply: FastifyReply, authenticate: () => Promise<UserRow>) => Promise<SignedIn>;
 
 /**
- * The relying party of a request: the browser's Origin when it is one this server accepts (its own address or
- * ALLOWED_ORIGINS, as the origin check of every write), and the id passkeys are bound to — WEBAUTHN_RP_ID, or that
- * origin's host name (localhost in the demo).
+ * The relying party of a request: the browser's Origin when it is one this server accepts (an allowed host or one of
+ * ALLOWED_ORIGINS, as the origin check of every write: core/hosts.ts), and the id passkeys are bound to —
+ * WEBAUTHN_RP_ID, or that origin's host name (localhost in the demo).
  */
 export function relyingPartyOf(request: FastifyRequest, deps: AppDeps): RelyingParty {
-  const own = `${request.protocol}://${request.host}`;
-  const origin = request.headers.origin ?? own;
-  if (origin !== own && !deps.config.allowedOrigins.includes(origin)) throw forbidden('Forbidden: cross-site request refused');
+  // Without an Origin (not a browser), the host the request came for, which the host check has already allowed.
+  const origin = request.headers.origin ?? `${request.protocol}://${request.host}`;
+  if (!isOwnOrigin(deps.config, origin, request.protocol)) throw forbidden('Forbidden: cross-site request refused');
   let hostname: string;
   try {
     hostname = new URL(origin).hostname;
@@ -51,9 +52,10 @@ export function relyingPartyOf(request: FastifyRequest, deps: AppDeps): RelyingP
 export function passkeyRoutes(app: FastifyInstance, deps: AppDeps, signIn: PasskeySignIn): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
+  const challengeMeta = (request: FastifyRequest) => ({ now: deps.now(), ip: request.ip, perAddress: config.passkeyChallengesPerIp });
   r.post('/api/auth/passkeys/register/options', { config: signedIn, schema: { body: passkeyRegisterOptionsSchema, response: ok(passkeyOptionsSchema) } }, async (request) => {
     if (!request.user) throw unauthorized();
-    return { ...(await passkeyRegistrationOptions(db, request.user, relyingPartyOf(request, deps), deps.now())) };
+    return { ...(await passkeyRegistrationOptions(db, request.user, relyingPartyOf(request, deps), challengeMeta(request))) };
   });
 
   r.post('/api/auth/passkeys/register/verify', { config: signedIn, schema: { body: passkeyRegisterVerifySchema, response: created(passkeySchema) } }, async (request, reply) => {
@@ -77,7 +79,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: AppDeps, signIn: Passk
   r.post(
     '/api/auth/passkeys/login/options',
     { config: open('signing in with a passkey: a fresh challenge, naming no account'), schema: { body: passkeyLoginOptionsSchema, response: ok(passkeyOptionsSchema) } },
-    async (request) => ({ ...(await passkeyAuthenticationOptions(db, relyingPartyOf(request, deps), deps.now())) }),
+    async (request) => ({ ...(await passkeyAuthenticationOptions(db, relyingPartyOf(request, deps), challengeMeta(request))) }),
   );
 
   r.post(

@@ -11,7 +11,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import {
   PASSKEY_ALREADY_ENROLLED_MESSAGE,
   PASSKEY_ALREADY_REVOKED_MESSAGE,
@@ -29,7 +29,7 @@ import { AppError, conflict, invalid, notFound, tooManyAttempts, unauthorized } 
 import type { Db } from '../../db/client.js';
 import { passkeys, sessions, users, webauthnChallenges } from './auth.schema.js';
 import { DEMO_ACCOUNTS, demoEmail } from './auth.seed.js';
-import type { UserRow } from './auth.service.js';
+import { waitText, type UserRow } from './auth.service.js';
 
 export const RP_NAME = 'AfyaKaunti';
 
@@ -108,27 +108,86 @@ function demoDeviceOf(email: string): boolean {
 
 /**
  * Unexpired sign-in challenges the store holds at most. The sign-in options route is open (nobody is signed in yet)
- * and each call keeps a row for 5 minutes: a flood of calls is refused with 429 beyond this, far above what a
- * county's staff start in 5 minutes, rather than filling the table.
+ * and each call keeps a row for 5 minutes. One address may hold PASSKEY_CHALLENGES_PER_IP of them (at most 500, a
+ * tenth of this), so a flood from one address is refused long before the store fills and sign-ins from everywhere
+ * else go on (issue 25 finding 4); this ceiling is the last stop against a flood from very many addresses.
  */
 export const MAX_OPEN_CHALLENGES = 5_000;
 
-/** A new challenge; expired ones are swept on the way (each insert deletes what has run out). */
-async function storeChallenge(db: Db, challenge: string, purpose: 'register' | 'authenticate', userId: number | null, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * The address a client's sign-ins are counted by: an IPv4 address as it is, an IPv6 one by its /64 network (one
+ * machine is commonly handed a whole /64, and would otherwise count as endless addresses).
+ */
+export function clientAddress(ip: string): string {
+  const bare = ip.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (!bare.includes(':')) return bare;
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** A refused sign-in challenge: whose limit was reached, and how long until a slot frees. */
+type ChallengeRefusal = { by: 'address' | 'store'; seconds: number };
+
+/**
+ * A new challenge; expired ones are swept on the way (each insert deletes what has run out). A sign-in challenge
+ * counts against its address, under a lock on that address so parallel calls are counted one by one and cannot all
+ * slip past the limit, and then against the store's ceiling. A refusal is audited, like a throttled password
+ * sign-in, and says the real wait: until the challenge whose expiry makes room runs out.
+ */
+async function storeChallenge(
+  db: Db,
+  challenge: string,
+  purpose: 'register' | 'authenticate',
+  userId: number | null,
+  meta: { now: Date; ip: string; perAddress: number },
+): Promise<void> {
+  const { now } = meta;
+  const address = purpose === 'authenticate' ? clientAddress(meta.ip) : null;
+  const secondsUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+  const refusal = await db.transaction(async (tx): Promise<ChallengeRefusal | null> => {
     await tx.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now));
-    if (purpose === 'authenticate') {
-      const [open] = await tx.select({ n: sql<number>`count(*)::int` }).from(webauthnChallenges).where(eq(webauthnChallenges.purpose, 'authenticate'));
-      if ((open?.n ?? 0) >= MAX_OPEN_CHALLENGES) throw tooManyAttempts('Too many passkey sign-ins are in progress. Please try again in a few minutes.', PASSKEY_CHALLENGE_MINUTES * 60);
+    if (address !== null) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`passkey-challenges:${address}`}))`);
+      const open = and(eq(webauthnChallenges.purpose, 'authenticate'), gt(webauthnChallenges.expiresAt, now));
+      const mine = await tx
+        .select({ expiresAt: webauthnChallenges.expiresAt })
+        .from(webauthnChallenges)
+        .where(and(open, eq(webauthnChallenges.address, address)))
+        .orderBy(asc(webauthnChallenges.expiresAt));
+      // Room for one more once all but perAddress - 1 of them have run out.
+      if (mine.length >= meta.perAddress) return { by: 'address', seconds: secondsUntil(mine[mine.length - meta.perAddress]!.expiresAt) };
+      const [all] = await tx
+        .select({ n: sql<number>`count(*)::int`, first: sql<string | null>`min(${webauthnChallenges.expiresAt})` })
+        .from(webauthnChallenges)
+        .where(open);
+      if ((all?.n ?? 0) >= MAX_OPEN_CHALLENGES && all?.first) return { by: 'store', seconds: secondsUntil(new Date(all.first)) };
     }
     await tx.insert(webauthnChallenges).values({
       challenge,
       purpose,
       userId,
+      address,
       expiresAt: new Date(now.getTime() + PASSKEY_CHALLENGE_MINUTES * 60_000),
       createdAt: now,
     });
+    return null;
   });
+  if (!refusal) return;
+  const { by, seconds } = refusal;
+  await audit(db, { id: userId, ip: meta.ip }, { action: 'passkey.use', entity: 'passkey', outcome: 'denied', detail: `too many open sign-ins (${by}); retry after ${seconds} s` });
+  const wait = waitText(seconds);
+  throw tooManyAttempts(
+    by === 'address' ? `Too many passkey sign-ins from this address. Please wait ${wait} and try again.` : `Too many passkey sign-ins are in progress. Please wait ${wait} and try again.`,
+    seconds,
+  );
 }
 
 /** The challenge the browser signed, read from its clientDataJSON (verified against the stored one afterwards). */
@@ -173,7 +232,12 @@ async function consumeChallenge(
 }
 
 /** Options for enrolling a passkey on this device: discoverable, user verification required, not one already held. */
-export async function passkeyRegistrationOptions(db: Db, user: UserRow, rp: RelyingParty, now: Date): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function passkeyRegistrationOptions(
+  db: Db,
+  user: UserRow,
+  rp: RelyingParty,
+  meta: { now: Date; ip: string; perAddress: number },
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const held = await db
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
@@ -190,7 +254,7 @@ export async function passkeyRegistrationOptions(db: Db, user: UserRow, rp: Rely
     excludeCredentials: held.map((h) => ({ id: h.credentialId, transports: h.transports })),
     authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
   });
-  await storeChallenge(db, options.challenge, 'register', user.id, now);
+  await storeChallenge(db, options.challenge, 'register', user.id, meta);
   return options;
 }
 
@@ -239,14 +303,18 @@ export async function enrolPasskey(db: Db, user: UserRow, input: PasskeyRegister
 }
 
 /** Options for signing in: no account named (the device offers its passkeys for this site), verification required. */
-export async function passkeyAuthenticationOptions(db: Db, rp: RelyingParty, now: Date): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function passkeyAuthenticationOptions(
+  db: Db,
+  rp: RelyingParty,
+  meta: { now: Date; ip: string; perAddress: number },
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     allowCredentials: [],
     userVerification: 'required',
     timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
   });
-  await storeChallenge(db, options.challenge, 'authenticate', null, now);
+  await storeChallenge(db, options.challenge, 'authenticate', null, meta);
   return options;
 }
 

@@ -6,16 +6,20 @@ import { PASSKEY_EXPIRED_MESSAGE, PASSKEY_REVOKED_MESSAGE } from '../../../share
 import { createTestContext, emailOf, sessionCookie, type TestContext } from '../../test/helper.js';
 import { softAuthenticator, type SoftAuthenticator } from '../../test/soft-authenticator.js';
 import { listPasskeys, revokePasskey } from './index.js';
-import { MAX_OPEN_CHALLENGES } from './passkeys.service.js';
+import { clientAddress, MAX_OPEN_CHALLENGES } from './passkeys.service.js';
 import { hashPassword } from './auth.service.js';
 
-const ORIGIN = 'http://localhost:3000';
+// The tests' server is Fastify's inject, which the browser reaches as http://localhost (port 80: env.ts testConfig).
+const ORIGIN = 'http://localhost';
 const RP_ID = 'localhost';
-const browser = { host: 'localhost:3000', origin: ORIGIN };
+const browser = { host: 'localhost', origin: ORIGIN };
+
+/** Unfinished passkey sign-ins one address may hold (PASSKEY_CHALLENGES_PER_IP), small here to flood quickly. */
+const PER_ADDRESS = 12;
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ config: { passkeyChallengesPerIp: PER_ADDRESS } });
 });
 afterAll(() => t.close());
 
@@ -258,9 +262,67 @@ describe('signing in with a passkey', () => {
       from generate_series(1, ${MAX_OPEN_CHALLENGES - open}) g`);
     const refused = await post('/api/auth/passkeys/login/options', { mediation: 'modal' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many passkey sign-ins are in progress. Please try again in a few minutes.');
+    expect(refused.json().message).toMatch(/^Too many passkey sign-ins are in progress\. Please wait \d+ (second|minute)s? and try again\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     await t.asOwner(sql`delete from webauthn_challenges where challenge like 'flood-%'`);
     expect((await post('/api/auth/passkeys/login/options', { mediation: 'modal' })).statusCode).toBe(200);
+  });
+});
+
+describe('a flood of passkey sign-ins from one address (issue 25 finding 4)', () => {
+  /** login/options as a browser at `address` asks for it. */
+  const optionsFrom = (address: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkeys/login/options',
+      remoteAddress: address,
+      headers: { ...browser, 'content-type': 'application/json' },
+      payload: JSON.stringify({ mediation: 'modal' }),
+    });
+
+  it('refuses the flooding address with 429 and the real wait, while a nurse elsewhere still signs in with her passkey', async () => {
+    const staff = await newStaff();
+    const { auth } = await enrol(staff.cookie);
+    // Someone on the internet asks for challenges and never answers them, as fast as the server will take them.
+    const flooder = '203.0.113.66';
+    const answers = await Promise.all(Array.from({ length: PER_ADDRESS + 20 }, () => optionsFrom(flooder)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(PER_ADDRESS);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(20);
+    // The first of its challenges runs out 5 minutes after it was made: that is when it may ask again.
+    expect(refused[0]!.headers['retry-after']).toBe('300');
+    expect(refused[0]!.json().message).toBe('Too many passkey sign-ins from this address. Please wait 5 minutes and try again.');
+
+    // The nurse at the facility, from her own address, is not held up by it.
+    const options = await optionsFrom('198.51.100.20');
+    expect(options.statusCode, options.body).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkeys/login/verify',
+      remoteAddress: '198.51.100.20',
+      headers: { ...browser, 'content-type': 'application/json' },
+      payload: JSON.stringify({ response: auth.authenticate(options.json() as Options) }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ id: staff.id });
+
+    // The flooder's challenges expire, and with them its wait.
+    t.clock.advance(5 * 60_000);
+    expect((await optionsFrom(flooder)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64 network, where one machine holds countless addresses', async () => {
+    for (let i = 1; i <= PER_ADDRESS; i++) expect((await optionsFrom(`2001:db8:25:4::${i.toString(16)}`)).statusCode).toBe(200);
+    expect((await optionsFrom('2001:db8:25:4:ffff::1')).statusCode).toBe(429);
+    expect((await optionsFrom('2001:db8:25:5::1')).statusCode).toBe(200);
+    t.clock.advance(5 * 60_000);
+    expect(['::ffff:203.0.113.9', '2001:0db8:0:0:1::2', '2001:db8::', '::1', 'fe80::1%eth0'].map(clientAddress)).toEqual([
+      '203.0.113.9',
+      '2001:db8:0:0::/64',
+      '2001:db8:0:0::/64',
+      '0:0:0:0::/64',
+      'fe80:0:0:0::/64',
+    ]);
   });
 });
 

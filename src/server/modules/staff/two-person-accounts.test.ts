@@ -143,7 +143,7 @@ describe('finding 1: an account that approves money or reads patients needs a se
     const desk = (await t.request({ url: '/api/sms-messages?limit=200', cookie: await t.loginAs('records_officer') })).json() as { kind: string }[];
     expect(desk.some((m) => m.kind === 'account')).toBe(false);
 
-    const cookie = await signInFirstTime(body.email, 'Kisoko-Dispensary-Ledger-9');
+    const cookie = await signInFirstTime(body.email, 'Copper-Ledger-Kettle-9');
     expect((await t.request({ url: '/api/auth/user', cookie })).json()).toMatchObject({ role: 'facility_incharge', mustChangePassword: false });
     const events = await t.rows<{ action: string; user_id: number }>(sql`select action, user_id from audit_events where entity = 'user' and entity_id = ${String(staff.id)} and action like 'staff.%' order by id`);
     expect(events.map((e) => e.action)).toEqual(['staff.create', 'staff.request.confirm']);
@@ -154,7 +154,7 @@ describe('finding 1: an account that approves money or reads patients needs a se
     const body = person({ role: 'nurse', facilityId: 1 });
     const { staff } = (await t.request({ method: 'POST', url: '/api/staff', cookie: director, body })).json() as { staff: { id: number } };
     await t.request({ method: 'POST', url: `/api/staff/requests/${(await requestFor(staff.id)).id}/confirm`, cookie: secondDirector });
-    const nurse = await signInFirstTime(body.email, 'Matayos-Ward-Rounds-44');
+    const nurse = await signInFirstTime(body.email, 'Evening-Ward-Rounds-44');
 
     const admin = await t.loginAs('admin');
     const res = await t.request({ method: 'PATCH', url: `/api/access/users/${staff.id}`, cookie: admin, body: { role: 'facility_incharge', reason: 'Acting in-charge while Grace is away' } });
@@ -174,7 +174,7 @@ describe('finding 1: an account that approves money or reads patients needs a se
     expect(ok.json()).toMatchObject({ request: { status: 'confirmed' }, sms: null });
     // The change took effect and she signs in again into it, with her own password (no new one was sent).
     expect((await t.request({ url: '/api/auth/user', cookie: nurse })).statusCode).toBe(401);
-    const relogin = await passwordLogin(body.email, 'Matayos-Ward-Rounds-44');
+    const relogin = await passwordLogin(body.email, 'Evening-Ward-Rounds-44');
     expect(relogin.json().user).toMatchObject({ role: 'facility_incharge' });
   });
 
@@ -260,7 +260,7 @@ describe('finding 1: an account that approves money or reads patients needs a se
     const second = await passwordOnPhone(body.email);
     expect(second).not.toBe(first);
     expect((await passwordLogin(body.email, first)).statusCode).toBe(401);
-    await signInFirstTime(body.email, 'Nambale-Dispensary-Shelf-3');
+    await signInFirstTime(body.email, 'Dispensary-Shelf-Mango-3');
     // Once she has her own, no one sends her another; nor may someone who does not manage staff.
     const done = await t.request({ method: 'POST', url: `/api/staff/${staff.id}/temporary-password`, cookie: director });
     expect(done.statusCode).toBe(409);
