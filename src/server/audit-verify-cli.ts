@@ -12,6 +12,9 @@ import { latestAuditCheckpoint } from './core/audit-seal.js';
 import { openDatabase } from './db/client.js';
 import { loadConfig } from './env.js';
 
+/** "1 seal", "2 seals". */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** What the check found, in words for the operator: one line each. */
 function describeReport(report: AuditChainReport, newest: AuditCheckpoint | null): string[] {
   const lines: string[] = [];
@@ -19,19 +22,19 @@ function describeReport(report: AuditChainReport, newest: AuditCheckpoint | null
   if (broken?.problem === 'checkpoint') return [`The checkpoint does NOT hold. ${broken.message}`];
   if (broken) {
     lines.push(`The audit trail is BROKEN. ${broken.message}`);
-    lines.push(`${report.checked} events before it are intact.`);
+    lines.push(`${count(report.checked, 'event', 'events')} before it ${report.checked === 1 ? 'is' : 'are'} intact.`);
   } else {
-    lines.push(`The audit trail is intact: ${report.checked} events chained.`);
+    lines.push(`The audit trail is intact: ${count(report.checked, 'event', 'events')} chained.`);
   }
   if (report.sealed) {
     lines.push(
-      `Events 1–${report.sealed.seq} are sealed with the key (${report.sealed.seals} seals, the first made ${report.sealed.firstAt}, the last ${report.sealed.at}); events written before the first seal had the unkeyed chain alone until then.`,
+      `Events 1–${report.sealed.seq} are sealed with the key (${count(report.sealed.seals, 'seal', 'seals')}, the first made ${report.sealed.firstAt}, the last ${report.sealed.at}); events written before the first seal had the unkeyed chain alone until then.`,
     );
   } else if (report.checked > 0) {
     lines.push('No event is sealed with the key yet: the server seals the chain within a minute of starting, and every minute after.');
   }
   if (report.unsealed > 0 && !broken) {
-    lines.push(`${report.unsealed} events after the last seal are not sealed yet: until the next seal only the unkeyed chain protects them.`);
+    lines.push(`${count(report.unsealed, 'event', 'events')} after the last seal ${report.unsealed === 1 ? 'is' : 'are'} not sealed yet: until the next seal only the unkeyed chain protects ${report.unsealed === 1 ? 'it' : 'them'}.`);
   }
   if (report.checkpoint?.verified) lines.push(`The checkpoint holds: event ${report.checkpoint.seq} still has the hash it had then.`);
   if (!broken && newest) {

@@ -83,7 +83,8 @@ export function parseCheckpoint(text: string): AuditCheckpoint | null {
   return m ? { seq: Number(m[1]), hash: m[2]!, signature: m[3]! } : null;
 }
 
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/** Rows of a raw query, whichever driver runs the database. */
+export const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * Chained events in order of seq, from `fromSeq` on (up to `toSeq` when given), at most `limit`: every field as

@@ -11,7 +11,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { auditSeals } from './audit.schema.js';
-import { formatCheckpoint, GENESIS_HASH, GENESIS_MAC, lastSeals, linkProblem, readChain, sameDigest, sealMac, signCheckpoint, type AuditCheckpoint, type Seal } from './audit-chain.js';
+import {
+  formatCheckpoint,
+  GENESIS_HASH,
+  GENESIS_MAC,
+  lastSeals,
+  linkProblem,
+  readChain,
+  rowsOf,
+  sameDigest,
+  sealMac,
+  signCheckpoint,
+  type AuditCheckpoint,
+  type Seal,
+} from './audit-chain.js';
 import type { Periodic } from './jobs.js';
 
 /** At most this many events per seal, so that the first sealing of a long chain is many short steps. */
@@ -22,8 +35,6 @@ const SEAL_LOCK = 7406110002;
 
 /** The chain, or its seals, do not hold: the server does not seal over them, and says why. */
 export class AuditSealRefused extends Error {}
-
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * The last seal, checked: made with this key, and its event still in the chain with the hash it sealed. Null
