@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from './db/client.js';
 import { verifyAuditChain } from './core/audit-chain.js';
+import { TEST_AUDIT_CHAIN_KEY } from './env.js';
 import { demoEmail, DEMO_ACCOUNTS } from './modules/index.js';
 import { createPostgresDatabase, PATIENT_COUNTS_DRIFT, queryRows, testPostgresUrl } from './test/helper.js';
 import { asUser, TEST_APP_ROLE } from './test/template-db.js';
@@ -156,8 +157,9 @@ describe(`a server killed mid-stream (${POSTGRES ? 'PostgreSQL' : 'PGlite'})`, (
       expect(activities!.n).toBe(stored.length);
       const drift = await queryRows<{ facility_id: number }>(db, PATIENT_COUNTS_DRIFT);
       expect(drift).toEqual([]);
-      // The audit chain survived the kill: every committed event is chained, every link holds.
-      expect((await verifyAuditChain(db.db)).firstBroken).toBeNull();
+      // The audit chain survived the kill: every committed event is chained, every link and every seal the servers
+      // made (with the tests' key, test/server-process.ts) holds.
+      expect((await verifyAuditChain(db.db, Buffer.from(TEST_AUDIT_CHAIN_KEY, 'hex'))).firstBroken).toBeNull();
     } finally {
       await db.close();
     }

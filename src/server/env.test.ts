@@ -1,18 +1,23 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './env.js';
+import { inspect } from 'node:util';
+import { decodeAuditChainKey, parseConfig, TEST_AUDIT_CHAIN_KEY } from './env.js';
+
+/** Production with the one setting it cannot start without. */
+/** What production needs at the least: its key (finding 10) and its host names (finding 5). */
+const PRODUCTION = { NODE_ENV: 'production', AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY, ALLOWED_HOSTS: 'afya.busia.go.ke' };
 
 describe('configuration', () => {
   it('runs with no settings at all: port 5000, ./data, PGlite, demo mode on', () => {
     expect(parseConfig({})).toMatchObject({ port: 5000, dataDir: './data', databaseUrl: undefined, demoMode: true, sessionIdleMinutes: 30, sessionAbsoluteHours: 12 });
   });
   it('turns demo mode off in production unless asked for', () => {
-    expect(parseConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'afya.busia.go.ke' }).demoMode).toBe(false);
-    expect(parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(parseConfig(PRODUCTION).demoMode).toBe(false);
+    expect(parseConfig({ ...PRODUCTION, DEMO_MODE: 'true' }).demoMode).toBe(true);
   });
   it('keeps demo mode off by default on a real PostgreSQL, and does not seed in production', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://db/county' }).demoMode).toBe(false);
-    expect(parseConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'afya.busia.go.ke' }).seedOnStart).toBe(false);
+    expect(parseConfig(PRODUCTION).seedOnStart).toBe(false);
     expect(parseConfig({}).seedOnStart).toBe(true);
   });
   it('takes TRUST_PROXY as yes/no, a hop count or the proxies\' addresses', () => {
@@ -26,10 +31,10 @@ describe('configuration', () => {
     expect(parseConfig({})).toMatchObject({ demoMode: true, host: '127.0.0.1' });
     expect(parseConfig({ HOST: '0.0.0.0' })).toMatchObject({ demoMode: true, host: '0.0.0.0' });
     expect(parseConfig({ HOST: '' }).host).toBe('127.0.0.1');
-    expect(parseConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'afya.busia.go.ke' })).toMatchObject({ demoMode: false, host: '0.0.0.0' });
+    expect(parseConfig(PRODUCTION)).toMatchObject({ demoMode: false, host: '0.0.0.0' });
     expect(parseConfig({ DATABASE_URL: 'postgres://db/county' }).host).toBe('0.0.0.0');
-    expect(parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).host).toBe('127.0.0.1');
-    expect(parseConfig({ NODE_ENV: 'production', HOST: '10.0.0.5', ALLOWED_HOSTS: 'afya.busia.go.ke' }).host).toBe('10.0.0.5');
+    expect(parseConfig({ ...PRODUCTION, DEMO_MODE: 'true' }).host).toBe('127.0.0.1');
+    expect(parseConfig({ ...PRODUCTION, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
   it('answers for this machine\'s loopback names on its port, and for the hosts it is told (issue 25 finding 5)', () => {
     expect(parseConfig({}).allowedHosts).toEqual(['localhost:5000', '127.0.0.1:5000', '[::1]:5000']);
@@ -49,11 +54,11 @@ describe('configuration', () => {
     expect(parseConfig({ ...mpesa, MPESA_CALLBACK_URL: 'https://pay.busia.go.ke/api/payments/mpesa/callback' }).allowedHosts).toContain('pay.busia.go.ke');
   });
   it('will not start in production without ALLOWED_HOSTS, unless in demo mode (loopback only)', () => {
-    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(
+    expect(() => parseConfig({ NODE_ENV: 'production', AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY })).toThrow(
       new Error("Invalid configuration:\n  ALLOWED_HOSTS: is required in production: the host names staff's browsers reach the server by, comma-separated (e.g. afya.busia.go.ke)"),
     );
-    expect(parseConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'afya.busia.go.ke' }).allowedHosts).toContain('afya.busia.go.ke');
-    expect(parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).allowedHosts).toEqual(['localhost:5000', '127.0.0.1:5000', '[::1]:5000']);
+    expect(parseConfig(PRODUCTION).allowedHosts).toContain('afya.busia.go.ke');
+    expect(parseConfig({ ...PRODUCTION, ALLOWED_HOSTS: '', DEMO_MODE: 'true' }).allowedHosts).toEqual(['localhost:5000', '127.0.0.1:5000', '[::1]:5000']);
     expect(() => parseConfig({ ALLOWED_HOSTS: 'afya.busia.go.ke, https://pay.busia.go.ke' })).toThrow(
       new Error('Invalid configuration:\n  ALLOWED_HOSTS: must be host names with an optional port, without a scheme or path (e.g. afya.busia.go.ke or 10.0.0.5:5000): not https://pay.busia.go.ke'),
     );
@@ -62,6 +67,59 @@ describe('configuration', () => {
   it('stops with a message naming each bad value', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => parseConfig({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE: must be true or false/);
+  });
+});
+
+describe('AUDIT_CHAIN_KEY (issue 25 finding 10)', () => {
+  const base64Key = Buffer.from(TEST_AUDIT_CHAIN_KEY, 'hex').toString('base64');
+
+  it('is required in production: the server does not start without it, and the message names it', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/AUDIT_CHAIN_KEY: is required in production: at least 32 random bytes/);
+    expect(() => parseConfig({ NODE_ENV: 'production', AUDIT_CHAIN_KEY: ' ' })).toThrow(/AUDIT_CHAIN_KEY: is required in production/);
+    expect(parseConfig(PRODUCTION).auditChainKey.from).toBe('environment');
+  });
+
+  it('takes 32 random bytes or more, as hex or base64', () => {
+    for (const written of [TEST_AUDIT_CHAIN_KEY, TEST_AUDIT_CHAIN_KEY.toUpperCase(), base64Key, base64Key.replace(/=+$/, ''), `${TEST_AUDIT_CHAIN_KEY}${TEST_AUDIT_CHAIN_KEY}`]) {
+      const config = parseConfig({ ...PRODUCTION, AUDIT_CHAIN_KEY: written });
+      expect(config.auditChainKey.from === 'environment' && config.auditChainKey.key.reveal().subarray(0, 32)).toEqual(Buffer.from(TEST_AUDIT_CHAIN_KEY, 'hex'));
+    }
+  });
+
+  it('refuses a weaker key, naming the setting and never echoing the value', () => {
+    const weak = [
+      'correct horse battery staple', // a passphrase
+      'AfyaDemo#2026',
+      TEST_AUDIT_CHAIN_KEY.slice(0, 62), // 31 bytes
+      Buffer.alloc(31, 7).toString('base64'),
+      'a'.repeat(64), // one byte value, 32 times
+      '0123456789abcdef'.repeat(4), // a pattern: 8 byte values
+      'busiacountybusiacountybusiacountybusiacounty', // base64 of a repeated pattern
+    ];
+    for (const value of weak) {
+      let message = '';
+      try {
+        parseConfig({ ...PRODUCTION, AUDIT_CHAIN_KEY: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, value).toMatch(/AUDIT_CHAIN_KEY: must be at least 32 random bytes, written as 64 hex characters or base64/);
+      expect(message).not.toContain(value);
+    }
+    expect(decodeAuditChainKey('0123456789abcdef'.repeat(4))).toBeNull();
+  });
+
+  it('outside production, without it, names the key file in DATA_DIR that the server makes', () => {
+    expect(parseConfig({}).auditChainKey).toEqual({ from: 'file', path: 'data/audit-chain.key' });
+    expect(parseConfig({ DATA_DIR: '/srv/afya', DATABASE_URL: 'postgres://db/county' }).auditChainKey).toEqual({ from: 'file', path: '/srv/afya/audit-chain.key' });
+  });
+
+  it('is never shown: not in JSON, not when inspected or printed', () => {
+    const config = parseConfig(PRODUCTION);
+    for (const shown of [JSON.stringify(config), inspect(config, { depth: 10 }), String(config.auditChainKey.from === 'environment' && config.auditChainKey.key)]) {
+      expect(shown).not.toContain(TEST_AUDIT_CHAIN_KEY);
+      expect(shown).not.toContain(base64Key.slice(0, 20));
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 // The only reader of process.env (STYLE.md rule 6). Parsed once at start; a bad value stops the server
 // with a message naming it (DESIGN.md §4).
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { inspect } from 'node:util';
 import { z } from 'zod';
 
 const bool = z
@@ -23,6 +24,47 @@ const postgresUrl = z
   .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
   .optional()
   .or(z.literal('').transform(() => undefined));
+
+/** A secret kept out of logs, JSON and inspection: only reveal() gives its bytes. */
+export class Secret {
+  readonly #bytes: Buffer;
+  constructor(bytes: Buffer) {
+    this.#bytes = Buffer.from(bytes);
+  }
+  reveal(): Buffer {
+    return this.#bytes;
+  }
+  toJSON(): string {
+    return '[secret]';
+  }
+  toString(): string {
+    return '[secret]';
+  }
+  [inspect.custom](): string {
+    return 'Secret [secret]';
+  }
+}
+
+const AUDIT_CHAIN_KEY_RULE = 'must be at least 32 random bytes, written as 64 hex characters or base64 (e.g. the output of `openssl rand -hex 32`)';
+
+/**
+ * The bytes of an audit chain key written as hex (64 digits or more) or base64, or null when it is shorter than
+ * 32 bytes or plainly not random (fewer than 16 different byte values, or base64 of fewer than 16 different letters:
+ * a repeated character, word or pattern, which 32 random bytes all but never are).
+ */
+export function decodeAuditChainKey(text: string): Buffer | null {
+  const v = text.trim();
+  let bytes: Buffer | null = null;
+  // Hex digits only are read as hex, never as base64: 62 of them are 31 bytes, too few, not 46.
+  if (/^[0-9a-fA-F]+$/.test(v)) bytes = v.length % 2 === 0 ? Buffer.from(v, 'hex') : null;
+  // Base64 of 32 random bytes uses some 30 of its 64 letters; a word repeated uses a handful.
+  else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && v.replace(/=+$/, '').length % 4 !== 1 && new Set(v).size >= 16) bytes = Buffer.from(v, 'base64');
+  if (!bytes || bytes.length < 32 || new Set(bytes).size < 16) return null;
+  return bytes;
+}
+
+/** The fixed key of the tests (testConfig) and of the servers they start: never a county's. */
+export const TEST_AUDIT_CHAIN_KEY = '5f0c2a9e7d3b41c8a6e2f90b17d4c3a85e6b0f2d9c1a7e4b3f8d2c6a0e9b5d17';
 
 const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -141,6 +183,15 @@ const envObject = z.object({
   WEBAUTHN_RP_ID: optionalSetting.pipe(z.string().regex(/^[a-z0-9.-]+$/, 'must be a domain name such as afya.busia.go.ke').optional()),
   // The browser journeys move the server's clock a day on (POST /api/test/clock): never in production.
   CLOCK_CONTROL: bool.optional(),
+  // The audit chain's key (issue 25 finding 10, ADR 0016): the server seals the chain with it, and the database
+  // never holds it. Required in production; elsewhere a generated one is kept in DATA_DIR (core/audit-key.ts).
+  AUDIT_CHAIN_KEY: optionalSetting.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const key = decodeAuditChainKey(v);
+    if (key) return new Secret(key);
+    ctx.addIssue({ code: 'custom', message: AUDIT_CHAIN_KEY_RULE });
+    return z.NEVER;
+  }),
 });
 
 const SMS_CREDENTIALS = ['SMS_USERNAME', 'SMS_API_KEY'] as const;
@@ -206,7 +257,21 @@ const dhis2Rules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
   }
 };
 
-const envSchema = envObject.superRefine(mpesaRules).superRefine(databaseRules).superRefine(dhis2Rules).superRefine(smsRules).superRefine(clockRules).superRefine(hostRules);
+/** Production seals the audit trail with a key the operator keeps; it is never generated there. */
+const auditChainKeyRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
+  if (e.NODE_ENV === 'production' && !e.AUDIT_CHAIN_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['AUDIT_CHAIN_KEY'], message: `is required in production: ${AUDIT_CHAIN_KEY_RULE.replace(/^must be /, '')}, kept outside the database and its backups` });
+  }
+};
+
+const envSchema = envObject
+  .superRefine(auditChainKeyRules)
+  .superRefine(mpesaRules)
+  .superRefine(databaseRules)
+  .superRefine(dhis2Rules)
+  .superRefine(smsRules)
+  .superRefine(clockRules)
+  .superRefine(hostRules);
 
 /** M-Pesa: Safaricom Daraja when credentials are configured, else the built-in sandbox simulator. */
 export type MpesaConfig =
@@ -271,6 +336,11 @@ export type Config = {
   webauthnRpId: string | undefined;
   /** The journeys' clock control (POST /api/test/clock); never in production. */
   clockControl: boolean;
+  /**
+   * The audit chain's key: AUDIT_CHAIN_KEY, or (never in production) the file in DATA_DIR where a generated one is
+   * kept, outside the database (core/audit-key.ts reads or makes it).
+   */
+  auditChainKey: { from: 'environment'; key: Secret } | { from: 'file'; path: string };
 };
 
 export type SmsConfig =
@@ -358,6 +428,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         : { mode: 'simulator' },
     webauthnRpId: e.WEBAUTHN_RP_ID,
     clockControl: e.CLOCK_CONTROL ?? false,
+    auditChainKey: e.AUDIT_CHAIN_KEY ? { from: 'environment', key: e.AUDIT_CHAIN_KEY } : { from: 'file', path: join(e.DATA_DIR, 'audit-chain.key') },
   };
 }
 
@@ -366,10 +437,10 @@ export function loadConfig(): Config {
 }
 
 /**
- * The configuration the API tests run with: every default, demo mode on. Fastify's inject calls the server
- * localhost:80, so the tests' server says it listens on port 80 and answers for this machine's names on it, as a
- * real one on its own port does.
+ * The configuration the API tests run with: every default, demo mode on, the tests' audit chain key. Fastify's inject
+ * calls the server localhost:80, so the tests' server says it listens on port 80 and answers for this machine's names
+ * on it, as a real one on its own port does.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '80' }), ...overrides };
+  return { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '80', AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY }), ...overrides };
 }

@@ -10,6 +10,8 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 import { auditTrailProtection } from './db/roles.js';
 import { isSeeded, JOB_KINDS, PERIODIC_TASKS, seedDemoCounty } from './modules/index.js';
 import { startJobRunner, type JobRunner } from './core/jobs.js';
+import { auditChainKey } from './core/audit-key.js';
+import { auditChainTasks, auditLogger } from './core/audit-seal.js';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './env.js';
 import { shiftableClock } from './core/test-clock.js';
@@ -29,11 +31,14 @@ async function main(): Promise<void> {
   if (workers > 1 && cluster.isPrimary) return primary(config, workers);
   const database = cluster.isPrimary ? await openMigrated(config) : await openDatabase(config);
   if (cluster.isPrimary) await prepareDatabase(database, config);
+  // The audit chain's key (made by prepareDatabase when it is a file): never logged, never in the database.
+  const auditKey = auditChainKey(config).key;
   // The machine's clock; with CLOCK_CONTROL (the browser journeys) one they can move by days.
   const clock = config.clockControl ? shiftableClock() : undefined;
   const now = clock?.now ?? (() => new Date());
   // The runner starts once the server listens; a route that kicks it before then just waits for its first poll.
   let runner: JobRunner | undefined = undefined;
+  let auditChain: ReturnType<typeof auditChainTasks> | undefined = undefined;
   // The log leaves the request path (issue 16): lines are queued and written to stdout asynchronously, and whatever
   // is still queued is written before the process exits.
   const logStream = pino.destination({ dest: 1, sync: false });
@@ -47,25 +52,35 @@ async function main(): Promise<void> {
     // The job in progress finishes (or its lease lets another server take it) before the database closes.
     await runner?.stop();
     await app.close();
+    // The last requests' events sealed too, rather than left to the next start.
+    await auditChain?.seal(database.db, now()).catch((error: unknown) => app.log.error({ err: error }, 'The audit chain could not be sealed at shutdown'));
     await database.close();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
+  // The audit chain is sealed with the key every minute, from the runner's first poll on (and once more at
+  // shutdown), and a checkpoint is logged every hour (core/audit-seal.ts, ADR 0016).
+  auditChain = auditChainTasks({ key: auditKey, log: auditLogger(app.log, config.logLevel) });
   runner = startJobRunner({
     db: database.db,
     now,
     kinds: JOB_KINDS,
-    periodic: PERIODIC_TASKS,
+    periodic: [...PERIODIC_TASKS, ...auditChain.periodic],
     log: (msg, err) => app.log.error({ err }, msg),
   });
   // In a cluster the first process says where the county is served, once every server process listens.
   if (cluster.isPrimary) console.log(`AfyaKaunti is running on ${describe(config)}`);
 }
 
-/** The demo county on a first start, and the audit trail's protection said: once, before any server listens. */
+/**
+ * The demo county on a first start, the audit chain's key made where it is a file (the first start), and the audit
+ * trail's protection said: once, before any server listens.
+ */
 async function prepareDatabase(database: Database, config: Config): Promise<void> {
+  const key = auditChainKey(config, { create: true });
+  if (key.created) console.log(`Made the audit chain's key in ${key.where} (keep it: the chain's seals are checked with it; a county sets AUDIT_CHAIN_KEY instead)`);
   if (config.seedOnStart && !(await isSeeded(database.db))) {
     const counts = await seedDemoCounty(database.db, { now: new Date() });
     console.log(`Seeded the demo county: ${counts.facilities} facilities, ${counts.users} staff, ${counts.patients} patients, ${counts.records} visits`);

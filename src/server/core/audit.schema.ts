@@ -36,3 +36,20 @@ export const auditEvents = pgTable(
   ],
 );
 
+/**
+ * The chain sealed with a key the database never holds (issue 25 finding 10, ADR 0016): the server writes a seal
+ * every minute, an HMAC over the seal before it, the last chained event's seq and hash, and when. A seal vouches for
+ * every event up to its seq, so rewriting the chain and recomputing its hashes needs the key. Insert-only, as
+ * audit_events: a trigger refuses UPDATE and DELETE, and the app's role may only INSERT and SELECT (db/roles.ts).
+ */
+export const auditSeals = pgTable('audit_seals', {
+  /** The last event sealed: the seal covers every event from the seal before it up to this one. */
+  seq: bigint({ mode: 'number' }).primaryKey(),
+  /** That event's hash in the chain, as it was sealed. */
+  hash: text().notNull(),
+  /** HMAC-SHA256 with the key over the previous seal's mac, seq, hash and sealedAt (core/audit-chain.ts, sealMac). */
+  mac: text().notNull(),
+  /** The server's clock when it sealed, to the millisecond. */
+  sealedAt: timestamp({ withTimezone: true }).notNull(),
+});
+

@@ -1,7 +1,8 @@
 // Two database roles on PostgreSQL (issue 11, finding 3; README, "Security"): the owner, who runs the migrations
 // and owns every table, and the app's role, which the server connects as. The app's role may read and write the
-// county's data but only INSERT and SELECT on the audit trail: it cannot rewrite it, empty it, or switch off the
-// trigger that keeps it append-only (only a table's owner may). The embedded database has one user and no roles.
+// county's data but only INSERT and SELECT on the audit trail and its seals: it cannot rewrite them, empty them, or
+// switch off the triggers that keep them append-only (only a table's owner may). The embedded database has one user
+// and no roles.
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
@@ -22,6 +23,8 @@ export async function grantAppRole(owner: Db, role: string): Promise<void> {
     `grant usage on schema public to ${role}`,
     `grant select, insert, update, delete on all tables in schema public to ${role}`,
     `revoke update, delete, truncate, references, trigger on audit_events from ${role}`,
+    // The seals the server writes (core/audit-seal.ts): it adds them and reads them, and never changes one.
+    `revoke update, delete, truncate, references, trigger on audit_seals from ${role}`,
     `grant usage, select, update on all sequences in schema public to ${role}`,
     // To see, at start, that the owner has run every migration (db/setup.ts).
     `grant usage on schema drizzle to ${role}`,
@@ -40,12 +43,13 @@ export async function auditTrailProtection(db: Db): Promise<AuditProtection> {
     select current_user as role,
       (select rolsuper from pg_roles where rolname = current_user) as superuser,
       pg_has_role(current_user, (select tableowner from pg_tables where schemaname = 'public' and tablename = 'audit_events'), 'USAGE') as owner,
-      has_table_privilege('audit_events', 'UPDATE') or has_table_privilege('audit_events', 'DELETE') or has_table_privilege('audit_events', 'TRUNCATE') as can_rewrite`)) as unknown as {
+      has_table_privilege('audit_events', 'UPDATE') or has_table_privilege('audit_events', 'DELETE') or has_table_privilege('audit_events', 'TRUNCATE')
+        or has_table_privilege('audit_seals', 'UPDATE') or has_table_privilege('audit_seals', 'DELETE') or has_table_privilege('audit_seals', 'TRUNCATE') as can_rewrite`)) as unknown as {
     rows: { role: string; superuser: boolean; owner: boolean; can_rewrite: boolean }[];
   };
   const r = result.rows[0]!;
   if (r.superuser) return { protected: false, role: r.role, reason: 'it is a superuser' };
   if (r.owner) return { protected: false, role: r.role, reason: 'it owns the audit table' };
-  if (r.can_rewrite) return { protected: false, role: r.role, reason: 'it may update, delete or truncate the audit table' };
-  return { protected: true, role: r.role, reason: 'it may only insert and read the audit table' };
+  if (r.can_rewrite) return { protected: false, role: r.role, reason: 'it may update, delete or truncate the audit table or its seals' };
+  return { protected: true, role: r.role, reason: 'it may only insert and read the audit table and its seals' };
 }

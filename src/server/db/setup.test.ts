@@ -17,7 +17,7 @@ describe.runIf(POSTGRES)('a deployment with an owner and an app role', () => {
         /has 0 of this version's \d+ migrations, and the role of DATABASE_URL may not run them: run `npm run db:migrate` with MIGRATION_DATABASE_URL/,
       );
       const first = await openMigrated({ databaseUrl: app, migrationDatabaseUrl: url, dataDir: '' });
-      expect(await auditTrailProtection(first.db)).toEqual({ protected: true, role: TEST_APP_ROLE, reason: 'it may only insert and read the audit table' });
+      expect(await auditTrailProtection(first.db)).toEqual({ protected: true, role: TEST_APP_ROLE, reason: 'it may only insert and read the audit table and its seals' });
       await first.close();
       const again = await openMigrated({ databaseUrl: app, migrationDatabaseUrl: undefined, dataDir: '' });
       expect((await auditTrailProtection(again.db)).protected).toBe(true);

@@ -1,11 +1,12 @@
 // The real server as a separate process, started exactly as `npm start` starts it (src/server/main.ts), for the
 // tests that must kill it (crash safety) and for `npm run bench`. Its log goes to a file, read back on failure.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_AUDIT_CHAIN_KEY } from '../env.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -44,6 +45,8 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
       PORT: String(port),
       HOST: '127.0.0.1',
       DEMO_MODE: 'true',
+      // The tests' key (production needs one; elsewhere it spares the working directory a key file of its own).
+      AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
       ...(database.kind === 'postgres'
         ? database.appUrl
           ? { DATABASE_URL: database.appUrl, MIGRATION_DATABASE_URL: database.url }
@@ -81,4 +84,13 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
       await exited;
     },
   };
+}
+
+/**
+ * Runs one of the command-line tools (`src/server/<script>`) as npm runs it, with `env` over this process's
+ * environment, and returns how it ended and what it printed.
+ */
+export function runCli(script: string, args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `src/server/${script}`, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -1,5 +1,5 @@
 // The audit trail (audit:read): who did what to which record, filtered by who, what, patient, outcome and dates,
-// and the chain recomputed from its first event (GET /api/audit-events/verify).
+// and the chain recomputed from its first event, its seals checked with the server's key (GET /api/audit-events/verify).
 import { useQuery } from '@tanstack/react-query';
 import { ScrollText, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
@@ -112,7 +112,13 @@ export function AuditTab({ initialUserId, initialUserLabel }: { initialUserId: s
           report ? (
             <span role="status" className={report.intact ? 'text-green-800' : 'text-destructive'} data-testid="audit-chain">
               {report.intact
-                ? t('access.audit.intact', { count: formatNumber(report.checked), hash: report.last?.hash.slice(0, 12) ?? '—' })
+                ? [
+                    t('access.audit.intact', { count: formatNumber(report.checked), hash: report.last?.hash.slice(0, 12) ?? '—' }),
+                    report.sealed ? t('access.audit.sealed', { seq: formatNumber(report.sealed.seq) }) : '',
+                    report.unsealed > 0 ? t('access.audit.unsealed', { count: formatNumber(report.unsealed) }) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')
                 : t('access.audit.broken', { at: report.firstBroken?.seq ?? report.firstBroken?.eventId ?? '?', message: report.firstBroken?.message ?? '' })}
             </span>
           ) : verify.error ? (

@@ -9,8 +9,8 @@ import { users } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { verifyAuditChain } from '../../core/audit-chain.js';
-import type { AuditChainReport } from '../../../shared/audit/index.js';
+import { parseCheckpoint, verifyAuditChain } from '../../core/audit-chain.js';
+import type { AuditChainReport, AuditVerifyQuery } from '../../../shared/audit/index.js';
 
 /** The count of a filtered trail stops here. */
 export const AUDIT_COUNT_CAP = 10_000;
@@ -92,14 +92,21 @@ export async function ownAuditTrailCsv({ db, actor, now: clock }: ServiceContext
   return { filename: ownAuditTrailFilename(now), content: toCsv([header, ...lines]) };
 }
 
-/** The chain checked for the administrator; the check is itself audited, after it ran (it would see its own event). */
-export async function verifyAuditTrail({ db, actor }: ServiceContext): Promise<AuditChainReport> {
-  const report = await verifyAuditChain(db);
+/**
+ * The chain and its seals checked for the administrator, with the server's key, against a checkpoint when one is
+ * given; the check is itself audited, after it ran (it would see its own event).
+ */
+export async function verifyAuditTrail({ db, actor }: ServiceContext, key: Buffer, q: AuditVerifyQuery = {}): Promise<AuditChainReport> {
+  const checkpoint = q.checkpoint ? parseCheckpoint(q.checkpoint) : null;
+  const report = await verifyAuditChain(db, key, checkpoint ? { checkpoint } : {});
+  const against = checkpoint ? `, checkpoint ${checkpoint.seq}` : '';
   await audit(db, actor, {
     action: 'audit.verify',
     entity: 'audit',
     outcome: report.intact ? 'success' : 'failure',
-    detail: report.intact ? `${report.checked} events intact` : `broken at event ${report.firstBroken?.seq ?? `id ${report.firstBroken?.eventId}`} (${report.firstBroken?.problem})`,
+    detail: report.intact
+      ? `${report.checked} events intact, ${report.sealed?.seq ?? 0} sealed${against}`
+      : `broken at event ${report.firstBroken?.seq ?? `id ${report.firstBroken?.eventId}`} (${report.firstBroken?.problem})${against}`,
   });
   return report;
 }
