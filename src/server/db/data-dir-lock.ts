@@ -8,7 +8,8 @@
 // so the lock file is never seen half-written, and of two racing linkers one gets EEXIST. Taking over a stale lock
 // is where two processes could both win (both judge the dead holder stale; one removes it and links its own, the
 // other then removes that one): so the stale lock is removed only under a takeover lock named after that very lock
-// file (its content and inode), taken the same atomic way, and only if the lock file is still that one.
+// file (its content and inode), taken the same atomic way, and only if the lock file is still that one. Hard links
+// need a filesystem that has them (every Linux and macOS one, NTFS; not FAT): elsewhere the lock refuses to start.
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, linkSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
