@@ -47,17 +47,64 @@ export function requiredNumber(message: string) {
   );
 }
 
-export function isoDate(message: string) {
+/**
+ * The one window every date and month the API takes must fall in (issue 25, finding 9): the years 1900 to 2100. A
+ * date outside it is a slip of the keyboard or a probe (year 0, 9999-12-31), never a real visit, birth, booking or
+ * journal, and beyond it the county's arithmetic (fiscal years, day numbers, PostgreSQL's own date range) stops
+ * making sense. Every date, month and fiscal year field goes through isoDate, isoMonth or fiscalYearText, each
+ * field keeping its own tighter rule on top (a birth not in the future, an appointment within the booking horizon).
+ */
+export const FIRST_DATE = '1900-01-01';
+export const LAST_DATE = '2100-12-31';
+export const DATE_WINDOW_MESSAGE = 'Enter a date between 1900 and 2100';
+export const MONTH_WINDOW_MESSAGE = 'Enter a month between 1900 and 2100';
+
+/** Whether a YYYY-MM-DD date is a real calendar date (not 2026-02-30). */
+export function isRealDate(v: string): boolean {
+  if (!ISO_DATE.test(v)) return false;
+  const at = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
+}
+
+/** Whether a real YYYY-MM-DD date is inside the window (CSV imports check their dates with it too). */
+export function inDateWindow(date: string): boolean {
+  return date >= FIRST_DATE && date <= LAST_DATE;
+}
+
+/**
+ * A field's own bounds inside the window, and its own words for a date outside them: `tooEarly` for a date before
+ * `earliest` (default the window's first day), `tooLate` for one after the window's last day. Without them a date
+ * outside the window gets DATE_WINDOW_MESSAGE.
+ */
+export type DateBounds = { earliest?: string; tooEarly?: string; tooLate?: string };
+
+/** A required date, YYYY-MM-DD: real, and inside the window (or the field's own bounds). */
+export function isoDate(message: string, bounds: DateBounds = {}) {
+  const earliest = bounds.earliest ?? FIRST_DATE;
   return z
     .string({ error: message })
     .trim()
     .min(1, message)
     .regex(ISO_DATE, 'Use the date format YYYY-MM-DD')
-    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Enter a real date');
+    .refine((v) => !ISO_DATE.test(v) || isRealDate(v), 'Enter a real date')
+    .refine((v) => !isRealDate(v) || v >= earliest, bounds.tooEarly ?? DATE_WINDOW_MESSAGE)
+    .refine((v) => !isRealDate(v) || v <= LAST_DATE, bounds.tooLate ?? DATE_WINDOW_MESSAGE);
 }
 
-export function optionalIsoDate() {
-  return z.preprocess((v) => (v === '' ? null : v), isoDate('Enter a date').nullish()).transform((v) => v ?? null);
+export function optionalIsoDate(bounds: DateBounds = {}) {
+  return z.preprocess((v) => (v === '' ? null : v), isoDate('Enter a date', bounds).nullish()).transform((v) => v ?? null);
+}
+
+const ISO_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A required month, YYYY-MM (a report's or a ledger period's), inside the window. */
+export function isoMonth(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .regex(ISO_MONTH, 'Use the month format YYYY-MM')
+    .refine((v) => !ISO_MONTH.test(v) || (v >= FIRST_DATE.slice(0, 7) && v <= LAST_DATE.slice(0, 7)), MONTH_WINDOW_MESSAGE);
 }
 
 /** An optional id filter in a query string. */

@@ -1,7 +1,8 @@
 // The embedded database's lock (issue 11, finding 1): one process per DATA_DIR; a lock whose process is gone
-// (killed, crashed) never blocks the next start. The crash-safety test starts real servers on one directory.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// (killed, crashed) never blocks the next start. The crash-safety test starts real servers on one directory. Issue
+// 25, finding 8: processes racing for it (test/lock-contender.ts) never hold it at once.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,63 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const lockOf = (pid: number) => JSON.stringify({ pid, host: hostname(), startedAt: '2026-11-24T08:00:00.000Z', command: 'node src/server/main.ts' });
 /** A Node process that has come and gone: its pid names no running process. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+
+type Answer = { ready?: string; held?: number; refused?: number; overlaps?: number; took?: boolean; released?: boolean; error?: string };
+type Contender = { child: ChildProcess; send(message: string): void; answer(): Promise<Answer> };
+
+/** Starts `count` lock contenders (test/lock-contender.ts) and resolves when every one is ready. */
+async function contenders(count: number, ...args: string[]): Promise<Contender[]> {
+  const script = fileURLToPath(new URL('../test/lock-contender.ts', import.meta.url));
+  const started = Array.from({ length: count }, (): Contender => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const answers: Answer[] = [];
+    const waiting: Array<{ resolve: (answer: Answer) => void; reject: (error: Error) => void }> = [];
+    child.on('message', (answer: Answer) => {
+      const waiter = waiting.shift();
+      if (waiter) waiter.resolve(answer);
+      else answers.push(answer);
+    });
+    child.on('exit', (code) => {
+      for (const waiter of waiting.splice(0)) waiter.reject(new Error(`contender exited (${code}): ${stderr}`));
+    });
+    return {
+      child,
+      send: (message) => child.send(message),
+      answer: () => {
+        const ready = answers.shift();
+        if (ready) return Promise.resolve(ready);
+        if (child.exitCode !== null) return Promise.reject(new Error(`contender exited (${child.exitCode}): ${stderr}`));
+        return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+      },
+    };
+  });
+  const all = await Promise.all(started.map((contender) => contender.answer()));
+  expect(all.every((answer) => answer.ready)).toBe(true);
+  return started;
+}
+
+/** Sends `message` to every contender and collects each one's answer (a contender's error fails the test). */
+async function ask(all: Contender[], message: string): Promise<Answer[]> {
+  for (const contender of all) contender.send(message);
+  const answers = await Promise.all(all.map((contender) => contender.answer()));
+  for (const answer of answers) expect(answer.error).toBeUndefined();
+  return answers;
+}
+
+async function stop(all: Contender[]) {
+  await Promise.all(
+    all.map(
+      (contender) =>
+        new Promise<void>((resolve) => {
+          if (contender.child.exitCode !== null) return resolve();
+          contender.child.once('exit', () => resolve());
+          contender.child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
 
 describe('the data directory lock', () => {
   it('refuses a second opener, naming the directory and the process that holds it', async () => {
@@ -65,5 +123,35 @@ describe('the data directory lock', () => {
     });
     expect(run.status, run.stderr).toBe(0);
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('three processes taking and releasing it over and over never hold it at the same time', async () => {
+    const clinics = await contenders(3, 'loop', dir, '1500');
+    try {
+      const results = await ask(clinics, 'go');
+      const overlaps = results.reduce((sum, result) => sum + result.overlaps!, 0);
+      const held = results.reduce((sum, result) => sum + result.held!, 0);
+      expect({ overlaps, held: held > 0 }).toEqual({ overlaps: 0, held: true });
+    } finally {
+      await stop(clinics);
+    }
+    // Nothing left behind: neither the lock nor a file made while taking it.
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('of processes racing to take over a dead process\'s lock, exactly one gets it', async () => {
+    const clinics = await contenders(4, 'once', dir);
+    const dead = deadPid();
+    try {
+      for (let round = 0; round < 50; round++) {
+        writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), startedAt: `round ${round}`, command: 'node src/server/main.ts' }));
+        const took = (await ask(clinics, 'take')).filter((answer) => answer.took).length;
+        expect(took, `round ${round}`).toBe(1);
+        await ask(clinics, 'release');
+        expect(readdirSync(dir), `round ${round}`).toEqual([]);
+      }
+    } finally {
+      await stop(clinics);
+    }
   });
 });

@@ -174,9 +174,13 @@ export function notANumber(min: number, max: number, int = false): fc.Arbitrary<
 
 const ISO_DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Fails a date field (isoDate; '' and null may be fine where the date is optional): no date, or no real one. */
+/**
+ * Fails a date field (isoDate; '' and null may be fine where the date is optional): no date, no real one, or a real
+ * one outside the window every date keeps (validation.ts: 1900 to 2100).
+ */
 export const notADate: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>('2026-02-30', '2026-13-01', '0000-00-00', '16/03/2026', '2026-3-16', '20260316', '2026-03-16T00:00:00Z', 'today', 0, 1773619200000, true, [], {}, ['2026-03-16']),
+  fc.constantFrom<unknown>('0000-01-01', '0001-01-01', '1899-12-31', '2101-01-01', '9999-12-31'),
   hostileString.filter((s) => s !== '' && !ISO_DATE_SHAPE.test(s.trim())),
 );
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { isoMonth } from '../validation.js';
 
-/** A month of the ledger, YYYY-MM. */
+/** A month of the ledger, YYYY-MM: a month of the shared window, and the ledger keeps the years 2000 to 2099. */
 export const PERIOD_PATTERN = /^20\d{2}-(0[1-9]|1[0-2])$/;
-export const periodParam = z.object({ period: z.string().regex(PERIOD_PATTERN, 'Use the month format YYYY-MM') });
-/** A fiscal year in a path: 2025-26 (written 2025/26 everywhere else). */
+export const periodParam = z.object({ period: isoMonth('Use the month format YYYY-MM').regex(PERIOD_PATTERN, 'Use the month format YYYY-MM') });
+/** A fiscal year in a path: 2025-26 (written 2025/26 everywhere else); like every fiscal year field, 2000/01 to 2099/00, inside the shared window. */
 export const fiscalYearParam = z.object({
   year: z
     .string()

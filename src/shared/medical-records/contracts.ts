@@ -119,7 +119,7 @@ const clinicalFields = {
   treatment: optionalText(2000, 'Treatment must be at most 2000 characters'),
   prescription: optionalText(2000, 'Prescription must be at most 2000 characters'),
   notes: optionalText(4000, 'Notes must be at most 4000 characters'),
-  followUpDate: optionalIsoDate(),
+  followUpDate: optionalIsoDate({ tooEarly: 'Follow-up date cannot be before the visit date', tooLate: 'Follow-up date must be within 2 years of the visit' }),
 };
 
 /**
@@ -135,7 +135,7 @@ export const createMedicalRecordSchema = (now: () => Date) =>
       // A visit written up later from the paper register keeps its real date; it cannot be in the future, nor older
       // than the registers a facility still keeps (nor, the server checks, before the patient was born).
       visitDate: z
-        .preprocess(blankToUndefined, isoDate('Enter a date').optional())
+        .preprocess(blankToUndefined, isoDate('Enter a date', { tooEarly: `Visit date cannot be more than ${OLDEST_VISIT_YEARS} years ago`, tooLate: 'Visit date cannot be in the future' }).optional())
         .refine((v) => v === undefined || startOfCountyDay(v).getTime() <= now().getTime(), 'Visit date cannot be in the future')
         .refine((v) => v === undefined || v >= oldestVisitDate(now()), `Visit date cannot be more than ${OLDEST_VISIT_YEARS} years ago`),
       ...codedVisitFields,

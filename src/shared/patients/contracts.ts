@@ -39,8 +39,7 @@ export const registerPatientSchema = (now: () => Date) =>
       .max(100, 'Last name must be at most 100 characters')
       .refine(hasNoNul, NUL_MESSAGE),
     middleName: optionalText(100, 'Middle name must be at most 100 characters'),
-    dateOfBirth: isoDate('Date of birth is required')
-      .refine((v) => v >= '1900-01-01', 'Date of birth must be after 1900')
+    dateOfBirth: isoDate('Date of birth is required', { tooEarly: 'Date of birth must be after 1900', tooLate: 'Date of birth cannot be in the future' })
       .refine((v) => startOfCountyDay(v).getTime() <= now().getTime(), 'Date of birth cannot be in the future'),
     gender: z.enum(GENDERS, { error: 'Please select a gender' }),
     phoneNumber: phone('Phone number'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REPORT_PERIODS, REPORT_TYPES } from './constants.js';
-import { blankToUndefined, hasNoNul, isoDate, NUL_MESSAGE, optionalEnumQuery, optionalIdQuery, optionalIsoDate, pageQuery } from '../validation.js';
+import { blankToUndefined, hasNoNul, isoDate, isoMonth, NUL_MESSAGE, optionalEnumQuery, optionalIdQuery, optionalIsoDate, pageQuery } from '../validation.js';
 import { countyDate, daysBetween } from '../county-time.js';
 import { catalogueEntry, REPORT_KINDS } from './catalogue.js';
 
@@ -36,7 +36,6 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** The longest day range an analysis or a register covers. */
 export const MAX_RANGE_DAYS = 366;
 export const MAX_REGISTER_DAYS = 31;
@@ -53,7 +52,7 @@ export const createReportSchema = (now: () => Date) =>
       facilityId: z.preprocess(blankToUndefined, z.number({ error: 'Choose a facility' }).int().min(1).max(2_147_483_647).optional()),
       subcounty: z.preprocess(blankToUndefined, z.string().trim().min(1).max(60).refine(hasNoNul, NUL_MESSAGE).optional()),
       county: z.boolean().optional(),
-      period: z.preprocess(blankToUndefined, z.string().regex(PERIOD, 'Use the month format YYYY-MM').optional()),
+      period: z.preprocess(blankToUndefined, isoMonth('Choose the month').optional()),
       startDate: z.preprocess(blankToUndefined, isoDate('Enter a date').optional()),
       endDate: z.preprocess(blankToUndefined, isoDate('Enter a date').optional()),
     })

@@ -103,7 +103,7 @@ export const createStaffSchema = z.object({
     .transform(normalisePhone),
   nationalId: optionalText(20, 'National ID must be at most 20 characters')
     .refine((v) => v === null || /^\d{7,10}$/.test(v), 'National ID must be 7 to 10 digits'),
-  joinedAt: isoDate('Join date is required').refine((v) => v >= '1963-01-01', 'Join date must be after 1963'),
+  joinedAt: isoDate('Join date is required', { earliest: '1963-01-01', tooEarly: 'Join date must be after 1963' }),
 });
 export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 export type CreateStaffForm = z.input<typeof createStaffSchema>;

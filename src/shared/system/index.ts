@@ -2,6 +2,7 @@
 // write-only secrets (only whether one is set is ever answered); and the statuses the screen shows of what is
 // configured on the server (payments, SMS, KHIS) and of the fiscal year.
 import { z } from 'zod';
+import { BOOKING_HORIZON_DAYS } from '../appointments/index.js';
 import { hasNoNul, NUL_MESSAGE, pageQuery } from '../validation.js';
 
 /** The sections kept in system_settings, each one versioned value. */
@@ -74,6 +75,8 @@ export type SmsSettings = z.infer<typeof smsSettingsSchema>;
 export const appointmentSettingsSchema = z.object({
   /** The nightly sweep also completes the day's checked-in appointments that nobody completed. */
   autoCompleteCheckedIn: flag('Auto-complete'),
+  /** How many days ahead an appointment may be booked (issue 25, finding 9); a value saved before it existed is a year. */
+  bookingHorizonDays: whole('Booking horizon', BOOKING_HORIZON_DAYS.min, BOOKING_HORIZON_DAYS.max).default(BOOKING_HORIZON_DAYS.default),
 });
 export type AppointmentSettings = z.infer<typeof appointmentSettingsSchema>;
 
@@ -108,7 +111,7 @@ export type SecretStatus = z.infer<typeof secretStatusSchema>;
 /** The sections' values as answered (plain shapes: the input schemas' preprocessing does not run backwards). */
 export const countyValueSchema = z.object({ name: z.string(), code: z.number(), headquarters: z.string(), population: z.number(), email: z.string(), phone: z.string() });
 export const smsValueSchema = z.object({ remindersEnabled: z.boolean(), environment: z.enum(['sandbox', 'production']), username: z.string(), senderId: z.string() });
-export const appointmentsValueSchema = z.object({ autoCompleteCheckedIn: z.boolean() });
+export const appointmentsValueSchema = z.object({ autoCompleteCheckedIn: z.boolean(), bookingHorizonDays: z.number() });
 
 const sectionMeta = { version: z.number(), updatedAt: z.string().nullable(), updatedByName: z.string().nullable() };
 
@@ -198,5 +201,5 @@ export type SettingChange = z.infer<typeof settingChangeSchema>;
 export const SETTING_DEFAULTS: SettingValues = {
   county: { name: 'Busia', code: 40, headquarters: 'Busia', population: 893_681, email: '', phone: '' },
   sms: { remindersEnabled: true, environment: 'sandbox', username: '', senderId: '' },
-  appointments: { autoCompleteCheckedIn: false },
+  appointments: { autoCompleteCheckedIn: false, bookingHorizonDays: BOOKING_HORIZON_DAYS.default },
 };

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { addDays, countyDate, wallClock } from '../../../shared/county-time';
-import type { AppointmentStatus } from '../../../shared/appointments';
+import { bookingLimitOf, type AppointmentStatus } from '../../../shared/appointments';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
@@ -58,6 +58,9 @@ export function formatDay(date: string, style: 'short' | 'long' = 'short'): stri
  */
 export function appointmentMessage(message: string | undefined): string | undefined {
   if (!message) return message;
+  // The booking limits (issue 25, finding 9) carry figures: worded again with them.
+  const limit = bookingLimitOf(message);
+  if (limit) return i18n.t(`appointments.limits.${limit.kind}`, limit);
   const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'appointments.validation') as unknown;
   const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
   return typeof translated === 'string' ? translated : message;

@@ -1,7 +1,12 @@
 // The appointments screen's own arithmetic: the week a county date falls in (Monday to Sunday, whatever the
-// reader's time zone), and the booking a patient's record asks for through the history entry's state.
-import { describe, expect, it } from 'vitest';
-import { weekStart } from './appointment-labels';
+// reader's time zone), and the booking a patient's record asks for through the history entry's state; and the
+// server's booking limits worded in the reader's language with their figures (issue 25, finding 9).
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { beyondHorizonMessage, outsideHoursMessage } from '../../../shared/appointments';
+import { appointmentMessage, weekStart } from './appointment-labels';
+import en from './locales/en.json';
+import sw from './locales/sw.json';
 import { BOOK_FOR, bookForOf } from './patient/book-for';
 
 describe('weekStart', () => {
@@ -22,5 +27,26 @@ describe('bookForOf', () => {
   });
   it.each([null, undefined, 'x', {}, { [BOOK_FOR]: { id: '12', name: 'A' } }, { [BOOK_FOR]: { id: 1.5, name: 'A' } }, { [BOOK_FOR]: { id: 3 } }])('asks nothing of %j', (state) => {
     expect(bookForOf(state)).toBeNull();
+  });
+});
+
+describe('the booking limits in the reader’s language', () => {
+  beforeAll(async () => {
+    await i18n.init({
+      lng: 'en',
+      resources: { en: { translation: en }, sw: { translation: sw } },
+      interpolation: { escapeValue: false },
+    });
+  });
+
+  it('a time outside the hours and a day beyond the horizon keep their figures in English and Kiswahili', async () => {
+    await i18n.changeLanguage('en');
+    expect(appointmentMessage(outsideHoursMessage('08:00', '17:00'))).toBe(outsideHoursMessage('08:00', '17:00'));
+    expect(appointmentMessage(beyondHorizonMessage(365, '2027-03-16'))).toBe(beyondHorizonMessage(365, '2027-03-16'));
+    await i18n.changeLanguage('sw');
+    expect(appointmentMessage(outsideHoursMessage('08:00', '17:00'))).toBe('Nje ya saa za huduma hii: inapokea miadi kuanzia 08:00 hadi 17:00');
+    expect(appointmentMessage(beyondHorizonMessage(30, '2026-04-15'))).toBe('Miadi huwekwa hadi siku 30 mbele tu (mpaka 2026-04-15)');
+    expect(appointmentMessage('Enter a date between 1900 and 2100')).toBe('Weka tarehe kati ya mwaka 1900 na 2100');
+    expect(appointmentMessage('Something else entirely')).toBe('Something else entirely');
   });
 });

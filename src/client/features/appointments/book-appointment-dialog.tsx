@@ -91,6 +91,8 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
   const bookable = facilities.data?.filter((f) => staff.reaches('appointments:write', f));
   const facility = facilities.data?.find((f) => f.id === chosenFacility);
   const mayOverride = facility ? staff.reaches('appointments:override', facility) : false;
+  // The chosen service's hours bound the time picker; the server refuses a time outside them.
+  const service = services.data?.find((s) => String(s.id) === values.serviceId);
   const pending = mutation.isPending;
   const message = (name: keyof Values) => appointmentMessage(errors[name]);
   const patientId = fixedPatient?.id ?? patient?.id;
@@ -227,7 +229,7 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
         </FormField>
 
         <FormField id="appt-startTime" label={t('appointments.book.time')} error={message('startTime')}>
-          <Input type="time" data-field="startTime" {...fieldAria('appt-startTime', message('startTime'))} value={values.startTime} onChange={(e) => change('startTime', e.target.value)} />
+          <Input type="time" data-field="startTime" {...fieldAria('appt-startTime', message('startTime'))} min={service?.opensAt} max={service?.closesAt} value={values.startTime} onChange={(e) => change('startTime', e.target.value)} />
         </FormField>
 
         {values.kind === 'walk_in' ? (

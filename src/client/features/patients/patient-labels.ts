@@ -1,5 +1,6 @@
 // Wording shared by the registry's table and dialogs, in the reader's language.
 import type { TFunction } from 'i18next';
+import { bookingLimitOf } from '../../../shared/appointments';
 import { lastVisitParts } from '../../../shared/format';
 import type { MedicalRecord } from '../../../shared/medical-records';
 import type { Patient } from '../../../shared/patients';
@@ -28,6 +29,9 @@ export function lastVisitText(t: TFunction, at: string, now = new Date()): strin
  */
 export function validationText(message: string | undefined): string | undefined {
   if (!message) return message;
+  // A follow-up date beyond the booking horizon (issue 25, finding 9): the message carries the days and the last day.
+  const limit = bookingLimitOf(message);
+  if (limit?.kind === 'beyondHorizon') return i18n.t('patients.followUpBeyondHorizon', limit);
   const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'patients.validation') as unknown;
   const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
   return typeof translated === 'string' ? translated : message;

@@ -1,4 +1,4 @@
-// Appointments' settings: the nightly sweep's switch (versioned here) and each facility's appointment services
+// Appointments' settings: the nightly sweep's switch and the booking horizon (versioned here) and each facility's appointment services
 // (name, duration, hours, daily capacity; deactivated rather than deleted), kept by the appointments module's API.
 // Who may edit a facility's services is the appointments module's rule (appointments:configure, in scope).
 import { useQuery } from '@tanstack/react-query';
@@ -42,11 +42,15 @@ export function AppointmentServicesSection({ settings, canConfigure }: { setting
   );
 }
 
+type SweepValues = { autoCompleteCheckedIn: boolean; bookingHorizonDays: string };
+const sweepValuesOf = (v: SystemSettings['appointments']['value']): SweepValues => ({ ...v, bookingHorizonDays: String(v.bookingHorizonDays) });
+
 function SweepCard({ data, canConfigure }: { data: SystemSettings['appointments']; canConfigure: boolean }) {
   const { t } = useTranslation();
-  const form = useSchemaForm(appointmentSettingsSchema, () => ({ ...data.value }));
-  const { pending, stale, save, reload } = useVersionedSave('appointments', data, form, (v) => ({ ...v }), t('system.appointments.saved'));
+  const form = useSchemaForm(appointmentSettingsSchema, () => sweepValuesOf(data.value));
+  const { pending, stale, save, reload } = useVersionedSave('appointments', data, form, sweepValuesOf, t('system.appointments.saved'));
   const onSave = form.submit(save);
+  const horizonError = systemValidationText(form.errors.bookingHorizonDays);
   return (
     <Card>
       <CardContent className="p-4">
@@ -61,6 +65,19 @@ function SweepCard({ data, canConfigure }: { data: SystemSettings['appointments'
             />
             <span>{t('system.appointments.autoComplete')}</span>
           </label>
+          <FormField id="appointments-horizon" label={t('system.appointments.horizon')} error={horizonError} required className="grid max-w-xs gap-1.5">
+            <Input
+              {...fieldAria('appointments-horizon', horizonError)}
+              data-field="bookingHorizonDays"
+              inputMode="numeric"
+              maxLength={4}
+              value={form.values.bookingHorizonDays}
+              readOnly={!canConfigure}
+              disabled={pending}
+              onChange={(e) => form.set('bookingHorizonDays', e.target.value)}
+            />
+          </FormField>
+          <p className="text-sm text-muted-foreground">{t('system.appointments.horizonHint')}</p>
           <SaveFooter versionText={versionText(t, data, when)} stale={stale} onReload={reload} canConfigure={canConfigure} pending={pending} dirty={form.dirty} />
         </form>
       </CardContent>

@@ -4,6 +4,7 @@
 // line; one problem and nothing is written. The journals are written in one transaction: all of them or none.
 import { inArray, sql } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
+import { inDateWindow } from '../../../shared/validation.js';
 import { compare, formatKesExact, isNegative, isZero, sum, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { COST_CENTRES, FUNDS, MAX_JOURNAL_LINES, MAX_LINE_KES, type Fund, type ImportIssue, type ImportJournalsInput, type ImportJournalsResult } from '../../../shared/accounting/index.js';
 import { audit } from '../../core/audit.js';
@@ -58,6 +59,7 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
     const dateText = cell(r.cells, 'date') || (earlier?.date ?? '');
     const date = readDate(dateText);
     if (!date) issues.push(lineIssue(n, 'date', dateText === '' ? 'the date is missing' : `"${dateText.slice(0, 30)}" is not a date (use YYYY-MM-DD)`));
+    else if (!inDateWindow(date)) issues.push(lineIssue(n, 'date', `${date} is not between 1900 and 2100`));
     else if (date > today) issues.push(lineIssue(n, 'date', 'the date cannot be in the future'));
     else if (today > adjustmentDeadline(date)) issues.push(lineIssue(n, 'date', `the financial year of ${date} closed for adjustments on ${adjustmentDeadline(date)}`));
     else if (closed.has(periodOf(date))) issues.push(lineIssue(n, 'date', `the period ${date.slice(0, 7)} is closed`));

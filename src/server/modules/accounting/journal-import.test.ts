@@ -60,6 +60,21 @@ describe('importing journals', () => {
     expect(county.json().issues).toHaveLength(5);
   });
 
+  it('a line dated outside the years 1900 to 2100 is named as such, not as a closed financial year (issue 25, finding 9)', async () => {
+    const before = await journalCount();
+    const csv = file('journals-import.csv').replace(/2026-03-12/g, '1850-03-12').replace('W2,2026-03-13', 'W2,2999-03-13');
+    const res = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([
+      { path: 'csv.line.2.date', message: 'Line 2: 1850-03-12 is not between 1900 and 2100' },
+      { path: 'csv.line.3.date', message: 'Line 3: 1850-03-12 is not between 1900 and 2100' },
+      { path: 'csv.line.4.date', message: 'Line 4: 2999-03-13 is not between 1900 and 2100' },
+      { path: 'csv.line.5.date', message: 'Line 5: 2999-03-13 is not between 1900 and 2100' },
+      { path: 'csv.line.6.date', message: 'Line 6: 2999-03-13 is not between 1900 and 2100' },
+    ]);
+    expect(await journalCount()).toEqual(before);
+  });
+
   it('creates drafts from the file, one journal per key, that another officer approves', async () => {
     const before = await journalCount();
     const res = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv: file('journals-import.csv') } });

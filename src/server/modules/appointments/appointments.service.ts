@@ -8,7 +8,10 @@ import { addDays, countyDate, daysBetween } from '../../../shared/county-time.js
 import { reaches, scopeOf } from '../../../shared/access/index.js';
 import {
   APPOINTMENT_TRANSITIONS,
+  BOOKING_HORIZON_DAYS,
+  beyondHorizonMessage,
   DEFAULT_APPOINTMENT_SERVICES as DEFAULTS,
+  outsideHoursMessage,
   type Appointment,
   type AppointmentCalendarDay,
   type AppointmentCalendarQuery,
@@ -24,13 +27,14 @@ import {
   type UpdateAppointmentServiceInput,
 } from '../../../shared/appointments/index.js';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../core/errors.js';
+import { AppError, conflict, forbidden, invalid, notFound, type FieldIssue } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
 import { users } from '../auth/index.js';
 import { facilities } from '../facilities/index.js';
 import { patients } from '../patients/index.js';
 import { appointments, appointmentServices, smsConsents } from './appointments.schema.js';
+import { settingsSection } from './sms/gateway.js';
 
 // ---------------------------------------------------------------------------------------------- services
 
@@ -359,6 +363,33 @@ async function lockDay(tx: Db, serviceId: number, date: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${serviceId}::int, ${daysBetween('1970-01-01', date)}::int)`);
 }
 
+/**
+ * How many days ahead this county books (System Settings, appointments section; read as the gateway reads its
+ * section, since the system module imports this one): a year unless set.
+ */
+async function bookingHorizon(tx: Db): Promise<number> {
+  const days = (await settingsSection(tx, 'appointments')).bookingHorizonDays;
+  return typeof days === 'number' && Number.isInteger(days) && days >= BOOKING_HORIZON_DAYS.min && days <= BOOKING_HORIZON_DAYS.max ? days : BOOKING_HORIZON_DAYS.default;
+}
+
+/**
+ * Why an appointment cannot be on that day at that time (issue 25, finding 9): a day beyond the booking horizon, or
+ * a time outside the service's hours (from its opening time to before its closing time). Issues under `dateField`
+ * and startTime.
+ */
+async function whenProblems(
+  tx: Db,
+  when: { date: string; startTime: string | null; today: string; service: { opensAt: string; closesAt: string } | undefined; dateField?: string },
+): Promise<FieldIssue[]> {
+  const horizon = await bookingHorizon(tx);
+  const last = addDays(when.today, horizon);
+  const { service, startTime } = when;
+  return [
+    ...(when.date > last ? [{ path: when.dateField ?? 'date', message: beyondHorizonMessage(horizon, last) }] : []),
+    ...(service && startTime !== null && (startTime < service.opensAt || startTime >= service.closesAt) ? [{ path: 'startTime', message: outsideHoursMessage(service.opensAt, service.closesAt) }] : []),
+  ];
+}
+
 /** 409 when the patient already holds an open appointment of the service that day. */
 async function refuseDuplicate(tx: Db, patientId: number, service: { id: number; name: string }, date: string, exceptId?: number): Promise<void> {
   const [open] = await tx
@@ -391,6 +422,7 @@ export async function bookAppointment({ db, actor, now: clock }: ServiceContext,
       ...(patient ? [] : [{ path: 'patientId', message: 'Patient not found' }]),
       ...(serviceProblem ? [{ path: 'serviceId', message: serviceProblem }] : []),
       ...(dateProblem ? [{ path: 'date', message: dateProblem }] : []),
+      ...(await whenProblems(tx, { date: input.date, startTime: input.startTime, today, service: serviceProblem ? undefined : service })),
     ];
     if (issues.length > 0 || !service) throw invalid(issues);
     await lockDay(tx, service.id, input.date);
@@ -440,7 +472,11 @@ export async function rescheduleAppointment({ db, actor, now: clock }: ServiceCo
     const [service] = await tx.select().from(appointmentServices).where(eq(appointmentServices.id, serviceId)).limit(1);
     const serviceProblem =
       !service || service.facilityId !== current.facilityId ? 'Service not found at this facility' : !service.isActive && serviceId !== current.serviceId ? 'This service is not taking appointments' : null;
-    const issues = [...(serviceProblem ? [{ path: 'serviceId', message: serviceProblem }] : []), ...(input.date < today ? [{ path: 'date', message: 'Date cannot be in the past' }] : [])];
+    const issues = [
+      ...(serviceProblem ? [{ path: 'serviceId', message: serviceProblem }] : []),
+      ...(input.date < today ? [{ path: 'date', message: 'Date cannot be in the past' }] : []),
+      ...(await whenProblems(tx, { date: input.date, startTime: input.startTime, today, service: serviceProblem ? undefined : service })),
+    ];
     if (issues.length > 0 || !service) throw invalid(issues);
     await lockDay(tx, service.id, input.date);
     await refuseDuplicate(tx, current.patientId, service, input.date, id);
@@ -525,7 +561,8 @@ export async function traceAppointment({ db, actor, now: clock }: ServiceContext
  * visit's facility in its follow-up service (made with the defaults when it has none), booked by the clinician.
  * The clinician asked for that day, so it is booked even when the day is full (overCapacity true).
  * Only a date from today on, after the visit's own day, books (a visit written up from the paper register may
- * have asked for today; a follow-up on the visit's own day is the visit itself).
+ * have asked for today; a follow-up on the visit's own day is the visit itself). A date beyond the booking horizon
+ * is refused (400 under followUpDate), as a booking at the desk would be.
  */
 export async function bookFollowUp(
   tx: Db,
@@ -533,6 +570,8 @@ export async function bookFollowUp(
 ): Promise<number | null> {
   const today = countyDate(visit.now);
   if (!visit.followUpDate || visit.followUpDate < today || visit.followUpDate <= visit.visitDay) return null;
+  const beyond = await whenProblems(tx, { date: visit.followUpDate, startTime: null, today, service: undefined, dateField: 'followUpDate' });
+  if (beyond.length > 0) throw invalid(beyond);
   const service = await ensureService(tx, visit.facilityId, 'follow_up', visit.now);
   const overCapacity = await takePlace(tx, { actor: null, service, date: visit.followUpDate, override: false, force: true });
   const [created] = await tx
@@ -588,6 +627,8 @@ export async function syncFollowUp(
     await audit(tx, visit.actor, { action: 'appointment.status', entity: 'appointment', entityId: booked.id, detail: `${booked.status} -> cancelled (follow-up date removed); patient ${booked.patientId}` });
     return;
   }
+  const beyond = await whenProblems(tx, { date: visit.followUpDate, startTime: null, today, service: undefined, dateField: 'followUpDate' });
+  if (beyond.length > 0) throw invalid(beyond);
   const [service] = await tx.select().from(appointmentServices).where(eq(appointmentServices.id, booked.serviceId)).limit(1);
   const overCapacity = await takePlace(tx, { actor: null, service: service!, date: visit.followUpDate, override: false, force: true, exceptId: booked.id });
   await tx

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment, AppointmentCalendarDay, AppointmentService } from '../../../shared/appointments/index.js';
+import { beyondHorizonMessage, outsideHoursMessage, type Appointment, type AppointmentCalendarDay, type AppointmentService } from '../../../shared/appointments/index.js';
+import type { SystemSettings } from '../../../shared/system/index.js';
 import { countyInstant } from '../../../shared/county-time.js';
 import { createTestContext, emailOf, fieldErrors, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
 
@@ -394,5 +395,90 @@ describe('the calendar without dates', () => {
     const days = (await t.request({ url: '/api/appointments/calendar?facilityId=1', cookie: desk })).json() as AppointmentCalendarDay[];
     expect(days.length).toBeGreaterThan(0);
     expect(days.every((d) => d.date >= '2026-03-16' && d.date <= '2026-03-22')).toBe(true);
+  });
+});
+
+// Issue 25, finding 9: an appointment on 9999-12-31 was booked, and one at 03:00 at a clinic open 08:00–17:00.
+describe('when an appointment may be', () => {
+  /** The appointments section of System Settings, set through the screen's own route by the director. */
+  async function setHorizon(days: unknown) {
+    const director = await t.loginAs('county_director');
+    const current = (await t.request({ url: '/api/system/settings', cookie: director })).json() as SystemSettings;
+    return t.request({
+      method: 'PUT',
+      url: '/api/system/settings/appointments',
+      cookie: director,
+      body: { ...current.appointments.value, bookingHorizonDays: days, expectedVersion: current.appointments.version },
+    });
+  }
+
+  it('a time outside the service’s hours is refused at the desk, for a walk-in and when rescheduling', async () => {
+    const opd = ((await t.request({ url: '/api/appointment-services?facilityId=1', cookie: desk })).json() as AppointmentService[]).find((s) => s.code === 'opd')!;
+    expect([opd.opensAt, opd.closesAt]).toEqual(['08:00', '17:00']);
+    const hours = outsideHoursMessage('08:00', '17:00');
+    for (const startTime of ['03:00', '07:59', '17:00', '23:30']) {
+      const res = await book(desk, { patientId: 80, date: '2026-03-20', startTime });
+      expect(res.statusCode, startTime).toBe(400);
+      expect(fieldErrors(res).startTime, startTime).toBe(hours);
+    }
+    const walkIn = await book(desk, { patientId: 80, date: '2026-03-16', kind: 'walk_in', startTime: '19:00' });
+    expect(fieldErrors(walkIn).startTime).toBe(hours);
+    const first = await booked({ patientId: 80, date: '2026-03-20', startTime: '08:00' });
+    const last = await booked({ patientId: 81, date: '2026-03-20', startTime: '16:59' });
+    expect([first.startTime, last.startTime]).toEqual(['08:00', '16:59']);
+    const late = await reschedule(desk, first.id, { date: '2026-03-21', startTime: '18:15' });
+    expect(late.statusCode).toBe(400);
+    expect(fieldErrors(late).startTime).toBe(hours);
+    // Another service's hours are its own: a clinic open 08:00–13:00 refuses 14:00 on the move too.
+    const clinic = await smallService('pm_clinic', 5);
+    const moved = await reschedule(desk, last.id, { date: '2026-03-21', startTime: '14:00', serviceId: clinic.id });
+    expect(fieldErrors(moved).startTime).toBe(outsideHoursMessage('08:00', '13:00'));
+    const kept = ((await t.request({ url: '/api/appointments?patientId=81', cookie: desk })).json() as Appointment[]).find((a) => a.id === last.id);
+    expect(kept).toMatchObject({ date: '2026-03-20', startTime: '16:59', serviceId: opd.id });
+  });
+
+  it('a day beyond the booking horizon (a year unless System Settings says otherwise) is refused, and so is one past 2100', async () => {
+    expect((await booked({ patientId: 82, date: '2027-03-16' })).date).toBe('2027-03-16');
+    const beyond = await book(desk, { patientId: 82, date: '2027-03-17' });
+    expect(beyond.statusCode).toBe(400);
+    expect(fieldErrors(beyond).date).toBe(beyondHorizonMessage(365, '2027-03-16'));
+    const never = await book(desk, { patientId: 82, date: '9999-12-31' });
+    expect(fieldErrors(never).date).toBe('Enter a date between 1900 and 2100');
+
+    expect(fieldErrors(await setHorizon(0)).bookingHorizonDays).toBe('Booking horizon must be a whole number from 1 to 1825');
+    const saved = await setHorizon(30);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().value).toMatchObject({ bookingHorizonDays: 30 });
+    try {
+      const month = await book(desk, { patientId: 83, date: '2026-04-16' });
+      expect(fieldErrors(month).date).toBe(beyondHorizonMessage(30, '2026-04-15'));
+      const a = await booked({ patientId: 83, date: '2026-04-15' });
+      const moved = await reschedule(desk, a.id, { date: '2026-05-01' });
+      expect(moved.statusCode).toBe(400);
+      expect(fieldErrors(moved).date).toBe(beyondHorizonMessage(30, '2026-04-15'));
+    } finally {
+      expect((await setHorizon(365)).statusCode).toBe(200);
+    }
+  });
+
+  it('a visit’s follow-up beyond the horizon is refused, and neither the visit nor an appointment is written', async () => {
+    const records = await t.count('medical_records');
+    const appointmentsBefore = await t.count('appointments');
+    const res = await t.request({ method: 'POST', url: '/api/medical-records', cookie: clinician, body: { patientId: 84, facilityId: 1, chiefComplaint: 'Review', followUpDate: '2027-06-01' } });
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res).followUpDate).toBe(beyondHorizonMessage(365, '2027-03-16'));
+    expect([await t.count('medical_records'), await t.count('appointments')]).toEqual([records, appointmentsBefore]);
+    // Corrected to a date beyond it later: refused the same way, and the booked follow-up stays where it was.
+    const visit = await t.request({ method: 'POST', url: '/api/medical-records', cookie: clinician, body: { patientId: 84, facilityId: 1, chiefComplaint: 'Review', followUpDate: '2026-04-13' } });
+    expect(visit.statusCode, visit.body).toBe(201);
+    const correct = await t.request({
+      method: 'PATCH',
+      url: `/api/medical-records/${visit.json().id}`,
+      cookie: clinician,
+      body: { chiefComplaint: 'Review', followUpDate: '2027-04-13', reason: 'Review in a year', version: 1 },
+    });
+    expect(correct.statusCode).toBe(400);
+    expect(fieldErrors(correct).followUpDate).toBe(beyondHorizonMessage(365, '2027-03-16'));
+    expect((await t.request({ url: '/api/appointments?patientId=84&serviceId=5', cookie: desk })).json()).toMatchObject([{ date: '2026-04-13', status: 'scheduled' }]);
   });
 });

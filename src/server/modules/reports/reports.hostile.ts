@@ -9,7 +9,7 @@ export default defineHostile({
     base: { report: 'moh705a', county: true, period: '2026-02' },
     breakers: {
       report: notIn(['moh705a', 'moh705b', 'moh717']).filter((v) => typeof v !== 'string' || !/^[a-z0-9-]+$/.test(v)),
-      period: fc.constantFrom<unknown>('2026-13', '2026-2', '26-02', '2026-02-01', 'last month', 202602, [], {}),
+      period: fc.constantFrom<unknown>('2026-13', '2026-2', '26-02', '2026-02-01', 'last month', 202602, [], {}, '0000-01', '1899-12', '9999-12'),
       county: fc.constantFrom<unknown>('yes', 1, [], {}),
     },
   },

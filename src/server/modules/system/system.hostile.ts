@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { FACILITY_SERVICES, FACILITY_STATUSES, updateFacilitySchema } from '../../../shared/facilities/index.js';
-import { setSecretSchema, updateCountySettingsSchema, updateSmsSettingsSchema } from '../../../shared/system/index.js';
+import { setSecretSchema, updateAppointmentSettingsSchema, updateCountySettingsSchema, updateSmsSettingsSchema } from '../../../shared/system/index.js';
 import { defineHostile, hostileString, hostileValue, notABoolean, notANumber, notAString, notIn, tooLong, withNul, wrongType } from '../../test/hostile.js';
 
 /** Values the field's schema refuses: hostile text and wrong types, and the given ones, filtered through the schema. */
@@ -14,6 +14,7 @@ function refusedBy(field: z.ZodType, ...more: fc.Arbitrary<unknown>[]): fc.Arbit
 
 const county = updateCountySettingsSchema.shape;
 const sms = updateSmsSettingsSchema.shape;
+const appointments = updateAppointmentSettingsSchema.shape;
 const version = fc.oneof(fc.constantFrom<unknown>(-1, 1.5, '1', '0', null, true, [], {}, 2 ** 31), hostileString, wrongType).filter(
   (v) => !(typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 2 ** 31 - 1),
 );
@@ -55,8 +56,13 @@ export default defineHostile({
   'PUT /api/system/settings/appointments': {
     role: 'admin',
     path: () => '/api/system/settings/appointments',
-    base: { autoCompleteCheckedIn: true, expectedVersion: 1 },
-    breakers: { autoCompleteCheckedIn: notABoolean, expectedVersion: version },
+    base: { autoCompleteCheckedIn: true, bookingHorizonDays: 365, expectedVersion: 1 },
+    breakers: {
+      autoCompleteCheckedIn: notABoolean,
+      // A missing horizon is the default year: undefined is no breaker.
+      bookingHorizonDays: notANumber(1, 1825, true).filter((v) => v !== undefined && !appointments.bookingHorizonDays.safeParse(viaJson(v)).success),
+      expectedVersion: version,
+    },
   },
   'PUT /api/system/secrets/sms.apiKey': {
     role: 'admin',

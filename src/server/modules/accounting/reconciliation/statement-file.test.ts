@@ -58,4 +58,12 @@ describe('a statement file', () => {
     expect(view(readStatementFile('bank', csv, TODAY)).issues).toEqual(['csv.line.2.amount', 'csv.line.3.amount', 'csv.line.3.description', 'csv.line.4.date']);
     expect(view(readStatementFile('bank', 'Date,Details,Debit\n01/03/2026,A,1', TODAY)).issues).toEqual(['csv.header']);
   });
+
+  it('refuses a date outside the years 1900 to 2100 (issue 25, finding 9)', () => {
+    const csv = ['Date,Description,Reference,Debit,Credit,Balance', '15/03/1850,A,R1,10.00,,', '1899-12-31,B,R2,,5.00,', '01/03/2026,C,R3,,5.00,'].join('\n');
+    expect(readStatementFile('bank', csv, TODAY).issues).toEqual([
+      { path: 'csv.line.2.date', message: 'Line 2: 1850-03-15 is not between 1900 and 2100' },
+      { path: 'csv.line.3.date', message: 'Line 3: 1899-12-31 is not between 1900 and 2100' },
+    ]);
+  });
 });

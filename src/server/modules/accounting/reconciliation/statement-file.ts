@@ -5,6 +5,7 @@
 // a note. Both may carry a few lines of preamble (the account's name, the period) above the header row.
 import { add, isNegative, isPositive, isZero, negate, subtract, sum, ZERO, type Cents } from '../../../../shared/money.js';
 import type { BankStatementKind, ImportIssue } from '../../../../shared/accounting/index.js';
+import { inDateWindow } from '../../../../shared/validation.js';
 import { columnsOf, headerKey, lineIssue, readAmount, readCsv, readDate, type CsvRecord } from './csv.js';
 
 export type FileLine = { lineNo: number; date: string; description: string; reference: string | null; amount: Cents; balance: Cents | null };
@@ -61,6 +62,7 @@ export function readStatementFile(kind: BankStatementKind, csv: string, today: s
     const dateText = cell(r, kind === 'bank' ? 'Date' : 'Completion Time');
     const date = readDate(dateText);
     if (!date) problems.push(lineIssue(r.line, 'date', dateText === '' ? 'the date is missing' : `"${dateText.slice(0, 40)}" is not a date (use YYYY-MM-DD or DD/MM/YYYY)`));
+    else if (!inDateWindow(date)) problems.push(lineIssue(r.line, 'date', `${date} is not between 1900 and 2100`));
     else if (date > today) problems.push(lineIssue(r.line, 'date', `${date} is in the future`));
     let amount: Cents | null = null;
     if (kind === 'bank') {
