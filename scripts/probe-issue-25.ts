@@ -136,13 +136,13 @@ async function finding4() {
   let refused = 0;
   let retryAfter: string | undefined;
   for (let i = 0; i < 60; i++) {
-    const a = await call('POST', '/api/auth/passkeys/login/options', { body: {}, localAddress: '127.0.0.1', host: `localhost:${port}`, origin: `http://localhost:${port}` });
+    const a = await call('POST', '/api/auth/passkeys/login/options', { body: { mediation: 'modal' }, localAddress: '127.0.0.1', host: `localhost:${port}`, origin: `http://localhost:${port}` });
     if (a.status === 429) {
       refused += 1;
       retryAfter = String(a.headers['retry-after']);
     }
   }
-  const other = await call('POST', '/api/auth/passkeys/login/options', { body: {}, localAddress: '127.0.0.2', host: `localhost:${port}`, origin: `http://localhost:${port}` });
+  const other = await call('POST', '/api/auth/passkeys/login/options', { body: { mediation: 'modal' }, localAddress: '127.0.0.2', host: `localhost:${port}`, origin: `http://localhost:${port}` });
   report('4 one address locks out passkey sign-in', refused > 0 && other.status === 200, `60 calls from 127.0.0.1: ${refused} refused with 429 (Retry-After ${retryAfter} s); then 127.0.0.2: ${other.status}`);
 }
 
