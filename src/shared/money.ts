@@ -248,8 +248,8 @@ export function changePercent(current: Cents, previous: Cents): number | null {
  * reports): round once, from the exact cents of the figure itself — a total is the rounded sum, never the sum of
  * rounded parts.
  */
-export function toWholeKes(amount: Cents): number {
-  return Number(divideHalfUp(BigInt(raw(amount)), 100n));
+export function toWholeKes(amount: Cents | Total): number {
+  return Number(divideHalfUp(isTotal(amount) ? big(amount) : BigInt(raw(amount)), 100n));
 }
 
 /** The average of `count` amounts that add up to `total`, in whole shillings, half-up once; null for no amounts. */
