@@ -310,6 +310,14 @@ const nextMonthOf = (first: string) => {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 };
 const lastDayOf = (first: string) => countyDate(new Date(countyInstant(nextMonthOf(first), 12, 0).getTime() - 24 * 3600 * 1000));
+/** Moves the clock to the end of the next month (a property run's own) and signs the director in again; its last day. */
+async function aMonthOfItsOwn(): Promise<string> {
+  month = nextMonthOf(month);
+  const date = lastDayOf(month);
+  t.clock.set(countyInstant(date, 18, 0));
+  director = await signIn('county_director');
+  return date;
+}
 
 /** A journal of one to three pairs of lines (a debit and a credit of one amount), each anywhere from a cent to the ceiling. */
 const amountCents = fc.oneof(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 1, max: centsValue(parseKes(CEILING)) }), fc.constant(centsValue(parseKes(CEILING))));
@@ -368,10 +376,7 @@ describe('properties over large balances', () => {
   it("any person's journals up to the ceiling: each is posted or refused with 400 by the bounds, as a model says, and the statements answer and tie", { timeout: 600_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(journalOf, { minLength: 1, maxLength: 4 }), async (journals) => {
-        month = nextMonthOf(month);
-        const date = lastDayOf(month);
-        t.clock.set(countyInstant(date, 18, 0));
-        director = await signIn('county_director');
+        const date = await aMonthOfItsOwn();
         const model = await balances();
         const moved = new Map<string, Total>();
         for (const pairs of journals) {
@@ -439,10 +444,7 @@ describe('properties over large balances', () => {
     });
     await fc.assert(
       fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 6 }), async (rows) => {
-        month = nextMonthOf(month);
-        const date = lastDayOf(month);
-        t.clock.set(countyInstant(date, 18, 0));
-        director = await signIn('county_director');
+        const date = await aMonthOfItsOwn();
         const text = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
         const insert = (code: string, where: (typeof WHERE)[number], debit: bigint, credit: bigint) =>
           sql`insert into account_balances (period, account_code, facility_id, fund, cost_centre, closing, debit, credit)
