@@ -166,6 +166,26 @@ describe('a journal moves at most what one line holds', () => {
   });
 });
 
+describe("a month's balance row at the column's limit", () => {
+  it('a posting that would overflow numeric(18, 2) is refused with 400, not a 500, and nothing is written', async () => {
+    // The radiology department's power, a month of ten thousand journals at the ceiling (written straight in).
+    const key = sql`'2026-03-01'::date, '5210', 1, 'fif', 'radiology', false`;
+    await t.asOwner(sql`insert into account_balances (period, account_code, facility_id, fund, cost_centre, closing, debit, credit) values (${key}, 9999999999999999.00, 0)`);
+    const before = await journalCount();
+    const refused = await t.database.db
+      .transaction((tx) =>
+        post(tx, { date: '2026-03-14', description: 'Power, radiology', source: { type: 'invoice', id: 999_998 }, lines: [{ account: '5210', debit: parseKes(1), facilityId: 1, fund: 'fif', costCentre: 'radiology' }, { account: '1120', credit: parseKes(1), facilityId: 1, fund: 'fif', costCentre: 'radiology' }] }, { now: t.clock.now }),
+      )
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(refused).toMatchObject({ statusCode: 400, issues: [{ path: 'lines', message: 'The books cannot take this journal: a month’s balance of one of its accounts would pass what the database holds' }] });
+    expect(await journalCount()).toBe(before);
+    await t.asOwner(sql`delete from account_balances where (period, account_code, facility_id, fund, cost_centre, closing) = (${key})`);
+  });
+});
+
 describe("an account's balance stays within what an amount holds", () => {
   const [works, owed] = ['5299', '2199'];
   const bigJournal = (debit: string, credit: string, amount = CEILING) => ({ date: '2026-03-13', description: 'Capital works certificate', lines: [line(debit, amount, 0), line(credit, 0, amount)] });

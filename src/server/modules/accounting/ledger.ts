@@ -107,7 +107,7 @@ async function assertWithinCeiling(tx: Db, draft: Pick<JournalDraft, 'source' | 
  * way — unless it brings that balance nearer zero. One query over the period balances of the journal's accounts: a
  * person's journal is rare, and an event's posting (a payment at the till) is not slowed by it.
  */
-export async function assertBalancesWithinBound(tx: Db, lines: readonly LedgerLine[]): Promise<void> {
+async function assertBalancesWithinBound(tx: Db, lines: readonly LedgerLine[]): Promise<void> {
   const moves = new Map<string, Total>();
   for (const l of lines) moves.set(l.account, add(moves.get(l.account) ?? ZERO_TOTAL, subtract(total(l.debit ?? ZERO), total(l.credit ?? ZERO))));
   const codes = [...moves.keys()];
