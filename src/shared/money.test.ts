@@ -29,7 +29,14 @@ import {
   averageWholeKes,
   sharePercent,
   toWholeKes,
+  total,
+  totalAsCents,
+  totalOf,
+  parseTotal,
+  unitsWithin,
+  negate,
   ZERO,
+  ZERO_TOTAL,
   type Cents,
 } from './money.js';
 
@@ -139,6 +146,46 @@ describe('exact arithmetic', () => {
     expect(compare(parseKes(1), parseKes('1.00'))).toBe(0);
     expect(compare(parseKes(1), parseKes('1.01'))).toBe(-1);
     expect(compare(ZERO, parseKes('-0.01'))).toBe(1);
+  });
+});
+
+describe('totals: sums with no ceiling (issue 25)', () => {
+  it('adds amounts past MAX_CENTS exactly, where an amount refuses', () => {
+    const largest = cents(MAX_CENTS);
+    expect(() => sum([largest, cents(1)])).toThrow(RangeError);
+    const both = totalOf([largest, cents(1)]);
+    expect(toKesText(both)).toBe('10000000000000.00');
+    expect(formatKesExact(both)).toBe('KES 10,000,000,000,000.00');
+    expect(formatKesExact(negate(both))).toBe('-KES 10,000,000,000,000.00');
+    expect(totalAsCents(both)).toBeNull();
+    expect(totalAsCents(total(largest))).toBe(largest);
+    expect(toKesText(totalOf([]))).toBe('0.00');
+    expect(compare(ZERO_TOTAL, total(parseKes('-0.01')))).toBe(1);
+    // numeric(18, 2)'s largest, summed by the database and read back as text.
+    expect(toKesText(parseTotal('9999999999999999.99'))).toBe('9999999999999999.99');
+    expect(toKesText(multiply(total(parseKes(10_000_000)), 100_000_000))).toBe('1000000000000000.00');
+  });
+  it('any amounts add up to the integer sum of their cents, and print and read back exactly', () => {
+    fc.assert(
+      fc.property(fc.array(anyCents, { maxLength: 40 }), (amounts) => {
+        const t = totalOf(amounts);
+        const exact = amounts.reduce((a, x) => a + BigInt(centsValue(x)), 0n);
+        expect(toKesText(t)).toBe(`${exact < 0n ? '-' : ''}${(exact < 0n ? -exact : exact) / 100n}.${String((exact < 0n ? -exact : exact) % 100n).padStart(2, '0')}`);
+        expect(parseTotal(toKesText(t))).toEqual(t);
+        expect(subtract(t, t)).toEqual(ZERO_TOTAL);
+        // Within an amount's range a total is that amount, and its JSON number is the amount's.
+        const narrow = totalAsCents(t);
+        if (narrow !== null) expect(toKes(t)).toBe(toKes(narrow));
+        // Beyond it, JSON carries the number nearest the exact total.
+        expect(toKes(t)).toBe(Number(toKesText(t)));
+      }),
+    );
+  });
+  it('counts how many units at a price an amount covers, rounded down', () => {
+    expect(unitsWithin(total(parseKes(999_999_999_999)), parseKes(10_000))).toBe(99_999_999);
+    expect(unitsWithin(parseKes('1.00'), parseKes('0.30'))).toBe(3);
+    expect(unitsWithin(parseKes('-1'), parseKes('0.30'))).toBe(0);
+    expect(() => unitsWithin(parseKes(1), ZERO)).toThrow(RangeError);
   });
 });
 

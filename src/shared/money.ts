@@ -107,17 +107,22 @@ export function tryParseKes(value: unknown): Cents | null {
   }
 }
 
-/** KES as a JSON number (the spec's number, DESIGN.md §5): 718 cents is 7.18. */
-export function toKes(amount: Cents): number {
+/**
+ * KES as a JSON number (the spec's number, DESIGN.md §5): 718 cents is 7.18. An amount is exact; so is a total
+ * within MAX_CENTS, and a total beyond it is the number nearest its exact value (JSON carries no more: the CSV and
+ * PDF of a statement read the same figure).
+ */
+export function toKes(amount: Cents | Total): number {
   // An integer over 100 is the double nearest that decimal, and prints as it (at most 15 digits).
-  return raw(amount) / 100;
+  if (!isTotal(amount)) return raw(amount) / 100;
+  return Number(toKesText(amount));
 }
 
-/** KES as decimal text with two places ("7.18", "-0.05"): for the database and CSV files. */
-export function toKesText(amount: Cents): string {
-  const n = raw(amount);
-  const abs = Math.abs(n);
-  return `${n < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/** KES as decimal text with two places ("7.18", "-0.05"): for the database and CSV files. Exact, amount or total. */
+export function toKesText(amount: Cents | Total): string {
+  const n = isTotal(amount) ? big(amount) : BigInt(raw(amount));
+  const abs = n < 0n ? -n : n;
+  return `${n < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
 /** A KES amount rounded half-up to the cent, still as KES (for contracts: what a form sends is what is stored). */
@@ -128,16 +133,22 @@ export function roundKes(value: number | string): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Arithmetic
 
-export function add(a: Cents, b: Cents): Cents {
-  return make(raw(a) + raw(b));
+export function add(a: Cents, b: Cents): Cents;
+export function add(a: Total, b: Total): Total;
+export function add(a: Cents | Total, b: Cents | Total): Cents | Total {
+  return isTotal(a) ? wide(big(a) + big(b as Total)) : make(raw(a) + raw(b as Cents));
 }
 
-export function subtract(a: Cents, b: Cents): Cents {
-  return make(raw(a) - raw(b));
+export function subtract(a: Cents, b: Cents): Cents;
+export function subtract(a: Total, b: Total): Total;
+export function subtract(a: Cents | Total, b: Cents | Total): Cents | Total {
+  return isTotal(a) ? wide(big(a) - big(b as Total)) : make(raw(a) - raw(b as Cents));
 }
 
-export function negate(a: Cents): Cents {
-  return make(-raw(a));
+export function negate(a: Cents): Cents;
+export function negate(a: Total): Total;
+export function negate(a: Cents | Total): Cents | Total {
+  return isTotal(a) ? wide(-big(a)) : make(-raw(a));
 }
 
 export function sum(amounts: Iterable<Cents>): Cents {
@@ -146,20 +157,33 @@ export function sum(amounts: Iterable<Cents>): Cents {
   return make(total);
 }
 
-/** An amount times a whole quantity (a claim line: quantity × unit price). */
-export function multiply(amount: Cents, quantity: number): Cents {
+/** An amount times a whole quantity (a claim line: quantity × unit price); a total times one never overflows. */
+export function multiply(amount: Cents, quantity: number): Cents;
+export function multiply(amount: Total, quantity: number): Total;
+export function multiply(amount: Cents | Total, quantity: number): Cents | Total {
   if (!Number.isSafeInteger(quantity)) throw new RangeError(`Not a whole quantity: ${quantity}`);
-  return fromBig(BigInt(raw(amount)) * BigInt(quantity));
+  return isTotal(amount) ? wide(big(amount) * BigInt(quantity)) : fromBig(BigInt(raw(amount)) * BigInt(quantity));
+}
+
+/** How many whole units at `price` (above zero) an amount covers, rounded down: a stock line's room under a value bound. */
+export function unitsWithin(amount: Cents | Total, price: Cents): number {
+  if (raw(price) <= 0) throw new RangeError(`Not a price: ${raw(price)}`);
+  const a = isTotal(amount) ? big(amount) : BigInt(raw(amount));
+  return a <= 0n ? 0 : Number(a / BigInt(raw(price)));
 }
 
 /** −1, 0 or 1, as a is below, equal to or above b. */
-export function compare(a: Cents, b: Cents): -1 | 0 | 1 {
-  return raw(a) < raw(b) ? -1 : raw(a) > raw(b) ? 1 : 0;
+export function compare(a: Cents, b: Cents): -1 | 0 | 1;
+export function compare(a: Total, b: Total): -1 | 0 | 1;
+export function compare(a: Cents | Total, b: Cents | Total): -1 | 0 | 1 {
+  const x = isTotal(a) ? big(a) : raw(a);
+  const y = isTotal(b) ? big(b) : raw(b);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export const isZero = (a: Cents): boolean => raw(a) === 0;
-export const isPositive = (a: Cents): boolean => raw(a) > 0;
-export const isNegative = (a: Cents): boolean => raw(a) < 0;
+export const isZero = (a: Cents | Total): boolean => (isTotal(a) ? big(a) === 0n : raw(a) === 0);
+export const isPositive = (a: Cents | Total): boolean => (isTotal(a) ? big(a) > 0n : raw(a) > 0);
+export const isNegative = (a: Cents | Total): boolean => (isTotal(a) ? big(a) < 0n : raw(a) < 0);
 export const max = (a: Cents, b: Cents): Cents => (raw(a) >= raw(b) ? a : b);
 export const min = (a: Cents, b: Cents): Cents => (raw(a) <= raw(b) ? a : b);
 
@@ -224,8 +248,8 @@ export function changePercent(current: Cents, previous: Cents): number | null {
  * reports): round once, from the exact cents of the figure itself — a total is the rounded sum, never the sum of
  * rounded parts.
  */
-export function toWholeKes(amount: Cents): number {
-  return Number(divideHalfUp(BigInt(raw(amount)), 100n));
+export function toWholeKes(amount: Cents | Total): number {
+  return Number(divideHalfUp(isTotal(amount) ? big(amount) : BigInt(raw(amount)), 100n));
 }
 
 /** The average of `count` amounts that add up to `total`, in whole shillings, half-up once; null for no amounts. */
@@ -236,9 +260,13 @@ export function averageWholeKes(total: Cents, count: number): number | null {
 }
 
 /** `part` as a percentage of `whole`, one decimal, half-up (approved of claimed, a share of revenue); null when whole is zero. */
-export function sharePercent(part: Cents, whole: Cents): number | null {
+export function sharePercent(part: Cents, whole: Cents): number | null;
+export function sharePercent(part: Total, whole: Total): number | null;
+export function sharePercent(part: Cents | Total, whole: Cents | Total): number | null {
   if (isZero(whole)) return null;
-  return Number(divideHalfUp(BigInt(raw(part)) * 1000n, BigInt(raw(whole)))) / 10;
+  const p = isTotal(part) ? big(part) : BigInt(raw(part));
+  const w = isTotal(whole) ? big(whole) : BigInt(raw(whole));
+  return Number(divideHalfUp(p * 1000n, w)) / 10;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -300,11 +328,60 @@ export function formatKES(amount: number): string {
 
 /**
  * KES to the cent with thousands separators, for a document that must show the exact amount (an invoice, a
- * receipt): 125050 cents is "KES 1,250.50". Integer work, like toKesText.
+ * receipt, a statement's check): 125050 cents is "KES 1,250.50". Integer work, like toKesText; a total too.
  */
-export function formatKesExact(amount: Cents): string {
-  const n = raw(amount);
-  const abs = Math.abs(n);
-  const whole = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${n < 0 ? '-' : ''}KES ${whole}.${String(abs % 100).padStart(2, '0')}`;
+export function formatKesExact(amount: Cents | Total): string {
+  const text = toKesText(amount);
+  const negative = text.startsWith('-');
+  const [whole, fraction] = (negative ? text.slice(1) : text).split('.') as [string, string];
+  return `${negative ? '-' : ''}KES ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Totals
+
+/**
+ * A sum of many amounts that may pass MAX_CENTS: a statement's column over years of books, an account's balance
+ * over every facility, a budget of many lines, a county's stock value. An amount is bounded; how many amounts a
+ * total adds up is not, and the database's period balances are numeric(18, 2). A total is exact cents with no
+ * ceiling, a BigInt at run time, added, compared and printed by the functions above (add, subtract, negate,
+ * multiply, compare, isZero, sharePercent, toKes, toKesText, formatKesExact) — never mixed with an amount:
+ * `total(amount)` makes one.
+ */
+export type Total = { readonly [TOTAL]: true };
+
+declare const TOTAL: unique symbol;
+
+function isTotal(a: Cents | Total): a is Total {
+  return typeof a === 'bigint';
+}
+const big = (t: Total): bigint => t as unknown as bigint;
+const wide = (n: bigint): Total => n as unknown as Total;
+
+export const ZERO_TOTAL: Total = wide(0n);
+
+/** An amount as a total. */
+export function total(amount: Cents): Total {
+  return wide(BigInt(raw(amount)));
+}
+
+/** The total of amounts (or of totals): exact, whatever their number. */
+export function totalOf(amounts: Iterable<Cents | Total>): Total {
+  let t = 0n;
+  for (const a of amounts) t += isTotal(a) ? big(a) : BigInt(raw(a));
+  return wide(t);
+}
+
+/**
+ * A total from a number or decimal text (a database sum, a figure a statement carried in JSON), exactly, half-up to
+ * the cent. Throws a RangeError for anything that is not a finite decimal (or one of more than 28 digits).
+ */
+export function parseTotal(value: number | string): Total {
+  return wide(hundredths(value));
+}
+
+/** A total as an amount, or null when it is beyond MAX_CENTS (a ledger's bound is passed). */
+export function totalAsCents(t: Total): Cents | null {
+  const n = big(t);
+  return n > BigInt(MAX_CENTS) || n < -BigInt(MAX_CENTS) ? null : make(Number(n));
 }

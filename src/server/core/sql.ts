@@ -41,6 +41,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return postgresError(error, '23505') !== undefined;
 }
 
+/** A PostgreSQL numeric overflow (22003): a value past what its numeric(p, s) column holds. */
+export function isNumericOverflow(error: unknown): boolean {
+  return postgresError(error, '22003') !== undefined;
+}
+
 /** A PostgreSQL foreign-key violation (23503) of the named constraint, however the driver wraps it. */
 export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
   return postgresError(error, '23503')?.constraint === constraint;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { COST_CENTRES, FUNDS, JOURNAL_STATUSES, MAX_JOURNAL_LINES, MAX_LINE_KES, SOURCE_TYPES } from './constants.js';
 import { blankToUndefined, hasNoNul, isoDate, NUL_MESSAGE, optionalEnumQuery, optionalIdQuery, optionalIsoDate, optionalText, pageQuery, requiredText, searchQuery } from '../validation.js';
-import { formatKesExact, parseKes, sum, compare, tryParseKes, ZERO } from '../money.js';
+import { formatKesExact, parseKes, compare, totalOf, tryParseKes, ZERO } from '../money.js';
+import { journalCeilingMessage, passesJournalCeiling } from './bounds.js';
 
 /** An amount on a journal line: KES, to the cent, 0 … MAX_LINE_KES; blank is 0 (the spec: debit and credit are optional). */
 const lineAmount = (label: string) =>
@@ -47,23 +48,27 @@ export const createJournalSchema = z
     lines: z.array(journalLineInput, { error: 'Account is required' }).min(2, 'A journal needs at least two lines').max(MAX_JOURNAL_LINES, `A journal has at most ${MAX_JOURNAL_LINES} lines`),
   })
   .superRefine((j, ctx) => {
-    // zod runs this even when a line failed its own rules: add up only amounts that are amounts.
+    // zod runs this even when a line failed its own rules: add up only amounts that are amounts. Totals, not
+    // amounts: two hundred lines at the line maximum add up to more than an amount holds, and are refused by the
+    // journal's ceiling below, never by an overflow.
     const amounts = j.lines.flatMap((l) => [l?.debit, l?.credit]);
     if (!amounts.every((a) => typeof a === 'number' && Number.isFinite(a) && a >= 0 && a <= MAX_LINE_KES)) return;
-    const debits = sum(j.lines.map((l) => parseKes(l.debit)));
-    const credits = sum(j.lines.map((l) => parseKes(l.credit)));
+    const debits = totalOf(j.lines.map((l) => parseKes(l.debit)));
+    const credits = totalOf(j.lines.map((l) => parseKes(l.credit)));
     if (compare(debits, credits) !== 0) {
       ctx.addIssue({ code: 'custom', path: ['lines'], message: `Debits (${formatKesExact(debits)}) and credits (${formatKesExact(credits)}) must be equal` });
     }
+    const moves = compare(debits, credits) >= 0 ? debits : credits;
+    if (passesJournalCeiling(moves)) ctx.addIssue({ code: 'custom', path: ['lines'], message: journalCeilingMessage(moves) });
   });
 export type CreateJournalInput = z.infer<typeof createJournalSchema>;
 export type CreateJournalForm = z.input<typeof createJournalSchema>;
 
-/** Whether a form's lines balance, to the cent (the dialog's running totals). */
+/** Whether a form's lines balance, to the cent (the dialog's running totals, which may pass what an amount holds). */
 export function lineTotals(lines: readonly { debit?: unknown; credit?: unknown }[]) {
   const read = (v: unknown) => tryParseKes(v === '' || v === undefined ? 0 : v) ?? ZERO;
-  const debits = sum(lines.map((l) => read(l.debit)));
-  const credits = sum(lines.map((l) => read(l.credit)));
+  const debits = totalOf(lines.map((l) => read(l.debit)));
+  const credits = totalOf(lines.map((l) => read(l.credit)));
   return { debits, credits, balanced: compare(debits, credits) === 0 };
 }
 

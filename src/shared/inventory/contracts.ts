@@ -1,10 +1,29 @@
 import { z } from 'zod';
 import { INVENTORY_CATEGORIES, INVENTORY_UNITS, STOCK_STATUSES } from './constants.js';
-import { roundKes } from '../money.js';
+import { compare, formatKesExact, multiply, parseKes, roundKes, total, type Total } from '../money.js';
+import { MAX_JOURNAL, MAX_JOURNAL_KES } from '../accounting/index.js';
 import { optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredNumber, requiredText, searchQuery } from '../validation.js';
 
 /** The most a stock line may hold, and the most one movement may move (the columns are 32-bit integers). */
 export const MAX_STOCK = 100_000_000;
+
+/**
+ * The most a stock line may be worth, KES (stock × unit cost): what one journal may move (MAX_JOURNAL_KES), since
+ * its opening balance, or any movement of it, is posted to the ledger as one journal. Each field has its own
+ * limit; their product has this one (issue 25: 1,000,000 units at KES 1,000,000 overflowed the journal's line).
+ */
+export const MAX_STOCK_VALUE_KES = MAX_JOURNAL_KES;
+export const MAX_STOCK_VALUE: Total = MAX_JOURNAL;
+
+/** A quantity's value at a unit cost (KES), exactly: a total, as it may pass what an amount holds. */
+export const stockValue = (quantity: number, unitCost: number): Total => multiply(total(parseKes(unitCost)), quantity);
+export const passesStockValue = (quantity: number, unitCost: number): boolean => compare(stockValue(quantity, unitCost), MAX_STOCK_VALUE) > 0;
+
+export const STOCK_VALUE_MESSAGE = `The stock's value (current stock × unit cost) must be at most ${formatKesExact(MAX_STOCK_VALUE)}`;
+/** Update Stock's refusals (the server's words; the client words them again from their figures). */
+export const stockValueRoomMessage = (more: number, unit: string): string => `At most ${more} more ${unit} can be added: a stock line may be worth at most ${formatKesExact(MAX_STOCK_VALUE)} (stock × unit cost)`;
+export const STOCK_VALUE_ROOM_MESSAGE = /^At most (\d+) more (\w+) can be added: a stock line may be worth at most (KES [\d,.]+) \(stock × unit cost\)$/;
+export const MOVEMENT_VALUE_MESSAGE = `One movement may move at most ${formatKesExact(MAX_STOCK_VALUE)} of stock (quantity × unit cost): record it in parts`;
 
 /** Inventory item (SPEC.md §5). The spec shows no bounds; stock and cost cannot be negative. */
 export const createInventoryItemSchema = z.object({
@@ -20,6 +39,12 @@ export const createInventoryItemSchema = z.object({
   unitCost: requiredNumber('Unit cost is required')
     .pipe(z.number().min(0, 'Unit cost cannot be negative').max(10_000_000, 'Unit cost is too large'))
     .transform(roundKes),
+}).superRefine((v, ctx) => {
+  // zod runs this even when a field failed its own rules: judge only a stock and a cost that are each valid.
+  const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= MAX_STOCK;
+  const cost = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 10_000_000;
+  if (!whole(v.currentStock) || !cost(v.unitCost) || !passesStockValue(v.currentStock, v.unitCost)) return;
+  for (const path of ['currentStock', 'unitCost']) ctx.addIssue({ code: 'custom', path: [path], message: STOCK_VALUE_MESSAGE });
 });
 export type CreateInventoryItemInput = z.infer<typeof createInventoryItemSchema>;
 export type CreateInventoryItemForm = z.input<typeof createInventoryItemSchema>;

@@ -1,5 +1,6 @@
 // The ledger's words in the reader's language: the server's and the shared contract's messages (English, SPEC.md
 // §5), shown in Kiswahili when the screen knows them, and every other message as it is.
+import { BALANCE_BOUND_MESSAGE, JOURNAL_CEILING_MESSAGE } from '../../../shared/accounting';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 
@@ -14,6 +15,10 @@ export function accountingMessage(message: string | null | undefined): string | 
   if (!message) return undefined;
   const unbalanced = UNBALANCED.exec(message);
   if (unbalanced) return i18n.t('accounting.entry.unbalancedBy', { debits: unbalanced[1], credits: unbalanced[2] });
+  const ceiling = JOURNAL_CEILING_MESSAGE.exec(message);
+  if (ceiling) return i18n.t('accounting.entry.journalCeiling', { max: ceiling[1], moves: ceiling[2] });
+  const bound = BALANCE_BOUND_MESSAGE.exec(message);
+  if (bound) return i18n.t('accounting.entry.balanceBound', { code: bound[1], balance: bound[2], max: bound[3] });
   const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'accounting.messages') as unknown;
   const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
   return typeof translated === 'string' ? translated : message;

@@ -2,7 +2,7 @@
 // accounts take postings, the journal form's lines and body, and the statements' addresses. Kept apart from the
 // components so they are tested without a browser (accounting.test.ts).
 import type { Account, AccountType, CreateJournalForm, JournalStatus, Period, StatementKind } from '../../../shared/accounting';
-import { isNegative, isZero, negate, parseKes, sharePercent, subtract } from '../../../shared/money';
+import { isNegative, isZero, negate, parseTotal, sharePercent, subtract } from '../../../shared/money';
 import { FUNDS, type CostCentre, type Fund } from '../../../shared/accounting';
 import { reaches, scopeOf, type Place } from '../../../shared/access';
 import { qs } from '../../lib/api-client';
@@ -143,7 +143,8 @@ export function closableMonth(periods: readonly Period[], today: string): string
  * rise, whatever the sign of last month's figure. Null with nothing last month (never a made-up figure).
  */
 export function monthChange(current: number, previous: number): number | null {
-  const prev = parseKes(previous);
+  // Totals: the books' figures may pass what an amount holds (money.ts), and the cards still show them.
+  const prev = parseTotal(previous);
   if (isZero(prev)) return null;
-  return sharePercent(subtract(parseKes(current), prev), isNegative(prev) ? negate(prev) : prev);
+  return sharePercent(subtract(parseTotal(current), prev), isNegative(prev) ? negate(prev) : prev);
 }

@@ -118,6 +118,17 @@ describe('the Journal Entry form', () => {
     expect(lineTotals([{ debit: '0.1' }, { debit: '0.2' }, { credit: '0.3' }]).balanced).toBe(true);
   });
 
+  it('refuses a journal past the ceiling with its figures, and keeps running totals past what an amount holds (issue 25)', () => {
+    const big = '999999999999';
+    const lines = [...Array.from({ length: 11 }, () => ({ ...blankLine(1), accountCode: '5210', debit: big })), ...Array.from({ length: 11 }, () => ({ ...blankLine(1), accountCode: '1120', credit: big }))];
+    const totals = lineTotals(lines);
+    expect([formatKesExact(totals.debits), totals.balanced]).toEqual(['KES 10,999,999,999,989.00', true]);
+    const result = createJournalSchema.safeParse(journalInput({ date: '2026-03-10', description: 'Eleven lines a side', reference: '', lines }));
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['lines', 'A journal may move at most KES 999,999,999,999.00; this one moves KES 10,999,999,999,989.00']]);
+    const atCeiling = [{ ...blankLine(1), accountCode: '5210', debit: big }, { ...blankLine(1), accountCode: '1120', credit: big }];
+    expect(createJournalSchema.safeParse(journalInput({ date: '2026-03-10', description: 'At the ceiling', reference: '', lines: atCeiling })).success).toBe(true);
+  });
+
   it("gives the spec's messages when nothing is typed", () => {
     const v = { date: '', description: '', reference: '', lines: [blankLine(null), blankLine(null)] };
     const messages = createJournalSchema.safeParse(journalInput(v)).error?.issues.map((i) => i.message);
@@ -160,6 +171,15 @@ describe('in Kiswahili', () => {
     expect(labels.accountingMessage('Description is required')).toBe('Maelezo yanahitajika');
     expect(labels.accountingMessage('Debits (KES 1,234.50) and credits (KES 1,000.00) must be equal')).toBe('Debiti (KES 1,234.50) na krediti (KES 1,000.00) lazima ziwe sawa');
     expect(labels.accountingMessage('Something the screen does not know')).toBe('Something the screen does not know');
+  });
+
+  it("the ledger's bounds read in Kiswahili with their figures (issue 25)", () => {
+    expect(labels.accountingMessage('A journal may move at most KES 999,999,999,999.00; this one moves KES 9,999,999,999,990.00')).toBe(
+      'Jarida moja linaweza kuhamisha si zaidi ya KES 999,999,999,999.00; hili linahamisha KES 9,999,999,999,990.00',
+    );
+    expect(labels.accountingMessage("Account 2199 would reach a balance of -KES 10,999,999,999,989.00; an account's balance may be at most KES 9,999,999,999,999.99 either way")).toBe(
+      'Salio la akaunti 2199 lingefika -KES 10,999,999,999,989.00; salio la akaunti haliwezi kuzidi KES 9,999,999,999,999.99 upande wowote',
+    );
   });
 
   it("a statement's headings read in Kiswahili by their English words; figures to the cent, negatives in brackets", () => {

@@ -6,7 +6,7 @@ import { FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOURNAL_CSV_COLUMNS, MAX_IMPORT_CHARS, type ImportJournalsResult } from '../../../shared/accounting';
-import { formatKesExact, parseKes } from '../../../shared/money';
+import { formatKesExact, parseTotal } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/input';
@@ -133,7 +133,7 @@ function ImportPreview({ result }: { result: ImportJournalsResult }) {
                 <TableCell className="whitespace-nowrap">{j.date ? formatDate(j.date) : ''}</TableCell>
                 <TableCell>{j.description}</TableCell>
                 <TableCell className="text-right">{formatNumber(j.lineCount)}</TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{formatKesExact(parseKes(j.totalDebit))}</TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums">{formatKesExact(parseTotal(j.totalDebit))}</TableCell>
               </TableRow>
             ))}
           </TableBody>

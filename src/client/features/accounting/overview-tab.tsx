@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight, BookOpenCheck, FilePlus2, FileText, Upload, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AccountingSummary } from '../../../shared/accounting';
-import { formatKES, parseKes, subtract, sum, toKes } from '../../../shared/money';
+import { formatKES, parseTotal, subtract, toKes, totalOf } from '../../../shared/money';
 import { ListError } from '../../components/data/list-error';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -48,7 +48,7 @@ export function OverviewTab({ summary, onNewJournal, onImport, onDrafts, onRepor
                   <Figure label={t('accounting.overview.opening')} value={s.cashFlow.opening} />
                   <Figure label={t('accounting.overview.inflows')} value={s.cashFlow.inflows} icon={<ArrowDownLeft aria-hidden="true" className="h-4 w-4 text-green-700" />} />
                   <Figure label={t('accounting.overview.outflows')} value={s.cashFlow.outflows} icon={<ArrowUpRight aria-hidden="true" className="h-4 w-4 text-red-700" />} />
-                  <Figure label={t('accounting.overview.net')} value={toKes(subtract(parseKes(s.cashFlow.inflows), parseKes(s.cashFlow.outflows)))} strong />
+                  <Figure label={t('accounting.overview.net')} value={toKes(subtract(parseTotal(s.cashFlow.inflows), parseTotal(s.cashFlow.outflows)))} strong />
                   <Figure label={t('accounting.overview.closing')} value={s.cashFlow.closing} strong />
                 </dl>
               ) : (
@@ -113,7 +113,7 @@ type BalanceRow = { code: string; name: string; balance: number };
 
 function BalanceList({ title, hint, rows, failed, testId }: { title: string; hint: string; rows: BalanceRow[] | undefined; failed: React.ReactNode; testId: string }) {
   const { t } = useTranslation();
-  const total = rows ? toKes(sum(rows.map((r) => parseKes(r.balance)))) : 0;
+  const total = rows ? toKes(totalOf(rows.map((r) => parseTotal(r.balance)))) : 0;
   return (
     <Card>
       <CardHeader>

@@ -19,7 +19,7 @@ import {
   type StatementPreview,
 } from '../../../shared/accounting';
 import { scopeOf, reaches } from '../../../shared/access';
-import { compare, formatKesExact, isZero, parseKes, subtract, sum } from '../../../shared/money';
+import { compare, formatKesExact, isZero, parseTotal, subtract, totalOf } from '../../../shared/money';
 import { EmptyState } from '../../components/data/empty-state';
 import { ListCard } from '../../components/data/list-card';
 import { ListError } from '../../components/data/list-error';
@@ -55,7 +55,7 @@ import {
   useUndoMatch,
 } from './accounting.api';
 
-const money = (kes: number | null) => (kes === null ? '—' : formatKesExact(parseKes(kes)));
+const money = (kes: number | null) => (kes === null ? '—' : formatKesExact(parseTotal(kes)));
 
 export function ReconciliationTab({ books }: { books: BooksParams }) {
   const [viewing, setViewing] = useState<number | null>(null);
@@ -358,14 +358,14 @@ function StatementView({ id, onBack }: { id: number; onBack: () => void }) {
   if (!d) return <Skeleton className="h-96 w-full" />;
 
   const s = d.statement;
-  const statementSum = sum(d.lines.filter((l) => picked.statement.includes(l.id)).map((l) => parseKes(l.amount)));
-  const bookSum = sum(d.bookLines.filter((l) => picked.book.includes(l.id)).map((l) => parseKes(l.amount)));
+  const statementSum = totalOf(d.lines.filter((l) => picked.statement.includes(l.id)).map((l) => parseTotal(l.amount)));
+  const bookSum = totalOf(d.bookLines.filter((l) => picked.book.includes(l.id)).map((l) => parseTotal(l.amount)));
   const some = picked.statement.length > 0 && picked.book.length > 0;
   const shape = picked.statement.length === 1 || picked.book.length === 1;
   const equal = compare(statementSum, bookSum) === 0;
   const toggle = (side: 'statement' | 'book', lineId: number) =>
     setPicked((prev) => ({ ...prev, [side]: prev[side].includes(lineId) ? prev[side].filter((x) => x !== lineId) : [...prev[side], lineId] }));
-  const differenceNil = s.difference !== null && isZero(parseKes(s.difference));
+  const differenceNil = s.difference !== null && isZero(parseTotal(s.difference));
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6" data-testid="recon-view">

@@ -8,7 +8,7 @@ import { Check, ChevronDown, ChevronRight, NotebookText, Undo2, X } from 'lucide
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOURNAL_STATUSES, SOURCE_TYPES, type Journal } from '../../../shared/accounting';
-import { formatKesExact, parseKes } from '../../../shared/money';
+import { formatKesExact, parseTotal } from '../../../shared/money';
 import { EmptyState } from '../../components/data/empty-state';
 import { FilterBar, SearchField } from '../../components/data/filter-bar';
 import { FilterSelect } from '../../components/data/filter-select';
@@ -35,7 +35,7 @@ const WIDE_ONLY = new Set<string>(['date', 'number', 'source', 'amount', 'status
 
 type Props = { books: BooksParams; filters: JournalFilters; onFilters: (filters: JournalFilters) => void };
 
-const money = (kes: number) => formatKesExact(parseKes(kes));
+const money = (kes: number) => formatKesExact(parseTotal(kes));
 
 export function TransactionsTab({ books, filters, onFilters }: Props) {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
 // Wording shared by the inventory screen and its dialogs, in the reader's language.
 import type { TFunction } from 'i18next';
-import type { StockStatus } from '../../../shared/inventory';
+import { MAX_STOCK_VALUE, MOVEMENT_VALUE_MESSAGE, STOCK_VALUE_ROOM_MESSAGE, type StockStatus } from '../../../shared/inventory';
 import type { InventoryItem } from '../../../shared/inventory';
+import { formatKesExact } from '../../../shared/money';
 import type { BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
@@ -34,7 +35,7 @@ const INSUFFICIENT = /^Only (\d+) (\w+) in stock: cannot (issue|remove) (\d+)$/;
 /**
  * The server speaks English (SPEC.md §5 wording); a known message is shown in the reader's language through the
  * `inventory.validation` map, keyed by the English text (read as a resource: messages may contain ':'), and the
- * ledger's "Only N … in stock" refusal is worded again from its numbers.
+ * ledger's "Only N … in stock" and stock-value refusals are worded again from their numbers.
  */
 export function validationText(message: string | undefined): string | undefined {
   if (!message) return message;
@@ -47,6 +48,9 @@ export function validationText(message: string | undefined): string | undefined 
       quantity: formatNumber(Number(quantity)),
     });
   }
+  const room = STOCK_VALUE_ROOM_MESSAGE.exec(message);
+  if (room) return t('inventory.movement.valueRoom', { quantity: quantityText(t, Number(room[1]), room[2]!), max: room[3] });
+  if (message === MOVEMENT_VALUE_MESSAGE) return t('inventory.movement.movementCeiling', { max: formatKesExact(MAX_STOCK_VALUE) });
   const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'inventory.validation') as unknown;
   const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
   return typeof translated === 'string' ? translated : message;

@@ -48,6 +48,10 @@ const ledger = defineHostile({
         notAnAccountCode.map((accountCode) => [line({ accountCode }), balanced[1]]),
         notIn(FUNDS).map((fund) => [line({ fund }), balanced[1]]),
         fc.constant(Array.from({ length: 201 }, () => line({ debit: 0, credit: 0 }))),
+        // Balanced, each line within its limit, but moving more than a journal may (issue 25): 2 to 200 lines a side.
+        fc.integer({ min: 2, max: 100 }).map((n) => [...Array.from({ length: n }, () => line({ debit: 999_999_999_999 })), ...Array.from({ length: n }, () => line({ accountCode: '1120', debit: 0, credit: 999_999_999_999 }))]),
+        // Past it by a cent.
+        fc.constant([line({ debit: 999_999_999_999 }), line({ debit: 0.01 }), line({ accountCode: '1120', debit: 0, credit: 999_999_999_999 }), line({ accountCode: '1120', debit: 0, credit: 0.01 })]),
       ),
     },
     texts: { fields: ['description'], stored: (a) => a as Record<string, unknown> },

@@ -160,6 +160,8 @@ export const accountBalances = pgTable(
   (t) => [
     uniqueIndex('account_balances_key').on(t.period, t.accountCode, sql`coalesce(${t.facilityId}, 0)`, t.fund, t.costCentre, t.closing),
     index('account_balances_facility_idx').on(t.facilityId, t.period),
+    // An account's balance over every month and facility: the bound a person's journal is checked against (ledger.ts).
+    index('account_balances_account_idx').on(t.accountCode),
   ],
 );
 

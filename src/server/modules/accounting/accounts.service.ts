@@ -3,8 +3,7 @@
 // postings use cannot be deactivated.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEBIT_NORMAL, type Account, type AccountType, type CreateAccountInput, type UpdateAccountInput } from '../../../shared/accounting/index.js';
-import { subtract, sum, toKes, type Cents } from '../../../shared/money.js';
-import { moneySql } from '../../db/columns.js';
+import { parseTotal, subtract, toKes, totalOf, type Total } from '../../../shared/money.js';
 import { conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -18,8 +17,11 @@ export function inBooks(books: Pick<BooksScope, 'facilityIds'>) {
   return books.facilityIds.length ? inArray(accountBalances.facilityId, books.facilityIds) : sql`false`;
 }
 
-/** An account's balance the way it normally runs: debits − credits for assets and expenses, else credits − debits. */
-export const normalBalance = (type: AccountType, debit: Cents, credit: Cents): Cents => (DEBIT_NORMAL[type] ? subtract(debit, credit) : subtract(credit, debit));
+/**
+ * An account's balance the way it normally runs: debits − credits for assets and expenses, else credits − debits. A
+ * total (money.ts): summed over every facility and month, it has no ceiling, and a heading adds up its accounts.
+ */
+export const normalBalance = (type: AccountType, debit: Total, credit: Total): Total => (DEBIT_NORMAL[type] ? subtract(debit, credit) : subtract(credit, debit));
 
 export async function listAccounts(ctx: ServiceContext, q: { facilityId?: number; subcounty?: string }): Promise<Account[]> {
   const books = await booksScope(ctx, q);
@@ -36,18 +38,18 @@ export async function listAccounts(ctx: ServiceContext, q: { facilityId?: number
   const rows = await ctx.db
     .select({
       a: accounts,
-      debit: moneySql(sql`coalesce(${totals.debit}, 0)`),
-      credit: moneySql(sql`coalesce(${totals.credit}, 0)`),
+      debit: sql<string>`coalesce(${totals.debit}, 0)::text`,
+      credit: sql<string>`coalesce(${totals.credit}, 0)::text`,
       hasPostings: sql<boolean>`exists (select 1 from journal_lines l where l.account_code = accounts.code)`,
     })
     .from(accounts)
     .leftJoin(totals, eq(totals.code, accounts.code))
     .orderBy(asc(accounts.code));
   // A heading's balance is the sum of the accounts under it (at any depth).
-  const own = new Map(rows.map((r) => [r.a.code, normalBalance(r.a.type as AccountType, r.debit, r.credit)]));
+  const own = new Map(rows.map((r) => [r.a.code, normalBalance(r.a.type as AccountType, parseTotal(r.debit), parseTotal(r.credit))]));
   const children = new Map<string, string[]>();
   for (const r of rows) if (r.a.parentCode) children.set(r.a.parentCode, [...(children.get(r.a.parentCode) ?? []), r.a.code]);
-  const rolled = (code: string): Cents => sum([own.get(code)!, ...(children.get(code) ?? []).map(rolled)]);
+  const rolled = (code: string): Total => totalOf([own.get(code)!, ...(children.get(code) ?? []).map(rolled)]);
   return rows.map((r) => ({
     id: r.a.id,
     code: r.a.code,

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { fiscalYearOf } from '../../../shared/county-time.js';
 import { MAX_LINE_KES, type BudgetImportResult, type BudgetLine, type ImportBudgetsInput, type PutBudgetsInput } from '../../../shared/accounting/index.js';
-import { formatKesExact, isNegative, sum, toKes, tryParseKes, type Cents } from '../../../shared/money.js';
+import { formatKesExact, isNegative, toKes, totalOf, tryParseKes, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { invalid, outOfScope, type FieldIssue } from '../../core/errors.js';
@@ -68,7 +68,8 @@ async function replace(tx: Db, fiscalYear: string, facilityIds: (number | null)[
     for (let i = 0; i < mine.length; i += 500) {
       await tx.insert(budgets).values(mine.slice(i, i + 500).map((l) => ({ fiscalYear, facilityId, accountCode: l.accountCode, amount: l.amount, updatedBy: actor.id, updatedAt: now })));
     }
-    const total = sum(mine.map((l) => l.amount));
+    // A total (money.ts): 300 lines at the line maximum add up to more than an amount holds.
+    const total = totalOf(mine.map((l) => l.amount));
     await audit(tx, actor, { action: 'budget.updated', entity: 'budget', entityId: facilityId, detail: `${fiscalYear} ${facilityId === null ? 'county level' : `facility ${facilityId}`}: ${mine.length} lines, ${formatKesExact(total)} (${how})` });
   }
 }
@@ -177,7 +178,7 @@ export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInp
   const preview: BudgetLine[] = [...planned]
     .sort((a, b) => (a.facilityId ?? 0) - (b.facilityId ?? 0) || (a.accountCode < b.accountCode ? -1 : a.accountCode > b.accountCode ? 1 : 0))
     .map((p) => ({ fiscalYear, facilityId: p.facilityId, facilityName: p.facilityId === null ? null : (names.get(p.facilityId) ?? null), accountCode: p.accountCode, accountName: accountNames.get(p.accountCode) ?? p.accountCode, amount: toKes(p.amount) }));
-  const result = { fiscalYear, dryRun: Boolean(input.dryRun), facilityIds, total: toKes(sum(planned.map((p) => p.amount))), lines: preview };
+  const result = { fiscalYear, dryRun: Boolean(input.dryRun), facilityIds, total: toKes(totalOf(planned.map((p) => p.amount))), lines: preview };
   if (input.dryRun) return result;
   await ctx.db.transaction(async (tx) => replace(tx, fiscalYear, facilityIds, planned, ctx.actor, ctx.now(), 'imported'));
   return result;

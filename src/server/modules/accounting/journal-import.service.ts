@@ -5,8 +5,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { inDateWindow } from '../../../shared/validation.js';
-import { compare, formatKesExact, isNegative, isZero, sum, toKes, ZERO, type Cents } from '../../../shared/money.js';
-import { COST_CENTRES, FUNDS, MAX_JOURNAL_LINES, MAX_LINE_KES, type Fund, type ImportIssue, type ImportJournalsInput, type ImportJournalsResult } from '../../../shared/accounting/index.js';
+import { compare, formatKesExact, isNegative, isZero, toKes, totalOf, ZERO, type Cents } from '../../../shared/money.js';
+import { COST_CENTRES, FUNDS, MAX_JOURNAL, MAX_JOURNAL_LINES, MAX_LINE_KES, passesJournalCeiling, type Fund, type ImportIssue, type ImportJournalsInput, type ImportJournalsResult } from '../../../shared/accounting/index.js';
 import { audit } from '../../core/audit.js';
 import { invalid } from '../../core/errors.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -113,9 +113,11 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
     }
     if (g.rows.length < 2) issues.push(lineIssue(first!.line, 'journal', `journal ${g.key} needs at least two lines`));
     if (g.rows.length > MAX_JOURNAL_LINES) issues.push(lineIssue(first!.line, 'journal', `journal ${g.key} has ${g.rows.length} lines: at most ${MAX_JOURNAL_LINES}`));
-    const debits = sum(g.rows.map((r) => r.debit));
-    const credits = sum(g.rows.map((r) => r.credit));
+    const debits = totalOf(g.rows.map((r) => r.debit));
+    const credits = totalOf(g.rows.map((r) => r.credit));
     if (compare(debits, credits) !== 0) issues.push(lineIssue(first!.line, 'journal', `journal ${g.key}: debits (${formatKesExact(debits)}) and credits (${formatKesExact(credits)}) must be equal`));
+    const moves = compare(debits, credits) >= 0 ? debits : credits;
+    if (passesJournalCeiling(moves)) issues.push(lineIssue(first!.line, 'journal', `journal ${g.key} moves ${formatKesExact(moves)}: a journal may move at most ${formatKesExact(MAX_JOURNAL)}`));
   }
   issues.sort((x, y) => lineOf(x) - lineOf(y));
 
@@ -126,8 +128,8 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
     description: g.rows[0]!.description,
     reference: g.rows.find((r) => r.reference !== null)?.reference ?? null,
     lineCount: g.rows.length,
-    totalDebit: toKes(sum(g.rows.map((r) => r.debit))),
-    totalCredit: toKes(sum(g.rows.map((r) => r.credit))),
+    totalDebit: toKes(totalOf(g.rows.map((r) => r.debit))),
+    totalCredit: toKes(totalOf(g.rows.map((r) => r.credit))),
     id: null as number | null,
     number: null as string | null,
   }));

@@ -4,7 +4,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
-import { add, parseKes, toKes, ZERO, type Cents } from '../../../shared/money.js';
+import { add, parseKes, toKes, total, ZERO_TOTAL, type Cents, type Total } from '../../../shared/money.js';
 import type { CreateJournalInput, Journal, ListJournalsQuery, ReverseJournalInput } from '../../../shared/accounting/index.js';
 import { AppError, conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
@@ -96,7 +96,7 @@ export async function journalsById(db: Db, ids: readonly number[]): Promise<Jour
       .orderBy(asc(journalLines.journalId), asc(journalLines.lineNo)),
   ]);
   const byJournal = new Map<number, Journal['lines']>();
-  const totals = new Map<number, { d: Cents; c: Cents }>();
+  const totals = new Map<number, { d: Total; c: Total }>();
   for (const { l, accountName, facilityName } of lines) {
     const list = byJournal.get(l.journalId) ?? [];
     list.push({
@@ -113,8 +113,8 @@ export async function journalsById(db: Db, ids: readonly number[]): Promise<Jour
       memo: l.memo,
     });
     byJournal.set(l.journalId, list);
-    const t = totals.get(l.journalId) ?? { d: ZERO, c: ZERO };
-    totals.set(l.journalId, { d: add(t.d, l.debit), c: add(t.c, l.credit) });
+    const t = totals.get(l.journalId) ?? { d: ZERO_TOTAL, c: ZERO_TOTAL };
+    totals.set(l.journalId, { d: add(t.d, total(l.debit)), c: add(t.c, total(l.credit)) });
   }
   const byId = new Map(
     heads.map((h) => [
@@ -124,8 +124,8 @@ export async function journalsById(db: Db, ids: readonly number[]): Promise<Jour
         approvedByName: fullName(h.af, h.al),
         reversedById: h.reversedById === null ? null : Number(h.reversedById),
         lines: byJournal.get(h.j.id) ?? [],
-        totalDebit: toKes(totals.get(h.j.id)?.d ?? ZERO),
-        totalCredit: toKes(totals.get(h.j.id)?.c ?? ZERO),
+        totalDebit: toKes(totals.get(h.j.id)?.d ?? ZERO_TOTAL),
+        totalCredit: toKes(totals.get(h.j.id)?.c ?? ZERO_TOTAL),
       }),
     ]),
   );

@@ -7,14 +7,20 @@
 // database refuses lines on anything but a draft, refuses an unbalanced journal at commit, keeps the period
 // balances as journals post, and refuses a posting into a closed period (migration 0014). post() checks the same
 // first, so a person gets a clear message rather than the database's.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+//
+// What the books may hold (issue 25; docs/decisions/0013-ledger.md "Bounds"): a journal moves at most one line's
+// maximum (every posting, and the database's balance check too); a person's journal may not take an account's
+// balance past what an amount carries (MAX_BALANCE), though one that brings it back towards zero always may — that
+// is how a reversal cures the books.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, fiscalYearOf } from '../../../shared/county-time.js';
-import { compare, formatKesExact, isZero, sum, ZERO, type Cents } from '../../../shared/money.js';
-import type { Fund, SourceType } from '../../../shared/accounting/index.js';
+import { add, compare, formatKesExact, isNegative, isZero, negate, parseTotal, subtract, total, totalOf, ZERO, ZERO_TOTAL, type Cents, type Total } from '../../../shared/money.js';
+import { balanceBoundMessage, journalCeilingMessage, passesBalanceBound, passesJournalCeiling, type Fund, type SourceType } from '../../../shared/accounting/index.js';
 import { continueSeries, documentNumber, nextDocumentNumber } from '../../core/numbering.js';
 import { conflict, invalid } from '../../core/errors.js';
+import { isNumericOverflow } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
-import { accountingPeriods, accounts, journalLines, journals } from './accounting.schema.js';
+import { accountBalances, accountingPeriods, accounts, journalLines, journals } from './accounting.schema.js';
 
 export type LedgerLine = {
   account: string;
@@ -66,14 +72,82 @@ function meaningful(lines: readonly LedgerLine[]): LedgerLine[] {
   return lines.filter((l) => !isZero(l.debit ?? ZERO) || !isZero(l.credit ?? ZERO));
 }
 
-function assertBalanced(lines: readonly LedgerLine[]): void {
-  const debits = sum(lines.map((l) => l.debit ?? ZERO));
-  const credits = sum(lines.map((l) => l.credit ?? ZERO));
+/** What a journal moves (its debits); 400 unless they equal its credits and no line has both. */
+function assertBalanced(lines: readonly LedgerLine[]): Total {
+  const debits = totalOf(lines.map((l) => l.debit ?? ZERO));
+  const credits = totalOf(lines.map((l) => l.credit ?? ZERO));
   if (compare(debits, credits) !== 0) {
     throw invalid([{ path: 'lines', message: `Debits (${formatKesExact(debits)}) and credits (${formatKesExact(credits)}) must be equal` }]);
   }
   for (const l of lines) {
     if (l.debit && l.credit && !isZero(l.debit) && !isZero(l.credit)) throw invalid([{ path: 'lines', message: 'A line has a debit or a credit, not both' }]);
+  }
+  return debits;
+}
+
+/** The journals people write: the only ones whose amounts nobody but a person chose. */
+const PERSON_SOURCES: readonly SourceType[] = ['manual', 'import', 'reversal'];
+
+/**
+ * 400 when a journal moves more than the ceiling. The ledger's own year-end close is exempt (it moves whatever the
+ * year holds, a line at most the line maximum), and so is a reversal that mirrors the journal it reverses: the cure
+ * of a journal posted before the ceiling existed must post.
+ */
+async function assertWithinCeiling(tx: Db, draft: Pick<JournalDraft, 'source' | 'reversesId'>, moves: Total): Promise<void> {
+  if (!passesJournalCeiling(moves) || draft.source.type === 'year_close') return;
+  if (draft.source.type === 'reversal' && draft.reversesId) {
+    const [original] = await tx.select({ moves: sql<string>`coalesce(sum(${journalLines.debit}), 0)::text` }).from(journalLines).where(eq(journalLines.journalId, draft.reversesId));
+    if (original && compare(parseTotal(original.moves), moves) === 0) return;
+  }
+  throw invalid([{ path: 'lines', message: journalCeilingMessage(moves) }]);
+}
+
+/**
+ * 400 when a person's journal would leave an account's balance (county-wide, every period) past MAX_BALANCE either
+ * way — unless it brings that balance nearer zero. One query over the period balances of the journal's accounts: a
+ * person's journal is rare, and an event's posting (a payment at the till) is not slowed by it.
+ */
+async function assertBalancesWithinBound(tx: Db, lines: readonly LedgerLine[]): Promise<void> {
+  const moves = new Map<string, Total>();
+  for (const l of lines) moves.set(l.account, add(moves.get(l.account) ?? ZERO_TOTAL, subtract(total(l.debit ?? ZERO), total(l.credit ?? ZERO))));
+  const codes = [...moves.keys()];
+  if (codes.length === 0) return;
+  const rows = await tx
+    .select({ code: accountBalances.accountCode, net: sql<string>`sum(${accountBalances.debit} - ${accountBalances.credit})::text` })
+    .from(accountBalances)
+    .where(inArray(accountBalances.accountCode, codes))
+    .groupBy(accountBalances.accountCode);
+  const before = new Map(rows.map((r) => [r.code, parseTotal(r.net)]));
+  const size = (t: Total) => (isNegative(t) ? negate(t) : t);
+  const issues = codes.flatMap((code) => {
+    const was = before.get(code) ?? ZERO_TOTAL;
+    const after = add(was, moves.get(code)!);
+    if (!passesBalanceBound(after) || compare(size(after), size(was)) <= 0) return [];
+    // The field: the first line that moves the account the way it grows.
+    const side = isNegative(moves.get(code)!) ? 'credit' : 'debit';
+    const i = lines.findIndex((l) => l.account === code && !isZero(l[side] ?? ZERO));
+    return [{ path: `lines.${i}.${side}`, message: balanceBoundMessage(code, after) }];
+  });
+  if (issues.length) throw invalid(issues);
+}
+
+/** The journal's checks before anything is written: balanced, within the ceiling, and (a person's) within the bound. */
+async function assertPostable(tx: Db, draft: Pick<JournalDraft, 'source' | 'reversesId'>, lines: readonly LedgerLine[]): Promise<void> {
+  const moves = assertBalanced(lines);
+  await assertWithinCeiling(tx, draft, moves);
+  if (PERSON_SOURCES.includes(draft.source.type)) await assertBalancesWithinBound(tx, lines);
+}
+
+/**
+ * Marks journals posted, which moves the period balances (the database's trigger). A month's balance row of one
+ * account is numeric(18, 2): past it, the database overflows — refused as the bounds are, never a 500.
+ */
+async function markPosted(run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (isNumericOverflow(error)) throw invalid([{ path: 'lines', message: 'The books cannot take this journal: a month’s balance of one of its accounts would pass what the database holds' }]);
+    throw error;
   }
 }
 
@@ -151,19 +225,28 @@ const toLineRow = (journalId: number, i: number, l: LedgerLine) => ({
 export async function post(tx: Db, draft: JournalDraft, opts: { now: Date; awaitApproval?: boolean }): Promise<Posted | null> {
   const lines = meaningful(draft.lines);
   if (lines.length === 0) return null;
-  assertBalanced(lines);
+  await assertPostable(tx, draft, lines);
   if (!opts.awaitApproval) await assertPeriodsOpen(tx, [draft.date]);
   const number = await nextDocumentNumber(tx, 'JNL', journalSeriesPeriod(draft.date));
   const id = await writeJournal(tx, draft, lines, number);
   if (!opts.awaitApproval) {
-    await tx.update(journals).set({ status: 'posted', postedAt: opts.now }).where(eq(journals.id, id));
+    await markPosted(() => tx.update(journals).set({ status: 'posted', postedAt: opts.now }).where(eq(journals.id, id)));
   }
   return { id, number };
 }
 
-/** Posts a draft (its approver is not its preparer: checked by the caller and by the table's constraint). */
+/**
+ * Posts a draft (its approver is not its preparer: checked by the caller and by the table's constraint), after the
+ * same checks as post(): the books may have moved since it was prepared, and a draft prepared before the bounds
+ * existed meets them now.
+ */
 export async function postDraft(tx: Db, id: number, approvedBy: number, now: Date): Promise<void> {
-  await tx.update(journals).set({ status: 'posted', approvedBy, approvedAt: now, postedAt: now }).where(and(eq(journals.id, id), eq(journals.status, 'draft')));
+  const [j] = await tx.select({ sourceType: journals.sourceType, reversesId: journals.reversesId }).from(journals).where(eq(journals.id, id));
+  if (!j) return;
+  const rows = await tx.select().from(journalLines).where(eq(journalLines.journalId, id)).orderBy(asc(journalLines.lineNo));
+  const lines: LedgerLine[] = rows.map((l) => ({ account: l.accountCode, debit: l.debit, credit: l.credit, facilityId: l.facilityId, fund: l.fund as Fund, costCentre: l.costCentre }));
+  await assertPostable(tx, { source: { type: j.sourceType as SourceType, id: null }, reversesId: j.reversesId }, lines);
+  await markPosted(() => tx.update(journals).set({ status: 'posted', approvedBy, approvedAt: now, postedAt: now }).where(and(eq(journals.id, id), eq(journals.status, 'draft'))));
 }
 
 /**
@@ -176,7 +259,7 @@ export async function postMany(tx: Db, drafts: readonly JournalDraft[], now: Dat
     .map((d) => ({ d, lines: meaningful(d.lines) }))
     .filter((x) => x.lines.length > 0)
     .sort((a, b) => (a.d.date < b.d.date ? -1 : a.d.date > b.d.date ? 1 : 0));
-  for (const x of ready) assertBalanced(x.lines);
+  for (const x of ready) await assertWithinCeiling(tx, x.d, assertBalanced(x.lines));
   await assertPeriodsOpen(tx, ready.map((x) => x.d.date));
   // Numbers continue each fiscal year's series from where it stands.
   const counters = await tx.execute<{ period: string; last: number }>(sql`select period, last from document_counters where series = 'JNL'`);
@@ -210,10 +293,12 @@ export async function postMany(tx: Db, drafts: readonly JournalDraft[], now: Dat
       .returning({ id: journals.id });
     const lineRows = chunk.flatMap((x, k) => x.lines.map((l, n) => toLineRow(ids[k]!.id, n, l)));
     for (let j = 0; j < lineRows.length; j += 1000) await tx.insert(journalLines).values(lineRows.slice(j, j + 1000));
-    await tx
-      .update(journals)
-      .set({ status: 'posted', postedAt: now, ...(opts.approvedBy ? { approvedBy: opts.approvedBy, approvedAt: now } : {}) })
-      .where(inArray(journals.id, ids.map((r) => r.id)));
+    await markPosted(() =>
+      tx
+        .update(journals)
+        .set({ status: 'posted', postedAt: now, ...(opts.approvedBy ? { approvedBy: opts.approvedBy, approvedAt: now } : {}) })
+        .where(inArray(journals.id, ids.map((r) => r.id))),
+    );
   }
   for (const [fy, n] of last) await continueSeries(tx, 'JNL', fy, n);
   return numbered.length;

@@ -3,8 +3,8 @@
 // accumulated surplus and closes every month of the year.
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { addDays, countyDate, fiscalYearOf } from '../../../shared/county-time.js';
-import type { FiscalYearStatus, Period } from '../../../shared/accounting/index.js';
-import { add, compare, isZero, negate, parseKes, subtract, ZERO, type Cents } from '../../../shared/money.js';
+import { MAX_JOURNAL, type FiscalYearStatus, type Period } from '../../../shared/accounting/index.js';
+import { add, compare, isNegative, isZero, negate, parseTotal, subtract, totalAsCents, ZERO_TOTAL, type Total } from '../../../shared/money.js';
 import { conflict, invalid } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -120,7 +120,8 @@ export async function closePeriod(ctx: ServiceContext, period: string): Promise<
 
 /**
  * The year-end close's lines: each revenue and expense balance of the year (per facility, fund and cost centre)
- * brought to zero against accumulated surplus (3100) on the same dimensions.
+ * brought to zero against accumulated surplus (3100) on the same dimensions. A balance larger than one line holds
+ * (numeric(14, 2)) is moved in several lines: the close never refuses what the year holds.
  */
 export async function yearEndLines(tx: Db, fy: { start: string; end: string }): Promise<LedgerLine[]> {
   const rows = await tx
@@ -129,7 +130,7 @@ export async function yearEndLines(tx: Db, fy: { start: string; end: string }): 
       facilityId: accountBalances.facilityId,
       fund: accountBalances.fund,
       costCentre: accountBalances.costCentre,
-      net: sql<string>`sum(${accountBalances.debit}) - sum(${accountBalances.credit})`,
+      net: sql<string>`(sum(${accountBalances.debit}) - sum(${accountBalances.credit}))::text`,
     })
     .from(accountBalances)
     .innerJoin(accounts, eq(accounts.code, accountBalances.accountCode))
@@ -137,23 +138,35 @@ export async function yearEndLines(tx: Db, fy: { start: string; end: string }): 
     .groupBy(accountBalances.accountCode, accountBalances.facilityId, accountBalances.fund, accountBalances.costCentre)
     .orderBy(asc(accountBalances.accountCode), asc(accountBalances.facilityId), asc(accountBalances.fund), asc(accountBalances.costCentre));
   const lines: LedgerLine[] = [];
-  const surplus = new Map<string, { facilityId: number | null; fund: LedgerLine['fund']; costCentre: string; net: Cents }>();
+  const surplus = new Map<string, { facilityId: number | null; fund: LedgerLine['fund']; costCentre: string; net: Total }>();
   for (const r of rows) {
-    const net = parseKes(r.net);
+    const net = parseTotal(r.net);
     if (isZero(net)) continue;
     const fund = r.fund as LedgerLine['fund'];
     // A debit balance (expense) is credited away; a credit balance (revenue) debited away.
-    lines.push(compare(net, ZERO) > 0 ? { account: r.code, credit: net, facilityId: r.facilityId, fund, costCentre: r.costCentre } : { account: r.code, debit: negate(net), facilityId: r.facilityId, fund, costCentre: r.costCentre });
+    lines.push(...inLines({ account: r.code, facilityId: r.facilityId, fund, costCentre: r.costCentre }, negate(net)));
     const key = `${r.facilityId ?? 0}|${fund}|${r.costCentre}`;
-    const s = surplus.get(key) ?? { facilityId: r.facilityId, fund, costCentre: r.costCentre, net: ZERO };
+    const s = surplus.get(key) ?? { facilityId: r.facilityId, fund, costCentre: r.costCentre, net: ZERO_TOTAL };
     surplus.set(key, { ...s, net: add(s.net, net) });
   }
   for (const s of surplus.values()) {
-    if (isZero(s.net)) continue;
     // Net expense (a deficit) debits accumulated surplus; net revenue credits it.
-    lines.push(compare(s.net, ZERO) > 0 ? { account: '3100', debit: s.net, facilityId: s.facilityId, fund: s.fund, costCentre: s.costCentre } : { account: '3100', credit: subtract(ZERO, s.net), facilityId: s.facilityId, fund: s.fund, costCentre: s.costCentre });
+    if (!isZero(s.net)) lines.push(...inLines({ account: '3100', facilityId: s.facilityId, fund: s.fund, costCentre: s.costCentre }, s.net));
   }
   return lines;
+}
+
+/** Debits (a positive movement) or credits of `amount` on one account, a line per line maximum. */
+function inLines(where: Omit<LedgerLine, 'debit' | 'credit'>, amount: Total): LedgerLine[] {
+  const side = isNegative(amount) ? 'credit' : 'debit';
+  let left = isNegative(amount) ? negate(amount) : amount;
+  const out: LedgerLine[] = [];
+  while (!isZero(left)) {
+    const part = compare(left, MAX_JOURNAL) > 0 ? MAX_JOURNAL : left;
+    out.push({ ...where, [side]: totalAsCents(part)! });
+    left = subtract(left, part);
+  }
+  return out;
 }
 
 /**

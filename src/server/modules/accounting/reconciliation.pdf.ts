@@ -2,7 +2,7 @@
 // balance, the receipts not yet credited and the payments not yet presented, the statement's items not in the
 // books, the reconciled balance and the statement's — and the difference, which is zero when the books agree.
 // It reads what GET /api/accounting/reconciliations/:id shows, so the paper and the screen never differ.
-import { formatKesExact, parseKes } from '../../../shared/money.js';
+import { formatKesExact, parseTotal } from '../../../shared/money.js';
 import type { BookLine, ReconciliationDetail, StatementLine } from '../../../shared/accounting/index.js';
 import type { ServiceContext } from '../../core/context.js';
 import { documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfFile, type PdfSection } from '../../core/pdf.js';
@@ -85,7 +85,7 @@ const WORDS = {
   },
 } as const;
 
-const money = (kes: number) => formatKesExact(parseKes(kes));
+const money = (kes: number) => formatKesExact(parseTotal(kes));
 
 export function reconciliationContent(d: ReconciliationDetail, lang: Language, reader: string): PdfContent {
   const w = WORDS[lang];

@@ -1,7 +1,7 @@
 // A financial statement as a printed document (issue 14 item 5): the same statement the screen shows, laid out by the
 // county's PDF helper (core/pdf.ts) in English or Kiswahili — the title, whose books and the period, a table per
 // section, and the checks that prove it ties. Account names are data (the chart's), printed as they are.
-import { formatKesExact, parseKes } from '../../../shared/money.js';
+import { formatKesExact, parseTotal } from '../../../shared/money.js';
 import type { Statement, StatementKind } from '../../../shared/accounting/index.js';
 import { documentDate, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
 
@@ -146,7 +146,7 @@ export function statementPdfContent(s: Statement, lang: Language): PdfContent {
   const hasText = s.columns.some((c) => c.kind === 'text');
   // The FIF table's eleven columns need the page on its side.
   const wide = s.columns.length > 6;
-  const cell = (v: number | null | undefined, kind: string) => (v === null || v === undefined ? '' : kind === 'money' ? formatKesExact(parseKes(v)).replace(/^KES /, '') : `${v.toFixed(1)}`);
+  const cell = (v: number | null | undefined, kind: string) => (v === null || v === undefined ? '' : kind === 'money' ? formatKesExact(parseTotal(v)).replace(/^KES /, '') : `${v.toFixed(1)}`);
   const columnLabel = (key: string, english: string) => (s.kind === 'balance-sheet' && key === 'amount' ? w.asAt(documentDate(s.to, lang)) : say(key, english));
   const sections: PdfSection[] = [
     {

@@ -3,11 +3,13 @@
 // statement (direct method), budget versus actual, the department analysis and the Controller of Budget's FIF table
 // — each in the one shape (shared/accounting/statements.ts) the screen, the CSV and the PDF read, each with the
 // checks that prove its arithmetic. They all read the same totals (statements/totals.ts), so they tie to each other.
+// Their arithmetic is in Totals (money.ts), which have no ceiling: any sum the database can hold gives a statement
+// that ties (issue 25), and a figure within an amount's range is exact in JSON too.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { countyDate, fiscalYearOf, type FiscalYear } from '../../../shared/county-time.js';
 import { COST_CENTRES, DEBIT_NORMAL, type AccountType, type Statement, type StatementKind, type StatementQuery, type StatementRow } from '../../../shared/accounting/index.js';
 import type { AccountingSummary } from '../../../shared/accounting/index.js';
-import { add, compare, formatKesExact, isZero, negate, parseKes, sharePercent, subtract, sum, toKes, toKesText, ZERO, type Cents } from '../../../shared/money.js';
+import { add, compare, formatKesExact, isZero, negate, parseTotal, sharePercent, subtract, toKes, toKesText, totalOf, ZERO_TOTAL, type Total } from '../../../shared/money.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { invalid } from '../../core/errors.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -52,10 +54,10 @@ async function loadChart(db: Db): Promise<Chart> {
 }
 
 /** Debits − credits as the account normally runs (credits − debits for liabilities, net assets, revenue). */
-const normal = (type: AccountType, net: Cents): Cents => (DEBIT_NORMAL[type] ? net : negate(net));
+const normal = (type: AccountType, net: Total): Total => (DEBIT_NORMAL[type] ? net : negate(net));
 
-const kes = (a: Cents) => toKes(a);
-const percent = (part: Cents, whole: Cents) => sharePercent(part, whole);
+const kes = (a: Total) => toKes(a);
+const percent = (part: Total, whole: Total) => sharePercent(part, whole);
 
 type Range = { from: string; to: string; today: string; fy: FiscalYear };
 
@@ -96,7 +98,7 @@ function frame(kind: StatementKind, books: BooksScope, range: Range, ctx: Servic
 const accountRow = (code: string, name: string, values: StatementRow['values']): StatementRow => ({ code, key: null, label: name, kind: 'row', level: 1, values });
 const lineRow = (key: string, label: string, values: StatementRow['values'], kind: StatementRow['kind'] = 'total'): StatementRow => ({ code: null, key, label, kind, level: 0, values });
 
-function equalCheck(key: string, label: string, left: Cents, right: Cents, names: [string, string]) {
+function equalCheck(key: string, label: string, left: Total, right: Total, names: [string, string]) {
   return { key, label, ok: compare(left, right) === 0, detail: `${names[0]} ${formatKesExact(left)} ${compare(left, right) === 0 ? '=' : '≠'} ${names[1]} ${formatKesExact(right)}` };
 }
 
@@ -118,13 +120,13 @@ const TYPES: AccountType[] = ['asset', 'liability', 'net_assets', 'revenue', 'ex
 // ---------------------------------------------------------------------------------------------------------------
 // Trial balance
 
-const side = (net: Cents): [Cents, Cents] => (compare(net, ZERO) >= 0 ? [net, ZERO] : [ZERO, negate(net)]);
+const side = (net: Total): [Total, Total] => (compare(net, ZERO_TOTAL) >= 0 ? [net, ZERO_TOTAL] : [ZERO_TOTAL, negate(net)]);
 
 export async function trialBalance(ctx: ServiceContext, q: StatementQuery): Promise<Statement> {
   const books = await booksScope(ctx, q);
   const range = statementRange(ctx, q);
   const [accounts, totals] = await Promise.all([loadChart(ctx.db), byAccount(ctx, books, range.from, range)]);
-  const sums = { od: ZERO, oc: ZERO, d: ZERO, c: ZERO, cd: ZERO, cc: ZERO };
+  const sums = { od: ZERO_TOTAL, oc: ZERO_TOTAL, d: ZERO_TOTAL, c: ZERO_TOTAL, cd: ZERO_TOTAL, cc: ZERO_TOTAL };
   const sections = TYPES.map((type) => {
     const rows: StatementRow[] = [];
     for (const t of totals.values()) {
@@ -175,14 +177,14 @@ export async function trialBalance(ctx: ServiceContext, q: StatementQuery): Prom
 /** Revenue and expense rows of a range (the year-end close's rows left out), with their totals. */
 function performance(accounts: Chart, totals: Map<string, Totals>) {
   const part = (type: 'revenue' | 'expense') => {
-    const rows: { code: string; name: string; amount: Cents }[] = [];
+    const rows: { code: string; name: string; amount: Total }[] = [];
     for (const t of totals.values()) {
       const a = accounts.get(t.code);
       if (!a || a.type !== type) continue;
       const amount = normal(type, movementNet(t, false));
       if (!isZero(amount)) rows.push({ code: t.code, name: a.name, amount });
     }
-    return { rows, total: sum(rows.map((r) => r.amount)) };
+    return { rows, total: totalOf(rows.map((r) => r.amount)) };
   };
   const revenue = part('revenue');
   const expense = part('expense');
@@ -216,7 +218,7 @@ export async function balanceSheet(ctx: ServiceContext, q: StatementQuery): Prom
   const [accounts, totals] = await Promise.all([loadChart(ctx.db), byAccount(ctx, books, null, range)]);
   const part = (type: AccountType) => {
     const rows: StatementRow[] = [];
-    let total = ZERO;
+    let total = ZERO_TOTAL;
     for (const t of totals.values()) {
       const a = accounts.get(t.code);
       if (!a || a.type !== type) continue;
@@ -231,7 +233,7 @@ export async function balanceSheet(ctx: ServiceContext, q: StatementQuery): Prom
   const liabilities = part('liability');
   const net = part('net_assets');
   // Revenue less expense not yet moved to accumulated surplus by a year-end close.
-  let unclosed = ZERO;
+  let unclosed = ZERO_TOTAL;
   for (const t of totals.values()) {
     const a = accounts.get(t.code);
     if (a && (a.type === 'revenue' || a.type === 'expense')) unclosed = subtract(unclosed, closingNet(t));
@@ -317,17 +319,17 @@ async function cashFlows(db: Db, books: BooksScope, from: string, to: string) {
     select class, sum(case when net > 0 then net else 0 end)::text as inflow, sum(case when net < 0 then -net else 0 end)::text as outflow
     from flows group by class`);
   const rows = (result as unknown as { rows: { class: string; inflow: string; outflow: string }[] }).rows;
-  return new Map(rows.map((r) => [r.class, { inflow: parseKes(r.inflow), outflow: parseKes(r.outflow) }]));
+  return new Map(rows.map((r) => [r.class, { inflow: parseTotal(r.inflow), outflow: parseTotal(r.outflow) }]));
 }
 
 export async function cashFlowStatement(ctx: ServiceContext, q: StatementQuery): Promise<Statement> {
   const books = await booksScope(ctx, q);
   const range = statementRange(ctx, q);
   const [accounts, totals, flows] = await Promise.all([loadChart(ctx.db), byAccount(ctx, books, range.from, range, CASH_ACCOUNTS), cashFlows(ctx.db, books, range.from, range.to)]);
-  const opening = sum([...totals.values()].map(openingNet));
-  const closing = sum([...totals.values()].map(closingNet));
-  let inflows = ZERO;
-  let outflows = ZERO;
+  const opening = totalOf([...totals.values()].map(openingNet));
+  const closing = totalOf([...totals.values()].map(closingNet));
+  let inflows = ZERO_TOTAL;
+  let outflows = ZERO_TOTAL;
   const flowRows = CASH_FLOW_LINES.flatMap(([key, label]) => {
     const f = flows.get(key);
     if (!f || (isZero(f.inflow) && isZero(f.outflow))) return [];
@@ -381,26 +383,26 @@ async function budgetTotals(db: Db, books: BooksScope, fiscalYear: string) {
     .from(budgets)
     .where(where)
     .groupBy(budgets.accountCode, budgets.facilityId);
-  return rows.map((r) => ({ code: r.code, facilityId: r.facilityId, amount: parseKes(r.amount) }));
+  return rows.map((r) => ({ code: r.code, facilityId: r.facilityId, amount: parseTotal(r.amount) }));
 }
 
 export async function budgetVsActual(ctx: ServiceContext, q: StatementQuery): Promise<Statement> {
   const books = await booksScope(ctx, q);
   const range = statementRange(ctx, q, true);
   const [accounts, totals, planned] = await Promise.all([loadChart(ctx.db), byAccount(ctx, books, range.from, range), budgetTotals(ctx.db, books, range.fy.label)]);
-  const budgetOf = new Map<string, Cents>();
-  for (const b of planned) budgetOf.set(b.code, add(budgetOf.get(b.code) ?? ZERO, b.amount));
-  const sums: Record<'revenue' | 'expense', { budget: Cents; actual: Cents }> = { revenue: { budget: ZERO, actual: ZERO }, expense: { budget: ZERO, actual: ZERO } };
+  const budgetOf = new Map<string, Total>();
+  for (const b of planned) budgetOf.set(b.code, add(budgetOf.get(b.code) ?? ZERO_TOTAL, b.amount));
+  const sums: Record<'revenue' | 'expense', { budget: Total; actual: Total }> = { revenue: { budget: ZERO_TOTAL, actual: ZERO_TOTAL }, expense: { budget: ZERO_TOTAL, actual: ZERO_TOTAL } };
   // Variance is favourable when positive: revenue above its target, spending below its vote.
-  const variance = (type: 'revenue' | 'expense', budget: Cents, actual: Cents) => (type === 'revenue' ? subtract(actual, budget) : subtract(budget, actual));
-  const values = (type: 'revenue' | 'expense', budget: Cents, actual: Cents) => ({ budget: kes(budget), actual: kes(actual), variance: kes(variance(type, budget, actual)), absorption: percent(actual, budget) });
+  const variance = (type: 'revenue' | 'expense', budget: Total, actual: Total) => (type === 'revenue' ? subtract(actual, budget) : subtract(budget, actual));
+  const values = (type: 'revenue' | 'expense', budget: Total, actual: Total) => ({ budget: kes(budget), actual: kes(actual), variance: kes(variance(type, budget, actual)), absorption: percent(actual, budget) });
   const part = (type: 'revenue' | 'expense') => {
     const codes = [...new Set([...budgetOf.keys(), ...totals.keys()])].filter((c) => accounts.get(c)?.type === type).sort();
     const rows: StatementRow[] = [];
     for (const code of codes) {
-      const budget = budgetOf.get(code) ?? ZERO;
+      const budget = budgetOf.get(code) ?? ZERO_TOTAL;
       const t = totals.get(code);
-      const actual = t ? normal(type, movementNet(t, false)) : ZERO;
+      const actual = t ? normal(type, movementNet(t, false)) : ZERO_TOTAL;
       if (isZero(budget) && isZero(actual)) continue;
       sums[type].budget = add(sums[type].budget, budget);
       sums[type].actual = add(sums[type].actual, actual);
@@ -445,23 +447,24 @@ export async function departmentAnalysis(ctx: ServiceContext, q: StatementQuery)
   const books = await booksScope(ctx, q);
   const range = statementRange(ctx, q);
   const [accounts, totals] = await Promise.all([loadChart(ctx.db), ledgerTotals(ctx.db, books, { from: range.from, to: range.to, today: range.today, by: { costCentre: true } })]);
-  const by = new Map<string, { revenue: Cents; expense: Cents }>();
-  const all = { revenue: ZERO, expense: ZERO };
+  const by = new Map<string, { revenue: Total; expense: Total }>();
+  const all = { revenue: ZERO_TOTAL, expense: ZERO_TOTAL };
   for (const t of totals) {
     const type = accounts.get(t.code)?.type;
     if (type !== 'revenue' && type !== 'expense') continue;
     const amount = normal(type, movementNet(t, false));
-    const d = by.get(t.costCentre) ?? { revenue: ZERO, expense: ZERO };
+    const d = by.get(t.costCentre) ?? { revenue: ZERO_TOTAL, expense: ZERO_TOTAL };
     d[type] = add(d[type], amount);
     all[type] = add(all[type], amount);
     by.set(t.costCentre, d);
   }
-  const rows = [...COST_CENTRES, ''].flatMap((cc) => {
+  const shown = [...COST_CENTRES, ''].flatMap((cc) => {
     const d = by.get(cc);
-    if (!d || (isZero(d.revenue) && isZero(d.expense))) return [];
-    return [lineRow(cc === '' ? 'unassigned' : cc, COST_CENTRE_LABELS[cc]!, { revenue: kes(d.revenue), expenses: kes(d.expense), net: kes(subtract(d.revenue, d.expense)) }, 'row')];
+    return !d || (isZero(d.revenue) && isZero(d.expense)) ? [] : [{ cc, ...d }];
   });
-  const rowSum = (key: 'revenue' | 'expenses') => sum(rows.map((r) => parseKes(r.values[key]!)));
+  const rows = shown.map((d) => lineRow(d.cc === '' ? 'unassigned' : d.cc, COST_CENTRE_LABELS[d.cc]!, { revenue: kes(d.revenue), expenses: kes(d.expense), net: kes(subtract(d.revenue, d.expense)) }, 'row'));
+  // The departments' exact figures (a JSON number is exact only within an amount's range).
+  const rowSum = (key: 'revenue' | 'expense') => totalOf(shown.map((d) => d[key]));
   return {
     ...frame('department-analysis', books, range, ctx),
     columns: [
@@ -472,7 +475,7 @@ export async function departmentAnalysis(ctx: ServiceContext, q: StatementQuery)
     sections: [{ key: 'departments', label: 'Departments', rows: [...rows, lineRow('total', 'Total', { revenue: kes(all.revenue), expenses: kes(all.expense), net: kes(subtract(all.revenue, all.expense)) })] }],
     checks: [
       equalCheck('revenueTies', 'Departments’ revenue adds up to total revenue', rowSum('revenue'), all.revenue, ['Departments', 'total revenue']),
-      equalCheck('expensesTie', 'Departments’ expenses add up to total expenses', rowSum('expenses'), all.expense, ['Departments', 'total expenses']),
+      equalCheck('expensesTie', 'Departments’ expenses add up to total expenses', rowSum('expense'), all.expense, ['Departments', 'total expenses']),
     ],
   };
 }
@@ -495,8 +498,8 @@ export async function fifPerformance(ctx: ServiceContext, q: StatementQuery): Pr
       .where(books.facilityIds === null ? undefined : books.facilityIds.length ? inArray(facilities.id, books.facilityIds) : sql`false`)
       .orderBy(asc(facilities.id)),
   ]);
-  type Figures = { target: Cents; actual: Cents; approved: Cents; paid: Cents; balance: Cents; nhif: Cents; budget: Cents; spent: Cents };
-  const blank = (): Figures => ({ target: ZERO, actual: ZERO, approved: ZERO, paid: ZERO, balance: ZERO, nhif: ZERO, budget: ZERO, spent: ZERO });
+  type Figures = { target: Total; actual: Total; approved: Total; paid: Total; balance: Total; nhif: Total; budget: Total; spent: Total };
+  const blank = (): Figures => ({ target: ZERO_TOTAL, actual: ZERO_TOTAL, approved: ZERO_TOTAL, paid: ZERO_TOTAL, balance: ZERO_TOTAL, nhif: ZERO_TOTAL, budget: ZERO_TOTAL, spent: ZERO_TOTAL });
   const of = new Map<number, Figures>();
   const get = (id: number) => of.get(id) ?? (of.set(id, blank()), of.get(id)!);
   for (const t of totals) {
@@ -541,7 +544,7 @@ export async function fifPerformance(ctx: ServiceContext, q: StatementQuery): Pr
     for (const k of Object.keys(total) as (keyof Figures)[]) total[k] = add(total[k], figures[k]);
     rows.push({ code: null, key: `facility-${p.id}`, label: p.name, kind: 'row', level: 1, values: values(figures), text: { facility: p.name, mflCode: p.mflCode } });
   }
-  const revenueTotal = sum(totals.filter((t) => t.facilityId !== null && FIF_REVENUE.includes(t.code)).map((t) => negate(movementNet(t, false))));
+  const revenueTotal = totalOf(totals.filter((t) => t.facilityId !== null && FIF_REVENUE.includes(t.code)).map((t) => negate(movementNet(t, false))));
   return {
     ...frame('fif-performance', books, range, ctx),
     columns: [
@@ -597,7 +600,7 @@ export function statementCsv(s: Statement): CsvFile {
         if (c.kind === 'text') return r.text?.[c.key] ?? '';
         const v = r.values[c.key];
         if (v === null || v === undefined) return '';
-        return c.kind === 'money' ? toKesText(parseKes(v)) : v;
+        return c.kind === 'money' ? toKesText(parseTotal(v)) : v;
       }),
     ]),
   );
@@ -655,27 +658,27 @@ export async function accountingSummary(ctx: ServiceContext, q: { facilityId?: n
       .where(and(eq(journals.status, 'posted'), sql`not exists (select 1 from ${accountingPeriods} p where p.period = date_trunc('month', ${journals.date})::date)`)),
   ]);
   const rows = (balances as unknown as { rows: { code: string; balance: string; this_month: string; last_month: string; before_month: string; cash_in: string; cash_out: string }[] }).rows;
-  let totalAssets = ZERO;
-  const current = { revenue: ZERO, expense: ZERO };
-  const last = { revenue: ZERO, expense: ZERO };
-  const cashFlow = { opening: ZERO, inflows: ZERO, outflows: ZERO, closing: ZERO };
+  let totalAssets = ZERO_TOTAL;
+  const current = { revenue: ZERO_TOTAL, expense: ZERO_TOTAL };
+  const last = { revenue: ZERO_TOTAL, expense: ZERO_TOTAL };
+  const cashFlow = { opening: ZERO_TOTAL, inflows: ZERO_TOTAL, outflows: ZERO_TOTAL, closing: ZERO_TOTAL };
   const receivables: AccountingSummary['receivables'] = [];
   const payables: AccountingSummary['payables'] = [];
   for (const r of rows.sort((a, b) => (a.code < b.code ? -1 : 1))) {
     const a = accounts.get(r.code);
     if (!a) continue;
-    const balance = normal(a.type, parseKes(r.balance));
+    const balance = normal(a.type, parseTotal(r.balance));
     if (a.type === 'asset') totalAssets = add(totalAssets, balance);
     if (a.type === 'revenue' || a.type === 'expense') {
       const key = a.type;
-      current[key] = add(current[key], normal(a.type, parseKes(r.this_month)));
-      last[key] = add(last[key], normal(a.type, parseKes(r.last_month)));
+      current[key] = add(current[key], normal(a.type, parseTotal(r.this_month)));
+      last[key] = add(last[key], normal(a.type, parseTotal(r.last_month)));
     }
     if ((CASH_ACCOUNTS as readonly string[]).includes(r.code)) {
-      cashFlow.opening = add(cashFlow.opening, parseKes(r.before_month));
-      cashFlow.inflows = add(cashFlow.inflows, parseKes(r.cash_in));
-      cashFlow.outflows = add(cashFlow.outflows, parseKes(r.cash_out));
-      cashFlow.closing = add(cashFlow.closing, parseKes(r.balance));
+      cashFlow.opening = add(cashFlow.opening, parseTotal(r.before_month));
+      cashFlow.inflows = add(cashFlow.inflows, parseTotal(r.cash_in));
+      cashFlow.outflows = add(cashFlow.outflows, parseTotal(r.cash_out));
+      cashFlow.closing = add(cashFlow.closing, parseTotal(r.balance));
     }
     if (!a.heading && r.code.startsWith('12') && !isZero(balance)) receivables.push({ code: r.code, name: a.name, balance: kes(balance) });
     if (!a.heading && (r.code.startsWith('21') || r.code.startsWith('22')) && !isZero(balance)) payables.push({ code: r.code, name: a.name, balance: kes(balance) });

@@ -1,22 +1,27 @@
 // The hostile-input test's strategies for the inventory module's write routes (src/server/hostile-input.test.ts;
 // registered in the module's manifest and loaded by that test only).
 import { INVENTORY_CATEGORIES, INVENTORY_UNITS, STOCK_UPDATE_KINDS } from '../../../shared/inventory/index.js';
+import fc from 'fast-check';
 import { asRecord, badOptionalText, badText, defineHostile, hostileIds, notAnId, notANumber, notIn } from '../../test/hostile.js';
 
 export default defineHostile({
   'POST /api/inventory': {
     role: 'pharmacist',
     path: () => '/api/inventory',
-    base: { itemName: 'Zinc Sulphate 20mg', category: 'pharmaceuticals', facilityId: 1, currentStock: 500, minimumStock: 200, unit: 'tablets', supplier: 'KEMSA', unitCost: 1.25 },
+    // A county store's line of a dear reagent: 200,000 at KES 12,500 (KES 2,500,000,000), so that a stock or a cost
+    // each within its own limit can still make the line worth more than one journal moves (issue 25).
+    base: { itemName: 'CD4 Reagent Kit', category: 'laboratory', facilityId: 1, currentStock: 200_000, minimumStock: 200, unit: 'units', supplier: 'KEMSA', unitCost: 12_500 },
     breakers: {
-      itemName: badText(200, 'Zinc Sulphate'),
+      itemName: badText(200, 'CD4 Reagent'),
       category: notIn(INVENTORY_CATEGORIES),
       facilityId: notAnId,
-      currentStock: notANumber(0, 100_000_000, true),
+      // × 12,500 is past KES 999,999,999,999 from 80,000,000 units.
+      currentStock: fc.oneof(notANumber(0, 100_000_000, true), fc.integer({ min: 80_000_000, max: 100_000_000 })),
       minimumStock: notANumber(0, 100_000_000, true),
       unit: notIn(INVENTORY_UNITS),
       supplier: badText(200, 'KEMSA'),
-      unitCost: notANumber(0, 10_000_000),
+      // 200,000 × is past it from KES 5,000,000.
+      unitCost: fc.oneof(notANumber(0, 10_000_000), fc.integer({ min: 5_000_000, max: 10_000_000 })),
     },
     texts: { fields: ['itemName', 'supplier'], stored: asRecord },
   },

@@ -2,7 +2,7 @@
 // every opening balance, receipt, issue and adjustment with its reason, user and time. An item's current_stock
 // is the sum of its ledger, kept equal in the same transaction as each movement, and never below zero.
 import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
-import { MAX_STOCK, STOCK_STATUS_LABELS, stockStatus } from '../../../shared/inventory/index.js';
+import { MAX_STOCK, MAX_STOCK_VALUE, MOVEMENT_VALUE_MESSAGE, STOCK_STATUS_LABELS, stockStatus, stockValueRoomMessage } from '../../../shared/inventory/index.js';
 import { countyDate } from '../../../shared/county-time.js';
 import type {
   CreateInventoryItemInput,
@@ -14,8 +14,7 @@ import type {
   StockMovementResult,
 } from '../../../shared/inventory/index.js';
 import type { Db } from '../../db/client.js';
-import { moneySql } from '../../db/columns.js';
-import { multiply, parseKes, toKes } from '../../../shared/money.js';
+import { compare, isZero, multiply, parseKes, parseTotal, toKes, total, unitsWithin } from '../../../shared/money.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
 import { postStockMovement } from './inventory.ledger.js';
 import { users } from '../auth/index.js';
@@ -39,7 +38,8 @@ function toItem(i: typeof inventoryItems.$inferSelect, facilityName: string | nu
     unit: i.unit as InventoryItem['unit'],
     supplier: i.supplier,
     unitCost: toKes(i.unitCost),
-    totalValue: toKes(multiply(i.unitCost, i.currentStock)),
+    // A total (money.ts): a stock line is worth at most MAX_STOCK_VALUE, but one written before that bound may be more.
+    totalValue: toKes(multiply(total(i.unitCost), i.currentStock)),
     status: stockStatus(i.currentStock, i.minimumStock),
     lastRestocked: iso(i.lastRestocked),
   };
@@ -126,7 +126,8 @@ export async function inventoryStats({ db }: ServiceContext, facilityId?: number
       totalItems: sql<number>`count(*)::int`,
       lowStock: sql<number>`(count(*) filter (where ${STATUS_CONDITION.low_stock}))::int`,
       outOfStock: sql<number>`(count(*) filter (where ${STATUS_CONDITION.out_of_stock}))::int`,
-      totalValue: moneySql(sql`coalesce(sum(${inventoryItems.unitCost} * ${inventoryItems.currentStock}), 0)`),
+      // Many lines, each within MAX_STOCK_VALUE, may add up to more than an amount holds: read as a total.
+      totalValue: sql<string>`coalesce(sum(${inventoryItems.unitCost} * ${inventoryItems.currentStock}), 0)::text`,
     })
     .from(inventoryItems)
     .where(facilityId ? eq(inventoryItems.facilityId, facilityId) : undefined);
@@ -134,7 +135,7 @@ export async function inventoryStats({ db }: ServiceContext, facilityId?: number
     totalItems: row?.totalItems ?? 0,
     lowStock: row?.lowStock ?? 0,
     outOfStock: row?.outOfStock ?? 0,
-    totalValue: row ? toKes(row.totalValue) : 0,
+    totalValue: row ? toKes(parseTotal(row.totalValue)) : 0,
   };
 }
 
@@ -178,6 +179,23 @@ export async function listMovements({ db }: ServiceContext, itemId: number, page
 
 
 /**
+ * A movement is posted to the ledger at the line's unit cost, as one journal (inventory.ledger.ts): what it moves,
+ * and what the line is worth after a movement in, stay within MAX_STOCK_VALUE (what one journal may move). A
+ * movement out of a line is worth no more than the line, so only a line valued before this bound can pass it.
+ */
+function assertStockValue(item: Pick<typeof inventoryItems.$inferSelect, 'unitCost' | 'currentStock' | 'unit'>, signed: number, balance: number): void {
+  if (isZero(item.unitCost)) return;
+  const cost = total(item.unitCost);
+  if (signed > 0 && compare(multiply(cost, balance), MAX_STOCK_VALUE) > 0) {
+    const more = Math.max(0, Math.min(MAX_STOCK, unitsWithin(MAX_STOCK_VALUE, item.unitCost)) - item.currentStock);
+    throw invalid([{ path: 'quantity', message: stockValueRoomMessage(more, item.unit) }]);
+  }
+  if (compare(multiply(cost, Math.abs(signed)), MAX_STOCK_VALUE) > 0) {
+    throw invalid([{ path: 'quantity', message: MOVEMENT_VALUE_MESSAGE }]);
+  }
+}
+
+/**
  * Update Stock: one movement in the ledger. The item's row is locked (select … for update) so that concurrent
  * issues are applied one after another against the true balance; one that would take the stock below zero is
  * refused with a 409 and nothing is written.
@@ -199,6 +217,7 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
       // Each quantity is bounded; their sum must be too (the column holds a 32-bit integer).
       throw invalid([{ path: 'quantity', message: `At most ${MAX_STOCK - item.currentStock} more ${item.unit} can be added: a stock line holds at most ${MAX_STOCK}` }]);
     }
+    assertStockValue(item, signed, balance);
     const [movement] = await tx
       .insert(stockMovements)
       .values({ itemId, kind: input.kind, quantity: signed, balanceAfter: balance, reason: input.reason, supplier: input.supplier, batch: input.batch, userId: actor.id, at: now })

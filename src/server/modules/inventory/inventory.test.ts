@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
-import { multiply, parseKes, subtract, toKes } from '../../../shared/money.js';
+import { compare, multiply, parseKes, parseTotal, subtract, toKes, total } from '../../../shared/money.js';
 import { downloadCsv } from '../../test/csv.js';
 import { createTestContext, emailOf, fieldErrors, TEST_NOW, testPostgresUrl, type TestContext } from '../../test/helper.js';
 import { ROLES } from '../../../shared/access/index.js';
-import type { InventoryItem, InventoryStats, StockMovement, StockMovementResult } from '../../../shared/inventory/index.js';
+import { MAX_STOCK_VALUE, passesStockValue, stockValue, type InventoryItem, type InventoryStats, type StockMovement, type StockMovementResult } from '../../../shared/inventory/index.js';
 import { TRACER_ITEMS } from './tracer-stock.seed.js';
 
 let t: TestContext;
@@ -728,6 +729,141 @@ describe('the cards and the bell', () => {
     expect(await stats('?facilityId=1')).toMatchObject({ lowStock: cards.lowStock + 1, totalValue: toKes(subtract(parseKes(cards.totalValue), multiply(parseKes(6), current - 300))) });
     const list = await t.request({ url: '/api/inventory?facilityId=1&status=low_stock', cookie: pharmacist });
     expect((list.json() as InventoryItem[]).map((i) => i.id)).toContain(3);
+    await expectLedgerInvariant();
+  });
+});
+
+describe('the value of a stock line (issue 25, finding 3)', () => {
+  const VALUE = "The stock's value (current stock × unit cost) must be at most KES 999,999,999,999.00";
+  let n = 0;
+  /** A new line at the referral hospital with a name of its own. */
+  const create = (currentStock: number, unitCost: number, unit = 'units') =>
+    t.request({ method: 'POST', url: '/api/inventory', cookie: pharmacist, body: { ...newItem, itemName: `Reagent lot ${++n}`, facilityId: 1, currentStock, unitCost, unit } });
+  const journalsOf = (itemId: number) =>
+    t.rows<{ debit: string }>(sql`select max(l.debit)::text as debit from journals j join journal_lines l on l.journal_id = j.id
+      where j.source_type = 'stock' and j.source_id in (select id from stock_movements where item_id = ${itemId}) group by j.id order by j.id`);
+
+  it('1,000,000 units at KES 1,000,000 — each within its own limit — are refused with 400 on both fields, and nothing is written', async () => {
+    const before = { items: await countItems(), movements: await t.count('stock_movements'), journals: await t.count('journals') };
+    for (const [stock, cost] of [
+      [1_000_000, 1_000_000],
+      [100_000_000, 10_000_000],
+      [100_000_000, 10_000],
+      [100_000, 10_000_000],
+      [80_000_000, 12_500],
+    ] as const) {
+      const res = await create(stock, cost);
+      expect(res.statusCode, `${stock} × ${cost}: ${res.body}`).toBe(400);
+      expect(fieldErrors(res)).toEqual({ currentStock: VALUE, unitCost: VALUE });
+    }
+    expect({ items: await countItems(), movements: await t.count('stock_movements'), journals: await t.count('journals') }).toEqual(before);
+    // Worth the most one journal moves: taken, and its opening balance posted to the books whole.
+    const most = await create(999_999, 1_000_000);
+    expect(most.statusCode, most.body).toBe(201);
+    expect((most.json() as InventoryItem).totalValue).toBe(999_999_000_000);
+    expect(await journalsOf((most.json() as InventoryItem).id)).toEqual([{ debit: '999999000000.00' }]);
+  });
+
+  it('a receipt or a count that would make a line worth more is refused with how many more fit; the line then moves in and out to its value', async () => {
+    const res = await create(0, 10_000_000);
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json() as InventoryItem;
+    const room = 'At most 99999 more units can be added: a stock line may be worth at most KES 999,999,999,999.00 (stock × unit cost)';
+    for (const body of [
+      { kind: 'received', quantity: 100_000, reason: 'Delivery from KEMSA' },
+      { kind: 'adjusted', quantity: 100_000, reason: 'Stock count' },
+      { kind: 'received', quantity: 100_000_000, reason: 'Delivery from KEMSA' },
+    ]) {
+      const refused = await move(item.id, body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(fieldErrors(refused)).toEqual({ quantity: room });
+    }
+    expect(await stockOf(item.id)).toBe(0);
+    const filled = await move(item.id, { kind: 'received', quantity: 99_999, reason: 'Delivery from KEMSA' });
+    expect(filled.statusCode, filled.body).toBe(201);
+    expect((filled.json() as StockMovementResult).item.totalValue).toBe(999_990_000_000);
+    expect(fieldErrors(await move(item.id, { kind: 'adjusted', quantity: 1, reason: 'Stock count' }))).toEqual({ quantity: room.replace('99999', '0') });
+    expect((await move(item.id, { kind: 'issued', quantity: 99_999, reason: 'Issued to the county laboratory' })).statusCode).toBe(201);
+    expect(await journalsOf(item.id)).toEqual([{ debit: '999990000000.00' }, { debit: '999990000000.00' }]);
+    await expectLedgerInvariant();
+  });
+
+  it('a line worth more than that, written before the bound, still lists, counts and downloads, and moves out in parts', async () => {
+    await t.asOwner(sql`insert into inventory_items (item_name, category, facility_id, current_stock, minimum_stock, unit, supplier, unit_cost)
+      values ('Legacy reagent line', 'laboratory', 1, 100000000, 10, 'units', 'KEMSA', 10000000)`);
+    const [legacy] = await t.rows<{ id: number }>(sql`select id from inventory_items where item_name = 'Legacy reagent line'`);
+    await t.asOwner(sql`insert into stock_movements (item_id, kind, quantity, balance_after, reason, at) values (${legacy!.id}, 'opening', 100000000, 100000000, null, ${new Date(t.clock.now.getTime() - 3_600_000).toISOString()}::timestamptz)`);
+    const listed = await list('?facilityId=1&search=Legacy');
+    expect(listed.status).toBe(200);
+    expect(listed.items.map((i) => i.totalValue)).toEqual([1_000_000_000_000_000]);
+    const stats = await t.request({ url: '/api/inventory/stats?facilityId=1', cookie: pharmacist });
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect((await t.request({ url: '/api/inventory/stats', cookie: pharmacist })).statusCode).toBe(200);
+    expect((await t.request({ url: '/api/inventory/export.csv', cookie: pharmacist })).statusCode).toBe(200);
+    // All of it at once would be one journal past the ceiling; a part within it posts.
+    for (const kind of ['issued', 'adjusted'] as const) {
+      const whole = await move(legacy!.id, { kind, quantity: kind === 'issued' ? 100_000 : -100_000, reason: 'To the county store' });
+      expect(whole.statusCode, whole.body).toBe(400);
+      expect(fieldErrors(whole)).toEqual({ quantity: 'One movement may move at most KES 999,999,999,999.00 of stock (quantity × unit cost): record it in parts' });
+    }
+    const part = await move(legacy!.id, { kind: 'issued', quantity: 99_999, reason: 'To the county store' });
+    expect(part.statusCode, part.body).toBe(201);
+    expect((part.json() as StockMovementResult).item.currentStock).toBe(99_900_001);
+    await expectLedgerInvariant();
+  });
+
+  it('the cards add up many lines each worth the most, past what one amount holds', async () => {
+    for (let i = 0; i < 11; i++) expect((await create(999_999, 1_000_000)).statusCode).toBe(201);
+    const [row] = await t.rows<{ value: string }>(sql`select sum(unit_cost * current_stock)::text as value from inventory_items where facility_id = 1`);
+    const stats = await t.request({ url: '/api/inventory/stats?facilityId=1', cookie: pharmacist });
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect((stats.json() as InventoryStats).totalValue).toBe(toKes(parseTotal(row!.value)));
+    expect((await t.request({ url: '/api/inventory/stats', cookie: pharmacist })).statusCode).toBe(200);
+  });
+
+  it('any stock and unit cost within their own limits: 201 when the line is worth at most the bound, else 400 on both fields; never a 500', { timeout: 300_000 }, async () => {
+    const stock = fc.oneof(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 90_000_000, max: 100_000_000 }), fc.constantFrom(0, 1, 99_999, 100_000, 999_999, 1_000_000));
+    const cost = fc.oneof(fc.integer({ min: 0, max: 1_000_000_000 }).map((c) => c / 100), fc.integer({ min: 9_000_000, max: 10_000_000 }), fc.constantFrom(0, 0.01, 9_999.99, 10_000, 1_000_000, 10_000_000));
+    await fc.assert(
+      fc.asyncProperty(stock, cost, async (currentStock, unitCost) => {
+        const res = await create(currentStock, unitCost);
+        if (passesStockValue(currentStock, unitCost)) {
+          expect(res.statusCode, res.body).toBe(400);
+          expect(fieldErrors(res)).toEqual({ currentStock: VALUE, unitCost: VALUE });
+        } else {
+          expect(res.statusCode, res.body).toBe(201);
+          expect((res.json() as InventoryItem).totalValue).toBe(toKes(stockValue(currentStock, unitCost)));
+        }
+      }),
+      { numRuns: 40, examples: [[1_000_000, 1_000_000], [100_000_000, 10_000_000], [99_999, 10_000_000], [100_000, 9_999_999.99]] },
+    );
+  });
+
+  it('any receipt, issue or adjustment within its limits on any line: 201, 400 or 409, never a 500, and a line stays worth at most the bound', { timeout: 300_000 }, async () => {
+    const line = fc
+      .record({ currentStock: fc.integer({ min: 0, max: 100_000_000 }), unitCost: fc.oneof(fc.integer({ min: 0, max: 1_000_000_000 }).map((c) => c / 100), fc.constantFrom(10_000, 1_000_000, 10_000_000)) })
+      .filter((l) => !passesStockValue(l.currentStock, l.unitCost));
+    const movement = fc.record({
+      kind: fc.constantFrom('received', 'issued', 'adjusted'),
+      quantity: fc.oneof(fc.integer({ min: -100_000_000, max: 100_000_000 }), fc.constantFrom(1, -1, 99_999, 100_000, 1_000_000, 100_000_000, -100_000_000)),
+    });
+    await fc.assert(
+      fc.asyncProperty(line, fc.array(movement, { minLength: 1, maxLength: 3 }), async (l, moves) => {
+        const res = await create(l.currentStock, l.unitCost);
+        expect(res.statusCode, res.body).toBe(201);
+        const item = res.json() as InventoryItem;
+        for (const m of moves) {
+          const answer = await move(item.id, { ...m, reason: 'Property movement' });
+          expect([201, 400, 409], answer.body).toContain(answer.statusCode);
+          if (answer.statusCode === 201) {
+            const after = (answer.json() as StockMovementResult).item;
+            expect(compare(stockValue(after.currentStock, after.unitCost), MAX_STOCK_VALUE)).toBeLessThanOrEqual(0);
+            expect(after.totalValue).toBe(toKes(multiply(total(parseKes(after.unitCost)), after.currentStock)));
+          }
+        }
+      }),
+      { numRuns: 30 },
+    );
     await expectLedgerInvariant();
   });
 });

@@ -4,7 +4,7 @@
 // finished FO 30 and one with work left. Runs after the ledger's own seed (the journals must exist).
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { addDays } from '../../../../shared/county-time.js';
-import { add, isZero, parseKes, subtract, sum, ZERO, type Cents } from '../../../../shared/money.js';
+import { add, isZero, parseKes, subtract, sum, totalAsCents, ZERO, type Cents } from '../../../../shared/money.js';
 import type { Db } from '../../../db/client.js';
 import type { SeedContext } from '../../../db/seed/context.js';
 import { bankStatementLines, bankStatements, journalLines, journals } from '../accounting.schema.js';
@@ -31,7 +31,7 @@ async function bookLinesIn(tx: Db, from: string, to: string) {
 type Line = { date: string; description: string; reference: string | null; amount: Cents };
 
 async function addStatement(tx: Db, ctx: SeedContext, by: number, start: string, end: string, lines: Line[]): Promise<typeof bankStatements.$inferSelect> {
-  const opening = await bookBalance(tx, { accountCode: ACCOUNT, facilityId: FACILITY }, addDays(start, -1));
+  const opening = totalAsCents(await bookBalance(tx, { accountCode: ACCOUNT, facilityId: FACILITY }, addDays(start, -1)))!;
   let running = opening;
   const [s] = await tx
     .insert(bankStatements)

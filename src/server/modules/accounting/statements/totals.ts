@@ -6,7 +6,7 @@
 // today): it is complete through today. Only a past date in the middle of a month — a `from` after the 1st, or a
 // `to` before the month's last day — needs that month's lines, summed from journal_lines for that one month.
 import { sql, type SQL } from 'drizzle-orm';
-import { add, parseKes, subtract, ZERO, type Cents } from '../../../../shared/money.js';
+import { add, parseTotal, subtract, ZERO_TOTAL, type Total } from '../../../../shared/money.js';
 import type { Db } from '../../../db/client.js';
 import { monthEnd, periodOf } from '../ledger.js';
 import type { BooksScope } from '../scope.js';
@@ -19,14 +19,14 @@ export type Totals = {
   facilityId: number | null;
   costCentre: string;
   /** Everything posted before `from` (the year-end close's rows included). */
-  openingDebit: Cents;
-  openingCredit: Cents;
+  openingDebit: Total;
+  openingCredit: Total;
   /** from…to, the year-end close's own rows left out… */
-  debit: Cents;
-  credit: Cents;
+  debit: Total;
+  credit: Total;
   /** …and those rows (an income statement leaves them out; a balance sheet and a trial balance count them). */
-  closingDebit: Cents;
-  closingCredit: Cents;
+  closingDebit: Total;
+  closingCredit: Total;
 };
 
 export type TotalsQuery = {
@@ -117,24 +117,24 @@ export async function ledgerTotals(db: Db, books: Pick<BooksScope, 'facilityIds'
     code: r.code,
     facilityId: r.facility_id === null ? null : Number(r.facility_id),
     costCentre: r.cost_centre,
-    openingDebit: parseKes(r.od),
-    openingCredit: parseKes(r.oc),
-    debit: parseKes(r.md),
-    credit: parseKes(r.mc),
-    closingDebit: parseKes(r.xd),
-    closingCredit: parseKes(r.xc),
+    openingDebit: parseTotal(r.od),
+    openingCredit: parseTotal(r.oc),
+    debit: parseTotal(r.md),
+    credit: parseTotal(r.mc),
+    closingDebit: parseTotal(r.xd),
+    closingCredit: parseTotal(r.xc),
   }));
 }
 
 /** Debits − credits of a total: before the range, over it (closing rows in or out), and at its end. */
-export const openingNet = (t: Totals): Cents => subtract(t.openingDebit, t.openingCredit);
-export const movementNet = (t: Totals, withClosing: boolean): Cents => {
+export const openingNet = (t: Totals): Total => subtract(t.openingDebit, t.openingCredit);
+export const movementNet = (t: Totals, withClosing: boolean): Total => {
   const net = subtract(t.debit, t.credit);
   return withClosing ? add(net, subtract(t.closingDebit, t.closingCredit)) : net;
 };
-export const closingNet = (t: Totals): Cents => add(openingNet(t), movementNet(t, true));
+export const closingNet = (t: Totals): Total => add(openingNet(t), movementNet(t, true));
 
 /** The sum of some totals' nets. */
-export function netOf(rows: readonly Totals[], pick: (t: Totals) => Cents): Cents {
-  return rows.reduce((acc, t) => add(acc, pick(t)), ZERO);
+export function netOf(rows: readonly Totals[], pick: (t: Totals) => Total): Total {
+  return rows.reduce((acc, t) => add(acc, pick(t)), ZERO_TOTAL);
 }

@@ -581,3 +581,21 @@ describe('a hand-built fortnight at Nambuku', () => {
     expect(countyDate(TEST_NOW)).toBe(END);
   });
 });
+
+describe('Inventory Stock past what one amount holds (issue 25, finding 3)', () => {
+  it('adds up stock lines each worth the most one journal moves, many of them, to the whole shilling', async () => {
+    // Eleven lines of 999,999 units at KES 1,000,000 at Alupe (facility 2), on its books since the week before.
+    const since = countyInstant(addDays(END, -7)).toISOString();
+    for (let i = 1; i <= 11; i++) {
+      await t.asOwner(
+        sql`insert into inventory_items (item_name, category, facility_id, current_stock, minimum_stock, unit, supplier, unit_cost) values (${`Reagent lot ${i}`}, 'laboratory', 2, 999999, 10, 'units', 'KEMSA', 1000000)`,
+        sql`insert into stock_movements (item_id, kind, quantity, balance_after, reason, at) values ((select id from inventory_items where item_name = ${`Reagent lot ${i}`} and facility_id = 2), 'opening', 999999, 999999, null, ${since}::timestamptz)`,
+      );
+    }
+    const data = await generate({ report: 'inventory-stock', facilityId: 2, startDate: START, endDate: END });
+    const value = await one<{ v: string }>(sql`select sum(unit_cost * current_stock)::text as v from inventory_items where facility_id = 2`);
+    const expected = Number(BigInt(value.v.replace('.', '')) / 100n + (BigInt(value.v.replace('.', '')) % 100n >= 50n ? 1n : 0n));
+    expect(expected).toBeGreaterThan(10_999_989_000_000);
+    expect(cell(table(data, `Stock by facility on ${END}`), 'All facilities', 'Value at cost (KES)')).toBe(expected);
+  });
+});

@@ -2,9 +2,8 @@
 // stock ledger (an item's balance is the balance after its last movement by then), and the stock-outs within it.
 // One ledger lookup per stock line, on the ledger's (item, time) index: bounded by the number of stock lines.
 import { and, count, desc, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { sum, toWholeKes, ZERO } from '../../../../shared/money.js';
+import { parseTotal, toWholeKes, totalOf, ZERO_TOTAL } from '../../../../shared/money.js';
 import type { Db } from '../../../db/client.js';
-import { moneySql } from '../../../db/columns.js';
 import { inventoryItems, stockMovements } from '../../inventory/index.js';
 import type { Generator } from '../reports.generate.js';
 import { capitalised, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, section, within, type Cell, type Covered, type DayRange } from './common.js';
@@ -53,7 +52,8 @@ function stockFigures(lines: ReturnType<typeof stockLines>) {
     low: sql<number>`(count(*) filter (where ${lines.atEnd} > 0 and ${lines.atEnd} <= ${lines.minimumStock}))::int`,
     stockedOut: sql<number>`(count(*) filter (where ${lines.atStart} <= 0 or ${lines.emptied} > 0))::int`,
     deliveries: sql<number>`coalesce(sum(${lines.deliveries}), 0)::int`,
-    value: moneySql(sql`coalesce(sum(${lines.atEnd} * ${lines.unitCost}::numeric), 0)`),
+    // A total (money.ts): each stock line is worth at most one journal's ceiling, but many add up past an amount.
+    value: sql<string>`coalesce(sum(${lines.atEnd} * ${lines.unitCost}::numeric), 0)::text`.mapWith(parseTotal),
   };
 }
 
@@ -75,11 +75,11 @@ export const inventoryStock: Generator = async (db, r, covered) => {
     .from(lines)
     .groupBy(lines.item, lines.category)
     .having(sql`(count(*) filter (where ${lines.atStart} <= 0 or ${lines.emptied} > 0)) > 0`);
-  const none = { lines: 0, out: 0, low: 0, stockedOut: 0, deliveries: 0, value: ZERO };
+  const none = { lines: 0, out: 0, low: 0, stockedOut: 0, deliveries: 0, value: ZERO_TOTAL };
   const figures = (x: typeof none): Cell[] => [x.lines, x.out, x.low, x.stockedOut, x.deliveries, null, toWholeKes(x.value)];
   const rows: Cell[][] = covered.map((f) => [...facilityCells(f), ...figures(perFacility.find((x) => x.facilityId === f.id) ?? none)]);
   const sumOf = (key: 'lines' | 'out' | 'low' | 'stockedOut' | 'deliveries') => perFacility.reduce((n, x) => n + x[key], 0);
-  rows.push(['', 'All facilities', sumOf('lines'), sumOf('out'), sumOf('low'), sumOf('stockedOut'), sumOf('deliveries'), null, toWholeKes(sum(perFacility.map((x) => x.value)))]);
+  rows.push(['', 'All facilities', sumOf('lines'), sumOf('out'), sumOf('low'), sumOf('stockedOut'), sumOf('deliveries'), null, toWholeKes(totalOf(perFacility.map((x) => x.value)))]);
   const ranked = items.sort((a, b) => b.out - a.out || b.stockedOut - a.stockedOut || a.name.localeCompare(b.name)).slice(0, TOP_ITEMS);
   return {
     sections: [
