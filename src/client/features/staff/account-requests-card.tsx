@@ -11,6 +11,7 @@ import { ListError } from '../../components/data/list-error';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
@@ -114,25 +115,22 @@ function ConfirmRequestDialog({ request, onClose }: { request: AccountRequest | 
     });
   };
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => (!open && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{request ? t('staff.requests.confirmTitle', { name: request.name, role: roleName(t, request.role) }) : null}</DialogTitle>
-          <DialogDescription>
-            {request?.kind === 'new' ? t('staff.requests.confirmNewBody', { phone: request.maskedPhone ?? '', facility: request.facilityName }) : request ? t('staff.requests.confirmRoleBody', { name: request.name, facility: request.facilityName }) : null}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={confirm} disabled={mutation.isPending}>
-            {mutation.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-            {t(mutation.isPending ? 'staff.requests.confirming' : 'staff.requests.confirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={request !== null}
+      title={request ? t('staff.requests.confirmTitle', { name: request.name, role: roleName(t, request.role) }) : ''}
+      description={
+        request?.kind === 'new'
+          ? t('staff.requests.confirmNewBody', { phone: request.maskedPhone ?? '', facility: request.facilityName })
+          : request
+            ? t('staff.requests.confirmRoleBody', { name: request.name, facility: request.facilityName })
+            : null
+      }
+      action={t('staff.requests.confirm')}
+      running={t('staff.requests.confirming')}
+      pending={mutation.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,10 +1,8 @@
 // Confirmation before (de)activating an account (DESIGN.md §1.3: confirm before a destructive action).
 // Deactivation signs the person out at once; the server refuses oneself and roles the manager may not manage.
-import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '../../../shared/staff';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/use-toast';
 import { useSetStaffStatus } from './staff.api';
 import { fullName, staffErrorText } from './staff-labels';
@@ -35,24 +33,16 @@ export function StaffStatusDialog({ member, onClose }: Props) {
   };
 
   return (
-    <Dialog open={member !== null} onOpenChange={(open) => (!open && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{t(deactivating ? 'staff.confirm.deactivateTitle' : 'staff.confirm.reactivateTitle', { name })}</DialogTitle>
-          <DialogDescription>{t(deactivating ? 'staff.confirm.deactivateBody' : 'staff.confirm.reactivateBody', { name })}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant={deactivating ? 'destructive' : 'default'} onClick={confirm} disabled={mutation.isPending}>
-            {mutation.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-            {mutation.isPending
-              ? t(deactivating ? 'staff.confirm.deactivating' : 'staff.confirm.reactivating')
-              : t(deactivating ? 'staff.confirm.deactivate' : 'staff.confirm.reactivate')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={member !== null}
+      title={t(deactivating ? 'staff.confirm.deactivateTitle' : 'staff.confirm.reactivateTitle', { name })}
+      description={t(deactivating ? 'staff.confirm.deactivateBody' : 'staff.confirm.reactivateBody', { name })}
+      action={t(deactivating ? 'staff.confirm.deactivate' : 'staff.confirm.reactivate')}
+      running={t(deactivating ? 'staff.confirm.deactivating' : 'staff.confirm.reactivating')}
+      pending={mutation.isPending}
+      variant={deactivating ? 'destructive' : 'default'}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
