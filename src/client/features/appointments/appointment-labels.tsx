@@ -2,7 +2,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { addDays, countyDate, wallClock } from '../../../shared/county-time';
-import { bookingLimitOf, type AppointmentStatus } from '../../../shared/appointments';
+import type { AppointmentStatus } from '../../../shared/appointments';
+import { bookingLimitOf } from '../../../shared/appointment-limits';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';

@@ -1,6 +1,6 @@
 // Wording shared by the registry's table and dialogs, in the reader's language.
 import type { TFunction } from 'i18next';
-import { bookingLimitOf } from '../../../shared/appointments';
+import { bookingLimitOf } from '../../../shared/appointment-limits';
 import { lastVisitParts } from '../../../shared/format';
 import type { MedicalRecord } from '../../../shared/medical-records';
 import type { Patient } from '../../../shared/patients';

@@ -1,6 +1,6 @@
 // A patient's referrals, in their record (Patient Details dialog): where they were sent, why, when, and how far
 // the referral has got. Skeleton → error with retry → empty → list. The read is audited by the server.
-import './referrals.strings';
+import './patient-referrals.strings';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
