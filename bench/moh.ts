@@ -1,15 +1,22 @@
 // MOH 705A at county scale (issue 13, DESIGN.md §10: one facility-month ≤ 1 s, all 113 facilities ≤ 30 s): the
 // report generator's own work — the month's visits, their coded diagnoses and referrals counted into the form —
 // timed in process on the benchmark's database, for the busiest facility's last full month and for the county
-// batch (one report covering every facility, each facility's totals kept for KHIS).
+// batch (one report covering every facility, each facility's totals kept for KHIS). Then the disease analyses that
+// count the same new cases (issue 26: one counting engine for both), county-wide: Communicable Disease (per
+// facility) and Disease Surveillance (per ISO week) for that month, and Disease Surveillance for the twelve months
+// up to it.
 import { openHandle, type Target } from './db.js';
 import { coveredFacilities, moh705 } from '../src/server/modules/moh/index.js';
+import { ANALYSES } from '../src/server/modules/reports/analyses/index.js';
 import { summarise, type Latency } from './measure.js';
+
+type AnalysisRun = { report: string; days: string; timing: Latency };
 
 export type MohResult = {
   period: string;
   facility: { id: number; name: string; visits: number; diagnoses: number; timing: Latency };
   county: { facilities: number; visits: number; diagnoses: number; timing: Latency };
+  analyses: AnalysisRun[];
   budgets: { facilityMonthMs: number; countyBatchMs: number };
 };
 
@@ -53,10 +60,23 @@ export async function measureMoh(target: Target, opts: { iterations: number; cou
     opts.log(`moh705a county batch, ${county.length} facilities: ${all!.visits} visits`);
     const countyTiming = await time(opts.countyIterations, () => moh705(db, '705A', county, month!.period));
     opts.log(`moh705a county batch: p50 ${countyTiming.p50} ms, max ${countyTiming.max} ms`);
+    const [days] = await h.query<{ last: string; yearStart: string }>(
+      `select ($1::date + interval '1 month' - interval '1 day')::date::text as last, ($1::date - interval '11 months')::date::text as "yearStart"`,
+      [month!.start],
+    );
+    const analyses: AnalysisRun[] = [];
+    for (const [report, start] of [['communicable-disease', month!.start], ['disease-surveillance', month!.start], ['disease-surveillance', days!.yearStart]] as const) {
+      // A report row as the generator reads it: its days and when it was asked for.
+      const row = { periodStart: start, periodEnd: days!.last, generatedAt: new Date() } as Parameters<(typeof ANALYSES)[string]>[1];
+      const timing = await time(opts.countyIterations, () => ANALYSES[report]!(db, row, county));
+      analyses.push({ report, days: `${start} to ${days!.last}`, timing });
+      opts.log(`${report}, county, ${start} to ${days!.last}: p50 ${timing.p50} ms, max ${timing.max} ms`);
+    }
     return {
       period: month!.period,
       facility: { id: facility!.id, name: facility!.name, visits: busiest!.visits, diagnoses: one!.diagnoses, timing: facilityTiming },
       county: { facilities: county.length, visits: all!.visits, diagnoses: all!.diagnoses, timing: countyTiming },
+      analyses,
       budgets: { facilityMonthMs: 1000, countyBatchMs: 30_000 },
     };
   } finally {

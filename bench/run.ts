@@ -1,5 +1,5 @@
 // npm run bench [-- --quick] [-- --pglite] [-- --regenerate] [-- --load-seconds N] [-- --clients N[,N…]] [-- --workers N]
-//               [-- --load-only] [-- --out DIR]
+//               [-- --load-only] [-- --moh-only] [-- --out DIR]
 //
 // Generates (or reuses) the county-scale data set, measures every scenario over HTTP against the real server and
 // directly on the database, runs the load scenario, and writes JSON and a Markdown table to bench/results/.
@@ -7,7 +7,8 @@
 // during the measurements or the load run makes the command exit non-zero. A request with no answer within the
 // timeout is a timing (a slow or busy machine), so it is counted, printed and written in the results, and does
 // not fail the run. --check-budgets also fails over budget. --load-only skips the single-request scenarios and the
-// MOH generation (for comparing changes to the request path); --workers sets the server's WORKERS.
+// MOH generation (for comparing changes to the request path); --moh-only runs the MOH generation alone (for comparing
+// changes to the MOH counting); --workers sets the server's WORKERS.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string' },
     workers: { type: 'string' },
     'load-only': { type: 'boolean', default: false },
+    'moh-only': { type: 'boolean', default: false },
     out: { type: 'string', default: join(BENCH_DIR, 'results') },
     'check-budgets': { type: 'boolean', default: false },
   },
@@ -130,6 +132,16 @@ function markdown(report: Report): string {
     `| one facility-month: ${m.facility.name} | ${m.facility.visits} | ${m.facility.diagnoses} | ${m.facility.timing.p50} ms | ${m.facility.timing.p95} ms | ${m.facility.timing.max} ms | ≤ ${m.budgets.facilityMonthMs} ms | ${within(m.facility.timing.max, m.budgets.facilityMonthMs)} |`,
     `| county batch: ${m.county.facilities} facilities | ${m.county.visits} | ${m.county.diagnoses} | ${m.county.timing.p50} ms | ${m.county.timing.p95} ms | ${m.county.timing.max} ms | ≤ ${m.budgets.countyBatchMs} ms | ${within(m.county.timing.max, m.budgets.countyBatchMs)} |`,
   );
+  if (m.analyses?.length) {
+    lines.push(
+      '',
+      'The disease analyses, county-wide, counting the same new cases as the form (no budget of their own):',
+      '',
+      '| report | days | p50 | p95 | max |',
+      '|---|---|---|---|---|',
+      ...m.analyses.map((a) => `| ${a.report} | ${a.days} | ${a.timing.p50} ms | ${a.timing.p95} ms | ${a.timing.max} ms |`),
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -165,43 +177,50 @@ async function main(): Promise<number> {
     workers: args.workers ?? null,
   };
   const loadOnly = args['load-only'];
+  const mohOnly = args['moh-only'];
+  if (loadOnly && mohOnly) throw new Error('--load-only and --moh-only leave nothing to run together: pick one');
 
-  const direct = await openDirect(t);
-  const { scenarios, idFragments } = await planScenarios((text, params) => direct.query(text, params));
-  const directTimes = loadOnly ? null : await measureDirect(direct, scenarios, settings.iterations, settings.warmup, log);
-  const loadInputs = {
-    patientIds: (await direct.query<{ id: number }>('select id from patients order by random() limit 200')).map((r) => r.id),
-    facilityIds: (await direct.query<{ id: number }>('select id from facilities order by id')).map((r) => r.id),
-    registrationBase: await freeIdBlock((text, params) => direct.query(text, params), 6),
-  };
-  // The load writes patients and their kept counts, audit events, activities and sessions. With autovacuum on
-  // (PostgreSQL's default; migration 0017 vacuums the registry after 1 % new patients) their visibility maps stay
-  // current; on a server without it (as on the CI machine) each run would start from the dead rows and unmarked
-  // pages of the runs before it, and runs of the same code drifted 15 % slower over an afternoon.
-  await direct.query('vacuum (analyze) patients, patient_counts, patient_total_shards, audit_events, activities, sessions');
-  await direct.close();
-  const moh = loadOnly ? null : await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log });
-
-  const server = await startServer(t, args.workers ? { WORKERS: args.workers } : {});
-  let results: ScenarioResult[] = [];
   const loads: Report['loads'] = [];
-  try {
-    if (directTimes) results = await measureServer({ target: t, baseUrl: server.url, applyBudgets: !quick && t.kind === 'postgres', log }, scenarios, directTimes, settings);
-    for (const [i, clients] of (loadSeconds > 0 ? clientCounts : []).entries()) {
-      log(`load: ${clients} clients for ${loadSeconds} s`);
-      const before = sampleCpu(server.child.pid);
-      const startedAt = performance.now();
-      // Each run registers into its own block of free ids (a million ids apart above the highest taken).
-      const load = await runLoad(server.url, { clients, seconds: loadSeconds, nameFragments: NAME_FRAGMENTS, idFragments, ...loadInputs, registrationBase: loadInputs.registrationBase + i * 1_000_000 });
-      const cores = coresUsed(before, sampleCpu(server.child.pid), (performance.now() - startedAt) / 1000);
-      loads.push({ ...load, cores });
-      log(
-        `load: ${load.requests} requests, ${load.requestsPerSecond} req/s, p99 ${load.latency.p99} ms, errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}` +
-          (cores ? `; CPU: server ${cores.server} cores, PostgreSQL ${cores.postgres}` : ''),
-      );
+  const { results, moh } = mohOnly ? { results: [], moh: await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log }) } : await requestsAndLoad();
+
+  async function requestsAndLoad(): Promise<{ results: ScenarioResult[]; moh: MohResult | null }> {
+    const direct = await openDirect(t);
+    const { scenarios, idFragments } = await planScenarios((text, params) => direct.query(text, params));
+    const directTimes = loadOnly ? null : await measureDirect(direct, scenarios, settings.iterations, settings.warmup, log);
+    const loadInputs = {
+      patientIds: (await direct.query<{ id: number }>('select id from patients order by random() limit 200')).map((r) => r.id),
+      facilityIds: (await direct.query<{ id: number }>('select id from facilities order by id')).map((r) => r.id),
+      registrationBase: await freeIdBlock((text, params) => direct.query(text, params), 6),
+    };
+    // The load writes patients and their kept counts, audit events, activities and sessions. With autovacuum on
+    // (PostgreSQL's default; migration 0017 vacuums the registry after 1 % new patients) their visibility maps stay
+    // current; on a server without it (as on the CI machine) each run would start from the dead rows and unmarked
+    // pages of the runs before it, and runs of the same code drifted 15 % slower over an afternoon.
+    await direct.query('vacuum (analyze) patients, patient_counts, patient_total_shards, audit_events, activities, sessions');
+    await direct.close();
+    const moh = loadOnly ? null : await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log });
+
+    const server = await startServer(t, args.workers ? { WORKERS: args.workers } : {});
+    let results: ScenarioResult[] = [];
+    try {
+      if (directTimes) results = await measureServer({ target: t, baseUrl: server.url, applyBudgets: !quick && t.kind === 'postgres', log }, scenarios, directTimes, settings);
+      for (const [i, clients] of (loadSeconds > 0 ? clientCounts : []).entries()) {
+        log(`load: ${clients} clients for ${loadSeconds} s`);
+        const before = sampleCpu(server.child.pid);
+        const startedAt = performance.now();
+        // Each run registers into its own block of free ids (a million ids apart above the highest taken).
+        const load = await runLoad(server.url, { clients, seconds: loadSeconds, nameFragments: NAME_FRAGMENTS, idFragments, ...loadInputs, registrationBase: loadInputs.registrationBase + i * 1_000_000 });
+        const cores = coresUsed(before, sampleCpu(server.child.pid), (performance.now() - startedAt) / 1000);
+        loads.push({ ...load, cores });
+        log(
+          `load: ${load.requests} requests, ${load.requestsPerSecond} req/s, p99 ${load.latency.p99} ms, errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}` +
+            (cores ? `; CPU: server ${cores.server} cores, PostgreSQL ${cores.postgres}` : ''),
+        );
+      }
+    } finally {
+      await server.stop();
     }
-  } finally {
-    await server.stop();
+    return { results, moh };
   }
 
   const report: Report = {
@@ -216,7 +235,7 @@ async function main(): Promise<number> {
     moh,
   };
   mkdirSync(args.out, { recursive: true });
-  const base = join(args.out, `${sizeName}-${t.kind}${loadOnly ? '-load' : ''}`);
+  const base = join(args.out, `${sizeName}-${t.kind}${loadOnly ? '-load' : mohOnly ? '-moh' : ''}`);
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.md`, markdown(report));
   log(`results: ${base}.json and ${base}.md (${Math.round((Date.now() - started) / 1000)} s)`);
