@@ -2,3 +2,4 @@
 export * from './constants.js';
 export * from './contracts.js';
 export * from './catalogue.js';
+export * from './figures.js';

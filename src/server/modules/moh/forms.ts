@@ -1,8 +1,8 @@
 // The MOH forms as report figures (the reports module generates from these): a form for some facilities and a
 // month, or a register for some days, as sections of rows with, for the monthly forms, each facility's totals
 // (its KHIS data values).
-import { MOH_FORMS, type FacilityTotals, type MohForm, type MohFormData } from '../../../shared/moh/index.js';
-import type { ReportSection } from '../../../shared/reports/index.js';
+import { MOH_FORMS, type MohForm } from '../../../shared/moh/index.js';
+import type { ReportFigures, ReportSection } from '../../../shared/reports/index.js';
 import type { Db } from '../../db/client.js';
 import { withoutJit } from '../../core/sql.js';
 import { countOutpatientForms, formData, loadFormDefinition } from './moh705.js';
@@ -12,21 +12,11 @@ import { loadSettings } from './moh.service.js';
 
 export type Covered = readonly { id: number; mflCode: string; name: string }[];
 
-/** What a generated MOH form holds: its sections, the 705 grid, and each facility's totals for KHIS. */
-export type MohFigures = {
-  sections: ReportSection[];
-  moh705?: MohFormData;
-  khis?: { form: '705A' | '705B' | '717'; facilities: FacilityTotals[] };
-  /** Patients a register names (its download is audited with them). */
-  patientIds?: number[];
-  settings: Record<string, string>;
-};
-
-export function moh705(db: Db, form: MohForm, covered: Covered, period: string): Promise<MohFigures> {
+export function moh705(db: Db, form: MohForm, covered: Covered, period: string): Promise<ReportFigures> {
   return withoutJit(db, (tx) => countMoh705(tx, form, covered, period));
 }
 
-async function countMoh705(db: Db, form: MohForm, covered: Covered, period: string): Promise<MohFigures> {
+async function countMoh705(db: Db, form: MohForm, covered: Covered, period: string): Promise<ReportFigures> {
   const settings = await loadSettings(db);
   // One form after the other: this runs in withoutJit's transaction, one connection that takes one query at a time.
   const definitions = {} as Record<MohForm, Awaited<ReturnType<typeof loadFormDefinition>>>;
@@ -43,11 +33,11 @@ async function countMoh705(db: Db, form: MohForm, covered: Covered, period: stri
   return { sections: [section], moh705: data, khis: { form, facilities: data.facilities }, settings };
 }
 
-export function moh717(db: Db, covered: Covered, period: string): Promise<MohFigures> {
+export function moh717(db: Db, covered: Covered, period: string): Promise<ReportFigures> {
   return withoutJit(db, (tx) => countMoh717Form(tx, covered, period));
 }
 
-async function countMoh717Form(db: Db, covered: Covered, period: string): Promise<MohFigures> {
+async function countMoh717Form(db: Db, covered: Covered, period: string): Promise<ReportFigures> {
   const settings = await loadSettings(db);
   const { items, perFacility } = await countMoh717(db, covered.map((f) => f.id), period, settings.ageRule);
   const sections: ReportSection[] = [];
@@ -60,11 +50,11 @@ async function countMoh717Form(db: Db, covered: Covered, period: string): Promis
   return { sections, khis: { form: '717', facilities }, settings };
 }
 
-export function moh204(db: Db, form: MohForm, covered: Covered, range: { from: string; to: string }): Promise<MohFigures> {
+export function moh204(db: Db, form: MohForm, covered: Covered, range: { from: string; to: string }): Promise<ReportFigures> {
   return withoutJit(db, (tx) => register(tx, form, covered, range));
 }
 
-async function register(db: Db, form: MohForm, covered: Covered, range: { from: string; to: string }): Promise<MohFigures> {
+async function register(db: Db, form: MohForm, covered: Covered, range: { from: string; to: string }): Promise<ReportFigures> {
   const settings = await loadSettings(db);
   const { section, patientIds } = await register204(db, form, covered.map((f) => f.id), range, settings.ageRule);
   return { sections: [{ ...section, note: section.rows.length === 0 ? 'No visits in these days.' : null }], patientIds, settings };

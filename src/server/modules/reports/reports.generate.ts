@@ -6,31 +6,24 @@ import { eq } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { can } from '../../../shared/access/index.js';
 import { lastDayOfMonth } from '../../../shared/moh/index.js';
-import { catalogueEntry, type CreateReportInput, type ReportSection } from '../../../shared/reports/index.js';
+import { catalogueEntry, type CreateReportInput, type ReportData, type ReportSection } from '../../../shared/reports/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { forbidden, invalid, notFound } from '../../core/errors.js';
 import { enqueue, type JobKinds } from '../../core/jobs.js';
 import type { Db } from '../../db/client.js';
 import { facilities, findFacility } from '../facilities/index.js';
-import { coveredFacilities, moh204, moh705, moh717, type MohFigures } from '../moh/index.js';
+import { coveredFacilities, moh204, moh705, moh717 } from '../moh/index.js';
 import { reports } from './reports.schema.js';
 import { ANALYSES } from './analyses/index.js';
+import type { Generator, ReportRow } from './generator.js';
 
 export const GENERATE_JOB = 'reports:generate';
-
-/** A generated report's figures (reports.data), rendered on download as CSV, PDF or JSON. */
-export type ReportData = MohFigures & { title: string; scope: string; periodLabel: string };
-
-type ReportRow = typeof reports.$inferSelect;
 
 /** What a report covers: its facilities and days. */
 async function coverage(db: Db, r: Pick<ReportRow, 'facilityId' | 'subcounty'>) {
   return coveredFacilities(db, { facilityId: r.facilityId, subcounty: r.subcounty });
 }
-
-/** Generates one kind of report for its row (kind, period, days) and the facilities it covers. */
-export type Generator = (db: Db, r: ReportRow, covered: Awaited<ReturnType<typeof coverage>>) => Promise<MohFigures>;
 
 const GENERATORS: Record<string, Generator> = {
   moh705a: (db, r, covered) => moh705(db, '705A', covered, r.period!),

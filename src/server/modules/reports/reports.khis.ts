@@ -3,13 +3,13 @@
 // then the data set marked complete. Every exchange is kept (payload, answer, who, when).
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
+import type { ReportData } from '../../../shared/reports/index.js';
 import type { Dhis2Connection } from '../../env.js';
 import type { ServiceContext } from '../../core/context.js';
 import { audit } from '../../core/audit.js';
 import { conflict, forbidden, notFound } from '../../core/errors.js';
 import { users } from '../auth/index.js';
 import { adxXml, completeRegistration, dataValueSet, dataValueSets, dhis2Period, importDataValues, khisForms, parseImportSummary, type ImportSummary } from '../moh/index.js';
-import type { ReportData } from './reports.generate.js';
 import { khisSubmissions, reports } from './reports.schema.js';
 
 export const KHIS_STEPS = ['dryRun', 'import', 'complete'] as const;

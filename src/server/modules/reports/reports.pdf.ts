@@ -2,8 +2,7 @@
 // the side, the days 1–31 across and the total — on a landscape page; the MOH 717 sections, the 204 registers and
 // the analysis reports as tables, each with its notes below. Cells the county does not record print as "—", with the reason below the table; never as 0.
 import type { PdfContent, PdfSection } from '../../core/pdf.js';
-import type { ReportSection } from '../../../shared/reports/index.js';
-import type { ReportData } from './reports.generate.js';
+import type { ReportData, ReportSection } from '../../../shared/reports/index.js';
 
 const cell = (v: string | number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
 

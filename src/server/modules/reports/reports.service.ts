@@ -1,7 +1,7 @@
 // Generated MOH and county reports (SPEC.md §2.16, §3 Report record).
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
-import { catalogueEntry, type ListReportsQuery, type Report, type ReportDetail } from '../../../shared/reports/index.js';
+import { catalogueEntry, type ListReportsQuery, type Report, type ReportData, type ReportDetail } from '../../../shared/reports/index.js';
 import { toCsv } from '../../../shared/csv.js';
 import { can, reaches, scopeOf } from '../../../shared/access/index.js';
 import { users } from '../auth/index.js';
@@ -10,7 +10,7 @@ import { reports } from './reports.schema.js';
 import type { CsvFile } from '../../../shared/csv.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
-import { scopeLabel, sectionsCsv, type ReportData } from './reports.generate.js';
+import { scopeLabel, sectionsCsv } from './reports.generate.js';
 import type { ServiceContext } from '../../core/context.js';
 
 const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90, '365days': 365 } as const;

@@ -4,13 +4,11 @@ import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { addDays, countyDate, countyInstant, daysBetween } from '../../../../shared/county-time.js';
 import type { ReportSection } from '../../../../shared/reports/index.js';
-import type { Generator } from '../reports.generate.js';
-import type { reports } from '../reports.schema.js';
+import type { CoveredFacility, ReportRow } from '../generator.js';
 
-export type ReportRow = typeof reports.$inferSelect;
 export type Cell = string | number | null;
 /** The facilities a report covers, in MFL order. */
-export type Covered = Parameters<Generator>[2];
+export type Covered = CoveredFacility[];
 
 /** A report's county days, both included, and the instants [from, to) they span (Africa/Nairobi). */
 export type DayRange = { start: string; end: string; from: Date; to: Date; days: number };

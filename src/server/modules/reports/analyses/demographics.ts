@@ -7,7 +7,7 @@ import { normaliseSubcounty, SUBCOUNTIES } from '../../../../shared/county.js';
 import type { Db } from '../../../db/client.js';
 import { medicalRecords } from '../../medical-records/index.js';
 import { patients } from '../../patients/index.js';
-import type { Generator } from '../reports.generate.js';
+import type { Generator } from '../generator.js';
 import { dateLiteral, dayRange, inCovered, section, within, type Cell } from './common.js';
 
 /** The age bands of the MOH population tables (KHIS): 0–4, 5–14, 15–24, 25–49, 50–59, 60 and over. */

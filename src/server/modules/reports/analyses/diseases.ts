@@ -3,7 +3,7 @@
 // the two disease groups.
 import type { MohForm } from '../../../../shared/moh/index.js';
 import { addDays } from '../../../../shared/county-time.js';
-import type { Generator } from '../reports.generate.js';
+import type { Generator } from '../generator.js';
 import { dayRange, FACILITY_COLUMNS, facilityCells, section, type Cell, type DayRange } from './common.js';
 import { casesOf, countNewCases, diseaseRow, FORMS, onForm, rowLabel, type NewCases } from './new-cases.js';
 

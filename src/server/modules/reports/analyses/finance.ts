@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client.js';
 import { moneySql } from '../../../db/columns.js';
 import { billingRecords, insuranceClaims, overdueCondition } from '../../billing/index.js';
 import { paidWithin } from '../../dashboard/index.js';
-import type { Generator } from '../reports.generate.js';
+import type { Generator } from '../generator.js';
 import { askedOn, capitalised, dateLiteral, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, percentOf, section, within, type Cell, type Covered, type DayRange } from './common.js';
 
 const kes = toWholeKes;

@@ -1,7 +1,7 @@
 // The analysis reports of /reports' category cards (issue 13 item 5): each generates from the county's data for a
 // day range and some facilities, as sections of rows (ReportData). The MOH forms are in reports.generate.ts.
 import { withoutJit } from '../../../core/sql.js';
-import type { Generator } from '../reports.generate.js';
+import type { Generator } from '../generator.js';
 import { patientDemographics } from './demographics.js';
 import { communicableDisease, diseaseSurveillance, nonCommunicableDisease } from './diseases.js';
 import { billingAnalysis, revenueCollection, shaClaims } from './finance.js';

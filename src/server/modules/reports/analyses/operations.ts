@@ -10,7 +10,7 @@ import { billingRecords } from '../../billing/index.js';
 import { facilities } from '../../facilities/index.js';
 import { medicalRecords } from '../../medical-records/index.js';
 import { patients } from '../../patients/index.js';
-import type { Generator } from '../reports.generate.js';
+import type { Generator } from '../generator.js';
 import { capitalised, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, median, percentOf, perUnit, section, within, type Cell, type Covered, type DayRange } from './common.js';
 
 const visitFigures = {

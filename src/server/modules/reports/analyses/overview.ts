@@ -14,7 +14,7 @@ import { paidWithin } from '../../dashboard/index.js';
 import { medicalRecords } from '../../medical-records/index.js';
 import { patients } from '../../patients/index.js';
 import { referrals } from '../../referrals/index.js';
-import type { Generator } from '../reports.generate.js';
+import type { Generator } from '../generator.js';
 import { dayRange, FACILITY_COLUMNS, facilityCells, inCovered, section, within, type Cell, type Covered, type DayRange } from './common.js';
 import { moneyCollected } from './finance.js';
 import { stockByFacility } from './inventory.js';
