@@ -1,11 +1,12 @@
 // The MOH forms as report figures (the reports module generates from these): a form for some facilities and a
 // month, or a register for some days, as sections of rows with, for the monthly forms, each facility's totals
 // (its KHIS data values).
-import { MOH_FORMS, type MohForm } from '../../../shared/moh/index.js';
+import type { FacilityTotals, FormRowResult, MohForm, MohFormData } from '../../../shared/moh/index.js';
 import type { ReportFigures, ReportSection } from '../../../shared/reports/index.js';
 import type { Db } from '../../db/client.js';
 import { withoutJit } from '../../core/sql.js';
-import { countOutpatientForms, formData, loadFormDefinition } from './moh705.js';
+import { monthWindow, notRecorded } from './moh705.js';
+import { countNewCases, facilityDay, type NewCases } from './new-cases.js';
 import { countMoh717 } from './moh717.js';
 import { register204 } from './moh204.js';
 import { loadSettings } from './moh.service.js';
@@ -17,12 +18,10 @@ export function moh705(db: Db, form: MohForm, covered: Covered, period: string):
 }
 
 async function countMoh705(db: Db, form: MohForm, covered: Covered, period: string): Promise<ReportFigures> {
-  const settings = await loadSettings(db);
-  // One form after the other: this runs in withoutJit's transaction, one connection that takes one query at a time.
-  const definitions = {} as Record<MohForm, Awaited<ReturnType<typeof loadFormDefinition>>>;
-  for (const f of MOH_FORMS) definitions[f] = await loadFormDefinition(db, f, settings);
-  const tallies = await countOutpatientForms(db, covered.map((f) => f.id), period, settings, definitions);
-  const data = formData(form, period, definitions[form].rows, tallies[form], covered, settings);
+  const { from, to } = monthWindow(period);
+  const cases = await countNewCases(db, { facilityIds: covered.map((f) => f.id), from, to, bucket: 'facility-day', counted: 'form' });
+  const { settings } = cases;
+  const data = formData(form, period, cases, covered);
   const days = Array.from({ length: data.daysInMonth }, (_, i) => String(i + 1));
   const section: ReportSection = {
     title: form === '705A' ? 'MOH 705A Outpatient Summary, under 5 years' : 'MOH 705B Outpatient Summary, 5 years and over',
@@ -31,6 +30,28 @@ async function countMoh705(db: Db, form: MohForm, covered: Covered, period: stri
     note: data.rows.filter((r) => r.notRecorded).map((r) => `${r.label}: ${r.notRecorded}`).join('\n') || null,
   };
   return { sections: [section], moh705: data, khis: { form, facilities: data.facilities }, settings };
+}
+
+/** A form's rows for some facilities and a month from its counts per facility and day: each facility's totals, and the rows summed over them. */
+function formData(form: MohForm, period: string, cases: NewCases, covered: Covered): MohFormData {
+  const { days } = monthWindow(period);
+  const { settings } = cases;
+  const dates = Array.from({ length: days }, (_, i) => `${period}-${String(i + 1).padStart(2, '0')}`);
+  const perDay = (facilityId: number, key: string): number[] => dates.map((day) => cases.counts.get(facilityDay(facilityId, day))?.[form].get(key) ?? 0);
+  const results: FormRowResult[] = cases.rows[form].map((r) => {
+    const why = notRecorded(r, settings);
+    if (why) return { key: r.key, row: r.row, label: r.label, source: r.source, days: null, total: null, notRecorded: why };
+    const sum = Array.from({ length: days }, () => 0);
+    for (const f of covered) perDay(f.id, r.key).forEach((n, i) => (sum[i]! += n));
+    return { key: r.key, row: r.row, label: r.label, source: r.source, days: sum, total: sum.reduce((a, b) => a + b, 0), notRecorded: null };
+  });
+  const facilityTotals: FacilityTotals[] = covered.map((f) => ({
+    facilityId: f.id,
+    mflCode: f.mflCode,
+    name: f.name,
+    totals: Object.fromEntries(results.map((r) => [r.key, r.total === null ? null : perDay(f.id, r.key).reduce((a, b) => a + b, 0)])),
+  }));
+  return { form, period, daysInMonth: days, rows: results, facilities: facilityTotals, settings: { ...settings } };
 }
 
 export function moh717(db: Db, covered: Covered, period: string): Promise<ReportFigures> {

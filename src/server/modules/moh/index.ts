@@ -7,6 +7,7 @@ import { khisDataElements, khisDataSets, mohConfigChanges, mohFormRows, mohRowCo
 export { loadSettings } from './moh.service.js';
 export { codeRow, coveredFacilities, diagnosisRules, loadFormDefinition, monthWindow, outpatientFormSql, type FormRowDef } from './moh705.js';
 export { mappingResolver } from './mapping.js';
+export { countNewCases, type NewCases } from './new-cases.js';
 export { moh204, moh705, moh717 } from './forms.js';
 export { khisForms, khisMapping } from './khis.service.js';
 export { adxXml, dataValueSet, dataValueSets, dhis2Period } from './dhis2.js';

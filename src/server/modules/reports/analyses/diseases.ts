@@ -1,11 +1,11 @@
 // Disease Surveillance, Communicable Disease and Non-Communicable Disease (issue 13 item 5): new cases on the MOH
-// 705 rows for a day range (new-cases.ts counts them), per week for surveillance, per condition and facility for
-// the two disease groups.
+// 705 rows for a day range (counted by the moh module as on the forms; new-cases.ts reads them), per week for
+// surveillance, per condition and facility for the two disease groups.
 import type { MohForm } from '../../../../shared/moh/index.js';
 import { addDays } from '../../../../shared/county-time.js';
 import type { Generator } from '../generator.js';
 import { dayRange, FACILITY_COLUMNS, facilityCells, section, type Cell, type DayRange } from './common.js';
-import { casesOf, countNewCases, diseaseRow, FORMS, onForm, rowLabel, type NewCases } from './new-cases.js';
+import { casesOf, diseaseRow, FORMS, newCases, onForm, rowLabel, type NewCases } from './new-cases.js';
 
 /**
  * The notifiable and epidemic-prone diseases of Kenya's Integrated Disease Surveillance and Response (IDSR) that
@@ -153,7 +153,7 @@ const both = (cases: NewCases, key: string, buckets?: readonly string[]) => FORM
 
 export const diseaseSurveillance: Generator = async (db, r, covered) => {
   const range = dayRange(r);
-  const cases = await countNewCases(db, covered, range, 'week');
+  const cases = await newCases(db, covered, range, 'week');
   const weeks = weeksOf(range);
   const partial = weeks.filter((w) => w.first !== addDays(w.last, -6));
   const weekNote = `Weeks are ISO weeks, Monday to Sunday, on the county calendar.${
@@ -201,7 +201,7 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
 function diseaseGroup(name: 'communicable' | 'non-communicable', conditions: readonly Condition[]): Generator {
   return async (db, r, covered) => {
     const range = dayRange(r);
-    const cases = await countNewCases(db, covered, range, 'facility');
+    const cases = await newCases(db, covered, range, 'facility');
     const present = conditions
       .map((c) => ({ keys: FORMS.map((form) => keyOn(c, form)), on: FORMS.map((form) => onForm(cases, form, keyOn(c, form))) }))
       .filter((c) => c.on.some(Boolean))

@@ -18,7 +18,7 @@ import type { Generator } from '../generator.js';
 import { dayRange, FACILITY_COLUMNS, facilityCells, inCovered, section, within, type Cell, type Covered, type DayRange } from './common.js';
 import { moneyCollected } from './finance.js';
 import { stockByFacility } from './inventory.js';
-import { countNewCases, leadingConditions } from './new-cases.js';
+import { leadingConditions, newCases } from './new-cases.js';
 import { visitsByFacility } from './operations.js';
 import { referralsByFacility } from './referrals.js';
 
@@ -43,7 +43,7 @@ export const performanceDashboard: Generator = async (db, r, covered) => {
   const paid = await moneyCollected(db, covered, range);
   const refs = await referralsByFacility(db, covered, range);
   const stock = await stockByFacility(db, covered, range);
-  const leading = leadingConditions(await countNewCases(db, covered, range, 'none'), 5);
+  const leading = leadingConditions(await newCases(db, covered, range, 'none'), 5);
   const active = covered.filter((f) => visits.of(f.id).visits > 0).length;
   const v = visits.all;
   const rows: Cell[][] = [
@@ -150,7 +150,7 @@ export const comparative: Generator = async (db, r, covered) => {
   const registered = await registeredByFacility(db, covered, range);
   const paid = await moneyCollected(db, covered, range);
   const refs = await referralsByFacility(db, covered, range);
-  const cases = await countNewCases(db, covered, range, 'facility');
+  const cases = await newCases(db, covered, range, 'facility');
   const moneyOf = (rows: typeof paid) => toWholeKes(sum(rows.map((p) => p.amount)));
   const rows: Cell[][] = covered.map((f) => {
     const v = visits.of(f.id);
