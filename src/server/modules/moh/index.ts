@@ -1,12 +1,11 @@
 // The MOH forms module (issue 13): the ICD-11 → MOH 705 mapping and HMIS settings, the counting of MOH 705A/705B,
-// 717 and the 204A/204B registers, and the KHIS (DHIS2) export. Reports (the reports module) generate from it.
+// 717 and the 204A/204B registers, and the KHIS (DHIS2) export. Reports (the reports module) generate from it: the
+// forms, and the new cases its disease analyses read, counted by the forms' own rule (new-cases.ts).
 import type { ServerModule } from '../../core/module.js';
 import { mohRoutes } from './moh.routes.js';
 import { khisDataElements, khisDataSets, mohConfigChanges, mohFormRows, mohRowCodes, mohSettings } from './moh.schema.js';
 
-export { loadSettings } from './moh.service.js';
-export { codeRow, coveredFacilities, diagnosisRules, loadFormDefinition, monthWindow, outpatientFormSql, type FormRowDef } from './moh705.js';
-export { mappingResolver } from './mapping.js';
+export { coveredFacilities } from './moh705.js';
 export { countNewCases, type NewCases } from './new-cases.js';
 export { moh204, moh705, moh717 } from './forms.js';
 export { khisForms, khisMapping } from './khis.service.js';

@@ -3,13 +3,14 @@
 // twice in one day — a diarrhoea at the first visit, a dehydration alone at the second — and again a week later, and
 // an adult has typhoid in two weeks. The form counts the visit rules within each visit (domain/REPORTING.md, the data
 // file's visitRules); the analyses must say what the form says, day by day, week by week and row by row. Then the
-// buckets of the counting itself add up, over the demo county's February 2026.
+// buckets of the counting itself add up, over the demo county's February 2026, and the age rule in SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { countyInstant } from '../../../shared/county-time.js';
-import { MOH_FORMS, type MohForm, type MohFormData } from '../../../shared/moh/index.js';
+import { AGE_RULES, MOH_FORMS, outpatientForm, type MohForm, type MohFormData } from '../../../shared/moh/index.js';
 import type { ReportDetail, ReportSection } from '../../../shared/reports/index.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
+import { outpatientFormSql } from './moh705.js';
 import { countNewCases, facilityDay, type Bucket, type NewCases } from './new-cases.js';
 
 let t: TestContext;
@@ -166,6 +167,28 @@ describe('the buckets of one count', () => {
       expect(Object.fromEntries(diseaseRows.map((k) => [k, diseases.counts.get('')![form].get(k)]))).toEqual(Object.fromEntries(diseaseRows.map((k) => [k, all.counts.get('')![form].get(k)])));
       // The diseases alone count no visit or referral row.
       expect([...diseases.counts.get('')![form].keys()].every((k) => diseaseRows.includes(k))).toBe(true);
+    }
+  });
+});
+
+describe('the age rule in SQL', () => {
+  it('puts a visit on MOH 705A or 705B exactly as the forms do, birthdays and 29 February included', async () => {
+    const cases: [string, string][] = [
+      ['2020-02-15', '2025-02-14'],
+      ['2020-02-15', '2025-02-15'],
+      ['2020-02-29', '2025-02-28'],
+      ['2020-02-29', '2025-03-01'],
+      ['2021-01-31', '2026-01-30'],
+      ['2021-01-31', '2026-01-31'],
+      ['2021-03-20', '2026-03-10'],
+      ['2025-06-01', '2025-05-01'],
+      ['1950-01-01', '2026-03-16'],
+    ];
+    for (const rule of AGE_RULES) {
+      for (const [born, day] of cases) {
+        const [got] = await t.rows<{ form: string }>(sql`select ${outpatientFormSql(sql`${born}::date`, sql`${day}::date`, rule)} as form`);
+        expect(got!.form, `${rule}: born ${born}, seen ${day}`).toBe(outpatientForm(born, day, rule));
+      }
     }
   });
 });

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, ageInYears, countyDate, countyInstant } from '../../../../shared/county-time.js';
 import { parseKes, toWholeKes, type Cents } from '../../../../shared/money.js';
-import { AGE_RULES, outpatientForm, type MohFormData } from '../../../../shared/moh/index.js';
+import type { MohFormData } from '../../../../shared/moh/index.js';
 import { REPORT_CATALOGUE, type ReportDetail, type ReportSection } from '../../../../shared/reports/index.js';
 import { createTestContext, TEST_NOW, type TestContext } from '../../../test/helper.js';
-import { outpatientFormSql } from '../../moh/index.js';
 import { ANALYSES } from './index.js';
 import { isoWeek, weeksOf } from './diseases.js';
 import { trendMonths } from './overview.js';
@@ -317,28 +316,6 @@ describe('the demo county, counted again from the database', () => {
     for (const f of perFacility) expect([cell(compared, f.mfl, 'Visits'), cell(compared, f.mfl, 'Referrals out')], f.mfl).toEqual([f.n, f.out]);
     expect(cell(compared, 'All facilities', 'Money collected (KES)')).toBe(cell(dashboard, 'Money collected (KES)', 'Value'));
     expect(cell(compared, '15834', 'Leading diagnosis')).toEqual(expect.any(String));
-  });
-});
-
-describe('the age rule in SQL', () => {
-  it('puts a visit on MOH 705A or 705B exactly as the forms do, birthdays and 29 February included', async () => {
-    const cases: [string, string][] = [
-      ['2020-02-15', '2025-02-14'],
-      ['2020-02-15', '2025-02-15'],
-      ['2020-02-29', '2025-02-28'],
-      ['2020-02-29', '2025-03-01'],
-      ['2021-01-31', '2026-01-30'],
-      ['2021-01-31', '2026-01-31'],
-      ['2021-03-20', '2026-03-10'],
-      ['2025-06-01', '2025-05-01'],
-      ['1950-01-01', '2026-03-16'],
-    ];
-    for (const rule of AGE_RULES) {
-      for (const [born, day] of cases) {
-        const [got] = await t.rows<{ form: string }>(sql`select ${outpatientFormSql(sql`${born}::date`, sql`${day}::date`, rule)} as form`);
-        expect(got!.form, `${rule}: born ${born}, seen ${day}`).toBe(outpatientForm(born, day, rule));
-      }
-    }
   });
 });
 
