@@ -1,0 +1,126 @@
+// What the financial statements share (statements.service.ts builds each from its own file in this folder): their
+// titles, the chart of accounts as they read it, the range a statement covers, its frame and row shapes, the check
+// that two figures are equal, the ledger's totals by account and the budget's by account.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { countyDate, fiscalYearOf, type FiscalYear } from '../../../../shared/county-time.js';
+import { DEBIT_NORMAL, type AccountType, type Statement, type StatementKind, type StatementQuery, type StatementRow } from '../../../../shared/accounting/index.js';
+import { compare, formatKesExact, negate, parseTotal, sharePercent, toKes, type Total } from '../../../../shared/money.js';
+import { invalid } from '../../../core/errors.js';
+import type { ServiceContext } from '../../../core/context.js';
+import type { Db } from '../../../db/client.js';
+import { budgets } from '../accounting.schema.js';
+import { chart } from '../accounts.service.js';
+import { parseFiscalYear } from '../periods.service.js';
+import type { BooksScope } from '../scope.js';
+import { ledgerTotals } from './totals.js';
+
+export const STATEMENT_TITLES: Record<StatementKind, string> = {
+  'trial-balance': 'Trial Balance',
+  'income-statement': 'Statement of Financial Performance',
+  'balance-sheet': 'Statement of Financial Position',
+  'cash-flow': 'Cash Flow Statement',
+  'budget-vs-actual': 'Budget vs Actual',
+  'department-analysis': 'Department Analysis',
+  'fif-performance': 'FIF Performance',
+};
+
+export const COST_CENTRE_LABELS: Record<string, string> = {
+  opd: 'Outpatient (OPD)',
+  inpatient: 'Inpatient',
+  maternity: 'Maternity',
+  theatre: 'Theatre',
+  emergency: 'Emergency',
+  laboratory: 'Laboratory',
+  radiology: 'Radiology',
+  pharmacy: 'Pharmacy',
+  administration: 'Administration',
+  '': 'Unassigned',
+};
+
+export type Chart = Map<string, { code: string; name: string; type: AccountType; heading: boolean }>;
+
+export async function loadChart(db: Db): Promise<Chart> {
+  const rows = await chart(db);
+  const parents = new Set(rows.map((r) => r.parentCode).filter((c): c is string => c !== null));
+  return new Map(rows.map((r) => [r.code, { code: r.code, name: r.name, type: r.type as AccountType, heading: parents.has(r.code) }]));
+}
+
+/** Debits − credits as the account normally runs (credits − debits for liabilities, net assets, revenue). */
+export const normal = (type: AccountType, net: Total): Total => (DEBIT_NORMAL[type] ? net : negate(net));
+
+export const kes = (a: Total) => toKes(a);
+export const percent = (part: Total, whole: Total) => sharePercent(part, whole);
+
+export type Range = { from: string; to: string; today: string; fy: FiscalYear };
+
+/**
+ * The range a statement covers: `to` (default today; never in the future) and `from` (default the start of the
+ * fiscal year of `to`). The budget statements cover a fiscal year: `fiscalYear` or that of `to`, up to `to`.
+ */
+export function statementRange(ctx: Pick<ServiceContext, 'now'>, q: StatementQuery, fiscal = false): Range {
+  const today = countyDate(ctx.now());
+  if (q.to && q.to > today) throw invalid([{ path: 'to', message: 'The end date cannot be in the future' }]);
+  if (q.from && q.from > today) throw invalid([{ path: 'from', message: 'The start date cannot be in the future' }]);
+  if (fiscal) {
+    const fy = q.fiscalYear ? parseFiscalYear(q.fiscalYear) : fiscalYearOf(q.to ?? today);
+    if (fy.start > today) throw invalid([{ path: 'fiscalYear', message: `The financial year ${fy.label} has not started` }]);
+    const to = q.to ?? (fy.end < today ? fy.end : today);
+    if (to < fy.start || to > fy.end) throw invalid([{ path: 'to', message: `The end date is outside the financial year ${fy.label}` }]);
+    return { from: fy.start, to, today, fy };
+  }
+  const to = q.to ?? today;
+  const fy = q.fiscalYear ? parseFiscalYear(q.fiscalYear) : fiscalYearOf(to);
+  return { from: q.from ?? fiscalYearOf(to).start, to, today, fy };
+}
+
+export function frame(kind: StatementKind, books: BooksScope, range: Range, ctx: ServiceContext): Omit<Statement, 'columns' | 'sections' | 'checks'> {
+  return {
+    kind,
+    title: STATEMENT_TITLES[kind],
+    scopeLabel: books.label,
+    facilityId: books.facilityId,
+    subcounty: books.subcounty,
+    from: range.from,
+    to: range.to,
+    fiscalYear: range.fy.label,
+    generatedAt: ctx.now().toISOString(),
+  };
+}
+
+export const accountRow = (code: string, name: string, values: StatementRow['values']): StatementRow => ({ code, key: null, label: name, kind: 'row', level: 1, values });
+export const lineRow = (key: string, label: string, values: StatementRow['values'], kind: StatementRow['kind'] = 'total'): StatementRow => ({ code: null, key, label, kind, level: 0, values });
+
+export function equalCheck(key: string, label: string, left: Total, right: Total, names: [string, string]) {
+  return { key, label, ok: compare(left, right) === 0, detail: `${names[0]} ${formatKesExact(left)} ${compare(left, right) === 0 ? '=' : '≠'} ${names[1]} ${formatKesExact(right)}` };
+}
+
+/** The totals of a scope and range by account, keyed by code. */
+export async function byAccount(ctx: ServiceContext, books: BooksScope, from: string | null, range: Range, accounts?: readonly string[]) {
+  const rows = await ledgerTotals(ctx.db, books, { from, to: range.to, today: range.today, accounts });
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
+export const SECTION_OF: Record<AccountType, { key: string; label: string }> = {
+  asset: { key: 'assets', label: 'Assets' },
+  liability: { key: 'liabilities', label: 'Liabilities' },
+  net_assets: { key: 'netAssets', label: 'Net assets' },
+  revenue: { key: 'revenue', label: 'Revenue' },
+  expense: { key: 'expenses', label: 'Expenses' },
+};
+export const TYPES: AccountType[] = ['asset', 'liability', 'net_assets', 'revenue', 'expense'];
+
+/** The budget of a fiscal year by account (and facility), within a scope: the county reads county-level lines too. */
+export async function budgetTotals(db: Db, books: BooksScope, fiscalYear: string) {
+  const where =
+    books.facilityIds === null
+      ? eq(budgets.fiscalYear, fiscalYear)
+      : books.facilityIds.length
+        ? and(eq(budgets.fiscalYear, fiscalYear), inArray(budgets.facilityId, books.facilityIds))
+        : sql`false`;
+  const rows = await db
+    .select({ code: budgets.accountCode, facilityId: budgets.facilityId, amount: sql<string>`sum(${budgets.amount})::text` })
+    .from(budgets)
+    .where(where)
+    .groupBy(budgets.accountCode, budgets.facilityId);
+  return rows.map((r) => ({ code: r.code, facilityId: r.facilityId, amount: parseTotal(r.amount) }));
+}
