@@ -13,10 +13,10 @@
 // The database counts, in one pass over the days' visits and referrals: every new diagnosis of a visit (or the
 // visit alone, for the forms) is an item with the visit's flags (visit type, referred from and to, SpO2 below 90),
 // every referral the referrals module recorded is one too; each patient-day at a facility becomes the list of its
-// items, each tagged with the number of its visit in that day, so the rules still see each visit on its own; and the
-// patient-days with the same items in a bucket become one count. Only those counts come back (a few per bucket: a
-// month of the county's visits is never read row by row); the rows of each distinct list are worked out once
-// (patientDayRows) and its count added to each of them.
+// items, tagged by visit when it had several, so the rules still see each visit on its own; and the patient-days
+// with the same items in a bucket become one count. Only those counts come back (a few per bucket, and each day of
+// several visits: a month of the county's visits is never read row by row); the rows of each distinct list are
+// worked out once (patientDayRows) and its count added to each of them.
 import { and, eq, gte, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { MOH_FORMS, type MohForm, type MohSettings } from '../../../shared/moh/index.js';
@@ -86,7 +86,7 @@ export async function countNewCases(
 
 /**
  * The rows a patient-day counts in on its form, each once: those of each of its visits by the visit rules
- * (moh705.ts visitRows), and a referral's row. An item is "tag#body": the tag numbers its visit in the day, the
+ * (moh705.ts visitRows), and a referral's row. An item is "tag#body": the tag names its visit within the day, the
  * body is "sent", "received", or "v|visit type|referred from|referred to|h (SpO2 below 90)|new code".
  */
 function patientDayRows(form: MohForm, items: readonly string[], resolve: (code: string) => string | null, settings: MohSettings): Set<string> {
@@ -112,10 +112,7 @@ function patientDayRows(form: MohForm, items: readonly string[], resolve: (code:
   return rows;
 }
 
-/**
- * The database's part: the patient-days of the facilities and instants, as counts per bucket, form and list of
- * items (sorted).
- */
+/** The database's part: the patient-days of the facilities and instants, as counts per bucket, form and list of items. */
 async function patientDayGroups(
   db: Db,
   what: { facilityIds: readonly number[]; from: Date; to: Date; bucket: Bucket; counted: Counted },
@@ -173,24 +170,22 @@ async function patientDayGroups(
     .where(and(eq(referralEvents.toStatus, 'received'), inArray(referrals.toFacilityId, ids), gte(referralEvents.at, what.from), lt(referralEvents.at, what.to)));
   const items = (form ? unionAll(visits, sent, received) : visits).as('items');
 
-  // A patient-day's items, each tagged with its visit's number in the day (1, 2…; a referral after them), so that
-  // the rules still see each visit on its own and patient-days alike still count together. The numbering and the
-  // grouping read the same order: the items are sorted once.
-  const visitNumber = sql<number>`dense_rank() over (partition by ${items.facilityId}, ${items.patientId}, ${items.day} order by ${items.visitId})`;
-  const numbered = db
-    .select({ facilityId: items.facilityId, patientId: items.patientId, day: items.day, item: sql<string>`${visitNumber} || '#' || ${items.item}`.as('tagged') })
-    .from(items)
-    .as('numbered');
+  // A patient-day's items, each tagged with its visit: '1' when the day had one visit (or none: referrals only), so
+  // that the many patient-days alike count together; the visit's id when it had several, so that the rules still
+  // see each visit on its own (such a day counts alone: they are few). A referral's tag is ''. The lists keep the
+  // order the items are read in: two lists in other orders only count apart, never differently.
+  const oneVisit = sql`coalesce(min(${items.visitId}) = max(${items.visitId}), true)`;
   const patientDays = db
     .select({
-      facilityId: sql<number>`${numbered.facilityId}`.as('pd_facility_id'),
-      patientId: sql<number>`${numbered.patientId}`.as('pd_patient_id'),
-      day: sql<string>`${numbered.day}`.as('pd_day'),
-      // In the order read (by visit): a list in another order only counts apart, never differently.
-      items: sql<string[]>`array_agg(${numbered.item})`.as('pd_items'),
+      facilityId: sql<number>`${items.facilityId}`.as('pd_facility_id'),
+      patientId: sql<number>`${items.patientId}`.as('pd_patient_id'),
+      day: sql<string>`${items.day}`.as('pd_day'),
+      items: sql<string[]>`case when ${oneVisit}
+        then array_agg(case when ${items.visitId} is null then '' else '1' end || '#' || ${items.item})
+        else array_agg(coalesce(${items.visitId}::text, '') || '#' || ${items.item}) end`.as('pd_items'),
     })
-    .from(numbered)
-    .groupBy(numbered.facilityId, numbered.patientId, numbered.day)
+    .from(items)
+    .groupBy(items.facilityId, items.patientId, items.day)
     .as('patient_days');
   const bucket = bucketSql(what.bucket, patientDays);
   const formOf = outpatientFormSql(patients.dateOfBirth, sql`${patientDays.day}`, settings.ageRule);
