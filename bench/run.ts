@@ -72,17 +72,9 @@ async function machine(t: Target) {
   }
 }
 
-function markdown(report: Report): string {
-  const f = (n: number | undefined | null) => (n === undefined || n === null ? '—' : String(n));
-  const lines = [
-    `# AfyaKaunti benchmark — ${report.mode} run on ${report.database}`,
-    '',
-    `Date: ${report.date}. Machine: ${report.machine.cores} cores (${report.machine.cpu}), ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, ` +
-      `${report.machine.database}, shared_buffers ${report.machine.sharedBuffers}.`,
-    '',
-    `Data: ${report.data.patients.toLocaleString('en')} patients, ${report.data.records.toLocaleString('en')} medical records, ${report.data.facilities} facilities` +
-      (report.data.generatedSeconds === null ? ' (reused).' : ` (generated in ${report.data.generatedSeconds} s).`),
-    '',
+/** The single-request scenarios' paragraph and table (none in a --moh-only run). */
+function scenarioLines(report: Report): string[] {
+  return [
     `Each scenario: ${report.settings.iterations} requests one after another on one keep-alive connection, after ${report.settings.warmup} warm-up requests. ` +
       `Round trip: measured by the client over loopback. Server time: the server's own Server-Timing (request in to answer ready), which the budgets ` +
       `of DESIGN.md §10 are about. Direct: the same SQL statements, captured from our services, replayed on one database connection. ` +
@@ -97,6 +89,21 @@ function markdown(report: Report): string {
         `${s.direct ? `${s.direct.p50} / ${s.direct.p95} ms` : '—'} | ${s.ratio ? `${s.ratio.p50} / ${s.ratio.p95}` : '—'} | ${s.throughput.requestsPerSecond} | ` +
         `${s.budget ? `p95 ≤ ${s.budget.p95Ms} ms${s.budget.ratio ? `, ratio ≤ ${s.budget.ratio}` : ''}` : '—'} | ${s.withinBudget === null ? '' : s.withinBudget ? 'yes' : '**no**'} |`,
     ),
+  ];
+}
+
+function markdown(report: Report): string {
+  const f = (n: number | undefined | null) => (n === undefined || n === null ? '—' : String(n));
+  const lines = [
+    `# AfyaKaunti benchmark — ${report.mode} run on ${report.database}`,
+    '',
+    `Date: ${report.date}. Machine: ${report.machine.cores} cores (${report.machine.cpu}), ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, ` +
+      `${report.machine.database}, shared_buffers ${report.machine.sharedBuffers}.`,
+    '',
+    `Data: ${report.data.patients.toLocaleString('en')} patients, ${report.data.records.toLocaleString('en')} medical records, ${report.data.facilities} facilities` +
+      (report.data.generatedSeconds === null ? ' (reused).' : ` (generated in ${report.data.generatedSeconds} s).`),
+    '',
+    ...(report.scenarios.length === 0 ? [] : scenarioLines(report)),
   ];
   for (const l of report.loads) {
     const cpu = l.cores
