@@ -14,8 +14,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/locale-format';
-import { appointmentErrorText, countyToday } from '../appointment-labels';
-import { patientAppointmentsQuery, patientSmsQuery } from '../appointments.api';
+import { appointmentErrorText, countyToday } from '../appointment-messages';
+import { patientAppointmentsQuery, patientSmsQuery } from './patient-appointments.api';
 import { BOOK_FOR, type BookFor } from './book-for';
 import { SmsConsentControl } from './sms-consent';
 
