@@ -16,7 +16,8 @@ import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { facilitiesQuery } from '../facilities';
-import { PatientPicker, fullName } from '../patients';
+import { PatientPicker } from '../../components/forms/patient-picker';
+import { fullName, patientMatchesQuery } from '../patients';
 import { OverCapacity } from './appointment-actions';
 import { appointmentErrorText, appointmentMessage, countyToday, isOverCapacity } from './appointment-labels';
 import { appointmentServicesQuery, useBookAppointment } from './appointments.api';
@@ -138,6 +139,7 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
           <div className="sm:col-span-2">
             <PatientPicker
               id="appt-patientId"
+              search={patientMatchesQuery}
               text={{
                 label: t('appointments.book.patient'),
                 placeholder: t('appointments.book.patientPlaceholder'),

@@ -15,7 +15,8 @@ import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { facilitiesQuery } from '../facilities';
-import { PatientPicker } from '../patients';
+import { PatientPicker } from '../../components/forms/patient-picker';
+import { patientMatchesQuery } from '../patients';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useStaff } from '../../app/use-staff';
 import { useCreateInvoice } from './billing.api';
@@ -141,6 +142,7 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
         <div className="sm:col-span-2">
           <PatientPicker
             id="inv-patientId"
+            search={patientMatchesQuery}
             text={{
               label: t('billing.create.patient'),
               placeholder: t('billing.create.patientPlaceholder'),

@@ -17,9 +17,9 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { roleName } from '../../lib/labels';
 import { facilitiesQuery } from '../facilities';
-import { PatientPicker } from '../patients';
+import { PatientPicker } from '../../components/forms/patient-picker';
+import { fullName, patientMatchesQuery } from '../patients';
 import { FormField, fieldAria } from '../../components/forms/form-field';
-import { fullName } from '../patients';
 import { referralErrorText, referralMessage } from './referral-labels';
 import { referringDoctorsQuery, useCreateReferral } from './referrals.api';
 
@@ -135,6 +135,7 @@ function CreateReferralForm({ mutation, onDone }: { mutation: ReturnType<typeof 
         <div className="sm:col-span-2">
           <PatientPicker
             id="ref-patientId"
+            search={patientMatchesQuery}
             text={{
               label: t('referrals.form.patient'),
               placeholder: t('referrals.form.patientPlaceholder'),
