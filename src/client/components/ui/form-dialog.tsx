@@ -27,7 +27,8 @@ type Props = {
 export function FormDialog({ open = true, pending, onClose, title, description, className, role, children }: Props) {
   return (
     <Dialog open={open} onOpenChange={(next) => (next || pending ? undefined : onClose())}>
-      <DialogContent className={className} role={role}>
+      {/* An undefined role would take away Radix's own "dialog". */}
+      <DialogContent className={className} role={role ?? 'dialog'}>
         {title === undefined ? null : (
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
