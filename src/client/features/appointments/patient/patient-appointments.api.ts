@@ -1,6 +1,6 @@
-// What a patient's appointments in Patient Details ask: their appointments,
-// their consent to SMS reminders and the reminders sent, and a change of consent; and the refresh every appointment
-// write makes. A file of its own, so that the registry carries these calls and not the appointment screen's others.
+// What a patient's appointments in Patient Details ask: their appointments, their consent to SMS reminders and the
+// reminders sent, and a change of consent; and the refresh every appointment write makes. A file of its own, so that
+// the registry carries these calls and not the appointment screen's others.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Appointment, SmsConsent, SmsMessage, UpdateSmsConsentInput } from '../../../../shared/appointments';
 import { apiGet, apiList, apiPut, qs } from '../../../lib/api-client';
