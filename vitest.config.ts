@@ -26,7 +26,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/server/**'] },
+        // The lint rules' own tests (eslint-rules/*.test.ts) run with the unit tests.
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'eslint-rules/**/*.test.ts'], exclude: ['src/server/**'] },
       },
     ],
   },

@@ -2,7 +2,8 @@
 // `npm run lint`:
 // - module-boundaries: infrastructure never imports a module; a module reaches another module only through its
 //   index.ts; src/shared stands alone; the client's shared parts never import a screen.
-// - no-module-cycles: no two modules import each other, directly or round a longer loop.
+// - no-module-cycles: no two modules import each other, directly or round a longer loop (the server's modules, the
+//   shared contracts, and the client's screen modules, src/client/features/<name>).
 // - no-foreign-table-writes: a module inserts into, updates and deletes from its own tables only; another
 //   module's data changes through that module's exported functions.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -29,8 +30,8 @@ function resolveImport(fromFile, spec) {
  * Where a file sits: { zone, module, rest }.
  * zones: server-module, server-infra, server-root, shared-module, shared, client-feature, client-infra, client-app, other.
  */
-function placeOf(file) {
-  const rel = posix(relative(SRC, file));
+function placeOf(file, src = SRC) {
+  const rel = posix(relative(src, file));
   if (rel.startsWith('..')) return { zone: 'other' };
   let m = /^server\/modules\/([^/]+)\/(.+)$/.exec(rel);
   if (m) return { zone: 'server-module', module: m[1], rest: m[2] };
@@ -83,18 +84,26 @@ function boundaryProblem(from, to) {
 
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"](\.[^'"]+)['"]|import\(\s*['"`](\.[^'"`$]+)['"`]\s*\)/g;
 
-/** module → modules it imports, for the server's modules and the shared contracts (computed once per lint run). */
-let moduleGraph;
-function graph() {
-  if (moduleGraph) return moduleGraph;
-  moduleGraph = new Map();
+/** The zones whose modules may not import each other round a loop. */
+const CYCLE_ZONES = ['server-module', 'shared-module', 'client-feature'];
+
+/**
+ * module → modules it imports, for the server's modules, the shared contracts and the client's screens (computed once
+ * per lint run and src folder: a rule test lints fixtures with settings.afya.src).
+ */
+const moduleGraphs = new Map();
+function graph(src = SRC) {
+  if (moduleGraphs.has(src)) return moduleGraphs.get(src);
+  const moduleGraph = new Map();
+  moduleGraphs.set(src, moduleGraph);
   const walk = (dir) => {
+    if (!existsSync(dir)) return;
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
       else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
-        const a = placeOf(path);
-        if (a.zone !== 'server-module' && a.zone !== 'shared-module') continue;
+        const a = placeOf(path, src);
+        if (!CYCLE_ZONES.includes(a.zone)) continue;
         const key = `${a.zone}:${a.module}`;
         if (!moduleGraph.has(key)) moduleGraph.set(key, new Set());
         for (const m of readFileSync(path, 'utf8').matchAll(IMPORT_RE)) {
@@ -102,19 +111,20 @@ function graph() {
           // A table's foreign key naming another module's table (schema to schema) is no dependency of one
           // module's code on another's: only table definitions flow that way (see boundaryProblem).
           if (target && isSchema(path) && isSchema(target)) continue;
-          const b = target && placeOf(target);
+          const b = target && placeOf(target, src);
           if (b && b.zone === a.zone && b.module !== a.module) moduleGraph.get(key).add(`${b.zone}:${b.module}`);
         }
       }
     }
   };
-  walk(join(SRC, 'server', 'modules'));
-  walk(join(SRC, 'shared'));
+  walk(join(src, 'server', 'modules'));
+  walk(join(src, 'shared'));
+  walk(join(src, 'client', 'features'));
   return moduleGraph;
 }
 
 /** A path of modules from `start` back to `goal`, or null. */
-function pathBack(start, goal) {
+function pathBack(start, goal, src) {
   const seen = new Set();
   const stack = [[start, [start]]];
   while (stack.length) {
@@ -122,7 +132,7 @@ function pathBack(start, goal) {
     if (node === goal) return path;
     if (seen.has(node)) continue;
     seen.add(node);
-    for (const next of graph().get(node) ?? []) stack.push([next, [...path, next]]);
+    for (const next of graph(src).get(node) ?? []) stack.push([next, [...path, next]]);
   }
   return null;
 }
@@ -165,16 +175,17 @@ export default {
       meta: { type: 'problem', docs: { description: 'No import cycle between modules' }, schema: [] },
       create(context) {
         const file = context.filename;
-        const a = placeOf(file);
-        if (a.zone !== 'server-module' && a.zone !== 'shared-module') return {};
+        const src = context.settings?.afya?.src ?? SRC;
+        const a = placeOf(file, src);
+        if (!CYCLE_ZONES.includes(a.zone)) return {};
         return visitImports((node) => {
           const source = importSources(node);
           if (!source || typeof source.value !== 'string') return;
           const target = resolveImport(file, source.value);
           if (target && isSchema(file) && isSchema(target)) return;
-          const b = target && placeOf(target);
+          const b = target && placeOf(target, src);
           if (!b || b.zone !== a.zone || b.module === a.module) return;
-          const loop = pathBack(`${b.zone}:${b.module}`, `${a.zone}:${a.module}`);
+          const loop = pathBack(`${b.zone}:${b.module}`, `${a.zone}:${a.module}`, src);
           if (loop) context.report({ node: source, message: `Import cycle between modules: ${[a.module, ...loop.map((k) => k.split(':')[1])].join(' -> ')}` });
         });
       },

@@ -3,14 +3,12 @@ import type { TFunction } from 'i18next';
 import { bookingLimitOf } from '../../../shared/appointment-limits';
 import { lastVisitParts } from '../../../shared/format';
 import type { MedicalRecord } from '../../../shared/medical-records';
-import type { Patient } from '../../../shared/patients';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 import { formatNumber } from '../../lib/locale-format';
 
-export function fullName(p: Pick<Patient, 'firstName' | 'middleName' | 'lastName'>): string {
-  return [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
-}
+/** A patient's name as the registry writes it (lib/labels: the patient picker writes it too). */
+export { personName as fullName } from '../../lib/labels';
 
 export function genderName(t: TFunction, gender: string): string {
   return t(`patients.gender.${gender}`, { defaultValue: gender });
