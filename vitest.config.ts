@@ -28,6 +28,20 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/server/**'] },
       },
+      {
+        extends: true,
+        // The client's screens rendered in a simulated browser, their requests answered by a stubbed fetch
+        // (docs/decisions/0018-component-tests.md): English strings from the real locale files, one QueryClient,
+        // router and signed-in user per test (src/client/test/).
+        test: {
+          name: 'components',
+          include: ['src/client/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/client/test/components.setup.ts'],
+          // As long as findBy waits (components.setup.ts): a busy 2-core machine can take over a second to answer.
+          expect: { poll: { timeout: 4000 } },
+        },
+      },
     ],
   },
 });
