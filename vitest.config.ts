@@ -37,6 +37,9 @@ export default defineConfig({
           name: 'components',
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
+          // One simulated browser for every file, not one each: starting jsdom and the setup per file took half the
+          // project's time. Each test puts back what it changes (render-screen.ts, finishScreen).
+          isolate: false,
           setupFiles: ['src/client/test/components.setup.ts'],
           // As long as findBy waits (components.setup.ts): a busy 2-core machine can take over a second to answer.
           expect: { poll: { timeout: 4000 } },

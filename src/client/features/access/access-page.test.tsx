@@ -4,8 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accessMatrix, accessUser } from '../../test/factories';
-import { descriptionOf, fail, inKiswahili, invalid, later, list, ok, placeholderRows, renderScreen } from '../../test/render-screen';
-import sw from './locales/sw.json';
+import { descriptionOf, fail, invalid, later, list, ok, placeholderRows, renderScreen } from '../../test/render-screen';
 import { AccessPage } from './access-page';
 
 const MATRIX = accessMatrix({
@@ -55,13 +54,6 @@ describe('Access Control: roles and permissions', () => {
 
     expect(screen.getByText(/Only the system administrator and the county director manage accounts/)).toBeTruthy();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Roles & permissions']);
-    expect(await screen.findByRole('table')).toBeTruthy();
-  });
-
-  it('reads in Kiswahili', async () => {
-    await inKiswahili(sw);
-    renderScreen(<AccessPage />, { as: 'admin', path: '/access', routes: { '/api/access/matrix': ok(MATRIX) } });
-    expect(screen.getByRole('heading', { name: 'Udhibiti wa Ufikiaji', level: 1 })).toBeTruthy();
     expect(await screen.findByRole('table')).toBeTruthy();
   });
 });

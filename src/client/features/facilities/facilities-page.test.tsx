@@ -4,8 +4,7 @@
 // and Add Facility says so (its details and beds are edited on System Settings, tested there).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FACILITIES, fail, inKiswahili, later, ok, placeholderRows, renderScreen } from '../../test/render-screen';
-import sw from './locales/sw.json';
+import { FACILITIES, fail, later, ok, placeholderRows, renderScreen } from '../../test/render-screen';
 import { FacilitiesPage } from './facilities-page';
 
 describe('Facilities', () => {
@@ -102,12 +101,5 @@ describe('Facilities', () => {
     await screen.findByText('Alupe Sub-County Hospital');
     expect(screen.queryByRole('button', { name: 'Add Facility' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Settings for Alupe Sub-County Hospital' })).toBeNull();
-  });
-
-  it('reads in Kiswahili', async () => {
-    await inKiswahili(sw);
-    renderScreen(<FacilitiesPage />, { as: 'admin' });
-    expect(screen.getByRole('heading', { name: 'Vituo vya Afya', level: 1 })).toBeTruthy();
-    await screen.findByText('Alupe Sub-County Hospital');
   });
 });

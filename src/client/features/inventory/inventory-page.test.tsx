@@ -5,8 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { inventoryItem, inventoryStats } from '../../test/factories';
-import { descriptionOf, fail, findToast, inKiswahili, invalid, later, list, ok, placeholderRows, renderScreen } from '../../test/render-screen';
-import sw from './locales/sw.json';
+import { descriptionOf, fail, findToast, invalid, later, list, ok, placeholderRows, renderScreen } from '../../test/render-screen';
 import { InventoryPage } from './inventory-page';
 
 const ITEMS = [
@@ -99,13 +98,6 @@ describe('Medical Inventory', () => {
     await screen.findByText('Amoxicillin 500mg');
     expect(screen.queryByRole('button', { name: 'Add Item' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Update stock of Amoxicillin 500mg at Busia County Referral Hospital' }) as HTMLButtonElement).disabled).toBe(true);
-  });
-
-  it('reads in Kiswahili', async () => {
-    await inKiswahili(sw);
-    renderScreen(<InventoryPage />, { as: 'pharmacist', routes: store() });
-    expect(screen.getByRole('heading', { name: 'Hesabu ya Bidhaa za Matibabu', level: 1 })).toBeTruthy();
-    await screen.findByText('Amoxicillin 500mg');
   });
 });
 

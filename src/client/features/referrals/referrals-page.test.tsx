@@ -4,8 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { patient, referral, referralStats, referringDoctor } from '../../test/factories';
-import { descriptionOf, fail, inKiswahili, invalid, later, list, ok, placeholderRows, renderScreen, findToast } from '../../test/render-screen';
-import sw from './locales/sw.json';
+import { descriptionOf, fail, invalid, later, list, ok, placeholderRows, renderScreen, findToast } from '../../test/render-screen';
 import { ReferralsPage } from './referrals-page';
 
 const REFERRALS = [
@@ -98,13 +97,6 @@ describe('Referrals', () => {
     expect(screen.queryByRole('button', { name: 'Create Referral' })).toBeNull();
     expect(server.sent('/api/referrals')).toHaveLength(0);
     expect(server.sent('/api/referrals/stats')).toHaveLength(0);
-  });
-
-  it('reads in Kiswahili', async () => {
-    await inKiswahili(sw);
-    renderScreen(<ReferralsPage />, { as: 'nurse', routes: ward() });
-    expect(screen.getByRole('heading', { name: 'Rufaa', level: 1 })).toBeTruthy();
-    await screen.findByText('Grace Nafula');
   });
 });
 

@@ -4,8 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { staffMember, staffStats } from '../../test/factories';
-import { descriptionOf, fail, findToast, inKiswahili, invalid, later, list, ok, placeholderRows, renderScreen } from '../../test/render-screen';
-import sw from './locales/sw.json';
+import { descriptionOf, fail, findToast, invalid, later, list, ok, placeholderRows, renderScreen } from '../../test/render-screen';
 import { StaffPage } from './staff-page';
 
 const STAFF = [
@@ -100,13 +99,6 @@ describe('Staff Management', () => {
     await screen.findByText('Margaret Nekesa');
     expect(screen.queryByRole('button', { name: 'Add Staff Member' })).toBeNull();
     expect(server.sent('/api/staff/requests')).toHaveLength(0);
-  });
-
-  it('reads in Kiswahili', async () => {
-    await inKiswahili(sw);
-    renderScreen(<StaffPage />, { as: 'admin', routes: office() });
-    expect(screen.getByRole('heading', { name: 'Usimamizi wa Wafanyakazi', level: 1 })).toBeTruthy();
-    await screen.findByText('Margaret Nekesa');
   });
 });
 

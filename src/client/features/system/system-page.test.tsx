@@ -4,8 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settingChange, systemSettings } from '../../test/factories';
-import { descriptionOf, fail, findToast, inKiswahili, invalid, later, list, ok, renderScreen } from '../../test/render-screen';
-import sw from './locales/sw.json';
+import { descriptionOf, fail, findToast, invalid, later, list, ok, renderScreen } from '../../test/render-screen';
 import { SystemPage } from './system-page';
 
 const SETTINGS = systemSettings({ county: { version: 3, updatedByName: 'Margaret Nekesa' } });
@@ -71,13 +70,6 @@ describe('System Settings', () => {
     expect(screen.getByText('You can view these settings. Only the system administrator and the county director change them.')).toBeTruthy();
     expect(((await screen.findByRole('textbox', { name: 'County name' })) as HTMLInputElement).readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
-  });
-
-  it('reads in Kiswahili', async () => {
-    await inKiswahili(sw);
-    renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': ok(SETTINGS) } });
-    expect(screen.getByRole('heading', { name: 'Mipangilio ya Mfumo', level: 1 })).toBeTruthy();
-    expect(await screen.findByRole('tablist')).toBeTruthy();
   });
 });
 
