@@ -38,7 +38,7 @@ export default defineConfig({
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
           // One simulated browser for every file, not one each: starting jsdom and the setup per file took half the
-          // project's time. Each test puts back what it changes (render-screen.ts, finishScreen).
+          // project's time. Each test puts back what it changes (src/client/test/render-screen.tsx, finishScreen).
           isolate: false,
           setupFiles: ['src/client/test/components.setup.ts'],
           // As long as findBy waits (components.setup.ts): a busy 2-core machine can take over a second to answer.
