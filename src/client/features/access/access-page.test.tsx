@@ -59,7 +59,7 @@ describe('Access Control: roles and permissions', () => {
 });
 
 describe('Access Control: users', () => {
-  it('opens from its tab, with placeholder rows while the accounts load, then the accounts', async () => {
+  it('opens from its tab, with placeholder rows while the accounts load, then the accounts with their count, sessions and passkeys; a demo account cannot be changed', async () => {
     const users = later();
     const { user, location } = renderScreen(<AccessPage />, { as: 'admin', path: '/access', routes: { '/api/access/matrix': ok(MATRIX), '/api/access/users': users.handler } });
 
@@ -68,8 +68,17 @@ describe('Access Control: users', () => {
     expect(location()).toBe('/access?tab=users');
     const table = await screen.findByRole('table', { name: 'Accounts with their role, facility, status, sessions and passkeys' });
     expect(placeholderRows(table)).toHaveLength(5);
-    users.release(list(USERS));
-    expect(await screen.findByText('Faith Akinyi')).toBeTruthy();
+    users.release(list(USERS, 64));
+    expect(await screen.findByRole('heading', { name: 'Users (64)' })).toBeTruthy();
+    const faith = within(screen.getByRole('row', { name: /Faith Akinyi/ }));
+    expect(faith.getByText('Nurse')).toBeTruthy();
+    expect(faith.getByText('Busia County Referral Hospital')).toBeTruthy();
+    expect(faith.getByText('2')).toBeTruthy();
+    expect(faith.getByText('Last seen 16 Mar 2026')).toBeTruthy();
+    const demo = within(screen.getByRole('row', { name: /Demo Director/ }));
+    expect(demo.getByText('Demo account')).toBeTruthy();
+    expect(demo.getByText('County level')).toBeTruthy();
+    expect((demo.getByRole('button', { name: 'Change access: Demo Director' }) as HTMLButtonElement).disabled).toBe(true);
     expect(placeholderRows(table)).toHaveLength(0);
   });
 
@@ -84,20 +93,6 @@ describe('Access Control: users', () => {
     expect(server.sent('/api/access/users').at(-1)?.query.get('status')).toBe('inactive');
   });
 
-  it('lists the accounts with their count, sessions and passkeys; a demo account cannot be changed', async () => {
-    renderScreen(<AccessPage />, { as: 'admin', path: '/access?tab=users', routes: { '/api/access/users': list(USERS, 64) } });
-
-    expect(await screen.findByRole('heading', { name: 'Users (64)' })).toBeTruthy();
-    const faith = within(screen.getByRole('row', { name: /Faith Akinyi/ }));
-    expect(faith.getByText('Nurse')).toBeTruthy();
-    expect(faith.getByText('Busia County Referral Hospital')).toBeTruthy();
-    expect(faith.getByText('2')).toBeTruthy();
-    expect(faith.getByText('Last seen 16 Mar 2026')).toBeTruthy();
-    const demo = within(screen.getByRole('row', { name: /Demo Director/ }));
-    expect(demo.getByText('Demo account')).toBeTruthy();
-    expect(demo.getByText('County level')).toBeTruthy();
-    expect((demo.getByRole('button', { name: 'Change access: Demo Director' }) as HTMLButtonElement).disabled).toBe(true);
-  });
 });
 
 describe('Change access', () => {

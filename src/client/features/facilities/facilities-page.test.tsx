@@ -8,7 +8,7 @@ import { FACILITIES, fail, later, ok, placeholderRows, renderScreen } from '../.
 import { FacilitiesPage } from './facilities-page';
 
 describe('Facilities', () => {
-  it('shows a busy table with placeholder rows and no counts while the list loads, then the facilities', async () => {
+  it('shows a busy table with placeholder rows and no counts while the list loads, then the facilities with their count and the cards counted from them', async () => {
     const facilities = later();
     renderScreen(<FacilitiesPage />, { as: 'admin', routes: { '/api/facilities': facilities.handler } });
 
@@ -17,7 +17,21 @@ describe('Facilities', () => {
     expect(within(screen.getByRole('group', { name: 'Total Facilities' })).queryByText('3')).toBeNull();
 
     facilities.release(ok(FACILITIES));
-    expect(await screen.findByText('Alupe Sub-County Hospital')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Health Facilities (3)' })).toBeTruthy();
+    const alupe = within(screen.getByRole('row', { name: /Alupe Sub-County Hospital/ }));
+    expect(alupe.getByText('Level 4')).toBeTruthy();
+    expect(alupe.getByText('Sub-County Hospital')).toBeTruthy();
+    expect(alupe.getByText('Teso South')).toBeTruthy();
+    expect(alupe.getByText('80 beds')).toBeTruthy();
+    expect(alupe.getByText('Surgery')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Budalangi Dispensary/ })).getByText('Limited Staff')).toBeTruthy();
+
+    const total = within(screen.getByRole('group', { name: 'Total Facilities' }));
+    expect(total.getByText('3')).toBeTruthy();
+    expect(total.getByText('2 operational')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Referral Hospitals' })).getByText('1')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Operational' })).getByText('67% of total facilities')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Maintenance' })).getByText('0')).toBeTruthy();
     expect(screen.getByRole('table', { busy: false })).toBeTruthy();
   });
 
@@ -60,26 +74,6 @@ describe('Facilities', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sub-county' }), 'Teso South');
     expect(screen.getByRole('heading', { name: 'No facilities found' })).toBeTruthy();
     expect(screen.getByText('Try adjusting your search criteria or filters')).toBeTruthy();
-  });
-
-  it('lists the facilities with their count, and the cards counted from the list', async () => {
-    renderScreen(<FacilitiesPage />, { as: 'admin' });
-
-    expect(await screen.findByRole('heading', { name: 'Health Facilities (3)' })).toBeTruthy();
-    const alupe = within(screen.getByRole('row', { name: /Alupe Sub-County Hospital/ }));
-    expect(alupe.getByText('Level 4')).toBeTruthy();
-    expect(alupe.getByText('Sub-County Hospital')).toBeTruthy();
-    expect(alupe.getByText('Teso South')).toBeTruthy();
-    expect(alupe.getByText('80 beds')).toBeTruthy();
-    expect(alupe.getByText('Surgery')).toBeTruthy();
-    expect(within(screen.getByRole('row', { name: /Budalangi Dispensary/ })).getByText('Limited Staff')).toBeTruthy();
-
-    const total = within(screen.getByRole('group', { name: 'Total Facilities' }));
-    expect(total.getByText('3')).toBeTruthy();
-    expect(total.getByText('2 operational')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Referral Hospitals' })).getByText('1')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Operational' })).getByText('67% of total facilities')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Maintenance' })).getByText('0')).toBeTruthy();
   });
 
   it('shows a facility’s details, and its analytics on the dashboard', async () => {

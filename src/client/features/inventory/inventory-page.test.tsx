@@ -17,7 +17,7 @@ const STATS = inventoryStats({ totalItems: 38, lowStock: 5, outOfStock: 2, total
 const store = (routes = {}) => ({ '/api/inventory': list(ITEMS), '/api/inventory/stats': ok(STATS), ...routes });
 
 describe('Medical Inventory', () => {
-  it('shows placeholder rows and no figures while the stock loads, then the stock', async () => {
+  it('shows placeholder rows and no figures while the stock loads, then the stock lines with their count and the facility’s four figures', async () => {
     const items = later();
     const stats = later();
     renderScreen(<InventoryPage />, { as: 'pharmacist', routes: store({ '/api/inventory': items.handler, '/api/inventory/stats': stats.handler }) });
@@ -28,9 +28,27 @@ describe('Medical Inventory', () => {
     expect(within(screen.getByRole('group', { name: 'Total Items' })).queryByText('38')).toBeNull();
     expect(screen.queryByText('No inventory items found')).toBeNull();
 
-    items.release(list(ITEMS));
+    items.release(list(ITEMS, 38));
     stats.release(ok(STATS));
-    expect(await screen.findByText('Amoxicillin 500mg')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Inventory Items (38)' })).toBeTruthy();
+    const amoxicillin = within(screen.getByRole('row', { name: /Amoxicillin 500mg/ }));
+    expect(amoxicillin.getByText('Last restocked: 1 Mar 2026')).toBeTruthy();
+    expect(amoxicillin.getByText('450 tablets')).toBeTruthy();
+    expect(amoxicillin.getByText('200 tablets')).toBeTruthy();
+    expect(amoxicillin.getByText('In Stock')).toBeTruthy();
+    expect(amoxicillin.getByText('Ksh 2,250')).toBeTruthy();
+    const artemether = within(screen.getByRole('row', { name: /Artemether-Lumefantrine/ }));
+    expect(artemether.getByText('Not restocked yet')).toBeTruthy();
+    expect(artemether.getByText('Out of Stock')).toBeTruthy();
+    // A tablet's cost keeps its cents.
+    expect(artemether.getByText('Ksh 0.50')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Update stock of Amoxicillin 500mg at Busia County Referral Hospital' })).toBeTruthy();
+
+    const total = within(screen.getByRole('group', { name: 'Total Items' }));
+    expect(await total.findByText('38')).toBeTruthy();
+    expect(total.getByText('At Busia County Referral Hospital')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Low Stock' })).getByText('5')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Total Value (KES)' })).getByText('Ksh 184,250')).toBeTruthy();
     expect(placeholderRows(table)).toHaveLength(0);
   });
 
@@ -68,30 +86,6 @@ describe('Medical Inventory', () => {
     expect(server.sent('/api/inventory').at(-1)?.query.get('category')).toBe('laboratory');
   });
 
-  it('lists the stock lines with their count, and the four cards with the facility’s figures', async () => {
-    renderScreen(<InventoryPage />, { as: 'pharmacist', routes: store({ '/api/inventory': list(ITEMS, 38) }) });
-
-    expect(await screen.findByRole('heading', { name: 'Inventory Items (38)' })).toBeTruthy();
-    const amoxicillin = within(screen.getByRole('row', { name: /Amoxicillin 500mg/ }));
-    expect(amoxicillin.getByText('Last restocked: 1 Mar 2026')).toBeTruthy();
-    expect(amoxicillin.getByText('450 tablets')).toBeTruthy();
-    expect(amoxicillin.getByText('200 tablets')).toBeTruthy();
-    expect(amoxicillin.getByText('In Stock')).toBeTruthy();
-    expect(amoxicillin.getByText('Ksh 2,250')).toBeTruthy();
-    const artemether = within(screen.getByRole('row', { name: /Artemether-Lumefantrine/ }));
-    expect(artemether.getByText('Not restocked yet')).toBeTruthy();
-    expect(artemether.getByText('Out of Stock')).toBeTruthy();
-    // A tablet's cost keeps its cents.
-    expect(artemether.getByText('Ksh 0.50')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Update stock of Amoxicillin 500mg at Busia County Referral Hospital' })).toBeTruthy();
-
-    const total = within(await screen.findByRole('group', { name: 'Total Items' }));
-    expect(await total.findByText('38')).toBeTruthy();
-    expect(total.getByText('At Busia County Referral Hospital')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Low Stock' })).getByText('5')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Total Value (KES)' })).getByText('Ksh 184,250')).toBeTruthy();
-  });
-
   it('lets a nurse read the stock but not change it', async () => {
     renderScreen(<InventoryPage />, { as: 'nurse', routes: store() });
 
@@ -110,38 +104,36 @@ describe('Add Inventory Item', () => {
     return { ...parts, dialog };
   }
 
-  it('names each required field left empty, under the field; the facility starts at the pharmacist’s own', async () => {
+  it('names each required field left empty under the field, then a negative or fractional stock and a negative cost', async () => {
     const { user, dialog, server } = await openForm();
+    // The facility starts at the pharmacist's own.
     expect((dialog.getByRole('combobox', { name: 'Facility' }) as HTMLSelectElement).value).toBe('1');
+    const current = dialog.getByRole('spinbutton', { name: 'Current Stock' });
+    const minimum = dialog.getByRole('spinbutton', { name: 'Minimum Stock' });
+    const cost = dialog.getByRole('spinbutton', { name: 'Unit Cost (KES)' });
 
     await user.click(dialog.getByRole('button', { name: 'Add Item' }));
 
     await expect.poll(() => descriptionOf(dialog.getByRole('textbox', { name: 'Item Name' }))).toBe('Item name is required');
     expect(descriptionOf(dialog.getByRole('combobox', { name: 'Category' }))).toBe('Category is required');
-    expect(descriptionOf(dialog.getByRole('spinbutton', { name: 'Current Stock' }))).toBe('Current stock is required');
-    expect(descriptionOf(dialog.getByRole('spinbutton', { name: 'Minimum Stock' }))).toBe('Minimum stock is required');
+    expect(descriptionOf(current)).toBe('Current stock is required');
+    expect(descriptionOf(minimum)).toBe('Minimum stock is required');
     expect(descriptionOf(dialog.getByRole('combobox', { name: 'Unit' }))).toBe('Unit is required');
     expect(descriptionOf(dialog.getByRole('textbox', { name: 'Supplier' }))).toBe('Supplier is required');
-    expect(descriptionOf(dialog.getByRole('spinbutton', { name: 'Unit Cost (KES)' }))).toBe('Unit cost is required');
+    expect(descriptionOf(cost)).toBe('Unit cost is required');
     expect(descriptionOf(dialog.getByRole('combobox', { name: 'Facility' }))).toBe('');
-    expect(server.sent('POST /api/inventory')).toHaveLength(0);
-  });
 
-  it('refuses a negative or fractional stock and a negative cost', async () => {
-    const { user, dialog } = await openForm();
-    const current = dialog.getByRole('spinbutton', { name: 'Current Stock' });
-
+    // Checked again as the pharmacist types.
     await user.type(current, '-3');
-    await user.type(dialog.getByRole('spinbutton', { name: 'Minimum Stock' }), '2.5');
-    await user.type(dialog.getByRole('spinbutton', { name: 'Unit Cost (KES)' }), '-1');
-    await user.click(dialog.getByRole('button', { name: 'Add Item' }));
-
+    await user.type(minimum, '2.5');
+    await user.type(cost, '-1');
     await expect.poll(() => descriptionOf(current)).toBe('Current stock cannot be negative');
-    expect(descriptionOf(dialog.getByRole('spinbutton', { name: 'Minimum Stock' }))).toBe('Minimum stock must be a whole number');
-    expect(descriptionOf(dialog.getByRole('spinbutton', { name: 'Unit Cost (KES)' }))).toBe('Unit cost cannot be negative');
+    expect(descriptionOf(minimum)).toBe('Minimum stock must be a whole number');
+    expect(descriptionOf(cost)).toBe('Unit cost cannot be negative');
     await user.clear(current);
     await user.type(current, '120');
     await expect.poll(() => descriptionOf(current)).toBe('');
+    expect(server.sent('POST /api/inventory')).toHaveLength(0);
   });
 
   it('keeps what was typed and shows the server’s message under its field when the server refuses it (400)', async () => {

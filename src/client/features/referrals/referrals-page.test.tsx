@@ -16,7 +16,7 @@ const STATS = referralStats({ pending: 4, inTransit: 2, received: 17, emergency:
 const ward = (routes = {}) => ({ '/api/referrals': list(REFERRALS), '/api/referrals/stats': ok(STATS), ...routes });
 
 describe('Referrals', () => {
-  it('shows placeholder rows and no figures while the referrals load, then the referrals', async () => {
+  it('shows placeholder rows and no figures while the referrals load, then the referrals with their count and the facility’s four figures', async () => {
     const referrals = later();
     const stats = later();
     renderScreen(<ReferralsPage />, { as: 'nurse', routes: ward({ '/api/referrals': referrals.handler, '/api/referrals/stats': stats.handler }) });
@@ -26,9 +26,22 @@ describe('Referrals', () => {
     expect(within(screen.getByRole('group', { name: 'Received' })).queryByText('17')).toBeNull();
     expect(screen.queryByText('No referrals found')).toBeNull();
 
-    referrals.release(list(REFERRALS));
+    referrals.release(list(REFERRALS, 23));
     stats.release(ok(STATS));
-    expect(await screen.findByText('Grace Nafula')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Referrals (23)' })).toBeTruthy();
+    const grace = within(screen.getByRole('row', { name: /Grace Nafula/ }));
+    expect(grace.getByText('Obstructed labour')).toBeTruthy();
+    expect(grace.getByText('Emergency')).toBeTruthy();
+    expect(grace.getByText('In Transit')).toBeTruthy();
+    expect(grace.getByText('Dr. Peter Ouma')).toBeTruthy();
+    expect(grace.getByText('16 Mar 2026')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Samuel Okello/ })).getByText('Received')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View Details: referral of Samuel Okello' })).toBeTruthy();
+
+    expect(screen.getByText('Figures for Busia County Referral Hospital')).toBeTruthy();
+    expect(await within(screen.getByRole('group', { name: 'Pending' })).findByText('4')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'In Transit' })).getByText('2')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Emergency' })).getByText('1')).toBeTruthy();
     expect(placeholderRows(table)).toHaveLength(0);
     expect(within(screen.getByRole('group', { name: 'Received' })).getByText('17')).toBeTruthy();
   });
@@ -69,25 +82,6 @@ describe('Referrals', () => {
 
     expect(await screen.findByText('No referrals are coming to Busia County Referral Hospital')).toBeTruthy();
     expect(server.sent('/api/referrals').at(-1)?.query.get('direction')).toBe('incoming');
-  });
-
-  it('lists the referrals with their count, and the four cards with the facility’s figures', async () => {
-    renderScreen(<ReferralsPage />, { as: 'nurse', routes: ward({ '/api/referrals': list(REFERRALS, 23) }) });
-
-    expect(await screen.findByRole('heading', { name: 'Referrals (23)' })).toBeTruthy();
-    const grace = within(screen.getByRole('row', { name: /Grace Nafula/ }));
-    expect(grace.getByText('Obstructed labour')).toBeTruthy();
-    expect(grace.getByText('Emergency')).toBeTruthy();
-    expect(grace.getByText('In Transit')).toBeTruthy();
-    expect(grace.getByText('Dr. Peter Ouma')).toBeTruthy();
-    expect(grace.getByText('16 Mar 2026')).toBeTruthy();
-    expect(within(screen.getByRole('row', { name: /Samuel Okello/ })).getByText('Received')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'View Details: referral of Samuel Okello' })).toBeTruthy();
-
-    expect(screen.getByText('Figures for Busia County Referral Hospital')).toBeTruthy();
-    expect(within(await screen.findByRole('group', { name: 'Pending' })).getByText('4')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'In Transit' })).getByText('2')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Emergency' })).getByText('1')).toBeTruthy();
   });
 
   it('shows a role that may not read referrals why, and asks the server nothing about them', async () => {

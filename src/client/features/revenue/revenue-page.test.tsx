@@ -22,7 +22,7 @@ const RECORDS = [
 const desk = (routes = {}) => ({ '/api/revenue/summary': ok(SUMMARY), '/api/revenue/records': list(RECORDS), ...routes });
 
 describe('Revenue Management', () => {
-  it('shows placeholder rows and no figures while the period loads, then its figures and records', async () => {
+  it('shows placeholder rows and no figures while the period loads, then its four figures against the last period, and its records', async () => {
     const summary = later();
     const records = later();
     renderScreen(<RevenuePage />, { as: 'facility_incharge', routes: desk({ '/api/revenue/summary': summary.handler, '/api/revenue/records': records.handler }) });
@@ -34,8 +34,23 @@ describe('Revenue Management', () => {
     expect((screen.getByRole('button', { name: 'Export Report' }) as HTMLButtonElement).disabled).toBe(true);
 
     summary.release(ok(SUMMARY));
-    records.release(list(RECORDS));
-    expect(await screen.findByText('Mary Atieno')).toBeTruthy();
+    records.release(list(RECORDS, 212));
+    const total = within(screen.getByRole('group', { name: 'Total Revenue' }));
+    expect(await total.findByText('Ksh 486,500')).toBeTruthy();
+    expect(total.getByText('+12.5%')).toBeTruthy();
+    expect(total.getByText('212 payments received · last period Ksh 432,400')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'SHA Claims' })).getByText('-30%')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Cash Payments' })).getByText('—')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Pending Payments' })).getByText('Ksh 72,000')).toBeTruthy();
+    expect(screen.getByText('1 Mar 2026 – 16 Mar 2026 · compared with 13 Feb 2026 – 28 Feb 2026')).toBeTruthy();
+
+    expect(await screen.findByText('212 invoices raised or paid in the period, newest first')).toBeTruthy();
+    const john = within(screen.getByRole('row', { name: /John Barasa/ }));
+    expect(john.getByText('INV-2026-00042')).toBeTruthy();
+    expect(john.getByText('Maternity')).toBeTruthy();
+    expect(john.getByText('Ksh 12,000')).toBeTruthy();
+    expect(john.getByText('SHA (formerly NHIF)')).toBeTruthy();
+    expect(john.getByText('Overdue')).toBeTruthy();
     expect(placeholderRows(table)).toHaveLength(0);
     expect((screen.getByRole('button', { name: 'Export Report' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -72,27 +87,6 @@ describe('Revenue Management', () => {
     expect(screen.getByRole('link', { name: 'Go to Billing & Payments' }).getAttribute('href')).toBe('/billing');
     // Nothing last period: no made-up change.
     expect(within(screen.getByRole('group', { name: 'Total Revenue' })).getByText('nothing last period to compare with')).toBeTruthy();
-  });
-
-  it('shows the period’s four figures against the last period, and its records', async () => {
-    renderScreen(<RevenuePage />, { as: 'facility_incharge', routes: desk({ '/api/revenue/records': list(RECORDS, 212) }) });
-
-    const total = within(await screen.findByRole('group', { name: 'Total Revenue' }));
-    expect(await total.findByText('Ksh 486,500')).toBeTruthy();
-    expect(total.getByText('+12.5%')).toBeTruthy();
-    expect(total.getByText('212 payments received · last period Ksh 432,400')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'SHA Claims' })).getByText('-30%')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Cash Payments' })).getByText('—')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Pending Payments' })).getByText('Ksh 72,000')).toBeTruthy();
-    expect(screen.getByText('1 Mar 2026 – 16 Mar 2026 · compared with 13 Feb 2026 – 28 Feb 2026')).toBeTruthy();
-
-    expect(await screen.findByText('212 invoices raised or paid in the period, newest first')).toBeTruthy();
-    const john = within(screen.getByRole('row', { name: /John Barasa/ }));
-    expect(john.getByText('INV-2026-00042')).toBeTruthy();
-    expect(john.getByText('Maternity')).toBeTruthy();
-    expect(john.getByText('Ksh 12,000')).toBeTruthy();
-    expect(john.getByText('SHA (formerly NHIF)')).toBeTruthy();
-    expect(john.getByText('Overdue')).toBeTruthy();
   });
 
   it('reads the figures and records again for another period', async () => {

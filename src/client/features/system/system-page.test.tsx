@@ -10,7 +10,7 @@ import { SystemPage } from './system-page';
 const SETTINGS = systemSettings({ county: { version: 3, updatedByName: 'Margaret Nekesa' } });
 
 describe('System Settings', () => {
-  it('shows no section while the settings load, then the county profile', async () => {
+  it('shows no section while the settings load, then the county profile as saved, with its version', async () => {
     const settings = later();
     renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': settings.handler } });
 
@@ -21,6 +21,13 @@ describe('System Settings', () => {
     settings.release(ok(SETTINGS));
     expect(await screen.findByRole('tab', { name: 'County profile', selected: true })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'County name' }) as HTMLInputElement).value).toBe('Busia');
+    expect((screen.getByRole('textbox', { name: 'County code' }) as HTMLInputElement).value).toBe('40');
+    expect((screen.getByRole('textbox', { name: 'Population' }) as HTMLInputElement).value).toBe('893681');
+    expect((screen.getByRole('textbox', { name: 'Headquarters' }) as HTMLInputElement).value).toBe('Busia');
+    expect(screen.getByText('Version 3, changed 16 Mar 2026 09:30 by Margaret Nekesa')).toBeTruthy();
+    expect(screen.getByText('7 sub-counties')).toBeTruthy();
+    // Nothing changed yet: nothing to save.
+    expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('says why the settings could not be read, and Try again asks the server again', async () => {
@@ -45,19 +52,11 @@ describe('System Settings', () => {
     expect(screen.getByText('Changes appear here once they are saved.')).toBeTruthy();
   });
 
-  it('shows the county profile as saved, with its version, and each change with who made it', async () => {
+  it('shows each change on the History tab, with who made it and what it changed', async () => {
     const change = settingChange({ id: 9, section: 'county', version: 3, before: { population: 893681 }, after: { population: 904000 }, changedByName: 'Margaret Nekesa' });
     const { user } = renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': ok(SETTINGS), '/api/system/settings/history': list([change]) } });
 
-    expect(((await screen.findByRole('textbox', { name: 'County code' })) as HTMLInputElement).value).toBe('40');
-    expect((screen.getByRole('textbox', { name: 'Population' }) as HTMLInputElement).value).toBe('893681');
-    expect((screen.getByRole('textbox', { name: 'Headquarters' }) as HTMLInputElement).value).toBe('Busia');
-    expect(screen.getByText('Version 3, changed 16 Mar 2026 09:30 by Margaret Nekesa')).toBeTruthy();
-    expect(screen.getByText('7 sub-counties')).toBeTruthy();
-    // Nothing changed yet: nothing to save.
-    expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
-
-    await user.click(screen.getByRole('tab', { name: 'History' }));
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
     const changes = within(await screen.findByRole('list', { name: 'Changes' }));
     expect(changes.getByText('Version 3 · Margaret Nekesa · 16 Mar 2026 09:30')).toBeTruthy();
     expect(changes.getByText('893,681')).toBeTruthy();
@@ -80,38 +79,33 @@ describe('County profile', () => {
     return { ...parts, form };
   }
 
-  it('names each required field left empty, under the field', async () => {
+  it('names each required field left empty under the field, then a county code beyond Kenya’s 47, a malformed email and a name with digits', async () => {
     const { user, form, server } = await openForm();
+    const name = form.getByRole('textbox', { name: 'County name' });
+    const code = form.getByRole('textbox', { name: 'County code' });
+    const email = form.getByRole('textbox', { name: 'Email' });
 
-    for (const name of ['County name', 'County code', 'Headquarters', 'Population']) await user.clear(form.getByRole('textbox', { name }));
+    for (const field of [name, code, form.getByRole('textbox', { name: 'Headquarters' }), form.getByRole('textbox', { name: 'Population' })]) await user.clear(field);
     await user.click(form.getByRole('button', { name: 'Save changes' }));
 
-    await expect.poll(() => descriptionOf(form.getByRole('textbox', { name: 'County name' }))).toBe('County name must be 2 to 60 characters');
-    expect(descriptionOf(form.getByRole('textbox', { name: 'County code' }))).toBe('County code must be a whole number from 1 to 47');
+    await expect.poll(() => descriptionOf(name)).toBe('County name must be 2 to 60 characters');
+    expect(descriptionOf(code)).toBe('County code must be a whole number from 1 to 47');
     expect(descriptionOf(form.getByRole('textbox', { name: 'Headquarters' }))).toBe('Headquarters must be 2 to 60 characters');
     expect(descriptionOf(form.getByRole('textbox', { name: 'Population' }))).toBe('Population must be a whole number from 0 to 100000000');
     // Email and phone may stay empty.
-    expect(descriptionOf(form.getByRole('textbox', { name: 'Email' }))).toBe('');
-    expect(server.sent('PUT /api/system/settings/county')).toHaveLength(0);
-  });
+    expect(descriptionOf(email)).toBe('');
 
-  it('refuses a county code beyond Kenya’s 47, a malformed email and a county name with digits', async () => {
-    const { user, form } = await openForm();
-    const code = form.getByRole('textbox', { name: 'County code' });
-
-    await user.clear(code);
+    // Checked again as the administrator types.
     await user.type(code, '48');
-    await user.type(form.getByRole('textbox', { name: 'Email' }), 'health@busia');
-    await user.clear(form.getByRole('textbox', { name: 'County name' }));
-    await user.type(form.getByRole('textbox', { name: 'County name' }), 'Busia 40');
-    await user.click(form.getByRole('button', { name: 'Save changes' }));
-
-    await expect.poll(() => descriptionOf(code)).toBe('County code must be a whole number from 1 to 47');
-    expect(descriptionOf(form.getByRole('textbox', { name: 'Email' }))).toBe('Enter a valid email address');
-    expect(descriptionOf(form.getByRole('textbox', { name: 'County name' }))).toBe('County name must be letters (spaces, hyphens and apostrophes allowed)');
+    await user.type(email, 'health@busia');
+    await user.type(name, 'Busia 40');
+    await expect.poll(() => descriptionOf(email)).toBe('Enter a valid email address');
+    expect(descriptionOf(code)).toBe('County code must be a whole number from 1 to 47');
+    expect(descriptionOf(name)).toBe('County name must be letters (spaces, hyphens and apostrophes allowed)');
     await user.clear(code);
     await user.type(code, '40');
     await expect.poll(() => descriptionOf(code)).toBe('');
+    expect(server.sent('PUT /api/system/settings/county')).toHaveLength(0);
   });
 
   it('keeps what was typed and shows the server’s message under its field when the server refuses it (400)', async () => {
