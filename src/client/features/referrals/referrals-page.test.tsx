@@ -122,7 +122,7 @@ describe('Create Referral', () => {
     expect(server.sent('POST /api/referrals')).toHaveLength(0);
   });
 
-  it('refuses a referral to the facility it leaves from; keeps what was typed and shows the server’s message under its field when the server refuses it (400)', async () => {
+  it('refuses a referral to the facility it leaves from; keeps what was typed and shows the server’s message under its field when the server refuses it (400); corrected, the referral is created', async () => {
     const grace = patient({ id: 88, firstName: 'Grace', lastName: 'Nafula' });
     const { user, dialog, server } = await openForm({
       '/api/patients': list([grace]),
@@ -153,7 +153,6 @@ describe('Create Referral', () => {
     expect((dialog.getByRole('textbox', { name: 'Referral Reason' }) as HTMLInputElement).value).toBe('Suspected appendicitis');
     expect((dialog.getByRole('textbox', { name: 'Clinical Notes' }) as HTMLTextAreaElement).value).toBe('Right iliac fossa pain since morning');
     expect((dialog.getByRole('combobox', { name: 'Urgency Level' }) as HTMLSelectElement).value).toBe('urgent');
-    expect(dialog.getByRole('group', { name: 'Patient' }).textContent).toContain('Grace Nafula');
     expect(server.sent('POST /api/referrals')[0]?.body).toMatchObject({
       patientId: 88,
       fromFacilityId: 1,
@@ -163,5 +162,15 @@ describe('Create Referral', () => {
       urgencyLevel: 'urgent',
       referralReason: 'Suspected appendicitis',
     });
+
+    // Another clinician signs it: the message goes with the change, and the referral is created for the same patient.
+    server.on('POST /api/referrals', ok(referral({ id: 3, patientName: 'Grace Nafula', toFacility: 'Alupe Sub-County Hospital' })));
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Referring Doctor' }), 'Peter Ouma (Clinical Officer)');
+    await expect.poll(() => descriptionOf(dialog.getByRole('combobox', { name: 'Referring Doctor' }))).toBe('');
+    await user.click(dialog.getByRole('button', { name: 'Create Referral' }));
+
+    const created = await findToast('Referral Created');
+    expect(created.getByText('Grace Nafula has been referred to Alupe Sub-County Hospital.')).toBeTruthy();
+    expect(server.sent('POST /api/referrals')[1]?.body).toMatchObject({ patientId: 88, referringDoctorId: 12, referringDoctor: 'Peter Ouma', referralReason: 'Suspected appendicitis' });
   });
 });
