@@ -13,6 +13,10 @@ import { finishScreen } from './render-screen';
 await initI18n();
 addEnglish(en);
 
+// jsdom lays nothing out, so it has no scrollIntoView; a list that brings its active option into view (the shared
+// combobox) calls it. Scrolling is not what these tests look at.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
 // findBy and waitFor wait up to 4 s, not 1: on a 2-core machine shared with other work a screen can take over a
 // second to answer a click. A test that passes waits no longer for it; only a failing one is slower to say so.
 configure({ asyncUtilTimeout: 4000 });
