@@ -4,7 +4,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accessMatrix, accessUser } from '../../test/factories';
-import { descriptionOf, fail, invalid, later, list, ok, placeholderRows, renderScreen } from '../../test/render-screen';
+import { descriptionOf, fail, inKiswahili, invalid, later, list, ok, placeholderRows, renderScreen } from '../../test/render-screen';
+import sw from './locales/sw.json';
 import { AccessPage } from './access-page';
 
 const MATRIX = accessMatrix({
@@ -130,10 +131,29 @@ describe('Change access', () => {
     expect(server.sent('PATCH /api/access/users/31')[0]?.body).toEqual({ role: 'clinical_officer', facilityId: 2, reason: 'Transferred to Alupe Sub-County Hospital' });
   });
 
-  // Known bug (change-access-dialog.tsx): the Status select has no id, so its label names nothing and a screen
-  // reader hears an unnamed list. This test fails until it is fixed; then `it.fails` fails and should become `it`.
-  it.fails('names the Status select by its label', async () => {
+  it('names the Status select by its label', async () => {
     const { dialog } = await openForm();
-    dialog.getByRole('combobox', { name: 'Status' });
+    expect(dialog.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+  });
+
+  it("words the form's and the server's messages in Kiswahili", async () => {
+    await inKiswahili(sw);
+    const parts = renderScreen(<AccessPage />, {
+      as: 'admin',
+      path: '/access?tab=users',
+      routes: { '/api/access/users': list(USERS), 'PATCH /api/access/users/31': fail(409, 'Nothing to change: the account already has this role, facility and status') },
+    });
+    await parts.user.click(await screen.findByRole('button', { name: 'Badilisha ufikiaji: Faith Akinyi' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Badilisha ufikiaji: Faith Akinyi' }));
+
+    await parts.user.click(dialog.getByRole('button', { name: 'Hifadhi mabadiliko' }));
+    await expect.poll(() => descriptionOf(dialog.getByRole('textbox', { name: 'Sababu' }))).toBe('Sababu inahitajika');
+    expect(descriptionOf(dialog.getByRole('combobox', { name: 'Jukumu' }))).toBe('Badilisha wadhifa, kituo cha afya au hali');
+
+    await parts.user.selectOptions(dialog.getByRole('combobox', { name: 'Hali' }), 'inactive');
+    await parts.user.click(dialog.getByRole('textbox', { name: 'Sababu' }));
+    await parts.user.paste('Ameacha kazi');
+    await parts.user.click(dialog.getByRole('button', { name: 'Hifadhi mabadiliko' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Mabadiliko hayakuhifadhiwa: 409: Hakuna cha kubadilisha: akaunti tayari ina wadhifa, kituo na hali hii');
   });
 });

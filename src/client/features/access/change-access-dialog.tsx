@@ -11,6 +11,7 @@ import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
 import { ApiError } from '../../lib/api-client';
+import { knownMessage } from '../../lib/known-message';
 import { roleName } from '../../lib/labels';
 import { facilitiesQuery } from '../facilities';
 import { useUpdateAccess } from './access.api';
@@ -38,7 +39,8 @@ function ChangeAccessForm({ user, onClose }: { user: AccessUser; onClose: () => 
       reason: v.reason,
     }),
   );
-  const { values, set, errors } = form;
+  const { values, set } = form;
+  const errors = Object.fromEntries(Object.entries(form.errors).map(([field, message]) => [field, message && accessMessage(message)])) as typeof form.errors;
   const roles = manageableRoles(staff.role);
   const submit = form.submit((data) =>
     mutation.mutate(
@@ -54,7 +56,9 @@ function ChangeAccessForm({ user, onClose }: { user: AccessUser; onClose: () => 
         },
         onError: (error) => {
           if (error instanceof ApiError) form.addErrors(error.fieldErrors());
-          setFailure(error.message);
+          // "409: Nothing to change: …": the status as it is, the server's words in the reader's language.
+          const said = error instanceof ApiError ? /^(\d+): (.*)$/s.exec(error.message) : null;
+          setFailure(said ? `${said[1]}: ${accessMessage(said[2]!)}` : error.message);
         },
       },
     ),
@@ -79,7 +83,7 @@ function ChangeAccessForm({ user, onClose }: { user: AccessUser; onClose: () => 
             </NativeSelect>
           </FormField>
           <FormField id="access-status" label={t('access.change.status')} error={errors.isActive}>
-            <NativeSelect data-field="isActive" value={values.status} onChange={(e) => set('status', e.target.value)}>
+            <NativeSelect data-field="isActive" {...fieldAria('access-status', errors.isActive)} value={values.status} onChange={(e) => set('status', e.target.value)}>
               <option value="active">{t('access.users.active')}</option>
               <option value="inactive">{t('access.users.inactive')}</option>
             </NativeSelect>
@@ -110,3 +114,6 @@ function ChangeAccessForm({ user, onClose }: { user: AccessUser; onClose: () => 
     </FormDialog>
   );
 }
+
+/** A message of the access schema or the server in the reader's language (access.validation), else as it is. */
+const accessMessage = (message: string) => knownMessage('access.validation', message);

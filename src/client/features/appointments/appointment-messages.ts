@@ -5,6 +5,7 @@ import { countyDate, wallClock } from '../../../shared/county-time';
 import { bookingLimitOf } from '../../../shared/appointment-limits';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
+import { knownMessage } from '../../lib/known-message';
 
 /** Today on the county calendar (Africa/Nairobi), whatever the reader's own time zone. */
 export const countyToday = (): string => countyDate(wallClock());
@@ -18,9 +19,7 @@ export function appointmentMessage(message: string | undefined): string | undefi
   // The booking limits (issue 25, finding 9) carry figures: worded again with them.
   const limit = bookingLimitOf(message);
   if (limit) return i18n.t(`appointments.limits.${limit.kind}`, limit);
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'appointments.validation') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
+  return knownMessage('appointments.validation', message);
 }
 
 /** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */

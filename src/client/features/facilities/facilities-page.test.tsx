@@ -58,7 +58,7 @@ describe('Facilities', () => {
     await user.click(screen.getByRole('button', { name: 'Add First Facility' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Facility' }));
     expect(dialog.getByText(/A new facility is added there, not in this system\./)).toBeTruthy();
-    expect(dialog.getByRole('link', { name: /^Open KMHFL/ }).getAttribute('href')).toBe('https://kmhfl.health.go.ke');
+    expect(dialog.getByRole('link', { name: 'Open KMHFL (opens in a new tab)' }).getAttribute('href')).toBe('https://kmhfl.health.go.ke');
     expect(dialog.queryByRole('textbox')).toBeNull();
   });
 
