@@ -1,7 +1,7 @@
 // Billing records (SPEC.md §2.8, §3, §5): invoices, their list with search and filters, one invoice with its
 // payments and claims, and the four cards. An invoice starts pending; "overdue" is never stored: a pending
 // invoice past its due date (county calendar) reads as overdue, so one rule holds everywhere.
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, countyYear, startOfCountyDay } from '../../../shared/county-time.js';
 import { centsValue, parseKes, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
@@ -68,6 +68,21 @@ export function shownStatus(status: string, dueDate: string | null, today: strin
 /** Overdue on a county date: pending with a due date before it (or an old row stored as overdue). */
 export function overdueCondition(today: string): SQL {
   return or(eq(billingRecords.status, 'overdue'), and(eq(billingRecords.status, 'pending'), lt(billingRecords.dueDate, today)))!;
+}
+
+/**
+ * Money received in [from, to): paid billing records by the time they were paid, at one facility or within a reach
+ * of facilities. The one rule the dashboard, Revenue Management, the Reports screen and the finance analyses count
+ * money by, so their figures agree.
+ */
+export function paidWithin(from: Date | SQLWrapper, to: Date | SQLWrapper, facilityId?: number, reach: readonly number[] | null = null): SQL | undefined {
+  return and(
+    eq(billingRecords.status, 'paid'),
+    gte(billingRecords.paidAt, from),
+    lt(billingRecords.paidAt, to),
+    facilityId ? eq(billingRecords.facilityId, facilityId) : undefined,
+    reach ? inArray(billingRecords.facilityId, reach.length > 0 ? [...reach] : [-1]) : undefined,
+  );
 }
 
 function statusCondition(status: ListBillingQuery['status'], today: string): SQL | undefined {

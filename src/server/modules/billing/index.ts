@@ -8,7 +8,7 @@ import { seedBilling } from './billing.seed.js';
 import { paymentsRoutes } from './payments.routes.js';
 
 export { billingRecords, insuranceClaims, payments } from './billing.schema.js';
-export { overdueCondition, shownStatus } from './billing.service.js';
+export { overdueCondition, paidWithin, shownStatus } from './billing.service.js';
 
 export const billingModule: ServerModule = {
   id: 'billing',

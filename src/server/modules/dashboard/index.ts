@@ -2,6 +2,4 @@
 import type { ServerModule } from '../../core/module.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 
-export { paidWithin } from './dashboard.service.js';
-
 export const dashboardModule: ServerModule = { id: 'dashboard', routes: dashboardRoutes };

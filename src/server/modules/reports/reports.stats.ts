@@ -9,8 +9,7 @@ import type { ReportStats, ReportStatsQuery } from '../../../shared/reports/inde
 import { facilitiesReached } from '../../core/access.js';
 import type { ServiceContext } from '../../core/context.js';
 import { moneySql } from '../../db/columns.js';
-import { billingRecords } from '../billing/index.js';
-import { paidWithin } from '../dashboard/index.js';
+import { billingRecords, paidWithin } from '../billing/index.js';
 import { facilities, facilityDirectory } from '../facilities/index.js';
 import { medicalRecords } from '../medical-records/index.js';
 import { patients } from '../patients/index.js';
