@@ -14,7 +14,7 @@ import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { invalid } from '../../core/errors.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/index.js';
+import { facilities } from '../facilities/facilities.schema.js';
 import { accountingPeriods, budgets, journalLines, journals } from './accounting.schema.js';
 import { chart } from './accounts.service.js';
 import { periodOf } from './ledger.js';

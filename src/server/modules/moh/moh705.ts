@@ -22,10 +22,10 @@ import {
 } from '../../../shared/moh/index.js';
 import { splitDiagnosisCode } from '../../../shared/medical-records/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/index.js';
-import { medicalRecordDiagnoses, medicalRecords } from '../medical-records/index.js';
-import { patients } from '../patients/index.js';
-import { referralEvents, referrals } from '../referrals/index.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { medicalRecordDiagnoses, medicalRecords } from '../medical-records/medical-records.schema.js';
+import { patients } from '../patients/patients.schema.js';
+import { referralEvents, referrals } from '../referrals/referrals.schema.js';
 import { mappingResolver, type MappingEntry } from './mapping.js';
 import { mohFormRows, mohRowCodes } from './moh.schema.js';
 

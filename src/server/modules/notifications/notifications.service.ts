@@ -8,9 +8,9 @@ import { can } from '../../../shared/access/index.js';
 import type { Notification } from '../../../shared/notifications/index.js';
 import type { Db } from '../../db/client.js';
 import { alertsFor } from '../alerts/index.js';
-import { facilities } from '../facilities/index.js';
-import { inventoryItems } from '../inventory/index.js';
-import { medicalRecords } from '../medical-records/index.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { inventoryItems } from '../inventory/inventory.schema.js';
+import { medicalRecords } from '../medical-records/medical-records.schema.js';
 import { countyDayStartOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
 

@@ -18,9 +18,10 @@ import {
 } from '../../../shared/revenue/index.js';
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
-import { billingRecords, overdueCondition, paidWithin, shownStatus } from '../billing/index.js';
-import { facilities } from '../facilities/index.js';
-import { patients } from '../patients/index.js';
+import { overdueCondition, paidWithin, shownStatus } from '../billing/index.js';
+import { billingRecords } from '../billing/billing.schema.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { patients } from '../patients/patients.schema.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { iso, withinScope } from '../../core/sql.js';
 import { audit, listReadDetail } from '../../core/audit.js';

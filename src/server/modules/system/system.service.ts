@@ -1,7 +1,7 @@
 // System Settings (issue 15): each section one versioned value in system_settings, each change one transaction that
 // writes the new value at version + 1, a system_setting_changes row with before and after, and an audit event.
 // Secrets are write-only: stored for the server's use, answered only as "set" (when, by whom) or "not set".
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   SETTING_DEFAULTS,
   SETTING_SCHEMAS,
@@ -25,11 +25,11 @@ import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { smsGatewayStatus } from '../appointments/index.js';
-import { users } from '../auth/index.js';
+import { accountField } from '../auth/index.js';
 import { systemSecrets, systemSettingChanges, systemSettings } from './system.schema.js';
 import { fiscalYearSummary, khisStatus, paymentsStatus } from './system.status.js';
 
-const nameOf = (userId: SQL | unknown) => sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${userId})`;
+const nameOf = (userId: SQLWrapper) => accountField(userId, 'name');
 
 /**
  * A section's current value, its version and who changed it last. A row missing (a database the seed did not fill)

@@ -13,9 +13,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MohForm } from '../../../../shared/moh/index.js';
 import type { Db } from '../../../db/client.js';
 import { countyDateOf } from '../../../core/county-time.sql.js';
-import { medicalRecordDiagnoses, medicalRecords } from '../../medical-records/index.js';
+import { medicalRecordDiagnoses, medicalRecords } from '../../medical-records/medical-records.schema.js';
 import { codeRow, diagnosisRules, loadFormDefinition, loadSettings, mappingResolver, outpatientFormSql, type FormRowDef } from '../../moh/index.js';
-import { patients } from '../../patients/index.js';
+import { patients } from '../../patients/patients.schema.js';
 import { inCovered, within, type Covered, type DayRange } from './common.js';
 
 export const FORMS: readonly MohForm[] = ['705A', '705B'];
