@@ -12,6 +12,8 @@ export { appointments, appointmentServices, smsConsents, smsMessages } from './a
 export { bookFollowUp, completeCheckedIn, defaultServicesFor, syncFollowUp, todayAppointmentsCount } from './appointments.service.js';
 // For System Settings: which SMS gateway sends, and how it went.
 export { resolveSmsGateway, smsGatewayStatus, type SmsGateway, type SmsGatewayStatus, type SmsSendResult } from './sms/gateway.js';
+// For the composition root: the system module's reader of the settings this module uses.
+export { connectSettings, type SettingsSource } from './sms/gateway.js';
 export { markMissed } from './appointments.jobs.js';
 export { queueStaffSms, sendReminders, sendStaffSms, type StaffSmsStatus } from './sms.service.js';
 export { simulatedMessages, type SimulatedSms } from './sms/simulator.js';

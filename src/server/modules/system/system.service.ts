@@ -56,6 +56,26 @@ export async function readSetting<S extends SettingSection>(db: Db, section: S):
   return (await readSection(db, section)).value;
 }
 
+/**
+ * What the appointments module reads of System Settings: a section as stored ({} when there is no row or the value
+ * is not an object: the module reads a few fields with its own fallbacks, not readSetting's defaults), and the SMS
+ * gateway's key (null when not set). The system module imports the appointments module (System Settings shows the
+ * gateway's status), so the appointments module cannot import this back: the composition root hands it over
+ * (modules/index.ts). Nothing else reads a secret's value.
+ */
+export const appointmentSettings = {
+  async section(db: Db, section: string): Promise<Record<string, unknown>> {
+    const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.section, section)).limit(1);
+    const value = row?.value;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  },
+  async smsApiKey(db: Db): Promise<string | null> {
+    const key: SecretKey = 'sms.apiKey';
+    const [row] = await db.select({ value: systemSecrets.value }).from(systemSecrets).where(eq(systemSecrets.key, key)).limit(1);
+    return row && row.value !== '' ? row.value : null;
+  },
+};
+
 export async function secretStatus(db: Db, key: SecretKey): Promise<SecretStatus> {
   const [row] = await db
     .select({ updatedAt: systemSecrets.updatedAt, updatedByName: nameOf(systemSecrets.updatedBy) })
