@@ -5,8 +5,9 @@ import { patientCounts, patients, patientTotalShards } from './patients.schema.j
 import { seedPatients } from './patients.seed.js';
 
 // For other modules: a patient's values on their rows (patientField), the patients a search finds
-// (patientsMatching), one patient, and the kept counts; only this module names the patients table.
-export { countPatients, findPatient, patientBirthDate, patientExists, patientField, patientsMatching, patientTotal, recordVisits } from './patients.service.js';
+// (patientsMatching), one patient, the registry's page (the benchmark times it: bench/measure.ts) and the kept counts;
+// only this module names the patients table.
+export { countPatients, findPatient, listPatients, patientBirthDate, patientExists, patientField, patientsMatching, patientTotal, recordVisits } from './patients.service.js';
 
 export const patientsModule: ServerModule = {
   id: 'patients',
