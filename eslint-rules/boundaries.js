@@ -28,13 +28,14 @@ const posix = (p) => p.split(sep).join('/');
  * functions its owner exports.
  */
 export const REPORTING_AREA = [
-  // The landing screen's figures: patients, visits, money received and today's appointments for the actor's reach,
-  // each one grouped statement on a screen every role opens first.
+  // The landing screen's figures: patients registered and seen, staff on duty and money received within the actor's
+  // reach, in one prepared statement on the screen every role opens first.
   'dashboard/',
   // Revenue Management: money received by facility, payment method and service, and the records list with each
   // invoice's facility and patient: one statement per card and per page.
   'revenue/',
-  // The bell: low stock lines and overdue follow-ups at the user's facilities, recomputed on every poll.
+  // The bell: low stock lines with their facility's name, and overdue follow-ups, at the user's facilities, on every
+  // poll.
   'notifications/',
   // The analysis reports: grouped counts over visits, patients, bills, claims, stock and referrals per facility
   // and period, on data sets of millions of visits.
