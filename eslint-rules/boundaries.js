@@ -7,8 +7,8 @@
 // - no-foreign-table-writes: a module inserts into, updates and deletes from its own tables only; another
 //   module's data changes through that module's exported functions.
 // - no-foreign-table-reads: a module queries its own tables only; another module's data is read through the read
-//   functions that module exports. The reporting area (REPORTING_AREA below) alone may join other modules' tables,
-//   read-only, importing their *.schema.ts directly.
+//   functions that module exports, and no index.ts exports a table. The reporting area (REPORTING_AREA below) alone
+//   may join other modules' tables, read-only, importing their *.schema.ts directly.
 // bench/ and scripts/ are held to the same rules as code outside every module: they use a module through its
 // index.ts.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -382,7 +382,18 @@ export default {
             });
           }
         };
+        /** An index.ts handing out its own tables: what others need of them is a read the module exports instead. */
+        const exportsTables = (node) => {
+          if (here.zone !== 'server-module' || !isIndex(here.rest) || typeof node.source?.value !== 'string') return;
+          const target = resolveImport(file, node.source.value);
+          if (!target || !isSchema(target) || node.exportKind === 'type') return;
+          const names = tables(p).byModule.get(here.module) ?? new Set();
+          const named = node.type === 'ExportAllDeclaration' ? ['*'] : node.specifiers.filter((s) => s.exportKind !== 'type' && names.has(s.local.name ?? s.local.value)).map((s) => s.local.name ?? s.local.value);
+          if (named.length) context.report({ node, message: `A module's index.ts exports reads, not tables (${named.join(', ')}): export the function another module needs instead` });
+        };
         return {
+          ExportNamedDeclaration: exportsTables,
+          ExportAllDeclaration: exportsTables,
           ImportDeclaration(node) {
             // A table's foreign key names another module's table: schema files may import them (module-boundaries).
             if (isSchema(file) || reporting || node.importKind === 'type') return;

@@ -107,6 +107,15 @@ tester.run('no-foreign-table-reads', boundaries.rules['no-foreign-table-reads'],
       errors: [{ message: rawReadMessage('people', 'people') }, { message: rawReadMessage('people', 'people') }],
     },
     {
+      name: "a module's index.ts exports reads, not its tables",
+      filename: at('people/index.ts'),
+      code: `export { people } from './people.schema.js'; export * from './people.schema.js'; export type { people as P } from './people.schema.js';`,
+      errors: [
+        { message: "A module's index.ts exports reads, not tables (people): export the function another module needs instead" },
+        { message: "A module's index.ts exports reads, not tables (*): export the function another module needs instead" },
+      ],
+    },
+    {
       name: "a benchmark or script reads no module's tables either",
       filename: join(root, 'bench', 'measure.ts'),
       code: `import { visits } from '../src/server/modules/clinic/clinic.schema.js'; export const v = visits;`,

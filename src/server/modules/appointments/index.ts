@@ -6,7 +6,6 @@ import { appointmentsRoutes } from './appointments.routes.js';
 import { markMissedPeriodic, sendRemindersPeriodic } from './appointments.jobs.js';
 import { seedAppointments } from './appointments.seed.js';
 
-export { appointments, appointmentServices, smsConsents, smsMessages } from './appointments.schema.js';
 // For other modules, inside their own transactions: a visit's follow-up date books (or moves) an appointment and a
 // visit completes the day's check-in (medical-records); the dashboard's count of today's appointments.
 export { bookFollowUp, completeCheckedIn, defaultServicesFor, syncFollowUp, todayAppointmentsCount } from './appointments.service.js';
