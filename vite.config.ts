@@ -40,6 +40,8 @@ const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z
  */
 const SHELL = /src[\\/]client[\\/](app|components|lib)[\\/]|src[\\/]shared[\\/](access|money)|@radix-ui|@floating-ui|tailwind-merge|react-remove-scroll|aria-hidden|tslib|use-sidecar|use-callback-ref|react-style-singleton/;
 const PUBLIC = /button-variants|locale-format|lib[\\/]i18n|clsx|class-variance|county/;
+/** Shared parts that only some screens use ride with those screens, not the shell: the patient picker (billing, referrals, appointments). */
+const NOT_SHELL = /components[\\/]forms[\\/]patient-picker/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
@@ -69,7 +71,7 @@ export default defineConfig({
             { name: 'entry', tags: ['$initial'], priority: 2 },
             {
               name: 'shell',
-              test: (id) => SHELL.test(id) && !PUBLIC.test(id),
+              test: (id) => SHELL.test(id) && !PUBLIC.test(id) && !NOT_SHELL.test(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
               priority: 1,

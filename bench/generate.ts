@@ -8,7 +8,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { COUNTY_OFFSET_INTERVAL } from '../src/server/core/county-time.sql.js';
 import { isSeeded, seedDemoCounty } from '../src/server/modules/index.js';
 import { openHandle, type SqlHandle, type Target } from './db.js';
-import { SERVICE_AMOUNT } from '../src/server/modules/billing/billing.seed.js';
+import { SERVICE_AMOUNT } from '../src/server/modules/billing/index.js';
 import { BENCH_FEMALE_NAMES, BENCH_MALE_NAMES, BENCH_SURNAMES } from './names.js';
 
 export type Scale = { patients: number; records: number };

@@ -7,7 +7,7 @@
 // up to it.
 import { openHandle, type Target } from './db.js';
 import { coveredFacilities, moh705 } from '../src/server/modules/moh/index.js';
-import { ANALYSES } from '../src/server/modules/reports/analyses/index.js';
+import { ANALYSES } from '../src/server/modules/reports/index.js';
 import { summarise, type Latency } from './measure.js';
 
 type AnalysisRun = { report: string; days: string; timing: Latency };

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatKES } from '../src/shared/money.js';
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { bellOf, expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 type Stats = { totalPatients: number; activeStaff: number; todayAppointments: number; todayRevenue: number };
 type Facility = { id: number; name: string; level: number; capacity: number | null; status: string };
@@ -170,7 +170,7 @@ test('five facilities, five recent activities with their relative time, and the 
 test('system alerts list the live stock and follow-up alerts, all of them in the dialog', async ({ page }) => {
   await signInAs(page, 'county_director');
   const own = await ownFacilityId(page);
-  const alerts = await getJson<{ items: Notification[]; count: number }>(page.request, `/api/notifications?facilityId=${own}`);
+  const alerts = await bellOf<Notification>(page.request, `/api/notifications?facilityId=${own}`);
   expect(alerts.items.some((n) => n.kind === 'low_stock' && n.itemName === 'Paracetamol 500mg')).toBe(true);
 
   // The panel shows the three most urgent, as the server orders them; the dialog all of them.

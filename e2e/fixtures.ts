@@ -1,7 +1,7 @@
 // Shared helpers for the browser journeys: the `test` every spec uses (it fails a journey on a console error or an
 // uncaught error in the page), sign in through the demo API, and check a page with axe-core.
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, request, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf.js';
 
 export { expect };
@@ -164,6 +164,13 @@ export async function expectAccessible(page: Page): Promise<void> {
     bad = await serious();
   }
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+/** The bell's entries and its figure, as GET /api/notifications gives them: a list, its total in X-Total-Count. */
+export async function bellOf<T = { kind: string; itemName?: string }>(request: APIRequestContext, path: string): Promise<{ items: T[]; count: number }> {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  return { items: (await res.json()) as T[], count: Number(res.headers()['x-total-count']) };
 }
 
 export const randomLetters = (n: number): string => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');

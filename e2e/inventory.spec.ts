@@ -3,7 +3,7 @@
 // stock is refused and changes nothing; the History names her. She adds a new item (the §5 messages first). A
 // nurse reads the stock but cannot move it. Every figure checked on screen is read from the API first.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { bellOf, expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 type Item = { id: number; itemName: string; facilityId: number; facility: string; currentStock: number; minimumStock: number; status: string; unit: string };
 type Stats = { totalItems: number; lowStock: number; outOfStock: number; totalValue: number };
@@ -67,7 +67,7 @@ test('a pharmacist issues gloves until they show Low Stock and the bell lists th
   await expect(row(page, GLOVES).getByTestId('stock-status')).toHaveText('In Stock');
   await expect(row(page, GLOVES).getByTestId('current-stock')).toHaveText(`${gloves.currentStock} pairs`);
   await expect(page.getByTestId('notifications-bell')).toBeVisible();
-  const bellBefore = (await getJson<{ count: number }>(page, '/api/notifications?facilityId=1')).count;
+  const bellBefore = (await bellOf(page.request, '/api/notifications?facilityId=1')).count;
   await expect.poll(() => bellCount(page)).toBe(bellBefore);
   await expectAccessible(page);
 

@@ -2,7 +2,7 @@
 // a shared desk does not hand one user's choice to the next, a signed-out link comes back after sign-in, and the
 // bell counts live alerts, and an Emergency Alert, once confirmed, reaches the in-charge's bell and the feed.
 import type { Page } from '@playwright/test';
-import { DEMO_EMAILS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
+import { bellOf, DEMO_EMAILS, DEMO_PASSWORD, expect, expectAccessible, signInAs, test } from './fixtures';
 
 type Facility = { id: number; name: string };
 type Me = { facilityId: number };
@@ -60,7 +60,7 @@ test('a signed-out link to a screen asks for sign-in, then opens that screen', a
 test('the bell counts the live alerts of the facility in scope and lists them', async ({ page }) => {
   await signInAs(page, 'pharmacist');
   const me = (await (await page.request.get('/api/auth/user')).json()) as Me;
-  const live = (await (await page.request.get(`/api/notifications?facilityId=${me.facilityId}`)).json()) as { count: number; items: { kind: string; itemName?: string }[] };
+  const live = await bellOf(page.request, `/api/notifications?facilityId=${me.facilityId}`);
   expect(live.count).toBeGreaterThan(0);
   await expect(page.getByTestId('notifications-count')).toHaveText(String(live.count));
   await page.getByTestId('notifications-bell').click();

@@ -30,6 +30,15 @@ const ROUTES = {
   'system /system': { page: 'features/system/system-page.tsx', shell: true },
   'access /access': { page: 'features/access/access-page.tsx', shell: true },
 };
+/**
+ * Parts of modules that a screen shows in its slots (app/modules.ts): the registry loads them lazily from the entry,
+ * so they weigh with the screen that shows them, as its lazy parts.
+ */
+const SLOT_PARTS = {
+  'patients /patients': ['features/appointments/index.ts', 'features/referrals/index.ts'],
+};
+/** Screens the entry loads that no budget row names: they weigh less than the routes that do. */
+const UNWEIGHED_PAGES = ['features/auth/change-password-page.tsx', 'features/placeholder/planned-screen.tsx'];
 const SHELL = 'app/shell/app-shell.tsx';
 /** Loaded by every signed-in screen (toasts follow every sign-in); the landing page loads it only on a toast. */
 const ALWAYS = ['components/ui/toaster.tsx'];
@@ -76,6 +85,14 @@ for (const key of [SHELL, ...ALWAYS]) {
     failed = true;
   }
 }
+// Whatever else the entry loads lazily is a slot's part: it must be weighed with the screen that shows it.
+const weighed = new Set([...Object.values(ROUTES).map((r) => r.page), ...Object.values(SLOT_PARTS).flat(), ...UNWEIGHED_PAGES, SHELL, ...ALWAYS]);
+for (const d of manifest[entryKey].dynamicImports ?? []) {
+  if (!d.endsWith('.json') && !weighed.has(d)) {
+    console.error(`bundle-size: ${d} is loaded lazily by the entry but weighed with no route: add it to SLOT_PARTS`);
+    failed = true;
+  }
+}
 const rows = [];
 for (const [name, route] of Object.entries(ROUTES)) {
   if (!manifest[route.page]) {
@@ -88,6 +105,15 @@ for (const [name, route] of Object.entries(ROUTES)) {
   if (route.shell) for (const k of [SHELL, ...ALWAYS]) statics(k, first);
   statics(route.page, first);
   const later = lazyParts(route.page, first);
+  for (const slotPart of SLOT_PARTS[name] ?? []) {
+    if (!manifest[slotPart]) {
+      console.error(`bundle-size: ${slotPart} (a slot's part) is not in the build`);
+      failed = true;
+      continue;
+    }
+    for (const k of statics(slotPart)) if (!first.has(k)) later.add(k);
+    lazyParts(slotPart, first, later);
+  }
   const bytes = (keys) => [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')).reduce((n, f) => n + sizeOf(f), 0);
   const initial = bytes(first);
   const total = initial + bytes(later);

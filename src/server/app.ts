@@ -14,6 +14,7 @@ import { facilityDirectory, resolveSession, SERVER_MODULES } from './modules/ind
 import { registerAuth, registerHostCheck, registerOriginCheck } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { totalWholeLists } from './core/http.js';
 import { registerTestClock } from './core/test-clock.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerOpenApi(app, packageJson.version);
+  totalWholeLists(app);
   for (const module of SERVER_MODULES) module.routes?.(app, deps);
   if (deps.config.clockControl && deps.testClock) registerTestClock(app, deps.testClock);
 

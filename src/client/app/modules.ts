@@ -3,24 +3,56 @@
 // sidebar icon is in shell/nav.ts, which loads with the shell, not the landing page. The sidebar, the route table
 // and the "being built" screens are all read from the shared manifest, so they cannot drift apart
 // (docs/decisions/0005-module-layout.md).
+//
+// Slots: a screen may show parts of other modules in named slots (issue 26). The screen names its slots and what it
+// hands them; each module says here which slot its part fills, so no screen imports another module's screens (lint:
+// afya/no-module-cycles). A part loads lazily (in its own chunk, or with its page when the screen's own module fills
+// the slot), and shows only to a user who may read it.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Permission } from '../../shared/access';
 import { MODULES, NAV_GROUPS, type ModuleId, type NavGroup } from '../../shared/modules';
+import type { Patient } from '../../shared/patients';
 
 type Strings = () => Promise<{ default: Record<string, unknown> }>;
 
+/** A lazily loaded component; `preload` fetches its code ahead of rendering it. */
+type Lazy<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
+
+/** A module's part in another module's slot, shown only to a user who holds `read` (and only then loaded). */
+export type SlotPart<P> = { read: Permission; part: Lazy<P> };
+
+/** Patient Details' slots (features/patients/patient-details-dialog.tsx), in the order it shows them. */
+export const PATIENT_DETAILS_SLOTS = ['records', 'appointments', 'referrals', 'billing'] as const;
+export type PatientDetailsSlot = (typeof PATIENT_DETAILS_SLOTS)[number];
+
+/**
+ * What Patient Details hands each part: the patient's id at once, the patient once read (the read the server
+ * audits), and its Add Record action (the registry's form).
+ */
+export type PatientSlotProps = { patientId: number; patient: Patient | undefined; onAddRecord: () => void };
+
 type ClientModule = {
-  /** The screen of a live module; `preload` fetches its code ahead of rendering it (beside the shell's). */
-  page?: LazyExoticComponent<ComponentType> & { preload: () => void };
+  /** The screen of a live module (beside the shell's). */
+  page?: Lazy<object>;
   /** The module's Kiswahili strings (its English ones ship with its code: <module>.strings.ts). */
   sw?: Strings;
+  /** Its parts in a patient's details, by slot. */
+  patientDetails?: Partial<Record<PatientDetailsSlot, SlotPart<PatientSlotProps>>>;
 };
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+function lazyExport<P, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): Lazy<P> {
   return Object.assign(
     lazy(() => load().then((m) => ({ default: m[name] }))),
     { preload: () => void load() },
   );
 }
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => lazyExport<object, K>(load, name);
+
+const part = <K extends string>(read: Permission, load: () => Promise<Record<K, ComponentType<PatientSlotProps>>>, name: K): SlotPart<PatientSlotProps> => ({
+  read,
+  part: lazyExport(load, name),
+});
 
 /** MOH Reports' Kiswahili: the screen's, and its Settings tab's (features/reports/settings, with strings of its own). */
 const reportsKiswahili: Strings = () =>
@@ -39,9 +71,22 @@ type LiveModuleId = Extract<(typeof MODULES)[number], { screen: { status: 'live'
 
 export const CLIENT_MODULES: Record<LiveModuleId, Required<Pick<ClientModule, 'page'>> & ClientModule> & Partial<Record<ModuleId, ClientModule>> = {
   dashboard: { page: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'), sw: () => import('../features/dashboard/locales/sw.json') },
-  patients: { page: page(() => import('../features/patients/patients-page'), 'PatientsPage'), sw: () => import('../features/patients/locales/sw.json') },
-  appointments: { page: page(() => import('../features/appointments/appointments-page'), 'AppointmentsPage'), sw: appointmentsKiswahili },
-  referrals: { page: page(() => import('../features/referrals/referrals-page'), 'ReferralsPage'), sw: () => import('../features/referrals/locales/sw.json') },
+  patients: {
+    page: page(() => import('../features/patients/patients-page'), 'PatientsPage'),
+    sw: () => import('../features/patients/locales/sw.json'),
+    // The registry's own part comes with its page (already loaded when Patient Details shows): no chunk of its own.
+    patientDetails: { records: part('records:read', () => import('../features/patients/patients-page'), 'PatientRecords') },
+  },
+  appointments: {
+    page: page(() => import('../features/appointments/appointments-page'), 'AppointmentsPage'),
+    sw: appointmentsKiswahili,
+    patientDetails: { appointments: part('appointments:read', () => import('../features/appointments'), 'PatientAppointments') },
+  },
+  referrals: {
+    page: page(() => import('../features/referrals/referrals-page'), 'ReferralsPage'),
+    sw: () => import('../features/referrals/locales/sw.json'),
+    patientDetails: { referrals: part('referrals:read', () => import('../features/referrals'), 'PatientReferrals') },
+  },
   billing: { page: page(() => import('../features/billing/billing-page'), 'BillingPage'), sw: () => import('../features/billing/locales/sw.json') },
   revenue: { page: page(() => import('../features/revenue/revenue-page'), 'RevenuePage'), sw: () => import('../features/revenue/locales/sw.json') },
   accounting: { page: page(() => import('../features/accounting/accounting-page'), 'AccountingPage'), sw: () => import('../features/accounting/locales/sw.json') },
@@ -79,3 +124,13 @@ export const NAV: readonly { group: NavGroup | null; items: NavItem[] }[] = [nul
 
 /** Each module's Kiswahili strings, for the language switch. */
 export const KISWAHILI_STRINGS: readonly Strings[] = Object.values(CLIENT_MODULES).flatMap((m) => (m?.sw ? [m.sw] : []));
+
+/**
+ * Patient Details' slots with the parts that fill them, in module order. Billing's stays empty: GET /api/billing has
+ * no patient filter (and a billing desk reads only its own facility's invoices), so a patient's invoices are not
+ * shown in their record yet.
+ */
+export const PATIENT_DETAILS: readonly { slot: PatientDetailsSlot; parts: readonly SlotPart<PatientSlotProps>[] }[] = PATIENT_DETAILS_SLOTS.map((slot) => ({
+  slot,
+  parts: Object.values(CLIENT_MODULES).flatMap((m) => m?.patientDetails?.[slot] ?? []),
+}));

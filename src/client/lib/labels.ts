@@ -16,3 +16,8 @@ export function levelName(t: TFunction, level: number): string {
 export function facilityStatusName(t: TFunction, status: string): string {
   return t(`facilityStatus.${status}`, { defaultValue: status });
 }
+
+/** A person's name as they write it: first, middle (when they have one) and last. */
+export function personName(p: { firstName: string; middleName?: string | null; lastName: string }): string {
+  return [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
+}

@@ -1,5 +1,6 @@
 // What a route answers (DESIGN.md §6), declared on the route so that outputs are filtered to the contract and the
 // OpenAPI description (/api/docs) says it: the success answer, and the one error shape for every refusal.
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { csvFileSchema, errorSchema, pdfFileSchema } from '../../shared/validation.js';
 
@@ -22,3 +23,23 @@ export const pdfFile = { 200: pdfFileSchema, ...refusals };
 
 /** A browser navigation that answers with a redirect. */
 export const redirect = { 302: z.null().describe('A redirect (Location header)'), ...refusals };
+
+/**
+ * A list a route answers whole (the chart of accounts, the MOH mapping) holds all its rows, so its X-Total-Count is
+ * their number; a bounded page sets its own (how many matched). Hooked on every route whose 200 is a list, so no list
+ * goes without its total (issue 26: one list shape everywhere).
+ */
+export function totalWholeLists(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const answer = (route.schema?.response as Record<number, unknown> | undefined)?.[200];
+    if (!(answer instanceof z.ZodArray)) return;
+    const own = route.preSerialization ? [route.preSerialization].flat() : [];
+    route.preSerialization = [
+      ...own,
+      async (_request, reply, payload: unknown) => {
+        if (Array.isArray(payload) && !reply.hasHeader('x-total-count')) reply.header('X-Total-Count', payload.length);
+        return payload;
+      },
+    ];
+  });
+}

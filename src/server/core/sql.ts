@@ -1,7 +1,7 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { FacilityScope } from './context.js';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** `%fragment%` for ILIKE, with the user's own % _ and \ taken literally. */
 export function containsPattern(fragment: string): string {
@@ -72,4 +72,23 @@ export function withoutJit<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
     await tx.execute(sql`set local jit = off`);
     return run(tx);
   });
+}
+
+/**
+ * One value of the row of `table` whose `key` equals `ref` (a column of the caller's row, or a value), as a scalar
+ * subquery: how a module lets another show one of its values on that module's rows inside the caller's one
+ * statement (an index lookup per row, as the join it replaces) without the caller naming its table
+ * (docs/decisions/0005-module-layout.md, "Reads"). Null when there is no such row.
+ */
+export function valueOf<T>(table: PgTable, value: SQLWrapper, key: AnyPgColumn, ref: SQLWrapper): SQL<T | null> {
+  return sql<T | null>`(select ${value} from ${table} where ${key} = ${qualified(ref)})`;
+}
+
+/**
+ * A column of the outer query, for a subquery in a selected expression. In the select list of a query over one
+ * table, drizzle names the columns an expression holds bare ("id"), which inside a subquery read as the subquery's
+ * own when it has a column of that name; nested, a column is named with its table ("journals"."id").
+ */
+export function qualified(column: SQLWrapper): SQL {
+  return sql`${column}`;
 }

@@ -12,7 +12,7 @@ import { accessModule } from './access/index.js';
 import { accountingModule } from './accounting/index.js';
 import { activitiesModule } from './activities/index.js';
 import { alertsModule } from './alerts/index.js';
-import { appointmentsModule } from './appointments/index.js';
+import { appointmentsModule, connectSettings } from './appointments/index.js';
 import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
 import { billingModule } from './billing/index.js';
@@ -27,7 +27,11 @@ import { referralsModule } from './referrals/index.js';
 import { reportsModule } from './reports/index.js';
 import { revenueModule } from './revenue/index.js';
 import { staffModule } from './staff/index.js';
-import { systemModule } from './system/index.js';
+import { appointmentSettings, systemModule } from './system/index.js';
+
+// The appointments module's settings and SMS key are kept by the system module, which imports the appointments
+// module (System Settings shows the gateway's status): the one cannot import the other back, so they meet here.
+connectSettings(appointmentSettings);
 
 export { facilityDirectory } from './facilities/index.js';
 export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, resolveSession } from './auth/index.js';

@@ -48,5 +48,3 @@ export const emergencyNotificationSchema = z.object({
 export const notificationSchema = z.discriminatedUnion('kind', [stockNotificationSchema, overdueFollowUpsNotificationSchema, emergencyNotificationSchema]);
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationsSchema = z.object({ items: z.array(notificationSchema), count: z.number() });
-export type Notifications = z.infer<typeof notificationsSchema>;

@@ -9,8 +9,7 @@ import { useStaff } from '../use-staff';
 import { useRaiseAlert } from '../../features/alerts';
 import { facilitiesQuery } from '../../features/facilities';
 import { ApiError } from '../../lib/api-client';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { FormField } from '../../components/forms/form-field';
 import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
@@ -56,26 +55,21 @@ export function EmergencyAlertDialog({ open, onOpenChange }: Props) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !raise.isPending && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{facility ? t('shell.emergencyConfirmTitle', { facility: facility.name }) : t('shell.emergencyAlert')}</DialogTitle>
-          <DialogDescription>{facility ? t('shell.emergencyConfirmBody') : t('shell.emergencyNoFacility')}</DialogDescription>
-        </DialogHeader>
-        {facility ? (
-          <FormField id="emergency-message" label={t('shell.emergencyMessage')}>
-            <Textarea id="emergency-message" maxLength={200} value={message} placeholder={t('shell.emergencyMessagePlaceholder')} onChange={(e) => setMessage(e.target.value)} />
-          </FormField>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={raise.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="destructive" onClick={send} disabled={!facility || raise.isPending}>
-            {raise.isPending ? t('shell.emergencySending') : t('shell.emergencySend')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={raise.isPending} onClose={() => onOpenChange(false)} title={facility ? t('shell.emergencyConfirmTitle', { facility: facility.name }) : t('shell.emergencyAlert')} description={facility ? t('shell.emergencyConfirmBody') : t('shell.emergencyNoFacility')}>
+      {facility ? (
+        <FormField id="emergency-message" label={t('shell.emergencyMessage')}>
+          <Textarea id="emergency-message" maxLength={200} value={message} placeholder={t('shell.emergencyMessagePlaceholder')} onChange={(e) => setMessage(e.target.value)} />
+        </FormField>
+      ) : null}
+      <FormDialogFooter
+        pending={raise.isPending}
+        onCancel={() => onOpenChange(false)}
+        action={t('shell.emergencySend')}
+        running={t('shell.emergencySending')}
+        disabled={!facility}
+        variant="destructive"
+        onAction={send}
+      />
+    </FormDialog>
   );
 }

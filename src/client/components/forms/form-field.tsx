@@ -15,15 +15,20 @@ export function FormField({ id, label, error, required, className, children }: P
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>
         {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </Label>
       {children}
       <FieldError id={id} message={error} />
     </div>
+  );
+}
+
+/** A required field's asterisk: for the eye only, as the input says aria-required. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-destructive">
+      *
+    </span>
   );
 }
 

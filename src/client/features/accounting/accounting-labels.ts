@@ -3,6 +3,7 @@
 import { BALANCE_BOUND_MESSAGE, JOURNAL_CEILING_MESSAGE } from '../../../shared/accounting';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
+import { knownMessage } from '../../lib/known-message';
 
 /** "Debits (KES 1,000.00) and credits (KES 900.00) must be equal" (createJournalSchema) with its figures. */
 const UNBALANCED = /^Debits \((.+)\) and credits \((.+)\) must be equal$/;
@@ -19,9 +20,7 @@ export function accountingMessage(message: string | null | undefined): string | 
   if (ceiling) return i18n.t('accounting.entry.journalCeiling', { max: ceiling[1], moves: ceiling[2] });
   const bound = BALANCE_BOUND_MESSAGE.exec(message);
   if (bound) return i18n.t('accounting.entry.balanceBound', { code: bound[1], balance: bound[2], max: bound[3] });
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'accounting.messages') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
+  return knownMessage('accounting.messages', message);
 }
 
 /** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */
@@ -41,9 +40,7 @@ export function accountingError(error: unknown): string {
  * is "Liabilities and net assets" on the balance sheet). An account's name is data and is shown as it is.
  */
 export function statementLabel(label: string): string {
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'accounting.statement.labels') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[label] : undefined;
-  return typeof translated === 'string' ? translated : label;
+  return knownMessage('accounting.statement.labels', label);
 }
 
 const exact = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

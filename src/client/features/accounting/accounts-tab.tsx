@@ -15,7 +15,7 @@ import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
@@ -120,60 +120,47 @@ function AddAccountDialog({ accounts, onClose }: { accounts: readonly Account[];
       },
     });
   return (
-    <Dialog open onOpenChange={(open) => (open || mutation.isPending ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('accounting.accounts.addTitle')}</DialogTitle>
-          <DialogDescription>{t('accounting.accounts.addHint')}</DialogDescription>
-        </DialogHeader>
-        <form noValidate className="grid gap-4" onSubmit={form.submit(submit)}>
-          {failure ? (
-            <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-              {failure}
-            </p>
-          ) : null}
-          <fieldset disabled={mutation.isPending} className="grid gap-4 sm:grid-cols-2">
-            <FormField id="acc-code" label={t('accounting.accounts.columns.code')} error={msg('code')} required>
-              <Input inputMode="numeric" maxLength={6} data-field="code" {...fieldAria('acc-code', msg('code'))} value={values.code} onChange={(e) => set('code', e.target.value)} />
-            </FormField>
-            <FormField id="acc-type" label={t('accounting.accounts.columns.type')} error={msg('type')} required>
-              <NativeSelect data-field="type" {...fieldAria('acc-type', msg('type'))} value={values.type} onChange={(e) => set('type', e.target.value)}>
-                <option value="">{t('accounting.accounts.chooseType')}</option>
-                {ACCOUNT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`accounting.types.${type}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id="acc-name" label={t('accounting.accounts.columns.name')} error={msg('name')} required className="sm:col-span-2">
-              <Input maxLength={120} data-field="name" {...fieldAria('acc-name', msg('name'))} value={values.name} onChange={(e) => set('name', e.target.value)} />
-            </FormField>
-            <FormField id="acc-parent" label={t('accounting.accounts.parent')} error={msg('parentCode')}>
-              <NativeSelect data-field="parentCode" {...fieldAria('acc-parent', msg('parentCode'))} value={values.parentCode} onChange={(e) => set('parentCode', e.target.value)}>
-                <option value="">{t('accounting.accounts.noParent')}</option>
-                {parents.map((a) => (
-                  <option key={a.code} value={a.code}>
-                    {a.code} · {a.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id="acc-gfs" label={t('accounting.accounts.columns.gfsCode')} error={msg('gfsCode')}>
-              <Input maxLength={40} data-field="gfsCode" {...fieldAria('acc-gfs', msg('gfsCode'))} value={values.gfsCode} onChange={(e) => set('gfsCode', e.target.value)} />
-            </FormField>
-          </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? t('accounting.working') : t('accounting.accounts.addSubmit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog pending={mutation.isPending} onClose={onClose} title={t('accounting.accounts.addTitle')} description={t('accounting.accounts.addHint')}>
+      <form noValidate className="grid gap-4" onSubmit={form.submit(submit)}>
+        {failure ? (
+          <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+            {failure}
+          </p>
+        ) : null}
+        <fieldset disabled={mutation.isPending} className="grid gap-4 sm:grid-cols-2">
+          <FormField id="acc-code" label={t('accounting.accounts.columns.code')} error={msg('code')} required>
+            <Input inputMode="numeric" maxLength={6} data-field="code" {...fieldAria('acc-code', msg('code'))} value={values.code} onChange={(e) => set('code', e.target.value)} />
+          </FormField>
+          <FormField id="acc-type" label={t('accounting.accounts.columns.type')} error={msg('type')} required>
+            <NativeSelect data-field="type" {...fieldAria('acc-type', msg('type'))} value={values.type} onChange={(e) => set('type', e.target.value)}>
+              <option value="">{t('accounting.accounts.chooseType')}</option>
+              {ACCOUNT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`accounting.types.${type}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id="acc-name" label={t('accounting.accounts.columns.name')} error={msg('name')} required className="sm:col-span-2">
+            <Input maxLength={120} data-field="name" {...fieldAria('acc-name', msg('name'))} value={values.name} onChange={(e) => set('name', e.target.value)} />
+          </FormField>
+          <FormField id="acc-parent" label={t('accounting.accounts.parent')} error={msg('parentCode')}>
+            <NativeSelect data-field="parentCode" {...fieldAria('acc-parent', msg('parentCode'))} value={values.parentCode} onChange={(e) => set('parentCode', e.target.value)}>
+              <option value="">{t('accounting.accounts.noParent')}</option>
+              {parents.map((a) => (
+                <option key={a.code} value={a.code}>
+                  {a.code} · {a.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id="acc-gfs" label={t('accounting.accounts.columns.gfsCode')} error={msg('gfsCode')}>
+            <Input maxLength={40} data-field="gfsCode" {...fieldAria('acc-gfs', msg('gfsCode'))} value={values.gfsCode} onChange={(e) => set('gfsCode', e.target.value)} />
+          </FormField>
+        </fieldset>
+        <FormDialogFooter pending={mutation.isPending} onCancel={onClose} action={t('accounting.accounts.addSubmit')} running={t('accounting.working')} />
+      </form>
+    </FormDialog>
   );
 }
 
@@ -199,49 +186,36 @@ function EditAccountDialog({ account, onClose }: { account: Account; onClose: ()
       },
     );
   return (
-    <Dialog open onOpenChange={(open) => (open || mutation.isPending ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('accounting.accounts.editTitle', { code: account.code })}</DialogTitle>
-          <DialogDescription>{t('accounting.accounts.editHint')}</DialogDescription>
-        </DialogHeader>
-        <form noValidate className="grid gap-4" onSubmit={form.submit(submit)}>
-          {failure ? (
-            <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-              {failure}
-            </p>
-          ) : null}
-          <fieldset disabled={mutation.isPending} className="grid gap-4">
-            <FormField id="acc-edit-name" label={t('accounting.accounts.columns.name')} error={msg('name')} required>
-              <Input maxLength={120} data-field="name" {...fieldAria('acc-edit-name', msg('name'))} value={values.name} onChange={(e) => set('name', e.target.value)} />
-            </FormField>
-            <FormField id="acc-edit-gfs" label={t('accounting.accounts.columns.gfsCode')} error={msg('gfsCode')}>
-              <Input maxLength={40} data-field="gfsCode" {...fieldAria('acc-edit-gfs', msg('gfsCode'))} value={values.gfsCode} onChange={(e) => set('gfsCode', e.target.value)} />
-            </FormField>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5 h-4 w-4"
-                checked={values.isActive}
-                disabled={account.isSystem && account.isActive}
-                onChange={(e) => set('isActive', e.target.checked)}
-              />
-              <span>
-                {t('accounting.accounts.activeLabel')}
-                <span className="block text-xs text-muted-foreground">{account.isSystem ? t('accounting.accounts.systemHint') : t('accounting.accounts.activeHint')}</span>
-              </span>
-            </label>
-          </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? t('accounting.working') : t('accounting.accounts.save')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog pending={mutation.isPending} onClose={onClose} title={t('accounting.accounts.editTitle', { code: account.code })} description={t('accounting.accounts.editHint')}>
+      <form noValidate className="grid gap-4" onSubmit={form.submit(submit)}>
+        {failure ? (
+          <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+            {failure}
+          </p>
+        ) : null}
+        <fieldset disabled={mutation.isPending} className="grid gap-4">
+          <FormField id="acc-edit-name" label={t('accounting.accounts.columns.name')} error={msg('name')} required>
+            <Input maxLength={120} data-field="name" {...fieldAria('acc-edit-name', msg('name'))} value={values.name} onChange={(e) => set('name', e.target.value)} />
+          </FormField>
+          <FormField id="acc-edit-gfs" label={t('accounting.accounts.columns.gfsCode')} error={msg('gfsCode')}>
+            <Input maxLength={40} data-field="gfsCode" {...fieldAria('acc-edit-gfs', msg('gfsCode'))} value={values.gfsCode} onChange={(e) => set('gfsCode', e.target.value)} />
+          </FormField>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4"
+              checked={values.isActive}
+              disabled={account.isSystem && account.isActive}
+              onChange={(e) => set('isActive', e.target.checked)}
+            />
+            <span>
+              {t('accounting.accounts.activeLabel')}
+              <span className="block text-xs text-muted-foreground">{account.isSystem ? t('accounting.accounts.systemHint') : t('accounting.accounts.activeHint')}</span>
+            </span>
+          </label>
+        </fieldset>
+        <FormDialogFooter pending={mutation.isPending} onCancel={onClose} action={t('accounting.accounts.save')} running={t('accounting.working')} />
+      </form>
+    </FormDialog>
   );
 }

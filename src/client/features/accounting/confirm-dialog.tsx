@@ -3,8 +3,7 @@
 // officer reads why (a 409 for drafts in the month, a 403 maker_checker) without losing what was typed.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 
@@ -30,50 +29,37 @@ export function ConfirmDialog({ title, description, confirmLabel, reason, date, 
   const [missing, setMissing] = useState(false);
   const reasonError = missing && reason && text.trim() === '' ? reason.required : undefined;
   return (
-    <Dialog open onOpenChange={(open) => (open || pending ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (reason && text.trim() === '') {
-              setMissing(true);
-              return;
-            }
-            onConfirm({ reason: text.trim(), date: day });
-          }}
-        >
-          {error ? (
-            <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive" data-testid="confirm-error">
-              {error}
-            </p>
-          ) : null}
-          {reason ? (
-            <FormField id="confirm-reason" label={reason.label} error={reasonError} required>
-              <Textarea {...fieldAria('confirm-reason', reasonError)} maxLength={500} value={text} onChange={(e) => setText(e.target.value)} disabled={pending} />
-            </FormField>
-          ) : null}
-          {date ? (
-            <FormField id="confirm-date" label={date.label}>
-              <Input id="confirm-date" type="date" min={date.min} value={day} onChange={(e) => setDay(e.target.value)} disabled={pending} />
-              <p className="text-xs text-muted-foreground">{date.hint}</p>
-            </FormField>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
-              {pending ? t('accounting.working') : confirmLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog pending={pending} onClose={onClose} title={title} description={description}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reason && text.trim() === '') {
+            setMissing(true);
+            return;
+          }
+          onConfirm({ reason: text.trim(), date: day });
+        }}
+      >
+        {error ? (
+          <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive" data-testid="confirm-error">
+            {error}
+          </p>
+        ) : null}
+        {reason ? (
+          <FormField id="confirm-reason" label={reason.label} error={reasonError} required>
+            <Textarea {...fieldAria('confirm-reason', reasonError)} maxLength={500} value={text} onChange={(e) => setText(e.target.value)} disabled={pending} />
+          </FormField>
+        ) : null}
+        {date ? (
+          <FormField id="confirm-date" label={date.label}>
+            <Input id="confirm-date" type="date" min={date.min} value={day} onChange={(e) => setDay(e.target.value)} disabled={pending} />
+            <p className="text-xs text-muted-foreground">{date.hint}</p>
+          </FormField>
+        ) : null}
+        <FormDialogFooter pending={pending} onCancel={onClose} action={confirmLabel} running={t('accounting.working')} variant={destructive ? 'destructive' : 'default'} />
+      </form>
+    </FormDialog>
   );
 }

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { JOURNAL_CSV_COLUMNS, MAX_IMPORT_CHARS, type ImportJournalsResult } from '../../../shared/accounting';
 import { formatKesExact, parseTotal } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogFooter } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { TableBody, TableCell, TableRow } from '../../components/ui/table';
@@ -53,55 +54,49 @@ export function ImportJournalsDialog({ open, onOpenChange, onImported }: Props) 
   const ready = preview !== null && preview.issues.length === 0 && preview.journals.length > 0;
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{t('accounting.import.title')}</DialogTitle>
-          <DialogDescription>{t('accounting.import.description')}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4">
-          <p className="text-sm">
-            {t('accounting.import.columns')} <code className="break-all rounded bg-muted px-1 text-xs">{JOURNAL_CSV_COLUMNS.join(',')}</code>
-          </p>
-          <div className="grid gap-1.5">
-            <Label htmlFor="import-file">{t('accounting.import.file')}</Label>
-            <Input
-              id="import-file"
-              type="file"
-              accept=".csv,text/csv"
-              disabled={pending}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) void file.text().then(change);
-              }}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="import-csv">{t('accounting.import.paste')}</Label>
-            <Textarea id="import-csv" rows={6} className="font-mono text-xs" value={csv} disabled={pending} onChange={(e) => change(e.target.value)} spellCheck={false} />
-            {tooBig ? <p className="text-sm text-destructive">{accountingMessage(`The file must be at most ${MAX_IMPORT_CHARS / 1_000_000} MB`)}</p> : null}
-          </div>
-          {failure ? (
-            <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-              {failure}
-            </p>
-          ) : null}
-          {preview ? <ImportPreview result={preview} /> : null}
+    <FormDialog open={open} pending={pending} onClose={() => onOpenChange(false)} title={t('accounting.import.title')} description={t('accounting.import.description')} className="max-w-3xl">
+      <div className="grid gap-4">
+        <p className="text-sm">
+          {t('accounting.import.columns')} <code className="break-all rounded bg-muted px-1 text-xs">{JOURNAL_CSV_COLUMNS.join(',')}</code>
+        </p>
+        <div className="grid gap-1.5">
+          <Label htmlFor="import-file">{t('accounting.import.file')}</Label>
+          <Input
+            id="import-file"
+            type="file"
+            accept=".csv,text/csv"
+            disabled={pending}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void file.text().then(change);
+            }}
+          />
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="outline" onClick={() => run(true)} disabled={pending || csv.trim() === '' || tooBig}>
-            {t('accounting.import.preview')}
-          </Button>
-          <Button onClick={() => run(false)} disabled={pending || !ready} title={ready ? undefined : t('accounting.import.previewFirst')}>
-            <FileUp aria-hidden="true" />
-            {pending ? t('accounting.working') : t('accounting.import.submit')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        <div className="grid gap-1.5">
+          <Label htmlFor="import-csv">{t('accounting.import.paste')}</Label>
+          <Textarea id="import-csv" rows={6} className="font-mono text-xs" value={csv} disabled={pending} onChange={(e) => change(e.target.value)} spellCheck={false} />
+          {tooBig ? <p className="text-sm text-destructive">{accountingMessage(`The file must be at most ${MAX_IMPORT_CHARS / 1_000_000} MB`)}</p> : null}
+        </div>
+        {failure ? (
+          <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+            {failure}
+          </p>
+        ) : null}
+        {preview ? <ImportPreview result={preview} /> : null}
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="outline" onClick={() => run(true)} disabled={pending || csv.trim() === '' || tooBig}>
+          {t('accounting.import.preview')}
+        </Button>
+        <Button onClick={() => run(false)} disabled={pending || !ready} title={ready ? undefined : t('accounting.import.previewFirst')}>
+          <FileUp aria-hidden="true" />
+          {pending ? t('accounting.working') : t('accounting.import.submit')}
+        </Button>
+      </DialogFooter>
+    </FormDialog>
   );
 }
 

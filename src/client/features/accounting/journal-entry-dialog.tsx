@@ -14,7 +14,7 @@ import { scopeOf as grantScope, reaches } from '../../../shared/access';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
@@ -31,21 +31,15 @@ export function JournalEntryDialog({ open, onOpenChange, onSaved }: Props) {
   const { t } = useTranslation();
   const mutation = useCreateJournal();
   return (
-    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-5xl">
-        <DialogHeader>
-          <DialogTitle>{t('accounting.entry.title')}</DialogTitle>
-          <DialogDescription>{t('accounting.entry.description')}</DialogDescription>
-        </DialogHeader>
-        <JournalEntryForm
-          mutation={mutation}
-          onDone={(saved) => {
-            onOpenChange(false);
-            if (saved) onSaved?.();
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('accounting.entry.title')} description={t('accounting.entry.description')} className="max-w-5xl">
+      <JournalEntryForm
+        mutation={mutation}
+        onDone={(saved) => {
+          onOpenChange(false);
+          if (saved) onSaved?.();
+        }}
+      />
+    </FormDialog>
   );
 }
 
@@ -278,14 +272,7 @@ function JournalEntryForm({ mutation, onDone }: { mutation: ReturnType<typeof us
         ) : null}
       </div>
 
-      <DialogFooter>
-        <Button variant="outline" onClick={() => onDone(false)} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? t('accounting.working') : t('accounting.entry.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={() => onDone(false)} action={t('accounting.entry.submit')} running={t('accounting.working')} />
     </form>
   );
 }

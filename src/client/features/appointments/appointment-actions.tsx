@@ -9,7 +9,7 @@ import { APPOINTMENT_TRANSITIONS, appointmentStatusSchema, rescheduleAppointment
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -87,42 +87,36 @@ function CancelDialog({ appointment: a, open, onOpenChange }: { appointment: App
     );
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t('appointments.cancel.title')}</DialogTitle>
-          <DialogDescription>{t('appointments.cancel.description', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) })}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            confirm();
-          }}
-        >
-          <FormField id={`cancel-reason-${a.id}`} label={t('appointments.cancel.reason')} error={error} required>
-            <Textarea
-              autoFocus
-              aria-required="true"
-              maxLength={500}
-              disabled={pending}
-              {...fieldAria(`cancel-reason-${a.id}`, error)}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              {t('appointments.cancel.keep')}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending}>
-              {pending ? t('appointments.cancel.saving') : t('appointments.cancel.confirm')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={pending} onClose={() => onOpenChange(false)} title={t('appointments.cancel.title')} description={t('appointments.cancel.description', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) })} className="max-w-lg">
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          confirm();
+        }}
+      >
+        <FormField id={`cancel-reason-${a.id}`} label={t('appointments.cancel.reason')} error={error} required>
+          <Textarea
+            autoFocus
+            aria-required="true"
+            maxLength={500}
+            disabled={pending}
+            {...fieldAria(`cancel-reason-${a.id}`, error)}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </FormField>
+        <FormDialogFooter
+          pending={pending}
+          onCancel={() => onOpenChange(false)}
+          cancel={t('appointments.cancel.keep')}
+          action={t('appointments.cancel.confirm')}
+          running={t('appointments.cancel.saving')}
+          variant="destructive"
+        />
+      </form>
+    </FormDialog>
   );
 }
 
@@ -159,56 +153,43 @@ function RescheduleDialog({ appointment: a, mayOverride, onClose }: { appointmen
     });
   const id = (name: string) => `resched-${a.id}-${name}`;
   return (
-    <Dialog open onOpenChange={(next) => (pending || next ? undefined : onClose())}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t('appointments.reschedule.title')}</DialogTitle>
-          <DialogDescription>{t('appointments.cancel.description', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) })}</DialogDescription>
-        </DialogHeader>
-        <form noValidate className="grid gap-4" onSubmit={form.submit((input) => send({ ...input, overrideCapacity: false }))}>
-          <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
-            <FormField id={id('date')} label={t('appointments.book.date')} error={message('date')} required>
-              <Input type="date" min={today} aria-required="true" data-field="date" {...fieldAria(id('date'), message('date'))} value={values.date} onChange={(e) => change('date', e.target.value)} />
-            </FormField>
-            <FormField id={id('startTime')} label={t('appointments.book.time')} error={message('startTime')}>
-              <Input type="time" data-field="startTime" {...fieldAria(id('startTime'), message('startTime'))} value={values.startTime} onChange={(e) => change('startTime', e.target.value)} />
-            </FormField>
-            <FormField id={id('serviceId')} label={t('appointments.book.service')} error={message('serviceId')} required className="sm:col-span-2">
-              <NativeSelect aria-required="true" data-field="serviceId" {...fieldAria(id('serviceId'), message('serviceId'))} value={values.serviceId} onChange={(e) => change('serviceId', e.target.value)}>
-                {services.data ? null : <option value={String(a.serviceId)}>{a.serviceName}</option>}
-                {services.data?.map((s) => (
-                  <option key={s.id} value={String(s.id)}>
-                    {s.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id={id('notes')} label={t('appointments.book.notes')} error={message('notes')} className="sm:col-span-2">
-              <Textarea className="min-h-16" maxLength={1000} data-field="notes" {...fieldAria(id('notes'), message('notes'))} value={values.notes} onChange={(e) => change('notes', e.target.value)} />
-            </FormField>
-          </fieldset>
-          {refusal ? (
-            <OverCapacity
-              refusal={refusal}
-              mayOverride={mayOverride}
-              pending={pending}
-              onOverride={() => {
-                const parsed = rescheduleAppointmentSchema.safeParse({ ...form.input, overrideCapacity: true });
-                if (parsed.success) send(parsed.data);
-              }}
-            />
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" disabled={pending} onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? t('appointments.reschedule.submitting') : t('appointments.reschedule.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog pending={pending} onClose={onClose} title={t('appointments.reschedule.title')} description={t('appointments.cancel.description', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) })} className="max-w-lg">
+      <form noValidate className="grid gap-4" onSubmit={form.submit((input) => send({ ...input, overrideCapacity: false }))}>
+        <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
+          <FormField id={id('date')} label={t('appointments.book.date')} error={message('date')} required>
+            <Input type="date" min={today} aria-required="true" data-field="date" {...fieldAria(id('date'), message('date'))} value={values.date} onChange={(e) => change('date', e.target.value)} />
+          </FormField>
+          <FormField id={id('startTime')} label={t('appointments.book.time')} error={message('startTime')}>
+            <Input type="time" data-field="startTime" {...fieldAria(id('startTime'), message('startTime'))} value={values.startTime} onChange={(e) => change('startTime', e.target.value)} />
+          </FormField>
+          <FormField id={id('serviceId')} label={t('appointments.book.service')} error={message('serviceId')} required className="sm:col-span-2">
+            <NativeSelect aria-required="true" data-field="serviceId" {...fieldAria(id('serviceId'), message('serviceId'))} value={values.serviceId} onChange={(e) => change('serviceId', e.target.value)}>
+              {services.data ? null : <option value={String(a.serviceId)}>{a.serviceName}</option>}
+              {services.data?.map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id={id('notes')} label={t('appointments.book.notes')} error={message('notes')} className="sm:col-span-2">
+            <Textarea className="min-h-16" maxLength={1000} data-field="notes" {...fieldAria(id('notes'), message('notes'))} value={values.notes} onChange={(e) => change('notes', e.target.value)} />
+          </FormField>
+        </fieldset>
+        {refusal ? (
+          <OverCapacity
+            refusal={refusal}
+            mayOverride={mayOverride}
+            pending={pending}
+            onOverride={() => {
+              const parsed = rescheduleAppointmentSchema.safeParse({ ...form.input, overrideCapacity: true });
+              if (parsed.success) send(parsed.data);
+            }}
+          />
+        ) : null}
+        <FormDialogFooter pending={pending} onCancel={onClose} action={t('appointments.reschedule.submit')} running={t('appointments.reschedule.submitting')} />
+      </form>
+    </FormDialog>
   );
 }
 

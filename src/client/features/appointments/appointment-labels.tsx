@@ -1,12 +1,14 @@
-// Wording and colours shared by the appointments screen, its dialogs and the patient's record; the county's today.
-import type { TFunction } from 'i18next';
+// Wording and colours shared by the appointments screen and its dialogs; the messages and the county's today, which
+// a patient's record shows too, are in appointment-messages.ts.
 import { useTranslation } from 'react-i18next';
-import { addDays, countyDate, wallClock } from '../../../shared/county-time';
+import { addDays } from '../../../shared/county-time';
 import type { AppointmentStatus } from '../../../shared/appointments';
-import { bookingLimitOf } from '../../../shared/appointment-limits';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
+import { appointmentMessage } from './appointment-messages';
+
+export { appointmentErrorText, appointmentMessage, countyToday } from './appointment-messages';
 
 /** Scheduled blue, checked in yellow (waiting to be seen), completed green, cancelled grey, missed red. */
 const STATUS_VARIANTS: Record<AppointmentStatus, BadgeProps['variant']> = {
@@ -35,9 +37,6 @@ export function KindBadge({ kind }: { kind: string }) {
   );
 }
 
-/** Today on the county calendar (Africa/Nairobi), whatever the reader's own time zone. */
-export const countyToday = (): string => countyDate(wallClock());
-
 /** Monday of the week a county date falls in. */
 export function weekStart(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
@@ -51,30 +50,6 @@ export function formatDay(date: string, style: 'short' | 'long' = 'short'): stri
   return new Intl.DateTimeFormat(locale, { weekday: style, day: 'numeric', month: 'short', year: style === 'long' ? 'numeric' : undefined, timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
-}
-
-/**
- * The shared schemas and the server speak English; a known message is shown in the reader's language through the
- * `appointments.validation` map keyed by the English text (read as a resource: some contain ':').
- */
-export function appointmentMessage(message: string | undefined): string | undefined {
-  if (!message) return message;
-  // The booking limits (issue 25, finding 9) carry figures: worded again with them.
-  const limit = bookingLimitOf(message);
-  if (limit) return i18n.t(`appointments.limits.${limit.kind}`, limit);
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'appointments.validation') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
-}
-
-/** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */
-export function appointmentErrorText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError) {
-    const prefix = `${error.status}: `;
-    const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-    return `${prefix}${appointmentMessage(text) ?? text}`;
-  }
-  return error instanceof Error && error.message ? error.message : t('common.error');
 }
 
 /** The server's 409 when a service's day is full (shared/appointments: bookAppointmentSchema). */

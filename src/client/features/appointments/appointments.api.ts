@@ -1,8 +1,8 @@
 // The appointments screen's calls (issue 15; the contract is src/shared/appointments): a facility's services, the
-// bounded list of appointments, the week's counts, booking, rescheduling, each step, the tracing outcome, a
-// patient's consent to SMS reminders and the reminders sent. Every write refreshes what it changes, the dashboard's
-// "Today's Appointments" too.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// bounded list of appointments, the week's counts, booking, rescheduling, each step and the tracing outcome. Every
+// write refreshes what it changes, the dashboard's "Today's Appointments" too. A patient's appointments, consent to
+// SMS reminders and reminders sent are asked by patient/patient-appointments.api.ts (Patient Details carries only that).
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type {
   Appointment,
   AppointmentCalendarDay,
@@ -12,15 +12,11 @@ import type {
   BookAppointmentInput,
   ListAppointmentsQuery,
   RescheduleAppointmentInput,
-  SmsConsent,
-  SmsMessage,
-  UpdateSmsConsentInput,
 } from '../../../shared/appointments';
-import { apiGet, apiList, apiPatch, apiPost, apiPut, qs } from '../../lib/api-client';
+import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
+import { useRefreshAppointments } from './patient/patient-appointments.api';
 
 export const APPOINTMENT_PAGE_SIZE = 50;
-const PATIENT_APPOINTMENTS_PAGE_SIZE = 50;
-const PATIENT_SMS_PAGE_SIZE = 20;
 
 export const appointmentServicesQuery = (facilityId: number | undefined) =>
   queryOptions({
@@ -63,40 +59,6 @@ export const appointmentCalendarQuery = (facilityId: number | undefined, from: s
     placeholderData: keepPreviousData,
   });
 
-export const patientAppointmentsQuery = (patientId: number) =>
-  queryOptions({
-    queryKey: ['patients', 'appointments', patientId],
-    queryFn: ({ signal }) => apiList<Appointment>(`/api/appointments${qs({ patientId, limit: PATIENT_APPOINTMENTS_PAGE_SIZE })}`, signal),
-  });
-
-export const smsConsentQuery = (patientId: number) =>
-  queryOptions({
-    queryKey: ['patients', 'sms-consent', patientId],
-    queryFn: ({ signal }) => apiGet<SmsConsent>(`/api/patients/${patientId}/sms-consent`, signal),
-  });
-
-export const patientSmsQuery = (patientId: number) =>
-  queryOptions({
-    queryKey: ['patients', 'sms', patientId],
-    queryFn: ({ signal }) => apiList<SmsMessage>(`/api/sms-messages${qs({ patientId, limit: PATIENT_SMS_PAGE_SIZE })}`, signal),
-  });
-
-/**
- * Not awaited by the mutations: the caller's own success (its toast, closing its dialog) must not wait for the
- * lists, where a rescheduled appointment leaves the row, and the dialog in it, behind.
- */
-function useRefreshAppointments() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['appointments'] }),
-      queryClient.invalidateQueries({ queryKey: ['patients', 'appointments'] }),
-      queryClient.invalidateQueries({ queryKey: ['patients', 'sms-consent'] }),
-      queryClient.invalidateQueries({ queryKey: ['patients', 'sms'] }),
-      queryClient.invalidateQueries({ queryKey: ['dashboard', 'stats'] }),
-    ]);
-}
-
 export function useBookAppointment() {
   const refresh = useRefreshAppointments();
   return useMutation({
@@ -126,14 +88,6 @@ export function useRecordTracing(id: number) {
   const refresh = useRefreshAppointments();
   return useMutation({
     mutationFn: (input: AppointmentTracingInput) => apiPatch<Appointment>(`/api/appointments/${id}/tracing`, input),
-    onSuccess: () => void refresh(),
-  });
-}
-
-export function useUpdateSmsConsent(patientId: number) {
-  const refresh = useRefreshAppointments();
-  return useMutation({
-    mutationFn: (input: UpdateSmsConsentInput) => apiPut<SmsConsent>(`/api/patients/${patientId}/sms-consent`, input),
     onSuccess: () => void refresh(),
   });
 }

@@ -10,13 +10,13 @@ import type { Patient } from '../../../shared/patients';
 import { useStaff } from '../../app/use-staff';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { facilitiesQuery } from '../facilities';
-import { PatientPicker, fullName } from '../patients';
+import { PatientPicker } from '../../components/forms/patient-picker';
+import { fullName, patientMatchesQuery } from '../patients';
 import { OverCapacity } from './appointment-actions';
 import { appointmentErrorText, appointmentMessage, countyToday, isOverCapacity } from './appointment-labels';
 import { appointmentServicesQuery, useBookAppointment } from './appointments.api';
@@ -38,15 +38,9 @@ export function BookAppointmentDialog({ open, onOpenChange, facilityId, patient,
   const { t } = useTranslation();
   const mutation = useBookAppointment();
   return (
-    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('appointments.book.title')}</DialogTitle>
-          <DialogDescription>{patient ? t('appointments.book.descriptionFor', { name: patient.name }) : t('appointments.book.description')}</DialogDescription>
-        </DialogHeader>
-        {open ? <BookForm mutation={mutation} facilityId={facilityId} fixedPatient={patient ?? null} date={date} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('appointments.book.title')} description={patient ? t('appointments.book.descriptionFor', { name: patient.name }) : t('appointments.book.description')} className="max-w-2xl">
+      {open ? <BookForm mutation={mutation} facilityId={facilityId} fixedPatient={patient ?? null} date={date} onDone={() => onOpenChange(false)} /> : null}
+    </FormDialog>
   );
 }
 
@@ -138,6 +132,7 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
           <div className="sm:col-span-2">
             <PatientPicker
               id="appt-patientId"
+              search={patientMatchesQuery}
               text={{
                 label: t('appointments.book.patient'),
                 placeholder: t('appointments.book.patientPlaceholder'),
@@ -247,14 +242,7 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
 
       {refusal ? <OverCapacity refusal={refusal} mayOverride={mayOverride} pending={pending} onOverride={override} /> : null}
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? t('appointments.book.submitting') : t('appointments.book.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onDone} action={t('appointments.book.submit')} running={t('appointments.book.submitting')} />
     </form>
   );
 }

@@ -15,7 +15,7 @@ import { ListCard } from '../../components/data/list-card';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
@@ -177,53 +177,40 @@ function TracingDialog({ appointment: a, onClose }: { appointment: Appointment; 
   const outcomeError = appointmentMessage(errors.outcome);
   const notesError = appointmentMessage(errors.notes);
   return (
-    <Dialog open onOpenChange={(next) => (pending || next ? undefined : onClose())}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t('appointments.tracingDialog.title')}</DialogTitle>
-          <DialogDescription>{t('appointments.tracingDialog.description', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) })}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <fieldset disabled={pending} className="grid gap-4">
-            {a.patientPhone ? (
-              <p className="text-sm">
-                {t('appointments.tracingDialog.phone')}{' '}
-                <a className="font-medium underline" href={`tel:${a.patientPhone}`}>
-                  {displayPhone(a.patientPhone)}
-                </a>
-              </p>
-            ) : null}
-            <FormField id="tracing-outcome" label={t('appointments.tracingDialog.outcome')} error={outcomeError} required>
-              <NativeSelect autoFocus aria-required="true" {...fieldAria('tracing-outcome', outcomeError)} value={outcome} onChange={(e) => setOutcome(e.target.value as TracingOutcome | '')}>
-                <option value="">{t('appointments.tracingDialog.choose')}</option>
-                {TRACING_OUTCOMES.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`appointments.tracing.${o}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id="tracing-notes" label={t('appointments.tracingDialog.notes')} error={notesError}>
-              <Textarea maxLength={1000} {...fieldAria('tracing-notes', notesError)} value={notes} onChange={(e) => setNotes(e.target.value)} />
-            </FormField>
-          </fieldset>
-          <DialogFooter>
-            <Button variant="outline" disabled={pending} onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? t('appointments.tracingDialog.saving') : t('appointments.tracingDialog.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog pending={pending} onClose={onClose} title={t('appointments.tracingDialog.title')} description={t('appointments.tracingDialog.description', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) })} className="max-w-lg">
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <fieldset disabled={pending} className="grid gap-4">
+          {a.patientPhone ? (
+            <p className="text-sm">
+              {t('appointments.tracingDialog.phone')}{' '}
+              <a className="font-medium underline" href={`tel:${a.patientPhone}`}>
+                {displayPhone(a.patientPhone)}
+              </a>
+            </p>
+          ) : null}
+          <FormField id="tracing-outcome" label={t('appointments.tracingDialog.outcome')} error={outcomeError} required>
+            <NativeSelect autoFocus aria-required="true" {...fieldAria('tracing-outcome', outcomeError)} value={outcome} onChange={(e) => setOutcome(e.target.value as TracingOutcome | '')}>
+              <option value="">{t('appointments.tracingDialog.choose')}</option>
+              {TRACING_OUTCOMES.map((o) => (
+                <option key={o} value={o}>
+                  {t(`appointments.tracing.${o}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id="tracing-notes" label={t('appointments.tracingDialog.notes')} error={notesError}>
+            <Textarea maxLength={1000} {...fieldAria('tracing-notes', notesError)} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </FormField>
+        </fieldset>
+        <FormDialogFooter pending={pending} onCancel={onClose} action={t('appointments.tracingDialog.submit')} running={t('appointments.tracingDialog.saving')} />
+      </form>
+    </FormDialog>
   );
 }

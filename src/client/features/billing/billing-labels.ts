@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { BillingRecord } from '../../../shared/billing';
 import type { BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
-import i18n from '../../lib/i18n';
+import { knownMessage } from '../../lib/known-message';
 
 export const STATUS_BADGE: Record<BillingRecord['status'], NonNullable<BadgeProps['variant']>> = {
   paid: 'success',
@@ -25,9 +25,7 @@ export const providerName = (t: TFunction, provider: string | null | undefined) 
  */
 export function billingMessage(message: string | null | undefined): string | undefined {
   if (!message) return undefined;
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'billing.messages') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
+  return knownMessage('billing.messages', message);
 }
 
 /** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */

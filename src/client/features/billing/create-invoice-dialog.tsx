@@ -9,13 +9,13 @@ import { addDays, countyDate } from '../../../shared/county-time';
 import { formatKES, isNegative, patientPayable, toKes, tryParseKes } from '../../../shared/money';
 import { createBillingSchema, defaultCoveragePercent, INVOICE_DUE_DAYS, type CreateBillingInput } from '../../../shared/billing';
 import type { Patient } from '../../../shared/patients';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { facilitiesQuery } from '../facilities';
-import { PatientPicker } from '../patients';
+import { PatientPicker } from '../../components/forms/patient-picker';
+import { patientMatchesQuery } from '../patients';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useStaff } from '../../app/use-staff';
 import { useCreateInvoice } from './billing.api';
@@ -38,15 +38,9 @@ export function CreateInvoiceDialog({ open, onOpenChange }: Props) {
   const { t } = useTranslation();
   const mutation = useCreateInvoice();
   return (
-    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('billing.create.title')}</DialogTitle>
-          <DialogDescription>{t('billing.create.description')}</DialogDescription>
-        </DialogHeader>
-        <CreateInvoiceForm mutation={mutation} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('billing.create.title')} description={t('billing.create.description')} className="max-w-2xl">
+      <CreateInvoiceForm mutation={mutation} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -141,6 +135,7 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
         <div className="sm:col-span-2">
           <PatientPicker
             id="inv-patientId"
+            search={patientMatchesQuery}
             text={{
               label: t('billing.create.patient'),
               placeholder: t('billing.create.patientPlaceholder'),
@@ -191,14 +186,7 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
         {field('dueDate', t('billing.fields.dueDate'), <Input type="date" min={today} {...text('dueDate')} />)}
         {field('notes', t('billing.fields.notes'), <Textarea maxLength={1000} {...text('notes')} />, { className: 'sm:col-span-2' })}
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending || !allowed}>
-          {pending ? t('billing.create.submitting') : t('billing.create.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onDone} action={t('billing.create.submit')} running={t('billing.create.submitting')} disabled={!allowed} />
     </form>
   );
 }

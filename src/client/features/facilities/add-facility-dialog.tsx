@@ -25,7 +25,7 @@ export function AddFacilityDialog({ open, onOpenChange }: { open: boolean; onOpe
           <Button asChild variant="outline">
             <a href="https://kmhfl.health.go.ke" target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden="true" />
-              {t('facilities.add.openKmhfl')}
+              {t('facilities.add.openKmhfl')}{' '}
               <span className="sr-only">{t('facilities.add.newTab')}</span>
             </a>
           </Button>

@@ -7,8 +7,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { INVENTORY_CATEGORIES, INVENTORY_UNITS } from '../../../shared/inventory';
 import { createInventoryItemSchema, type CreateInventoryItemForm, type CreateInventoryItemInput } from '../../../shared/inventory';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -38,16 +37,10 @@ export function AddItemDialog({ open, onOpenChange, defaultFacilityId, allowed }
   const { t } = useTranslation();
   const mutation = useCreateInventoryItem();
   return (
-    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('inventory.add.title')}</DialogTitle>
-          <DialogDescription>{t('inventory.add.description')}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted while open only, so each opening starts from the current facility and an empty form. */}
-        {open ? <AddItemForm mutation={mutation} defaultFacilityId={defaultFacilityId} allowed={allowed} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('inventory.add.title')} description={t('inventory.add.description')} className="max-w-2xl">
+      {/* Mounted while open only, so each opening starts from the current facility and an empty form. */}
+      {open ? <AddItemForm mutation={mutation} defaultFacilityId={defaultFacilityId} allowed={allowed} onDone={() => onOpenChange(false)} /> : null}
+    </FormDialog>
   );
 }
 
@@ -133,14 +126,7 @@ function AddItemForm({ mutation, defaultFacilityId, allowed, onDone }: FormProps
         {field('supplier', <Input autoComplete="off" maxLength={200} {...aria('supplier')} {...register('supplier')} />)}
         {field('unitCost', <Input type="number" inputMode="decimal" min={0} step={0.01} {...aria('unitCost')} {...register('unitCost')} />)}
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending || !allowed}>
-          {pending ? t('inventory.add.submitting') : t('inventory.add.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onDone} action={t('inventory.add.submit')} running={t('inventory.add.submitting')} disabled={!allowed} />
     </form>
   );
 }

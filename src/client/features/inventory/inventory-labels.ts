@@ -7,6 +7,7 @@ import type { BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 import { formatNumber } from '../../lib/locale-format';
+import { knownMessage } from '../../lib/known-message';
 
 export const STATUS_BADGE: Record<StockStatus, NonNullable<BadgeProps['variant']>> = {
   in_stock: 'success',
@@ -51,9 +52,7 @@ export function validationText(message: string | undefined): string | undefined 
   const room = STOCK_VALUE_ROOM_MESSAGE.exec(message);
   if (room) return t('inventory.movement.valueRoom', { quantity: quantityText(t, Number(room[1]), room[2]!), max: room[3] });
   if (message === MOVEMENT_VALUE_MESSAGE) return t('inventory.movement.movementCeiling', { max: formatKesExact(MAX_STOCK_VALUE) });
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'inventory.validation') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
+  return knownMessage('inventory.validation', message);
 }
 
 /** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */

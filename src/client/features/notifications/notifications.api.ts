@@ -1,12 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { Notification, Notifications } from '../../../shared/notifications';
-import { apiGet, qs } from '../../lib/api-client';
+import type { Notification } from '../../../shared/notifications';
+import { apiList, qs } from '../../lib/api-client';
+
+/** The bell's entries and its figure (X-Total-Count: every stock line at or below its minimum, though it lists the most urgent). */
+export type Notifications = { items: Notification[]; count: number };
 
 export const notificationsQuery = (facilityId?: number) =>
   queryOptions({
     queryKey: ['notifications', facilityId ?? null],
-    queryFn: ({ signal }) => apiGet<Notifications>(`/api/notifications${qs({ facilityId })}`, signal),
+    queryFn: async ({ signal }): Promise<Notifications> => {
+      const { rows, total } = await apiList<Notification>(`/api/notifications${qs({ facilityId })}`, signal);
+      return { items: rows, count: total };
+    },
     // The bell and the dashboard's System Alerts share one answer instead of asking twice per screen.
     staleTime: 60_000,
     gcTime: 5 * 60_000,

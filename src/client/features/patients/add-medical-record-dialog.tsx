@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { countyDate, wallClock } from '../../../shared/county-time';
 import { createMedicalRecordSchema, type CreateMedicalRecordInput } from '../../../shared/medical-records';
 import type { Patient } from '../../../shared/patients';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { facilitiesQuery } from '../facilities';
@@ -35,15 +34,9 @@ export function AddMedicalRecordDialog({ patient, open, onOpenChange }: Props) {
   const mutation = useCreateMedicalRecord();
   const facilityId = useVisitFacility(patient);
   return (
-    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('patients.record.title')}</DialogTitle>
-          <DialogDescription>{t('patients.record.description', { name: fullName(patient) })}</DialogDescription>
-        </DialogHeader>
-        <RecordForm key={`${patient.id}-${facilityId}`} patient={patient} facilityId={facilityId} mutation={mutation} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('patients.record.title')} description={t('patients.record.description', { name: fullName(patient) })} className="max-w-2xl">
+      <RecordForm key={`${patient.id}-${facilityId}`} patient={patient} facilityId={facilityId} mutation={mutation} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -96,14 +89,7 @@ function RecordForm({ patient, facilityId, mutation, onDone }: FormProps) {
         </FormField>
         <RecordFields form={form} prefix="rec" showMuac={showMuac} visitTypeByRule />
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? t('patients.record.submitting') : t('patients.record.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onDone} action={t('patients.record.submit')} running={t('patients.record.submitting')} />
     </form>
   );
 }

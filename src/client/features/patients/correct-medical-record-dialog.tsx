@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { countyDate } from '../../../shared/county-time';
 import { correctMedicalRecordSchema, type CorrectMedicalRecordInput, type MedicalRecord } from '../../../shared/medical-records';
 import { FormField, fieldAria } from '../../components/forms/form-field';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -24,16 +23,10 @@ export function CorrectMedicalRecordDialog({ record, dateOfBirth, open, onOpenCh
   const { t } = useTranslation();
   const mutation = useCorrectMedicalRecord(record);
   return (
-    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('patients.correct.title')}</DialogTitle>
-          <DialogDescription>{t('patients.correct.description', { date: formatDate(record.visitDate), facility: record.facilityName })}</DialogDescription>
-        </DialogHeader>
-        {/* A record read again (another version) starts a fresh form. */}
-        <CorrectionForm key={`${record.id}-${record.version}`} record={record} dateOfBirth={dateOfBirth} mutation={mutation} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('patients.correct.title')} description={t('patients.correct.description', { date: formatDate(record.visitDate), facility: record.facilityName })} className="max-w-2xl">
+      {/* A record read again (another version) starts a fresh form. */}
+      <CorrectionForm key={`${record.id}-${record.version}`} record={record} dateOfBirth={dateOfBirth} mutation={mutation} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -82,14 +75,7 @@ function CorrectionForm({ record, dateOfBirth, mutation, onDone }: FormProps) {
           <Textarea className="min-h-16" aria-required="true" maxLength={500} {...fieldAria(`fix-${record.id}-reason`, reasonError)} {...register('reason')} />
         </FormField>
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? t('patients.record.submitting') : t('patients.correct.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onDone} action={t('patients.correct.submit')} running={t('patients.record.submitting')} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
-// What other screens use of the patients module: the patient picker and the patients' labels.
-export { PatientPicker, type PatientPickerText } from './patient-picker';
+// What other screens use of the patients module: the registry's search (for the patient picker of
+// components/forms) and the patients' labels.
+export { patientMatchesQuery } from './patients.api';
 export * from './patient-labels';

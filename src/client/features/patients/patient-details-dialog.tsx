@@ -1,30 +1,32 @@
-// SPEC.md §2.6 Patient Details: personal information, location, next of kin (when known) and the medical records.
-// Opening it reads the patient from the server, which audits the read (STYLE.md rule 5).
+// SPEC.md §2.6 Patient Details: personal information, location, next of kin (when known), then the slots that other
+// modules fill (app/modules.ts): the medical records, appointments, referrals and billing, each shown to those who
+// may read it. Opening it reads the patient from the server, which audits the read (STYLE.md rule 5).
 import { DetailField } from '../../components/data/detail-field';
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone } from '../../../shared/format';
 import { ageInYears, countyDate } from '../../../shared/county-time';
+import { can } from '../../../shared/access';
 import type { Patient } from '../../../shared/patients';
+import { PATIENT_DETAILS } from '../../app/modules';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
-import { PatientReferrals } from '../referrals';
-import { MedicalRecordsList } from './medical-records-list';
 import { errorText, fullName, genderName } from './patient-labels';
 import { patientQuery } from './patients.api';
 import { useStaff } from '../../app/use-staff';
 import { formatDate } from '../../lib/locale-format';
 
-// The appointments section comes with its own chunk when the details open: the registry does not carry it.
-const PatientAppointments = lazy(() => import('../appointments').then((m) => ({ default: m.PatientAppointments })));
-
 type Props = { patient: Patient | null; open: boolean; onOpenChange: (open: boolean) => void; onAddRecord: () => void };
 
 export function PatientDetailsDialog({ patient, open, onOpenChange, onAddRecord }: Props) {
   const { t } = useTranslation();
+  const { role } = useStaff();
+  // The parts the user may see are fetched while the list shows, so opening a patient waits for no code.
+  useEffect(() => {
+    for (const { parts } of PATIENT_DETAILS) for (const p of parts) if (can(role, p.read)) p.part.preload();
+  }, [role]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl">
@@ -60,28 +62,16 @@ function PatientDetails({ id, onAddRecord }: { id: number; onAddRecord: () => vo
       ) : (
         <PatientFacts patient={query.data} />
       )}
-      {staff.may('records:read') ? (
-        <section className="grid gap-3" aria-labelledby="patient-records-heading">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id="patient-records-heading" className="text-base font-semibold">
-              {t('patients.details.records')}
-            </h3>
-            {staff.may('records:write') ? (
-              <Button size="sm" onClick={onAddRecord}>
-                <Plus aria-hidden="true" />
-                {t('patients.details.addRecord')}
-              </Button>
-            ) : null}
-          </div>
-          <MedicalRecordsList patientId={id} dateOfBirth={query.data?.dateOfBirth} />
-        </section>
-      ) : null}
-      {staff.may('appointments:read') && query.data ? (
-        <Suspense fallback={<Skeleton className="h-16 w-full" />}>
-          <PatientAppointments patientId={id} patientName={fullName(query.data)} phoneNumber={query.data.phoneNumber} />
-        </Suspense>
-      ) : null}
-      {staff.may('referrals:read') ? <PatientReferrals patientId={id} /> : null}
+      {/* The slots, each filled by the module app/modules.ts names; a part the user may not read is not shown. */}
+      {PATIENT_DETAILS.flatMap(({ slot, parts }) =>
+        parts
+          .filter((p) => staff.may(p.read))
+          .map(({ part: Part }, i) => (
+            <Suspense key={`${slot}-${i}`} fallback={<Skeleton className="h-16 w-full" />}>
+              <Part patientId={id} patient={query.data} onAddRecord={onAddRecord} />
+            </Suspense>
+          )),
+      )}
     </div>
   );
 }

@@ -3,14 +3,13 @@ import type { TFunction } from 'i18next';
 import { bookingLimitOf } from '../../../shared/appointment-limits';
 import { lastVisitParts } from '../../../shared/format';
 import type { MedicalRecord } from '../../../shared/medical-records';
-import type { Patient } from '../../../shared/patients';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 import { formatNumber } from '../../lib/locale-format';
+import { knownMessage } from '../../lib/known-message';
 
-export function fullName(p: Pick<Patient, 'firstName' | 'middleName' | 'lastName'>): string {
-  return [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
-}
+/** A patient's name as the registry writes it (lib/labels: the patient picker writes it too). */
+export { personName as fullName } from '../../lib/labels';
 
 export function genderName(t: TFunction, gender: string): string {
   return t(`patients.gender.${gender}`, { defaultValue: gender });
@@ -32,9 +31,7 @@ export function validationText(message: string | undefined): string | undefined 
   // A follow-up date beyond the booking horizon (issue 25, finding 9): the message carries the days and the last day.
   const limit = bookingLimitOf(message);
   if (limit?.kind === 'beyondHorizon') return i18n.t('patients.followUpBeyondHorizon', limit);
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'patients.validation') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
+  return knownMessage('patients.validation', message);
 }
 
 /** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */

@@ -24,6 +24,9 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useStaff } from '../../app/use-staff';
 import { formatNumber } from '../../lib/locale-format';
 
+/** The records slot of Patient Details (app/modules.ts): it ships with this page, which is loaded when the details show. */
+export { PatientRecords } from './patient-records';
+
 /**
  * A role that may not read patients (the system administrator) is told so once, and nothing is asked of the server:
  * no refused list with a "Try again" that can only be refused again (issue 12).

@@ -30,11 +30,11 @@ export const patientsQuery = ({ search, facilityId, offset }: PatientFilters) =>
 /** How many matches a patient picker offers while its user types a name or ID. */
 const PATIENT_MATCHES = 8;
 
-/** A patient picker's matches (billing's invoice form, the referral form): two characters or more. */
+/** A patient picker's matches (components/forms/patient-picker: the invoice, referral and booking forms): two characters or more. */
 export const patientMatchesQuery = (search: string) =>
   queryOptions({
     queryKey: ['patients', 'matches', search],
-    queryFn: ({ signal }) => apiList<Patient>(`/api/patients${qs({ search, limit: PATIENT_MATCHES })}`, signal),
+    queryFn: async ({ signal }) => (await apiList<Patient>(`/api/patients${qs({ search, limit: PATIENT_MATCHES })}`, signal)).rows,
     enabled: search.length >= 2,
     placeholderData: keepPreviousData,
   });

@@ -10,8 +10,7 @@ import { SUBCOUNTIES, SUBCOUNTY_WARDS, type Subcounty } from '../../../shared/co
 import { countyDate, wallClock } from '../../../shared/county-time';
 import { DAY_FIRST_FORMAT, parseDayFirstDate } from '../../../shared/day-first-date';
 import { registerPatientSchema, type RegisterPatientForm, type RegisterPatientInput } from '../../../shared/patients';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -27,15 +26,9 @@ export function RegisterPatientDialog({ open, onOpenChange }: Props) {
   const { t } = useTranslation();
   const mutation = useRegisterPatient();
   return (
-    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{t('patients.register.title')}</DialogTitle>
-          <DialogDescription>{t('patients.register.description')}</DialogDescription>
-        </DialogHeader>
-        <RegisterPatientForm mutation={mutation} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('patients.register.title')} description={t('patients.register.description')} className="max-w-3xl">
+      <RegisterPatientForm mutation={mutation} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -246,14 +239,7 @@ function RegisterPatientForm({ mutation, onDone }: { mutation: ReturnType<typeof
         </FormField>
       </fieldset>
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending || !allowed}>
-          {pending ? t('patients.register.submitting') : t('patients.register.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onDone} action={t('patients.register.submit')} running={t('patients.register.submitting')} disabled={!allowed} />
     </form>
   );
 }

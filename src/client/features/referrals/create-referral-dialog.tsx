@@ -10,16 +10,15 @@ import { URGENCY_LEVELS } from '../../../shared/referrals';
 import type { Patient } from '../../../shared/patients';
 import { createReferralSchema, type CreateReferralForm, type CreateReferralInput } from '../../../shared/referrals';
 import { useAuth } from '../../app/auth';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { roleName } from '../../lib/labels';
 import { facilitiesQuery } from '../facilities';
-import { PatientPicker } from '../patients';
+import { PatientPicker } from '../../components/forms/patient-picker';
+import { fullName, patientMatchesQuery } from '../patients';
 import { FormField, fieldAria } from '../../components/forms/form-field';
-import { fullName } from '../patients';
 import { referralErrorText, referralMessage } from './referral-labels';
 import { referringDoctorsQuery, useCreateReferral } from './referrals.api';
 
@@ -29,15 +28,9 @@ export function CreateReferralDialog({ open, onOpenChange }: Props) {
   const { t } = useTranslation();
   const mutation = useCreateReferral();
   return (
-    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('referrals.form.title')}</DialogTitle>
-          <DialogDescription>{t('referrals.form.description')}</DialogDescription>
-        </DialogHeader>
-        {open ? <CreateReferralForm mutation={mutation} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('referrals.form.title')} description={t('referrals.form.description')} className="max-w-2xl">
+      {open ? <CreateReferralForm mutation={mutation} onDone={() => onOpenChange(false)} /> : null}
+    </FormDialog>
   );
 }
 
@@ -135,6 +128,7 @@ function CreateReferralForm({ mutation, onDone }: { mutation: ReturnType<typeof 
         <div className="sm:col-span-2">
           <PatientPicker
             id="ref-patientId"
+            search={patientMatchesQuery}
             text={{
               label: t('referrals.form.patient'),
               placeholder: t('referrals.form.patientPlaceholder'),
@@ -224,14 +218,7 @@ function CreateReferralForm({ mutation, onDone }: { mutation: ReturnType<typeof 
       </fieldset>
       {patient ? <p className="sr-only" aria-live="polite">{t('referrals.form.patientSelected', { name: fullName(patient) })}</p> : null}
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? t('referrals.form.submitting') : t('referrals.form.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onDone} action={t('referrals.form.submit')} running={t('referrals.form.submitting')} />
     </form>
   );
 }

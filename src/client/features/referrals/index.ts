@@ -1,2 +1,3 @@
-// What other screens use of the referrals module: a patient's referrals, shown in their details.
+// What the registry (app/modules.ts) takes of the referrals module: a patient's referrals, for the referrals slot
+// of Patient Details.
 export { PatientReferrals } from './patient-referrals';

@@ -6,7 +6,7 @@ import { ArrowRight, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ReferralStatusBadge, UrgencyBadge, ReferralLoadError } from './referral-labels';
-import { patientReferralsQuery } from './referrals.api';
+import { patientReferralsQuery } from './patient-referrals.api';
 import { formatDate } from '../../lib/locale-format';
 
 export function PatientReferrals({ patientId }: { patientId: number }) {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { ListError } from '../../components/data/list-error';
 import { ApiError } from '../../lib/api-client';
-import i18n from '../../lib/i18n';
 import { formatDate, formatTime } from '../../lib/locale-format';
+import { knownMessage } from '../../lib/known-message';
 
 /** SPEC.md §4 referral status colours: pending yellow, in_transit blue, received green, cancelled red. */
 const STATUS_VARIANTS: Record<string, BadgeProps['variant']> = { pending: 'warning', in_transit: 'info', received: 'success', cancelled: 'danger' };
@@ -36,9 +36,7 @@ export function formatDateTime(at: string | Date): string {
  */
 export function referralMessage(message: string | undefined): string | undefined {
   if (!message) return message;
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'referrals.validation') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
+  return knownMessage('referrals.validation', message);
 }
 
 /** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */

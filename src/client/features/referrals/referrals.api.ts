@@ -1,5 +1,6 @@
 // The referral screen's calls (SPEC.md §2.14, §7; DESIGN.md §6): the bounded list with its filters, the cards,
-// one referral with its history, the clinicians who may sign one, a patient's referrals, creation and each step.
+// one referral with its history, the clinicians who may sign one, creation and each step (a patient's referrals, shown
+// in Patient Details, are asked by patient-referrals.api.ts, so the registry does not carry these).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateReferralInput,
@@ -14,7 +15,6 @@ import type {
 import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 
 export const REFERRAL_PAGE_SIZE = 50;
-const PATIENT_REFERRALS_PAGE_SIZE = 20;
 
 /** GET /api/referrals's query (shared/referrals), the page size aside. */
 export type ReferralFilters = Omit<ListReferralsQuery, 'limit'>;
@@ -50,12 +50,6 @@ export const referringDoctorsQuery = (facilityId: number | undefined) =>
     queryKey: ['referrals', 'referring-doctors', facilityId ?? null],
     queryFn: ({ signal }) => apiGet<ReferringDoctor[]>(`/api/referrals/referring-doctors${qs({ facilityId })}`, signal),
     enabled: facilityId !== undefined,
-  });
-
-export const patientReferralsQuery = (patientId: number) =>
-  queryOptions({
-    queryKey: ['patients', 'referrals', patientId],
-    queryFn: ({ signal }) => apiList<Referral>(`/api/patients/${patientId}/referrals${qs({ limit: PATIENT_REFERRALS_PAGE_SIZE })}`, signal),
   });
 
 function useRefreshReferrals() {

@@ -12,7 +12,8 @@ import { MAX_RANGE_DAYS, MAX_REGISTER_DAYS, REPORT_CATALOGUE, REPORT_TYPES, type
 import { useStaff } from '../../app/use-staff';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogFooter } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -38,16 +39,10 @@ export function GenerateReportDialog({ request, onClose, onRequested, preferredF
   const { t } = useTranslation();
   const mutation = useGenerateReport();
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => (open || mutation.isPending ? undefined : onClose())}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{t('reports.generate.title')}</DialogTitle>
-          <DialogDescription>{t('reports.generate.description')}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted while open only: each opening starts from the report chosen and the list's facility. */}
-        {request ? <GenerateForm key={request.kind} request={request} mutation={mutation} preferredFacility={preferredFacility} onClose={onClose} onRequested={onRequested} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={request !== null} pending={mutation.isPending} onClose={onClose} title={t('reports.generate.title')} description={t('reports.generate.description')} className="max-w-xl">
+      {/* Mounted while open only: each opening starts from the report chosen and the list's facility. */}
+      {request ? <GenerateForm key={request.kind} request={request} mutation={mutation} preferredFacility={preferredFacility} onClose={onClose} onRequested={onRequested} /> : null}
+    </FormDialog>
   );
 }
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 import { formatDate, formatMonth, formatTime } from '../../lib/locale-format';
 import { entryOf, kindOfName } from './report-catalogue';
+import { knownMessage } from '../../lib/known-message';
 
 export const STATUS_BADGE: Record<string, NonNullable<BadgeProps['variant']>> = {
   completed: 'success',
@@ -75,9 +76,7 @@ export function validationText(message: string | undefined): string | undefined 
     const kind = kindOfName(needs[1]!);
     if (kind) return t('reports.generate.needsData', { report: reportName(t, needs[1]!), needs: t(`reports.needs.${kind}`, { defaultValue: entryOf(kind)?.needs ?? '' }) });
   }
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'reports.validation') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
+  return knownMessage('reports.validation', message);
 }
 
 /** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */

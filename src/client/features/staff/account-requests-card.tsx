@@ -3,7 +3,7 @@
 // medical officer in his sub-county) who did not ask confirms — after checking the phone the temporary password
 // will go to — or declines with a reason. Shown only when something is waiting.
 import { useQuery } from '@tanstack/react-query';
-import { Check, Loader2, ShieldQuestion, X } from 'lucide-react';
+import { Check, ShieldQuestion, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountRequest } from '../../../shared/staff';
@@ -13,7 +13,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -157,34 +157,20 @@ function DeclineRequestDialog({ request, onClose }: { request: AccountRequest; o
     );
   };
   return (
-    <Dialog open onOpenChange={(open) => (!open && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('staff.requests.declineTitle', { name: request.name })}</DialogTitle>
-          <DialogDescription>{t(request.kind === 'new' ? 'staff.requests.declineNewBody' : 'staff.requests.declineRoleBody', { name: request.name })}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            decline();
-          }}
-          className="grid gap-4"
-        >
-          <FormField id="decline-reason" label={t('staff.requests.declineReason')} error={error} required>
-            <Input value={reason} maxLength={300} aria-required="true" {...fieldAria('decline-reason', error)} onChange={(e) => setReason(e.target.value)} disabled={mutation.isPending} />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
-              {mutation.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              {t(mutation.isPending ? 'staff.requests.declining' : 'staff.requests.decline')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog pending={mutation.isPending} onClose={onClose} title={t('staff.requests.declineTitle', { name: request.name })} description={t(request.kind === 'new' ? 'staff.requests.declineNewBody' : 'staff.requests.declineRoleBody', { name: request.name })}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          decline();
+        }}
+        className="grid gap-4"
+      >
+        <FormField id="decline-reason" label={t('staff.requests.declineReason')} error={error} required>
+          <Input value={reason} maxLength={300} aria-required="true" {...fieldAria('decline-reason', error)} onChange={(e) => setReason(e.target.value)} disabled={mutation.isPending} />
+        </FormField>
+        <FormDialogFooter pending={mutation.isPending} onCancel={onClose} action={t('staff.requests.decline')} running={t('staff.requests.declining')} variant="destructive" />
+      </form>
+    </FormDialog>
   );
 }

@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { countyDate } from '../../../shared/county-time';
 import { manageableRoles } from '../../../shared/access';
 import { createStaffSchema, type CreatedStaff, type CreateStaffForm, type CreateStaffInput } from '../../../shared/staff';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -31,21 +30,21 @@ export function AddStaffDialog({ open, onOpenChange, actorRole, defaultFacilityI
     onOpenChange(false);
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : next ? onOpenChange(true) : close())}>
-      <DialogContent className="max-w-2xl">
-        {created ? (
-          <AccountCreatedPanel created={created} onDone={close} />
-        ) : (
-          <>
-            <DialogHeader>
-              <DialogTitle>{t('staff.add.title')}</DialogTitle>
-              <DialogDescription>{t('staff.add.description')}</DialogDescription>
-            </DialogHeader>
-            <AddStaffForm mutation={mutation} actorRole={actorRole} defaultFacilityId={defaultFacilityId} onCreated={setCreated} onCancel={close} />
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      pending={mutation.isPending}
+      onClose={close}
+      // The new account's panel replaces the form, with a header of its own.
+      title={created ? undefined : t('staff.add.title')}
+      description={created ? undefined : t('staff.add.description')}
+      className="max-w-2xl"
+    >
+      {created ? (
+        <AccountCreatedPanel created={created} onDone={close} />
+      ) : (
+        <AddStaffForm mutation={mutation} actorRole={actorRole} defaultFacilityId={defaultFacilityId} onCreated={setCreated} onCancel={close} />
+      )}
+    </FormDialog>
   );
 }
 
@@ -142,14 +141,7 @@ function AddStaffForm({ mutation, actorRole, defaultFacilityId, onCreated, onCan
         {text('nationalId')}
         {text('joinedAt', { required: true, type: 'date', max: today })}
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? t('staff.add.submitting') : t('staff.add.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onCancel} action={t('staff.add.submit')} running={t('staff.add.submitting')} />
     </form>
   );
 }

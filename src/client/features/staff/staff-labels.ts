@@ -1,7 +1,7 @@
 // Wording shared by the staff screen and the Choose a new password page, in the reader's language.
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
-import i18n from '../../lib/i18n';
+import { knownMessage } from '../../lib/known-message';
 
 /**
  * The shared schemas and the server speak English; a known message is shown in the reader's language through
@@ -9,9 +9,7 @@ import i18n from '../../lib/i18n';
  */
 export function staffValidationText(message: string | undefined): string | undefined {
   if (!message) return message;
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'staff.validation') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
+  return knownMessage('staff.validation', message);
 }
 
 /** An error as SPEC.md §8 shows it ("status: text"), the text translated when it is a known message. */

@@ -15,7 +15,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
@@ -200,31 +200,18 @@ function ServiceDialog({ service, facilityId, facilityName, onClose }: { service
   );
   const title = service ? t('system.appointments.editTitle', { name: service.name }) : t('system.appointments.addTitle');
   return (
-    <Dialog open onOpenChange={(open) => (!open && !pending ? onClose() : undefined)}>
-      <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{t('system.appointments.dialogBody', { facility: facilityName })}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSave} className="grid gap-4" aria-label={title}>
-          <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
-            {service ? null : field('code', t('system.appointments.code'), { maxLength: 30, autoComplete: 'off', spellCheck: false })}
-            {field('name', t('system.appointments.name'), { maxLength: 100 })}
-            {field('durationMinutes', t('system.appointments.duration'), { inputMode: 'numeric', maxLength: 3 })}
-            {field('dailyCapacity', t('system.appointments.capacity'), { inputMode: 'numeric', maxLength: 4 })}
-            {field('opensAt', t('system.appointments.opensAt'), { type: 'time' })}
-            {field('closesAt', t('system.appointments.closesAt'), { type: 'time' })}
-          </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? t('system.saving') : t('system.save')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog pending={pending} onClose={onClose} title={title} description={t('system.appointments.dialogBody', { facility: facilityName })} className="max-h-[90vh] max-w-xl overflow-y-auto">
+      <form noValidate onSubmit={onSave} className="grid gap-4" aria-label={title}>
+        <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
+          {service ? null : field('code', t('system.appointments.code'), { maxLength: 30, autoComplete: 'off', spellCheck: false })}
+          {field('name', t('system.appointments.name'), { maxLength: 100 })}
+          {field('durationMinutes', t('system.appointments.duration'), { inputMode: 'numeric', maxLength: 3 })}
+          {field('dailyCapacity', t('system.appointments.capacity'), { inputMode: 'numeric', maxLength: 4 })}
+          {field('opensAt', t('system.appointments.opensAt'), { type: 'time' })}
+          {field('closesAt', t('system.appointments.closesAt'), { type: 'time' })}
+        </fieldset>
+        <FormDialogFooter pending={pending} onCancel={onClose} action={t('system.save')} running={t('system.saving')} />
+      </form>
+    </FormDialog>
   );
 }

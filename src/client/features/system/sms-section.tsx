@@ -9,7 +9,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate, formatNumber } from '../../lib/locale-format';
@@ -133,34 +133,24 @@ function ApiKeyCard({ status, canConfigure }: { status: SystemSettings['secrets'
         ) : null}
       </CardContent>
       {replacing ? <ApiKeyDialog onClose={() => setReplacing(false)} /> : null}
-      <Dialog open={clearing} onOpenChange={(open) => (!open && !clear.isPending ? setClearing(false) : undefined)}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>{t('system.sms.clearTitle')}</DialogTitle>
-            <DialogDescription>{t('system.sms.clearBody')}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setClearing(false)} disabled={clear.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={clear.isPending}
-              onClick={() =>
-                clear.mutate(undefined, {
-                  onSuccess: () => {
-                    toast({ title: t('system.sms.keyCleared') });
-                    setClearing(false);
-                  },
-                  onError: (e) => toast({ variant: 'destructive', title: t('system.saveFailed'), description: systemErrorText(t, e) }),
-                })
-              }
-            >
-              {t('system.sms.clearKey')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <FormDialog open={clearing} pending={clear.isPending} onClose={() => setClearing(false)} title={t('system.sms.clearTitle')} description={t('system.sms.clearBody')} role="alertdialog">
+        <FormDialogFooter
+          pending={clear.isPending}
+          onCancel={() => setClearing(false)}
+          action={t('system.sms.clearKey')}
+          running={t('system.sms.clearKey')}
+          variant="destructive"
+          onAction={() =>
+            clear.mutate(undefined, {
+              onSuccess: () => {
+                toast({ title: t('system.sms.keyCleared') });
+                setClearing(false);
+              },
+              onError: (e) => toast({ variant: 'destructive', title: t('system.saveFailed'), description: systemErrorText(t, e) }),
+            })
+          }
+        />
+      </FormDialog>
     </Card>
   );
 }
@@ -183,36 +173,23 @@ function ApiKeyDialog({ onClose }: { onClose: () => void }) {
     }),
   );
   return (
-    <Dialog open onOpenChange={(open) => (!open && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('system.sms.keyDialogTitle')}</DialogTitle>
-          <DialogDescription>{t('system.sms.keyDialogBody')}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSave} className="grid gap-4" aria-label={t('system.sms.keyDialogTitle')}>
-          <FormField id="sms-api-key" label={t('system.sms.apiKey')} error={error} required>
-            <Input
-              {...fieldAria('sms-api-key', error)}
-              data-field="value"
-              type="password"
-              autoComplete="new-password"
-              spellCheck={false}
-              maxLength={200}
-              value={form.values.value}
-              disabled={mutation.isPending}
-              onChange={(e) => form.set('value', e.target.value)}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={mutation.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? t('system.saving') : t('system.sms.saveKey')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog pending={mutation.isPending} onClose={onClose} title={t('system.sms.keyDialogTitle')} description={t('system.sms.keyDialogBody')}>
+      <form noValidate onSubmit={onSave} className="grid gap-4" aria-label={t('system.sms.keyDialogTitle')}>
+        <FormField id="sms-api-key" label={t('system.sms.apiKey')} error={error} required>
+          <Input
+            {...fieldAria('sms-api-key', error)}
+            data-field="value"
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            maxLength={200}
+            value={form.values.value}
+            disabled={mutation.isPending}
+            onChange={(e) => form.set('value', e.target.value)}
+          />
+        </FormField>
+        <FormDialogFooter pending={mutation.isPending} onCancel={onClose} action={t('system.sms.saveKey')} running={t('system.saving')} />
+      </form>
+    </FormDialog>
   );
 }

@@ -4,16 +4,14 @@
 import type { TFunction } from 'i18next';
 import { GRANTS, type Role } from '../../../shared/access';
 import { ApiError } from '../../lib/api-client';
-import i18n from '../../lib/i18n';
+import { knownMessage } from '../../lib/known-message';
 
 /** The roles that change settings (access/permissions.ts): the system administrator and the county director. */
 export const CONFIGURE_ROLES = Object.keys(GRANTS['system:configure']) as Role[];
 
 export function systemValidationText(message: string | undefined): string | undefined {
   if (!message) return message;
-  const map = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'translation', 'system.validation') as unknown;
-  const translated = map && typeof map === 'object' ? (map as Record<string, unknown>)[message] : undefined;
-  return typeof translated === 'string' ? translated : message;
+  return knownMessage('system.validation', message);
 }
 
 /** The 409 of a stale version names who changed the section and when: worded again in the reader's language. */

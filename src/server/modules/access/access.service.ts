@@ -1,7 +1,6 @@
 // Access Control (issue 15): who may do what, read from the role table the server enforces (never a copy); each
 // account's role, facility and status, changed with a reason and audited; their sessions and passkeys, revoked at
 // once. The accounts and sessions are the auth module's: it writes them, this module decides who may.
-import { eq } from 'drizzle-orm';
 import {
   canManageRole,
   GRANTS,
@@ -21,7 +20,7 @@ import { audit } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
 import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
 import { changeAccount, findAccount, keepIndispensableRoles, listAccounts, listPasskeys, listUserSessions, passkeyOwner, revokePasskey, revokeSession, sessionOwner, type AccountRow } from '../auth/index.js';
-import { facilities } from '../facilities/index.js';
+import { findFacility } from '../facilities/index.js';
 import { openRequestOf, pendingRoles, requestRoleChange } from '../staff/index.js';
 
 /** The module that owns each permission (the manifest's `permissions`). */
@@ -92,8 +91,7 @@ export async function updateAccess(ctx: ServiceContext, id: number, input: Updat
       throw invalid([{ path: 'role', message: `Your role may not give the ${roleLabel(input.role)} role` }]);
     }
     if (input.facilityId !== undefined) {
-      const [f] = await tx.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, input.facilityId)).limit(1);
-      if (!f) throw invalid([{ path: 'facilityId', message: 'Facility not found' }]);
+      if (!(await findFacility(tx, input.facilityId))) throw invalid([{ path: 'facilityId', message: 'Facility not found' }]);
     }
     const change: { role?: string; facilityId?: number; isActive?: boolean } = {};
     const said: string[] = [];

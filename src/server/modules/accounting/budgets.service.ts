@@ -9,7 +9,7 @@ import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { invalid, outOfScope, type FieldIssue } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/index.js';
+import { facilityField, findFacility, listFacilities } from '../facilities/index.js';
 import { accounts, budgets } from './accounting.schema.js';
 import { parseFiscalYear } from './periods.service.js';
 import { booksScope } from './scope.js';
@@ -25,10 +25,9 @@ const label = (fy: string) => parseFiscalYear(fy).label;
 /** Budget lines with their account's and facility's names, ordered: the county level first, then by facility and code. */
 async function budgetRows(db: Db, where: SQL | undefined): Promise<BudgetLine[]> {
   const rows = await db
-    .select({ fiscalYear: budgets.fiscalYear, facilityId: budgets.facilityId, facilityName: facilities.name, accountCode: budgets.accountCode, accountName: accounts.name, amount: budgets.amount })
+    .select({ fiscalYear: budgets.fiscalYear, facilityId: budgets.facilityId, facilityName: facilityField(budgets.facilityId, 'name'), accountCode: budgets.accountCode, accountName: accounts.name, amount: budgets.amount })
     .from(budgets)
     .innerJoin(accounts, eq(accounts.code, budgets.accountCode))
-    .leftJoin(facilities, eq(facilities.id, budgets.facilityId))
     .where(where)
     .orderBy(sql`${budgets.facilityId} nulls first`, asc(budgets.accountCode));
   return rows.map((r) => ({ ...r, facilityName: r.facilityName ?? null, amount: toKes(r.amount) }));
@@ -79,7 +78,7 @@ export async function putBudgets(ctx: ServiceContext, input: PutBudgetsInput): P
   const fiscalYear = label(input.fiscalYear);
   if (input.facilityId === null && ctx.scope.facilityIds !== null) throw outOfScope('Only a county-wide finance role may set the county-level budget');
   if (input.facilityId !== null) {
-    const [f] = await ctx.db.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, input.facilityId)).limit(1);
+    const f = await findFacility(ctx.db, input.facilityId);
     if (!f) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
     if (!mayReach(ctx, f.id)) throw outOfScope('This facility is outside your scope');
   }
@@ -141,7 +140,7 @@ export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInp
   if (!header || header.length !== 3 || header.some((h, i) => h !== HEADER[i])) throw invalid([{ path: 'csv.1', message: `Line 1: the header must be ${HEADER.join(',')}` }]);
   if (lines.length > MAX_IMPORT_LINES + 1) throw invalid([{ path: 'csv', message: `At most ${MAX_IMPORT_LINES.toLocaleString('en-KE')} lines` }]);
 
-  const [chart, places] = await Promise.all([budgetable(ctx.db), ctx.db.select({ id: facilities.id, mflCode: facilities.mflCode, name: facilities.name }).from(facilities)]);
+  const [chart, places] = await Promise.all([budgetable(ctx.db), listFacilities(ctx.db)]);
   const byMfl = new Map(places.map((p) => [p.mflCode, p]));
   const planned: Planned[] = [];
   const seen = new Map<string, number>();

@@ -11,6 +11,8 @@ import { seedAccounting } from './accounting.seed.js';
 
 export { post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
 export { listPeriods } from './periods.service.js';
+// Two statements as the finance screens read them (the benchmark times them: bench/measure.ts).
+export { incomeStatement, trialBalance } from './statements.service.js';
 
 export const accountingModule: ServerModule = {
   id: 'accounting',

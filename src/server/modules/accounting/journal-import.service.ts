@@ -10,7 +10,7 @@ import { COST_CENTRES, FUNDS, MAX_JOURNAL, MAX_JOURNAL_LINES, MAX_LINE_KES, pass
 import { audit } from '../../core/audit.js';
 import { invalid } from '../../core/errors.js';
 import type { ServiceContext } from '../../core/context.js';
-import { facilities } from '../facilities/index.js';
+import { listFacilities } from '../facilities/index.js';
 import { accountingPeriods, accounts } from './accounting.schema.js';
 import { adjustmentDeadline, periodOf, post, type LedgerLine } from './ledger.js';
 import { columnsOf, lineIssue, readAmount, readCsv, readDate } from './reconciliation/csv.js';
@@ -40,11 +40,11 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
   const mfls = [...new Set(records.map((r) => cell(r.cells, 'facility_mfl_code')).filter((c) => /^[0-9]{5,6}$/.test(c)))];
   const [accountRows, facilityRows, closedRows] = await Promise.all([
     codes.length ? db.select({ code: accounts.code, isActive: accounts.isActive, heading: sql<boolean>`exists (select 1 from accounts c where c.parent_code = accounts.code)` }).from(accounts).where(inArray(accounts.code, codes)) : [],
-    mfls.length ? db.select({ id: facilities.id, mfl: facilities.mflCode }).from(facilities).where(inArray(facilities.mflCode, mfls)) : [],
+    mfls.length ? listFacilities(db) : [],
     db.select({ period: accountingPeriods.period }).from(accountingPeriods),
   ]);
   const accountOf = new Map(accountRows.map((a) => [a.code, a]));
-  const facilityOf = new Map(facilityRows.map((f) => [f.mfl, f.id]));
+  const facilityOf = new Map(facilityRows.map((f) => [f.mflCode, f.id]));
   const closed = new Set(closedRows.map((p) => p.period));
 
   const issues: ImportIssue[] = [];

@@ -10,8 +10,9 @@ import { AppError, conflict, invalid, notFound, outOfScope } from '../../core/er
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/index.js';
-import { facilities } from '../facilities/index.js';
+import { qualified } from '../../core/sql.js';
+import { accountField } from '../auth/index.js';
+import { facilityField, listFacilities } from '../facilities/index.js';
 import { accounts, journalLines, journals } from './accounting.schema.js';
 import { assertAccountsUsable, assertDateAllowed, assertPeriodsOpen, post, postDraft, type LedgerLine } from './ledger.js';
 import { booksScope } from './scope.js';
@@ -70,28 +71,23 @@ export async function listJournals(ctx: ServiceContext, q: ListJournalsQuery): P
 /** Journals with their lines, names and totals, in the order of `ids`. */
 export async function journalsById(db: Db, ids: readonly number[]): Promise<Journal[]> {
   if (ids.length === 0) return [];
-  const preparer = alias(users, 'preparer');
-  const approver = alias(users, 'approver');
   const reversal = alias(journals, 'reversal');
   const [heads, lines] = await Promise.all([
     db
       .select({
         j: journals,
-        pf: preparer.firstName,
-        pl: preparer.lastName,
-        af: approver.firstName,
-        al: approver.lastName,
-        reversedById: sql<number | null>`(select ${reversal.id} from ${journals} ${reversal} where ${reversal.reversesId} = ${journals.id} and ${reversal.status} <> 'rejected' limit 1)`,
+        pf: accountField(journals.preparedBy, 'firstName'),
+        pl: accountField(journals.preparedBy, 'lastName'),
+        af: accountField(journals.approvedBy, 'firstName'),
+        al: accountField(journals.approvedBy, 'lastName'),
+        reversedById: sql<number | null>`(select ${reversal.id} from ${journals} ${reversal} where ${reversal.reversesId} = ${qualified(journals.id)} and ${reversal.status} <> 'rejected' limit 1)`,
       })
       .from(journals)
-      .leftJoin(preparer, eq(preparer.id, journals.preparedBy))
-      .leftJoin(approver, eq(approver.id, journals.approvedBy))
       .where(inArray(journals.id, [...ids])),
     db
-      .select({ l: journalLines, accountName: accounts.name, facilityName: facilities.name })
+      .select({ l: journalLines, accountName: accounts.name, facilityName: facilityField(journalLines.facilityId, 'name') })
       .from(journalLines)
       .innerJoin(accounts, eq(accounts.code, journalLines.accountCode))
-      .leftJoin(facilities, eq(facilities.id, journalLines.facilityId))
       .where(inArray(journalLines.journalId, [...ids]))
       .orderBy(asc(journalLines.journalId), asc(journalLines.lineNo)),
   ]);
@@ -162,7 +158,7 @@ export async function getJournal(ctx: ServiceContext, id: number): Promise<Journ
 /** The lines' facilities must exist and be within the preparer's reach; a county-level line needs a county-wide grant. */
 async function assertLinesInScope(ctx: ServiceContext, lines: readonly { facilityId: number | null }[]): Promise<void> {
   const named = [...new Set(lines.flatMap((l) => (l.facilityId === null ? [] : [l.facilityId])))];
-  const known = named.length ? new Set((await ctx.db.select({ id: facilities.id }).from(facilities).where(inArray(facilities.id, named))).map((f) => f.id)) : new Set<number>();
+  const known = new Set(named.length ? (await listFacilities(ctx.db)).map((f) => f.id) : []);
   const issues = lines.flatMap((l, i) => (l.facilityId !== null && !known.has(l.facilityId) ? [{ path: `lines.${i}.facilityId`, message: 'Unknown Facility' }] : []));
   if (issues.length) throw invalid(issues);
   lines.forEach((l, i) => {

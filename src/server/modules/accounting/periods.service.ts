@@ -9,7 +9,7 @@ import { conflict, invalid } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/index.js';
+import { accountField } from '../auth/index.js';
 import { accountBalances, accountingPeriods, accounts, fiscalYears, journals } from './accounting.schema.js';
 import { adjustmentDeadline, monthEnd, post, type LedgerLine } from './ledger.js';
 
@@ -34,7 +34,7 @@ export async function listPeriods(ctx: ServiceContext, fiscalYear?: string): Pro
   const { db, now } = ctx;
   const fy = fiscalYear ? parseFiscalYear(fiscalYear) : fiscalYearOf(now());
   const months = monthsOf(fy);
-  const closer = sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${accountingPeriods.closedBy})`;
+  const closer = accountField(accountingPeriods.closedBy, 'name');
   const [closed, counts, year] = await Promise.all([
     db.select({ period: accountingPeriods.period, closedAt: accountingPeriods.closedAt, closedByName: closer }).from(accountingPeriods).where(and(gte(accountingPeriods.period, fy.start), lte(accountingPeriods.period, fy.end))),
     db
@@ -47,7 +47,7 @@ export async function listPeriods(ctx: ServiceContext, fiscalYear?: string): Pro
       .where(and(gte(journals.date, fy.start), lte(journals.date, fy.end)))
       .groupBy(sql`1`),
     db
-      .select({ y: fiscalYears, closedByName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${fiscalYears.closedBy})` })
+      .select({ y: fiscalYears, closedByName: accountField(fiscalYears.closedBy, 'name') })
       .from(fiscalYears)
       .where(eq(fiscalYears.label, fy.label))
       .limit(1),

@@ -33,8 +33,8 @@ import { conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
 import type { ServiceContext } from '../../core/context.js';
 import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/index.js';
-import { facilities } from '../facilities/index.js';
+import { accountField, accountRows } from '../auth/index.js';
+import { findFacility, listFacilities } from '../facilities/index.js';
 import { accountBalances, accounts, bankStatementLines, bankStatements, journalLines, journals, reconciliationLedgerItems, reconciliationMatches } from './accounting.schema.js';
 import { periodOf } from './ledger.js';
 import { booksScope } from './scope.js';
@@ -91,8 +91,7 @@ async function assertTarget(ctx: ServiceContext, input: Pick<ImportStatementInpu
   const [account] = await ctx.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.code, input.accountCode)).limit(1);
   if (!account) throw invalid([{ path: 'accountCode', message: `There is no account ${input.accountCode}` }]);
   if (input.facilityId !== null) {
-    const [f] = await ctx.db.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, input.facilityId)).limit(1);
-    if (!f) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
+    if (!(await findFacility(ctx.db, input.facilityId))) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
   }
   assertReaches(ctx.scope, input.facilityId);
   return { accountName: account.name };
@@ -417,6 +416,9 @@ async function fo30Totals(db: Db, s: StatementRow): Promise<Totals> {
   return totalsOf(s, book, parseTotal(outstanding!.d), parseTotal(outstanding!.c), parseTotal(stmt!.i), parseTotal(stmt!.o), { uncredited: outstanding!.dn, unpresented: outstanding!.cn, stmtIn: stmt!.inN, stmtOut: stmt!.outN });
 }
 
+/** Who imported and reconciled statements, matched their lines. */
+const people = accountRows('people');
+
 async function summariesOf(db: Db, found: StatementRow[]): Promise<ReconciliationSummary[]> {
   if (found.length === 0) return [];
   const ids = found.map((s) => s.id);
@@ -428,8 +430,8 @@ async function summariesOf(db: Db, found: StatementRow[]): Promise<Reconciliatio
       .from(bankStatementLines)
       .where(inArray(bankStatementLines.statementId, ids))
       .groupBy(bankStatementLines.statementId),
-    userIds.length ? db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.id, userIds)) : [],
-    facilityIds.length ? db.select({ id: facilities.id, name: facilities.name }).from(facilities).where(inArray(facilities.id, facilityIds)) : [],
+    userIds.length ? db.select({ id: people.id, first: people.firstName, last: people.lastName }).from(people).where(inArray(people.id, userIds)) : [],
+    facilityIds.length ? listFacilities(db) : [],
     db.select({ code: accounts.code, name: accounts.name }).from(accounts).where(inArray(accounts.code, [...new Set(found.map((s) => s.accountCode))])),
     Promise.all(found.map((s) => fo30Totals(db, s))),
   ]);
@@ -495,9 +497,8 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
     summariesOf(db, [s]),
     db.select().from(bankStatementLines).where(eq(bankStatementLines.statementId, id)).orderBy(asc(bankStatementLines.lineNo)),
     db
-      .select({ m: reconciliationMatches, first: users.firstName, last: users.lastName })
+      .select({ m: reconciliationMatches, first: accountField(reconciliationMatches.createdBy, 'firstName'), last: accountField(reconciliationMatches.createdBy, 'lastName') })
       .from(reconciliationMatches)
-      .leftJoin(users, eq(users.id, reconciliationMatches.createdBy))
       .where(eq(reconciliationMatches.statementId, id))
       .orderBy(asc(reconciliationMatches.id)),
     db

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Activity, ActivityAction, ActivityKind, ActivityParams } from '../../../shared/activities/index.js';
 import type { Db } from '../../db/client.js';
 import { activities } from './activities.schema.js';
-import { users } from '../auth/index.js';
+import { accountField } from '../auth/index.js';
 import type { ServiceContext } from '../../core/context.js';
 
 /**
@@ -28,12 +28,11 @@ export async function listActivities({ db }: ServiceContext, q: { facilityId?: n
         description: activities.description,
         facilityId: activities.facilityId,
         userId: activities.userId,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        firstName: accountField(activities.userId, 'firstName'),
+        lastName: accountField(activities.userId, 'lastName'),
         createdAt: activities.createdAt,
       })
       .from(activities)
-      .leftJoin(users, eq(users.id, activities.userId))
       .where(and(where))
       .orderBy(desc(activities.createdAt), desc(activities.id))
       .limit(q.limit)

@@ -9,8 +9,8 @@ import { invalid, tooManyAttempts } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { Db } from '../../db/client.js';
 import { recordActivity } from '../activities/index.js';
-import { users } from '../auth/index.js';
-import { facilities, findFacility } from '../facilities/index.js';
+import { accountField, lockAccount } from '../auth/index.js';
+import { facilityField, findFacility } from '../facilities/index.js';
 import { emergencyAlerts } from './alerts.schema.js';
 
 /** How long an alert stays in its recipients' bell. */
@@ -19,7 +19,7 @@ export const ALERT_BELL_HOURS = 24;
 export async function raiseAlert({ db, actor, now: clock }: ServiceContext, input: RaiseAlertInput): Promise<EmergencyAlert> {
   const id = await db.transaction(async (tx) => {
     // One raiser at a time: a double tap's two requests queue on the raiser's row, so the second sees the first.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
+    await lockAccount(tx, actor.id);
     const now = clock();
     const [recent] = await tx
       .select({ at: emergencyAlerts.createdAt })
@@ -47,19 +47,18 @@ export async function raiseAlert({ db, actor, now: clock }: ServiceContext, inpu
 
 async function alertsWhere(db: Db, where: ReturnType<typeof and>, limit = 1): Promise<EmergencyAlert[]> {
   const rows = await db
-    .select({ alert: emergencyAlerts, facilityName: facilities.name, firstName: users.firstName, lastName: users.lastName })
+    .select({ alert: emergencyAlerts, facilityName: facilityField(emergencyAlerts.facilityId, 'name'), userName: accountField(emergencyAlerts.userId, 'name') })
     .from(emergencyAlerts)
-    .innerJoin(facilities, eq(facilities.id, emergencyAlerts.facilityId))
-    .innerJoin(users, eq(users.id, emergencyAlerts.userId))
     .where(where)
     .orderBy(desc(emergencyAlerts.createdAt), desc(emergencyAlerts.id))
     .limit(limit);
-  return rows.map(({ alert: a, facilityName, firstName, lastName }) => ({
+  // Both are there: an alert's facility and raiser are foreign keys.
+  return rows.map(({ alert: a, facilityName, userName }) => ({
     id: a.id,
     facilityId: a.facilityId,
-    facilityName,
+    facilityName: facilityName!,
     userId: a.userId,
-    userName: `${firstName} ${lastName}`,
+    userName: userName!,
     message: a.message,
     createdAt: a.createdAt.toISOString(),
   }));
@@ -77,7 +76,7 @@ export async function alertsFor(db: Db, actor: Pick<Actor, 'role' | 'facilityId'
     actor.role === 'county_director'
       ? sql`true`
       : actor.role === 'subcounty_medical_officer' && actor.subcounty
-        ? eq(facilities.subcounty, actor.subcounty)
+        ? eq(facilityField(emergencyAlerts.facilityId, 'subcounty'), actor.subcounty)
         : actor.role === 'facility_incharge' && actor.facilityId !== null
           ? eq(emergencyAlerts.facilityId, actor.facilityId)
           : null;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { EmergencyAlert } from '../../../shared/alerts/index.js';
 import type { Activity } from '../../../shared/activities/index.js';
-import type { Notification, Notifications } from '../../../shared/notifications/index.js';
+import type { Notification } from '../../../shared/notifications/index.js';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
@@ -17,7 +17,7 @@ const raise = (cookie: string, body: unknown) => t.request({ method: 'POST', url
 async function bellAlerts(cookie: string, query = ''): Promise<Extract<Notification, { kind: 'emergency_alert' }>[]> {
   const res = await t.request({ url: `/api/notifications${query}`, cookie });
   expect(res.statusCode).toBe(200);
-  return (res.json() as Notifications).items.filter((n): n is Extract<Notification, { kind: 'emergency_alert' }> => n.kind === 'emergency_alert');
+  return (res.json() as Notification[]).filter((n): n is Extract<Notification, { kind: 'emergency_alert' }> => n.kind === 'emergency_alert');
 }
 
 describe('POST /api/alerts', () => {
@@ -52,8 +52,8 @@ describe('POST /api/alerts', () => {
     // The hospital's in-charge and the county director: at the top of the bell, whatever facility is on screen.
     const expected = { id: `alert-${alert.id}`, kind: 'emergency_alert', severity: 'critical', alertId: alert.id, facilityId: 1, facilityName: 'Busia County Referral Hospital', raisedBy: 'Mary Achieng', message: alert.message, at: TEST_NOW.toISOString(), link: '/' };
     const incharge = await t.loginAs('facility_incharge');
-    const res2 = (await t.request({ url: '/api/notifications', cookie: incharge })).json() as Notifications;
-    expect(res2.items[0]).toEqual(expected);
+    const res2 = (await t.request({ url: '/api/notifications', cookie: incharge })).json() as Notification[];
+    expect(res2[0]).toEqual(expected);
     const director = await t.loginAs('county_director');
     expect(await bellAlerts(director)).toEqual([expected]);
     expect(await bellAlerts(director, '?facilityId=113')).toEqual([expected]);

@@ -3,7 +3,6 @@
 // Checked in → Completed, or Cancelled (with a reason) or Missed; defaulter tracing of missed appointments.
 // Every write is one transaction with its audit event; every list that names patients is an audited read.
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { addDays, countyDate, daysBetween } from '../../../shared/county-time.js';
 import { reaches, scopeOf } from '../../../shared/access/index.js';
 import {
@@ -30,15 +29,16 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, forbidden, invalid, notFound, type FieldIssue } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
-import { users } from '../auth/index.js';
-import { facilities } from '../facilities/index.js';
-import { patients } from '../patients/index.js';
+import { accountField } from '../auth/index.js';
+import { facilityField, findFacility } from '../facilities/index.js';
+import { patientExists, patientField } from '../patients/index.js';
 import { appointments, appointmentServices, smsConsents } from './appointments.schema.js';
 import { settingsSection } from './sms/gateway.js';
 
 // ---------------------------------------------------------------------------------------------- services
 
-const serviceColumns = { service: appointmentServices, facilityName: facilities.name };
+const facilityName = facilityField(appointmentServices.facilityId, 'name');
+const serviceColumns = { service: appointmentServices, facilityName };
 
 function toService(r: { service: typeof appointmentServices.$inferSelect; facilityName: string | null }): AppointmentService {
   const s = r.service;
@@ -57,7 +57,7 @@ function toService(r: { service: typeof appointmentServices.$inferSelect; facili
 }
 
 async function loadService(db: Db, id: number): Promise<AppointmentService | undefined> {
-  const [row] = await db.select(serviceColumns).from(appointmentServices).leftJoin(facilities, eq(facilities.id, appointmentServices.facilityId)).where(eq(appointmentServices.id, id)).limit(1);
+  const [row] = await db.select(serviceColumns).from(appointmentServices).where(eq(appointmentServices.id, id)).limit(1);
   return row ? toService(row) : undefined;
 }
 
@@ -66,9 +66,8 @@ export async function listAppointmentServices({ db }: ServiceContext, q: ListApp
   const rows = await db
     .select(serviceColumns)
     .from(appointmentServices)
-    .leftJoin(facilities, eq(facilities.id, appointmentServices.facilityId))
     .where(and(q.facilityId ? eq(appointmentServices.facilityId, q.facilityId) : undefined, q.includeInactive ? undefined : eq(appointmentServices.isActive, true)))
-    .orderBy(asc(facilities.name), asc(appointmentServices.name), asc(appointmentServices.id))
+    .orderBy(asc(facilityName), asc(appointmentServices.name), asc(appointmentServices.id))
     .limit(2000);
   return rows.map(toService);
 }
@@ -82,8 +81,7 @@ export async function serviceFacility(db: Db, id: number): Promise<number | null
 export async function createAppointmentService({ db, actor, now: clock }: ServiceContext, input: CreateAppointmentServiceInput): Promise<AppointmentService> {
   const now = clock();
   return db.transaction(async (tx) => {
-    const [facility] = await tx.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, input.facilityId)).limit(1);
-    if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
+    if (!(await findFacility(tx, input.facilityId))) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
     const [created] = await tx
       .insert(appointmentServices)
       .values({ ...input, createdBy: actor.id, createdAt: now, updatedAt: now })
@@ -121,7 +119,7 @@ export async function ensureService(tx: Db, facilityId: number, code: string, no
     .where(and(eq(appointmentServices.facilityId, facilityId), eq(appointmentServices.code, code)))
     .limit(1);
   if (found) return found;
-  const [facility] = await tx.select({ level: facilities.level }).from(facilities).where(eq(facilities.id, facilityId)).limit(1);
+  const facility = await findFacility(tx, facilityId);
   const defaults = defaultServicesFor(facility?.level ?? 2).find((d) => d.code === code) ?? { code, name: code, durationMinutes: 15, dailyCapacity: 20 };
   await tx
     .insert(appointmentServices)
@@ -156,18 +154,16 @@ export function defaultServicesFor(level: number): { code: string; name: string;
 
 // ---------------------------------------------------------------------------------------------- appointments
 
-const booker = alias(users, 'booker');
-
 const appointmentColumns = {
   a: appointments,
-  firstName: patients.firstName,
-  lastName: patients.lastName,
-  nationalId: patients.nationalId,
-  phone: patients.phoneNumber,
-  facilityName: facilities.name,
+  firstName: patientField(appointments.patientId, 'firstName'),
+  lastName: patientField(appointments.patientId, 'lastName'),
+  nationalId: patientField(appointments.patientId, 'nationalId'),
+  phone: patientField(appointments.patientId, 'phoneNumber'),
+  facilityName: facilityField(appointments.facilityId, 'name'),
   serviceName: appointmentServices.name,
   serviceCode: appointmentServices.code,
-  bookedByName: sql<string | null>`${booker.firstName} || ' ' || ${booker.lastName}`,
+  bookedByName: accountField(appointments.bookedBy, 'name'),
   smsConsent: sql<boolean>`(${smsConsents.patientId} is not null and ${smsConsents.withdrawnAt} is null)`,
 };
 type AppointmentRow = {
@@ -226,10 +222,7 @@ function appointmentQuery(db: Db) {
   return db
     .select(appointmentColumns)
     .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
     .innerJoin(appointmentServices, eq(appointmentServices.id, appointments.serviceId))
-    .leftJoin(facilities, eq(facilities.id, appointments.facilityId))
-    .leftJoin(booker, eq(booker.id, appointments.bookedBy))
     .leftJoin(smsConsents, eq(smsConsents.patientId, appointments.patientId));
 }
 
@@ -316,7 +309,7 @@ const STATUS_LABEL: Record<AppointmentStatus, string> = { scheduled: 'Scheduled'
 async function canOverride(tx: Db, actor: Actor, facilityId: number): Promise<boolean> {
   const scope = scopeOf(actor.role, 'appointments:override');
   if (!scope) return false;
-  const [f] = await tx.select({ id: facilities.id, subcounty: facilities.subcounty }).from(facilities).where(eq(facilities.id, facilityId)).limit(1);
+  const f = await findFacility(tx, facilityId);
   return f ? reaches(scope, actor, { id: f.id, subcounty: f.subcounty }) : false;
 }
 
@@ -413,7 +406,7 @@ export async function bookAppointment({ db, actor, now: clock }: ServiceContext,
   const now = clock();
   const today = countyDate(now);
   const id = await db.transaction(async (tx) => {
-    const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.patientId)).limit(1);
+    const patient = await patientExists(tx, input.patientId);
     const [service] = await tx.select().from(appointmentServices).where(eq(appointmentServices.id, input.serviceId)).limit(1);
     const serviceProblem = !service || service.facilityId !== input.facilityId ? 'Service not found at this facility' : !service.isActive ? 'This service is not taking appointments' : null;
     const dateProblem =

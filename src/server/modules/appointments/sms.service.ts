@@ -10,9 +10,9 @@ import type { SmsConfig } from '../../env.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { users } from '../auth/index.js';
-import { facilities } from '../facilities/index.js';
-import { patients } from '../patients/index.js';
+import { accountField } from '../auth/index.js';
+import { facilityField } from '../facilities/index.js';
+import { findPatient, patientExists, patientField } from '../patients/index.js';
 import { appointments, smsConsents, smsMessages } from './appointments.schema.js';
 import { resolveSmsGateway, settingsSection, type SmsGateway } from './sms/gateway.js';
 
@@ -20,9 +20,8 @@ import { resolveSmsGateway, settingsSection, type SmsGateway } from './sms/gatew
 
 async function loadConsent(db: Db, patientId: number): Promise<SmsConsent> {
   const [row] = await db
-    .select({ c: smsConsents, grantedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+    .select({ c: smsConsents, grantedByName: accountField(smsConsents.grantedBy, 'name') })
     .from(smsConsents)
-    .leftJoin(users, eq(users.id, smsConsents.grantedBy))
     .where(eq(smsConsents.patientId, patientId))
     .limit(1);
   if (!row) return { patientId, consented: false, phone: null, language: null, grantedAt: null, grantedByName: null, withdrawnAt: null };
@@ -40,8 +39,7 @@ async function loadConsent(db: Db, patientId: number): Promise<SmsConsent> {
 
 /** A patient's consent to SMS reminders (an audited read: it holds their phone). */
 export async function getSmsConsent({ db, actor }: ServiceContext, patientId: number): Promise<SmsConsent> {
-  const [patient] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).limit(1);
-  if (!patient) throw notFound('Patient not found');
+  if (!(await patientExists(db, patientId))) throw notFound('Patient not found');
   const consent = await loadConsent(db, patientId);
   await audit(db, actor, { action: 'patient.sms_consent.read', entity: 'patient', entityId: patientId });
   return consent;
@@ -54,10 +52,10 @@ export async function getSmsConsent({ db, actor }: ServiceContext, patientId: nu
 export async function updateSmsConsent({ db, actor, now: clock }: ServiceContext, patientId: number, input: UpdateSmsConsentInput): Promise<SmsConsent> {
   const now = clock();
   return db.transaction(async (tx) => {
-    const [patient] = await tx.select({ id: patients.id, phone: patients.phoneNumber }).from(patients).where(eq(patients.id, patientId)).limit(1);
+    const patient = await findPatient(tx, patientId);
     if (!patient) throw notFound('Patient not found');
     if (input.consented) {
-      const given = input.phone ?? patient.phone ?? '';
+      const given = input.phone ?? patient.phoneNumber ?? '';
       const phone = normaliseKenyanMobile(given);
       if (!phone) throw invalid([{ path: 'phone', message: 'Enter a Kenyan mobile number' }]);
       const values = { phone, language: input.language, grantedBy: actor.id, grantedAt: now, withdrawnBy: null, withdrawnAt: null };
@@ -172,21 +170,20 @@ export async function sendReminders(db: Db, now: Date, gateway: SmsGateway): Pro
       patientId: appointments.patientId,
       date: appointments.date,
       startTime: appointments.startTime,
-      firstName: patients.firstName,
-      facilityName: facilities.name,
+      firstName: patientField(appointments.patientId, 'firstName'),
+      facilityName: facilityField(appointments.facilityId, 'name'),
       phone: smsConsents.phone,
       language: smsConsents.language,
     })
     .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .innerJoin(facilities, eq(facilities.id, appointments.facilityId))
     .innerJoin(smsConsents, and(eq(smsConsents.patientId, appointments.patientId), isNull(smsConsents.withdrawnAt)))
     .where(and(eq(appointments.date, tomorrow), eq(appointments.status, 'scheduled')))
     .orderBy(appointments.id);
   let sent = 0;
   for (const a of due) {
     const language = a.language as SmsLanguage;
-    const body = reminderText({ firstName: a.firstName, facilityName: a.facilityName, date: a.date, startTime: a.startTime, language });
+    // Both are there: an appointment's patient and facility are foreign keys.
+    const body = reminderText({ firstName: a.firstName!, facilityName: a.facilityName!, date: a.date, startTime: a.startTime, language });
     const [row] = await db
       .insert(smsMessages)
       .values({ patientId: a.patientId, appointmentId: a.appointmentId, kind: 'reminder', phone: a.phone, language, body, gateway: gateway.name, status: 'queued', createdAt: now })

@@ -5,7 +5,7 @@ import type { AuditEventsQuery } from '../../../shared/access/index.js';
 import type { AuditEvent } from '../../../shared/audit/index.js';
 import { addDays, countyDate, countyDateTime, startOfCountyDay } from '../../../shared/county-time.js';
 import { auditEvents } from '../../core/audit.schema.js';
-import { users } from '../auth/index.js';
+import { accountField, accountsMatching } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -25,7 +25,7 @@ export async function listAuditEvents({ db }: ServiceContext, q: AuditEventsQuer
   if (q.userId) conditions.push(eq(auditEvents.userId, q.userId));
   if (q.who) {
     const pattern = `%${q.who.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`${auditEvents.userId} in (select id from users where email ilike ${pattern} or first_name || ' ' || last_name ilike ${pattern})`);
+    conditions.push(sql`${auditEvents.userId} in ${accountsMatching(pattern)}`);
   }
   if (q.action) conditions.push(q.action.endsWith('.') ? like(auditEvents.action, `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : eq(auditEvents.action, q.action));
   if (q.entity) conditions.push(eq(auditEvents.entity, q.entity));
@@ -46,7 +46,7 @@ export async function listAuditEvents({ db }: ServiceContext, q: AuditEventsQuer
         id: auditEvents.id,
         at: auditEvents.at,
         userId: auditEvents.userId,
-        userEmail: users.email,
+        userEmail: accountField(auditEvents.userId, 'email'),
         action: auditEvents.action,
         entity: auditEvents.entity,
         entityId: auditEvents.entityId,
@@ -55,7 +55,6 @@ export async function listAuditEvents({ db }: ServiceContext, q: AuditEventsQuer
         detail: auditEvents.detail,
       })
       .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.userId))
       .where(where)
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(q.limit)

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ListAccessUsersQuery } from '../../../shared/access/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/index.js';
+import { facilityField } from '../facilities/index.js';
 import { passkeys, sessions, users } from './auth.schema.js';
 import { endUserSessions, keepIndispensableRoles } from './auth.service.js';
 
@@ -48,8 +48,8 @@ export async function listAccounts(db: Db, q: ListAccessUsersQuery & { id?: numb
         email: users.email,
         role: users.role,
         facilityId: users.facilityId,
-        facilityName: facilities.name,
-        subcounty: facilities.subcounty,
+        facilityName: facilityField(users.facilityId, 'name'),
+        subcounty: facilityField(users.facilityId, 'subcounty'),
         isActive: users.isActive,
         isDemo: users.isDemo,
         activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${live})`,
@@ -57,7 +57,6 @@ export async function listAccounts(db: Db, q: ListAccessUsersQuery & { id?: numb
         passkeys: sql<number>`(select count(*)::int from ${passkeys} where ${and(eq(passkeys.userId, users.id), isNull(passkeys.revokedAt))})`,
       })
       .from(users)
-      .leftJoin(facilities, eq(facilities.id, users.facilityId))
       .where(where)
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
       .limit(q.limit)

@@ -8,7 +8,7 @@ import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../sha
 import type { Role } from '../../../shared/access/index.js';
 import type { Config } from '../../env.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/index.js';
+import { facilityDirectory, facilityField } from '../facilities/index.js';
 import { loginAttempts, sessions, users } from './auth.schema.js';
 import { conflict, forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
@@ -114,10 +114,9 @@ const sessionLookup = (db: Db) =>
     );
     return db
       .with(touched)
-      .select({ session: sessions, user: users, subcounty: facilities.subcounty })
+      .select({ session: sessions, user: users, subcounty: facilityField(users.facilityId, 'subcounty') })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(facilities, eq(facilities.id, users.facilityId))
       .where(eq(sessions.tokenHash, sql.placeholder('key')))
       .limit(1)
       .prepare(name);
@@ -146,7 +145,7 @@ export async function resolveSession(db: Db, config: Config, token: string, now:
 /** The sub-county of a user's facility (for the answer to a sign-in). */
 export async function withSubcounty(db: Db, user: UserRow): Promise<SessionUserRow> {
   if (user.facilityId === null) return { ...user, subcounty: null };
-  const [f] = await db.select({ subcounty: facilities.subcounty }).from(facilities).where(eq(facilities.id, user.facilityId)).limit(1);
+  const f = await facilityDirectory(db).locateFacility(user.facilityId);
   return { ...user, subcounty: f?.subcounty ?? null };
 }
 

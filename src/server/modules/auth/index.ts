@@ -4,7 +4,9 @@ import { authRoutes } from './auth.routes.js';
 import { loginAttempts, passkeys, sessions, users, webauthnChallenges } from './auth.schema.js';
 import { seedStaffAccounts } from './auth.seed.js';
 
-export { loginAttempts, passkeys, sessions, users, webauthnChallenges } from './auth.schema.js';
+// For other modules: a person's name (or email, role) on their rows, accounts found by name, an account held still,
+// and the accounts listed (account-reads.ts): only this module names the users table.
+export { accountField, accountRows, accountsMatching, lockAccount, type ListedAccount } from './account-reads.js';
 export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, type UserSeedRow } from './auth.seed.js';
 export { changeAccount, findAccount, listAccounts, listUserSessions, passkeyOwner, revokeSession, sessionOwner, type AccountRow } from './access-admin.js';
 export { listPasskeys, revokePasskey } from './passkeys.service.js';

@@ -21,7 +21,7 @@ import { insurerShare, subtract, ZERO, type Cents } from '../../../shared/money.
 import type { CostCentre, Fund } from '../../../shared/accounting/index.js';
 import type { Db } from '../../db/client.js';
 import { post, postMany, postedSources, type JournalDraft, type LedgerLine } from '../accounting/index.js';
-import { facilities } from '../facilities/index.js';
+import { findFacility, listFacilities } from '../facilities/index.js';
 import { billingRecords, billingWaivers, insuranceClaims, payments } from './billing.schema.js';
 
 type Invoice = Pick<typeof billingRecords.$inferSelect, 'id' | 'invoiceNumber' | 'facilityId' | 'serviceType' | 'amount' | 'insuranceProvider' | 'insuranceCoveragePercent'>;
@@ -114,8 +114,7 @@ export function waiverJournal(invoice: Invoice, waiver: { id: number; amount: Ce
 }
 
 export async function facilityLevel(tx: Db, facilityId: number): Promise<number> {
-  const [f] = await tx.select({ level: facilities.level }).from(facilities).where(eq(facilities.id, facilityId)).limit(1);
-  return f?.level ?? 4;
+  return (await findFacility(tx, facilityId))?.level ?? 4;
 }
 
 /** Whether an earlier claim on the invoice was rejected (its insurer share is then already impaired). */
@@ -135,10 +134,9 @@ export const postEvent = (tx: Db, draft: JournalDraft, now: Date) => post(tx, dr
  * payments, decided claims and waivers, each dated on its event's county day. Idempotent.
  */
 export async function postBillingHistory(tx: Db, now: Date): Promise<number> {
-  const invoices = await tx
-    .select({ i: billingRecords, level: facilities.level })
-    .from(billingRecords)
-    .innerJoin(facilities, eq(facilities.id, billingRecords.facilityId));
+  // Every invoice has its facility (a foreign key): the county's hundred-odd facilities' levels, looked up here.
+  const levels = new Map((await listFacilities(tx)).map((f) => [f.id, f.level]));
+  const invoices = (await tx.select().from(billingRecords)).map((i) => ({ i, level: levels.get(i.facilityId)! }));
   const byId = new Map(invoices.map((r) => [r.i.id, r]));
   const drafts: JournalDraft[] = [];
   const done = await postedSources(tx, 'invoice', invoices.map((r) => r.i.id));

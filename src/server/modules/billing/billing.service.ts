@@ -1,7 +1,7 @@
 // Billing records (SPEC.md §2.8, §3, §5): invoices, their list with search and filters, one invoice with its
 // payments and claims, and the four cards. An invoice starts pending; "overdue" is never stored: a pending
 // invoice past its due date (county calendar) reads as overdue, so one rule holds everywhere.
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, countyYear, startOfCountyDay } from '../../../shared/county-time.js';
 import { centsValue, parseKes, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
@@ -20,28 +20,30 @@ import { moneySql } from '../../db/columns.js';
 import { invoiceJournal, postEvent } from './billing.ledger.js';
 import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
 import { invalid, notFound } from '../../core/errors.js';
-import { containsLower, ilikeAny, iso, searchTerms, withinScope } from '../../core/sql.js';
+import { ilikeAny, iso, qualified, searchTerms, withinScope } from '../../core/sql.js';
 import { recordActivity } from '../activities/index.js';
-import { patients } from '../patients/index.js';
+import { findPatient, patientExists, patientField, patientsMatching } from '../patients/index.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
-import { facilities, findFacility } from '../facilities/index.js';
+import { facilityField, findFacility } from '../facilities/index.js';
 import { claimsOf, paymentsOf } from './payment-records.js';
 
-const amountPaid = moneySql(sql`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${billingRecords.id} and p.status = 'succeeded')`);
-const amountWaived = moneySql(sql`(select coalesce(sum(w.amount), 0) from billing_waivers w where w.billing_record_id = ${billingRecords.id})`);
+// The invoice's id as the subqueries below name it: with its table, whatever else the query reads (core/sql.ts).
+const invoiceId = qualified(billingRecords.id);
+const amountPaid = moneySql(sql`(select coalesce(sum(p.amount), 0) from payments p where p.billing_record_id = ${invoiceId} and p.status = 'succeeded')`);
+const amountWaived = moneySql(sql`(select coalesce(sum(w.amount), 0) from billing_waivers w where w.billing_record_id = ${invoiceId})`);
 /** The insurer's payment: the approved amount of the invoice's approved claim (there is at most one), else null. */
 const insurerPaid = moneySql(
-  sql`(select c.approved_amount from insurance_claims c where c.billing_record_id = ${billingRecords.id} and c.status = 'approved' order by c.id desc limit 1)`,
+  sql`(select c.approved_amount from insurance_claims c where c.billing_record_id = ${invoiceId} and c.status = 'approved' order by c.id desc limit 1)`,
 ) as SQL<Cents | null>;
-const claimStatus = sql<string | null>`(select c.status from insurance_claims c where c.billing_record_id = ${billingRecords.id} order by c.submitted_at desc, c.id desc limit 1)`;
+const claimStatus = sql<string | null>`(select c.status from insurance_claims c where c.billing_record_id = ${invoiceId} order by c.submitted_at desc, c.id desc limit 1)`;
 
 const columns = {
   bill: billingRecords,
-  firstName: patients.firstName,
-  lastName: patients.lastName,
-  nationalId: patients.nationalId,
-  facilityName: facilities.name,
+  firstName: patientField(billingRecords.patientId, 'firstName'),
+  lastName: patientField(billingRecords.patientId, 'lastName'),
+  nationalId: patientField(billingRecords.patientId, 'nationalId'),
+  facilityName: facilityField(billingRecords.facilityId, 'name'),
   amountPaid,
   amountWaived,
   insurerPaid,
@@ -68,6 +70,21 @@ export function shownStatus(status: string, dueDate: string | null, today: strin
 /** Overdue on a county date: pending with a due date before it (or an old row stored as overdue). */
 export function overdueCondition(today: string): SQL {
   return or(eq(billingRecords.status, 'overdue'), and(eq(billingRecords.status, 'pending'), lt(billingRecords.dueDate, today)))!;
+}
+
+/**
+ * Money received in [from, to): paid billing records by the time they were paid, at one facility or within a reach
+ * of facilities. The one rule the dashboard, Revenue Management, the Reports screen and the finance analyses count
+ * money by, so their figures agree.
+ */
+export function paidWithin(from: Date | SQLWrapper, to: Date | SQLWrapper, facilityId?: number, reach: readonly number[] | null = null): SQL | undefined {
+  return and(
+    eq(billingRecords.status, 'paid'),
+    gte(billingRecords.paidAt, from),
+    lt(billingRecords.paidAt, to),
+    facilityId ? eq(billingRecords.facilityId, facilityId) : undefined,
+    reach ? inArray(billingRecords.facilityId, reach.length > 0 ? [...reach] : [-1]) : undefined,
+  );
 }
 
 function statusCondition(status: ListBillingQuery['status'], today: string): SQL | undefined {
@@ -111,7 +128,7 @@ function toBilling({ bill: b, firstName, lastName, nationalId, facilityName, amo
 function searchCondition(search: string | undefined): SQL | undefined {
   const terms = searchTerms(search);
   if (terms.length === 0) return undefined;
-  return and(...terms.map((t) => or(containsLower(patients.searchText, t), ilikeAny([billingRecords.invoiceNumber], t))));
+  return and(...terms.map((t) => or(inArray(billingRecords.patientId, patientsMatching(t)!), ilikeAny([billingRecords.invoiceNumber], t))));
 }
 
 export async function listBilling({ db, actor, scope, now }: ServiceContext, q: ListBillingQuery) {
@@ -126,8 +143,6 @@ export async function listBilling({ db, actor, scope, now }: ServiceContext, q: 
   const rows = await db
     .select(columns)
     .from(billingRecords)
-    .innerJoin(patients, eq(patients.id, billingRecords.patientId))
-    .leftJoin(facilities, eq(facilities.id, billingRecords.facilityId))
     .where(where)
     .orderBy(desc(billingRecords.createdAt), desc(billingRecords.id))
     .limit(q.limit)
@@ -135,7 +150,6 @@ export async function listBilling({ db, actor, scope, now }: ServiceContext, q: 
   const [total] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(billingRecords)
-    .innerJoin(patients, eq(patients.id, billingRecords.patientId))
     .where(where);
   await audit(db, actor, { action: 'billing.list', entity: 'billing_record', detail: listReadDetail(rows.length, total?.n ?? 0, rows.map((r) => r.bill.patientId)) });
   return { rows: rows.map((r) => toBilling(r, today)), total: total?.n ?? 0 };
@@ -146,8 +160,6 @@ export async function findBillingRecord(db: Db, id: number, now: Date): Promise<
   const [row] = await db
     .select(columns)
     .from(billingRecords)
-    .innerJoin(patients, eq(patients.id, billingRecords.patientId))
-    .leftJoin(facilities, eq(facilities.id, billingRecords.facilityId))
     .where(eq(billingRecords.id, id))
     .limit(1);
   return row ? toBilling(row, countyDate(now)) : undefined;
@@ -171,8 +183,7 @@ export async function getBillingDetail({ db, actor, now }: ServiceContext, id: n
  */
 export async function invoiceFacilityFor(db: Db, actor: Pick<Actor, 'facilityId'>, input: Pick<CreateBillingInput, 'facilityId' | 'patientId'>): Promise<number | undefined> {
   if (input.facilityId ?? actor.facilityId) return input.facilityId ?? actor.facilityId ?? undefined;
-  const [patient] = await db.select({ facilityId: patients.facilityId }).from(patients).where(eq(patients.id, input.patientId)).limit(1);
-  return patient?.facilityId;
+  return (await findPatient(db, input.patientId))?.facilityId;
 }
 
 /** The facility an invoice belongs to. */
@@ -186,8 +197,7 @@ export async function createBilling({ db, actor, now: clock }: ServiceContext, i
   const today = countyDate(now);
   if (input.dueDate !== undefined && input.dueDate < today) throw invalid([{ path: 'dueDate', message: 'The due date cannot be before today' }]);
   const id = await db.transaction(async (tx) => {
-    const [patient] = await tx.select().from(patients).where(eq(patients.id, input.patientId)).limit(1);
-    if (!patient) throw invalid([{ path: 'patientId', message: 'Patient not found' }]);
+    if (!(await patientExists(tx, input.patientId))) throw invalid([{ path: 'patientId', message: 'Patient not found' }]);
     const facility = await findFacility(tx, (await invoiceFacilityFor(tx, actor, input))!);
     if (!facility) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
     const { facilityId: _f, insuranceCoveragePercent, dueDate, amount, ...fields } = input;
@@ -219,7 +229,7 @@ export async function createBilling({ db, actor, now: clock }: ServiceContext, i
       facilityId: facility.id,
       at: now,
     });
-    await audit(tx, actor, { action: 'billing.create', entity: 'billing_record', entityId: created.id, detail: `patient ${patient.id}` });
+    await audit(tx, actor, { action: 'billing.create', entity: 'billing_record', entityId: created.id, detail: `patient ${input.patientId}` });
     return created.id;
   });
   return (await findBillingRecord(db, id, now))!;

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { billingRecords, insuranceClaims } from './billing.schema.js';
 import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
-import { facilities } from '../facilities/index.js';
+import { findFacility } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { findBillingRecord } from './billing.service.js';
@@ -128,7 +128,7 @@ export async function decideClaim({ db, actor, now: clock }: ServiceContext, cla
       ].join(', '),
     });
     if (approved !== null) {
-      const [f] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, invoice.facilityId)).limit(1);
+      const f = await findFacility(tx, invoice.facilityId);
       await recordActivity(tx, {
         action: 'payment_received',
         kind: 'claim.approved',

@@ -7,8 +7,9 @@ import { billingRecords, billingWaivers, insuranceClaims, payments } from './bil
 import { seedBilling } from './billing.seed.js';
 import { paymentsRoutes } from './payments.routes.js';
 
-export { billingRecords, insuranceClaims, payments } from './billing.schema.js';
-export { overdueCondition, shownStatus } from './billing.service.js';
+export { overdueCondition, paidWithin, shownStatus } from './billing.service.js';
+// The demo county's price of each service, which the benchmark's generated bills use too (bench/generate.ts).
+export { SERVICE_AMOUNT } from './billing.seed.js';
 
 export const billingModule: ServerModule = {
   id: 'billing',

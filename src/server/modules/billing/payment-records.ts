@@ -1,12 +1,11 @@
 // Reading payments and insurance claims as the API shows them. The M-Pesa callback token's hash, kept in
 // gatewayReference, never leaves the server: an M-Pesa payment's receipt is Safaricom's receipt number.
-import { alias } from 'drizzle-orm/pg-core';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, type SQLWrapper } from 'drizzle-orm';
 import type { InsuranceClaim, Payment } from '../../../shared/billing/index.js';
 import { isZero, toKes } from '../../../shared/money.js';
 import type { Db } from '../../db/client.js';
 import { insuranceClaims, payments } from './billing.schema.js';
-import { users } from '../auth/index.js';
+import { accountField } from '../auth/index.js';
 import { iso } from '../../core/sql.js';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -58,22 +57,18 @@ export function toClaim(c: ClaimRow, submittedByName: string | null = null, deci
 
 export async function paymentsOf(db: Db, billingRecordId: number): Promise<Payment[]> {
   const rows = await db
-    .select({ p: payments, firstName: users.firstName, lastName: users.lastName })
+    .select({ p: payments, firstName: accountField(payments.initiatedBy, 'firstName'), lastName: accountField(payments.initiatedBy, 'lastName') })
     .from(payments)
-    .leftJoin(users, eq(users.id, payments.initiatedBy))
     .where(eq(payments.billingRecordId, billingRecordId))
     .orderBy(desc(payments.createdAt), desc(payments.id));
   return rows.map((r) => toPayment(r.p, name(r)));
 }
 
 export async function claimsOf(db: Db, billingRecordId: number): Promise<InsuranceClaim[]> {
-  const submitter = alias(users, 'submitter');
-  const decider = alias(users, 'decider');
+  const person = (id: SQLWrapper) => ({ firstName: accountField(id, 'firstName'), lastName: accountField(id, 'lastName') });
   const rows = await db
-    .select({ c: insuranceClaims, s: { firstName: submitter.firstName, lastName: submitter.lastName }, d: { firstName: decider.firstName, lastName: decider.lastName } })
+    .select({ c: insuranceClaims, s: person(insuranceClaims.submittedBy), d: person(insuranceClaims.decidedBy) })
     .from(insuranceClaims)
-    .leftJoin(submitter, eq(submitter.id, insuranceClaims.submittedBy))
-    .leftJoin(decider, eq(decider.id, insuranceClaims.decidedBy))
     .where(eq(insuranceClaims.billingRecordId, billingRecordId))
     .orderBy(desc(insuranceClaims.submittedAt), desc(insuranceClaims.id));
   return rows.map((r) => toClaim(r.c, name(r.s), name(r.d)));

@@ -34,7 +34,7 @@ import { billingRecords, billingWaivers, insuranceClaims, payments } from './bil
 import { moneySql } from '../../db/columns.js';
 import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
-import { facilities } from '../facilities/index.js';
+import { findFacility } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
 import type { Actor, ServiceContext, SystemCaller } from '../../core/context.js';
 import { findBillingRecord } from './billing.service.js';
@@ -144,8 +144,7 @@ export function assertOpen(invoice: InvoiceRow): void {
 }
 
 async function facilityName(tx: Db, id: number): Promise<string> {
-  const [f] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, id)).limit(1);
-  return f?.name ?? 'Unknown Facility';
+  return (await findFacility(tx, id))?.name ?? 'Unknown Facility';
 }
 
 async function paymentReceived(tx: Db, caller: Caller, invoice: InvoiceRow, payment: { id: number; method: string; amount: Cents }, now: Date): Promise<void> {

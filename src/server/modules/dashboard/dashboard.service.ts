@@ -1,6 +1,6 @@
 // Dashboard and revenue figures (SPEC.md §2.5, §3). "Today" and "this month" are county (EAT) calendar days.
 // Revenue is money received: paid billing records, by the time they were paid.
-import { and, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/county-time.js';
 import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/dashboard/index.js';
 import type { Db } from '../../db/client.js';
@@ -9,25 +9,16 @@ import { toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { todayAppointmentsCount } from '../appointments/index.js';
 import { prepared } from '../../core/prepared.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../auth/index.js';
-import { billingRecords } from '../billing/index.js';
-import { patientCounts, patients, patientTotal } from '../patients/index.js';
+import { users } from '../auth/auth.schema.js';
+import { paidWithin } from '../billing/index.js';
+import { billingRecords } from '../billing/billing.schema.js';
+import { patientTotal } from '../patients/index.js';
+import { patientCounts, patients } from '../patients/patients.schema.js';
 import { countyMonthOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
 import { facilitiesReached } from '../../core/access.js';
 import { scopeOf } from '../../../shared/access/index.js';
 import { facilityDirectory } from '../facilities/index.js';
-
-/** Money received in [from, to): paid billing records by the time they were paid. Revenue Management uses it too. */
-export function paidWithin(from: Date | SQLWrapper, to: Date | SQLWrapper, facilityId?: number, reach: readonly number[] | null = null): SQL | undefined {
-  return and(
-    eq(billingRecords.status, 'paid'),
-    gte(billingRecords.paidAt, from),
-    lt(billingRecords.paidAt, to),
-    facilityId ? eq(billingRecords.facilityId, facilityId) : undefined,
-    reach ? inArray(billingRecords.facilityId, reach.length > 0 ? [...reach] : [-1]) : undefined,
-  );
-}
 
 async function paidBetween(db: Db, from: Date, to: Date, facilityId?: number, reach: readonly number[] | null = null): Promise<Cents> {
   const [row] = await db

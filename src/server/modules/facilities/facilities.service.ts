@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { COUNTY_PROFILE } from '../../../shared/county.js';
 import { FACILITY_LEVELS, FACILITY_SERVICES, type UpdateFacilityInput } from '../../../shared/facilities/index.js';
 import { countyDate } from '../../../shared/county-time.js';
@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { facilities } from './facilities.schema.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import type { ServiceContext } from '../../core/context.js';
+import { valueOf } from '../../core/sql.js';
 
 export type FacilityRow = typeof facilities.$inferSelect;
 
@@ -116,6 +117,18 @@ export async function facilitiesCsv({ db, now: clock }: ServiceContext): Promise
  * not found is looked up again (the county may add it).
  */
 const located = new WeakMap<Db, Map<number, { id: number; subcounty: string }>>();
+
+/** What another module may show of a facility on its own rows. */
+const SHOWN = { name: facilities.name, mflCode: facilities.mflCode, level: facilities.level, location: facilities.location, subcounty: facilities.subcounty } as const;
+
+/**
+ * A facility's name, MFL code, level, location or sub-county as a value of the caller's row (`facilityId` is a
+ * column of it): what every module that names a visit's, an invoice's or a referral's facility reads, inside its
+ * one statement. Null when there is no such facility.
+ */
+export function facilityField<F extends keyof typeof SHOWN>(facilityId: SQLWrapper, field: F): SQL<FacilityRow[F] | null> {
+  return valueOf<FacilityRow[F]>(facilities, SHOWN[field], facilities.id, facilityId);
+}
 
 /** Where each facility is, for the access hook's scope checks (plugins/auth.ts). */
 export function facilityDirectory(db: Db) {

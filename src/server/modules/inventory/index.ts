@@ -4,8 +4,6 @@ import { inventoryRoutes } from './inventory.routes.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
 import { seedInventory } from './inventory.seed.js';
 
-export { inventoryItems, stockMovements } from './inventory.schema.js';
-
 export const inventoryModule: ServerModule = {
   id: 'inventory',
   routes: inventoryRoutes,

@@ -17,14 +17,14 @@ import type { Db } from '../../db/client.js';
 import { compare, isZero, multiply, parseKes, parseTotal, toKes, total, unitsWithin } from '../../../shared/money.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
 import { postStockMovement } from './inventory.ledger.js';
-import { users } from '../auth/index.js';
+import { accountField, findAccount } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
 import { ilikeAny, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
 import { recordActivity } from '../activities/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { facilities, findFacility } from '../facilities/index.js';
+import { facilityField, findFacility } from '../facilities/index.js';
 
 function toItem(i: typeof inventoryItems.$inferSelect, facilityName: string | null): InventoryItem {
   return {
@@ -69,9 +69,8 @@ export async function listInventory({ db }: ServiceContext, q: ListInventoryQuer
 /** Stock lines with their facility's name, by item name. */
 function selectItems(db: Db, where?: SQL) {
   return db
-    .select({ item: inventoryItems, facilityName: facilities.name })
+    .select({ item: inventoryItems, facilityName: facilityField(inventoryItems.facilityId, 'name') })
     .from(inventoryItems)
-    .leftJoin(facilities, eq(facilities.id, inventoryItems.facilityId))
     .where(where)
     .orderBy(asc(inventoryItems.itemName), asc(inventoryItems.id))
     .$dynamic();
@@ -162,9 +161,8 @@ export async function listMovements({ db }: ServiceContext, itemId: number, page
   const where = eq(stockMovements.itemId, itemId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ movement: stockMovements, firstName: users.firstName, lastName: users.lastName })
+      .select({ movement: stockMovements, firstName: accountField(stockMovements.userId, 'firstName'), lastName: accountField(stockMovements.userId, 'lastName') })
       .from(stockMovements)
-      .leftJoin(users, eq(users.id, stockMovements.userId))
       .where(where)
       .orderBy(desc(stockMovements.at), desc(stockMovements.id))
       .limit(page.limit)
@@ -229,7 +227,7 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
       .returning();
     if (!movement || !updated) throw new Error('stock movement not written');
     await postStockMovement(tx, updated, movement, now);
-    const [facility] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, updated.facilityId));
+    const facility = await findFacility(tx, updated.facilityId);
     await audit(tx, actor, {
       action: `inventory.${input.kind}`,
       entity: 'inventory_item',
@@ -246,7 +244,7 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
         at: now,
       });
     }
-    const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, actor.id));
+    const user = await findAccount(tx, actor.id);
     return { item: toItem(updated, facility?.name ?? null), movement: toMovement(movement, user ?? null) };
   });
 }

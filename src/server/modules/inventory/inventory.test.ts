@@ -715,7 +715,10 @@ describe('the cards and the bell', () => {
   });
 
   it('issuing the gloves down to their minimum makes them Low Stock on the cards and in the bell at once', async () => {
-    const bell = async () => (await t.request({ url: '/api/notifications?facilityId=1', cookie: pharmacist })).json() as { count: number; items: { id: string; kind: string }[] };
+    const bell = async () => {
+      const res = await t.request({ url: '/api/notifications?facilityId=1', cookie: pharmacist });
+      return { count: Number(res.headers['x-total-count']), items: res.json() as { id: string; kind: string }[] };
+    };
     const before = await bell();
     const cards = await stats('?facilityId=1');
     expect(before.items.map((i) => i.id)).not.toContain('stock-3');

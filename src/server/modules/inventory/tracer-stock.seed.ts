@@ -2,13 +2,12 @@
 // stock to count, issue and run short of. Use grows with the facility's level; most lines are in stock, some low
 // and a few out, drawn from this step's own random stream so the rest of the county's seed is not disturbed. The
 // five lines the spec shows (inventory.seed.ts) keep their own figures and their own months of ledger.
-import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { createRandom } from '../../db/seed/random.js';
 import { parseKes } from '../../../shared/money.js';
 import type { INVENTORY_CATEGORIES, INVENTORY_UNITS } from '../../../shared/inventory/index.js';
-import { facilities } from '../facilities/index.js';
+import { listFacilities } from '../facilities/index.js';
 import { inventoryItems } from './inventory.schema.js';
 
 type Tracer = {
@@ -64,7 +63,7 @@ export function packs(quantity: number, pack: number): number {
 export async function seedTracerStock(db: Db, ctx: SeedContext): Promise<number> {
   const r = createRandom(2_600_040);
   const held = new Set((await db.select({ facilityId: inventoryItems.facilityId, itemName: inventoryItems.itemName }).from(inventoryItems)).map((i) => `${i.facilityId}:${i.itemName.toLowerCase()}`));
-  const all = await db.select({ id: facilities.id, level: facilities.level }).from(facilities).orderBy(asc(facilities.id));
+  const all = await listFacilities(db);
   const rows: (typeof inventoryItems.$inferInsert)[] = [];
   for (const facility of all) {
     const scale = USE_BY_LEVEL[facility.level] ?? 1;

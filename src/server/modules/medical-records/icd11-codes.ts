@@ -48,13 +48,14 @@ const INDEX = STEMS.map((e) => ({ ...e, words: fold(e.title), key: e.code.toLowe
  * Searches the list by code or by words of the title: codes starting with the text first (in code order), then
  * titles with every typed word at a word start ("mal fal" finds "Malaria due to Plasmodium falciparum").
  */
-export function searchDiagnoses(search: string | undefined, limit: number): DiagnosisOption[] {
+export function searchDiagnoses(search: string | undefined, limit: number): { rows: DiagnosisOption[]; total: number } {
   const text = fold(search?.trim() ?? '');
-  if (text === '') return STEMS.slice(0, limit).map(({ code, title }) => ({ code, title }));
+  const page = (found: readonly { code: string; title: string }[]) => ({ rows: found.slice(0, limit).map(({ code, title }) => ({ code, title })), total: found.length });
+  if (text === '') return page(STEMS);
   const words = text.split(/[\s,]+/).filter(Boolean);
   const byCode = INDEX.filter((e) => e.key.startsWith(text));
   const byTitle = INDEX.filter((e) => !e.key.startsWith(text) && words.every((w) => e.words.startsWith(w) || e.words.includes(` ${w}`) || e.words.includes(`(${w}`) || e.words.includes(`-${w}`)));
   // Titles that begin with what was typed first ("malaria" → "Malaria due to…" before "HIV disease … malaria").
   const ranked = byTitle.map((e, i) => ({ e, rank: e.words.startsWith(words[0]!) ? 0 : 1, i })).sort((a, b) => a.rank - b.rank || a.i - b.i).map((x) => x.e);
-  return [...byCode, ...ranked].slice(0, limit).map(({ code, title }) => ({ code, title }));
+  return page([...byCode, ...ranked]);
 }

@@ -45,11 +45,14 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
   );
   r.get(
     '/api/medical-records/:id/versions',
-    { config: allow('records:read'), schema: { params: idParam, response: ok(z.array(medicalRecordVersionSchema)) } },
+    { config: allow('records:read'), schema: { params: idParam, response: list(medicalRecordVersionSchema) } },
     async (request) => listRecordVersions(ctxOf(request, deps), request.params.id),
   );
   // The bundled ICD-11 code list is no one's data: any member of staff may search it.
-  r.get('/api/diagnoses', { config: signedIn, schema: { querystring: diagnosisSearchQuery, response: ok(z.array(diagnosisOptionSchema)) } }, async (request) =>
-    searchDiagnoses(request.query.search, request.query.limit),
-  );
+  // The best matches first, at most `limit` of them; X-Total-Count says how many codes match.
+  r.get('/api/diagnoses', { config: signedIn, schema: { querystring: diagnosisSearchQuery, response: list(diagnosisOptionSchema) } }, async (request, reply) => {
+    const { rows, total } = searchDiagnoses(request.query.search, request.query.limit);
+    reply.header('X-Total-Count', total);
+    return rows;
+  });
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { countyDate, countyInstant, startOfCountyDay } from '../../../shared/county-time.js';
 import {
   VITAL_KEYS,
@@ -15,19 +15,18 @@ import { medicalRecordDiagnoses, medicalRecords, medicalRecordVersions } from '.
 import { conflict, forbidden, invalid, notFound, type FieldIssue } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { bookFollowUp, completeCheckedIn, syncFollowUp } from '../appointments/index.js';
-import { users } from '../auth/index.js';
-import { patientBirthDate, patientExists, patients, recordVisits } from '../patients/index.js';
+import { accountField } from '../auth/index.js';
+import { patientBirthDate, patientExists, patientField, recordVisits } from '../patients/index.js';
 import { audit } from '../../core/audit.js';
+import { qualified } from '../../core/sql.js';
 import { prepared } from '../../core/prepared.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
-import { facilities, findFacility } from '../facilities/index.js';
+import { facilityField, findFacility } from '../facilities/index.js';
 import { diagnosisTitle, unknownDiagnosisCode } from './icd11-codes.js';
 
 type RecordRow = typeof medicalRecords.$inferSelect;
 type DiagnosisRow = Pick<typeof medicalRecordDiagnoses.$inferSelect, 'recordId' | 'position' | 'code' | 'caseType'>;
-
-const editor = alias(users, 'editor');
 
 /** The columns of each vital (the API's vitals object is flat columns in the table). */
 const VITAL_COLUMNS = {
@@ -91,16 +90,17 @@ async function diagnosesOf(db: Db, recordIds: readonly number[]): Promise<Map<nu
   return byRecord;
 }
 
-const fullName = (t: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string | null>`${t.firstName} || ' ' || ${t.lastName}`;
-
 /** Visits with their facility, clinician and last editor (and any `extra` columns), newest visit first. */
 function selectRecords<E extends SelectedFields>(db: Db, where: SQL, extra: E) {
   return db
-    .select({ record: medicalRecords, facilityName: facilities.name, clinicianName: fullName(users), updatedBy: fullName(editor), ...extra })
+    .select({
+      record: medicalRecords,
+      facilityName: facilityField(medicalRecords.facilityId, 'name'),
+      clinicianName: accountField(medicalRecords.clinicianId, 'name'),
+      updatedBy: accountField(medicalRecords.updatedBy, 'name'),
+      ...extra,
+    })
     .from(medicalRecords)
-    .leftJoin(facilities, eq(facilities.id, medicalRecords.facilityId))
-    .leftJoin(users, eq(users.id, medicalRecords.clinicianId))
-    .leftJoin(editor, eq(editor.id, medicalRecords.updatedBy))
     .where(where)
     .orderBy(desc(medicalRecords.visitDate), desc(medicalRecords.id));
 }
@@ -150,7 +150,7 @@ const recordsPage = (db: Db) =>
   prepared(db, 'records_page', (db, name) =>
     selectRecords(db, eq(medicalRecords.patientId, sql.placeholder('patientId')), {
       diagnoses: sql<DiagnosisRow[]>`(select coalesce(json_agg(json_build_object('recordId', d.record_id, 'position', d.position, 'code', d.code, 'caseType', d.case_type)), '[]'::json)
-        from ${medicalRecordDiagnoses} d where d.record_id = ${medicalRecords.id})`,
+        from ${medicalRecordDiagnoses} d where d.record_id = ${qualified(medicalRecords.id)})`,
       total: sql<number>`(select count(*)::int from ${medicalRecords} m where m.patient_id = ${sql.placeholder('patientId')})`,
     })
       .limit(sql.placeholder('limit'))
@@ -187,24 +187,33 @@ export async function getMedicalRecord({ db, actor }: ServiceContext, id: number
   const [row] = await db
     .select({
       record: medicalRecords,
-      facilityName: facilities.name,
-      clinicianName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-      clinicianRole: users.role,
-      patient: { firstName: patients.firstName, middleName: patients.middleName, lastName: patients.lastName, nationalId: patients.nationalId, dateOfBirth: patients.dateOfBirth, gender: patients.gender },
+      facilityName: facilityField(medicalRecords.facilityId, 'name'),
+      clinicianName: accountField(medicalRecords.clinicianId, 'name'),
+      clinicianRole: accountField(medicalRecords.clinicianId, 'role'),
+      updatedBy: accountField(medicalRecords.updatedBy, 'name'),
+      patient: {
+        firstName: patientField(medicalRecords.patientId, 'firstName'),
+        middleName: patientField(medicalRecords.patientId, 'middleName'),
+        lastName: patientField(medicalRecords.patientId, 'lastName'),
+        nationalId: patientField(medicalRecords.patientId, 'nationalId'),
+        dateOfBirth: patientField(medicalRecords.patientId, 'dateOfBirth'),
+        gender: patientField(medicalRecords.patientId, 'gender'),
+      },
     })
     .from(medicalRecords)
-    .innerJoin(patients, eq(patients.id, medicalRecords.patientId))
-    .leftJoin(facilities, eq(facilities.id, medicalRecords.facilityId))
-    .leftJoin(users, eq(users.id, medicalRecords.clinicianId))
     .where(eq(medicalRecords.id, id))
     .limit(1);
   if (!row) throw notFound('Medical record not found');
   await audit(db, actor, { action, entity: 'patient', entityId: row.record.patientId, detail: `medical record ${id}` });
-  const { firstName, middleName, lastName, ...patient } = row.patient;
+  // The visit's patient is there (a foreign key), and these of theirs are never null.
+  const { firstName, middleName, lastName, nationalId, dateOfBirth, gender } = row.patient;
   const name = [firstName, middleName, lastName].filter(Boolean).join(' ');
   const diagnoses = (await diagnosesOf(db, [id])).get(id) ?? [];
-  const updatedBy = row.record.updatedBy ? ((await db.select({ name: fullName(users) }).from(users).where(eq(users.id, row.record.updatedBy)))[0]?.name ?? null) : null;
-  return { ...toRecord(row.record, row.facilityName, row.clinicianName, diagnoses, updatedBy), clinicianRole: row.clinicianRole, patient: { name, ...patient } };
+  return {
+    ...toRecord(row.record, row.facilityName, row.clinicianName, diagnoses, row.updatedBy),
+    clinicianRole: row.clinicianRole,
+    patient: { name, nationalId: nationalId!, dateOfBirth: dateOfBirth!, gender: gender! },
+  };
 }
 
 /**
@@ -316,9 +325,8 @@ export async function listRecordVersions({ db, actor }: ServiceContext, id: numb
   const [record] = await db.select({ patientId: medicalRecords.patientId }).from(medicalRecords).where(eq(medicalRecords.id, id)).limit(1);
   if (!record) throw notFound('Medical record not found');
   const rows = await db
-    .select({ version: medicalRecordVersions.version, snapshot: medicalRecordVersions.snapshot, reason: medicalRecordVersions.reason, replacedBy: fullName(users), replacedAt: medicalRecordVersions.replacedAt })
+    .select({ version: medicalRecordVersions.version, snapshot: medicalRecordVersions.snapshot, reason: medicalRecordVersions.reason, replacedBy: accountField(medicalRecordVersions.replacedBy, 'name'), replacedAt: medicalRecordVersions.replacedAt })
     .from(medicalRecordVersions)
-    .innerJoin(users, eq(users.id, medicalRecordVersions.replacedBy))
     .where(eq(medicalRecordVersions.recordId, id))
     .orderBy(desc(medicalRecordVersions.version));
   await audit(db, actor, { action: 'patient.records.read', entity: 'patient', entityId: record.patientId, detail: `versions of medical record ${id}` });

@@ -18,7 +18,7 @@ import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/index.js';
+import { accountField } from '../auth/index.js';
 import { diagnosisTitle } from '../medical-records/index.js';
 import { mohConfigChanges, mohFormRows, mohRowCodes, mohSettings } from './moh.schema.js';
 
@@ -35,9 +35,8 @@ export async function loadSettings(db: Db): Promise<MohSettings> {
 
 export async function listSettings({ db }: ServiceContext): Promise<MohSetting[]> {
   const rows = await db
-    .select({ key: mohSettings.key, value: mohSettings.value, updatedAt: mohSettings.updatedAt, firstName: users.firstName, lastName: users.lastName })
-    .from(mohSettings)
-    .leftJoin(users, eq(users.id, mohSettings.updatedBy));
+    .select({ key: mohSettings.key, value: mohSettings.value, updatedAt: mohSettings.updatedAt, firstName: accountField(mohSettings.updatedBy, 'firstName'), lastName: accountField(mohSettings.updatedBy, 'lastName') })
+    .from(mohSettings);
   const current = await loadSettings(db);
   return MOH_SETTING_KEYS.map((key) => {
     const row = rows.find((r) => r.key === key);

@@ -7,9 +7,10 @@ import { outpatientForm, type AgeRule, type OutpatientForm } from '../../../shar
 import type { ReportSection } from '../../../shared/reports/index.js';
 import type { Db } from '../../db/client.js';
 import { countyDateOf } from '../../core/county-time.sql.js';
-import { facilities } from '../facilities/index.js';
-import { diagnosisTitle, medicalRecordDiagnoses, medicalRecords } from '../medical-records/index.js';
-import { patients } from '../patients/index.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { diagnosisTitle } from '../medical-records/index.js';
+import { medicalRecordDiagnoses, medicalRecords } from '../medical-records/medical-records.schema.js';
+import { patients } from '../patients/patients.schema.js';
 
 const PLACE = { facility: 'Health facility', community_unit: 'Community unit' } as const;
 

@@ -11,7 +11,7 @@ import { countyInstant } from '../../../shared/county-time.js';
 import { lastDayOfMonth, UNDER_FIVE, type AgeRule, type MohForm, type MohSettings, type RowSource } from '../../../shared/moh/index.js';
 import { splitDiagnosisCode } from '../../../shared/medical-records/index.js';
 import type { Db } from '../../db/client.js';
-import { facilities } from '../facilities/index.js';
+import { facilities } from '../facilities/facilities.schema.js';
 import type { MappingEntry } from './mapping.js';
 import { mohFormRows, mohRowCodes } from './moh.schema.js';
 

@@ -8,9 +8,9 @@ import { outpatientForm, type AgeRule } from '../../../shared/moh/index.js';
 import type { Db } from '../../db/client.js';
 import { countyDateOf } from '../../core/county-time.sql.js';
 import { moneySql } from '../../db/columns.js';
-import { billingRecords, payments } from '../billing/index.js';
-import { medicalRecords } from '../medical-records/index.js';
-import { patients } from '../patients/index.js';
+import { billingRecords, payments } from '../billing/billing.schema.js';
+import { medicalRecords } from '../medical-records/medical-records.schema.js';
+import { patients } from '../patients/patients.schema.js';
 import { monthWindow } from './moh705.js';
 
 /** Cents to whole shillings, half up (one rounding rule, DESIGN.md §5). */

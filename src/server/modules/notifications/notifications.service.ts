@@ -5,12 +5,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import { stockStatus } from '../../../shared/inventory/index.js';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import { can } from '../../../shared/access/index.js';
-import type { Notification, Notifications } from '../../../shared/notifications/index.js';
+import type { Notification } from '../../../shared/notifications/index.js';
 import type { Db } from '../../db/client.js';
 import { alertsFor } from '../alerts/index.js';
-import { facilities } from '../facilities/index.js';
-import { inventoryItems } from '../inventory/index.js';
-import { medicalRecords } from '../medical-records/index.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { inventoryItems } from '../inventory/inventory.schema.js';
+import { medicalRecords } from '../medical-records/medical-records.schema.js';
 import { countyDayStartOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
 
@@ -114,8 +114,11 @@ async function emergencyNotifications(db: Db, actor: ServiceContext['actor'], no
   }));
 }
 
-/** Most urgent first (emergencies before stock), then newest. Follow-ups only for roles that may read clinical records. */
-export async function listNotifications({ db, actor, now: clock }: ServiceContext, facilityId?: number): Promise<Notifications> {
+/**
+ * Most urgent first (emergencies before stock), then newest. Follow-ups only for roles that may read clinical records.
+ * `total` counts every stock line at or below its minimum, though the bell lists the most urgent of them.
+ */
+export async function listNotifications({ db, actor, now: clock }: ServiceContext, facilityId?: number): Promise<{ rows: Notification[]; total: number }> {
   const now = clock();
   const [stock, followUps, alerts] = await Promise.all([
     stockNotifications(db, facilityId),
@@ -123,8 +126,8 @@ export async function listNotifications({ db, actor, now: clock }: ServiceContex
     emergencyNotifications(db, actor, now),
   ]);
   const rank = (n: Notification) => (n.kind === 'emergency_alert' ? -1 : SEVERITY_ORDER[n.severity]);
-  const items: Notification[] = [...alerts, ...stock.items, ...(followUps ? [followUps] : [])].sort(
+  const rows: Notification[] = [...alerts, ...stock.items, ...(followUps ? [followUps] : [])].sort(
     (a, b) => rank(a) - rank(b) || b.at.localeCompare(a.at) || a.id.localeCompare(b.id),
   );
-  return { items, count: alerts.length + stock.total + (followUps ? 1 : 0) };
+  return { rows, total: alerts.length + stock.total + (followUps ? 1 : 0) };
 }

@@ -1,17 +1,21 @@
 // The bell: stock running out and patients who missed a follow-up, straight from the live data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Notification, Notifications } from '../../../shared/notifications/index.js';
+import type { Notification } from '../../../shared/notifications/index.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { addDays, countyInstant } from '../../../shared/county-time.js';
 
 let t: TestContext;
 let nurse: string;
 
+/** The bell: a list like every other (issue 26), its entries in the body and its figure in X-Total-Count. */
+type Notifications = { items: Notification[]; count: number };
 async function bell(cookie: string, query = ''): Promise<Notifications> {
   const res = await t.request({ url: `/api/notifications${query}`, cookie });
   expect(res.statusCode).toBe(200);
-  return res.json() as Notifications;
+  const items = res.json() as Notification[];
+  expect(Array.isArray(items)).toBe(true);
+  return { items, count: Number(res.headers['x-total-count']) };
 }
 const ids = (n: Notifications) => n.items.map((i) => i.id);
 const followUps = (n: Notifications) => n.items.find((i): i is Extract<Notification, { kind: 'overdue_followups' }> => i.kind === 'overdue_followups');

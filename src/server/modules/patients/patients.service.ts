@@ -6,22 +6,22 @@ import { SEARCH_COUNT_LIMIT, type Patient, type ListPatientsQuery, type Register
 import type { Db } from '../../db/client.js';
 import { patientCounts, patients, patientTotalShards } from './patients.schema.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
-import { containsLower, containsPattern, isForeignKeyViolation, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
+import { containsLower, containsPattern, isForeignKeyViolation, isUniqueViolation, iso, searchTerms, valueOf } from '../../core/sql.js';
 import { prepared } from '../../core/prepared.js';
 import { recordActivity } from '../activities/index.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { facilities, findFacility } from '../facilities/index.js';
+import { facilityField, findFacility } from '../facilities/index.js';
 
 const patientColumns = {
   patient: patients,
-  facilityName: facilities.name,
+  facilityName: facilityField(patients.facilityId, 'name'),
 };
 
 type PatientJoinRow = { patient: typeof patients.$inferSelect; facilityName: string | null };
 
 /** Patients with their facility's name, for the caller to filter, order and bound. */
-const selectPatients = (db: Db) => db.select(patientColumns).from(patients).leftJoin(facilities, eq(facilities.id, patients.facilityId));
+const selectPatients = (db: Db) => db.select(patientColumns).from(patients);
 
 export function toPatient({ patient: p, facilityName }: PatientJoinRow): Patient {
   return {
@@ -55,6 +55,38 @@ export function patientSearchCondition(search: string | undefined): SQL | undefi
   const terms = searchTerms(search);
   if (terms.length === 0) return undefined;
   return and(...terms.map((t) => containsLower(patients.searchText, t)));
+}
+
+/**
+ * The ids of the patients a search matches (patientSearchCondition), as a subquery for the caller's `in (…)`: how
+ * referrals and invoices are found by their patient's name or ID. Undefined for an empty search.
+ */
+export function patientsMatching(search: string | undefined): SQL | undefined {
+  const condition = patientSearchCondition(search);
+  return condition ? sql`(select ${patients.id} from ${patients} where ${condition})` : undefined;
+}
+
+type PatientRow = typeof patients.$inferSelect;
+
+/** What another module may show of a patient on its own rows. */
+const SHOWN = {
+  firstName: patients.firstName,
+  middleName: patients.middleName,
+  lastName: patients.lastName,
+  nationalId: patients.nationalId,
+  phoneNumber: patients.phoneNumber,
+  dateOfBirth: patients.dateOfBirth,
+  gender: patients.gender,
+  facilityId: patients.facilityId,
+} as const;
+
+/**
+ * A patient's name, national ID, phone, birth date, gender or registering facility as a value of the caller's row
+ * (`patientId` is a column of it: an appointment's, an invoice's, a referral's patient), inside the caller's one
+ * statement. Null when there is no such patient.
+ */
+export function patientField<F extends keyof typeof SHOWN>(patientId: SQLWrapper, field: F): SQL<PatientRow[F] | null> {
+  return valueOf<PatientRow[F]>(patients, SHOWN[field], patients.id, patientId);
 }
 
 /**
@@ -103,7 +135,7 @@ const patientById = (db: Db) =>
 const searchPage = (db: Db) =>
   prepared(db, 'patients_search', (db, name) =>
     db
-      .select({ total: sql<number>`s.total`, patient: patients, facilityName: facilities.name })
+      .select({ total: sql<number>`s.total`, patient: patients, facilityName: patientColumns.facilityName })
       .from(
         // The page's patients in the order found, in the same statement; a page with none is one row without a patient.
         sql`patient_search(${sql.placeholder('p1')}::text, ${sql.placeholder('p2')}::text, ${sql.placeholder('p3')}::text, ${sql.placeholder('p4')}::text, ${sql.placeholder('p5')}::text,
@@ -111,7 +143,6 @@ const searchPage = (db: Db) =>
           left join lateral unnest(s.ids) with ordinality as page (id, n) on true`,
       )
       .leftJoin(patients, eq(patients.id, sql`page.id`))
-      .leftJoin(facilities, eq(facilities.id, patients.facilityId))
       .orderBy(sql`page.n`)
       .prepare(name),
   );
@@ -182,6 +213,10 @@ export async function listPatients({ db, actor }: ServiceContext, q: ListPatient
   return { rows: rows.map(toPatient), total, capped };
 }
 
+/**
+ * One patient as the registry shows them, or undefined: unaudited, for the caller to audit what it shows, or for
+ * another module's checks inside its transaction (the phone a consent defaults to, an invoice's fallback facility).
+ */
 export async function findPatient(db: Db, id: number): Promise<Patient | undefined> {
   const [row] = await patientById(db).execute({ id });
   return row ? toPatient(row) : undefined;
@@ -213,7 +248,8 @@ export async function registerPatient({ db, actor, now: clock }: ServiceContext,
       const [created] = await tx
         .insert(patients)
         .values({ ...input, createdBy: actor.id, createdAt: now, updatedAt: now })
-        .returning({ ...getTableColumns(patients), facilityName: sql<string>`(select ${facilities.name} from ${facilities} where ${facilities.id} = ${patients.facilityId})` });
+        // The facility's foreign key has just found it: its name is there.
+        .returning({ ...getTableColumns(patients), facilityName: facilityField(patients.facilityId, 'name') as SQL<string> });
       if (!created) throw new Error('insert returned no row');
       const { facilityName, ...patient } = created;
       await recordActivity(tx, {

@@ -4,8 +4,6 @@ import { referralsRoutes } from './referrals.routes.js';
 import { referralEvents, referrals } from './referrals.schema.js';
 import { seedReferrals } from './referrals.seed.js';
 
-export { referralEvents, referrals } from './referrals.schema.js';
-
 export const referralsModule: ServerModule = {
   id: 'referrals',
   routes: referralsRoutes,

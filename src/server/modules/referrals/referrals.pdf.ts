@@ -2,11 +2,10 @@
 // from one facility to the other. It reads the referral through getReferral, so it shows what
 // GET /api/referrals/:id shows and is audited as a read of it. The Kiswahili words are the referrals screen's own
 // (client/features/referrals/locales/sw.json).
-import { eq } from 'drizzle-orm';
 import type { Referral, ReferralDetail, ReferralStatus } from '../../../shared/referrals/index.js';
 import type { ServiceContext } from '../../core/context.js';
 import { cadreName, documentDate, renderPdf, type Language, type PdfContent } from '../../core/pdf.js';
-import { users } from '../auth/index.js';
+import { findAccount } from '../auth/index.js';
 import { getReferral } from './referrals.service.js';
 
 type Words = {
@@ -113,9 +112,7 @@ export function referralLetterContent(referral: ReferralDetail, cadre: string | 
 /** GET /api/referrals/:id/letter.pdf: the letter, and its file name. */
 export async function referralLetterPdf(ctx: ServiceContext, id: number, lang: Language, by: string): Promise<{ filename: string; pdf: Buffer }> {
   const referral = await getReferral(ctx, id, 'referral.letter.print');
-  const [doctor] = referral.referringDoctorId
-    ? await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, referral.referringDoctorId)).limit(1)
-    : [];
+  const doctor = referral.referringDoctorId ? await findAccount(ctx.db, referral.referringDoctorId) : undefined;
   const pdf = await renderPdf(referralLetterContent(referral, doctor?.role ?? null, lang), lang, { by, at: ctx.now() });
   return { filename: `referral-${referral.id}.pdf`, pdf };
 }

@@ -1,7 +1,6 @@
 // Inter-facility referrals (SPEC.md §2.14, §3, §4, §5). A new referral is pending; it then goes in transit and is
 // received, or is cancelled before it arrives. Every step is a referral_events row with who, where and when.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ReferralStatus } from '../../../shared/referrals/index.js';
 import { REFERRING_DOCTOR_ROLES } from '../../../shared/access/index.js';
 import {
@@ -23,28 +22,25 @@ import { referralEvents, referrals } from './referrals.schema.js';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { users } from '../auth/index.js';
-import { facilities } from '../facilities/index.js';
-import { patients, patientSearchCondition } from '../patients/index.js';
-
-const fromF = alias(facilities, 'from_facility');
-const toF = alias(facilities, 'to_facility');
+import { accountField, accountRows, findAccount } from '../auth/index.js';
+import { facilityField, findFacility } from '../facilities/index.js';
+import { patientExists, patientField, patientsMatching } from '../patients/index.js';
 
 const columns = {
   referral: referrals,
-  firstName: patients.firstName,
-  lastName: patients.lastName,
-  nationalId: patients.nationalId,
-  fromName: fromF.name,
-  toName: toF.name,
-  fromSubcounty: fromF.subcounty,
-  toSubcounty: toF.subcounty,
+  firstName: patientField(referrals.patientId, 'firstName'),
+  lastName: patientField(referrals.patientId, 'lastName'),
+  nationalId: patientField(referrals.patientId, 'nationalId'),
+  fromName: facilityField(referrals.fromFacilityId, 'name'),
+  toName: facilityField(referrals.toFacilityId, 'name'),
+  fromSubcounty: facilityField(referrals.fromFacilityId, 'subcounty'),
+  toSubcounty: facilityField(referrals.toFacilityId, 'subcounty'),
 };
 type Row = {
   referral: typeof referrals.$inferSelect;
-  firstName: string;
-  lastName: string;
-  nationalId: string;
+  firstName: string | null;
+  lastName: string | null;
+  nationalId: string | null;
   fromName: string | null;
   toName: string | null;
   fromSubcounty: string | null;
@@ -56,8 +52,9 @@ function toReferral(r: Row): Referral {
   return {
     id: x.id,
     patientId: x.patientId,
-    patientName: `${r.firstName} ${r.lastName}`,
-    patientNationalId: r.nationalId,
+    // A referral's patient is there (a foreign key), with these never null.
+    patientName: `${r.firstName!} ${r.lastName!}`,
+    patientNationalId: r.nationalId!,
     fromFacilityId: x.fromFacilityId,
     fromFacility: r.fromName ?? 'Unknown Facility',
     fromSubcounty: r.fromSubcounty ?? '',
@@ -78,10 +75,7 @@ function toReferral(r: Row): Referral {
 function baseQuery(db: Db) {
   return db
     .select(columns)
-    .from(referrals)
-    .innerJoin(patients, eq(patients.id, referrals.patientId))
-    .leftJoin(fromF, eq(fromF.id, referrals.fromFacilityId))
-    .leftJoin(toF, eq(toF.id, referrals.toFacilityId));
+    .from(referrals);
 }
 
 /** Out of or into a facility; with a direction, only into it (incoming) or only out of it (outgoing). */
@@ -93,8 +87,9 @@ function facilityCondition(facilityId: number | undefined, direction?: 'incoming
 }
 
 export async function listReferrals({ db, actor }: ServiceContext, q: ListReferralsQuery) {
+  const searched = patientsMatching(q.search);
   const conditions: (SQL | undefined)[] = [
-    patientSearchCondition(q.search),
+    searched ? inArray(referrals.patientId, searched) : undefined,
     q.status ? eq(referrals.status, q.status) : undefined,
     q.urgencyLevel ? eq(referrals.urgencyLevel, q.urgencyLevel) : undefined,
     facilityCondition(q.facilityId, q.direction),
@@ -104,7 +99,6 @@ export async function listReferrals({ db, actor }: ServiceContext, q: ListReferr
   const [total] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(referrals)
-    .innerJoin(patients, eq(patients.id, referrals.patientId))
     .where(where);
   await audit(db, actor, { action: 'referral.list', entity: 'referral', detail: listReadDetail(rows.length, total?.n ?? 0, rows.map((r) => r.referral.patientId)) });
   return { rows: rows.map(toReferral), total: total?.n ?? 0 };
@@ -124,13 +118,15 @@ export async function referralStats({ db }: ServiceContext, q: ReferralStatsQuer
   return row ?? { pending: 0, inTransit: 0, received: 0, emergency: 0 };
 }
 
+const staff = accountRows('staff');
+
 /** Active clinical staff who may sign a referral, at one facility or county-wide, by name. */
 export async function listReferringDoctors({ db }: ServiceContext, q: { facilityId?: number }): Promise<ReferringDoctor[]> {
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, facilityId: users.facilityId })
-    .from(users)
-    .where(and(eq(users.isActive, true), inArray(users.role, [...REFERRING_DOCTOR_ROLES]), q.facilityId ? eq(users.facilityId, q.facilityId) : undefined))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .select({ id: staff.id, firstName: staff.firstName, lastName: staff.lastName, role: staff.role, facilityId: staff.facilityId })
+    .from(staff)
+    .where(and(eq(staff.isActive, true), inArray(staff.role, [...REFERRING_DOCTOR_ROLES]), q.facilityId ? eq(staff.facilityId, q.facilityId) : undefined))
+    .orderBy(asc(staff.firstName), asc(staff.lastName), asc(staff.id))
     .limit(500);
   return rows.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role as ReferringDoctor['role'], facilityId: u.facilityId }));
 }
@@ -139,19 +135,10 @@ export async function listReferringDoctors({ db }: ServiceContext, q: { facility
 export async function createReferral({ db, actor, now: clock }: ServiceContext, input: CreateReferralInput): Promise<Referral> {
   const now = clock();
   return db.transaction(async (tx) => {
-    const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.patientId)).limit(1);
-    const found = await tx
-      .select({ id: facilities.id })
-      .from(facilities)
-      .where(or(eq(facilities.id, input.fromFacilityId), eq(facilities.id, input.toFacilityId)));
-    const has = (id: number) => found.some((f) => f.id === id);
-    const [doctor] = input.referringDoctorId
-      ? await tx
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, facilityId: users.facilityId, isActive: users.isActive })
-          .from(users)
-          .where(eq(users.id, input.referringDoctorId))
-          .limit(1)
-      : [];
+    const patient = await patientExists(tx, input.patientId);
+    const found = [await findFacility(tx, input.fromFacilityId), await findFacility(tx, input.toFacilityId)];
+    const has = (id: number) => found.some((f) => f?.id === id);
+    const doctor = input.referringDoctorId ? await findAccount(tx, input.referringDoctorId) : undefined;
     const doctorIssue = (): string | null => {
       if (!input.referringDoctorId) return null;
       if (!doctor || !doctor.isActive || !(REFERRING_DOCTOR_ROLES as readonly string[]).includes(doctor.role)) return 'Referring doctor must be active clinical staff';
@@ -204,13 +191,11 @@ async function eventsOf(db: Db, referralId: number): Promise<ReferralEvent[]> {
   const rows = await db
     .select({
       event: referralEvents,
-      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-      userRole: users.role,
-      facilityName: facilities.name,
+      userName: accountField(referralEvents.userId, 'name'),
+      userRole: accountField(referralEvents.userId, 'role'),
+      facilityName: facilityField(referralEvents.facilityId, 'name'),
     })
     .from(referralEvents)
-    .leftJoin(users, eq(users.id, referralEvents.userId))
-    .leftJoin(facilities, eq(facilities.id, referralEvents.facilityId))
     .where(eq(referralEvents.referralId, referralId))
     .orderBy(asc(referralEvents.at), asc(referralEvents.id));
   return rows.map(({ event: e, userName, userRole, facilityName }) => ({
@@ -246,8 +231,7 @@ export async function getReferral({ db, actor }: ServiceContext, id: number, act
 
 /** A patient's referrals, newest first: part of their record, audited as a read of the patient. */
 export async function listPatientReferrals({ db, actor }: ServiceContext, patientId: number, page: { limit: number; offset: number }) {
-  const [patient] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).limit(1);
-  if (!patient) throw notFound('Patient not found');
+  if (!(await patientExists(db, patientId))) throw notFound('Patient not found');
   const where = eq(referrals.patientId, patientId);
   const rows = await baseQuery(db).where(where).orderBy(desc(referrals.createdAt), desc(referrals.id)).limit(page.limit).offset(page.offset);
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(referrals).where(where);
@@ -291,12 +275,10 @@ export async function updateReferralStatus({ db, actor, now: clock }: ServiceCon
         fromFacilityId: referrals.fromFacilityId,
         toFacilityId: referrals.toFacilityId,
         patientId: referrals.patientId,
-        fromSubcounty: fromF.subcounty,
-        toSubcounty: toF.subcounty,
+        fromSubcounty: columns.fromSubcounty,
+        toSubcounty: columns.toSubcounty,
       })
       .from(referrals)
-      .innerJoin(fromF, eq(fromF.id, referrals.fromFacilityId))
-      .innerJoin(toF, eq(toF.id, referrals.toFacilityId))
       .where(eq(referrals.id, id))
       .for('update', { of: referrals });
     if (!current) throw notFound('Referral not found');
@@ -305,7 +287,9 @@ export async function updateReferralStatus({ db, actor, now: clock }: ServiceCon
     if (problem) return { refused: conflict(problem), outcome: 'failure', from } as const;
     // The side that takes the step must be within the actor's referrals:write scope (shared with the client).
     const sideFacility = referralSideOf(input.status) === 'from' ? current.fromFacilityId : current.toFacilityId;
-    if (!canMoveReferral(actor, { ...current, status: from }, input.status)) return { refused: forbidden(SIDE_MESSAGES[input.status]), outcome: 'denied', from } as const;
+    // Both facilities are there (foreign keys), so are their sub-counties.
+    const sides = { ...current, fromSubcounty: current.fromSubcounty!, toSubcounty: current.toSubcounty!, status: from };
+    if (!canMoveReferral(actor, sides, input.status)) return { refused: forbidden(SIDE_MESSAGES[input.status]), outcome: 'denied', from } as const;
     await tx.insert(referralEvents).values({
       referralId: id,
       fromStatus: from,

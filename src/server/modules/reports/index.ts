@@ -7,4 +7,7 @@ import { seedReports } from './reports.seed.js';
 import { reportJobs } from './reports.generate.js';
 import { schedulePeriodic } from './reports.schedules.js';
 
+// The analysis reports' generators (the benchmark times the disease analyses with the MOH forms: bench/moh.ts).
+export { ANALYSES } from './analyses/index.js';
+
 export const reportsModule: ServerModule = { id: 'reports', routes: reportsRoutes, tables: [reports, reportSchedules, khisSubmissions], seed: seedReports, jobs: reportJobs, periodic: [schedulePeriodic], hostileInput: () => import('./reports.hostile.js') };

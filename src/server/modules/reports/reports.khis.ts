@@ -8,7 +8,7 @@ import type { Dhis2Connection } from '../../env.js';
 import type { ServiceContext } from '../../core/context.js';
 import { audit } from '../../core/audit.js';
 import { conflict, forbidden, notFound } from '../../core/errors.js';
-import { users } from '../auth/index.js';
+import { accountField } from '../auth/index.js';
 import { adxXml, completeRegistration, dataValueSet, dataValueSets, dhis2Period, importDataValues, khisForms, parseImportSummary, type ImportSummary } from '../moh/index.js';
 import { khisSubmissions, reports } from './reports.schema.js';
 
@@ -121,12 +121,12 @@ export async function listSubmissions({ db }: Pick<ServiceContext, 'db'>, id: nu
   const [report] = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, id)).limit(1);
   if (!report) throw notFound('Report not found');
   const rows = await db
-    .select({ s: khisSubmissions, firstName: users.firstName, lastName: users.lastName })
+    .select({ s: khisSubmissions, submittedBy: accountField(khisSubmissions.submittedBy, 'name') })
     .from(khisSubmissions)
-    .innerJoin(users, eq(users.id, khisSubmissions.submittedBy))
     .where(eq(khisSubmissions.reportId, id))
     .orderBy(desc(khisSubmissions.id));
-  return rows.map(({ s, firstName, lastName }) => ({
+  // submitted_by is a foreign key, never null: the name is there.
+  return rows.map(({ s, submittedBy }) => ({
     id: s.id,
     step: s.step as KhisStep,
     dryRun: s.dryRun,
@@ -134,7 +134,7 @@ export async function listSubmissions({ db }: Pick<ServiceContext, 'db'>, id: nu
     httpStatus: s.httpStatus,
     summary: summaryOf(s.step, s.response),
     message: s.ok ? null : failureOf(s.step, s.response),
-    submittedBy: `${firstName} ${lastName}`,
+    submittedBy: submittedBy!,
     submittedAt: s.submittedAt.toISOString(),
   }));
 }

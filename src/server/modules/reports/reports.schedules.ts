@@ -10,8 +10,8 @@ import type { ServiceContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import { enqueue, type Periodic } from '../../core/jobs.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/index.js';
-import { facilities } from '../facilities/index.js';
+import { accountField } from '../auth/index.js';
+import { facilityField } from '../facilities/index.js';
 import { checkReportScope, GENERATE_JOB, scopeLabel } from './reports.generate.js';
 import { reports, reportSchedules } from './reports.schema.js';
 
@@ -23,18 +23,17 @@ function nextFirst(day: string): string {
 
 async function toSchedules(db: Db, where?: SQL): Promise<Schedule[]> {
   const rows = await db
-    .select({ s: reportSchedules, facility: facilities.name, firstName: users.firstName, lastName: users.lastName })
+    .select({ s: reportSchedules, facility: facilityField(reportSchedules.facilityId, 'name'), createdBy: accountField(reportSchedules.createdBy, 'name') })
     .from(reportSchedules)
-    .leftJoin(facilities, eq(facilities.id, reportSchedules.facilityId))
-    .innerJoin(users, eq(users.id, reportSchedules.createdBy))
     .where(where)
     .orderBy(desc(reportSchedules.id));
-  return rows.map(({ s, facility, firstName, lastName }) => ({
+  // created_by is a foreign key, never null: the name is there.
+  return rows.map(({ s, facility, createdBy }) => ({
     id: s.id,
     reports: s.reports,
     facilityId: s.facilityId,
     scope: scopeLabel({ facility, subcounty: s.subcounty, county: s.county }),
-    createdBy: `${firstName} ${lastName}`,
+    createdBy: createdBy!,
     createdAt: s.createdAt.toISOString(),
     nextRunOn: s.nextRunOn,
     lastPeriod: s.lastPeriod,

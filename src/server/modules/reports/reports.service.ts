@@ -1,11 +1,11 @@
 // Generated MOH and county reports (SPEC.md §2.16, §3 Report record).
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import { catalogueEntry, type ListReportsQuery, type Report, type ReportData, type ReportDetail } from '../../../shared/reports/index.js';
 import { toCsv } from '../../../shared/csv.js';
 import { can, reaches, scopeOf } from '../../../shared/access/index.js';
-import { users } from '../auth/index.js';
-import { facilities } from '../facilities/index.js';
+import { accountField } from '../auth/index.js';
+import { facilityDirectory, facilityField } from '../facilities/index.js';
 import { reports } from './reports.schema.js';
 import type { CsvFile } from '../../../shared/csv.js';
 import { forbidden, notFound } from '../../core/errors.js';
@@ -24,6 +24,9 @@ export function periodWindow(q: Pick<ListReportsQuery, 'period' | 'startDate' | 
   return { from: startOfCountyDay(addDays(today, 1 - PERIOD_DAYS[q.period])), to: startOfCountyDay(addDays(today, 1)) };
 }
 
+/** Who generated a report: generated_by is a foreign key, never null, so the name is there. */
+const generatedByName = accountField(reports.generatedBy, 'name') as SQL<string>;
+
 export async function listReports({ db, actor, now: clock }: ServiceContext, q: ListReportsQuery) {
   const now = clock();
   const { from, to } = periodWindow(q, now);
@@ -39,18 +42,16 @@ export async function listReports({ db, actor, now: clock }: ServiceContext, q: 
       name: reports.name,
       type: reports.type,
       facilityId: reports.facilityId,
-      facility: facilities.name,
-      generatedBy: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      facility: facilityField(reports.facilityId, 'name'),
+      generatedBy: generatedByName,
       generatedAt: reports.generatedAt,
       status: reports.status,
       subcounty: reports.subcounty,
       county: reports.county,
       kind: reports.kind,
-      facilitySubcounty: facilities.subcounty,
+      facilitySubcounty: facilityField(reports.facilityId, 'subcounty'),
     })
     .from(reports)
-    .leftJoin(facilities, eq(facilities.id, reports.facilityId))
-    .innerJoin(users, eq(users.id, reports.generatedBy))
     .where(where)
     .orderBy(desc(reports.generatedAt), desc(reports.id))
     .limit(q.limit)
@@ -89,10 +90,8 @@ function mayDownload(actor: ServiceContext['actor'], kind: string | null, reach:
 /** One report: what it covers, its status and, when it failed, why (GET /api/reports/:id). */
 export async function getReport({ db, actor }: ServiceContext, id: number): Promise<ReportDetail> {
   const [r] = await db
-    .select({ report: reports, facility: facilities.name, facilitySubcounty: facilities.subcounty, generatedBy: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .select({ report: reports, facility: facilityField(reports.facilityId, 'name'), facilitySubcounty: facilityField(reports.facilityId, 'subcounty'), generatedBy: generatedByName })
     .from(reports)
-    .leftJoin(facilities, eq(facilities.id, reports.facilityId))
-    .innerJoin(users, eq(users.id, reports.generatedBy))
     .where(eq(reports.id, id))
     .limit(1);
   if (!r) throw notFound('Report not found');
@@ -129,7 +128,7 @@ export async function reportFigures({ db, actor }: ServiceContext, id: number, f
   const data = (r.data as ReportData | null) ?? null;
   if (!data && format !== 'csv') throw notFound(`This report was generated before ${format.toUpperCase()} downloads existed: download its CSV`);
   if (r.kind && catalogueEntry(r.kind)?.readsMoney) {
-    const [f] = r.facilityId ? await db.select({ subcounty: facilities.subcounty }).from(facilities).where(eq(facilities.id, r.facilityId)) : [];
+    const f = r.facilityId ? await facilityDirectory(db).locateFacility(r.facilityId) : undefined;
     if (!mayDownload(actor, r.kind, { facilityId: r.facilityId, facilitySubcounty: f?.subcounty ?? null, subcounty: r.subcounty, county: r.county })) {
       throw forbidden(`${r.name} holds money figures: only staff who may read billing for all it covers can download it`);
     }

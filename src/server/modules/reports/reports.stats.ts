@@ -9,11 +9,12 @@ import type { ReportStats, ReportStatsQuery } from '../../../shared/reports/inde
 import { facilitiesReached } from '../../core/access.js';
 import type { ServiceContext } from '../../core/context.js';
 import { moneySql } from '../../db/columns.js';
-import { billingRecords } from '../billing/index.js';
-import { paidWithin } from '../dashboard/index.js';
-import { facilities, facilityDirectory } from '../facilities/index.js';
-import { medicalRecords } from '../medical-records/index.js';
-import { patients } from '../patients/index.js';
+import { paidWithin } from '../billing/index.js';
+import { billingRecords } from '../billing/billing.schema.js';
+import { facilityDirectory } from '../facilities/index.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { medicalRecords } from '../medical-records/medical-records.schema.js';
+import { patients } from '../patients/patients.schema.js';
 import { periodWindow } from './reports.service.js';
 import { reports } from './reports.schema.js';
 

@@ -1,5 +1,5 @@
 // Revenue Management (SPEC.md §2.7). Revenue is money received: paid billing records by the time they were paid
-// (the dashboard's rule, paidWithin). Periods run on the county calendar (EAT, src/shared/format.ts) and each is
+// (billing's rule, paidWithin, which the dashboard counts by too). Periods run on the county calendar (EAT, src/shared/format.ts) and each is
 // compared with the same number of days just before it. Billing records are read here directly; the billing
 // feature owns how they are written and what "overdue" means (overdueCondition, shownStatus), so both screens agree.
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
@@ -18,10 +18,10 @@ import {
 } from '../../../shared/revenue/index.js';
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
-import { billingRecords, overdueCondition, shownStatus } from '../billing/index.js';
-import { paidWithin } from '../dashboard/index.js';
-import { facilities } from '../facilities/index.js';
-import { patients } from '../patients/index.js';
+import { overdueCondition, paidWithin, shownStatus } from '../billing/index.js';
+import { billingRecords } from '../billing/billing.schema.js';
+import { facilities } from '../facilities/facilities.schema.js';
+import { patients } from '../patients/patients.schema.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { iso, withinScope } from '../../core/sql.js';
 import { audit, listReadDetail } from '../../core/audit.js';

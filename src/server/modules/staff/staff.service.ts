@@ -1,6 +1,6 @@
-// Staff Management (SPEC.md §2.12): the directory of county staff (the users table), its cards, new accounts,
-// deactivation, and the duty roster. The directory is colleague information any signed-in user may read, so it
-// never carries a full phone number or a national ID.
+// Staff Management (SPEC.md §2.12): the directory of county staff (the auth module's accounts, read through its
+// accountRows), its cards, new accounts, deactivation, and the duty roster. The directory is colleague information
+// any signed-in user may read, so it never carries a full phone number or a national ID.
 //
 // No one hands themselves an account that approves money or reads patients (issue 25 finding 1): such an account,
 // new or promoted, waits for a second person (staff:confirm: the director, or the sub-county medical officer in his
@@ -34,8 +34,20 @@ import { AppError, conflict, invalid, notFound, type FieldIssue } from '../../co
 import { ilikeAny, isUniqueViolation, searchTerms } from '../../core/sql.js';
 import { audit } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
-import { changeAccount, createAccount, generateTemporaryPassword, hashPassword, reopenDeclinedAccount, setAccountActive, setTemporaryPassword, users } from '../auth/index.js';
-import { facilities, findFacility } from '../facilities/index.js';
+import {
+  accountField,
+  accountRows,
+  changeAccount,
+  createAccount,
+  generateTemporaryPassword,
+  hashPassword,
+  lockAccount,
+  reopenDeclinedAccount,
+  setAccountActive,
+  setTemporaryPassword,
+  type ListedAccount,
+} from '../auth/index.js';
+import { facilityField, findFacility } from '../facilities/index.js';
 import { queueStaffSms, resolveSmsGateway, sendStaffSms, type SmsGateway } from '../appointments/index.js';
 
 const KE_MOBILE = /^\+254(\d{9})$/;
@@ -52,8 +64,11 @@ export function maskPhone(phone: string | null): string | null {
   return `${shown.slice(0, 4)} ••• ${shown.slice(-3)}`;
 }
 
+/** The accounts the directory lists, as the auth module lets others read them (never a password): "accounts" in SQL. */
+const accounts = accountRows('accounts');
+
 type StaffJoinRow = {
-  user: typeof users.$inferSelect;
+  user: ListedAccount;
   facilityName: string | null;
   facilityLevel: number | null;
   facilityLocation: string | null;
@@ -65,10 +80,10 @@ type StaffJoinRow = {
 const pendingRequest = alias(staffAccountRequests, 'pending_request');
 
 const staffColumns = {
-  user: users,
-  facilityName: facilities.name,
-  facilityLevel: facilities.level,
-  facilityLocation: facilities.location,
+  user: accounts._.selectedFields,
+  facilityName: facilityField(accounts.facilityId, 'name'),
+  facilityLevel: facilityField(accounts.facilityId, 'level'),
+  facilityLocation: facilityField(accounts.facilityId, 'location'),
   requestKind: pendingRequest.kind,
   requestRole: pendingRequest.role,
 };
@@ -77,25 +92,24 @@ const staffColumns = {
 const staffRows = (db: Db) =>
   db
     .select(staffColumns)
-    .from(users)
-    .leftJoin(facilities, eq(facilities.id, users.facilityId))
-    .leftJoin(pendingRequest, and(eq(pendingRequest.userId, users.id), eq(pendingRequest.status, 'pending')));
+    .from(accounts)
+    .leftJoin(pendingRequest, and(eq(pendingRequest.userId, accounts.id), eq(pendingRequest.status, 'pending')));
 
 /**
  * An account whose opening was declined and never made again is no one's: the directory and its cards leave it out
  * (its row stays, with the decision, so the email can be asked for again, corrected).
  */
-// Written with the table's name: in a query over users alone, drizzle names its columns bare ("id"), which inside
-// these subqueries would be the request's own id.
-const neverOpened = sql`("users"."password_hash" is null
-  and exists (select 1 from ${staffAccountRequests} r where r.user_id = "users"."id" and r.kind = 'new' and r.status = 'declined')
-  and not exists (select 1 from ${staffAccountRequests} r where r.user_id = "users"."id" and r.kind = 'new' and r.status = 'pending'))`;
+// Written with the subquery's name: in a query over the accounts alone, drizzle names their columns bare ("id"),
+// which inside these subqueries would be the request's own id.
+const neverOpened = sql`(not "accounts"."opened"
+  and exists (select 1 from ${staffAccountRequests} r where r.user_id = "accounts"."id" and r.kind = 'new' and r.status = 'declined')
+  and not exists (select 1 from ${staffAccountRequests} r where r.user_id = "accounts"."id" and r.kind = 'new' and r.status = 'pending'))`;
 
 /** A new account still waiting for its confirmation. */
-const awaitingOpening = sql`exists (select 1 from ${staffAccountRequests} r where r.user_id = "users"."id" and r.kind = 'new' and r.status = 'pending')`;
+const awaitingOpening = sql`exists (select 1 from ${staffAccountRequests} r where r.user_id = "accounts"."id" and r.kind = 'new' and r.status = 'pending')`;
 
 /** Whether the actor may deactivate or reactivate this account: the role rule, never oneself, never a demo account. */
-function statusChangeAllowed(actor: Pick<Actor, 'id' | 'role'>, target: typeof users.$inferSelect): boolean {
+function statusChangeAllowed(actor: Pick<Actor, 'id' | 'role'>, target: Pick<ListedAccount, 'id' | 'isDemo' | 'role'>): boolean {
   return target.id !== actor.id && !target.isDemo && canManageRole(actor.role, target.role);
 }
 
@@ -129,10 +143,10 @@ export function toStaffMember(row: StaffJoinRow, actor: Pick<Actor, 'id' | 'role
 function staffWhere(q: Pick<ListStaffQuery, 'search' | 'facilityId' | 'role' | 'status'>): SQL | undefined {
   return and(
     sql`not (${neverOpened})`,
-    ...searchTerms(q.search).map((term) => ilikeAny([users.firstName, users.lastName, users.email], term)),
-    q.facilityId ? eq(users.facilityId, q.facilityId) : undefined,
-    q.role ? eq(users.role, q.role) : undefined,
-    q.status ? eq(users.isActive, q.status === 'active') : undefined,
+    ...searchTerms(q.search).map((term) => ilikeAny([accounts.firstName, accounts.lastName, accounts.email], term)),
+    q.facilityId ? eq(accounts.facilityId, q.facilityId) : undefined,
+    q.role ? eq(accounts.role, q.role) : undefined,
+    q.status ? eq(accounts.isActive, q.status === 'active') : undefined,
   );
 }
 
@@ -140,10 +154,10 @@ export async function listStaff({ db, actor }: ServiceContext, q: ListStaffQuery
   const where = staffWhere(q);
   const rows = await staffRows(db)
     .where(where)
-    .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id))
+    .orderBy(sql`lower(${accounts.firstName})`, sql`lower(${accounts.lastName})`, asc(accounts.id))
     .limit(q.limit)
     .offset(q.offset);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where);
   return { rows: rows.map((r) => toStaffMember(r, actor)), total: total?.n ?? 0 };
 }
 
@@ -155,18 +169,18 @@ export async function staffStats({ db }: ServiceContext, facilityId?: number): P
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${users.isActive}))::int`,
-      medicalOfficers: sql<number>`(count(*) filter (where ${inArray(users.role, [...MEDICAL_OFFICER_ROLES])}))::int`,
-      nurses: sql<number>`(count(*) filter (where ${users.role} = 'nurse'))::int`,
-      onLeave: sql<number>`(count(*) filter (where not ${users.isActive} and not ${awaitingOpening}))::int`,
+      active: sql<number>`(count(*) filter (where ${accounts.isActive}))::int`,
+      medicalOfficers: sql<number>`(count(*) filter (where ${inArray(accounts.role, [...MEDICAL_OFFICER_ROLES])}))::int`,
+      nurses: sql<number>`(count(*) filter (where ${accounts.role} = 'nurse'))::int`,
+      onLeave: sql<number>`(count(*) filter (where not ${accounts.isActive} and not ${awaitingOpening}))::int`,
     })
-    .from(users)
-    .where(and(sql`not (${neverOpened})`, facilityId ? eq(users.facilityId, facilityId) : undefined));
+    .from(accounts)
+    .where(and(sql`not (${neverOpened})`, facilityId ? eq(accounts.facilityId, facilityId) : undefined));
   return { total: row?.total ?? 0, active: row?.active ?? 0, medicalOfficers: row?.medicalOfficers ?? 0, nurses: row?.nurses ?? 0, onLeave: row?.onLeave ?? 0 };
 }
 
 async function findStaffMember(db: Db, id: number, actor: Pick<Actor, 'id' | 'role'>): Promise<StaffMember | undefined> {
-  const [row] = await staffRows(db).where(eq(users.id, id)).limit(1);
+  const [row] = await staffRows(db).where(eq(accounts.id, id)).limit(1);
   return row ? toStaffMember(row, actor) : undefined;
 }
 
@@ -267,13 +281,13 @@ export async function createStaff({ db, actor, now: clock }: ServiceContext, con
         joinedAt: input.joinedAt,
       };
       // An account whose opening was declined may be asked for again, corrected: the same row, a new request.
-      const [sameEmail] = await tx.select({ id: users.id, declined: neverOpened }).from(users).where(eq(users.email, input.email)).limit(1);
+      const [sameEmail] = await tx.select({ id: accounts.id, declined: neverOpened }).from(accounts).where(eq(accounts.email, input.email)).limit(1);
       if (sameEmail && !sameEmail.declined) throw conflict(DUPLICATE_EMAIL, [{ path: 'email', message: DUPLICATE_EMAIL }]);
       if (input.nationalId) {
         const [sameId] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.nationalId, input.nationalId), sql`not (${neverOpened})`))
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(and(eq(accounts.nationalId, input.nationalId), sql`not (${neverOpened})`))
           .limit(1);
         if (sameId && sameId.id !== sameEmail?.id) throw conflict(DUPLICATE_NATIONAL_ID, [{ path: 'nationalId', message: DUPLICATE_NATIONAL_ID }]);
       }
@@ -323,7 +337,7 @@ export async function createStaff({ db, actor, now: clock }: ServiceContext, con
  */
 export async function setStaffStatus({ db, actor }: ServiceContext, id: number, isActive: boolean): Promise<StaffMember> {
   await db.transaction(async (tx) => {
-    const [target] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    const [target] = await tx.select().from(accounts).where(eq(accounts.id, id)).limit(1);
     if (!target) throw notFound('Staff member not found');
     if (target.id === actor.id) throw new AppError(403, 'forbidden', 'Forbidden: you cannot change the status of your own account');
     if (!canManageRole(actor.role, target.role)) {
@@ -337,7 +351,7 @@ export async function setStaffStatus({ db, actor }: ServiceContext, id: number, 
       .orderBy(desc(staffAccountRequests.id))
       .limit(1);
     if (opening?.status === 'pending') throw conflict(AWAITING_CONFIRMATION);
-    if (opening?.status === 'declined' && target.passwordHash === null) throw conflict('This account was never opened: its opening was declined.');
+    if (opening?.status === 'declined' && !target.opened) throw conflict('This account was never opened: its opening was declined.');
     if (target.isActive === isActive) return;
     await setAccountActive(tx, id, isActive);
     await audit(tx, actor, { action: isActive ? 'staff.reactivate' : 'staff.deactivate', entity: 'user', entityId: id });
@@ -356,51 +370,50 @@ export async function listShifts({ db, now: clock }: ServiceContext, q: ShiftsQu
   if (to < from) issues.push({ path: 'to', message: 'to must not be before from' });
   else if (to > addDays(from, SHIFTS_MAX_DAYS - 1)) issues.push({ path: 'to', message: `A roster covers at most ${SHIFTS_MAX_DAYS} days` });
   if (issues.length > 0) throw invalid(issues);
+  const facilityName = facilityField(staffShifts.facilityId, 'name');
   const rows = await db
     .select({
       id: staffShifts.id,
       userId: staffShifts.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      role: accounts.role,
       facilityId: staffShifts.facilityId,
-      facilityName: facilities.name,
+      facilityName,
       shiftDate: staffShifts.shiftDate,
       shift: staffShifts.shift,
     })
     .from(staffShifts)
-    .innerJoin(users, eq(users.id, staffShifts.userId))
-    .innerJoin(facilities, eq(facilities.id, staffShifts.facilityId))
+    .innerJoin(accounts, eq(accounts.id, staffShifts.userId))
     .where(
       and(
-        eq(users.isActive, true),
+        eq(accounts.isActive, true),
         sql`${staffShifts.shiftDate} between ${from} and ${to}`,
         q.facilityId ? eq(staffShifts.facilityId, q.facilityId) : undefined,
       ),
     )
     .orderBy(
       asc(staffShifts.shiftDate),
-      asc(facilities.name),
+      asc(facilityName),
       sql`case ${staffShifts.shift} when 'day' then 0 when 'night' then 1 else 2 end`,
-      sql`lower(${users.firstName})`,
-      sql`lower(${users.lastName})`,
-      asc(users.id),
+      sql`lower(${accounts.firstName})`,
+      sql`lower(${accounts.lastName})`,
+      asc(accounts.id),
     );
-  return rows.map((r) => ({ ...r, shift: r.shift as ShiftKind }));
+  // A shift's facility is there (a foreign key): its name is never null.
+  return rows.map((r) => ({ ...r, facilityName: r.facilityName!, shift: r.shift as ShiftKind }));
 }
 
 /** The facility a member of staff works at (the access hook checks it against a staff manager's scope). */
 export async function staffFacility(db: Db, id: number): Promise<number | null | undefined> {
-  const [u] = await db.select({ facilityId: users.facilityId }).from(users).where(eq(users.id, id)).limit(1);
+  const [u] = await db.select({ facilityId: accounts.facilityId }).from(accounts).where(eq(accounts.id, id)).limit(1);
   return u?.facilityId;
 }
 
 // ---------------------------------------------------------------------------------------------- two-person accounts
 
-const requester = alias(users, 'requester');
-const decider = alias(users, 'decider');
-const owner = alias(users, 'owner');
-const previousFacility = alias(facilities, 'previous_facility');
+/** The account a request is about. */
+const owner = accountRows('owner');
 
 const requestColumns = {
   r: staffAccountRequests,
@@ -408,22 +421,18 @@ const requestColumns = {
   lastName: owner.lastName,
   email: owner.email,
   phone: owner.phone,
-  facilityName: facilities.name,
-  subcounty: facilities.subcounty,
-  previousFacilityName: previousFacility.name,
-  requestedByName: sql<string>`${requester.firstName} || ' ' || ${requester.lastName}`,
-  decidedByName: sql<string | null>`${decider.firstName} || ' ' || ${decider.lastName}`,
+  facilityName: facilityField(staffAccountRequests.facilityId, 'name'),
+  subcounty: facilityField(staffAccountRequests.facilityId, 'subcounty'),
+  previousFacilityName: facilityField(staffAccountRequests.previousFacilityId, 'name'),
+  requestedByName: accountField(staffAccountRequests.requestedBy, 'name'),
+  decidedByName: accountField(staffAccountRequests.decidedBy, 'name'),
 };
 
 const requestRows = (db: Db) =>
   db
     .select(requestColumns)
     .from(staffAccountRequests)
-    .innerJoin(owner, eq(owner.id, staffAccountRequests.userId))
-    .innerJoin(facilities, eq(facilities.id, staffAccountRequests.facilityId))
-    .leftJoin(previousFacility, eq(previousFacility.id, staffAccountRequests.previousFacilityId))
-    .innerJoin(requester, eq(requester.id, staffAccountRequests.requestedBy))
-    .leftJoin(decider, eq(decider.id, staffAccountRequests.decidedBy));
+    .innerJoin(owner, eq(owner.id, staffAccountRequests.userId));
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requestRows>['execute']>>[number];
 
@@ -439,6 +448,9 @@ function mayDecide(actor: Actor, r: { requestedBy: number; userId: number; role:
 
 function toAccountRequest(row: RequestRow, actor: Actor): AccountRequest {
   const r = row.r;
+  // A request's facility and the person who asked are there (foreign keys, never null): so are their names.
+  const facilityName = row.facilityName!;
+  const subcounty = row.subcounty!;
   return {
     id: r.id,
     kind: r.kind as AccountRequest['kind'],
@@ -449,18 +461,18 @@ function toAccountRequest(row: RequestRow, actor: Actor): AccountRequest {
     maskedPhone: maskPhone(row.phone),
     role: r.role as Role,
     facilityId: r.facilityId,
-    facilityName: row.facilityName,
-    subcounty: row.subcounty,
+    facilityName,
+    subcounty,
     previousRole: (r.previousRole as Role | null) ?? null,
     previousFacilityName: row.previousFacilityName,
     reason: r.reason,
     requestedById: r.requestedBy,
-    requestedByName: row.requestedByName,
+    requestedByName: row.requestedByName!,
     requestedAt: r.requestedAt.toISOString(),
     decidedByName: r.decidedBy ? row.decidedByName : null,
     decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
     decisionReason: r.decisionReason,
-    canDecide: r.status === 'pending' && mayDecide(actor, { ...r, subcounty: row.subcounty }),
+    canDecide: r.status === 'pending' && mayDecide(actor, { ...r, subcounty }),
   };
 }
 
@@ -599,7 +611,8 @@ export async function sendNewTemporaryPassword(ctx: ServiceContext, config: Pick
   const now = clock();
   const gateway = await credentialGateway(db, config);
   const queued = await db.transaction(async (tx) => {
-    const [row] = await staffRows(tx).where(eq(users.id, id)).for('update', { of: users }).limit(1);
+    await lockAccount(tx, id);
+    const [row] = await staffRows(tx).where(eq(accounts.id, id)).limit(1);
     if (!row) throw notFound('Staff member not found');
     const member = toStaffMember(row, actor);
     if (row.user.isDemo) throw conflict('Demo accounts keep the published password: every visitor of the demo portal signs in with them');

@@ -5,8 +5,9 @@ import { systemSecrets, systemSettingChanges, systemSettings } from './system.sc
 import { seedSystemSettings } from './system.seed.js';
 
 // For other modules: a section's value, and the change row of a change made through System Settings to what they
-// keep (inside their transaction). The secrets' values are not exported: the SMS gateway reads its key itself.
-export { readSetting, recordSettingChange } from './system.service.js';
+// keep (inside their transaction). For the composition root only: what the appointments module reads of System
+// Settings, the SMS gateway's key among it (modules/index.ts hands it over; see appointmentSettings).
+export { appointmentSettings, readSetting, recordSettingChange } from './system.service.js';
 
 export const systemModule: ServerModule = {
   id: 'system',

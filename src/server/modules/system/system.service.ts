@@ -1,7 +1,7 @@
 // System Settings (issue 15): each section one versioned value in system_settings, each change one transaction that
 // writes the new value at version + 1, a system_setting_changes row with before and after, and an audit event.
 // Secrets are write-only: stored for the server's use, answered only as "set" (when, by whom) or "not set".
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   SETTING_DEFAULTS,
   SETTING_SCHEMAS,
@@ -25,11 +25,11 @@ import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { smsGatewayStatus } from '../appointments/index.js';
-import { users } from '../auth/index.js';
+import { accountField } from '../auth/index.js';
 import { systemSecrets, systemSettingChanges, systemSettings } from './system.schema.js';
 import { fiscalYearSummary, khisStatus, paymentsStatus } from './system.status.js';
 
-const nameOf = (userId: SQL | unknown) => sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${userId})`;
+const nameOf = (userId: SQLWrapper) => accountField(userId, 'name');
 
 /**
  * A section's current value, its version and who changed it last. A row missing (a database the seed did not fill)
@@ -55,6 +55,26 @@ export async function readSection<S extends SettingSection>(db: Db, section: S):
 export async function readSetting<S extends SettingSection>(db: Db, section: S): Promise<SettingValues[S]> {
   return (await readSection(db, section)).value;
 }
+
+/**
+ * What the appointments module reads of System Settings: a section as stored ({} when there is no row or the value
+ * is not an object: the module reads a few fields with its own fallbacks, not readSetting's defaults), and the SMS
+ * gateway's key (null when not set). The system module imports the appointments module (System Settings shows the
+ * gateway's status), so the appointments module cannot import this back: the composition root hands it over
+ * (modules/index.ts). Nothing else reads a secret's value.
+ */
+export const appointmentSettings = {
+  async section(db: Db, section: string): Promise<Record<string, unknown>> {
+    const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.section, section)).limit(1);
+    const value = row?.value;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  },
+  async smsApiKey(db: Db): Promise<string | null> {
+    const key: SecretKey = 'sms.apiKey';
+    const [row] = await db.select({ value: systemSecrets.value }).from(systemSecrets).where(eq(systemSecrets.key, key)).limit(1);
+    return row && row.value !== '' ? row.value : null;
+  },
+};
 
 export async function secretStatus(db: Db, key: SecretKey): Promise<SecretStatus> {
   const [row] = await db

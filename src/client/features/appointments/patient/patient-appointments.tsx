@@ -8,20 +8,27 @@ import { CalendarDays, CalendarPlus } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { Appointment, SmsMessage } from '../../../../shared/appointments';
+import type { PatientSlotProps } from '../../../app/modules';
 import { useStaff } from '../../../app/use-staff';
 import { ListError } from '../../../components/data/list-error';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { personName } from '../../../lib/labels';
 import { formatDate } from '../../../lib/locale-format';
-import { appointmentErrorText, countyToday } from '../appointment-labels';
-import { patientAppointmentsQuery, patientSmsQuery } from '../appointments.api';
+import { appointmentErrorText, countyToday } from '../appointment-messages';
+import { patientAppointmentsQuery, patientSmsQuery } from './patient-appointments.api';
 import { BOOK_FOR, type BookFor } from './book-for';
 import { SmsConsentControl } from './sms-consent';
 
+/** Patient Details' appointments slot (app/modules.ts): shown once the patient is read, for their name and phone. */
+export function PatientAppointments({ patientId, patient }: Pick<PatientSlotProps, 'patientId' | 'patient'>) {
+  return patient ? <Appointments patientId={patientId} patientName={personName(patient)} phoneNumber={patient.phoneNumber} /> : null;
+}
+
 type Props = { patientId: number; patientName: string; phoneNumber?: string | null };
 
-export function PatientAppointments({ patientId, patientName, phoneNumber }: Props) {
+function Appointments({ patientId, patientName, phoneNumber }: Props) {
   const { t } = useTranslation();
   const staff = useStaff();
   const [, navigate] = useLocation();

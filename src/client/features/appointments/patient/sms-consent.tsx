@@ -14,8 +14,8 @@ import { Input, NativeSelect } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { appointmentErrorText, appointmentMessage } from '../appointment-labels';
-import { smsConsentQuery, useUpdateSmsConsent } from '../appointments.api';
+import { appointmentErrorText, appointmentMessage } from '../appointment-messages';
+import { smsConsentQuery, useUpdateSmsConsent } from './patient-appointments.api';
 
 /** Each language by its own name, as the shell's language switch writes them. */
 const LANGUAGE_NAMES: Record<SmsLanguage, string> = { en: 'English', sw: 'Kiswahili' };

@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { addRowCodeSchema, type MappingRow, type MohForm } from '../../../../shared/moh';
 import { FieldError, FormField, fieldAria } from '../../../components/forms/form-field';
 import { useSchemaForm } from '../../../components/forms/use-schema-form';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../../components/ui/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
@@ -43,16 +42,10 @@ export function AddCodeDialog({ form, row, rows, onClose }: Props) {
   const { t } = useTranslation();
   const mutation = useAddRowCode(form);
   return (
-    <Dialog open={row !== null} onOpenChange={(open) => (!open && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('reportsSettings.add.title')}</DialogTitle>
-          <DialogDescription>{row ? t('reportsSettings.add.description', { form, row: row.row, label: row.label }) : null}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted while open only: each opening starts empty. */}
-        {row ? <AddCodeForm key={row.key} form={form} row={row} rows={rows} mutation={mutation} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={row !== null} pending={mutation.isPending} onClose={onClose} title={t('reportsSettings.add.title')} description={row ? t('reportsSettings.add.description', { form, row: row.row, label: row.label }) : null}>
+      {/* Mounted while open only: each opening starts empty. */}
+      {row ? <AddCodeForm key={row.key} form={form} row={row} rows={rows} mutation={mutation} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }
 
@@ -181,14 +174,7 @@ function AddCodeForm({ form, row, rows, mutation, onDone }: FormProps) {
           </p>
         ) : null}
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? t('reportsSettings.add.submitting') : t('reportsSettings.add.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onDone} action={t('reportsSettings.add.submit')} running={t('reportsSettings.add.submitting')} />
     </form>
   );
 }

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { removeRowCodeSchema, type MappingRow, type MohForm, type RowCode } from '../../../../shared/moh';
 import { FormField, fieldAria } from '../../../components/forms/form-field';
 import { useSchemaForm } from '../../../components/forms/use-schema-form';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '../../../components/ui/form-dialog';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
@@ -22,19 +21,17 @@ export function RemoveCodeDialog({ form, target, onClose }: Props) {
   const { t } = useTranslation();
   const mutation = useRemoveRowCode(form);
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => (!open && !mutation.isPending ? onClose() : undefined)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('reportsSettings.remove.title')}</DialogTitle>
-          <DialogDescription>
-            {target
-              ? t('reportsSettings.remove.description', { code: codeText(target.code), title: codeTitle(target.code) || codeText(target.code), row: target.row.row, label: target.row.label, form })
-              : null}
-          </DialogDescription>
-        </DialogHeader>
-        {target ? <RemoveCodeForm key={target.code.id} form={form} target={target} mutation={mutation} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={target !== null}
+      pending={mutation.isPending}
+      onClose={onClose}
+      title={t('reportsSettings.remove.title')}
+      description={
+        target ? t('reportsSettings.remove.description', { code: codeText(target.code), title: codeTitle(target.code) || codeText(target.code), row: target.row.row, label: target.row.label, form }) : null
+      }
+    >
+      {target ? <RemoveCodeForm key={target.code.id} form={form} target={target} mutation={mutation} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }
 
@@ -88,14 +85,7 @@ function RemoveCodeForm({ form, target, mutation, onDone }: FormProps) {
         />
       </FormField>
       <p className="text-xs text-muted-foreground">{t('reportsSettings.remove.effect')}</p>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="destructive" disabled={pending}>
-          {pending ? t('reportsSettings.remove.submitting') : t('reportsSettings.remove.submit', { code: codeText(code) })}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={pending} onCancel={onDone} action={t('reportsSettings.remove.submit', { code: codeText(code) })} running={t('reportsSettings.remove.submitting')} variant="destructive" />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Statement, StatementQuery, StatementRow } from '../../../../shared/accounting/index.js';
 import { add, negate, totalOf, ZERO_TOTAL, type Total } from '../../../../shared/money.js';
 import type { ServiceContext } from '../../../core/context.js';
-import { facilities } from '../../facilities/index.js';
+import { facilities } from '../../facilities/facilities.schema.js';
 import { booksScope } from '../scope.js';
 import { budgetTotals, equalCheck, frame, kes, lineRow, loadChart, percent, statementRange } from './common.js';
 import { closingNet, ledgerTotals, movementNet } from './totals.js';

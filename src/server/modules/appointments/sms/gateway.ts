@@ -1,8 +1,8 @@
 // Which SMS gateway sends the reminders (domain/REPORTING.md §Appointments): Africa's Talking when System Settings
 // (section 'sms' with a username, and the secret 'sms.apiKey') or the environment (SMS_USERNAME, SMS_API_KEY) say
-// so, else the simulator, which keeps each message and sends nothing. The system module writes those rows; this
-// module only reads them, in plain SQL: the system module imports this one (the gateway's status), so importing its
-// tables back would make a cycle of modules.
+// so, else the simulator, which keeps each message and sends nothing. The system module keeps those settings and
+// reads them for this module (SettingsSource): it imports this module (the gateway's status), so this module cannot
+// import it back, and the composition root (modules/index.ts) connects the two.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import type { SmsConfig } from '../../../env.js';
@@ -21,24 +21,41 @@ export type SmsEnvironment = 'sandbox' | 'production';
 
 type Resolved = { gateway: SmsGateway; source: 'settings' | 'environment' | 'none'; environment: SmsEnvironment | null; senderId: string | null };
 
+/** What this module reads of System Settings, from the system module that keeps them. */
+export type SettingsSource = {
+  /** A section as stored, or {} when it is absent (or not an object). */
+  section(db: Db, section: string): Promise<Record<string, unknown>>;
+  /** The SMS gateway's API key, or null when none is set. */
+  smsApiKey(db: Db): Promise<string | null>;
+};
+
+let settingsSource: SettingsSource | undefined;
+
+/** Called once by the composition root (modules/index.ts) with the system module's reader. */
+export function connectSettings(source: SettingsSource): void {
+  settingsSource = source;
+}
+
+function settings(): SettingsSource {
+  if (!settingsSource) throw new Error('The appointments module reads System Settings through the system module: modules/index.ts connects them (connectSettings)');
+  return settingsSource;
+}
+
 /** A section of System Settings as an object, or {} when it is absent (or not an object). */
-export async function settingsSection(db: Db, section: string): Promise<Record<string, unknown>> {
-  const res = await db.execute(sql`select value from system_settings where section = ${section} limit 1`);
-  const value = (res as unknown as { rows: { value: unknown }[] }).rows[0]?.value;
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+export function settingsSection(db: Db, section: string): Promise<Record<string, unknown>> {
+  return settings().section(db, section);
 }
 
 async function resolve(db: Db, config: { sms: SmsConfig }, fetchImpl?: typeof fetch): Promise<Resolved> {
   const section = await settingsSection(db, 'sms');
   const username = typeof section.username === 'string' && section.username.trim() !== '' ? section.username.trim() : null;
   if (username) {
-    const res = await db.execute(sql`select value from system_secrets where key = 'sms.apiKey' limit 1`);
-    const secret = (res as unknown as { rows: { value: string }[] }).rows[0];
-    if (secret && secret.value !== '') {
+    const apiKey = await settings().smsApiKey(db);
+    if (apiKey !== null) {
       const environment: SmsEnvironment = section.environment === 'production' ? 'production' : 'sandbox';
       const senderId = typeof section.senderId === 'string' && section.senderId.trim() !== '' ? section.senderId.trim() : null;
       return {
-        gateway: africasTalkingGateway({ username, apiKey: secret.value, environment, senderId: senderId ?? undefined, fetch: fetchImpl }),
+        gateway: africasTalkingGateway({ username, apiKey, environment, senderId: senderId ?? undefined, fetch: fetchImpl }),
         source: 'settings',
         environment,
         senderId,

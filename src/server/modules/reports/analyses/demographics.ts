@@ -5,8 +5,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { normaliseSubcounty, SUBCOUNTIES } from '../../../../shared/county.js';
 import type { Db } from '../../../db/client.js';
-import { medicalRecords } from '../../medical-records/index.js';
-import { patients } from '../../patients/index.js';
+import { medicalRecords } from '../../medical-records/medical-records.schema.js';
+import { patients } from '../../patients/patients.schema.js';
 import type { Generator } from '../generator.js';
 import { dateLiteral, dayRange, inCovered, section, within, type Cell } from './common.js';
 

@@ -8,8 +8,8 @@ import { add, averageWholeKes, sharePercent, sum, toWholeKes, ZERO, type Cents }
 import { countyDateOf } from '../../../core/county-time.sql.js';
 import type { Db } from '../../../db/client.js';
 import { moneySql } from '../../../db/columns.js';
-import { billingRecords, insuranceClaims, overdueCondition } from '../../billing/index.js';
-import { paidWithin } from '../../dashboard/index.js';
+import { overdueCondition, paidWithin } from '../../billing/index.js';
+import { billingRecords, insuranceClaims } from '../../billing/billing.schema.js';
 import type { Generator } from '../generator.js';
 import { askedOn, capitalised, dateLiteral, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, percentOf, section, within, type Cell, type Covered, type DayRange } from './common.js';
 

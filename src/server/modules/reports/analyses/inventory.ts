@@ -4,7 +4,7 @@
 import { and, count, desc, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { parseTotal, toWholeKes, totalOf, ZERO_TOTAL } from '../../../../shared/money.js';
 import type { Db } from '../../../db/client.js';
-import { inventoryItems, stockMovements } from '../../inventory/index.js';
+import { inventoryItems, stockMovements } from '../../inventory/inventory.schema.js';
 import type { Generator } from '../generator.js';
 import { capitalised, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, section, within, type Cell, type Covered, type DayRange } from './common.js';
 

@@ -5,11 +5,11 @@ import { roleLabel } from '../../../../shared/access/index.js';
 import { addDays, daysBetween } from '../../../../shared/county-time.js';
 import { countyDateOf, countyHourOf } from '../../../core/county-time.sql.js';
 import type { Db } from '../../../db/client.js';
-import { users } from '../../auth/index.js';
-import { billingRecords } from '../../billing/index.js';
-import { facilities } from '../../facilities/index.js';
-import { medicalRecords } from '../../medical-records/index.js';
-import { patients } from '../../patients/index.js';
+import { users } from '../../auth/auth.schema.js';
+import { billingRecords } from '../../billing/billing.schema.js';
+import { facilities } from '../../facilities/facilities.schema.js';
+import { medicalRecords } from '../../medical-records/medical-records.schema.js';
+import { patients } from '../../patients/patients.schema.js';
 import type { Generator } from '../generator.js';
 import { capitalised, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, median, percentOf, perUnit, section, within, type Cell, type Covered, type DayRange } from './common.js';
 

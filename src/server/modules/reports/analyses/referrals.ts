@@ -4,7 +4,7 @@
 import { and, eq, min, or, sql } from 'drizzle-orm';
 import { URGENCY_LEVELS, REFERRAL_STATUSES } from '../../../../shared/referrals/index.js';
 import type { Db } from '../../../db/client.js';
-import { referralEvents, referrals } from '../../referrals/index.js';
+import { referralEvents, referrals } from '../../referrals/referrals.schema.js';
 import type { Generator } from '../generator.js';
 import { capitalised, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, section, within, type Cell, type Covered, type DayRange } from './common.js';
 

@@ -1,0 +1,128 @@
+// System Settings as the system administrator sees them (issue 15): the settings while they load, when the server
+// fails and is asked again, the history with no change yet and with changes, and the county profile's form —
+// its messages for empty and out-of-range values, and what was typed kept when the server refuses it.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { settingChange, systemSettings } from '../../test/factories';
+import { descriptionOf, fail, findToast, invalid, later, list, ok, renderScreen } from '../../test/render-screen';
+import { SystemPage } from './system-page';
+
+const SETTINGS = systemSettings({ county: { version: 3, updatedByName: 'Margaret Nekesa' } });
+
+describe('System Settings', () => {
+  it('shows no section while the settings load, then the county profile as saved, with its version', async () => {
+    const settings = later();
+    renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': settings.handler } });
+
+    expect(screen.getByRole('heading', { name: 'System Settings', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('tablist', { name: 'Settings sections' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    settings.release(ok(SETTINGS));
+    expect(await screen.findByRole('tab', { name: 'County profile', selected: true })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'County name' }) as HTMLInputElement).value).toBe('Busia');
+    expect((screen.getByRole('textbox', { name: 'County code' }) as HTMLInputElement).value).toBe('40');
+    expect((screen.getByRole('textbox', { name: 'Population' }) as HTMLInputElement).value).toBe('893681');
+    expect((screen.getByRole('textbox', { name: 'Headquarters' }) as HTMLInputElement).value).toBe('Busia');
+    expect(screen.getByText('Version 3, changed 16 Mar 2026 09:30 by Margaret Nekesa')).toBeTruthy();
+    expect(screen.getByText('7 sub-counties')).toBeTruthy();
+    // Nothing changed yet: nothing to save.
+    expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says why the settings could not be read, and Try again asks the server again', async () => {
+    const { user, server } = renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': fail(500, 'Database unavailable') } });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load this: 500: Database unavailable');
+    server.on('/api/system/settings', ok(SETTINGS));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('tab', { name: 'County profile' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(server.sent('/api/system/settings')).toHaveLength(2);
+  });
+
+  it('says no change has been made yet on the History tab', async () => {
+    const { user } = renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': ok(SETTINGS), '/api/system/settings/history': list([]) } });
+
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+
+    expect(await screen.findByRole('heading', { name: 'No changes yet' })).toBeTruthy();
+    expect(screen.getByText('Changes appear here once they are saved.')).toBeTruthy();
+  });
+
+  it('shows each change on the History tab, with who made it and what it changed', async () => {
+    const change = settingChange({ id: 9, section: 'county', version: 3, before: { population: 893681 }, after: { population: 904000 }, changedByName: 'Margaret Nekesa' });
+    const { user } = renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': ok(SETTINGS), '/api/system/settings/history': list([change]) } });
+
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const changes = within(await screen.findByRole('list', { name: 'Changes' }));
+    expect(changes.getByText('Version 3 · Margaret Nekesa · 16 Mar 2026 09:30')).toBeTruthy();
+    expect(changes.getByText('893,681')).toBeTruthy();
+    expect(changes.getByText('904,000')).toBeTruthy();
+  });
+
+  it('lets a nurse look, and says who changes the settings', async () => {
+    renderScreen(<SystemPage />, { as: 'nurse', routes: { '/api/system/settings': ok(SETTINGS) } });
+
+    expect(screen.getByText('You can view these settings. Only the system administrator and the county director change them.')).toBeTruthy();
+    expect(((await screen.findByRole('textbox', { name: 'County name' })) as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+});
+
+describe('County profile', () => {
+  async function openForm(routes = {}) {
+    const parts = renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': ok(SETTINGS), ...routes } });
+    const form = within(await screen.findByRole('form', { name: 'County profile' }));
+    return { ...parts, form };
+  }
+
+  it('names each required field left empty under the field, then a county code beyond Kenya’s 47, a malformed email and a name with digits', async () => {
+    const { user, form, server } = await openForm();
+    const name = form.getByRole('textbox', { name: 'County name' });
+    const code = form.getByRole('textbox', { name: 'County code' });
+    const email = form.getByRole('textbox', { name: 'Email' });
+
+    for (const field of [name, code, form.getByRole('textbox', { name: 'Headquarters' }), form.getByRole('textbox', { name: 'Population' })]) await user.clear(field);
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+
+    await expect.poll(() => descriptionOf(name)).toBe('County name must be 2 to 60 characters');
+    expect(descriptionOf(code)).toBe('County code must be a whole number from 1 to 47');
+    expect(descriptionOf(form.getByRole('textbox', { name: 'Headquarters' }))).toBe('Headquarters must be 2 to 60 characters');
+    expect(descriptionOf(form.getByRole('textbox', { name: 'Population' }))).toBe('Population must be a whole number from 0 to 100000000');
+    // Email and phone may stay empty.
+    expect(descriptionOf(email)).toBe('');
+
+    // Checked again as the administrator types.
+    await user.type(code, '48');
+    await user.type(email, 'health@busia');
+    await user.type(name, 'Busia 40');
+    await expect.poll(() => descriptionOf(email)).toBe('Enter a valid email address');
+    expect(descriptionOf(code)).toBe('County code must be a whole number from 1 to 47');
+    expect(descriptionOf(name)).toBe('County name must be letters (spaces, hyphens and apostrophes allowed)');
+    await user.clear(code);
+    await user.type(code, '40');
+    await expect.poll(() => descriptionOf(code)).toBe('');
+    expect(server.sent('PUT /api/system/settings/county')).toHaveLength(0);
+  });
+
+  it('keeps what was typed and shows the server’s message under its field when the server refuses it (400)', async () => {
+    const { user, form, server } = await openForm({ 'PUT /api/system/settings/county': invalid({ headquarters: 'Headquarters must be at most 60 characters' }) });
+    const population = form.getByRole('textbox', { name: 'Population' });
+
+    await user.clear(population);
+    await user.type(population, '904000');
+    await user.type(form.getByRole('textbox', { name: 'Phone' }), '0110 345 678');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+
+    const shown = await findToast('Could not save');
+    expect(shown.getByText('400: Headquarters must be at most 60 characters')).toBeTruthy();
+    expect(descriptionOf(form.getByRole('textbox', { name: 'Headquarters' }))).toBe('Headquarters must be at most 60 characters');
+    expect((population as HTMLInputElement).value).toBe('904000');
+    expect((form.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value).toBe('0110 345 678');
+    // Saved against the version it was read at: a change made meanwhile by someone else is not overwritten.
+    expect(server.sent('PUT /api/system/settings/county')[0]?.body).toMatchObject({ population: 904000, phone: '0110 345 678', expectedVersion: 3 });
+  });
+});
