@@ -23,6 +23,9 @@ export default defineHostile({
       // 200,000 × is past it from KES 5,000,000.
       unitCost: fc.oneof(notANumber(0, 10_000_000), fc.integer({ min: 5_000_000, max: 10_000_000 })),
     },
+    // A stock past 80,000,000 units fails only at the base's cost, and a cost past KES 5,000,000 only at the base's
+    // stock: neither is given a random value unless broken, or a small valid one would make the other pass.
+    fixed: ['currentStock', 'unitCost'],
     texts: { fields: ['itemName', 'supplier'], stored: asRecord },
   },
   'POST /api/inventory/:id/movements': {
