@@ -4,6 +4,7 @@
 import { formatKesExact, parseTotal } from '../../../shared/money.js';
 import type { Statement, StatementKind } from '../../../shared/accounting/index.js';
 import { documentDate, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
+import { STATEMENT_TITLES } from './statements/common.js';
 
 type Words = {
   titles: Record<StatementKind, string>;
@@ -20,15 +21,8 @@ type Words = {
 };
 
 const EN: Words = {
-  titles: {
-    'trial-balance': 'Trial Balance',
-    'income-statement': 'Statement of Financial Performance',
-    'balance-sheet': 'Statement of Financial Position',
-    'cash-flow': 'Cash Flow Statement',
-    'budget-vs-actual': 'Budget vs Actual',
-    'department-analysis': 'Department Analysis',
-    'fif-performance': 'FIF Performance',
-  },
+  // The screen's titles (IPSAS names where the county uses them), one list for both.
+  titles: STATEMENT_TITLES,
   labels: {},
   period: (from, to) => `${from} to ${to}`,
   asAt: (to) => `As at ${to}`,
