@@ -61,6 +61,9 @@ test('the shell and the screens already opened load offline, with a banner, and 
   await nav(page).getByRole('link', { name: 'Dashboard' }).click();
   const patients = card(page, 'Total Patients');
   await expect(patients).toHaveText(/^[\d,]+$/);
+  // The revenue chart's code loads once its figures arrive: drawn, everything the dashboard shows has loaded (else
+  // the network could go while the chart's file is on its way, and that request would fail).
+  await expect(page.getByTestId('revenue-chart').locator('svg')).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 
   // The network goes: the figures on screen stay, and the banner says they may be out of date.
