@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { bootShell, screenPreloads } from './scripts/boot-shell.js';
 import { localeNamespaces } from './scripts/locale-namespaces.js';
 import { offlineShell } from './scripts/offline-shell.js';
+import { zodWithoutJsonSchema } from './scripts/zod-client.js';
 
 /**
  * lucide-react's icon files (by file name) that the landing page and what loads with it use (the files listed below;
@@ -45,7 +46,7 @@ const NOT_SHELL = /components[\\/]forms[\\/]patient-picker/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
-  plugins: [react(), tailwindcss(), localeNamespaces(), bootShell(), screenPreloads(), offlineShell()],
+  plugins: [react(), tailwindcss(), localeNamespaces(), bootShell(), screenPreloads(), offlineShell(), zodWithoutJsonSchema()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

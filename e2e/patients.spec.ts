@@ -104,6 +104,8 @@ test('a nurse registers a patient, finds them by name and ID, and adds a medical
   await expect(details.getByText(/^14 May 1990 \(\d+ years\)$/)).toBeVisible();
   for (const value of ['Matayos', 'Mayenje', 'Mundika', 'John Ouma', '0722 000 111', 'Female']) await expect(details.getByText(value, { exact: true })).toBeVisible();
   await expect(details.getByText('No medical records found')).toBeVisible();
+  // The billing desk's part of the record (the billing slot): a new patient owes nothing yet.
+  await expect(details.getByText('No invoices for this patient')).toBeVisible();
   await expectAccessible(page);
 
   // A record needs a chief complaint; once saved it is listed in the details.

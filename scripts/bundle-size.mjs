@@ -35,7 +35,7 @@ const ROUTES = {
  * so they weigh with the screen that shows them, as its lazy parts.
  */
 const SLOT_PARTS = {
-  'patients /patients': ['features/appointments/index.ts', 'features/referrals/index.ts'],
+  'patients /patients': ['features/appointments/index.ts', 'features/referrals/index.ts', 'features/billing/index.ts'],
 };
 /** Screens the entry loads that no budget row names: they weigh less than the routes that do. */
 const UNWEIGHED_PAGES = ['features/auth/change-password-page.tsx', 'features/placeholder/planned-screen.tsx'];

@@ -12,14 +12,16 @@ describe("Patient Details' slots", () => {
       records: ['records:read'],
       appointments: ['appointments:read'],
       referrals: ['referrals:read'],
-      // GET /api/billing has no patient filter yet: the slot is there, empty.
-      billing: [],
+      billing: ['billing:read'],
     });
   });
 
   it("show a nurse every part, and the system administrator none (he may not read patients' records)", () => {
     const shown = (role: string) => PATIENT_DETAILS.flatMap(({ slot, parts }) => (parts.some((p) => can(role, p.read)) ? [slot] : []));
-    expect(shown('nurse')).toEqual(['records', 'appointments', 'referrals']);
+    expect(shown('nurse')).toEqual(['records', 'appointments', 'referrals', 'billing']);
+    // The pharmacist reads records but not invoices: the billing slot is not shown to him.
+    expect(shown('pharmacist')).toContain('records');
+    expect(shown('pharmacist')).not.toContain('billing');
     expect(shown('admin')).toEqual([]);
   });
 });

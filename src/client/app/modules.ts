@@ -87,7 +87,11 @@ export const CLIENT_MODULES: Record<LiveModuleId, Required<Pick<ClientModule, 'p
     sw: () => import('../features/referrals/locales/sw.json'),
     patientDetails: { referrals: part('referrals:read', () => import('../features/referrals'), 'PatientReferrals') },
   },
-  billing: { page: page(() => import('../features/billing/billing-page'), 'BillingPage'), sw: () => import('../features/billing/locales/sw.json') },
+  billing: {
+    page: page(() => import('../features/billing/billing-page'), 'BillingPage'),
+    sw: () => import('../features/billing/locales/sw.json'),
+    patientDetails: { billing: part('billing:read', () => import('../features/billing'), 'PatientInvoices') },
+  },
   revenue: { page: page(() => import('../features/revenue/revenue-page'), 'RevenuePage'), sw: () => import('../features/revenue/locales/sw.json') },
   accounting: { page: page(() => import('../features/accounting/accounting-page'), 'AccountingPage'), sw: () => import('../features/accounting/locales/sw.json') },
   staff: { page: page(() => import('../features/staff/staff-page'), 'StaffPage'), sw: () => import('../features/staff/locales/sw.json') },
@@ -125,11 +129,7 @@ export const NAV: readonly { group: NavGroup | null; items: NavItem[] }[] = [nul
 /** Each module's Kiswahili strings, for the language switch. */
 export const KISWAHILI_STRINGS: readonly Strings[] = Object.values(CLIENT_MODULES).flatMap((m) => (m?.sw ? [m.sw] : []));
 
-/**
- * Patient Details' slots with the parts that fill them, in module order. Billing's stays empty: GET /api/billing has
- * no patient filter (and a billing desk reads only its own facility's invoices), so a patient's invoices are not
- * shown in their record yet.
- */
+/** Patient Details' slots with the parts that fill them, in module order. */
 export const PATIENT_DETAILS: readonly { slot: PatientDetailsSlot; parts: readonly SlotPart<PatientSlotProps>[] }[] = PATIENT_DETAILS_SLOTS.map((slot) => ({
   slot,
   parts: Object.values(CLIENT_MODULES).flatMap((m) => m?.patientDetails?.[slot] ?? []),

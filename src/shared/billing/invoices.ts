@@ -50,6 +50,8 @@ export const listBillingQuery = z.object({
   status: optionalEnumQuery(BILLING_STATUSES, 'Unknown status'),
   paymentMethod: optionalEnumQuery(PAYMENT_METHODS, 'Unknown payment method'),
   facilityId: optionalIdQuery,
+  /** One patient's invoices (Patient Details' billing slot), within the reader's scope. */
+  patientId: optionalIdQuery,
   ...pageQuery,
 });
 export type ListBillingQuery = z.infer<typeof listBillingQuery>;

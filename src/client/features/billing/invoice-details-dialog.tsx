@@ -20,7 +20,7 @@ import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
 import { ClaimDecisionForm } from './claim-decision-form';
 import { WaiverForm } from './waiver-form';
-import { patientDue } from './payment-forms';
+import { patientDue } from '../../../shared/billing';
 import { canTakePayment } from './invoices-table';
 import { useSettlementNotices } from './use-settlement-notices';
 import { formatDate, formatTime } from '../../lib/locale-format';

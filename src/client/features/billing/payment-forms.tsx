@@ -4,7 +4,8 @@ import { FlaskConical } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone } from '../../../shared/format';
-import { formatKES, max, mpesaAmount, parseKes, subtract, toKes, ZERO, type Cents } from '../../../shared/money';
+import { formatKES, mpesaAmount, toKes } from '../../../shared/money';
+import { patientDue } from '../../../shared/billing';
 import type { BillingDetail } from '../../../shared/billing';
 import { cardFormSchema, processPaymentSchema, type PaymentGateways } from '../../../shared/billing';
 import { Button } from '../../components/ui/button';
@@ -15,11 +16,6 @@ import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useProcessPayment, type PaymentOutcome } from './billing.api';
 import { billingError, billingMessage } from './billing-labels';
 import { tokenizeCard } from './card-tokenizer';
-
-/** What the patient still owes on an invoice: their share less what they paid and what was waived, never below nothing. */
-export function patientDue(invoice: BillingDetail): Cents {
-  return max(ZERO, subtract(subtract(parseKes(invoice.patientPayable), parseKes(invoice.amountPaid)), parseKes(invoice.amountWaived)));
-}
 
 export function SimulatorNotice({ title, children }: { title: string; children?: ReactNode }) {
   return (

@@ -16,7 +16,8 @@ import { BillingPanelError } from './billing-panel-error';
 import { gatewaysQuery, invoiceQuery, useMpesaStatusQuery } from './billing.api';
 import { billingError, billingMessage, methodName, providerName, STATUS_BADGE, statusName } from './billing-labels';
 import { ClaimForm } from './claim-form';
-import { CardForm, CashForm, MpesaForm, patientDue, SimulatorNotice } from './payment-forms';
+import { CardForm, CashForm, MpesaForm, SimulatorNotice } from './payment-forms';
+import { patientDue } from '../../../shared/billing';
 import { Tabs } from './payment-tabs';
 import { useSettlementNotices } from './use-settlement-notices';
 

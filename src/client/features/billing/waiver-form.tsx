@@ -12,7 +12,7 @@ import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { useWaiveInvoice } from './billing.api';
 import { billingError, billingMessage } from './billing-labels';
-import { patientDue } from './payment-forms';
+import { patientDue } from '../../../shared/billing';
 
 export function WaiverForm({ invoice }: { invoice: BillingDetail }) {
   const { t } = useTranslation();

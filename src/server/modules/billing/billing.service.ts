@@ -139,6 +139,7 @@ export async function listBilling({ db, actor, scope, now }: ServiceContext, q: 
     statusCondition(q.status, today),
     q.paymentMethod ? eq(billingRecords.paymentMethod, q.paymentMethod) : undefined,
     q.facilityId ? eq(billingRecords.facilityId, q.facilityId) : undefined,
+    q.patientId ? eq(billingRecords.patientId, q.patientId) : undefined,
   );
   const rows = await db
     .select(columns)

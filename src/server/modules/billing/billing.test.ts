@@ -185,6 +185,27 @@ describe('the billing list', () => {
     expect(list.every((b) => b.facilityId === 1 && b.status === 'paid' && b.paymentMethod === 'mpesa')).toBe(true);
   });
 
+  it("gives one patient's invoices (Patient Details' billing slot), within the reader's scope, and audits the read", async () => {
+    // A patient billed at the referral hospital and somewhere else, so scope shows in the answer.
+    const [patient] = await rows<{ patientId: number; own: number; all: number }>(
+      sql`select patient_id as "patientId", count(*) filter (where facility_id = 1)::int as own, count(*)::int as "all"
+          from billing_records group by patient_id having count(*) filter (where facility_id = 1) > 0 and count(*) filter (where facility_id <> 1) > 0
+          order by patient_id limit 1`,
+    );
+    expect(patient).toBeDefined();
+    const { patientId, own, all } = patient!;
+    const county = await t.request({ url: `/api/billing?patientId=${patientId}&limit=200`, cookie: reader });
+    expect(county.statusCode).toBe(200);
+    expect(county.headers['x-total-count']).toBe(String(all));
+    expect((county.json() as BillingRecord[]).every((b) => b.patientId === patientId)).toBe(true);
+    const desk = await t.request({ url: `/api/billing?patientId=${patientId}&limit=200`, cookie: clerk });
+    expect(desk.headers['x-total-count']).toBe(String(own));
+    expect((desk.json() as BillingRecord[]).every((b) => b.patientId === patientId && b.facilityId === 1)).toBe(true);
+    const [audited] = await rows<{ detail: string }>(sql`select detail from audit_events where action = 'billing.list' order by id desc limit 1`);
+    expect(audited!.detail).toContain(String(patientId));
+    expect((await t.request({ url: '/api/billing?patientId=abc', cookie: reader })).statusCode).toBe(400);
+  });
+
   describe('search by patient', () => {
     let sample: BillingRecord;
     beforeAll(async () => {
