@@ -88,6 +88,7 @@ export const DEMO_EMAILS = {
   pharmacist: `faith.nafula@${DEMO_DOMAIN}`,
   nutritionist: `sarah.auma@${DEMO_DOMAIN}`,
   admin: `david.omuse@${DEMO_DOMAIN}`,
+  payroll_officer: `caroline.nanjala@${DEMO_DOMAIN}`,
 } as const;
 
 /**

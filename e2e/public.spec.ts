@@ -21,7 +21,8 @@ async function expectToast(page: Page, title: string, description: string) {
 test('a visitor reads the county figures, and a nurse signs in through the demo portal', async ({ page }) => {
   const summary = (await (await page.request.get('/api/facilities/summary')).json()) as Summary;
   const accounts = (await (await page.request.get('/api/demo/accounts')).json()) as Account[];
-  expect(accounts).toHaveLength(10);
+  // SPEC.md §6's ten, and the payroll officer (issue 27).
+  expect(accounts).toHaveLength(11);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'County Health Management System' })).toBeVisible();

@@ -55,7 +55,11 @@ export const MODULES = [
     screen: { path: '/accounting', status: 'live', nav: { group: 'financialManagement', key: 'accounting' } },
     permissions: ['finance:read', 'finance:post', 'finance:approve', 'finance:close'],
   },
-  { id: 'payroll', screen: { path: '/payroll', status: 'planned', nav: { group: 'financialManagement', key: 'payroll' } }, permissions: [] },
+  {
+    id: 'payroll',
+    screen: { path: '/payroll', status: 'planned', nav: { group: 'financialManagement', key: 'payroll' } },
+    permissions: ['payroll:read', 'payroll:prepare', 'payroll:approve', 'payroll:configure'],
+  },
   { id: 'procurement', screen: { path: '/procurement', status: 'planned', nav: { group: 'financialManagement', key: 'procurement' } }, permissions: [] },
   { id: 'staff', screen: { path: '/staff', status: 'live', nav: { group: 'administration', key: 'staff' } }, permissions: ['staff:manage', 'staff:confirm'] },
   { id: 'inventory', screen: { path: '/inventory', status: 'live', nav: { group: 'administration', key: 'inventory' } }, permissions: ['inventory:read', 'inventory:write'] },

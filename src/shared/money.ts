@@ -211,6 +211,17 @@ export function percentOf(amount: Cents, percent: number | string): Cents {
   return fromBig(divideHalfUp(BigInt(raw(amount)) * BigInt(basisPoints(percent)), 10_000n));
 }
 
+/**
+ * Several percentages of amounts added up exactly and rounded once, half-up: a tax over bands, where each band's
+ * share is exact and only the total goes to the cent (10 % of 24,000 + 25 % of 8,333 + 30 % of 12,542.01 is
+ * 8,245.853 → 8,245.85, never the sum of three roundings).
+ */
+export function sumOfPercents(parts: Iterable<readonly [Cents, number | string]>): Cents {
+  let exact = 0n;
+  for (const [amount, percent] of parts) exact += BigInt(raw(amount)) * BigInt(basisPoints(percent));
+  return fromBig(divideHalfUp(exact, 10_000n));
+}
+
 function coverageBasisPoints(coveragePercent: number | string): number {
   const bp = basisPoints(coveragePercent);
   if (bp < 0 || bp > 10_000) throw new RangeError(`Coverage must be 0–100 %: ${coveragePercent}`);

@@ -70,6 +70,7 @@ const ROLES_SW: Record<Role, string> = {
   lab_technician: 'Mtaalamu wa Maabara',
   pharmacist: 'Mfamasia',
   nutritionist: 'Mtaalamu wa Lishe',
+  payroll_officer: 'Afisa wa Mishahara',
   admin: 'Msimamizi wa Mfumo',
 };
 

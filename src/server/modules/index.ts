@@ -23,6 +23,7 @@ import { medicalRecordsModule } from './medical-records/index.js';
 import { mohModule } from './moh/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { patientsModule } from './patients/index.js';
+import { payrollModule } from './payroll/index.js';
 import { referralsModule } from './referrals/index.js';
 import { reportsModule } from './reports/index.js';
 import { revenueModule } from './revenue/index.js';
@@ -49,6 +50,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   referralsModule,
   inventoryModule,
   accountingModule,
+  payrollModule,
   reportsModule,
   mohModule,
   auditModule,

@@ -24,6 +24,10 @@ export const PERMISSIONS = [
   'finance:post',
   'finance:approve',
   'finance:close',
+  'payroll:read',
+  'payroll:prepare',
+  'payroll:approve',
+  'payroll:configure',
   'reports:read',
   'reports:generate',
   'moh:configure',
@@ -100,6 +104,14 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   'finance:post': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
   'finance:approve': { county_director: 'county', facility_incharge: 'facility' },
   'finance:close': { county_director: 'county' },
+  // Payroll (issue 27): what a person is paid, their bank account and tax numbers are personal data, read by the
+  // payroll roles only — the payroll officer, who keeps the register and prepares runs, and the director, who
+  // approves them (never the run he prepared). The statutory tables (PAYE bands, SHIF, NSSF limits) are the payroll
+  // officer's and the director's to extend when a Finance Act changes them.
+  'payroll:read': { payroll_officer: 'county', county_director: 'county' },
+  'payroll:prepare': { payroll_officer: 'county' },
+  'payroll:approve': { county_director: 'county' },
+  'payroll:configure': { payroll_officer: 'county', county_director: 'county' },
   'reports:read': all(ROLES, 'county'),
   // Generating a report (issue 13): the health records officer and the facility in-charge for their facility, the
   // sub-county medical officer for his sub-county, the director for the county. A register that names patients
@@ -140,7 +152,7 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
  * and reading patients and their records. An account created into a role that holds one, or moved to a role that
  * holds one it did not (or holds it further), waits for a second person's confirmation before it can use it.
  */
-export const SENSITIVE_PERMISSIONS = ['patients:read', 'records:read', 'claims:approve', 'billing:waive', 'finance:approve'] as const satisfies readonly Permission[];
+export const SENSITIVE_PERMISSIONS = ['patients:read', 'records:read', 'claims:approve', 'billing:waive', 'finance:approve', 'payroll:read', 'payroll:approve'] as const satisfies readonly Permission[];
 
 /**
  * Whether giving an account `to` needs another person's confirmation: `to` holds a sensitive permission that

@@ -11,6 +11,7 @@ export const ROLES = [
   'lab_technician',
   'pharmacist',
   'nutritionist',
+  'payroll_officer',
   'admin',
 ] as const;
 
@@ -26,6 +27,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   lab_technician: 'Lab Technician',
   pharmacist: 'Pharmacist',
   nutritionist: 'Nutritionist',
+  payroll_officer: 'Payroll Officer',
   admin: 'System Administrator',
 };
 

@@ -20,7 +20,7 @@ declare module '../../db/seed/context.js' {
 
 export const DEMO_EMAIL_DOMAIN = 'health.busiacounty.example';
 
-/** The ten demo accounts of the portal, one per role (SPEC.md §6). */
+/** The demo accounts of the portal, one per role: SPEC.md §6's ten, and the payroll officer (issue 27) last. */
 export const DEMO_ACCOUNTS: readonly {
   role: Role;
   firstName: string;
@@ -40,6 +40,7 @@ export const DEMO_ACCOUNTS: readonly {
   { role: 'pharmacist', firstName: 'Faith', lastName: 'Nafula', facilityId: 1, nationalId: '28391540', phone: '+254727650341', hasBiometric: true },
   { role: 'nutritionist', firstName: 'Sarah', lastName: 'Auma', facilityId: 4, nationalId: '33172608', phone: '+254768203457', hasBiometric: false },
   { role: 'admin', firstName: 'David', lastName: 'Omuse', facilityId: 1, nationalId: '25903371', phone: '+254710478926', hasBiometric: false },
+  { role: 'payroll_officer', firstName: 'Caroline', lastName: 'Nanjala', facilityId: 1, nationalId: '26481953', phone: '+254736520418', hasBiometric: false },
 ];
 
 export function demoEmail(firstName: string, lastName: string): string {

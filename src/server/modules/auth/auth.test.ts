@@ -33,7 +33,7 @@ describe('the demo portal accounts', () => {
     const res = await t.request({ url: '/api/demo/accounts' });
     expect(res.statusCode).toBe(200);
     const accounts = res.json() as Record<string, unknown>[];
-    expect(accounts).toHaveLength(10);
+    expect(accounts).toHaveLength(ROLES.length);
     expect(new Set(accounts.map((a) => a.role))).toEqual(new Set(ROLES));
     for (const a of accounts) {
       expect(Object.keys(a).sort()).toEqual(['email', 'facilityId', 'firstName', 'hasBiometric', 'lastName', 'nationalId', 'phoneNumber', 'role']);
