@@ -2,4 +2,5 @@
 // calculation of a month's pay that the server runs and the screen previews with.
 export * from './calculate.js';
 export * from './contracts.js';
+export * from './employees.js';
 export * from './rates.js';

@@ -43,6 +43,9 @@ export const DEMO_ACCOUNTS: readonly {
   { role: 'payroll_officer', firstName: 'Caroline', lastName: 'Nanjala', facilityId: 1, nationalId: '26481953', phone: '+254736520418', hasBiometric: false },
 ];
 
+/** How many of DEMO_ACCOUNTS are SPEC.md §6's: the rest are seeded after the staff (seedStaffAccounts). */
+const SPEC_DEMO_ACCOUNTS = 10;
+
 export function demoEmail(firstName: string, lastName: string): string {
   return `${firstName}.${lastName}@${DEMO_EMAIL_DOMAIN}`.toLowerCase();
 }
@@ -63,24 +66,26 @@ export async function seedStaffAccounts(tx: Db, ctx: SeedContext) {
   const usedIds = new Set<string>(DEMO_ACCOUNTS.map((a) => a.nationalId));
   const userRows: UserSeedRow[] = [];
   const demoHashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
-  DEMO_ACCOUNTS.forEach((a, i) => {
-    userRows.push({
-      id: i + 1,
-      email: demoEmail(a.firstName, a.lastName),
-      firstName: a.firstName,
-      lastName: a.lastName,
-      role: a.role,
-      facilityId: a.facilityId,
-      nationalId: a.nationalId,
-      phone: a.phone,
-      passwordHash: demoHashes[i]!,
-      isActive: true,
-      hasBiometric: a.hasBiometric,
-      isDemo: true,
-      joinedAt: addDays(today, -r.int(400, 4000)),
-      createdAt: ctx.daysAgo(365),
-    });
+  const demoRow = (a: (typeof DEMO_ACCOUNTS)[number], i: number, joinedAt: string): UserSeedRow => ({
+    id: userRows.length + 1,
+    email: demoEmail(a.firstName, a.lastName),
+    firstName: a.firstName,
+    lastName: a.lastName,
+    role: a.role,
+    facilityId: a.facilityId,
+    nationalId: a.nationalId,
+    phone: a.phone,
+    passwordHash: demoHashes[i]!,
+    isActive: true,
+    hasBiometric: a.hasBiometric,
+    isDemo: true,
+    joinedAt,
+    createdAt: ctx.daysAgo(365),
   });
+  // SPEC.md §6's ten first, as the demo county has always had them; an account added since (the payroll officer)
+  // comes after the staff, with no draw from the random stream, so every other account, patient and visit of the
+  // demo county stays where its tests expect it.
+  DEMO_ACCOUNTS.slice(0, SPEC_DEMO_ACCOUNTS).forEach((a, i) => userRows.push(demoRow(a, i, addDays(today, -r.int(400, 4000)))));
   const usedEmails = new Set(userRows.map((u) => u.email));
   // Staff work mostly at the hospitals and health centres (ids 1-28 are levels 3-5 in the seed order).
   const staffFacility = () => r.weighted([[1, 8], [2, 3], [3, 3], [5, 3], [6, 2], [r.int(4, 28), 6], [r.int(29, 113), 5]] as const);
@@ -112,8 +117,11 @@ export async function seedStaffAccounts(tx: Db, ctx: SeedContext) {
   }
   userRows[12]!.isActive = false;
   userRows[27]!.isActive = false;
+  // The later steps draw the clerks, clinicians and storekeepers of the demo county's visits, bills and stock from
+  // these; the accounts added since SPEC.md's ten (the payroll officer) do none of that, so they are not among them.
+  ctx.users = [...userRows];
+  DEMO_ACCOUNTS.slice(SPEC_DEMO_ACCOUNTS).forEach((a, i) => userRows.push(demoRow(a, SPEC_DEMO_ACCOUNTS + i, addDays(today, -1500))));
   await insertChunks(tx, users, userRows);
   await continueIds(tx, 'users');
-  ctx.users = userRows;
   return { users: userRows.length };
 }

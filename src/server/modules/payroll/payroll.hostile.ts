@@ -1,7 +1,7 @@
 // The hostile-input test's strategies for the payroll module's write routes (src/server/hostile-input.test.ts).
 import fc from 'fast-check';
-import { badOptionalText, badText, defineHostile, notADate, notANumber, notAString, notIn } from '../../test/hostile.js';
-import { STATUTORY_KINDS } from '../../../shared/payroll/index.js';
+import { badOptionalText, badText, defineHostile, nextSerial, notABoolean, notADate, notAnId, notANumber, notAString, notIn } from '../../test/hostile.js';
+import { EMPLOYMENT_TERMS, PAY_METHODS, PENSION_SCHEMES, STATUTORY_KINDS } from '../../../shared/payroll/index.js';
 
 /** Fails a pay period: not YYYY-MM, a month that does not exist, or one before October 2024 (the NHIF's). */
 const notAPeriod = fc.oneof(notAString, fc.constantFrom<unknown>('', '2026-13', '2026-00', '2026-2', '26-02', '202602', '2024-09', '1999-01', '2101-01', '2026-02-01'));
@@ -16,7 +16,68 @@ const notLines = (line: Record<string, unknown>) =>
 const earning = { code: 'house', label: 'House allowance', amount: 10_000, taxable: true };
 const deduction = { code: 'sacco', label: 'SACCO loan', payee: 'Afya SACCO', amount: 2_000, priority: 1 };
 
+const employee = () => ({
+  personalNumber: `H${String(nextSerial()).padStart(6, '0')}`,
+  nationalId: '23456789',
+  kraPin: 'A012345678B',
+  firstName: 'Rose',
+  lastName: 'Nafula',
+  facilityId: 1,
+  departmentId: 2,
+  cadre: 'Nursing Officer',
+  jobGroup: 'K',
+  terms: 'permanent',
+  hiredOn: '2019-07-01',
+  pensionScheme: 'lapfund',
+  payMethod: 'mpesa',
+  mpesaPhone: '0712345678',
+});
+/** Fails a pattern field where blank is fine: text of the wrong shape, or not a string. */
+const notShaped = (valid: string) => fc.oneof(fc.constantFrom<unknown>(valid.slice(1), `${valid}9`, 1234, true, [], {}), tooLongFor(valid));
+const tooLongFor = (valid: string) => fc.constant(valid.repeat(4));
+
 export default defineHostile({
+  'POST /api/payroll/employees': {
+    role: 'payroll_officer',
+    path: () => '/api/payroll/employees',
+    base: employee(),
+    breakers: {
+      personalNumber: fc.oneof(notAString, fc.constantFrom<unknown>('', 'ab', 'x'.repeat(21), '12 34', '12;34')),
+      nationalId: fc.oneof(notAString, fc.constantFrom<unknown>('', '12345', '1234567890', 'ABC12345')),
+      kraPin: notShaped('A012345678B'),
+      shaNumber: notShaped('CR0680969605010-6'),
+      firstName: badText(60, 'Rose'),
+      cadre: badText(80, 'Nursing Officer'),
+      facilityId: notAnId,
+      departmentId: notAnId,
+      terms: notIn(EMPLOYMENT_TERMS),
+      hiredOn: fc.oneof(notADate, fc.constantFrom<unknown>('', null)),
+      pensionScheme: notIn(PENSION_SCHEMES),
+      contractedOut: notABoolean.filter((v) => v !== null),
+      helbMonthly: notANumber(0, 1_000_000).filter((v) => v !== null && v !== '' && v !== ' '),
+      payMethod: notIn(PAY_METHODS),
+      mpesaPhone: fc.constantFrom<unknown>('12345', '+256712345678', '0812345678', 712345678, true, []),
+    },
+  },
+  'PATCH /api/payroll/employees/:id': {
+    role: 'payroll_officer',
+    // An employee who does not exist: refused whatever the body.
+    path: () => '/api/payroll/employees/2147483647',
+    base: { effectiveFrom: '2099-01-01', reason: 'Promoted to job group L', jobGroup: 'L' },
+    breakers: {
+      effectiveFrom: fc.oneof(notADate, fc.constantFrom<unknown>('', null)),
+      reason: badText(300, 'Promoted'),
+      jobGroup: badText(20, 'L'),
+      kraPin: notShaped('A012345678B'),
+      helbMonthly: notANumber(0, 1_000_000).filter((v) => v !== null && v !== '' && v !== ' '),
+    },
+  },
+  'POST /api/payroll/departments': {
+    role: 'payroll_officer',
+    path: () => '/api/payroll/departments',
+    base: { name: 'Community Health' },
+    breakers: { name: badText(60, 'Community Health') },
+  },
   'POST /api/payroll/calculate': {
     role: 'payroll_officer',
     path: () => '/api/payroll/calculate',
