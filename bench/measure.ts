@@ -108,6 +108,7 @@ export async function planScenarios(query: Query): Promise<{ scenarios: Scenario
     read: (ctx) => listPatients(ctx, listPatientsQuery.parse({ search: s })),
   });
   let registration = 0;
+  let payslip = 0;
   const registrationBase = await freeIdBlock(query, 4);
   const scenarios: Scenario[] = [
     { name: 'search-name', label: 'Patient search by name fragment', method: 'GET', budget: { p95Ms: 50, ratio: 2 }, inputs: NAME_FRAGMENTS.map(search) },
@@ -180,6 +181,16 @@ export async function planScenarios(query: Query): Promise<{ scenarios: Scenario
       budget: null,
       inputs: [{ path: '/api/patients' }],
       body: () => benchRegistration(registrationBase, ++registration, facilityIds[registration % facilityIds.length]!),
+    },
+    {
+      // The calculator a payroll screen previews with (issue 27 item 10: p95 ≤ 20 ms): one month worked out with the
+      // rates in force, nothing stored; salaries and deductions vary so no two bodies are alike.
+      name: 'payroll-calculate',
+      label: 'Payroll calculator (one month)',
+      method: 'POST',
+      budget: { p95Ms: 20, ratio: null },
+      inputs: [{ path: '/api/payroll/calculate' }],
+      body: () => benchPayslip(++payslip),
     },
   ];
   return { scenarios, idFragments };
@@ -318,5 +329,26 @@ async function measureThroughput(baseUrl: string, cookie: string, s: Scenario, c
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+/** The n-th calculator body: a basic salary from a dispensary nurse's to a specialist's, allowances, a scheme, loans. */
+function benchPayslip(n: number) {
+  const basic = 25_000 + ((n * 7_919) % 400_000);
+  return {
+    period: ['2025-06', '2026-01', '2026-02', '2026-11'][n % 4],
+    basic,
+    earnings: [
+      { code: 'house', label: 'House allowance', amount: 8_000 + (n % 5) * 2_000, taxable: true },
+      { code: 'risk', label: 'Risk allowance', amount: 3_000, taxable: true },
+      { code: 'uniform', label: 'Uniform allowance', amount: 1_000, taxable: false },
+    ],
+    pension: n % 3 === 0 ? null : { scheme: n % 3 === 1 ? 'psss' : 'lapfund', employeePercent: n % 3 === 1 ? 7.5 : 12, employerPercent: 15 },
+    helb: n % 7 === 0 ? 2_500 : 0,
+    deductions: [
+      { code: 'sacco', label: 'SACCO loan', payee: 'Afya SACCO', amount: (n % 9) * 4_000, priority: 1 },
+      { code: 'union', label: 'Union dues', payee: 'KNUN', amount: 500, priority: 2 },
+    ],
+    nita: true,
   };
 }

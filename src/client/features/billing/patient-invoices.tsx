@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { patientDue } from '../../../shared/billing';
 import { formatKES, toKes } from '../../../shared/money';
 import { Badge } from '../../components/ui/badge';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SlotEmpty, SlotListSkeleton, SlotSection } from '../../components/data/slot-states';
 import { formatDate } from '../../lib/locale-format';
 import { BillingPanelError } from './billing-panel-error';
 import { serviceName, STATUS_BADGE, statusName } from './billing-labels';
@@ -17,41 +17,22 @@ import { patientInvoicesQuery } from './patient-invoices.api';
 export function PatientInvoices({ patientId }: { patientId: number }) {
   const { t } = useTranslation();
   return (
-    <section className="grid gap-3" aria-labelledby="patient-invoices-heading">
-      <h3 id="patient-invoices-heading" className="text-base font-semibold">
-        {t('billing.patient.title')}
-      </h3>
+    <SlotSection id="patient-invoices-heading" title={t('billing.patient.title')}>
       <PatientInvoiceList patientId={patientId} />
-    </section>
+    </SlotSection>
   );
 }
 
 function PatientInvoiceList({ patientId }: { patientId: number }) {
   const { t } = useTranslation();
   const query = useQuery(patientInvoicesQuery(patientId));
-  if (query.isPending) {
-    return (
-      <ul className="grid gap-3" aria-busy="true" aria-label={t('billing.patient.loading')}>
-        {Array.from({ length: 2 }, (_, i) => (
-          <li key={i} className="grid gap-2 rounded-md border p-3">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-1/3" />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  if (query.isPending) return <SlotListSkeleton label={t('billing.patient.loading')} />;
   if (query.isError) {
     return <BillingPanelError what={t('billing.patient.title')} error={query.error} onRetry={() => void query.refetch()} />;
   }
   const { rows, total } = query.data;
   if (rows.length === 0) {
-    return (
-      <div className="grid justify-items-center gap-2 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
-        <ReceiptText aria-hidden="true" className="h-8 w-8" />
-        <p>{t('billing.patient.empty')}</p>
-      </div>
-    );
+    return <SlotEmpty icon={ReceiptText}>{t('billing.patient.empty')}</SlotEmpty>;
   }
   return (
     <div className="grid gap-2">

@@ -4,7 +4,7 @@ import './patient-referrals.strings';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SlotEmpty, SlotListSkeleton, SlotSection } from '../../components/data/slot-states';
 import { ReferralStatusBadge, UrgencyBadge, ReferralLoadError } from './referral-labels';
 import { patientReferralsQuery } from './patient-referrals.api';
 import { formatDate } from '../../lib/locale-format';
@@ -12,41 +12,22 @@ import { formatDate } from '../../lib/locale-format';
 export function PatientReferrals({ patientId }: { patientId: number }) {
   const { t } = useTranslation();
   return (
-    <section className="grid gap-3" aria-labelledby="patient-referrals-heading">
-      <h3 id="patient-referrals-heading" className="text-base font-semibold">
-        {t('referrals.patient.title')}
-      </h3>
+    <SlotSection id="patient-referrals-heading" title={t('referrals.patient.title')}>
       <PatientReferralList patientId={patientId} />
-    </section>
+    </SlotSection>
   );
 }
 
 function PatientReferralList({ patientId }: { patientId: number }) {
   const { t } = useTranslation();
   const query = useQuery(patientReferralsQuery(patientId));
-  if (query.isPending) {
-    return (
-      <ul className="grid gap-3" aria-busy="true" aria-label={t('referrals.patient.loading')}>
-        {Array.from({ length: 2 }, (_, i) => (
-          <li key={i} className="grid gap-2 rounded-md border p-3">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-1/3" />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  if (query.isPending) return <SlotListSkeleton label={t('referrals.patient.loading')} />;
   if (query.isError) {
     return <ReferralLoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
   const { rows, total } = query.data;
   if (rows.length === 0) {
-    return (
-      <div className="grid justify-items-center gap-2 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
-        <Send aria-hidden="true" className="h-8 w-8" />
-        <p>{t('referrals.patient.empty')}</p>
-      </div>
-    );
+    return <SlotEmpty icon={Send}>{t('referrals.patient.empty')}</SlotEmpty>;
   }
   return (
     <div className="grid gap-2">

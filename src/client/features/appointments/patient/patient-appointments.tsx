@@ -14,6 +14,7 @@ import { ListError } from '../../../components/data/list-error';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { SlotEmpty, SlotListSkeleton, SlotSection } from '../../../components/data/slot-states';
 import { personName } from '../../../lib/labels';
 import { formatDate } from '../../../lib/locale-format';
 import { appointmentErrorText, countyToday } from '../appointment-messages';
@@ -34,49 +35,34 @@ function Appointments({ patientId, patientName, phoneNumber }: Props) {
   const [, navigate] = useLocation();
   const canWrite = staff.may('appointments:write');
   return (
-    <section className="grid gap-3" aria-labelledby="patient-appointments-heading" data-testid="patient-appointments">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="patient-appointments-heading" className="text-base font-semibold">
-          {t('appointmentsPatient.title')}
-        </h3>
-        {canWrite ? (
+    <SlotSection
+      id="patient-appointments-heading"
+      title={t('appointmentsPatient.title')}
+      testId="patient-appointments"
+      actions={
+        canWrite ? (
           <Button size="sm" onClick={() => navigate('/appointments', { state: { [BOOK_FOR]: { id: patientId, name: patientName } satisfies BookFor } })}>
             <CalendarPlus aria-hidden="true" />
             {t('appointmentsPatient.book')}
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <PatientAppointmentList patientId={patientId} />
       <SmsConsentControl patientId={patientId} patientName={patientName} defaultPhone={phoneNumber} />
       <SentReminders patientId={patientId} />
-    </section>
+    </SlotSection>
   );
 }
 
 function PatientAppointmentList({ patientId }: { patientId: number }) {
   const { t } = useTranslation();
   const query = useQuery(patientAppointmentsQuery(patientId));
-  if (query.isPending) {
-    return (
-      <ul className="grid gap-3" aria-busy="true" aria-label={t('appointmentsPatient.loading')}>
-        {Array.from({ length: 2 }, (_, i) => (
-          <li key={i} className="grid gap-2 rounded-md border p-3">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-1/3" />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  if (query.isPending) return <SlotListSkeleton label={t('appointmentsPatient.loading')} />;
   if (query.isError) return <ListError message={t('common.loadError', { message: appointmentErrorText(t, query.error) })} onRetry={() => void query.refetch()} />;
   const { rows, total } = query.data;
   if (rows.length === 0) {
-    return (
-      <div className="grid justify-items-center gap-2 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
-        <CalendarDays aria-hidden="true" className="h-8 w-8" />
-        <p>{t('appointmentsPatient.empty')}</p>
-      </div>
-    );
+    return <SlotEmpty icon={CalendarDays}>{t('appointmentsPatient.empty')}</SlotEmpty>;
   }
   const today = countyToday();
   // Upcoming: today on, still to happen (soonest first); past: the rest (latest first).
