@@ -36,7 +36,8 @@ export function DemoPhoneCard() {
         ) : messages.length === 0 ? (
           <p className="text-muted-foreground">{query.isPending ? t('common.loading') : t('demo.phone.empty')}</p>
         ) : (
-          <ul className="grid max-h-80 gap-2 overflow-y-auto" aria-label={t('demo.phone.title')}>
+          // Ten messages scroll within the card: focusable, so a keyboard can scroll them too (WCAG 2.1.1).
+          <ul className="grid max-h-80 gap-2 overflow-y-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={t('demo.phone.title')} tabIndex={0}>
             {messages.slice(0, 10).map((m) => (
               <li key={m.id} className="rounded-md border bg-muted/40 p-2" data-testid="demo-phone-message">
                 <p className="text-xs text-muted-foreground">{t('demo.phone.to', { phone: m.to, when: `${formatDate(m.at)} ${formatTime(m.at)}` })}</p>
