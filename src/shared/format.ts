@@ -37,7 +37,8 @@ export function lastVisitWording(at: Date, now: Date): string {
   return `${count} ${unit} ago`;
 }
 
-const PHONE_KE = /^(?:\+?254|0)([17]\d{8})$/;
+/** A Kenyan mobile number in any common form (domain/KENYA.md): +2547…, 2547…, 07…, 01…. */
+export const PHONE_KE = /^(?:\+?254|0)([17]\d{8})$/;
 
 /**
  * Kenyan mobile numbers in any common form are stored as +254…; other numbers (Busia borders Uganda, so

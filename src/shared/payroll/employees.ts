@@ -3,7 +3,7 @@
 // a new version from a date, kept with who made it and why; the register shows the version in force today, a pay
 // run the one in force at its period's end.
 import { z } from 'zod';
-import { normalisePhone } from '../format.js';
+import { normalisePhone, PHONE_KE } from '../format.js';
 import { roundKes } from '../money.js';
 import { isoDate, optionalIsoDate, optionalText, pageQuery, requiredId, requiredNumber, requiredText, searchQuery, optionalIdQuery, optionalEnumQuery } from '../validation.js';
 
@@ -36,7 +36,6 @@ export const DEFAULT_DEPARTMENTS = ['Medical', 'Nursing', 'Clinical', 'Pharmacy'
 const KRA_PIN = /^[AP]\d{9}[A-Z]$/;
 const NATIONAL_ID = /^\d{6,9}$/;
 const SHA_NUMBER = /^CR\d{13}-\d$/;
-const PHONE_KE = /^(?:\+?254|0)([17]\d{8})$/;
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalPattern = (pattern: RegExp, message: string, transform: (v: string) => string = (v) => v) =>

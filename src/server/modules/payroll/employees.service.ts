@@ -149,16 +149,19 @@ async function employeeDetail(db: Db, id: number, today: string): Promise<Employ
   // An employee hired on a future date has no version today yet: the register shows the first one.
   const shownAt = Math.max(0, all.findLastIndex((r) => r.version.effectiveFrom <= today));
   const shown = all[shownAt]!;
+  const values = all.map((r) => valuesOf(r.version));
+  // The first version lists what it set; each later one what it changed from the one before.
   const changes = all.map((r, i) => ({
     effectiveFrom: r.version.effectiveFrom,
     reason: r.version.reason,
     changedBy: r.changedBy ?? null,
     changedAt: r.version.changedAt.toISOString(),
     changes: VERSION_FIELDS.flatMap((field) => {
-      const to = valuesOf(r.version)[field];
-      const from = i === 0 ? null : valuesOf(all[i - 1]!.version)[field];
-      return i === 0 || from !== to ? [{ field, from, to }] : [];
-    }).filter((c) => i > 0 || c.to !== null),
+      const to = values[i]![field];
+      if (i === 0) return to === null ? [] : [{ field, from: null, to }];
+      const from = values[i - 1]![field];
+      return from !== to ? [{ field, from, to }] : [];
+    }),
   }));
   return {
     ...toEmployee(shown.version, employee.personalNumber, shown.departmentName, shown.facilityName),

@@ -8,8 +8,8 @@
 import { asc } from 'drizzle-orm';
 import { parseKes } from '../../../shared/money.js';
 import type { EmploymentTerms, PayMethod, PensionScheme } from '../../../shared/payroll/index.js';
-import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from '../../db/seed/demo-people.js';
+import { continueIds, insertChunks, uniqueValue, type SeedContext } from '../../db/seed/context.js';
+import { demoPhone, FEMALE_NAMES, MALE_NAMES, SURNAMES } from '../../db/seed/demo-people.js';
 import { createRandom } from '../../db/seed/random.js';
 import type { Db } from '../../db/client.js';
 import { accountRows } from '../auth/index.js';
@@ -67,15 +67,7 @@ export async function seedPayroll(tx: Db, ctx: SeedContext) {
   const a = accountRows('a');
   const accounts = await tx.select({ id: a.id, firstName: a.firstName, lastName: a.lastName, role: a.role, facilityId: a.facilityId, nationalId: a.nationalId, isDemo: a.isDemo }).from(a).orderBy(asc(a.id));
   const usedIds = new Set<string>(accounts.flatMap((acc) => (acc.nationalId ? [acc.nationalId] : [])));
-  const nationalId = () => {
-    for (;;) {
-      const id = String(r.int(20_000_000, 38_999_999));
-      if (!usedIds.has(id)) {
-        usedIds.add(id);
-        return id;
-      }
-    }
-  };
+  const nationalId = () => uniqueValue(usedIds, () => String(r.int(20_000_000, 38_999_999)));
 
   type Row = typeof payrollEmployeeVersions.$inferInsert & { personalNumber: string };
   const rows: Row[] = [];
@@ -116,7 +108,7 @@ export async function seedPayroll(tx: Db, ctx: SeedContext) {
       bankCode: payMethod === 'bank' ? r.weighted(BANKS) : null,
       bankBranch: payMethod === 'bank' ? String(r.int(1, 400)).padStart(3, '0') : null,
       bankAccount: payMethod === 'bank' ? String(r.int(1_000_000_000, 1_999_999_999)) : null,
-      mpesaPhone: payMethod === 'mpesa' ? `+2547${r.pick(['0', '1', '2', '9'])}${String(r.int(0, 9_999_999)).padStart(7, '0')}` : null,
+      mpesaPhone: payMethod === 'mpesa' ? demoPhone(r) : null,
       userId: p.userId,
       reason: 'Added to the register',
       changedBy: null,
