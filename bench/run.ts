@@ -1,5 +1,5 @@
 // npm run bench [-- --quick] [-- --pglite] [-- --regenerate] [-- --load-seconds N] [-- --clients N[,N…]] [-- --workers N]
-//               [-- --load-only] [-- --moh-only] [-- --out DIR]
+//               [-- --load-only] [-- --moh-only] [-- --payroll-only] [-- --out DIR]
 //
 // Generates (or reuses) the county-scale data set, measures every scenario over HTTP against the real server and
 // directly on the database, runs the load scenario, and writes JSON and a Markdown table to bench/results/.
@@ -8,7 +8,8 @@
 // timeout is a timing (a slow or busy machine), so it is counted, printed and written in the results, and does
 // not fail the run. --check-budgets also fails over budget. --load-only skips the single-request scenarios and the
 // MOH generation (for comparing changes to the request path); --moh-only runs the MOH generation alone (for comparing
-// changes to the MOH counting); --workers sets the server's WORKERS.
+// changes to the MOH counting); --payroll-only runs the county pay run of 25,000 employees alone; --workers sets the
+// server's WORKERS.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { coresUsed, sampleCpu } from './cpu.js';
 import { freeIdBlock, measureDirect, NAME_FRAGMENTS, measureServer, openDirect, planScenarios, type ScenarioResult } from './measure.js';
 import { startServer } from './server.js';
 import { measureMoh, type MohResult } from './moh.js';
+import { measurePayRun, type PayRunResult } from './payroll.js';
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
     workers: { type: 'string' },
     'load-only': { type: 'boolean', default: false },
     'moh-only': { type: 'boolean', default: false },
+    'payroll-only': { type: 'boolean', default: false },
     out: { type: 'string', default: join(BENCH_DIR, 'results') },
     'check-budgets': { type: 'boolean', default: false },
   },
@@ -124,6 +127,20 @@ function markdown(report: Report): string {
         `${l.cores ? `${l.cores.server} cores` : '—'} | ${l.cores && report.database === 'PostgreSQL' ? `${l.cores.postgres} cores` : '—'} |`,
     );
   }
+  const p = report.payroll;
+  if (p) {
+    lines.push(
+      '',
+      `## County pay run (${p.period})`,
+      '',
+      'The payroll module\'s own services in process, in one transaction rolled back afterwards: the register topped up with copies of its ' +
+        'employees, then Process Payroll for the county (every employee worked out and stored), submit, and approve (the journal posted).',
+      '',
+      '| employees | journal lines | process | submit | approve and post | total | goal | within |',
+      '|---|---|---|---|---|---|---|---|',
+      `| ${p.employees} | ${p.journalLines} | ${p.processMs} ms | ${p.submitMs} ms | ${p.approveMs} ms | ${p.totalMs} ms | ≤ ${p.budgetMs} ms for 25,000 | ${p.employees >= 25_000 ? (p.totalMs <= p.budgetMs ? 'yes' : '**no**') : ''} |`,
+    );
+  }
   const m = report.moh;
   if (!m) return `${lines.join('\n')}\n`;
   const within = (ms: number, budget: number) => (report.mode === 'full-scale' ? (ms <= budget ? 'yes' : '**no**') : '');
@@ -162,6 +179,7 @@ type Report = {
   scenarios: ScenarioResult[];
   loads: (LoadResult & { cores: { server: number; postgres: number } | null })[];
   moh: MohResult | null;
+  payroll: PayRunResult | null;
 };
 
 async function main(): Promise<number> {
@@ -185,12 +203,19 @@ async function main(): Promise<number> {
   };
   const loadOnly = args['load-only'];
   const mohOnly = args['moh-only'];
-  if (loadOnly && mohOnly) throw new Error('--load-only and --moh-only leave nothing to run together: pick one');
+
+  const payrollOnly = args['payroll-only'];
+  if ([loadOnly, mohOnly, payrollOnly].filter(Boolean).length > 1) throw new Error('--load-only, --moh-only and --payroll-only each run one part: pick one');
 
   const loads: Report['loads'] = [];
-  const { results, moh } = mohOnly ? { results: [], moh: await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log }) } : await requestsAndLoad();
+  const payRun = (employees: number) => measurePayRun(t, { employees, log });
+  const { results, moh, payroll } = payrollOnly
+    ? { results: [], moh: null, payroll: await payRun(25_000) }
+    : mohOnly
+      ? { results: [], moh: await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log }), payroll: null }
+      : await requestsAndLoad();
 
-  async function requestsAndLoad(): Promise<{ results: ScenarioResult[]; moh: MohResult | null }> {
+  async function requestsAndLoad(): Promise<{ results: ScenarioResult[]; moh: MohResult | null; payroll: PayRunResult | null }> {
     const direct = await openDirect(t);
     const { scenarios, idFragments } = await planScenarios((text, params) => direct.query(text, params));
     const directTimes = loadOnly ? null : await measureDirect(direct, scenarios, settings.iterations, settings.warmup, log);
@@ -206,6 +231,8 @@ async function main(): Promise<number> {
     await direct.query('vacuum (analyze) patients, patient_counts, patient_total_shards, audit_events, activities, sessions');
     await direct.close();
     const moh = loadOnly ? null : await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log });
+    // The quick run's pay run is a smaller county's (5,000): the 25,000 of the goal is the full run's, or --payroll-only.
+    const payroll = loadOnly ? null : await payRun(quick ? 5_000 : 25_000);
 
     const server = await startServer(t, args.workers ? { WORKERS: args.workers } : {});
     let results: ScenarioResult[] = [];
@@ -227,7 +254,7 @@ async function main(): Promise<number> {
     } finally {
       await server.stop();
     }
-    return { results, moh };
+    return { results, moh, payroll };
   }
 
   const report: Report = {
@@ -240,9 +267,10 @@ async function main(): Promise<number> {
     scenarios: results,
     loads,
     moh,
+    payroll,
   };
   mkdirSync(args.out, { recursive: true });
-  const base = join(args.out, `${sizeName}-${t.kind}${loadOnly ? '-load' : mohOnly ? '-moh' : ''}`);
+  const base = join(args.out, `${sizeName}-${t.kind}${loadOnly ? '-load' : mohOnly ? '-moh' : payrollOnly ? '-payroll' : ''}`);
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.md`, markdown(report));
   log(`results: ${base}.json and ${base}.md (${Math.round((Date.now() - started) / 1000)} s)`);

@@ -59,6 +59,8 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
   'payroll:prepare': { payroll_officer: 'county' },
   'payroll:approve': { county_director: 'county' },
   'payroll:configure': { payroll_officer: 'county', county_director: 'county' },
+  'payroll:totals': { payroll_officer: 'county', county_director: 'county', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
+  'payroll:approve-delegated': { facility_incharge: 'facility' },
   'reports:read': {
     county_director: 'county', subcounty_medical_officer: 'county', facility_incharge: 'county', clinical_officer: 'county', nurse: 'county',
     records_officer: 'county', lab_technician: 'county', pharmacist: 'county', nutritionist: 'county', payroll_officer: 'county', admin: 'county',
@@ -101,16 +103,20 @@ const GUARDED = REGISTERED.filter((r) => r.access.kind !== 'public');
 /** A route's path with a real record where it names one (records at the county referral hospital, facility 1). */
 /**
  * Writes that take no body and name a record by id: a session (a passkey) is revoked by its id, and id 1 would be a
- * session this test signed in with; the demo county holds no account request to confirm. They name one that does
+ * session this test signed in with; the demo county holds no account request to confirm and no payroll delegation to
+ * revoke. They name one that does
  * not exist, and a permitted role is answered 404.
  */
-const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke', '/api/staff/requests/:id/confirm']);
+const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke', '/api/staff/requests/:id/confirm', '/api/payroll/delegations/:id/revoke']);
 
 const pathOf = (url: string) =>
   url
     .replace(':id', NO_SUCH_RECORD.has(url) ? '2147483647' : url.startsWith('/api/staff/') ? '2' : '1')
     // A month and a fiscal year that have not ended: a close is refused (409) by the state of the books.
     .replace(':period', '2026-12')
+    // The demo county's first pay run (last month's, approved) and its first employee's payslip; its P10.
+    .replace(':employeeId', '1')
+    .replace(':return', 'p10')
     .replace(':year', '2026-27');
 
 describe('the role table', () => {

@@ -58,7 +58,7 @@ export const MODULES = [
   {
     id: 'payroll',
     screen: { path: '/payroll', status: 'planned', nav: { group: 'financialManagement', key: 'payroll' } },
-    permissions: ['payroll:read', 'payroll:prepare', 'payroll:approve', 'payroll:configure'],
+    permissions: ['payroll:read', 'payroll:prepare', 'payroll:approve', 'payroll:configure', 'payroll:totals', 'payroll:approve-delegated'],
   },
   { id: 'procurement', screen: { path: '/procurement', status: 'planned', nav: { group: 'financialManagement', key: 'procurement' } }, permissions: [] },
   { id: 'staff', screen: { path: '/staff', status: 'live', nav: { group: 'administration', key: 'staff' } }, permissions: ['staff:manage', 'staff:confirm'] },

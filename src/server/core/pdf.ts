@@ -285,13 +285,16 @@ export function documentRoute(
 }
 
 /** Sends a PDF to be shown in the browser's viewer (inline), never cached: it holds patient data. */
-function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
+export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
   return reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', `inline; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
     .header('Cache-Control', 'no-store')
     .send(pdf);
 }
+
+/** The signed-in reader of a request, as a document's footer names her. */
+export const readerOf = (request: FastifyRequest): string => readerName(request.user);
 
 /** The name a document's footer gives its reader. */
 function readerName(user: { firstName?: string | null; lastName?: string | null } | null): string {

@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'payroll:prepare',
   'payroll:approve',
   'payroll:configure',
+  'payroll:totals',
+  'payroll:approve-delegated',
   'reports:read',
   'reports:generate',
   'moh:configure',
@@ -112,6 +114,12 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   'payroll:prepare': { payroll_officer: 'county' },
   'payroll:approve': { county_director: 'county' },
   'payroll:configure': { payroll_officer: 'county', county_director: 'county' },
+  // A pay run's totals (employees, gross, deductions, net), never a person's line: the in-charge of her facility's
+  // runs, the sub-county medical officer of his sub-county's, besides the payroll roles.
+  'payroll:totals': { payroll_officer: 'county', county_director: 'county', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
+  // A facility's own pay runs, once the director delegates them to its in-charge (payroll_delegations): she approves
+  // or rejects them, never one she prepared, never a wider run.
+  'payroll:approve-delegated': { facility_incharge: 'facility' },
   'reports:read': all(ROLES, 'county'),
   // Generating a report (issue 13): the health records officer and the facility in-charge for their facility, the
   // sub-county medical officer for his sub-county, the director for the county. A register that names patients
@@ -152,7 +160,7 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
  * and reading patients and their records. An account created into a role that holds one, or moved to a role that
  * holds one it did not (or holds it further), waits for a second person's confirmation before it can use it.
  */
-export const SENSITIVE_PERMISSIONS = ['patients:read', 'records:read', 'claims:approve', 'billing:waive', 'finance:approve', 'payroll:read', 'payroll:approve'] as const satisfies readonly Permission[];
+export const SENSITIVE_PERMISSIONS = ['patients:read', 'records:read', 'claims:approve', 'billing:waive', 'finance:approve', 'payroll:read', 'payroll:approve', 'payroll:approve-delegated'] as const satisfies readonly Permission[];
 
 /**
  * Whether giving an account `to` needs another person's confirmation: `to` holds a sensitive permission that

@@ -46,6 +46,8 @@ export type Payslip = {
   /** When each table used took effect, so a payslip can say which rates it was worked out with. */
   rates: Record<StatutoryKind, string>;
   basic: number;
+  /** Each earning besides basic pay, as paid (the payslip's lines; the P10's housing and transport columns). */
+  earnings: PayEarning[];
   taxableEarnings: number;
   nonTaxableEarnings: number;
   /** Taxable cash pay: basic, taxable allowances, overtime, arrears. */
@@ -110,7 +112,7 @@ export function bandTax(taxable: Cents, bands: RatesInForce['paye']['bands']): C
   return sumOfPercents(parts);
 }
 
-type Worked = Omit<Payslip, 'voluntary' | 'dropped'> & { netCents: Cents };
+type Worked = Omit<Payslip, 'voluntary' | 'dropped' | 'earnings'> & { netCents: Cents };
 
 /** The month worked out with a given set of voluntary deductions taken. */
 function work(input: PayInput, rates: RatesInForce, taken: readonly PayDeduction[]): Worked {
@@ -233,5 +235,6 @@ export function calculatePay(input: PayInput, rates: RatesInForce): Payslip {
     worked = work(input, rates, taken);
   }
   const { netCents: _net, ...slip } = worked;
-  return { ...slip, voluntary: taken.map(line), dropped: dropped.map(line) };
+  const earnings = input.earnings.map((e) => ({ code: e.code, label: e.label, amount: toKes(parseKes(e.amount)), taxable: e.taxable }));
+  return { ...slip, earnings, voluntary: taken.map(line), dropped: dropped.map(line) };
 }

@@ -8,7 +8,7 @@ import { PAY_PERIOD, STATUTORY_KINDS } from './rates.js';
 /** The largest monthly amount the payroll takes: far above any county salary, far below the ledger's bound. */
 export const MAX_PAY_AMOUNT = 100_000_000;
 
-const shillings = (label: string) =>
+export const shillings = (label: string) =>
   requiredNumber(`${label} is required`)
     .pipe(z.number().min(0, `${label} cannot be negative`).max(MAX_PAY_AMOUNT, `${label} must be at most KES 100,000,000`))
     .transform(roundKes);
@@ -67,6 +67,7 @@ export const payslipSchema = z.object({
   period: z.string(),
   rates: z.record(z.enum(STATUTORY_KINDS), z.string()),
   basic: z.number(),
+  earnings: z.array(z.object({ code: z.string(), label: z.string(), amount: z.number(), taxable: z.boolean() })),
   taxableEarnings: z.number(),
   nonTaxableEarnings: z.number(),
   gross: z.number(),

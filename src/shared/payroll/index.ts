@@ -4,3 +4,4 @@ export * from './calculate.js';
 export * from './contracts.js';
 export * from './employees.js';
 export * from './rates.js';
+export * from './runs.js';

@@ -57,7 +57,7 @@ type VersionField = (typeof VERSION_FIELDS)[number];
 type VersionValues = Omit<Employee, 'id' | 'personalNumber' | 'facilityName' | 'departmentName' | 'effectiveFrom'>;
 
 /** The id of each employee's version in force on `date` (one row per employee: the latest from on or before it). */
-function inForce(db: Db, date: string) {
+export function inForce(db: Db, date: string) {
   return db
     .selectDistinctOn([versions.employeeId], { versionId: versions.id })
     .from(versions)

@@ -5,6 +5,8 @@ import { EMPLOYMENT_TERMS, PAY_METHODS, PENSION_SCHEMES, STATUTORY_KINDS } from 
 
 /** Fails a pay period: not YYYY-MM, a month that does not exist, or one before October 2024 (the NHIF's). */
 const notAPeriod = fc.oneof(notAString, fc.constantFrom<unknown>('', '2026-13', '2026-00', '2026-2', '26-02', '202602', '2024-09', '1999-01', '2101-01', '2026-02-01'));
+/** Fails a period field's shape (not YYYY-MM). */
+const notAPeriodShape = fc.oneof(notAString, fc.constantFrom<unknown>('', '2026-13', '2026-00', '2026-2', '26-02', '202602', '2026-02-01'));
 /** Fails a list of earnings or deductions: not a list, a line that is not an object, or one with a broken field. */
 const notLines = (line: Record<string, unknown>) =>
   fc.oneof(
@@ -91,6 +93,76 @@ export default defineHostile({
       pension: fc.constantFrom<unknown>('psss', 1, [], { scheme: 'psss', employeePercent: 101, employerPercent: 15 }, { scheme: 'psss', employeePercent: -1, employerPercent: 15 }, { scheme: '', employeePercent: 7.5, employerPercent: 15 }),
     },
   },
+  'POST /api/payroll/salary-scale': {
+    role: 'payroll_officer',
+    path: () => '/api/payroll/salary-scale',
+    base: { jobGroup: 'K', effectiveFrom: '2099-01-01', basic: 52_460, allowances: { house: 12_000 } },
+    breakers: {
+      jobGroup: fc.oneof(notAString, fc.constantFrom<unknown>('', 'K1', 'KLM', 'job group K')),
+      effectiveFrom: fc.oneof(notADate, fc.constantFrom<unknown>('', null, '2099-01-15')),
+      basic: notANumber(0, 100_000_000),
+      allowances: fc.constantFrom<unknown>('house', 1, [1], { house: -1 }, { house: 'x' }, { 'House Allowance': 1000 }, { house: 100_000_001 }),
+    },
+  },
+  'POST /api/payroll/allowance-types': {
+    role: 'payroll_officer',
+    path: () => '/api/payroll/allowance-types',
+    base: { code: 'hardship', label: 'Hardship allowance', taxable: true },
+    breakers: {
+      code: fc.oneof(notAString, fc.constantFrom<unknown>('', 'x', 'Hardship Allowance', '1st', 'a'.repeat(31))),
+      label: badText(60, 'Hardship allowance'),
+      taxable: notABoolean,
+    },
+  },
+  'POST /api/payroll/employees/:id/items': {
+    role: 'payroll_officer',
+    // An employee who does not exist: refused whatever the body.
+    path: () => '/api/payroll/employees/2147483647/items',
+    base: { kind: 'deduction', code: 'sacco', label: 'SACCO loan', payee: 'Afya SACCO', amount: 2_000, priority: 1, fromPeriod: '2099-01', reason: 'Loan' },
+    fixed: ['kind'],
+    breakers: {
+      kind: notIn(['allowance', 'deduction']),
+      code: fc.oneof(notAString, fc.constantFrom<unknown>('', 'savings', 'SACCO')),
+      payee: badText(100, 'Afya SACCO'),
+      amount: notANumber(0, 100_000_000),
+      priority: notANumber(1, 99, true),
+      fromPeriod: notAPeriodShape,
+      toPeriod: fc.constantFrom<unknown>('2099-13', 'soon', 1, '2026-2'),
+      reason: badText(200, 'Loan'),
+    },
+  },
+  'PATCH /api/payroll/pay-items/:id': {
+    role: 'payroll_officer',
+    path: () => '/api/payroll/pay-items/2147483647',
+    base: { toPeriod: '2099-01', reason: 'Loan repaid' },
+    breakers: { toPeriod: notAPeriodShape, reason: badText(200, 'Loan repaid') },
+  },
+  'POST /api/payroll/runs': {
+    role: 'payroll_officer',
+    path: () => '/api/payroll/runs',
+    base: { period: '2026-03', facilityId: 1 },
+    breakers: {
+      period: notAPeriod,
+      facilityId: notAnId,
+      county: fc.constantFrom<unknown>(false, 'yes', 1),
+      subcounty: fc.constantFrom<unknown>('x'.repeat(61), 1, []),
+    },
+  },
+  'POST /api/payroll/runs/:id/submit': { role: 'payroll_officer', path: () => '/api/payroll/runs/2147483647/submit', base: {}, breakers: {}, noBody: true },
+  'POST /api/payroll/runs/:id/approve': { role: 'county_director', path: () => '/api/payroll/runs/2147483647/approve', base: {}, breakers: {}, noBody: true },
+  'POST /api/payroll/runs/:id/reject': {
+    role: 'county_director',
+    path: () => '/api/payroll/runs/2147483647/reject',
+    base: { reason: 'Casual days not yet in' },
+    breakers: { reason: badText(500, 'Casual days not yet in') },
+  },
+  'POST /api/payroll/delegations': {
+    role: 'county_director',
+    path: () => '/api/payroll/delegations',
+    base: { facilityId: 2 },
+    breakers: { facilityId: notAnId },
+  },
+  'POST /api/payroll/delegations/:id/revoke': { role: 'county_director', path: () => '/api/payroll/delegations/2147483647/revoke', base: {}, breakers: {}, noBody: true },
   'POST /api/payroll/rates': {
     role: 'payroll_officer',
     path: () => '/api/payroll/rates',

@@ -13,12 +13,36 @@ import {
   listEmployeesQuery,
   payslipSchema,
   statutoryRateSchema,
+  addAllowanceTypeBody,
+  addPayItemBody,
+  addSalaryScaleBody,
+  allowanceTypeSchema,
+  createRunBody,
+  listRunsQuery,
+  payItemSchema,
+  rejectRunBody,
+  runDetailSchema,
+  runSchema,
+  salaryScaleRowSchema,
+  stopPayItemBody,
+  payslipParams,
+  returnParams,
+  addDelegationBody,
+  delegationSchema,
 } from '../../../shared/payroll/index.js';
+import { addDelegation, listDelegations, revokeDelegation } from './delegations.service.js';
+import { signedIn } from '../../core/access.js';
+import { sendCsv } from '../../core/csv.js';
+import { documentLanguage, documentQuery, readerOf, sendPdf } from '../../core/pdf.js';
+import { csvFile, pdfFile } from '../../core/http.js';
+import { payslipPdf, runReturn } from './returns.service.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { created, list, ok } from '../../core/http.js';
 import { addStatutoryRate, calculate, listStatutoryRates } from './payroll.service.js';
+import { addAllowanceType, addPayItem, addSalaryScale, listAllowanceTypes, listPayItems, listSalaryScale, stopPayItem } from './components.service.js';
+import { approveRun, getRun, listRuns, processRun, rejectRun, submitRun } from './runs.service.js';
 import { addDepartment, changeEmployee, createEmployee, getEmployee, listDepartments, listEmployees } from './employees.service.js';
 
 export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -52,5 +76,61 @@ export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/payroll/departments', { config: allow('payroll:read'), schema: { response: list(departmentSchema) } }, async (request) => listDepartments(ctxOf(request, deps)));
   r.post('/api/payroll/departments', { config: allow('payroll:configure'), schema: { body: addDepartmentBody, response: created(departmentSchema) } }, async (request, reply) =>
     reply.status(201).send(await addDepartment(ctxOf(request, deps), request.body.name)),
+  );
+
+  // Pay components: the salary scale and allowance kinds (the county's configuration), an employee's own items.
+  r.get('/api/payroll/salary-scale', { config: allow('payroll:read'), schema: { response: list(salaryScaleRowSchema) } }, async (request) => listSalaryScale(ctxOf(request, deps)));
+  r.post('/api/payroll/salary-scale', { config: allow('payroll:configure'), schema: { body: addSalaryScaleBody, response: created(salaryScaleRowSchema) } }, async (request, reply) =>
+    reply.status(201).send(await addSalaryScale(ctxOf(request, deps), request.body)),
+  );
+  r.get('/api/payroll/allowance-types', { config: allow('payroll:read'), schema: { response: list(allowanceTypeSchema) } }, async (request) => listAllowanceTypes(ctxOf(request, deps)));
+  r.post('/api/payroll/allowance-types', { config: allow('payroll:configure'), schema: { body: addAllowanceTypeBody, response: created(allowanceTypeSchema) } }, async (request, reply) =>
+    reply.status(201).send(await addAllowanceType(ctxOf(request, deps), request.body)),
+  );
+  r.get('/api/payroll/employees/:id/items', { config: allow('payroll:read'), schema: { params: idParam, response: list(payItemSchema) } }, async (request) =>
+    listPayItems(ctxOf(request, deps), request.params.id),
+  );
+  r.post('/api/payroll/employees/:id/items', { config: allow('payroll:prepare'), schema: { params: idParam, body: addPayItemBody, response: created(payItemSchema) } }, async (request, reply) =>
+    reply.status(201).send(await addPayItem(ctxOf(request, deps), request.params.id, request.body)),
+  );
+  r.patch('/api/payroll/pay-items/:id', { config: allow('payroll:prepare'), schema: { params: idParam, body: stopPayItemBody, response: ok(payItemSchema) } }, async (request) =>
+    stopPayItem(ctxOf(request, deps), request.params.id, request.body),
+  );
+
+  // Pay runs: processed and submitted by the payroll officer, approved or rejected by another person with
+  // authority; their totals read by an in-charge for her facility (payroll:totals), their lines by the payroll roles.
+  r.get('/api/payroll/runs', { config: allow(['payroll:read', 'payroll:totals']), schema: { querystring: listRunsQuery, response: list(runSchema) } }, async (request) =>
+    listRuns(ctxOf(request, deps), request.query),
+  );
+  r.post('/api/payroll/runs', { config: allow('payroll:prepare'), schema: { body: createRunBody, response: { ...ok(runDetailSchema), ...created(runDetailSchema) } } }, async (request, reply) => {
+    const { run, created: isNew } = await processRun(ctxOf(request, deps), request.body);
+    return reply.status(isNew ? 201 : 200).send(run);
+  });
+  r.get('/api/payroll/runs/:id', { config: allow(['payroll:read', 'payroll:totals']), schema: { params: idParam, response: ok(runDetailSchema) } }, async (request) =>
+    getRun(ctxOf(request, deps), request.params.id),
+  );
+  r.post('/api/payroll/runs/:id/submit', { config: allow('payroll:prepare'), schema: { params: idParam, response: ok(runDetailSchema) } }, async (request) => submitRun(ctxOf(request, deps), request.params.id));
+  r.post('/api/payroll/runs/:id/approve', { config: allow(['payroll:approve', 'payroll:approve-delegated']), schema: { params: idParam, response: ok(runDetailSchema) } }, async (request) => approveRun(ctxOf(request, deps), request.params.id));
+  r.post('/api/payroll/runs/:id/reject', { config: allow(['payroll:approve', 'payroll:approve-delegated']), schema: { params: idParam, body: rejectRunBody, response: ok(runDetailSchema) } }, async (request) =>
+    rejectRun(ctxOf(request, deps), request.params.id, request.body.reason),
+  );
+
+  // The director's delegations of a facility's own runs to its in-charge.
+  r.get('/api/payroll/delegations', { config: allow('payroll:read'), schema: { response: list(delegationSchema) } }, async (request) => listDelegations(ctxOf(request, deps)));
+  r.post('/api/payroll/delegations', { config: allow('payroll:approve'), schema: { body: addDelegationBody, response: created(delegationSchema) } }, async (request, reply) =>
+    reply.status(201).send(await addDelegation(ctxOf(request, deps), request.body.facilityId)),
+  );
+  r.post('/api/payroll/delegations/:id/revoke', { config: allow('payroll:approve'), schema: { params: idParam, response: ok(delegationSchema) } }, async (request) =>
+    revokeDelegation(ctxOf(request, deps), request.params.id),
+  );
+
+  // A run's documents: the payslip (the payroll roles, and the employee's own account for an approved run) and the
+  // returns and payment files of an approved run (the payroll roles).
+  r.get('/api/payroll/runs/:id/payslips/:employeeId.pdf', { config: signedIn, schema: { params: payslipParams, querystring: documentQuery, response: pdfFile } }, async (request, reply) => {
+    const { filename, pdf } = await payslipPdf(ctxOf(request, deps), request.params.id, request.params.employeeId, documentLanguage(request), readerOf(request));
+    return sendPdf(reply, filename, pdf);
+  });
+  r.get('/api/payroll/runs/:id/returns/:return', { config: allow('payroll:read'), schema: { params: returnParams, response: csvFile } }, async (request, reply) =>
+    sendCsv(reply, await runReturn(ctxOf(request, deps), request.params.id, request.params.return)),
   );
 }

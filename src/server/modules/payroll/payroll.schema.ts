@@ -1,7 +1,7 @@
 // The payroll module's tables (issue 27). snake_case in SQL (drizzle casing), camelCase in TypeScript.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { EmploymentTerms, PayMethod, PensionScheme, StatutoryKind, StatutoryValues } from '../../../shared/payroll/index.js';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { EmploymentTerms, PayItemKind, PayMethod, Payslip, PensionScheme, RunException, RunScopeKind, RunStatus, StatutoryKind, StatutoryValues } from '../../../shared/payroll/index.js';
 import { createdAt, id, money } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
@@ -100,4 +100,174 @@ export const payrollEmployeeVersions = pgTable(
     check('payroll_employee_versions_pay_check', sql`${t.payMethod} in ('bank', 'mpesa')`),
     check('payroll_employee_versions_helb_check', sql`${t.helbMonthly} >= 0`),
   ],
+);
+
+/**
+ * The pension schemes' shares (PAYROLL.md "County pension schemes"), effective-dated: a scheme's rules change by a
+ * new row from a date, and a run reads the row in force at its period's end.
+ */
+export const payrollPensionSchemes = pgTable(
+  'payroll_pension_schemes',
+  {
+    id: id(),
+    scheme: text().$type<PensionScheme>().notNull(),
+    effectiveFrom: date({ mode: 'string' }).notNull(),
+    employeePercent: numeric({ precision: 5, scale: 2 }).notNull(),
+    employerPercent: numeric({ precision: 5, scale: 2 }).notNull(),
+    note: text(),
+  },
+  (t) => [uniqueIndex('payroll_pension_schemes_date_idx').on(t.scheme, t.effectiveFrom), check('payroll_pension_schemes_scheme_check', sql`${t.scheme} in ('psss', 'lapfund', 'cpf')`)],
+);
+
+/** The kinds of allowance the county pays (house, commuter, risk, …), each taxable or not; the county may add its own. */
+export const payrollAllowanceTypes = pgTable('payroll_allowance_types', {
+  code: text().primaryKey(),
+  label: text().notNull(),
+  taxable: boolean().notNull(),
+  isActive: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/**
+ * The salary scale: a job group's monthly basic salary and the allowances every holder of it draws (house,
+ * commuter), from a date. Rows are added, never changed: a run already worked out must stay reproducible.
+ */
+export const payrollSalaryScale = pgTable(
+  'payroll_salary_scale',
+  {
+    id: id(),
+    jobGroup: text().notNull(),
+    effectiveFrom: date({ mode: 'string' }).notNull(),
+    basic: money().notNull(),
+    /** Allowance type code → monthly amount (a string of shillings with two decimals, as money columns read). */
+    allowances: jsonb().$type<Record<string, string>>().notNull(),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payroll_salary_scale_date_idx').on(t.jobGroup, t.effectiveFrom), check('payroll_salary_scale_basic_check', sql`${t.basic} >= 0`)],
+);
+
+/**
+ * One employee's own recurring pay item from a period, until a period (or until stopped): an allowance beyond the
+ * scale's (risk, non-practice, call, arrears for one month) or a voluntary deduction with its payee and priority.
+ */
+export const payrollPayItems = pgTable(
+  'payroll_pay_items',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => payrollEmployees.id),
+    kind: text().$type<PayItemKind>().notNull(),
+    code: text().notNull(),
+    label: text().notNull(),
+    amount: money().notNull(),
+    /** An allowance: whether PAYE counts it. */
+    taxable: boolean().notNull().default(true),
+    /** A deduction: who receives it (a SACCO, a bank, a union, an insurer) and its priority (1 is taken first). */
+    payee: text(),
+    priority: integer(),
+    fromPeriod: text().notNull(),
+    toPeriod: text(),
+    reason: text().notNull(),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payroll_pay_items_employee_idx').on(t.employeeId),
+    check('payroll_pay_items_kind_check', sql`${t.kind} in ('allowance', 'deduction')`),
+    check('payroll_pay_items_amount_check', sql`${t.amount} > 0`),
+    check('payroll_pay_items_period_check', sql`${t.toPeriod} is null or ${t.toPeriod} >= ${t.fromPeriod}`),
+    check('payroll_pay_items_deduction_check', sql`${t.kind} = 'allowance' or (${t.payee} is not null and ${t.priority} between 1 and 99)`),
+  ],
+);
+
+/**
+ * A pay run: one period (YYYY-MM) for one scope — a facility, a sub-county or the county. draft → submitted →
+ * approved (posted to the ledger, never changed again) or rejected (with a reason; the officer processes again).
+ * Its totals are kept with it, so the cards and an in-charge's view read one row.
+ */
+export const payrollRuns = pgTable(
+  'payroll_runs',
+  {
+    id: id(),
+    period: text().notNull(),
+    scopeKind: text().$type<RunScopeKind>().notNull(),
+    facilityId: integer().references(() => facilities.id),
+    subcounty: text(),
+    status: text().$type<RunStatus>().notNull(),
+    employees: integer().notNull(),
+    gross: money().notNull(),
+    deductions: money().notNull(),
+    net: money().notNull(),
+    employerCost: money().notNull(),
+    exceptions: integer().notNull(),
+    preparedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    preparedAt: timestamp({ withTimezone: true }).notNull(),
+    submittedBy: integer().references(() => users.id),
+    submittedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    rejectionReason: text(),
+    /** The ledger journal its approval posted (the accounting module's id and number). */
+    journalId: integer(),
+    journalNumber: text(),
+  },
+  (t) => [
+    index('payroll_runs_period_idx').on(t.period, t.status),
+    check('payroll_runs_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'rejected')`),
+    check('payroll_runs_scope_check', sql`(${t.scopeKind} = 'facility' and ${t.facilityId} is not null) or (${t.scopeKind} = 'subcounty' and ${t.subcounty} is not null) or ${t.scopeKind} = 'county'`),
+    check('payroll_runs_checker_check', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.preparedBy}`),
+  ],
+);
+
+/** One employee's line of a run: who, where, and the month worked out in full (the payslip). */
+export const payrollRunLines = pgTable(
+  'payroll_run_lines',
+  {
+    id: id(),
+    runId: integer()
+      .notNull()
+      .references(() => payrollRuns.id),
+    employeeId: integer()
+      .notNull()
+      .references(() => payrollEmployees.id),
+    name: text().notNull(),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    departmentId: integer()
+      .notNull()
+      .references(() => payrollDepartments.id),
+    jobGroup: text().notNull(),
+    terms: text().$type<EmploymentTerms>().notNull(),
+    payslip: jsonb().$type<Payslip>().notNull(),
+    gross: money().notNull(),
+    net: money().notNull(),
+    exceptions: text().array().$type<RunException[]>().notNull(),
+  },
+  (t) => [uniqueIndex('payroll_run_lines_employee_idx').on(t.runId, t.employeeId), index('payroll_run_lines_employee_runs_idx').on(t.employeeId)],
+);
+
+/**
+ * The director's delegation of a facility's own pay runs to its in-charge (issue 27 item 7): while in force, the
+ * facility's in-charge approves or rejects the facility's runs (never one she prepared). Revoked, never deleted.
+ */
+export const payrollDelegations = pgTable(
+  'payroll_delegations',
+  {
+    id: id(),
+    facilityId: integer()
+      .notNull()
+      .references(() => facilities.id),
+    delegatedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    delegatedAt: timestamp({ withTimezone: true }).notNull(),
+    revokedBy: integer().references(() => users.id),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payroll_delegations_live_idx').on(t.facilityId).where(sql`${t.revokedAt} is null`)],
 );

@@ -14,7 +14,10 @@ import { createRandom } from '../../db/seed/random.js';
 import type { Db } from '../../db/client.js';
 import { accountRows } from '../auth/index.js';
 import { listFacilities } from '../facilities/index.js';
-import { payrollDepartments, payrollEmployees, payrollEmployeeVersions } from './payroll.schema.js';
+import type { Role } from '../../../shared/access/index.js';
+import { COUNTY_WIDE, type ServiceContext } from '../../core/context.js';
+import { approveRun, previousPeriod, processRun, submitRun } from './runs.service.js';
+import { payrollDepartments, payrollEmployees, payrollEmployeeVersions, payrollPayItems, payrollSalaryScale } from './payroll.schema.js';
 
 type Level = 2 | 3 | 4 | 5;
 /** A cadre: its department, job groups, and how many a facility of each level has (dispensary, health centre, sub-county hospital, referral hospital). */
@@ -138,5 +141,85 @@ export async function seedPayroll(tx: Db, ctx: SeedContext) {
   await insertChunks(tx, payrollEmployees, rows.map((row) => ({ id: row.employeeId, personalNumber: row.personalNumber, createdAt: row.changedAt })));
   await insertChunks(tx, payrollEmployeeVersions, rows.map(({ personalNumber: _n, ...v }) => v));
   await continueIds(tx, 'payroll_employees', 'payroll_employee_versions');
-  return { payroll_employees: rows.length, linked_to_accounts: rows.filter((row) => row.userId !== null).length };
+  await tx.insert(payrollSalaryScale).values(SALARY_SCALE.map(([jobGroup, basic, house, commuter, risk]) => ({ jobGroup, effectiveFrom: SCALE_FROM, basic: parseKes(basic), allowances: { house: house.toFixed(2), commuter: commuter.toFixed(2), risk: risk.toFixed(2) } })));
+  const items = payItems(rows, new Map([...departments].map(([name, id]) => [id, name])));
+  await insertChunks(tx, payrollPayItems, items);
+  const run = await seedLastMonthsRun(tx, ctx, accounts);
+  return { payroll_employees: rows.length, linked_to_accounts: rows.filter((row) => row.userId !== null).length, payroll_pay_items: items.length, payroll_run_lines: run };
+}
+
+/**
+ * Last month's county run, processed and submitted by the payroll officer and approved by the director through the
+ * module's own services, so its journal is in the books (the last full month is still open: the accounting seed
+ * closes the months before it). Returns the number of lines.
+ */
+async function seedLastMonthsRun(tx: Db, ctx: SeedContext, accounts: readonly { id: number; role: string; facilityId: number | null }[]): Promise<number> {
+  const officer = accounts.find((a) => a.role === 'payroll_officer');
+  const director = accounts.find((a) => a.role === 'county_director');
+  if (!officer || !director) return 0;
+  const as = (a: typeof officer): ServiceContext => ({ db: tx, actor: { id: a.id, role: a.role as Role, facilityId: a.facilityId, subcounty: null, ip: null }, scope: COUNTY_WIDE, now: () => ctx.now });
+  const month = ctx.today.slice(0, 7);
+  const period = previousPeriod(month);
+  const { run } = await processRun(as(officer), { period, county: true });
+  await submitRun(as(officer), run.id);
+  await approveRun(as(director), run.id);
+  return run.employees;
+}
+
+/** The scale the demo county pays from (an estimate in the shape of the public service's; a county loads its own). */
+const SCALE_FROM = '2024-07-01';
+const SALARY_SCALE: readonly (readonly [group: string, basic: number, house: number, commuter: number, risk: number])[] = [
+  ['A', 16_690, 4_000, 4_000, 3_000],
+  ['B', 17_580, 4_000, 4_000, 3_000],
+  ['C', 19_150, 4_500, 4_000, 3_000],
+  ['D', 21_860, 5_000, 4_000, 3_000],
+  ['E', 24_740, 5_500, 4_000, 3_000],
+  ['F', 27_440, 6_000, 4_000, 3_000],
+  ['G', 30_500, 7_000, 5_000, 3_000],
+  ['H', 35_910, 8_000, 5_000, 3_000],
+  ['J', 43_730, 10_000, 6_000, 5_000],
+  ['K', 52_460, 12_000, 8_000, 5_000],
+  ['L', 63_800, 16_000, 10_000, 5_000],
+  ['M', 77_100, 20_000, 12_000, 7_000],
+  ['N', 92_400, 24_000, 14_000, 7_000],
+  ['P', 111_260, 30_000, 16_000, 7_000],
+  ['Q', 134_500, 40_000, 20_000, 10_000],
+  ['R', 164_700, 50_000, 24_000, 10_000],
+  ['S', 199_000, 60_000, 28_000, 10_000],
+];
+
+/** The union each cadre's members pay dues to. */
+const UNION_OF: Record<string, [payee: string, amount: number]> = {
+  Nursing: ['Kenya National Union of Nurses', 800],
+  Clinical: ['Kenya Union of Clinical Officers', 800],
+  Medical: ['Kenya Medical Practitioners, Pharmacists and Dentists Union', 2_000],
+  Pharmacy: ['Kenya Medical Practitioners, Pharmacists and Dentists Union', 2_000],
+  Laboratory: ['Kenya Medical Laboratory Technicians and Technologists Union', 800],
+};
+const LENDERS = ['KCB Bank', 'Equity Bank', 'Co-operative Bank', 'Family Bank'] as const;
+
+/**
+ * The employees' own pay items, from their own random stream: a non-practice allowance for doctors and pharmacists,
+ * union dues, SACCO savings, bank loans and insurance premiums in plausible shares — a few loans large enough that
+ * the one-third rule holds a deduction back.
+ */
+function payItems(rows: readonly { employeeId?: number; terms: string; cadre: string; departmentId: number }[], departmentName: ReadonlyMap<number, string>) {
+  const r = createRandom(2711);
+  const from = '2025-01';
+  const base = { fromPeriod: from, reason: 'Loaded with the register', createdAt: new Date('2025-01-01T06:00:00Z') };
+  const items: (typeof payrollPayItems.$inferInsert)[] = [];
+  for (const row of rows) {
+    if (row.terms !== 'permanent' && row.terms !== 'contract') continue;
+    const employeeId = row.employeeId!;
+    const department = departmentName.get(row.departmentId) ?? '';
+    if (/Medical|Specialist|Pharmacist|Director of Health/.test(row.cadre)) {
+      items.push({ ...base, employeeId, kind: 'allowance', code: 'non_practice', label: 'Non-practice allowance', amount: parseKes(r.pick([20_000, 30_000, 40_000])), taxable: true });
+    }
+    const union = UNION_OF[department];
+    if (union && r.chance(0.7)) items.push({ ...base, employeeId, kind: 'deduction', code: 'union', label: 'Union dues', payee: union[0], priority: 3, amount: parseKes(union[1]) });
+    if (r.chance(0.35)) items.push({ ...base, employeeId, kind: 'deduction', code: 'sacco', label: 'SACCO savings', payee: 'Busia County Health Workers SACCO', priority: 2, amount: parseKes(r.int(2, 15) * 1_000) });
+    if (r.chance(0.15)) items.push({ ...base, employeeId, kind: 'deduction', code: 'loan', label: 'Bank loan', payee: r.pick(LENDERS), priority: 1, amount: parseKes(r.int(5, r.chance(0.1) ? 60 : 25) * 1_000) });
+    if (r.chance(0.05)) items.push({ ...base, employeeId, kind: 'deduction', code: 'insurance', label: 'Life insurance premium', payee: 'CIC Life Assurance', priority: 4, amount: parseKes(r.int(3, 10) * 500) });
+  }
+  return items;
 }

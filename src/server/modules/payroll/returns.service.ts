@@ -1,0 +1,307 @@
+// A run's documents (issue 27 item 5): the payslip of one employee (PDF, English or Kiswahili), and the files the
+// portals and banks take — the P10 PAYE return, the SHIF, NSSF, AHL, HELB and pension schedules, the bank net-pay
+// file and the M-Pesa bulk payment file. Returns and payment files come only from an approved run: a file that pays
+// people or tells KRA what was deducted must match what a second person approved.
+import { and, eq } from 'drizzle-orm';
+import { can } from '../../../shared/access/index.js';
+import type { CsvCell, CsvFile } from '../../../shared/csv.js';
+import { toCsv } from '../../../shared/csv.js';
+import { formatKesExact, parseKes, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
+import { EMPLOYMENT_TERM_NAMES, PENSION_SCHEME_NAMES, periodEnd, type PayrollReturn, type Payslip } from '../../../shared/payroll/index.js';
+import { audit } from '../../core/audit.js';
+import type { ServiceContext } from '../../core/context.js';
+import { conflict, notFound, outOfScope } from '../../core/errors.js';
+import { documentDate, renderPdf, type Language, type PdfFile, type PdfSection } from '../../core/pdf.js';
+import { facilityField } from '../facilities/index.js';
+import { inForce } from './employees.service.js';
+import { payrollDepartments, payrollEmployees, payrollEmployeeVersions as versions, payrollRunLines, payrollRuns } from './payroll.schema.js';
+
+/** Each line of a run with the employee's numbers and payment details as they stood at the period's end. */
+async function runLinesWithDetails(ctx: ServiceContext, runId: number, employeeId?: number) {
+  const [run] = await ctx.db.select().from(payrollRuns).where(eq(payrollRuns.id, runId));
+  if (!run) throw notFound('Pay run not found');
+  const current = inForce(ctx.db, periodEnd(run.period));
+  const lines = await ctx.db
+    .select({
+      line: payrollRunLines,
+      personalNumber: payrollEmployees.personalNumber,
+      v: versions,
+      department: payrollDepartments.name,
+      facilityName: facilityField(payrollRunLines.facilityId, 'name'),
+    })
+    .from(payrollRunLines)
+    .innerJoin(payrollEmployees, eq(payrollEmployees.id, payrollRunLines.employeeId))
+    .innerJoin(versions, eq(versions.employeeId, payrollRunLines.employeeId))
+    .innerJoin(current, eq(current.versionId, versions.id))
+    .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
+    .where(and(eq(payrollRunLines.runId, runId), employeeId === undefined ? undefined : eq(payrollRunLines.employeeId, employeeId)))
+    .orderBy(payrollRunLines.name, payrollRunLines.employeeId);
+  return { run, lines };
+}
+
+/** Shillings as a file writes them (two decimals); several added as exact cents first. */
+const money = (...amounts: number[]) => toKes(sum(amounts.map((a) => parseKes(a)))).toFixed(2);
+/** The taxable earnings of some codes, exactly. */
+const earned = (p: Payslip, codes: readonly string[]) => sum(p.earnings.filter((e) => e.taxable && codes.includes(e.code)).map((e) => parseKes(e.amount)));
+
+/** Which returns exist, each with its file name part and the columns the portal takes. */
+type ReturnLine = Awaited<ReturnType<typeof runLinesWithDetails>>['lines'][number];
+const RETURNS: Record<PayrollReturn, { name: string; header: string[]; rows: (l: ReturnLine, p: Payslip) => CsvCell[][] }> = {
+  // iTax's P10 employee sheet, in the order PAYROLL.md lists (an estimate of the current template's order).
+  p10: {
+    name: 'P10',
+    header: [
+      'PIN of Employee',
+      'Name of Employee',
+      'Residential Status',
+      'Type of Employee',
+      'Basic Salary',
+      'Housing Allowance',
+      'Transport Allowance',
+      'Leave Pay',
+      'Overtime Allowance',
+      'Lump Sum Payment',
+      'Other Allowances',
+      'Non-Cash Benefits',
+      'Value of Quarters',
+      'Total Gross Pay',
+      'Actual Retirement Contribution',
+      'Allowable Retirement Contribution',
+      'SHIF Contribution',
+      'Affordable Housing Levy',
+      'Mortgage Interest',
+      'Taxable Pay',
+      'Tax Charged',
+      'Personal Relief',
+      'Insurance Relief',
+      'PAYE Tax',
+    ],
+    rows: (l, p) => {
+      const [housing, transport, overtime, lumpSum] = [['house'], ['commuter'], ['overtime'], ['arrears']].map((codes) => earned(p, codes)) as [Cents, Cents, Cents, Cents];
+      const other = subtract(parseKes(p.taxableEarnings), sum([housing, transport, overtime, lumpSum]));
+      return [
+        [
+          l.v.kraPin ?? '',
+          l.line.name,
+          'Resident',
+          'Primary Employee',
+          money(p.basic),
+          money(toKes(housing)),
+          money(toKes(transport)),
+          money(0),
+          money(toKes(overtime)),
+          money(toKes(lumpSum)),
+          money(toKes(other)),
+          money(0),
+          money(0),
+          money(p.gross),
+          money(p.retirement.actual),
+          money(p.retirement.allowed),
+          money(p.shif),
+          money(p.ahl.employee),
+          money(p.mortgageInterestAllowed),
+          money(p.taxable),
+          money(p.tax),
+          money(p.reliefs.personal),
+          money(p.reliefs.insurance),
+          money(p.paye),
+        ],
+      ];
+    },
+  },
+  shif: { name: 'SHIF', header: ['ID Number', 'SHA Number', 'Name', 'Gross Pay', 'SHIF Contribution'], rows: (l, p) => [[l.v.nationalId, l.v.shaNumber ?? '', l.line.name, money(p.gross), money(p.shif)]] },
+  nssf: {
+    name: 'NSSF',
+    header: ['ID Number', 'NSSF Number', 'Name', 'Pensionable Pay', 'Tier I Employee', 'Tier II Employee', 'Tier I Employer', 'Tier II Employer', 'Total'],
+    rows: (l, p) => [[l.v.nationalId, l.v.nssfNumber ?? '', l.line.name, money(p.nssf.pensionablePay), money(p.nssf.tier1), money(p.nssf.tier2), money(p.nssf.employerTier1), money(p.nssf.employerTier2), money(p.nssf.employee, p.nssf.employer)]],
+  },
+  ahl: {
+    name: 'AHL',
+    header: ['PIN of Employee', 'ID Number', 'Name', 'Gross Pay', 'Employee Levy', 'Employer Levy', 'Total'],
+    rows: (l, p) => [[l.v.kraPin ?? '', l.v.nationalId, l.line.name, money(p.gross), money(p.ahl.employee), money(p.ahl.employer), money(p.ahl.employee, p.ahl.employer)]],
+  },
+  helb: { name: 'HELB', header: ['ID Number', 'Name', 'Amount'], rows: (l, p) => (p.helb > 0 ? [[l.v.nationalId, l.line.name, money(p.helb)]] : []) },
+  pension: {
+    name: 'Pension',
+    header: ['Scheme', 'Personal Number', 'ID Number', 'Name', 'Basic Salary', 'Employee Contribution', 'Employer Contribution', 'Total'],
+    rows: (l, p) =>
+      p.pension
+        ? [[PENSION_SCHEME_NAMES[l.v.pensionScheme], l.personalNumber, l.v.nationalId, l.line.name, money(p.basic), money(p.pension.employee), money(p.pension.employer), money(p.pension.employee, p.pension.employer)]]
+        : [],
+  },
+  bank: {
+    name: 'Bank',
+    header: ['Bank Code', 'Branch Code', 'Account Number', 'Name', 'Personal Number', 'Amount'],
+    rows: (l, p) => (l.v.payMethod === 'bank' && p.net > 0 ? [[l.v.bankCode, l.v.bankBranch, l.v.bankAccount, l.line.name, l.personalNumber, money(p.net)]] : []),
+  },
+  mpesa: {
+    name: 'M-Pesa',
+    header: ['Phone Number', 'Amount', 'Name', 'Reference'],
+    rows: (l, p) => (l.v.payMethod === 'mpesa' && p.net > 0 ? [[`254${(l.v.mpesaPhone ?? '').replace(/\D/g, '').slice(-9)}`, money(p.net), l.line.name, l.personalNumber]] : []),
+  },
+};
+
+
+/** GET /api/payroll/runs/:id/returns/:return: the file for an approved run; audited. */
+export async function runReturn(ctx: ServiceContext, runId: number, kind: PayrollReturn): Promise<CsvFile> {
+  const { run, lines } = await runLinesWithDetails(ctx, runId);
+  if (run.status !== 'approved') throw conflict('Returns and payment files come only from an approved run');
+  const spec = RETURNS[kind];
+  const rows = lines.flatMap((l) => spec.rows(l, l.line.payslip));
+  await audit(ctx.db, ctx.actor, { action: 'payroll.return.download', entity: 'payroll_run', entityId: runId, detail: `${kind}: ${rows.length} lines` });
+  const scope = run.scopeKind === 'county' ? 'county' : run.scopeKind === 'subcounty' ? run.subcounty!.toLowerCase().replace(/\W+/g, '-') : `facility-${run.facilityId}`;
+  return { filename: `${spec.name.toLowerCase().replace(/\W+/g, '')}-${run.period}-${scope}.csv`, content: toCsv([spec.header, ...rows]) };
+}
+
+const PAYSLIP_WORDS = {
+  en: {
+    title: 'Payslip',
+    draft: 'not yet approved',
+    employee: 'Employee',
+    personalNumber: 'Personal number',
+    kraPin: 'KRA PIN',
+    facility: 'Facility',
+    department: 'Department',
+    jobGroup: 'Job group',
+    terms: 'Terms',
+    period: 'Pay period',
+    earnings: 'Earnings',
+    deductions: 'Deductions',
+    item: 'Item',
+    amount: 'Amount (KES)',
+    basic: 'Basic salary',
+    gross: 'Gross pay',
+    totalEarnings: 'Total earnings',
+    nssf: 'NSSF',
+    shif: 'SHIF',
+    ahl: 'Affordable Housing Levy',
+    pension: 'Pension',
+    paye: 'PAYE',
+    helb: 'HELB',
+    totalDeductions: 'Total deductions',
+    net: 'Net pay',
+    held: 'Held back this month (one-third rule)',
+    tax: 'Tax',
+    taxable: 'Taxable pay',
+    taxCharged: 'Tax charged',
+    relief: 'Personal relief',
+    insurance: 'Insurance relief',
+    employer: 'Employer contributions',
+    none: 'None',
+    paidTo: 'Paid to',
+  },
+  sw: {
+    title: 'Hati ya Mshahara',
+    draft: 'bado haijaidhinishwa',
+    employee: 'Mfanyakazi',
+    personalNumber: 'Nambari ya kibinafsi',
+    kraPin: 'PIN ya KRA',
+    facility: 'Kituo',
+    department: 'Idara',
+    jobGroup: 'Kundi la kazi',
+    terms: 'Masharti',
+    period: 'Kipindi cha malipo',
+    earnings: 'Mapato',
+    deductions: 'Makato',
+    item: 'Kipengele',
+    amount: 'Kiasi (KES)',
+    basic: 'Mshahara wa msingi',
+    gross: 'Mshahara ghafi',
+    totalEarnings: 'Jumla ya mapato',
+    nssf: 'NSSF',
+    shif: 'SHIF',
+    ahl: 'Ushuru wa Nyumba Nafuu',
+    pension: 'Pensheni',
+    paye: 'PAYE',
+    helb: 'HELB',
+    totalDeductions: 'Jumla ya makato',
+    net: 'Mshahara halisi',
+    held: 'Yaliyozuiliwa mwezi huu (kanuni ya theluthi moja)',
+    tax: 'Kodi',
+    taxable: 'Mapato yanayotozwa kodi',
+    taxCharged: 'Kodi iliyotozwa',
+    relief: 'Msamaha wa kibinafsi',
+    insurance: 'Msamaha wa bima',
+    employer: 'Michango ya mwajiri',
+    none: 'Hakuna',
+    paidTo: 'Imelipwa kwa',
+  },
+} as const;
+
+/**
+ * GET /api/payroll/runs/:id/payslips/:employeeId.pdf: one employee's payslip — for the payroll roles from any run,
+ * for the employee herself (her linked account) from an approved run only; audited either way.
+ */
+export async function payslipPdf(ctx: ServiceContext, runId: number, employeeId: number, lang: Language, reader: string): Promise<PdfFile> {
+  const { run, lines } = await runLinesWithDetails(ctx, runId, employeeId);
+  const l = lines[0];
+  if (!l) throw notFound('This employee is not in this pay run');
+  if (!can(ctx.actor.role, 'payroll:read') && !(l.v.userId === ctx.actor.id && run.status === 'approved')) throw outOfScope('A payslip is read by the payroll office and by the employee herself');
+  if (run.status === 'rejected') throw conflict('This run was rejected: its payslips were never paid');
+  const w = PAYSLIP_WORDS[lang];
+  const p = l.line.payslip;
+  const amount = (n: number) => formatKesExact(parseKes(n)).replace(/^KES\s*/, '');
+  /** A two-column table of the payslip: what, and how much. */
+  const itemTable = (heading: string, rows: readonly (readonly [string, string])[]): PdfSection => ({
+    kind: 'table',
+    heading,
+    columns: [
+      { label: w.item, width: 0.7 },
+      { label: w.amount, width: 0.3, align: 'right' },
+    ],
+    rows,
+  });
+  const pdf = await renderPdf(
+    {
+      title: run.status === 'approved' ? w.title : `${w.title} (${w.draft})`,
+      reference: `${l.personalNumber} · ${run.period}`,
+      facility: l.facilityName,
+      sections: [
+        {
+          kind: 'fields',
+          heading: w.employee,
+          rows: [
+            [w.employee, l.line.name],
+            [w.personalNumber, l.personalNumber],
+            [w.kraPin, l.v.kraPin ?? w.none],
+            [w.department, l.department],
+            [w.jobGroup, l.line.jobGroup],
+            [w.terms, EMPLOYMENT_TERM_NAMES[l.line.terms]],
+            [w.period, `${documentDate(`${run.period}-01`, lang)} – ${documentDate(periodEnd(run.period), lang)}`],
+            [w.paidTo, l.v.payMethod === 'bank' ? `${l.v.bankCode ?? ''} ${l.v.bankBranch ?? ''} ${l.v.bankAccount ? `••••${l.v.bankAccount.slice(-4)}` : ''}`.trim() : `M-Pesa ••••${(l.v.mpesaPhone ?? '').slice(-3)}`],
+          ],
+        },
+        itemTable(w.earnings, [[w.basic, amount(p.basic)], ...p.earnings.map((e) => [e.label, amount(e.amount)] as const), [w.totalEarnings, amount(p.totalEarnings)]]),
+        itemTable(w.deductions, [
+            [w.paye, amount(p.paye)],
+            [w.nssf, amount(p.nssf.employee)],
+            [w.shif, amount(p.shif)],
+            [w.ahl, amount(p.ahl.employee)],
+            ...(p.pension ? [[`${w.pension} (${PENSION_SCHEME_NAMES[p.pension.scheme as keyof typeof PENSION_SCHEME_NAMES] ?? p.pension.scheme})`, amount(p.pension.employee)] as const] : []),
+            ...(p.helb > 0 ? [[w.helb, amount(p.helb)] as const] : []),
+            ...p.voluntary.map((d) => [`${d.label} – ${d.payee}`, amount(d.amount)] as const),
+            [w.totalDeductions, amount(p.totalDeductions)],
+            [w.net, amount(p.net)],
+        ]),
+        ...(p.dropped.length > 0 ? [itemTable(w.held, p.dropped.map((d) => [`${d.label} – ${d.payee}`, amount(d.amount)] as const))] : []),
+        {
+          kind: 'fields',
+          heading: w.tax,
+          rows: [
+            [w.gross, amount(p.gross)],
+            [w.taxable, amount(p.taxable)],
+            [w.taxCharged, amount(p.tax)],
+            [w.relief, amount(p.reliefs.personal)],
+            [w.insurance, amount(p.reliefs.insurance)],
+            [w.paye, amount(p.paye)],
+            [w.employer, `NSSF ${amount(p.employer.nssf)} · AHL ${amount(p.employer.ahl)}${p.pension ? ` · ${w.pension} ${amount(p.employer.pension)}` : ''}`],
+          ],
+        },
+      ],
+    },
+    lang,
+    { by: reader, at: ctx.now() },
+  );
+  await audit(ctx.db, ctx.actor, { action: 'payroll.payslip.read', entity: 'payroll_run', entityId: runId, detail: `employee ${employeeId}` });
+  return { filename: `payslip-${run.period}-${l.personalNumber}.pdf`, pdf };
+}

@@ -1,0 +1,487 @@
+// Pay runs (issue 27 item 4): Process Payroll works out a period for a scope — every employee paid there, as the
+// register, the salary scale and their own items stand at the period's end — into a draft; the payroll officer
+// submits it; another person with authority approves it (maker ≠ checker), which posts one balanced journal to the
+// ledger in the same transaction, or rejects it with a reason. An approved run never changes (the database refuses
+// it too, migration 0024): a correction is an adjustment in a later run.
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { countyDate } from '../../../shared/county-time.js';
+import type { CostCentre } from '../../../shared/accounting/index.js';
+import { add, allocate, centsValue, isZero, parseKes, sum, toKes, ZERO, type Cents } from '../../../shared/money.js';
+import {
+  BLOCKING_EXCEPTIONS,
+  calculatePay,
+  PayInputProblem,
+  periodEnd,
+  ratesInForce,
+  RatesProblem,
+  type CreateRunBody,
+  type PayDeduction,
+  type PayEarning,
+  type PayRun,
+  type Payslip,
+  type RunDetail,
+  type RunException,
+  type RunLine,
+  type RunScopeKind,
+} from '../../../shared/payroll/index.js';
+import { can } from '../../../shared/access/index.js';
+import { audit } from '../../core/audit.js';
+import type { ServiceContext } from '../../core/context.js';
+import { conflict, forbidden, invalid, notFound, outOfScope } from '../../core/errors.js';
+import type { Db } from '../../db/client.js';
+import { assertPeriodsOpen, post, type LedgerLine } from '../accounting/index.js';
+import { accountField } from '../auth/index.js';
+import { facilityField, listFacilities } from '../facilities/index.js';
+import { allowanceTypes, payItemsIn, salaryScaleAt } from './components.service.js';
+import { isDelegated } from './delegations.service.js';
+import { inForce } from './employees.service.js';
+import { statutoryRows } from './payroll.service.js';
+import { payrollDepartments, payrollEmployees, payrollEmployeeVersions as versions, payrollPensionSchemes, payrollRunLines, payrollRuns } from './payroll.schema.js';
+
+type RunRow = typeof payrollRuns.$inferSelect;
+type Scope = { kind: RunScopeKind; facilityId: number | null; subcounty: string | null };
+
+/** The pay period before one (2026-01 → 2025-12). */
+export const previousPeriod = (period: string) => {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
+const daysIn = (period: string) => Number(periodEnd(period).slice(8));
+
+function scopeOf(input: CreateRunBody): Scope {
+  if (input.facilityId !== undefined) return { kind: 'facility', facilityId: input.facilityId, subcounty: null };
+  if (input.subcounty) return { kind: 'subcounty', facilityId: null, subcounty: input.subcounty };
+  return { kind: 'county', facilityId: null, subcounty: null };
+}
+
+/** The facilities a scope covers; 400 for a facility or sub-county the county does not have. */
+async function facilitiesOf(db: Db, scope: Scope): Promise<Map<number, { name: string; subcounty: string }>> {
+  const all = await listFacilities(db);
+  const chosen = all.filter((f) => scope.kind === 'county' || (scope.kind === 'facility' ? f.id === scope.facilityId : f.subcounty.toLowerCase() === scope.subcounty!.toLowerCase()));
+  if (chosen.length === 0) throw invalid([scope.kind === 'facility' ? { path: 'facilityId', message: 'Unknown Facility' } : { path: 'subcounty', message: 'Unknown sub-county' }]);
+  return new Map(chosen.map((f) => [f.id, { name: f.name, subcounty: f.subcounty }]));
+}
+
+/** The cost centre a department's pay is charged to in the ledger ('' where it has none of its own). */
+const COST_CENTRE_OF: Record<string, CostCentre | ''> = { Pharmacy: 'pharmacy', Laboratory: 'laboratory', Administration: 'administration' };
+
+type WorkedLine = {
+  employeeId: number;
+  name: string;
+  facilityId: number;
+  departmentId: number;
+  jobGroup: string;
+  terms: RunLine['terms'];
+  payslip: Payslip;
+  exceptions: RunException[];
+};
+
+/**
+ * Every employee the scope pays in the period, worked out: the version in force at the period's end, hired by then
+ * and not gone before it began; basic and the scale's allowances by job group, paid for the days employed in a
+ * month of joining or leaving; the employee's own allowances and deductions; the scheme's shares; the rates in force.
+ */
+export async function workOutPeriod(db: Db, period: string, facilityIds: ReadonlySet<number>): Promise<WorkedLine[]> {
+  const start = `${period}-01`;
+  const end = periodEnd(period);
+  let rates;
+  try {
+    rates = ratesInForce(await statutoryRows(db), period);
+  } catch (error) {
+    if (error instanceof RatesProblem) throw invalid([{ path: 'period', message: error.message }]);
+    throw error;
+  }
+  const current = inForce(db, end);
+  const [staff, scale, types, items, schemes] = await Promise.all([
+    db
+      .select({ v: versions })
+      .from(versions)
+      .innerJoin(current, eq(current.versionId, versions.id))
+      .where(and(sql`${versions.hiredOn} <= ${end}`, sql`(${versions.exitedOn} is null or ${versions.exitedOn} >= ${start})`))
+      .orderBy(asc(versions.employeeId)),
+    salaryScaleAt(db, end),
+    allowanceTypes(db),
+    payItemsIn(db, period),
+    db
+      .selectDistinctOn([payrollPensionSchemes.scheme], { scheme: payrollPensionSchemes.scheme, employeePercent: payrollPensionSchemes.employeePercent, employerPercent: payrollPensionSchemes.employerPercent })
+      .from(payrollPensionSchemes)
+      .where(sql`${payrollPensionSchemes.effectiveFrom} <= ${end}`)
+      .orderBy(payrollPensionSchemes.scheme, desc(payrollPensionSchemes.effectiveFrom)),
+  ]);
+  const typeOf = new Map(types.map((t) => [t.code, t]));
+  const schemeOf = new Map(schemes.map((s) => [s.scheme, s]));
+  const itemsOf = new Map<number, typeof items>();
+  for (const item of items) itemsOf.set(item.employeeId, [...(itemsOf.get(item.employeeId) ?? []), item]);
+  const monthDays = daysIn(period);
+
+  return staff
+    .filter(({ v }) => facilityIds.has(v.facilityId))
+    .map(({ v }) => {
+      // Days employed in the month: the whole month unless hired or gone within it.
+      const from = v.hiredOn > start ? Number(v.hiredOn.slice(8)) : 1;
+      const to = v.exitedOn && v.exitedOn < end ? Number(v.exitedOn.slice(8)) : monthDays;
+      const days = to - from + 1;
+      const share = (amount: Cents) => (days >= monthDays ? amount : allocate(amount, [days, monthDays - days])[0]!);
+      const exceptions: RunException[] = [];
+      const row = scale.get(v.jobGroup);
+      if (!row) exceptions.push('no_salary_scale');
+      const basic = row ? share(row.basic) : ZERO;
+      const earnings: PayEarning[] = [];
+      for (const [code, amount] of Object.entries(row?.allowances ?? {})) {
+        const type = typeOf.get(code);
+        earnings.push({ code, label: type?.label ?? code, amount: toKes(share(parseKes(amount))), taxable: type?.taxable ?? true });
+      }
+      const deductions: PayDeduction[] = [];
+      for (const item of itemsOf.get(v.employeeId) ?? []) {
+        if (item.kind === 'allowance') {
+          // Arrears are what was owed, paid whole; a recurring allowance is paid for the days employed.
+          earnings.push({ code: item.code, label: item.label, amount: toKes(item.code === 'arrears' ? item.amount : share(item.amount)), taxable: item.taxable });
+        } else {
+          deductions.push({ code: item.code, label: item.label, payee: item.payee ?? '', amount: toKes(item.amount), priority: item.priority ?? 99, pension: item.code === 'pension', insuranceRelief: item.code === 'insurance' });
+        }
+      }
+      const scheme = v.pensionScheme === 'none' ? undefined : schemeOf.get(v.pensionScheme);
+      const certificateValid = !!v.disabilityCertificate && (v.disabilityExpiresOn === null || v.disabilityExpiresOn >= start);
+      if (v.disabilityCertificate && !certificateValid) exceptions.push('disability_expired');
+      if (!v.kraPin) exceptions.push('no_kra_pin');
+      if (v.payMethod === 'bank' ? !(v.bankCode && v.bankAccount) : !v.mpesaPhone) exceptions.push('no_payment_details');
+      let payslip: Payslip;
+      try {
+        payslip = calculatePay(
+          {
+            period,
+            basic: toKes(basic),
+            earnings,
+            pension: scheme ? { scheme: v.pensionScheme, employeePercent: Number(scheme.employeePercent), employerPercent: Number(scheme.employerPercent), contractedOut: v.contractedOut } : null,
+            disabilityExempt: certificateValid,
+            helb: toKes(v.helbMonthly),
+            medicalFund: 0,
+            mortgageInterest: 0,
+            deductions,
+            nita: false,
+          },
+          rates,
+        );
+      } catch (error) {
+        if (error instanceof PayInputProblem) throw invalid([{ path: 'period', message: `${v.firstName} ${v.lastName}: ${error.message}` }]);
+        throw error;
+      }
+      if (payslip.dropped.length > 0) exceptions.push('one_third_rule');
+      if (payslip.belowOneThird && !isZero(basic)) exceptions.push('below_one_third');
+      return { employeeId: v.employeeId, name: `${v.firstName} ${v.lastName}`, facilityId: v.facilityId, departmentId: v.departmentId, jobGroup: v.jobGroup, terms: v.terms, payslip, exceptions };
+    });
+}
+
+const kes = (n: number) => parseKes(n);
+
+/** A run's totals from its lines: gross is everything paid (taxable and not), deductions everything taken. */
+function totalsOf(lines: readonly WorkedLine[]) {
+  return {
+    employees: lines.length,
+    gross: sum(lines.map((l) => kes(l.payslip.totalEarnings))),
+    deductions: sum(lines.map((l) => kes(l.payslip.totalDeductions))),
+    net: sum(lines.map((l) => kes(l.payslip.net))),
+    employerCost: sum(lines.map((l) => kes(l.payslip.employer.total))),
+    exceptions: lines.filter((l) => l.exceptions.length > 0).length,
+  };
+}
+
+function runColumns() {
+  return {
+    run: payrollRuns,
+    facilityName: facilityField(payrollRuns.facilityId, 'name'),
+    preparedBy: accountField(payrollRuns.preparedBy, 'name'),
+    submittedBy: accountField(payrollRuns.submittedBy, 'name'),
+    decidedBy: accountField(payrollRuns.decidedBy, 'name'),
+  };
+}
+type RunSelect = { run: RunRow; facilityName: string | null; preparedBy: string | null; submittedBy: string | null; decidedBy: string | null };
+
+const toRun = (r: RunSelect): PayRun => ({
+  id: r.run.id,
+  period: r.run.period,
+  scope: { kind: r.run.scopeKind, facilityId: r.run.facilityId, facilityName: r.facilityName ?? null, subcounty: r.run.subcounty },
+  status: r.run.status,
+  employees: r.run.employees,
+  gross: toKes(r.run.gross),
+  deductions: toKes(r.run.deductions),
+  net: toKes(r.run.net),
+  employerCost: toKes(r.run.employerCost),
+  exceptions: r.run.exceptions,
+  preparedBy: r.preparedBy ?? null,
+  preparedAt: r.run.preparedAt.toISOString(),
+  submittedBy: r.submittedBy ?? null,
+  submittedAt: r.run.submittedAt?.toISOString() ?? null,
+  decidedBy: r.decidedBy ?? null,
+  decidedAt: r.run.decidedAt?.toISOString() ?? null,
+  rejectionReason: r.run.rejectionReason,
+  journalNumber: r.run.journalNumber,
+});
+
+/** Whether the actor reads the lines (the payroll roles) or only a run's totals (an in-charge, a sub-county officer). */
+const readsLines = (ctx: ServiceContext) => can(ctx.actor.role, 'payroll:read');
+
+/** A run the actor may see: one whose scope lies within theirs (an in-charge: her facility's runs). */
+async function visibleRun(ctx: ServiceContext, id: number): Promise<RunSelect> {
+  const [r] = await ctx.db.select(runColumns()).from(payrollRuns).where(eq(payrollRuns.id, id));
+  if (!r) throw notFound('Pay run not found');
+  if (ctx.scope.facilityIds !== null) {
+    const covered = await facilitiesOf(ctx.db, { kind: r.run.scopeKind, facilityId: r.run.facilityId, subcounty: r.run.subcounty });
+    if ([...covered.keys()].some((f) => !ctx.scope.facilityIds!.includes(f))) throw outOfScope('This pay run covers facilities beyond yours');
+  }
+  return r;
+}
+
+/** GET /api/payroll/runs: the runs in the actor's reach, newest period first; totals only. */
+export async function listRuns(ctx: ServiceContext, q: { period?: string; status?: PayRun['status'] }): Promise<PayRun[]> {
+  const rows = await ctx.db
+    .select(runColumns())
+    .from(payrollRuns)
+    .where(and(q.period ? eq(payrollRuns.period, q.period) : undefined, q.status ? eq(payrollRuns.status, q.status) : undefined))
+    .orderBy(desc(payrollRuns.period), asc(payrollRuns.id));
+  if (ctx.scope.facilityIds === null) return rows.map(toRun);
+  // Within a facility or sub-county reach: the runs of one's own facility or sub-county only (never the county's).
+  const reach = new Set(ctx.scope.facilityIds);
+  const facilities = await listFacilities(ctx.db);
+  const subcountyOf = new Map(facilities.map((f) => [f.id, f.subcounty.toLowerCase()]));
+  const subcounties = new Set([...reach].map((f) => subcountyOf.get(f)));
+  const whole = (s: string) => facilities.filter((f) => f.subcounty.toLowerCase() === s).every((f) => reach.has(f.id));
+  return rows
+    .filter(({ run }) => (run.scopeKind === 'facility' ? reach.has(run.facilityId!) : run.scopeKind === 'subcounty' && subcounties.has(run.subcounty!.toLowerCase()) && whole(run.subcounty!.toLowerCase())))
+    .map(toRun);
+}
+
+/** GET /api/payroll/runs/:id: the run, and for the payroll roles its lines (audited: they are people's pay). */
+export async function getRun(ctx: ServiceContext, id: number): Promise<RunDetail> {
+  const r = await visibleRun(ctx, id);
+  const run = toRun(r);
+  if (!readsLines(ctx)) return { ...run, lines: null, exited: null };
+  const lines = await ctx.db
+    .select({
+      line: payrollRunLines,
+      personalNumber: payrollEmployees.personalNumber,
+      department: payrollDepartments.name,
+      facilityName: facilityField(payrollRunLines.facilityId, 'name'),
+    })
+    .from(payrollRunLines)
+    .innerJoin(payrollEmployees, eq(payrollEmployees.id, payrollRunLines.employeeId))
+    .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
+    .where(eq(payrollRunLines.runId, id))
+    .orderBy(asc(payrollRunLines.name), asc(payrollRunLines.employeeId));
+  // Last month's approved lines in this run's facilities: who is new, whose pay moved more than 10 %, who has gone.
+  const facilityIds = [...(await facilitiesOf(ctx.db, { kind: r.run.scopeKind, facilityId: r.run.facilityId, subcounty: r.run.subcounty })).keys()];
+  const previous = await ctx.db
+    .select({ employeeId: payrollRunLines.employeeId, name: payrollRunLines.name, net: payrollRunLines.net, personalNumber: payrollEmployees.personalNumber, facilityId: payrollRunLines.facilityId })
+    .from(payrollRunLines)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payrollRunLines.runId))
+    .innerJoin(payrollEmployees, eq(payrollEmployees.id, payrollRunLines.employeeId))
+    .where(and(eq(payrollRuns.period, previousPeriod(r.run.period)), eq(payrollRuns.status, 'approved')));
+  const before = new Map(previous.map((p) => [p.employeeId, p]));
+  const hadRun = previous.some((p) => facilityIds.includes(p.facilityId));
+  const present = new Set(lines.map((l) => l.line.employeeId));
+  const out: RunLine[] = lines.map(({ line, personalNumber, department, facilityName }) => {
+    const prior = before.get(line.employeeId);
+    // More than 10 % either way, compared in whole cents: 10 × |now − before| > before.
+    const moved = prior && !isZero(prior.net) && Math.abs(centsValue(line.net) - centsValue(prior.net)) * 10 > centsValue(prior.net);
+    return {
+      employeeId: line.employeeId,
+      personalNumber,
+      name: line.name,
+      facilityId: line.facilityId,
+      facilityName: facilityName ?? '',
+      department,
+      jobGroup: line.jobGroup,
+      terms: line.terms,
+      payslip: line.payslip,
+      exceptions: line.exceptions,
+      change: !hadRun ? null : !prior ? 'new' : moved ? 'pay_changed' : null,
+      previousNet: prior ? toKes(prior.net) : null,
+    };
+  });
+  const exited = previous.filter((p) => facilityIds.includes(p.facilityId) && !present.has(p.employeeId)).map((p) => ({ employeeId: p.employeeId, personalNumber: p.personalNumber, name: p.name }));
+  await audit(ctx.db, ctx.actor, { action: 'payroll.run.read', entity: 'payroll_run', entityId: id, detail: `${out.length} lines` });
+  return { ...run, lines: out, exited };
+}
+
+/**
+ * POST /api/payroll/runs (Process Payroll): the period worked out for the scope as a draft. Processing again a
+ * scope whose draft exists works it out afresh (after an employee is fixed); a period whose ledger month is closed,
+ * a period in the future, or employees already in another live run of the period are refused (409).
+ */
+export async function processRun(ctx: ServiceContext, input: CreateRunBody): Promise<{ run: RunDetail; created: boolean }> {
+  const { db, actor, now } = ctx;
+  const scope = scopeOf(input);
+  const today = countyDate(now());
+  if (input.period > today.slice(0, 7)) throw invalid([{ path: 'period', message: 'A pay run cannot be for a month still to come' }]);
+  const facilities = await facilitiesOf(db, scope);
+  const { id, created } = await db.transaction(async (tx) => {
+    // One Process Payroll per period at a time: two officers processing overlapping scopes cannot both take an employee.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-run:${input.period}`}))`);
+    await assertPeriodsOpen(tx, [periodEnd(input.period)]);
+    const lines = await workOutPeriod(tx, input.period, new Set(facilities.keys()));
+    if (lines.length === 0) throw conflict(`No one is on the payroll of this ${scope.kind} in ${input.period}`);
+    const sameScope = and(
+      eq(payrollRuns.period, input.period),
+      eq(payrollRuns.scopeKind, scope.kind),
+      scope.facilityId === null ? sql`${payrollRuns.facilityId} is null` : eq(payrollRuns.facilityId, scope.facilityId),
+      scope.subcounty === null ? sql`${payrollRuns.subcounty} is null` : sql`lower(${payrollRuns.subcounty}) = lower(${scope.subcounty})`,
+      ne(payrollRuns.status, 'rejected'),
+    );
+    const [existing] = await tx.select().from(payrollRuns).where(sameScope).for('update');
+    if (existing && existing.status !== 'draft') throw conflict(`The ${input.period} run of this ${scope.kind} is already ${existing.status}`);
+    const [taken] = await tx
+      .select({ runId: payrollRuns.id, status: payrollRuns.status, name: payrollRunLines.name })
+      .from(payrollRunLines)
+      .innerJoin(payrollRuns, eq(payrollRuns.id, payrollRunLines.runId))
+      .where(
+        and(
+          eq(payrollRuns.period, input.period),
+          ne(payrollRuns.status, 'rejected'),
+          existing ? ne(payrollRuns.id, existing.id) : undefined,
+          inArray(
+            payrollRunLines.employeeId,
+            lines.map((l) => l.employeeId),
+          ),
+        ),
+      )
+      .limit(1);
+    if (taken) throw conflict(`${taken.name} is already in pay run ${taken.runId} (${taken.status}) for ${input.period}: one run pays an employee once a month`);
+    const totals = totalsOf(lines);
+    let runId: number;
+    if (existing) {
+      await tx.delete(payrollRunLines).where(eq(payrollRunLines.runId, existing.id));
+      await tx.update(payrollRuns).set({ ...totals, preparedBy: actor.id!, preparedAt: now() }).where(eq(payrollRuns.id, existing.id));
+      runId = existing.id;
+    } else {
+      const [row] = await tx
+        .insert(payrollRuns)
+        .values({ period: input.period, scopeKind: scope.kind, facilityId: scope.facilityId, subcounty: scope.subcounty && facilities.values().next().value!.subcounty, status: 'draft', ...totals, preparedBy: actor.id!, preparedAt: now() })
+        .returning({ id: payrollRuns.id });
+      runId = row!.id;
+    }
+    const rows = lines.map((l) => ({ runId, employeeId: l.employeeId, name: l.name, facilityId: l.facilityId, departmentId: l.departmentId, jobGroup: l.jobGroup, terms: l.terms, payslip: l.payslip, gross: kes(l.payslip.totalEarnings), net: kes(l.payslip.net), exceptions: l.exceptions }));
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(payrollRunLines).values(rows.slice(i, i + 500));
+    await audit(tx, actor, { action: existing ? 'payroll.run.reprocess' : 'payroll.run.process', entity: 'payroll_run', entityId: runId, detail: `${input.period} ${scope.kind}: ${lines.length} employees, ${totals.exceptions} with exceptions` });
+    return { id: runId, created: !existing };
+  });
+  return { run: await getRun(ctx, id), created };
+}
+
+async function lockRun(tx: Db, id: number): Promise<RunRow> {
+  const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
+  if (!run) throw notFound('Pay run not found');
+  return run;
+}
+
+/** POST /api/payroll/runs/:id/submit: a draft goes for approval, unless a line cannot be paid (no salary, nowhere to pay). */
+export async function submitRun(ctx: ServiceContext, id: number): Promise<RunDetail> {
+  await ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, id);
+    if (run.status !== 'draft') throw conflict(`This run is ${run.status}: only a draft is submitted`);
+    const [blocked] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payrollRunLines)
+      .where(and(eq(payrollRunLines.runId, id), sql`${payrollRunLines.exceptions} && ${sql.raw(`array[${BLOCKING_EXCEPTIONS.map((e) => `'${e}'`).join(', ')}]::text[]`)}`));
+    if (blocked && blocked.n > 0) throw conflict(`${blocked.n} ${blocked.n === 1 ? 'employee' : 'employees'} cannot be paid (no salary scale, or no bank account or M-Pesa number): fix the register and process the run again`);
+    await tx.update(payrollRuns).set({ status: 'submitted', submittedBy: ctx.actor.id, submittedAt: ctx.now() }).where(eq(payrollRuns.id, id));
+    await audit(tx, ctx.actor, { action: 'payroll.run.submit', entity: 'payroll_run', entityId: id, detail: run.period });
+  });
+  return getRun(ctx, id);
+}
+
+/**
+ * Who decides a run: the director any run; a facility's in-charge her facility's own runs once the director has
+ * delegated them (payroll_delegations). And maker ≠ checker: whoever processed or submitted a run does not decide it.
+ */
+async function assertChecker(tx: Db, ctx: ServiceContext, run: RunRow): Promise<void> {
+  if (!can(ctx.actor.role, 'payroll:approve')) {
+    const own = run.scopeKind === 'facility' && run.facilityId === ctx.actor.facilityId;
+    if (!own || !(await isDelegated(tx, run.facilityId!))) {
+      throw forbidden('Forbidden: the county director decides this run (a facility’s own runs are its in-charge’s once the director delegates them)');
+    }
+  }
+  if (run.preparedBy === ctx.actor.id || run.submittedBy === ctx.actor.id) throw forbidden('You prepared this pay run: another person must approve or reject it');
+  if (run.status !== 'submitted') throw conflict(`This run is ${run.status}: only a submitted run is approved or rejected`);
+}
+
+/**
+ * The run's journal (PAYROLL.md "Ledger postings"), per facility and cost centre: Dr basic (5110, or 5111 for
+ * casuals and locums), allowances (5112), employer NSSF, pension and AHL (5120–5122); Cr PAYE, SHIF, AHL (both
+ * shares), NSSF (both), pension (both), HELB, each third party by name (2216), net salaries (2220). Balanced by
+ * construction: each payslip's earnings equal its deductions and net pay, and each employer cost its liability.
+ */
+export function runJournalLines(lines: readonly { facilityId: number; department: string; terms: string; payslip: Payslip }[]): LedgerLine[] {
+  const totals = new Map<string, Cents>();
+  // Amounts are added as exact cents, each payslip figure parsed once: never shillings added as floats.
+  const put = (account: string, side: 'debit' | 'credit', facilityId: number, costCentre: string, amounts: readonly number[], memo = '') => {
+    const key = [account, side, facilityId, costCentre, memo].join('|');
+    totals.set(key, add(totals.get(key) ?? ZERO, sum(amounts.map(kes))));
+  };
+  for (const { facilityId, department, terms, payslip: p } of lines) {
+    const cc = COST_CENTRE_OF[department] ?? '';
+    put(terms === 'casual' || terms === 'locum' ? '5111' : '5110', 'debit', facilityId, cc, [p.basic]);
+    put('5112', 'debit', facilityId, cc, [p.taxableEarnings, p.nonTaxableEarnings]);
+    put('5120', 'debit', facilityId, cc, [p.employer.nssf]);
+    put('5121', 'debit', facilityId, cc, [p.employer.pension]);
+    put('5122', 'debit', facilityId, cc, [p.employer.ahl]);
+    put('2210', 'credit', facilityId, '', [p.paye]);
+    put('2211', 'credit', facilityId, '', [p.shif]);
+    put('2212', 'credit', facilityId, '', [p.ahl.employee, p.ahl.employer]);
+    put('2213', 'credit', facilityId, '', [p.nssf.employee, p.nssf.employer]);
+    put('2214', 'credit', facilityId, '', [p.pension?.employee ?? 0, p.pension?.employer ?? 0]);
+    put('2215', 'credit', facilityId, '', [p.helb]);
+    for (const d of p.voluntary) put('2216', 'credit', facilityId, '', [d.amount], d.payee);
+    put('2220', 'credit', facilityId, '', [p.net]);
+  }
+  return [...totals.entries()]
+    .filter(([, amount]) => !isZero(amount))
+    .map(([key, amount]) => {
+      const [account, side, facilityId, costCentre, memo] = key.split('|') as [string, 'debit' | 'credit', string, string, string];
+      return { account, [side]: amount, facilityId: Number(facilityId), fund: 'exchequer' as const, costCentre, memo: memo || null };
+    })
+    .sort((a, b) => a.facilityId - b.facilityId || (a.debit ? 0 : 1) - (b.debit ? 0 : 1) || a.account.localeCompare(b.account));
+}
+
+/** POST /api/payroll/runs/:id/approve: another person approves; the journal posts in the same transaction. */
+export async function approveRun(ctx: ServiceContext, id: number): Promise<RunDetail> {
+  await visibleRun(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, id);
+    await assertChecker(tx, ctx, run);
+    const lines = await tx
+      .select({ facilityId: payrollRunLines.facilityId, department: payrollDepartments.name, terms: payrollRunLines.terms, payslip: payrollRunLines.payslip })
+      .from(payrollRunLines)
+      .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
+      .where(eq(payrollRunLines.runId, id));
+    const covered = await facilitiesOf(tx, { kind: run.scopeKind, facilityId: run.facilityId, subcounty: run.subcounty });
+    const scopeName = run.scopeKind === 'county' ? 'the county' : run.scopeKind === 'subcounty' ? `${run.subcounty} sub-county` : covered.get(run.facilityId!)!.name;
+    const posted = await post(
+      tx,
+      {
+        // The period's last day, or the day it is approved when that comes first (a month approved before it ends).
+        date: [periodEnd(run.period), countyDate(ctx.now())].sort()[0]!,
+        description: `Payroll ${run.period}, ${scopeName}: ${lines.length} employees`,
+        reference: `PAY-${run.period}-${id}`,
+        source: { type: 'payroll', id },
+        lines: runJournalLines(lines),
+        preparedBy: run.preparedBy,
+      },
+      { now: ctx.now() },
+    );
+    await tx.update(payrollRuns).set({ status: 'approved', decidedBy: ctx.actor.id, decidedAt: ctx.now(), journalId: posted?.id ?? null, journalNumber: posted?.number ?? null }).where(eq(payrollRuns.id, id));
+    await audit(tx, ctx.actor, { action: 'payroll.run.approve', entity: 'payroll_run', entityId: id, detail: `${run.period}; journal ${posted?.number ?? 'none'}` });
+  });
+  return getRun(ctx, id);
+}
+
+/** POST /api/payroll/runs/:id/reject: another person sends it back with a reason; the officer processes again. */
+export async function rejectRun(ctx: ServiceContext, id: number, reason: string): Promise<RunDetail> {
+  await visibleRun(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, id);
+    await assertChecker(tx, ctx, run);
+    await tx.update(payrollRuns).set({ status: 'rejected', decidedBy: ctx.actor.id, decidedAt: ctx.now(), rejectionReason: reason }).where(eq(payrollRuns.id, id));
+    await audit(tx, ctx.actor, { action: 'payroll.run.reject', entity: 'payroll_run', entityId: id, detail: `${run.period}: ${reason}` });
+  });
+  return getRun(ctx, id);
+}

@@ -1,0 +1,317 @@
+// Pay components and pay runs through the API (issue 27 items 2, 4 and 7): the salary scale and an employee's own
+// items feed the month; Process Payroll works a scope's month out as a draft, the officer submits it, another person
+// approves it and its journal posts in the same transaction; an approved run never changes; a closed month, a month to
+// come and an employee already paid are refused; an in-charge sees her facility's totals, never a person's line.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { add, formatKesExact, parseKes, percentOf, sum, toKes } from '../../../shared/money.js';
+import type { Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
+import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
+
+let t: TestContext;
+let officer: string;
+let director: string;
+let nurse: string;
+/** A small facility (a dispensary or health centre) with a few employees, and one in another sub-county. */
+let small: { id: number; subcounty: string };
+let other: { id: number; subcounty: string };
+let departments: Department[];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  t.clock.set(TEST_NOW);
+  [officer, director, nurse] = await Promise.all([t.loginAs('payroll_officer'), t.loginAs('county_director'), t.loginAs('nurse')]);
+  departments = (await t.request({ url: '/api/payroll/departments', cookie: officer })).json() as Department[];
+  const sizes = await t.rows<{ id: number; subcounty: string; n: number }>(sql`
+    select f.id, f.subcounty, count(*)::int as n from payroll_employee_versions v join facilities f on f.id = v.facility_id
+    where v.exited_on is null group by f.id, f.subcounty having count(*) between 3 and 6 order by f.id`);
+  small = sizes[0]!;
+  other = sizes.find((s) => s.subcounty !== small.subcounty)!;
+});
+afterAll(() => t.close());
+
+const process = (body: unknown, cookie = officer) => t.request({ method: 'POST', url: '/api/payroll/runs', cookie, body });
+const act = (id: number, action: 'submit' | 'approve' | 'reject', cookie: string, body?: unknown) => t.request({ method: 'POST', url: `/api/payroll/runs/${id}/${action}`, cookie, body });
+const cents = (n: number) => parseKes(n);
+
+describe('the demo county', () => {
+  it('has last month’s county run approved and posted, every employee on it', async () => {
+    const runs = (await t.request({ url: '/api/payroll/runs?period=2026-02', cookie: director })).json() as PayRun[];
+    expect(runs).toEqual([expect.objectContaining({ period: '2026-02', status: 'approved', scope: expect.objectContaining({ kind: 'county' }), journalNumber: expect.stringMatching(/^JNL-/) })]);
+    const [employed] = await t.rows<{ n: number }>(sql`select count(*)::int as n from payroll_employee_versions where hired_on <= '2026-02-28' and (exited_on is null or exited_on >= '2026-02-01')`);
+    expect(runs[0]!.employees).toBe(employed!.n);
+    expect(runs[0]!.preparedBy).not.toBe(runs[0]!.decidedBy);
+  });
+});
+
+describe('the salary scale', () => {
+  it('is the demo county’s by job group, and takes a new row from this month on, once per group and month', async () => {
+    const scale = (await t.request({ url: '/api/payroll/salary-scale', cookie: officer })).json() as SalaryScaleRow[];
+    expect(scale.find((r) => r.jobGroup === 'K')).toMatchObject({ basic: 52_460, allowances: { house: 12_000, commuter: 8_000, risk: 5_000 } });
+    const past = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'K', effectiveFrom: '2026-02-01', basic: 55_000 } });
+    expect(fieldErrors(past).effectiveFrom).toMatch(/cannot take effect before this month/);
+    const unknown = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'k', effectiveFrom: '2026-07-01', basic: 55_000, allowances: { hardship: 1000 } } });
+    expect(fieldErrors(unknown)).toEqual({ 'allowances.hardship': 'There is no allowance hardship' });
+    const added = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'k', effectiveFrom: '2026-07-01', basic: 55_000.5, allowances: { house: 12_500 } } });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ jobGroup: 'K', basic: 55_000.5, allowances: { house: 12_500 }, createdBy: expect.any(String) });
+    const again = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'K', effectiveFrom: '2026-07-01', basic: 56_000 } });
+    expect(again.statusCode).toBe(409);
+    const byNurse = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: nurse, body: { jobGroup: 'K', effectiveFrom: '2026-08-01', basic: 56_000 } });
+    expect(byNurse.statusCode).toBe(403);
+  });
+});
+
+describe('a facility’s month, from Process Payroll to the ledger', () => {
+  let employee: EmployeeDetail;
+  let run: RunDetail;
+
+  it('works out every employee of the facility into a draft whose payslips and totals add up to the cent', async () => {
+    // A clerk joins on 2 March with a job group the scale does not have, and without a bank account on record.
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/payroll/employees',
+      cookie: officer,
+      body: {
+        personalNumber: '2026/RUN1',
+        nationalId: '31234567',
+        kraPin: 'A123456789B',
+        firstName: 'Mercy',
+        lastName: 'Akinyi',
+        facilityId: small.id,
+        departmentId: departments.find((d) => d.name === 'Administration')!.id,
+        cadre: 'Clerical Officer',
+        jobGroup: 'Z',
+        terms: 'permanent',
+        hiredOn: '2026-03-02',
+        pensionScheme: 'lapfund',
+        payMethod: 'mpesa',
+        mpesaPhone: '0712 000 111',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    employee = created.json() as EmployeeDetail;
+
+    const res = await process({ period: '2026-03', facilityId: small.id });
+    expect(res.statusCode).toBe(201);
+    run = res.json() as RunDetail;
+    expect(run).toMatchObject({ period: '2026-03', status: 'draft', scope: { kind: 'facility', facilityId: small.id }, preparedBy: expect.any(String), journalNumber: null });
+    expect(run.lines!.length).toBe(run.employees);
+    for (const line of run.lines!) {
+      const p = line.payslip;
+      expect(add(cents(p.net), cents(p.totalDeductions))).toEqual(cents(p.totalEarnings));
+      expect(line.facilityId).toBe(small.id);
+    }
+    expect(cents(run.gross)).toEqual(sum(run.lines!.map((l) => cents(l.payslip.totalEarnings))));
+    expect(cents(run.net)).toEqual(sum(run.lines!.map((l) => cents(l.payslip.net))));
+    const mercy = run.lines!.find((l) => l.employeeId === employee.id)!;
+    expect(mercy.exceptions).toContain('no_salary_scale');
+    expect(mercy.payslip.basic).toBe(0);
+    // Processing is audited, and so is reading the lines.
+    const [audited] = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'payroll.run.process' order by id desc limit 1`);
+    expect(audited!.detail).toMatch(/^2026-03 facility: \d+ employees, \d+ with exceptions$/);
+  });
+
+  it('will not submit while someone cannot be paid; fixing the employee and processing again reworks the same draft', async () => {
+    const refused = await act(run.id, 'submit', officer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^1 employee cannot be paid/);
+
+    const fixed = await t.request({ method: 'PATCH', url: `/api/payroll/employees/${employee.id}`, cookie: officer, body: { effectiveFrom: '2026-03-16', reason: 'Appointed on job group H', jobGroup: 'H' } });
+    expect(fixed.statusCode).toBe(200);
+    // A SACCO deduction too large for her pay: the one-third rule holds it back this month.
+    const item = await t.request({
+      method: 'POST',
+      url: `/api/payroll/employees/${employee.id}/items`,
+      cookie: officer,
+      body: { kind: 'deduction', code: 'sacco', label: 'SACCO loan', payee: 'Busia County Health Workers SACCO', amount: 30_000, priority: 1, fromPeriod: '2026-03', reason: 'Loan of March 2026' },
+    });
+    expect(item.statusCode).toBe(201);
+    expect(item.json()).toMatchObject({ kind: 'deduction', payee: 'Busia County Health Workers SACCO', amount: 30_000, toPeriod: null } satisfies Partial<PayItem>);
+    const itemId = (item.json() as PayItem).id;
+    const stopEarly = await t.request({ method: 'PATCH', url: `/api/payroll/pay-items/${itemId}`, cookie: officer, body: { toPeriod: '2026-02', reason: 'Repaid' } });
+    expect(fieldErrors(stopEarly)).toEqual({ toPeriod: 'Until cannot be before 2026-03' });
+    const stopped = await t.request({ method: 'PATCH', url: `/api/payroll/pay-items/${itemId}`, cookie: officer, body: { toPeriod: '2026-06', reason: 'Repaid by June' } });
+    expect(stopped.json()).toMatchObject({ id: itemId, toPeriod: '2026-06' });
+    const early = await t.request({ method: 'POST', url: `/api/payroll/employees/${employee.id}/items`, cookie: officer, body: { kind: 'allowance', code: 'call', amount: 3_000, fromPeriod: '2026-02', reason: 'On call' } });
+    expect(fieldErrors(early).fromPeriod).toMatch(/cannot start before this month/);
+
+    const again = await process({ period: '2026-03', facilityId: small.id });
+    expect(again.statusCode).toBe(200);
+    const reworked = again.json() as RunDetail;
+    expect(reworked.id).toBe(run.id);
+    const mercy = reworked.lines!.find((l) => l.employeeId === employee.id)!;
+    // Job group H from the scale, paid for the 30 days of March she was employed (2 to 31 March), exactly.
+    // 35,910 × 30/31 = 34,751.6129… → 34,751.61 (the day not worked takes the remainder: 1,158.39).
+    expect(mercy.payslip.basic).toBe(34_751.61);
+    expect(mercy.payslip.pension).toMatchObject({ scheme: 'lapfund', employee: toKes(percentOf(cents(34_751.61), 12)) });
+    expect(mercy.exceptions).toEqual(['one_third_rule']);
+    expect(mercy.payslip.dropped).toEqual([expect.objectContaining({ payee: 'Busia County Health Workers SACCO', amount: 30_000 })]);
+    run = reworked;
+  });
+
+  it('is refused for a closed month, a month to come, and an employee another live run already pays', async () => {
+    const closed = await process({ period: '2026-01', facilityId: small.id });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('The period 2026-01 is closed: date the journal in an open period');
+    const future = await process({ period: '2026-04', facilityId: small.id });
+    expect(fieldErrors(future)).toEqual({ period: 'A pay run cannot be for a month still to come' });
+    const twoScopes = await process({ period: '2026-03', facilityId: small.id, county: true });
+    expect(fieldErrors(twoScopes)).toEqual({ facilityId: 'Choose one scope: a facility, a sub-county or the county' });
+    const overlap = await process({ period: '2026-03', subcounty: small.subcounty });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toMatch(new RegExp(`is already in pay run ${run.id} \\(draft\\) for 2026-03`));
+  });
+
+  it('a facility in-charge sees her facility’s runs as totals, never a line; another facility’s not at all; a nurse nothing', async () => {
+    const incharge = await t.loginAt('facility_incharge', small.id);
+    const list = (await t.request({ url: '/api/payroll/runs', cookie: incharge })).json() as PayRun[];
+    expect(list.map((r) => r.id)).toEqual([run.id]);
+    const seen = (await t.request({ url: `/api/payroll/runs/${run.id}`, cookie: incharge })).json() as RunDetail;
+    expect(seen).toMatchObject({ id: run.id, employees: run.employees, net: run.net, lines: null, exited: null });
+    const elsewhere = await t.loginAt('facility_incharge', other.id);
+    expect((await t.request({ url: `/api/payroll/runs/${run.id}`, cookie: elsewhere })).statusCode).toBe(403);
+    expect((await t.request({ url: '/api/payroll/runs', cookie: elsewhere })).json()).toEqual([]);
+    for (const [method, url] of [
+      ['GET', '/api/payroll/runs'],
+      ['GET', `/api/payroll/runs/${run.id}`],
+      ['POST', '/api/payroll/runs'],
+      ['POST', `/api/payroll/runs/${run.id}/submit`],
+      ['POST', `/api/payroll/runs/${run.id}/approve`],
+      ['POST', `/api/payroll/runs/${run.id}/reject`],
+      ['GET', '/api/payroll/salary-scale'],
+      ['GET', `/api/payroll/employees/${employee.id}/items`],
+    ] as const) {
+      expect((await t.request({ method, url, cookie: nurse, body: method === 'POST' ? {} : undefined })).statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('is submitted by the officer, who cannot approve it; the director approves and one balanced journal posts with it', async () => {
+    const submitted = await act(run.id, 'submit', officer);
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json()).toMatchObject({ status: 'submitted', submittedBy: expect.any(String) });
+    expect((await act(run.id, 'approve', officer)).statusCode).toBe(403);
+    expect((await process({ period: '2026-03', facilityId: small.id })).statusCode).toBe(409);
+
+    const approved = await act(run.id, 'approve', director);
+    expect(approved.statusCode).toBe(200);
+    const done = approved.json() as RunDetail;
+    expect(done).toMatchObject({ status: 'approved', decidedBy: expect.any(String), journalNumber: expect.stringMatching(/^JNL-2025\/26-\d{6}$/) });
+
+    const journal = await t.rows<{ account_code: string; debit: string; credit: string; facility_id: number; memo: string | null }>(sql`
+      select l.account_code, l.debit::text, l.credit::text, l.facility_id, l.memo from journal_lines l join journals j on j.id = l.journal_id
+      where j.number = ${done.journalNumber} and j.status = 'posted' and j.source_type = 'payroll' and j.source_id = ${run.id} and j.date = '2026-03-16'`);
+    const side = (code: string, s: 'debit' | 'credit') => sum(journal.filter((l) => l.account_code === code).map((l) => parseKes(l[s])));
+    expect(sum(journal.map((l) => parseKes(l.debit)))).toEqual(sum(journal.map((l) => parseKes(l.credit))));
+    expect(journal.every((l) => l.facility_id === small.id)).toBe(true);
+    const lines = done.lines!;
+    const total = (f: (p: RunDetail['lines'] extends (infer L)[] | null ? L : never) => number) => sum(lines.map((l) => parseKes(f(l))));
+    expect(add(add(side('5110', 'debit'), side('5111', 'debit')), side('5112', 'debit'))).toEqual(cents(done.gross));
+    expect(side('2220', 'credit')).toEqual(cents(done.net));
+    expect(side('2210', 'credit')).toEqual(total((l) => l.payslip.paye));
+    expect(side('2213', 'credit')).toEqual(add(total((l) => l.payslip.nssf.employee), total((l) => l.payslip.nssf.employer)));
+    expect(side('5120', 'debit')).toEqual(total((l) => l.payslip.nssf.employer));
+    // The run's journal shows in the trial balance of its month.
+    const tb = await t.request({ url: `/api/accounting/trial-balance?from=2026-03-01&facilityId=${small.id}`, cookie: director });
+    expect(tb.statusCode, tb.body).toBe(200);
+    expect(JSON.stringify(tb.json())).toContain('Net salaries payable');
+  });
+
+  it('never changes once approved: not by the API, not by the database', async () => {
+    expect((await act(run.id, 'reject', director, { reason: 'Too late' })).statusCode).toBe(409);
+    expect((await act(run.id, 'submit', officer)).statusCode).toBe(409);
+    const refusal = (statement: ReturnType<typeof sql>) => t.asOwner(statement).then(() => 'changed', (e: Error & { cause?: Error }) => (e.cause ?? e).message);
+    expect(await refusal(sql`update payroll_run_lines set net = 0 where run_id = ${run.id}`)).toBe('the lines of a payroll run that is approved cannot change');
+    expect(await refusal(sql`update payroll_runs set net = 0 where id = ${run.id}`)).toBe(`payroll run ${run.id} is approved: it cannot change`);
+  });
+});
+
+describe('the approved run’s documents', () => {
+  it('gives each employee’s payslip in English and Kiswahili, the P10 and every schedule and payment file, and each adds up', async () => {
+    const [runRow] = await t.rows<{ id: number }>(sql`select id from payroll_runs where status = 'approved' and facility_id = ${small.id}`);
+    const run = (await t.request({ url: `/api/payroll/runs/${runRow!.id}`, cookie: officer })).json() as RunDetail;
+    const someone = run.lines!.find((l) => l.payslip.voluntary.length > 0) ?? run.lines![0]!;
+    const en = await t.request({ url: `/api/payroll/runs/${run.id}/payslips/${someone.employeeId}.pdf?lang=en`, cookie: officer });
+    const text = expectPdf(en, `payslip-2026-03-${someone.personalNumber}.pdf`);
+    expect(text).toContain('Payslip');
+    expect(text).toContain(someone.name);
+    expect(text).toContain(formatKesExact(parseKes(someone.payslip.net)).replace(/^KES\s*/, ''));
+    const sw = await t.request({ url: `/api/payroll/runs/${run.id}/payslips/${someone.employeeId}.pdf?lang=sw`, cookie: officer });
+    expect(expectPdf(sw, `payslip-2026-03-${someone.personalNumber}.pdf`)).toContain('Hati ya Mshahara');
+    // A nurse is not the payroll office, nor this employee.
+    expect((await t.request({ url: `/api/payroll/runs/${run.id}/payslips/${someone.employeeId}.pdf`, cookie: nurse })).statusCode).toBe(403);
+
+    const file = async (kind: string) => {
+      const res = await t.request({ url: `/api/payroll/runs/${run.id}/returns/${kind}`, cookie: officer });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      return res.body.trim().split('\n').map((line) => line.split(','));
+    };
+    const p10 = await file('p10');
+    expect(p10[0]!.slice(0, 4)).toEqual(['PIN of Employee', 'Name of Employee', 'Residential Status', 'Type of Employee']);
+    expect(p10.length - 1).toBe(run.employees);
+    const payeColumn = p10[0]!.indexOf('PAYE Tax');
+    expect(sum(p10.slice(1).map((r) => parseKes(r[payeColumn]!)))).toEqual(sum(run.lines!.map((l) => parseKes(l.payslip.paye))));
+    // Net pay leaves once: the bank file and the M-Pesa file together pay exactly the run's net.
+    const bank = await file('bank');
+    const mpesa = await file('mpesa');
+    const paid = add(sum(bank.slice(1).map((r) => parseKes(r[5]!))), sum(mpesa.slice(1).map((r) => parseKes(r[1]!))));
+    expect(paid).toEqual(cents(run.net));
+    for (const kind of ['shif', 'nssf', 'ahl', 'helb', 'pension']) expect((await file(kind))[0]!.length).toBeGreaterThan(2);
+    expect((await t.request({ url: `/api/payroll/runs/${run.id}/returns/p11`, cookie: officer })).statusCode).toBe(404);
+    expect((await t.request({ url: `/api/payroll/runs/${run.id}/returns/p10`, cookie: nurse })).statusCode).toBe(403);
+  });
+
+  it('are not made for a run that is not approved', async () => {
+    const draft = (await process({ period: '2026-03', facilityId: other.id })).json() as RunDetail;
+    expect(draft.status).toBe('draft');
+    const res = await t.request({ url: `/api/payroll/runs/${draft.id}/returns/bank`, cookie: officer });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Returns and payment files come only from an approved run');
+  });
+});
+
+describe('a rejected run', () => {
+  it('goes back with the approver’s reason, and the officer processes the month afresh', async () => {
+    const first = (await process({ period: '2026-03', facilityId: other.id })).json() as RunDetail;
+    expect((await act(first.id, 'submit', officer)).statusCode).toBe(200);
+    const noReason = await act(first.id, 'reject', director, {});
+    expect(fieldErrors(noReason)).toEqual({ reason: 'Say why the run is rejected' });
+    const rejected = await act(first.id, 'reject', director, { reason: 'Casual days for February not yet in' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Casual days for February not yet in' });
+    const again = await process({ period: '2026-03', facilityId: other.id });
+    expect(again.statusCode).toBe(201);
+    expect((again.json() as RunDetail).id).not.toBe(first.id);
+  });
+});
+
+describe('a facility’s own run, delegated to its in-charge', () => {
+  it('is hers to approve once the director delegates it, and the director’s again once revoked', async () => {
+    const [draft] = await t.rows<{ id: number }>(sql`select id from payroll_runs where facility_id = ${other.id} and status = 'draft'`);
+    expect((await act(draft!.id, 'submit', officer)).statusCode).toBe(200);
+    const incharge = await t.loginAt('facility_incharge', other.id);
+    const before = await act(draft!.id, 'approve', incharge);
+    expect(before.statusCode).toBe(403);
+    expect(before.json().message).toMatch(/the county director decides this run/);
+
+    const delegated = await t.request({ method: 'POST', url: '/api/payroll/delegations', cookie: director, body: { facilityId: other.id } });
+    expect(delegated.statusCode).toBe(201);
+    expect(delegated.json()).toMatchObject({ facilityId: other.id, delegatedBy: expect.any(String), revokedAt: null });
+    expect((await t.request({ method: 'POST', url: '/api/payroll/delegations', cookie: director, body: { facilityId: other.id } })).statusCode).toBe(409);
+    expect((await t.request({ method: 'POST', url: '/api/payroll/delegations', cookie: officer, body: { facilityId: small.id } })).statusCode).toBe(403);
+    // Another facility's in-charge is no nearer to it.
+    const stranger = await t.loginAt('facility_incharge', small.id);
+    expect((await act(draft!.id, 'approve', stranger)).statusCode).toBe(403);
+
+    const approved = await act(draft!.id, 'approve', incharge);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', journalNumber: expect.stringMatching(/^JNL-/) });
+
+    const id = (delegated.json() as { id: number }).id;
+    const revoked = await t.request({ method: 'POST', url: `/api/payroll/delegations/${id}/revoke`, cookie: director });
+    expect(revoked.json()).toMatchObject({ id, revokedBy: expect.any(String) });
+    expect((await t.request({ method: 'POST', url: `/api/payroll/delegations/${id}/revoke`, cookie: director })).statusCode).toBe(409);
+    const [audited] = await t.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where action in ('payroll.delegation.add', 'payroll.delegation.revoke')`);
+    expect(audited!.n).toBe(2);
+  });
+});
