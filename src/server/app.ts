@@ -25,6 +25,16 @@ const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 /** The API's paths, whatever their case: never answered with the web client's page. */
 const API_PATH = /^\/api(\/|$)/i;
 
+/** A route as registered, with its schemas (body, querystring, params, response). */
+export type RouteSchemaEntry = { method: string; url: string; schema: { body?: unknown; querystring?: unknown; params?: unknown } };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its schemas, in registration order: the hostile-input test drives each route from it. */
+    routeSchemas: readonly RouteSchemaEntry[];
+  }
+}
+
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -45,6 +55,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         res: (res) => ({ statusCode: res.statusCode }),
       },
     },
+  });
+  const routeSchemas: RouteSchemaEntry[] = [];
+  app.decorate('routeSchemas', routeSchemas);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeSchemas.push({ method, url: route.url, schema: (route.schema ?? {}) as RouteSchemaEntry['schema'] });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

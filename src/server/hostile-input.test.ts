@@ -2,15 +2,15 @@
 // NUL, SQL and script fragments in every POST/PATCH body, path id and query parameter. A refusal is always a 4xx
 // with a message, never a 500, and writes nothing; an oversized body is a 413, any body but JSON a 415.
 //
-// - The routes are not listed by hand: Fastify's onRoute hook records every route the app registers (the mock of
-//   'fastify' below only adds that hook), so a new route fails the coverage test until it has a strategy here.
+// - The routes are not listed by hand: the app records every route it registers with its schemas (app.routeSchemas,
+//   from Fastify's onRoute hook), so a new route fails the coverage test until it has a strategy here.
 // - "Nothing written" is checked after every request with a write log (row triggers on every table, installed in
 //   the test database only), so an UPDATE or DELETE shows as well as an INSERT; row counts are compared too.
 // - Hostile text is not always invalid: a clinician may well write "don't" or "<5 years". Bodies that are valid
 //   but for hostile text are a separate property: stored exactly as sent, or refused, never a 500.
 // - fast-check picks a new seed on every run and prints it, with the smallest failing input, when a property fails;
 //   FC_SEED=<seed> replays that run (test/fast-check.setup.ts).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -33,20 +33,6 @@ import {
 } from './test/hostile.js';
 
 type CapturedRoute = { method: string; url: string; schema: { body?: unknown; querystring?: unknown; params?: unknown } };
-
-const captured = vi.hoisted(() => [] as CapturedRoute[]);
-
-vi.mock('fastify', async (importOriginal) => {
-  const real = await importOriginal<typeof import('fastify')>();
-  const create = ((opts?: Parameters<typeof real.default>[0]) => {
-    const app = real.default(opts);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) captured.push({ method, url: route.url, schema: (route.schema ?? {}) as CapturedRoute['schema'] });
-    });
-    return app;
-  }) as unknown as typeof real.default;
-  return { ...real, default: create, fastify: create };
-});
 
 let t: TestContext;
 /** Every table of the app, found in the catalogue (so a new table is watched too). */
@@ -291,7 +277,7 @@ const queryNames = (route: CapturedRoute) => (route.schema.querystring instanceo
 // ---------------------------------------------------------------------------------------------------------------
 
 const keyOf = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
-const apiRoutes = () => captured.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
+const apiRoutes = (): CapturedRoute[] => t.app.routeSchemas.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
 const writeRoutes = () => apiRoutes().filter((r) => r.method !== 'GET');
 const getRoutes = () => apiRoutes().filter((r) => r.method === 'GET');
 const routeFor = (key: string) => apiRoutes().find((r) => keyOf(r) === key)!;
