@@ -136,9 +136,9 @@ function markdown(report: Report): string {
       'The payroll module\'s own services in process, in one transaction rolled back afterwards: the register topped up with copies of its ' +
         'employees, then Process Payroll for the county (every employee worked out and stored), submit, and approve (the journal posted).',
       '',
-      '| employees | journal lines | process | submit | approve and post | total | goal | within |',
-      '|---|---|---|---|---|---|---|---|',
-      `| ${p.employees} | ${p.journalLines} | ${p.processMs} ms | ${p.submitMs} ms | ${p.approveMs} ms | ${p.totalMs} ms | ≤ ${p.budgetMs} ms for 25,000 | ${p.employees >= 25_000 ? (p.totalMs <= p.budgetMs ? 'yes' : '**no**') : ''} |`,
+      '| employees | process | submit | approve and post | total | goal | within |',
+      '|---|---|---|---|---|---|---|',
+      `| ${p.employees} | ${p.processMs} ms | ${p.submitMs} ms | ${p.approveMs} ms | ${p.totalMs} ms | ≤ ${p.budgetMs} ms for 25,000 | ${p.employees >= 25_000 ? (p.totalMs <= p.budgetMs ? 'yes' : '**no**') : ''} |`,
     );
   }
   const m = report.moh;
