@@ -127,9 +127,10 @@ describe('Add Inventory Item', () => {
     await user.type(current, '-3');
     await user.type(minimum, '2.5');
     await user.type(cost, '-1');
+    // Each field is checked again on its own change: the last one typed may be a render behind the first.
     await expect.poll(() => descriptionOf(current)).toBe('Current stock cannot be negative');
-    expect(descriptionOf(minimum)).toBe('Minimum stock must be a whole number');
-    expect(descriptionOf(cost)).toBe('Unit cost cannot be negative');
+    await expect.poll(() => descriptionOf(minimum)).toBe('Minimum stock must be a whole number');
+    await expect.poll(() => descriptionOf(cost)).toBe('Unit cost cannot be negative');
     await user.clear(current);
     await user.type(current, '120');
     await expect.poll(() => descriptionOf(current)).toBe('');
