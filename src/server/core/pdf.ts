@@ -279,7 +279,7 @@ export function documentRoute(
   make: (ctx: ServiceContext, id: number, lang: Language, reader: string) => Promise<PdfFile>,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().get(url, { config, schema: { params: idParam, querystring: documentQuery, response: pdfFile } }, async (request, reply) => {
-    const { filename, pdf } = await make(ctxOf(request, deps), request.params.id, documentLanguage(request), readerName(request.user));
+    const { filename, pdf } = await make(ctxOf(request, deps), request.params.id, documentLanguage(request), readerOf(request));
     return sendPdf(reply, filename, pdf);
   });
 }

@@ -48,6 +48,9 @@ export const previousPeriod = (period: string) => {
 };
 const daysIn = (period: string) => Number(periodEnd(period).slice(8));
 
+/** A stored run's scope. */
+const scopeOfRun = (run: RunRow): Scope => ({ kind: run.scopeKind, facilityId: run.facilityId, subcounty: run.subcounty });
+
 function scopeOf(input: CreateRunBody): Scope {
   if (input.facilityId !== undefined) return { kind: 'facility', facilityId: input.facilityId, subcounty: null };
   if (input.subcounty) return { kind: 'subcounty', facilityId: null, subcounty: input.subcounty };
@@ -172,16 +175,14 @@ export async function workOutPeriod(db: Db, period: string, facilityIds: Readonl
     });
 }
 
-const kes = (n: number) => parseKes(n);
-
 /** A run's totals from its lines: gross is everything paid (taxable and not), deductions everything taken. */
 function totalsOf(lines: readonly WorkedLine[]) {
   return {
     employees: lines.length,
-    gross: sum(lines.map((l) => kes(l.payslip.totalEarnings))),
-    deductions: sum(lines.map((l) => kes(l.payslip.totalDeductions))),
-    net: sum(lines.map((l) => kes(l.payslip.net))),
-    employerCost: sum(lines.map((l) => kes(l.payslip.employer.total))),
+    gross: sum(lines.map((l) => parseKes(l.payslip.totalEarnings))),
+    deductions: sum(lines.map((l) => parseKes(l.payslip.totalDeductions))),
+    net: sum(lines.map((l) => parseKes(l.payslip.net))),
+    employerCost: sum(lines.map((l) => parseKes(l.payslip.employer.total))),
     exceptions: lines.filter((l) => l.exceptions.length > 0).length,
   };
 }
@@ -226,7 +227,7 @@ async function visibleRun(ctx: ServiceContext, id: number): Promise<RunSelect> {
   const [r] = await ctx.db.select(runColumns()).from(payrollRuns).where(eq(payrollRuns.id, id));
   if (!r) throw notFound('Pay run not found');
   if (ctx.scope.facilityIds !== null) {
-    const covered = await facilitiesOf(ctx.db, { kind: r.run.scopeKind, facilityId: r.run.facilityId, subcounty: r.run.subcounty });
+    const covered = await facilitiesOf(ctx.db, scopeOfRun(r.run));
     if ([...covered.keys()].some((f) => !ctx.scope.facilityIds!.includes(f))) throw outOfScope('This pay run covers facilities beyond yours');
   }
   return r;
@@ -269,7 +270,7 @@ export async function getRun(ctx: ServiceContext, id: number): Promise<RunDetail
     .where(eq(payrollRunLines.runId, id))
     .orderBy(asc(payrollRunLines.name), asc(payrollRunLines.employeeId));
   // Last month's approved lines in this run's facilities: who is new, whose pay moved more than 10 %, who has gone.
-  const facilityIds = [...(await facilitiesOf(ctx.db, { kind: r.run.scopeKind, facilityId: r.run.facilityId, subcounty: r.run.subcounty })).keys()];
+  const facilityIds = [...(await facilitiesOf(ctx.db, scopeOfRun(r.run))).keys()];
   const previous = await ctx.db
     .select({ employeeId: payrollRunLines.employeeId, name: payrollRunLines.name, net: payrollRunLines.net, personalNumber: payrollEmployees.personalNumber, facilityId: payrollRunLines.facilityId })
     .from(payrollRunLines)
@@ -359,7 +360,7 @@ export async function processRun(ctx: ServiceContext, input: CreateRunBody): Pro
         .returning({ id: payrollRuns.id });
       runId = row!.id;
     }
-    const rows = lines.map((l) => ({ runId, employeeId: l.employeeId, name: l.name, facilityId: l.facilityId, departmentId: l.departmentId, jobGroup: l.jobGroup, terms: l.terms, payslip: l.payslip, gross: kes(l.payslip.totalEarnings), net: kes(l.payslip.net), exceptions: l.exceptions }));
+    const rows = lines.map((l) => ({ runId, employeeId: l.employeeId, name: l.name, facilityId: l.facilityId, departmentId: l.departmentId, jobGroup: l.jobGroup, terms: l.terms, payslip: l.payslip, gross: parseKes(l.payslip.totalEarnings), net: parseKes(l.payslip.net), exceptions: l.exceptions }));
     for (let i = 0; i < rows.length; i += 500) await tx.insert(payrollRunLines).values(rows.slice(i, i + 500));
     await audit(tx, actor, { action: existing ? 'payroll.run.reprocess' : 'payroll.run.process', entity: 'payroll_run', entityId: runId, detail: `${input.period} ${scope.kind}: ${lines.length} employees, ${totals.exceptions} with exceptions` });
     return { id: runId, created: !existing };
@@ -415,7 +416,7 @@ export function runJournalLines(lines: readonly { facilityId: number; department
   // Amounts are added as exact cents, each payslip figure parsed once: never shillings added as floats.
   const put = (account: string, side: 'debit' | 'credit', facilityId: number, costCentre: string, amounts: readonly number[], memo = '') => {
     const key = [account, side, facilityId, costCentre, memo].join('|');
-    totals.set(key, add(totals.get(key) ?? ZERO, sum(amounts.map(kes))));
+    totals.set(key, add(totals.get(key) ?? ZERO, sum(amounts.map((a) => parseKes(a)))));
   };
   for (const { facilityId, department, terms, payslip: p } of lines) {
     const cc = COST_CENTRE_OF[department] ?? '';
@@ -453,7 +454,7 @@ export async function approveRun(ctx: ServiceContext, id: number): Promise<RunDe
       .from(payrollRunLines)
       .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
       .where(eq(payrollRunLines.runId, id));
-    const covered = await facilitiesOf(tx, { kind: run.scopeKind, facilityId: run.facilityId, subcounty: run.subcounty });
+    const covered = await facilitiesOf(tx, scopeOfRun(run));
     const scopeName = run.scopeKind === 'county' ? 'the county' : run.scopeKind === 'subcounty' ? `${run.subcounty} sub-county` : covered.get(run.facilityId!)!.name;
     const posted = await post(
       tx,
