@@ -5,3 +5,4 @@ export * from './contracts.js';
 export * from './employees.js';
 export * from './rates.js';
 export * from './runs.js';
+export * from './deadlines.js';

@@ -2,7 +2,7 @@
 // employee's own allowances and voluntary deductions, and the month's run for a scope — draft, submitted, approved
 // (posted to the ledger, never changed again) or rejected.
 import { z } from 'zod';
-import { idParam, isoDate, optionalText, requiredId, requiredNumber, requiredText } from '../validation.js';
+import { idParam, isoDate, optionalEnumQuery, optionalText, requiredId, requiredNumber, requiredText, searchQuery } from '../validation.js';
 import { payPeriod, payslipSchema, shillings } from './contracts.js';
 import { PAY_PERIOD } from './rates.js';
 import { EMPLOYMENT_TERMS } from './employees.js';
@@ -178,13 +178,32 @@ export const runLineSchema = z.object({
   previousNet: z.number().nullable(),
 });
 export type RunLine = z.infer<typeof runLineSchema>;
+/** What the run takes for each authority and payee (employee and employer shares together), for Tax Compliance. */
+export const RUN_LIABILITIES = ['paye', 'shif', 'ahl', 'nssf', 'pension', 'helb', 'voluntary'] as const;
+export type RunLiability = (typeof RUN_LIABILITIES)[number];
+export const departmentTotalSchema = z.object({ department: z.string(), employees: z.number(), gross: z.number(), deductions: z.number(), net: z.number() });
+export type DepartmentTotal = z.infer<typeof departmentTotalSchema>;
 export const runDetailSchema = runSchema.extend({
-  /** The lines, for the payroll roles; null for one who sees totals only (a facility in-charge). */
+  /** By department: totals, which the in-charge reads too (no one's own pay). */
+  departments: z.array(departmentTotalSchema),
+  liabilities: z.record(z.enum(RUN_LIABILITIES), z.number()),
+  /** The lines that match the query's search and filter (all of them when it has none). */
+  lineCount: z.number().nullable(),
+  /** The lines, for the payroll roles (a page of them when asked); null for one who sees totals only (a facility in-charge). */
   lines: z.array(runLineSchema).nullable(),
   /** In last month's approved runs of this scope and not in this one. */
   exited: z.array(z.object({ employeeId: z.number(), personalNumber: z.string(), name: z.string() })).nullable(),
 });
 export type RunDetail = z.infer<typeof runDetailSchema>;
+const blank = (v: unknown) => (v === '' ? undefined : v);
+/** GET /api/payroll/runs/:id: a page of the lines, found by name or personal number, or only those with an exception or a change. */
+export const runLinesQuery = z.object({
+  search: searchQuery,
+  only: optionalEnumQuery(['exceptions', 'changes'] as const, 'Only is exceptions or changes'),
+  limit: z.preprocess(blank, z.coerce.number().int('limit is a whole number').min(1, 'limit must be at least 1').max(5000, 'limit must be at most 5000').optional()),
+  offset: z.preprocess(blank, z.coerce.number().int('offset is a whole number').min(0, 'offset must be at least 0').max(1_000_000, 'offset must be at most 1000000').optional()),
+});
+export type RunLinesQuery = Partial<z.infer<typeof runLinesQuery>>;
 export const listRunsQuery = z.object({ period: period('Period must be YYYY-MM').optional(), status: z.enum(RUN_STATUSES, 'Unknown status').optional() });
 
 /** The files a run's returns route gives (GET /api/payroll/runs/:id/returns/:return). */

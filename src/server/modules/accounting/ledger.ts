@@ -313,3 +313,18 @@ export async function postedSources(tx: Db, type: SourceType, ids: readonly numb
     .where(and(eq(journals.sourceType, type), inArray(journals.sourceId, [...ids])));
   return new Set(rows.map((r) => r.id!));
 }
+
+/**
+ * What is owed on credit accounts (liabilities) today, in the posted ledger: credits less debits per account, over
+ * some facilities or the whole county (null). Payroll's Tax Compliance reads whether a return's payable is cleared.
+ */
+export async function outstandingOn(tx: Db, codes: readonly string[], facilityIds: readonly number[] | null): Promise<Map<string, Total>> {
+  if (codes.length === 0) return new Map();
+  const rows = await tx
+    .select({ code: journalLines.accountCode, owed: sql<string>`coalesce(sum(${journalLines.credit}) - sum(${journalLines.debit}), 0)::text` })
+    .from(journalLines)
+    .innerJoin(journals, eq(journals.id, journalLines.journalId))
+    .where(and(eq(journals.status, 'posted'), inArray(journalLines.accountCode, [...codes]), facilityIds === null ? undefined : inArray(journalLines.facilityId, [...facilityIds])))
+    .groupBy(journalLines.accountCode);
+  return new Map(codes.map((code) => [code, parseTotal(rows.find((r) => r.code === code)?.owed ?? '0')]));
+}

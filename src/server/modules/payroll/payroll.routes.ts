@@ -22,6 +22,9 @@ import {
   payItemSchema,
   rejectRunBody,
   runDetailSchema,
+  complianceQuery,
+  complianceSchema,
+  runLinesQuery,
   runSchema,
   salaryScaleRowSchema,
   stopPayItemBody,
@@ -42,7 +45,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { created, list, ok } from '../../core/http.js';
 import { addStatutoryRate, calculate, listStatutoryRates } from './payroll.service.js';
 import { addAllowanceType, addPayItem, addSalaryScale, listAllowanceTypes, listPayItems, listSalaryScale, stopPayItem } from './components.service.js';
-import { approveRun, getRun, listRuns, processRun, rejectRun, submitRun } from './runs.service.js';
+import { approveRun, compliance, getRun, listRuns, processRun, rejectRun, submitRun } from './runs.service.js';
 import { addDepartment, changeEmployee, createEmployee, getEmployee, listDepartments, listEmployees } from './employees.service.js';
 
 export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -106,13 +109,18 @@ export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { run, created: isNew } = await processRun(ctxOf(request, deps), request.body);
     return reply.status(isNew ? 201 : 200).send(run);
   });
-  r.get('/api/payroll/runs/:id', { config: allow(['payroll:read', 'payroll:totals']), schema: { params: idParam, response: ok(runDetailSchema) } }, async (request) =>
-    getRun(ctxOf(request, deps), request.params.id),
+  r.get('/api/payroll/runs/:id', { config: allow(['payroll:read', 'payroll:totals']), schema: { params: idParam, querystring: runLinesQuery, response: ok(runDetailSchema) } }, async (request) =>
+    getRun(ctxOf(request, deps), request.params.id, request.query),
   );
   r.post('/api/payroll/runs/:id/submit', { config: allow('payroll:prepare'), schema: { params: idParam, response: ok(runDetailSchema) } }, async (request) => submitRun(ctxOf(request, deps), request.params.id));
   r.post('/api/payroll/runs/:id/approve', { config: allow(['payroll:approve', 'payroll:approve-delegated']), schema: { params: idParam, response: ok(runDetailSchema) } }, async (request) => approveRun(ctxOf(request, deps), request.params.id));
   r.post('/api/payroll/runs/:id/reject', { config: allow(['payroll:approve', 'payroll:approve-delegated']), schema: { params: idParam, body: rejectRunBody, response: ok(runDetailSchema) } }, async (request) =>
     rejectRun(ctxOf(request, deps), request.params.id, request.body.reason),
+  );
+
+  // Tax Compliance: a period's returns, when each is due and whether the ledger's payable is cleared.
+  r.get('/api/payroll/compliance', { config: allow(['payroll:read', 'payroll:totals']), schema: { querystring: complianceQuery, response: ok(complianceSchema) } }, async (request) =>
+    compliance(ctxOf(request, deps), request.query),
   );
 
   // The director's delegations of a facility's own runs to its in-charge.

@@ -6,10 +6,16 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import type { CostCentre } from '../../../shared/accounting/index.js';
-import { add, allocate, centsValue, isZero, parseKes, sum, toKes, ZERO, type Cents } from '../../../shared/money.js';
+import { add, allocate, centsValue, compare, isZero, parseKes, subtract, sum, toKes, totalOf, ZERO, type Cents } from '../../../shared/money.js';
 import {
   BLOCKING_EXCEPTIONS,
   calculatePay,
+  dueDates,
+  REMITTANCE_ACCOUNT,
+  REMITTANCES,
+  STATUTORY_KINDS,
+  type Compliance,
+  type Remittance,
   PayInputProblem,
   periodEnd,
   ratesInForce,
@@ -22,6 +28,7 @@ import {
   type RunDetail,
   type RunException,
   type RunLine,
+  type RunLinesQuery,
   type RunScopeKind,
 } from '../../../shared/payroll/index.js';
 import { can } from '../../../shared/access/index.js';
@@ -29,7 +36,9 @@ import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { conflict, forbidden, invalid, notFound, outOfScope } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
-import { assertPeriodsOpen, post, type LedgerLine } from '../accounting/index.js';
+import { moneySql } from '../../db/columns.js';
+import { ilikeAny, searchTerms } from '../../core/sql.js';
+import { assertPeriodsOpen, outstandingOn, post, type LedgerLine } from '../accounting/index.js';
 import { accountField } from '../auth/index.js';
 import { facilityField, listFacilities } from '../facilities/index.js';
 import { allowanceTypes, payItemsIn, salaryScaleAt } from './components.service.js';
@@ -252,25 +261,60 @@ export async function listRuns(ctx: ServiceContext, q: { period?: string; status
     .map(toRun);
 }
 
-/** GET /api/payroll/runs/:id: the run, and for the payroll roles its lines (audited: they are people's pay). */
-export async function getRun(ctx: ServiceContext, id: number): Promise<RunDetail> {
+/** A run's totals by department and what it owes each authority: totals an in-charge may read (no one's own pay). */
+async function runTotals(db: Db, id: number): Promise<Pick<RunDetail, 'departments' | 'liabilities'>> {
+  const amount = (path: string) => sql.raw(`coalesce((payslip${path})::numeric, 0)`);
+  const [departments, [owed]] = await Promise.all([
+    db
+      .select({
+        department: payrollDepartments.name,
+        employees: sql<number>`count(*)::int`,
+        gross: moneySql(sql`sum(${payrollRunLines.gross})`),
+        net: moneySql(sql`sum(${payrollRunLines.net})`),
+      })
+      .from(payrollRunLines)
+      .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
+      .where(eq(payrollRunLines.runId, id))
+      .groupBy(payrollDepartments.name)
+      .orderBy(payrollDepartments.name),
+    db
+      .select({
+        paye: moneySql(sql`coalesce(sum(${amount("->>'paye'")}), 0)`),
+        shif: moneySql(sql`coalesce(sum(${amount("->>'shif'")}), 0)`),
+        ahl: moneySql(sql`coalesce(sum(${amount("->'ahl'->>'employee'")} + ${amount("->'ahl'->>'employer'")}), 0)`),
+        nssf: moneySql(sql`coalesce(sum(${amount("->'nssf'->>'employee'")} + ${amount("->'nssf'->>'employer'")}), 0)`),
+        pension: moneySql(sql`coalesce(sum(${amount("->'pension'->>'employee'")} + ${amount("->'pension'->>'employer'")}), 0)`),
+        helb: moneySql(sql`coalesce(sum(${amount("->>'helb'")}), 0)`),
+        voluntary: moneySql(sql`coalesce(sum((select coalesce(sum((d->>'amount')::numeric), 0) from jsonb_array_elements(${payrollRunLines.payslip}->'voluntary') d)), 0)`),
+      })
+      .from(payrollRunLines)
+      .where(eq(payrollRunLines.runId, id)),
+  ]);
+  return {
+    departments: departments.map((d) => ({ department: d.department, employees: d.employees, gross: toKes(d.gross), deductions: toKes(subtract(d.gross, d.net)), net: toKes(d.net) })),
+    liabilities: Object.fromEntries(Object.entries(owed!).map(([k, v]) => [k, toKes(v)])) as RunDetail['liabilities'],
+  };
+}
+
+/**
+ * GET /api/payroll/runs/:id: the run and its totals, and for the payroll roles its lines (audited: they are people's
+ * pay) — all of them, or the page the query asks for, found by name or personal number or narrowed to the lines
+ * with an exception or a change from last month.
+ */
+export async function getRun(ctx: ServiceContext, id: number, q: RunLinesQuery = {}): Promise<RunDetail> {
   const r = await visibleRun(ctx, id);
-  const run = toRun(r);
-  if (!readsLines(ctx)) return { ...run, lines: null, exited: null };
-  const lines = await ctx.db
-    .select({
-      line: payrollRunLines,
-      personalNumber: payrollEmployees.personalNumber,
-      department: payrollDepartments.name,
-      facilityName: facilityField(payrollRunLines.facilityId, 'name'),
-    })
+  const run = { ...toRun(r), ...(await runTotals(ctx.db, id)) };
+  if (!readsLines(ctx)) return { ...run, lineCount: null, lines: null, exited: null };
+  const found = and(...searchTerms(q.search).map((term) => ilikeAny([payrollRunLines.name, payrollEmployees.personalNumber], term)));
+  // First every line's name and net (small), to find changes and the page; then the page's payslips.
+  const brief = await ctx.db
+    .select({ employeeId: payrollRunLines.employeeId, net: payrollRunLines.net, exceptions: payrollRunLines.exceptions })
     .from(payrollRunLines)
     .innerJoin(payrollEmployees, eq(payrollEmployees.id, payrollRunLines.employeeId))
-    .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
-    .where(eq(payrollRunLines.runId, id))
+    .where(and(eq(payrollRunLines.runId, id), found))
     .orderBy(asc(payrollRunLines.name), asc(payrollRunLines.employeeId));
   // Last month's approved lines in this run's facilities: who is new, whose pay moved more than 10 %, who has gone.
-  const facilityIds = [...(await facilitiesOf(ctx.db, scopeOfRun(r.run))).keys()];
+  const facilityIds = new Set((await facilitiesOf(ctx.db, scopeOfRun(r.run))).keys());
   const previous = await ctx.db
     .select({ employeeId: payrollRunLines.employeeId, name: payrollRunLines.name, net: payrollRunLines.net, personalNumber: payrollEmployees.personalNumber, facilityId: payrollRunLines.facilityId })
     .from(payrollRunLines)
@@ -278,31 +322,62 @@ export async function getRun(ctx: ServiceContext, id: number): Promise<RunDetail
     .innerJoin(payrollEmployees, eq(payrollEmployees.id, payrollRunLines.employeeId))
     .where(and(eq(payrollRuns.period, previousPeriod(r.run.period)), eq(payrollRuns.status, 'approved')));
   const before = new Map(previous.map((p) => [p.employeeId, p]));
-  const hadRun = previous.some((p) => facilityIds.includes(p.facilityId));
-  const present = new Set(lines.map((l) => l.line.employeeId));
-  const out: RunLine[] = lines.map(({ line, personalNumber, department, facilityName }) => {
+  const hadRun = previous.some((p) => facilityIds.has(p.facilityId));
+  const changeOf = (line: { employeeId: number; net: Cents }): RunLine['change'] => {
     const prior = before.get(line.employeeId);
+    if (!hadRun) return null;
+    if (!prior) return 'new';
     // More than 10 % either way, compared in whole cents: 10 × |now − before| > before.
-    const moved = prior && !isZero(prior.net) && Math.abs(centsValue(line.net) - centsValue(prior.net)) * 10 > centsValue(prior.net);
-    return {
-      employeeId: line.employeeId,
-      personalNumber,
-      name: line.name,
-      facilityId: line.facilityId,
-      facilityName: facilityName ?? '',
-      department,
-      jobGroup: line.jobGroup,
-      terms: line.terms,
-      payslip: line.payslip,
-      exceptions: line.exceptions,
-      change: !hadRun ? null : !prior ? 'new' : moved ? 'pay_changed' : null,
-      previousNet: prior ? toKes(prior.net) : null,
-    };
-  });
-  const exited = previous.filter((p) => facilityIds.includes(p.facilityId) && !present.has(p.employeeId)).map((p) => ({ employeeId: p.employeeId, personalNumber: p.personalNumber, name: p.name }));
+    return !isZero(prior.net) && Math.abs(centsValue(line.net) - centsValue(prior.net)) * 10 > centsValue(prior.net) ? 'pay_changed' : null;
+  };
+  const matching = brief.filter((l) => (q.only === 'exceptions' ? l.exceptions.length > 0 : q.only === 'changes' ? changeOf(l) !== null : true));
+  const offset = q.offset ?? 0;
+  const page = q.limit === undefined && offset === 0 ? matching : matching.slice(offset, offset + (q.limit ?? matching.length));
+  const rows =
+    page.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            line: payrollRunLines,
+            personalNumber: payrollEmployees.personalNumber,
+            department: payrollDepartments.name,
+            facilityName: facilityField(payrollRunLines.facilityId, 'name'),
+          })
+          .from(payrollRunLines)
+          .innerJoin(payrollEmployees, eq(payrollEmployees.id, payrollRunLines.employeeId))
+          .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
+          .where(
+            and(
+              eq(payrollRunLines.runId, id),
+              page === brief ? undefined : inArray(
+                payrollRunLines.employeeId,
+                page.map((l) => l.employeeId),
+              ),
+            ),
+          )
+          .orderBy(asc(payrollRunLines.name), asc(payrollRunLines.employeeId));
+  const out: RunLine[] = rows.map(({ line, personalNumber, department, facilityName }) => ({
+    employeeId: line.employeeId,
+    personalNumber,
+    name: line.name,
+    facilityId: line.facilityId,
+    facilityName: facilityName ?? '',
+    department,
+    jobGroup: line.jobGroup,
+    terms: line.terms,
+    payslip: line.payslip,
+    exceptions: line.exceptions,
+    change: changeOf(line),
+    previousNet: before.has(line.employeeId) ? toKes(before.get(line.employeeId)!.net) : null,
+  }));
+  const present = new Set(brief.map((l) => l.employeeId));
+  const exited = q.search ? [] : previous.filter((p) => facilityIds.has(p.facilityId) && !present.has(p.employeeId)).map((p) => ({ employeeId: p.employeeId, personalNumber: p.personalNumber, name: p.name }));
   await audit(ctx.db, ctx.actor, { action: 'payroll.run.read', entity: 'payroll_run', entityId: id, detail: `${out.length} lines` });
-  return { ...run, lines: out, exited };
+  return { ...run, lineCount: matching.length, lines: out, exited };
 }
+
+/** What a decision (submit, approve, reject) answers with: the run and the first page of its lines. */
+const DECISION_PAGE: RunLinesQuery = { limit: 50 };
 
 /**
  * POST /api/payroll/runs (Process Payroll): the period worked out for the scope as a draft. Processing again a
@@ -365,7 +440,7 @@ export async function processRun(ctx: ServiceContext, input: CreateRunBody): Pro
     await audit(tx, actor, { action: existing ? 'payroll.run.reprocess' : 'payroll.run.process', entity: 'payroll_run', entityId: runId, detail: `${input.period} ${scope.kind}: ${lines.length} employees, ${totals.exceptions} with exceptions` });
     return { id: runId, created: !existing };
   });
-  return { run: await getRun(ctx, id), created };
+  return { run: await getRun(ctx, id, DECISION_PAGE), created };
 }
 
 async function lockRun(tx: Db, id: number): Promise<RunRow> {
@@ -387,7 +462,7 @@ export async function submitRun(ctx: ServiceContext, id: number): Promise<RunDet
     await tx.update(payrollRuns).set({ status: 'submitted', submittedBy: ctx.actor.id, submittedAt: ctx.now() }).where(eq(payrollRuns.id, id));
     await audit(tx, ctx.actor, { action: 'payroll.run.submit', entity: 'payroll_run', entityId: id, detail: run.period });
   });
-  return getRun(ctx, id);
+  return getRun(ctx, id, DECISION_PAGE);
 }
 
 /**
@@ -472,7 +547,7 @@ export async function approveRun(ctx: ServiceContext, id: number): Promise<RunDe
     await tx.update(payrollRuns).set({ status: 'approved', decidedBy: ctx.actor.id, decidedAt: ctx.now(), journalId: posted?.id ?? null, journalNumber: posted?.number ?? null }).where(eq(payrollRuns.id, id));
     await audit(tx, ctx.actor, { action: 'payroll.run.approve', entity: 'payroll_run', entityId: id, detail: `${run.period}; journal ${posted?.number ?? 'none'}` });
   });
-  return getRun(ctx, id);
+  return getRun(ctx, id, DECISION_PAGE);
 }
 
 /** POST /api/payroll/runs/:id/reject: another person sends it back with a reason; the officer processes again. */
@@ -484,5 +559,49 @@ export async function rejectRun(ctx: ServiceContext, id: number, reason: string)
     await tx.update(payrollRuns).set({ status: 'rejected', decidedBy: ctx.actor.id, decidedAt: ctx.now(), rejectionReason: reason }).where(eq(payrollRuns.id, id));
     await audit(tx, ctx.actor, { action: 'payroll.run.reject', entity: 'payroll_run', entityId: id, detail: `${run.period}: ${reason}` });
   });
-  return getRun(ctx, id);
+  return getRun(ctx, id, DECISION_PAGE);
+}
+
+/**
+ * GET /api/payroll/compliance (Tax Compliance): a period's returns — what the approved runs within the reader's reach
+ * owe each authority, when it is due, and whether the ledger's payable is cleared. A return counts as remitted once
+ * the payable (Dr the payable, Cr bank: a journal in Accounting) has come down to what later months still owe.
+ */
+export async function compliance(ctx: ServiceContext, q: { period?: string }): Promise<Compliance> {
+  const approved = await listRuns(ctx, { status: 'approved' });
+  const period = q.period ?? approved[0]?.period ?? null;
+  const owedBy = async (runs: readonly PayRun[]) => {
+    const totals = await Promise.all(runs.map((r) => runTotals(ctx.db, r.id)));
+    return Object.fromEntries(REMITTANCES.map((k) => [k, sum(totals.map((t) => parseKes(t.liabilities[k])))])) as Record<Remittance, Cents>;
+  };
+  const ofPeriod = approved.filter((r) => r.period === period);
+  const [owed, later, outstanding, rows] = await Promise.all([
+    owedBy(ofPeriod),
+    owedBy(approved.filter((r) => period !== null && r.period > period)),
+    outstandingOn(ctx.db, Object.values(REMITTANCE_ACCOUNT), ctx.scope.facilityIds),
+    statutoryRows(ctx.db),
+  ]);
+  const today = countyDate(ctx.now());
+  const due = period ? dueDates(period) : null;
+  let tables: Compliance['tables'] = [];
+  try {
+    const inForce = ratesInForce(rows, period ?? today.slice(0, 7));
+    tables = STATUTORY_KINDS.map((kind) => ({ kind, effectiveFrom: inForce[kind].effectiveFrom }));
+  } catch (error) {
+    if (!(error instanceof RatesProblem)) throw error;
+  }
+  return {
+    period,
+    runs: ofPeriod.length,
+    returns: due
+      ? REMITTANCES.map((remittance) => {
+          const account = REMITTANCE_ACCOUNT[remittance];
+          const left = outstanding.get(account)!;
+          const cleared = compare(left, totalOf([later[remittance]])) <= 0;
+          const status = isZero(owed[remittance]) ? 'none' : cleared ? 'remitted' : today > due[remittance] ? 'overdue' : 'due';
+          return { remittance, account, dueOn: due[remittance], amount: toKes(owed[remittance]), outstanding: toKes(left), status };
+        })
+      : [],
+    tables,
+  };
 }

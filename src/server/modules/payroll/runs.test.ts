@@ -4,8 +4,9 @@
 // come and an employee already paid are refused; an in-charge sees her facility's totals, never a person's line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { add, formatKesExact, parseKes, percentOf, sum, toKes } from '../../../shared/money.js';
-import type { Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
+import { add, formatKesExact, parseKes, percentOf, subtract, sum, toKes } from '../../../shared/money.js';
+import type { Compliance, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
+import { post } from '../accounting/index.js';
 import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
@@ -41,6 +42,32 @@ describe('the demo county', () => {
     const [employed] = await t.rows<{ n: number }>(sql`select count(*)::int as n from payroll_employee_versions where hired_on <= '2026-02-28' and (exited_on is null or exited_on >= '2026-02-01')`);
     expect(runs[0]!.employees).toBe(employed!.n);
     expect(runs[0]!.preparedBy).not.toBe(runs[0]!.decidedBy);
+  });
+});
+
+describe('a run’s lines', () => {
+  it('come a page at a time, found by name or personal number, or only those with an exception or a change', async () => {
+    const [county] = (await t.request({ url: '/api/payroll/runs?period=2026-02', cookie: officer })).json() as PayRun[];
+    const page = (query: string) => t.request({ url: `/api/payroll/runs/${county!.id}?${query}`, cookie: officer }).then((r) => r.json() as RunDetail);
+    const first = await page('limit=20');
+    expect(first.lines).toHaveLength(20);
+    expect(first.lineCount).toBe(county!.employees);
+    const second = await page('limit=20&offset=20');
+    expect(second.lines![0]!.name >= first.lines![19]!.name).toBe(true);
+    const whole = first.departments.reduce((n, d) => n + d.employees, 0);
+    expect(whole).toBe(county!.employees);
+    expect(toKes(sum(first.departments.map((d) => cents(d.gross))))).toBe(county!.gross);
+    // What the run owes, by authority and payee, is everyone's deductions and the employer's shares, to the cent.
+    const employerShares = subtract(cents(county!.employerCost), cents(county!.gross));
+    expect(sum(Object.values(first.liabilities).map(cents))).toEqual(add(cents(county!.deductions), employerShares));
+    const someone = first.lines![3]!;
+    const found = await page(`search=${encodeURIComponent(someone.personalNumber)}`);
+    expect(found.lines!.map((l) => l.employeeId)).toContain(someone.employeeId);
+    expect(found.lineCount).toBe(found.lines!.length);
+    const exceptions = await page('only=exceptions');
+    expect(exceptions.lineCount).toBe(county!.exceptions);
+    expect(exceptions.lines!.every((l) => l.exceptions.length > 0)).toBe(true);
+    expect((await t.request({ url: `/api/payroll/runs/${county!.id}?only=everyone`, cookie: officer })).statusCode).toBe(400);
   });
 });
 
@@ -168,7 +195,12 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
     const list = (await t.request({ url: '/api/payroll/runs', cookie: incharge })).json() as PayRun[];
     expect(list.map((r) => r.id)).toEqual([run.id]);
     const seen = (await t.request({ url: `/api/payroll/runs/${run.id}`, cookie: incharge })).json() as RunDetail;
-    expect(seen).toMatchObject({ id: run.id, employees: run.employees, net: run.net, lines: null, exited: null });
+    expect(seen).toMatchObject({ id: run.id, employees: run.employees, net: run.net, lineCount: null, lines: null, exited: null });
+    // Her totals by department and what the run owes each authority add up to the run's, without anyone's line.
+    expect(sum(seen.departments.map((d) => cents(d.net)))).toEqual(cents(run.net));
+    expect(seen.departments.reduce((n, d) => n + d.employees, 0)).toBe(run.employees);
+    expect(seen.liabilities.paye).toBe(toKes(sum(run.lines!.map((l) => cents(l.payslip.paye)))));
+    expect(seen.liabilities.voluntary).toBe(toKes(sum(run.lines!.flatMap((l) => l.payslip.voluntary.map((d) => cents(d.amount))))));
     const elsewhere = await t.loginAt('facility_incharge', other.id);
     expect((await t.request({ url: `/api/payroll/runs/${run.id}`, cookie: elsewhere })).statusCode).toBe(403);
     expect((await t.request({ url: '/api/payroll/runs', cookie: elsewhere })).json()).toEqual([]);
@@ -313,5 +345,45 @@ describe('a facility’s own run, delegated to its in-charge', () => {
     expect((await t.request({ method: 'POST', url: `/api/payroll/delegations/${id}/revoke`, cookie: director })).statusCode).toBe(409);
     const [audited] = await t.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where action in ('payroll.delegation.add', 'payroll.delegation.revoke')`);
     expect(audited!.n).toBe(2);
+  });
+});
+
+describe('Tax Compliance', () => {
+  it('gives what last month’s run owes each authority and when, overdue until the ledger’s payable is cleared', async () => {
+    const [county] = (await t.request({ url: '/api/payroll/runs?period=2026-02&status=approved', cookie: officer })).json() as PayRun[];
+    const owes = (await t.request({ url: `/api/payroll/runs/${county!.id}?limit=1`, cookie: officer })).json() as RunDetail;
+    const read = async () => (await t.request({ url: '/api/payroll/compliance?period=2026-02', cookie: director })).json() as Compliance;
+    const before = await read();
+    expect(before).toMatchObject({ period: '2026-02', runs: 1 });
+    const paye = before.returns.find((r) => r.remittance === 'paye')!;
+    // Due on the 9th; the Housing Levy on the 9th working day (2 March is a Monday: the 12th).
+    expect(paye).toMatchObject({ account: '2210', dueOn: '2026-03-09', amount: owes.liabilities.paye, status: 'overdue' });
+    expect(before.returns.find((r) => r.remittance === 'ahl')).toMatchObject({ dueOn: '2026-03-12', amount: owes.liabilities.ahl });
+    expect(before.returns.find((r) => r.remittance === 'helb')!.dueOn).toBe('2026-03-15');
+    expect(before.tables.find((x) => x.kind === 'nssf')).toEqual({ kind: 'nssf', effectiveFrom: '2026-02-01' });
+    // The PAYE is paid from the bank: Dr 2210 per facility, Cr 1110, dated in the open month.
+    const owedByFacility = await t.rows<{ facility_id: number; owed: string }>(sql`
+      select facility_id, (sum(credit) - sum(debit))::text as owed from journal_lines l join journals j on j.id = l.journal_id
+      where j.status = 'posted' and l.account_code = '2210' group by facility_id having sum(credit) - sum(debit) <> 0`);
+    await t.database.db.transaction((tx) =>
+      post(
+        tx,
+        {
+          date: '2026-03-09',
+          description: 'PAYE for February 2026 to KRA',
+          source: { type: 'manual', id: null },
+          lines: owedByFacility.flatMap((f) => [
+            { account: '2210', debit: parseKes(f.owed), facilityId: f.facility_id, fund: 'exchequer' as const },
+            { account: '1110', credit: parseKes(f.owed), facilityId: f.facility_id, fund: 'exchequer' as const },
+          ]),
+        },
+        { now: new Date(TEST_NOW) },
+      ),
+    );
+    const after = await read();
+    expect(after.returns.find((r) => r.remittance === 'paye')).toMatchObject({ outstanding: 0, status: 'remitted' });
+    expect(after.returns.find((r) => r.remittance === 'shif')!.status).toBe('overdue');
+    expect((await t.request({ url: '/api/payroll/compliance?period=2026-13', cookie: director })).statusCode).toBe(400);
+    expect((await t.request({ url: '/api/payroll/compliance', cookie: nurse })).statusCode).toBe(403);
   });
 });
