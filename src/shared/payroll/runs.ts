@@ -200,7 +200,7 @@ const blank = (v: unknown) => (v === '' ? undefined : v);
 export const runLinesQuery = z.object({
   search: searchQuery,
   only: optionalEnumQuery(['exceptions', 'changes'] as const, 'Only is exceptions or changes'),
-  limit: z.preprocess(blank, z.coerce.number().int('limit is a whole number').min(1, 'limit must be at least 1').max(5000, 'limit must be at most 5000').optional()),
+  limit: z.preprocess(blank, z.coerce.number().int('limit is a whole number').min(0, 'limit must be at least 0').max(5000, 'limit must be at most 5000').optional()),
   offset: z.preprocess(blank, z.coerce.number().int('offset is a whole number').min(0, 'offset must be at least 0').max(1_000_000, 'offset must be at most 1000000').optional()),
 });
 export type RunLinesQuery = Partial<z.infer<typeof runLinesQuery>>;
@@ -208,8 +208,13 @@ export const listRunsQuery = z.object({ period: period('Period must be YYYY-MM')
 
 /** The files a run's returns route gives (GET /api/payroll/runs/:id/returns/:return). */
 export const PAYROLL_RETURNS = ['p10', 'shif', 'nssf', 'ahl', 'helb', 'pension', 'bank', 'mpesa'] as const;
-export type PayrollReturn = (typeof PAYROLL_RETURNS)[number];
-export const returnParams = z.object({ id: idParam.shape.id, return: z.enum(PAYROLL_RETURNS, 'Unknown return: p10, shif, nssf, ahl, helb, pension, bank or mpesa') });
+/** The Payroll Reports tab's files of a run, besides the returns: the register, by department, the statutory summary, the variance against last month, the cost by facility and fund. */
+export const PAYROLL_REPORTS = ['register', 'departments', 'statutory', 'variance', 'costs'] as const;
+export type PayrollReturn = (typeof PAYROLL_RETURNS)[number] | (typeof PAYROLL_REPORTS)[number];
+export const returnParams = z.object({
+  id: idParam.shape.id,
+  return: z.enum([...PAYROLL_RETURNS, ...PAYROLL_REPORTS], 'Unknown return: p10, shif, nssf, ahl, helb, pension, bank, mpesa, register, departments, statutory, variance or costs'),
+});
 export const payslipParams = z.object({ id: idParam.shape.id, employeeId: idParam.shape.id });
 
 /** POST /api/payroll/delegations: the director lets a facility's in-charge approve the facility's own runs. */

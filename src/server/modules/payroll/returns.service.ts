@@ -7,7 +7,8 @@ import { can } from '../../../shared/access/index.js';
 import type { CsvCell, CsvFile } from '../../../shared/csv.js';
 import { toCsv } from '../../../shared/csv.js';
 import { formatKesExact, parseKes, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
-import { EMPLOYMENT_TERM_NAMES, PENSION_SCHEME_NAMES, periodEnd, type PayrollReturn, type Payslip } from '../../../shared/payroll/index.js';
+import { dueDates, EMPLOYMENT_TERM_NAMES, PENSION_SCHEME_NAMES, periodEnd, type PAYROLL_REPORTS, type PAYROLL_RETURNS, type PayrollReturn, type Payslip, type Remittance } from '../../../shared/payroll/index.js';
+import { getRun } from './runs.service.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { conflict, notFound, outOfScope } from '../../core/errors.js';
@@ -46,7 +47,113 @@ const earned = (p: Payslip, codes: readonly string[]) => sum(p.earnings.filter((
 
 /** Which returns exist, each with its file name part and the columns the portal takes. */
 type ReturnLine = Awaited<ReturnType<typeof runLinesWithDetails>>['lines'][number];
-const RETURNS: Record<PayrollReturn, { name: string; header: string[]; rows: (l: ReturnLine, p: Payslip) => CsvCell[][] }> = {
+type LineReturn = { name: string; header: string[]; rows: (l: ReturnLine, p: Payslip) => CsvCell[][] };
+/** A report over the whole run (by department, by authority, by facility): its rows from every line at once. */
+type WholeReturn = { name: string; header: string[]; whole: (lines: readonly ReturnLine[], run: RunRow, ctx: ServiceContext) => Promise<CsvCell[][]> | CsvCell[][] };
+type RunRow = typeof payrollRuns.$inferSelect;
+
+/** Rows grouped by a key, each group's figures added as exact cents. */
+function grouped(lines: readonly ReturnLine[], key: (l: ReturnLine) => string, figures: readonly ((p: Payslip) => number)[]): [string, number, Cents[]][] {
+  const groups = new Map<string, { n: number; totals: Cents[] }>();
+  for (const l of lines) {
+    const g = groups.get(key(l)) ?? { n: 0, totals: figures.map(() => parseKes(0)) };
+    g.n += 1;
+    g.totals = g.totals.map((t, i) => sum([t, parseKes(figures[i]!(l.line.payslip))]));
+    groups.set(key(l), g);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, g]) => [k, g.n, g.totals]);
+}
+const kes = (c: Cents) => toKes(c).toFixed(2);
+
+const REPORTS: Record<(typeof PAYROLL_REPORTS)[number], LineReturn | WholeReturn> = {
+  register: {
+    name: 'Register',
+    header: ['Personal Number', 'Name', 'Facility', 'Department', 'Job Group', 'Terms', 'Basic Salary', 'Allowances', 'Gross Pay', 'PAYE', 'NSSF', 'SHIF', 'Housing Levy', 'Pension', 'HELB', 'Other Deductions', 'Total Deductions', 'Net Pay'],
+    rows: (l, p) => [
+      [
+        l.personalNumber,
+        l.line.name,
+        l.facilityName ?? '',
+        l.department,
+        l.line.jobGroup,
+        EMPLOYMENT_TERM_NAMES[l.line.terms],
+        money(p.basic),
+        money(p.taxableEarnings, p.nonTaxableEarnings),
+        money(p.totalEarnings),
+        money(p.paye),
+        money(p.nssf.employee),
+        money(p.shif),
+        money(p.ahl.employee),
+        money(p.pension?.employee ?? 0),
+        money(p.helb),
+        money(...p.voluntary.map((d) => d.amount)),
+        money(p.totalDeductions),
+        money(p.net),
+      ],
+    ],
+  },
+  departments: {
+    name: 'Departments',
+    header: ['Department', 'Employees', 'Gross Pay', 'Total Deductions', 'Net Pay', 'Employer Cost'],
+    whole: (lines) =>
+      grouped(lines, (l) => l.department, [(p) => p.totalEarnings, (p) => p.totalDeductions, (p) => p.net, (p) => p.employer.total]).map(([name, n, [gross, deductions, net, cost]]) => [name, n, kes(gross!), kes(deductions!), kes(net!), kes(cost!)]),
+  },
+  statutory: {
+    name: 'Statutory',
+    header: ['Deduction', 'Employees', 'Employee Share', 'Employer Share', 'Total', 'Due'],
+    whole: (lines, run) => {
+      const due = dueDates(run.period);
+      const rows: [string, Remittance | null, (p: Payslip) => number, (p: Payslip) => number][] = [
+        ['PAYE', 'paye', (p) => p.paye, () => 0],
+        ['SHIF', 'shif', (p) => p.shif, () => 0],
+        ['NSSF', 'nssf', (p) => p.nssf.employee, (p) => p.nssf.employer],
+        ['Affordable Housing Levy', 'ahl', (p) => p.ahl.employee, (p) => p.ahl.employer],
+        ['Pension', 'pension', (p) => p.pension?.employee ?? 0, (p) => p.pension?.employer ?? 0],
+        ['HELB', 'helb', (p) => p.helb, () => 0],
+      ];
+      return rows.map(([name, code, employee, employer]) => {
+        const ee = sum(lines.map((l) => parseKes(employee(l.line.payslip))));
+        const er = sum(lines.map((l) => parseKes(employer(l.line.payslip))));
+        const n = lines.filter((l) => employee(l.line.payslip) > 0 || employer(l.line.payslip) > 0).length;
+        return [name, n, kes(ee), kes(er), kes(sum([ee, er])), code ? due[code] : ''];
+      });
+    },
+  },
+  variance: {
+    name: 'Variance',
+    header: ['Personal Number', 'Name', 'Change', 'Net Pay Last Month', 'Net Pay This Month', 'Difference'],
+    whole: async (_lines, run, ctx) => {
+      const detail = await getRun(ctx, run.id, { only: 'changes' });
+      const changed = detail.lines!.map((l) => [
+        l.personalNumber,
+        l.name,
+        l.change === 'new' ? 'New' : 'Pay changed by more than 10%',
+        l.previousNet === null ? '' : money(l.previousNet),
+        money(l.payslip.net),
+        kes(subtract(parseKes(l.payslip.net), parseKes(l.previousNet ?? 0))),
+      ]);
+      const gone = detail.exited!.map((e) => [e.personalNumber, e.name, 'Left', '', '0.00', '']);
+      return [...changed, ...gone];
+    },
+  },
+  costs: {
+    name: 'Costs',
+    header: ['Facility', 'Fund', 'Employees', 'Gross Pay', 'Employer NSSF', 'Employer Pension', 'Employer Housing Levy', 'Total Cost'],
+    whole: (lines) =>
+      grouped(lines, (l) => l.facilityName ?? '', [(p) => p.totalEarnings, (p) => p.employer.nssf, (p) => p.employer.pension, (p) => p.employer.ahl, (p) => p.employer.total]).map(([facility, n, [gross, nssf, pension, ahl, total]]) => [
+        facility,
+        'Exchequer',
+        n,
+        kes(gross!),
+        kes(nssf!),
+        kes(pension!),
+        kes(ahl!),
+        kes(total!),
+      ]),
+  },
+};
+
+const RETURNS: Record<(typeof PAYROLL_RETURNS)[number], LineReturn> = {
   // iTax's P10 employee sheet, in the order PAYROLL.md lists (an estimate of the current template's order).
   p10: {
     name: 'P10',
@@ -146,8 +253,8 @@ const RETURNS: Record<PayrollReturn, { name: string; header: string[]; rows: (l:
 export async function runReturn(ctx: ServiceContext, runId: number, kind: PayrollReturn): Promise<CsvFile> {
   const { run, lines } = await runLinesWithDetails(ctx, runId);
   if (run.status !== 'approved') throw conflict('Returns and payment files come only from an approved run');
-  const spec = RETURNS[kind];
-  const rows = lines.flatMap((l) => spec.rows(l, l.line.payslip));
+  const spec: LineReturn | WholeReturn = kind in RETURNS ? RETURNS[kind as keyof typeof RETURNS] : REPORTS[kind as keyof typeof REPORTS];
+  const rows = 'whole' in spec ? await spec.whole(lines, run, ctx) : lines.flatMap((l) => spec.rows(l, l.line.payslip));
   await audit(ctx.db, ctx.actor, { action: 'payroll.return.download', entity: 'payroll_run', entityId: runId, detail: `${kind}: ${rows.length} lines` });
   const scope = run.scopeKind === 'county' ? 'county' : run.scopeKind === 'subcounty' ? run.subcounty!.toLowerCase().replace(/\W+/g, '-') : `facility-${run.facilityId}`;
   return { filename: `${spec.name.toLowerCase().replace(/\W+/g, '')}-${run.period}-${scope}.csv`, content: toCsv([spec.header, ...rows]) };

@@ -372,7 +372,8 @@ export async function getRun(ctx: ServiceContext, id: number, q: RunLinesQuery =
   }));
   const present = new Set(brief.map((l) => l.employeeId));
   const exited = q.search ? [] : previous.filter((p) => facilityIds.has(p.facilityId) && !present.has(p.employeeId)).map((p) => ({ employeeId: p.employeeId, personalNumber: p.personalNumber, name: p.name }));
-  await audit(ctx.db, ctx.actor, { action: 'payroll.run.read', entity: 'payroll_run', entityId: id, detail: `${out.length} lines` });
+  // Reading people's pay is audited; a request for the totals alone (limit=0) reads no one's line.
+  if (out.length > 0) await audit(ctx.db, ctx.actor, { action: 'payroll.run.read', entity: 'payroll_run', entityId: id, detail: `${out.length} lines` });
   return { ...run, lineCount: matching.length, lines: out, exited };
 }
 

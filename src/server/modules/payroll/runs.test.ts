@@ -290,6 +290,17 @@ describe('the approved run’s documents', () => {
     const paid = add(sum(bank.slice(1).map((r) => parseKes(r[5]!))), sum(mpesa.slice(1).map((r) => parseKes(r[1]!))));
     expect(paid).toEqual(cents(run.net));
     for (const kind of ['shif', 'nssf', 'ahl', 'helb', 'pension']) expect((await file(kind))[0]!.length).toBeGreaterThan(2);
+    // The Payroll Reports: the register has everyone, and every summary adds up to the run.
+    const register = await file('register');
+    expect(register.length - 1).toBe(run.employees);
+    expect(sum(register.slice(1).map((r) => parseKes(r[register[0]!.indexOf('Net Pay')]!)))).toEqual(cents(run.net));
+    const byDepartment = await file('departments');
+    expect(sum(byDepartment.slice(1).map((r) => parseKes(r[2]!)))).toEqual(cents(run.gross));
+    const costs = await file('costs');
+    expect(sum(costs.slice(1).map((r) => parseKes(r[7]!)))).toEqual(cents(run.employerCost));
+    const statutory = await file('statutory');
+    expect(statutory.find((r) => r[0] === 'PAYE')).toEqual(['PAYE', expect.any(String), toKes(sum(run.lines!.map((l) => cents(l.payslip.paye)))).toFixed(2), '0.00', expect.any(String), '2026-04-09']);
+    expect((await file('variance'))[0]).toEqual(['Personal Number', 'Name', 'Change', 'Net Pay Last Month', 'Net Pay This Month', 'Difference']);
     expect((await t.request({ url: `/api/payroll/runs/${run.id}/returns/p11`, cookie: officer })).statusCode).toBe(404);
     expect((await t.request({ url: `/api/payroll/runs/${run.id}/returns/p10`, cookie: nurse })).statusCode).toBe(403);
   });
