@@ -217,6 +217,12 @@ export const returnParams = z.object({
 });
 export const payslipParams = z.object({ id: idParam.shape.id, employeeId: idParam.shape.id });
 
+/** GET /api/payroll/employees/:id/p9a.pdf?year=: a year of income (PAYROLL.md: pay periods from October 2024). */
+export const p9aQuery = z.object({
+  year: z.coerce.number({ error: 'Year is required' }).int('Year is a whole number').min(2024, 'Year is 2024 or later').max(2100, 'Year is at most 2100'),
+  lang: z.enum(['en', 'sw'], { error: 'Unknown language' }).optional(),
+});
+
 /** POST /api/payroll/delegations: the director lets a facility's in-charge approve the facility's own runs. */
 export const addDelegationBody = z.object({ facilityId: requiredId('Choose a facility') });
 export const delegationSchema = z.object({

@@ -22,6 +22,7 @@ import {
   payItemSchema,
   rejectRunBody,
   runDetailSchema,
+  p9aQuery,
   complianceQuery,
   complianceSchema,
   runLinesQuery,
@@ -38,7 +39,7 @@ import { signedIn } from '../../core/access.js';
 import { sendCsv } from '../../core/csv.js';
 import { documentLanguage, documentQuery, readerOf, sendPdf } from '../../core/pdf.js';
 import { csvFile, pdfFile } from '../../core/http.js';
-import { payslipPdf, runReturn } from './returns.service.js';
+import { p9aPdf, payslipPdf, runReturn } from './returns.service.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
@@ -136,6 +137,10 @@ export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
   // returns and payment files of an approved run (the payroll roles).
   r.get('/api/payroll/runs/:id/payslips/:employeeId.pdf', { config: signedIn, schema: { params: payslipParams, querystring: documentQuery, response: pdfFile } }, async (request, reply) => {
     const { filename, pdf } = await payslipPdf(ctxOf(request, deps), request.params.id, request.params.employeeId, documentLanguage(request), readerOf(request));
+    return sendPdf(reply, filename, pdf);
+  });
+  r.get('/api/payroll/employees/:id/p9a.pdf', { config: signedIn, schema: { params: idParam, querystring: p9aQuery, response: pdfFile } }, async (request, reply) => {
+    const { filename, pdf } = await p9aPdf(ctxOf(request, deps), request.params.id, request.query.year, documentLanguage(request), readerOf(request));
     return sendPdf(reply, filename, pdf);
   });
   r.get('/api/payroll/runs/:id/returns/:return', { config: allow('payroll:read'), schema: { params: returnParams, response: csvFile } }, async (request, reply) =>

@@ -2,7 +2,7 @@
 // portals and banks take — the P10 PAYE return, the SHIF, NSSF, AHL, HELB and pension schedules, the bank net-pay
 // file and the M-Pesa bulk payment file. Returns and payment files come only from an approved run: a file that pays
 // people or tells KRA what was deducted must match what a second person approved.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { can } from '../../../shared/access/index.js';
 import type { CsvCell, CsvFile } from '../../../shared/csv.js';
 import { toCsv } from '../../../shared/csv.js';
@@ -411,4 +411,96 @@ export async function payslipPdf(ctx: ServiceContext, runId: number, employeeId:
   );
   await audit(ctx.db, ctx.actor, { action: 'payroll.payslip.read', entity: 'payroll_run', entityId: runId, detail: `employee ${employeeId}` });
   return { filename: `payslip-${run.period}-${l.personalNumber}.pdf`, pdf };
+}
+
+const P9A_WORDS = {
+  en: {
+    title: 'P9A Tax Deduction Card',
+    year: 'Year of income',
+    employer: 'Employer',
+    employerName: 'County Government of Busia: Department of Health',
+    columns: ['Month', 'Basic salary', 'Benefits, non-cash', 'Value of quarters', 'Total gross pay', 'Retirement (actual)', 'Retirement (allowed)', 'SHIF', 'Housing Levy', 'Chargeable pay', 'Tax charged', 'Personal relief', 'Insurance relief', 'PAYE'],
+    total: 'Total',
+    none: 'None',
+  },
+  sw: {
+    title: 'Kadi ya Makato ya Kodi P9A',
+    year: 'Mwaka wa mapato',
+    employer: 'Mwajiri',
+    employerName: 'Serikali ya Kaunti ya Busia: Idara ya Afya',
+    columns: ['Mwezi', 'Mshahara wa msingi', 'Marupurupu yasiyo fedha', 'Thamani ya makazi', 'Jumla ya mshahara ghafi', 'Pensheni (halisi)', 'Pensheni (inayoruhusiwa)', 'SHIF', 'Ushuru wa Nyumba', 'Mapato yanayotozwa kodi', 'Kodi iliyotozwa', 'Msamaha wa kibinafsi', 'Msamaha wa bima', 'PAYE'],
+    total: 'Jumla',
+    none: 'Hakuna',
+  },
+} as const;
+
+/**
+ * GET /api/payroll/employees/:id/p9a.pdf?year=: an employee's year on KRA's P9A card, month by month from the approved
+ * runs that paid her (PAYROLL.md: since 2025 with SHIF and the Housing Levy) — for the payroll office, and for the
+ * employee herself through her linked account; audited.
+ */
+export async function p9aPdf(ctx: ServiceContext, employeeId: number, year: number, lang: Language, reader: string): Promise<PdfFile> {
+  const current = inForce(ctx.db, `${year}-12-31`);
+  const [who] = await ctx.db
+    .select({ personalNumber: payrollEmployees.personalNumber, v: versions, facilityName: facilityField(versions.facilityId, 'name') })
+    .from(payrollEmployees)
+    .innerJoin(versions, eq(versions.employeeId, payrollEmployees.id))
+    .innerJoin(current, eq(current.versionId, versions.id))
+    .where(eq(payrollEmployees.id, employeeId));
+  if (!who) throw notFound('Employee not found');
+  if (!can(ctx.actor.role, 'payroll:read') && who.v.userId !== ctx.actor.id) throw outOfScope('A P9A is read by the payroll office and by the employee herself');
+  const months = await ctx.db
+    .select({ period: payrollRuns.period, payslip: payrollRunLines.payslip })
+    .from(payrollRunLines)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payrollRunLines.runId))
+    .where(and(eq(payrollRunLines.employeeId, employeeId), eq(payrollRuns.status, 'approved'), sql`${payrollRuns.period} like ${`${year}-%`}`))
+    .orderBy(payrollRuns.period);
+  const w = P9A_WORDS[lang];
+  const figures: ((p: Payslip) => number)[] = [
+    (p) => p.basic,
+    () => 0,
+    () => 0,
+    (p) => p.gross,
+    (p) => p.retirement.actual,
+    (p) => p.retirement.allowed,
+    (p) => p.shif,
+    (p) => p.ahl.employee,
+    (p) => p.taxable,
+    (p) => p.tax,
+    (p) => p.reliefs.personal,
+    (p) => p.reliefs.insurance,
+    (p) => p.paye,
+  ];
+  const amount = (c: Cents) => formatKesExact(c).replace(/^KES\s*/, '');
+  const rows = months.map((m) => [documentDate(`${m.period}-01`, lang).replace(/^\d+\s/, ''), ...figures.map((f) => amount(parseKes(f(m.payslip))))]);
+  const totals = figures.map((f) => amount(sum(months.map((m) => parseKes(f(m.payslip))))));
+  const pdf = await renderPdf(
+    {
+      title: w.title,
+      reference: `${who.personalNumber} · ${year}`,
+      facility: who.facilityName ?? undefined,
+      sections: [
+        {
+          kind: 'fields',
+          rows: [
+            [w.employer, w.employerName],
+            [PAYSLIP_WORDS[lang].employee, `${who.v.firstName} ${who.v.lastName}`],
+            [PAYSLIP_WORDS[lang].kraPin, who.v.kraPin ?? w.none],
+            [PAYSLIP_WORDS[lang].personalNumber, who.personalNumber],
+            [w.year, String(year)],
+          ],
+        },
+        {
+          kind: 'table',
+          columns: w.columns.map((label, i) => ({ label, width: i === 0 ? 0.1 : 0.9 / 13, align: i === 0 ? ('left' as const) : ('right' as const) })),
+          rows: [...rows, [w.total, ...totals]],
+          fontSize: 6,
+        },
+      ],
+    },
+    lang,
+    { by: reader, at: ctx.now() },
+  );
+  await audit(ctx.db, ctx.actor, { action: 'payroll.p9a.read', entity: 'payroll_employee', entityId: employeeId, detail: `${year}: ${months.length} months` });
+  return { filename: `p9a-${year}-${who.personalNumber.replace(/\W+/g, '-')}.pdf`, pdf };
 }

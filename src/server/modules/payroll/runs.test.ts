@@ -301,6 +301,17 @@ describe('the approved run’s documents', () => {
     const statutory = await file('statutory');
     expect(statutory.find((r) => r[0] === 'PAYE')).toEqual(['PAYE', expect.any(String), toKes(sum(run.lines!.map((l) => cents(l.payslip.paye)))).toFixed(2), '0.00', expect.any(String), '2026-04-09']);
     expect((await file('variance'))[0]).toEqual(['Personal Number', 'Name', 'Change', 'Net Pay Last Month', 'Net Pay This Month', 'Difference']);
+    // Her P9A: each approved month of the year (February's county run, March's facility run) and the year's PAYE.
+    const p9a = await t.request({ url: `/api/payroll/employees/${someone.employeeId}/p9a.pdf?year=2026&lang=en`, cookie: officer });
+    const card = expectPdf(p9a, `p9a-2026-${someone.personalNumber.replace(/\W+/g, '-')}.pdf`);
+    expect(card).toContain('P9A Tax Deduction Card');
+    const months = await t.rows<{ paye: string }>(sql`
+      select (l.payslip->>'paye') as paye from payroll_run_lines l join payroll_runs r on r.id = l.run_id
+      where l.employee_id = ${someone.employeeId} and r.status = 'approved' and r.period like '2026-%'`);
+    expect(months.length).toBeGreaterThanOrEqual(2);
+    expect(card.replace(/\s+/g, ' ')).toContain(formatKesExact(sum(months.map((m) => parseKes(m.paye)))).replace(/^KES\s*/, ''));
+    expect((await t.request({ url: `/api/payroll/employees/${someone.employeeId}/p9a.pdf?year=2023`, cookie: officer })).statusCode).toBe(400);
+    expect((await t.request({ url: `/api/payroll/employees/${someone.employeeId}/p9a.pdf?year=2026`, cookie: nurse })).statusCode).toBe(403);
     expect((await t.request({ url: `/api/payroll/runs/${run.id}/returns/p11`, cookie: officer })).statusCode).toBe(404);
     expect((await t.request({ url: `/api/payroll/runs/${run.id}/returns/p10`, cookie: nurse })).statusCode).toBe(403);
   });
