@@ -22,6 +22,7 @@ const ROUTES = {
   'billing /billing': { page: 'features/billing/billing-page.tsx', shell: true },
   'revenue /revenue': { page: 'features/revenue/revenue-page.tsx', shell: true },
   'accounting /accounting': { page: 'features/accounting/accounting-page.tsx', shell: true },
+  'payroll /payroll': { page: 'features/payroll/payroll-page.tsx', shell: true },
   'referrals /referrals': { page: 'features/referrals/referrals-page.tsx', shell: true },
   'appointments /appointments': { page: 'features/appointments/appointments-page.tsx', shell: true },
   'inventory /inventory': { page: 'features/inventory/inventory-page.tsx', shell: true },

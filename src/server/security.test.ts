@@ -117,7 +117,9 @@ const pathOf = (url: string) =>
     // The demo county's first pay run (last month's, approved) and its first employee's payslip; its P10.
     .replace(':employeeId', '1')
     .replace(':return', 'p10')
-    .replace(':year', '2026-27');
+    .replace(':year', '2026-27')
+    // A year of income, which a P9A needs.
+    .replace('/p9a.pdf', '/p9a.pdf?year=2026');
 
 describe('the role table', () => {
   it('is the one the county agreed, grant by grant and scope by scope', () => {

@@ -26,3 +26,6 @@ export function csvCell(value: CsvCell): string {
 export function toCsv(rows: readonly (readonly CsvCell[])[], lineEnd: '\n' | '\r\n' = '\n'): string {
   return rows.map((row) => row.map(csvCell).join(',')).join(lineEnd) + lineEnd;
 }
+
+/** The most lines an uploaded CSV file may have (a statement, journals, a timesheet). */
+export const MAX_IMPORT_LINES = 20_000;

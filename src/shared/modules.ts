@@ -57,7 +57,7 @@ export const MODULES = [
   },
   {
     id: 'payroll',
-    screen: { path: '/payroll', status: 'planned', nav: { group: 'financialManagement', key: 'payroll' } },
+    screen: { path: '/payroll', status: 'live', nav: { group: 'financialManagement', key: 'payroll' } },
     permissions: ['payroll:read', 'payroll:prepare', 'payroll:approve', 'payroll:configure', 'payroll:totals', 'payroll:approve-delegated'],
   },
   { id: 'procurement', screen: { path: '/procurement', status: 'planned', nav: { group: 'financialManagement', key: 'procurement' } }, permissions: [] },

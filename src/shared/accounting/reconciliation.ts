@@ -15,6 +15,7 @@
 //   GET    /api/accounting/reconciliations/:id/statement.pdf?lang=en|sw  the FO 30 statement
 //   POST   /api/accounting/journals/import                  importJournalsSchema → importJournalsResultSchema (201; dry run 200)
 // A reconciled statement is read-only (matching, undoing, auto-matching: 409).
+import { MAX_IMPORT_LINES } from '../csv.js';
 import { z } from 'zod';
 import { blankToUndefined, optionalIdQuery, pageQuery, requiredText } from '../validation.js';
 import { MAX_LINE_KES } from './constants.js';
@@ -53,7 +54,7 @@ export const REFERENCE_LOOKBACK_DAYS = 62;
  * (413), so a file is bounded below that, with room for the JSON around it.
  */
 export const MAX_IMPORT_CHARS = 1_000_000;
-export const MAX_IMPORT_LINES = 20_000;
+export { MAX_IMPORT_LINES };
 
 /** The columns of each file (header row, case-insensitive), as the dialog lists them. */
 export const BANK_CSV_COLUMNS = ['Date', 'Description', 'Reference', 'Debit', 'Credit', 'Balance'] as const;

@@ -6,3 +6,4 @@ export * from './employees.js';
 export * from './rates.js';
 export * from './runs.js';
 export * from './deadlines.js';
+export * from './timesheets.js';

@@ -10,8 +10,7 @@ import { formatKesExact, parseTotal } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
-import { Input, Textarea } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { CsvSourceField } from '../../components/forms/csv-source-field';
 import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { ColumnHeads } from '../../components/data/table-parts';
 import { toast } from '../../components/ui/use-toast';
@@ -56,27 +55,14 @@ export function ImportJournalsDialog({ open, onOpenChange, onImported }: Props) 
   return (
     <FormDialog open={open} pending={pending} onClose={() => onOpenChange(false)} title={t('accounting.import.title')} description={t('accounting.import.description')} className="max-w-3xl">
       <div className="grid gap-4">
-        <p className="text-sm">
-          {t('accounting.import.columns')} <code className="break-all rounded bg-muted px-1 text-xs">{JOURNAL_CSV_COLUMNS.join(',')}</code>
-        </p>
-        <div className="grid gap-1.5">
-          <Label htmlFor="import-file">{t('accounting.import.file')}</Label>
-          <Input
-            id="import-file"
-            type="file"
-            accept=".csv,text/csv"
-            disabled={pending}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void file.text().then(change);
-            }}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="import-csv">{t('accounting.import.paste')}</Label>
-          <Textarea id="import-csv" rows={6} className="font-mono text-xs" value={csv} disabled={pending} onChange={(e) => change(e.target.value)} spellCheck={false} />
-          {tooBig ? <p className="text-sm text-destructive">{accountingMessage(`The file must be at most ${MAX_IMPORT_CHARS / 1_000_000} MB`)}</p> : null}
-        </div>
+        <CsvSourceField
+          id="import"
+          columns={JOURNAL_CSV_COLUMNS}
+          csv={csv}
+          onChange={change}
+          disabled={pending}
+          tooBig={tooBig ? accountingMessage(`The file must be at most ${MAX_IMPORT_CHARS / 1_000_000} MB`) : null}
+        />
         {failure ? (
           <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
             {failure}

@@ -9,8 +9,9 @@ import { scopeOf, reaches } from '../../../shared/access';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
-import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { Input, NativeSelect } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { CsvSourceField } from '../../components/forms/csv-source-field';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
 import { formatDate, formatNumber } from '../../lib/locale-format';
@@ -93,28 +94,18 @@ export function ImportStatementDialog({ onClose, onImported }: { onClose: () => 
             ))}
           </NativeSelect>
         </div>
-        <p className="text-sm sm:col-span-3">
-          {t('accounting.import.columns')} <code className="break-all rounded bg-muted px-1 text-xs">{(kind === 'bank' ? BANK_CSV_COLUMNS : MPESA_CSV_COLUMNS).join(',')}</code>
-        </p>
-        <div className="grid gap-1.5 sm:col-span-3">
-          <Label htmlFor="recon-file">{t('accounting.import.file')}</Label>
-          <Input
-            id="recon-file"
-            type="file"
-            accept=".csv,text/csv"
-            disabled={pending}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (!file) return;
-              setFilename(file.name);
-              void file.text().then(changed(setCsv));
-            }}
-          />
-        </div>
-        <div className="grid gap-1.5 sm:col-span-3">
-          <Label htmlFor="recon-csv">{t('accounting.import.paste')}</Label>
-          <Textarea id="recon-csv" rows={5} className="font-mono text-xs" spellCheck={false} value={csv} disabled={pending} onChange={(e) => changed(setCsv)(e.target.value)} />
-        </div>
+        <CsvSourceField
+          id="recon"
+          className="grid gap-4 sm:col-span-3"
+          rows={5}
+          columns={kind === 'bank' ? BANK_CSV_COLUMNS : MPESA_CSV_COLUMNS}
+          csv={csv}
+          disabled={pending}
+          onChange={(text, name) => {
+            if (name !== null) setFilename(name);
+            changed(setCsv)(text);
+          }}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor="recon-opening">{t('accounting.recon.opening')}</Label>
           <Input id="recon-opening" type="number" step="0.01" inputMode="decimal" value={opening} disabled={pending} onChange={(e) => changed(setOpening)(e.target.value)} />

@@ -3,7 +3,7 @@
 // time, or imported from the county's CSV; either way a facility-year's budget is replaced whole, and audited.
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { fiscalYearOf } from '../../../shared/county-time.js';
-import { MAX_LINE_KES, type BudgetImportResult, type BudgetLine, type ImportBudgetsInput, type PutBudgetsInput } from '../../../shared/accounting/index.js';
+import { MAX_IMPORT_LINES, MAX_LINE_KES, type BudgetImportResult, type BudgetLine, type ImportBudgetsInput, type PutBudgetsInput } from '../../../shared/accounting/index.js';
 import { formatKesExact, isNegative, toKes, totalOf, tryParseKes, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -124,7 +124,6 @@ function cellsOf(line: string): string[] | null {
 }
 
 const HEADER = ['facility_mfl_code', 'account_code', 'amount'];
-const MAX_IMPORT_LINES = 20_000;
 
 /**
  * POST /api/accounting/budgets/import: the county's budget file. Every wrong line is reported with its line number

@@ -13,7 +13,7 @@ import type { ServiceContext } from '../../core/context.js';
 import { listFacilities } from '../facilities/index.js';
 import { accountingPeriods, accounts } from './accounting.schema.js';
 import { adjustmentDeadline, periodOf, post, type LedgerLine } from './ledger.js';
-import { columnsOf, lineIssue, readAmount, readCsv, readDate } from './reconciliation/csv.js';
+import { columnsOf, lineIssue, readAmount, readCsv, readDate } from '../../core/csv-read.js';
 
 const COLUMNS = ['journal', 'date', 'description', 'reference', 'account_code', 'debit', 'credit', 'facility_mfl_code', 'fund', 'cost_centre'] as const;
 const OPTIONAL = ['reference', 'facility_mfl_code', 'cost_centre'] as const;

@@ -163,6 +163,16 @@ export default defineHostile({
     breakers: { facilityId: notAnId },
   },
   'POST /api/payroll/delegations/:id/revoke': { role: 'county_director', path: () => '/api/payroll/delegations/2147483647/revoke', base: {}, breakers: {}, noBody: true },
+  'POST /api/payroll/timesheets/import': {
+    role: 'payroll_officer',
+    path: () => '/api/payroll/timesheets/import',
+    // A dry run of a file whose only line is unknown: refused or previewed, never written.
+    base: { csv: 'personal_number,period,overtime_hours\nNO/SUCH/1,2026-03,2', dryRun: true },
+    breakers: {
+      csv: fc.constantFrom<unknown>('', null, 12, [], 'x'.repeat(1_000_001), 'a\u0000b'),
+      dryRun: fc.constantFrom<unknown>('yes', 1, null, []),
+    },
+  },
   'POST /api/payroll/rates': {
     role: 'payroll_officer',
     path: () => '/api/payroll/rates',

@@ -22,6 +22,8 @@ import {
   payItemSchema,
   rejectRunBody,
   runDetailSchema,
+  importTimesheetBody,
+  timesheetImportSchema,
   p9aQuery,
   complianceQuery,
   complianceSchema,
@@ -40,6 +42,7 @@ import { sendCsv } from '../../core/csv.js';
 import { documentLanguage, documentQuery, readerOf, sendPdf } from '../../core/pdf.js';
 import { csvFile, pdfFile } from '../../core/http.js';
 import { p9aPdf, payslipPdf, runReturn } from './returns.service.js';
+import { importTimesheet } from './timesheets.service.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
@@ -117,6 +120,11 @@ export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post('/api/payroll/runs/:id/approve', { config: allow(['payroll:approve', 'payroll:approve-delegated']), schema: { params: idParam, response: ok(runDetailSchema) } }, async (request) => approveRun(ctxOf(request, deps), request.params.id));
   r.post('/api/payroll/runs/:id/reject', { config: allow(['payroll:approve', 'payroll:approve-delegated']), schema: { params: idParam, body: rejectRunBody, response: ok(runDetailSchema) } }, async (request) =>
     rejectRun(ctxOf(request, deps), request.params.id, request.body.reason),
+  );
+
+  // Import Timesheet: a month's overtime and casual days (a dry run previews; a file with a wrong line writes nothing).
+  r.post('/api/payroll/timesheets/import', { config: allow('payroll:prepare'), schema: { body: importTimesheetBody, response: ok(timesheetImportSchema) } }, async (request) =>
+    importTimesheet(ctxOf(request, deps), request.body),
   );
 
   // Tax Compliance: a period's returns, when each is due and whether the ledger's payable is cleared.

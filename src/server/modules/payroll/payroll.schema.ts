@@ -271,3 +271,30 @@ export const payrollDelegations = pgTable(
   },
   (t) => [uniqueIndex('payroll_delegations_live_idx').on(t.facilityId).where(sql`${t.revokedAt} is null`)],
 );
+
+/**
+ * A month's timesheet for one employee (Import Timesheet): overtime on working days and on rest days, and the days a
+ * casual worked. One row per employee and month: a new import of the month replaces it (audited).
+ */
+export const payrollTimesheets = pgTable(
+  'payroll_timesheets',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => payrollEmployees.id),
+    period: text().notNull(),
+    overtimeHours: numeric({ precision: 6, scale: 2 }).notNull(),
+    restDayHours: numeric({ precision: 6, scale: 2 }).notNull(),
+    casualDays: numeric({ precision: 4, scale: 1 }),
+    importedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    importedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payroll_timesheets_employee_period_idx').on(t.employeeId, t.period),
+    index('payroll_timesheets_period_idx').on(t.period),
+    check('payroll_timesheets_bounds_check', sql`${t.overtimeHours} between 0 and 200 and ${t.restDayHours} between 0 and 200 and (${t.casualDays} is null or ${t.casualDays} between 0 and 31)`),
+  ],
+);

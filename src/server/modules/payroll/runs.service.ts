@@ -45,6 +45,7 @@ import { allowanceTypes, payItemsIn, salaryScaleAt } from './components.service.
 import { isDelegated } from './delegations.service.js';
 import { inForce } from './employees.service.js';
 import { statutoryRows } from './payroll.service.js';
+import { casualBasic, overtimePay, timesheetsIn } from './timesheets.service.js';
 import { payrollDepartments, payrollEmployees, payrollEmployeeVersions as versions, payrollPensionSchemes, payrollRunLines, payrollRuns } from './payroll.schema.js';
 
 type RunRow = typeof payrollRuns.$inferSelect;
@@ -104,22 +105,22 @@ export async function workOutPeriod(db: Db, period: string, facilityIds: Readonl
     throw error;
   }
   const current = inForce(db, end);
-  const [staff, scale, types, items, schemes] = await Promise.all([
-    db
-      .select({ v: versions })
-      .from(versions)
-      .innerJoin(current, eq(current.versionId, versions.id))
-      .where(and(sql`${versions.hiredOn} <= ${end}`, sql`(${versions.exitedOn} is null or ${versions.exitedOn} >= ${start})`))
-      .orderBy(asc(versions.employeeId)),
-    salaryScaleAt(db, end),
-    allowanceTypes(db),
-    payItemsIn(db, period),
-    db
-      .selectDistinctOn([payrollPensionSchemes.scheme], { scheme: payrollPensionSchemes.scheme, employeePercent: payrollPensionSchemes.employeePercent, employerPercent: payrollPensionSchemes.employerPercent })
-      .from(payrollPensionSchemes)
-      .where(sql`${payrollPensionSchemes.effectiveFrom} <= ${end}`)
-      .orderBy(payrollPensionSchemes.scheme, desc(payrollPensionSchemes.effectiveFrom)),
-  ]);
+  // One query after another: `db` is often a transaction, one connection that takes one query at a time.
+  const staff = await db
+    .select({ v: versions })
+    .from(versions)
+    .innerJoin(current, eq(current.versionId, versions.id))
+    .where(and(sql`${versions.hiredOn} <= ${end}`, sql`(${versions.exitedOn} is null or ${versions.exitedOn} >= ${start})`))
+    .orderBy(asc(versions.employeeId));
+  const scale = await salaryScaleAt(db, end);
+  const types = await allowanceTypes(db);
+  const items = await payItemsIn(db, period);
+  const schemes = await db
+    .selectDistinctOn([payrollPensionSchemes.scheme], { scheme: payrollPensionSchemes.scheme, employeePercent: payrollPensionSchemes.employeePercent, employerPercent: payrollPensionSchemes.employerPercent })
+    .from(payrollPensionSchemes)
+    .where(sql`${payrollPensionSchemes.effectiveFrom} <= ${end}`)
+    .orderBy(payrollPensionSchemes.scheme, desc(payrollPensionSchemes.effectiveFrom));
+  const sheets = await timesheetsIn(db, period);
   const typeOf = new Map(types.map((t) => [t.code, t]));
   const schemeOf = new Map(schemes.map((s) => [s.scheme, s]));
   const itemsOf = new Map<number, typeof items>();
@@ -137,8 +138,12 @@ export async function workOutPeriod(db: Db, period: string, facilityIds: Readonl
       const exceptions: RunException[] = [];
       const row = scale.get(v.jobGroup);
       if (!row) exceptions.push('no_salary_scale');
-      const basic = row ? share(row.basic) : ZERO;
+      // A casual with a timesheet is paid for the days worked; everyone else for the days employed.
+      const sheet = sheets.get(v.employeeId);
+      const basic = !row ? ZERO : v.terms === 'casual' && sheet?.casualDays != null ? casualBasic(row.basic, sheet.casualDays) : share(row.basic);
       const earnings: PayEarning[] = [];
+      const overtime = row && sheet ? overtimePay(row.basic, sheet) : ZERO;
+      if (!isZero(overtime)) earnings.push({ code: 'overtime', label: 'Overtime', amount: toKes(overtime), taxable: true });
       for (const [code, amount] of Object.entries(row?.allowances ?? {})) {
         const type = typeOf.get(code);
         earnings.push({ code, label: type?.label ?? code, amount: toKes(share(parseKes(amount))), taxable: type?.taxable ?? true });
@@ -264,32 +269,31 @@ export async function listRuns(ctx: ServiceContext, q: { period?: string; status
 /** A run's totals by department and what it owes each authority: totals an in-charge may read (no one's own pay). */
 async function runTotals(db: Db, id: number): Promise<Pick<RunDetail, 'departments' | 'liabilities'>> {
   const amount = (path: string) => sql.raw(`coalesce((payslip${path})::numeric, 0)`);
-  const [departments, [owed]] = await Promise.all([
-    db
-      .select({
-        department: payrollDepartments.name,
-        employees: sql<number>`count(*)::int`,
-        gross: moneySql(sql`sum(${payrollRunLines.gross})`),
-        net: moneySql(sql`sum(${payrollRunLines.net})`),
-      })
-      .from(payrollRunLines)
-      .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
-      .where(eq(payrollRunLines.runId, id))
-      .groupBy(payrollDepartments.name)
-      .orderBy(payrollDepartments.name),
-    db
-      .select({
-        paye: moneySql(sql`coalesce(sum(${amount("->>'paye'")}), 0)`),
-        shif: moneySql(sql`coalesce(sum(${amount("->>'shif'")}), 0)`),
-        ahl: moneySql(sql`coalesce(sum(${amount("->'ahl'->>'employee'")} + ${amount("->'ahl'->>'employer'")}), 0)`),
-        nssf: moneySql(sql`coalesce(sum(${amount("->'nssf'->>'employee'")} + ${amount("->'nssf'->>'employer'")}), 0)`),
-        pension: moneySql(sql`coalesce(sum(${amount("->'pension'->>'employee'")} + ${amount("->'pension'->>'employer'")}), 0)`),
-        helb: moneySql(sql`coalesce(sum(${amount("->>'helb'")}), 0)`),
-        voluntary: moneySql(sql`coalesce(sum((select coalesce(sum((d->>'amount')::numeric), 0) from jsonb_array_elements(${payrollRunLines.payslip}->'voluntary') d)), 0)`),
-      })
-      .from(payrollRunLines)
-      .where(eq(payrollRunLines.runId, id)),
-  ]);
+  // Sequential: `db` may be a transaction (a decision's answer), one connection that takes one query at a time.
+  const departments = await db
+    .select({
+      department: payrollDepartments.name,
+      employees: sql<number>`count(*)::int`,
+      gross: moneySql(sql`sum(${payrollRunLines.gross})`),
+      net: moneySql(sql`sum(${payrollRunLines.net})`),
+    })
+    .from(payrollRunLines)
+    .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
+    .where(eq(payrollRunLines.runId, id))
+    .groupBy(payrollDepartments.name)
+    .orderBy(payrollDepartments.name);
+  const [owed] = await db
+    .select({
+      paye: moneySql(sql`coalesce(sum(${amount("->>'paye'")}), 0)`),
+      shif: moneySql(sql`coalesce(sum(${amount("->>'shif'")}), 0)`),
+      ahl: moneySql(sql`coalesce(sum(${amount("->'ahl'->>'employee'")} + ${amount("->'ahl'->>'employer'")}), 0)`),
+      nssf: moneySql(sql`coalesce(sum(${amount("->'nssf'->>'employee'")} + ${amount("->'nssf'->>'employer'")}), 0)`),
+      pension: moneySql(sql`coalesce(sum(${amount("->'pension'->>'employee'")} + ${amount("->'pension'->>'employer'")}), 0)`),
+      helb: moneySql(sql`coalesce(sum(${amount("->>'helb'")}), 0)`),
+      voluntary: moneySql(sql`coalesce(sum((select coalesce(sum((d->>'amount')::numeric), 0) from jsonb_array_elements(${payrollRunLines.payslip}->'voluntary') d)), 0)`),
+    })
+    .from(payrollRunLines)
+    .where(eq(payrollRunLines.runId, id));
   return {
     departments: departments.map((d) => ({ department: d.department, employees: d.employees, gross: toKes(d.gross), deductions: toKes(subtract(d.gross, d.net)), net: toKes(d.net) })),
     liabilities: Object.fromEntries(Object.entries(owed!).map(([k, v]) => [k, toKes(v)])) as RunDetail['liabilities'],
@@ -572,16 +576,15 @@ export async function compliance(ctx: ServiceContext, q: { period?: string }): P
   const approved = await listRuns(ctx, { status: 'approved' });
   const period = q.period ?? approved[0]?.period ?? null;
   const owedBy = async (runs: readonly PayRun[]) => {
-    const totals = await Promise.all(runs.map((r) => runTotals(ctx.db, r.id)));
+    const totals: Pick<RunDetail, 'liabilities'>[] = [];
+    for (const r of runs) totals.push(await runTotals(ctx.db, r.id));
     return Object.fromEntries(REMITTANCES.map((k) => [k, sum(totals.map((t) => parseKes(t.liabilities[k])))])) as Record<Remittance, Cents>;
   };
   const ofPeriod = approved.filter((r) => r.period === period);
-  const [owed, later, outstanding, rows] = await Promise.all([
-    owedBy(ofPeriod),
-    owedBy(approved.filter((r) => period !== null && r.period > period)),
-    outstandingOn(ctx.db, Object.values(REMITTANCE_ACCOUNT), ctx.scope.facilityIds),
-    statutoryRows(ctx.db),
-  ]);
+  const owed = await owedBy(ofPeriod);
+  const later = await owedBy(approved.filter((r) => period !== null && r.period > period));
+  const outstanding = await outstandingOn(ctx.db, Object.values(REMITTANCE_ACCOUNT), ctx.scope.facilityIds);
+  const rows = await statutoryRows(ctx.db);
   const today = countyDate(ctx.now());
   const due = period ? dueDates(period) : null;
   let tables: Compliance['tables'] = [];

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { add, formatKesExact, parseKes, percentOf, subtract, sum, toKes } from '../../../shared/money.js';
-import type { Compliance, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
+import type { Compliance, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
 import { post } from '../accounting/index.js';
 import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 
@@ -336,6 +336,72 @@ describe('a rejected run', () => {
     const again = await process({ period: '2026-03', facilityId: other.id });
     expect(again.statusCode).toBe(201);
     expect((again.json() as RunDetail).id).not.toBe(first.id);
+  });
+});
+
+describe('Import Timesheet', () => {
+  const importCsv = (csv: string, dryRun = false) => t.request({ method: 'POST', url: '/api/payroll/timesheets/import', cookie: officer, body: { csv, dryRun } });
+
+  it('names every wrong line and writes nothing; a good file pays overtime and a casual’s days when the month is processed', async () => {
+    const [worker, colleague] = await t.rows<{ personal_number: string; employee_id: number; job_group: string }>(sql`
+      select e.personal_number, v.employee_id, v.job_group from payroll_employee_versions v join payroll_employees e on e.id = v.employee_id
+      where v.facility_id = ${other.id} and v.terms <> 'casual' and v.exited_on is null order by v.employee_id limit 2`);
+    const [paidAlready] = await t.rows<{ personal_number: string }>(sql`
+      select e.personal_number from payroll_run_lines l join payroll_runs r on r.id = l.run_id join payroll_employees e on e.id = l.employee_id
+      where r.period = '2026-03' and r.status = 'approved' limit 1`);
+    // A casual cleaner joins the facility on 1 March.
+    const casual = (
+      await t.request({
+        method: 'POST',
+        url: '/api/payroll/employees',
+        cookie: officer,
+        body: { personalNumber: 'CAS/2026/07', nationalId: '32345678', firstName: 'Rose', lastName: 'Nafula', facilityId: other.id, departmentId: departments.find((d) => d.name === 'Administration')!.id, cadre: 'Cleaner', jobGroup: 'B', terms: 'casual', hiredOn: '2026-03-01', pensionScheme: 'none', payMethod: 'mpesa', mpesaPhone: '0722 333 444' },
+      })
+    ).json() as EmployeeDetail;
+
+    const bad = [
+      'Personal Number,Period,Overtime Hours,Rest Day Hours,Casual Days',
+      `${worker!.personal_number},2026-03,500,,`,
+      'NO/SUCH/1,2026-03,2,,',
+      `${worker!.personal_number},2026-04,2,,`,
+      `${colleague!.personal_number},2026-03,,,12`,
+      `${paidAlready!.personal_number},2026-03,3,,`,
+    ].join('\n');
+    const preview = await importCsv(bad, true);
+    expect(preview.statusCode).toBe(200);
+    expect((preview.json() as TimesheetImport).issues.map((i) => i.message)).toEqual([
+      'Line 2: overtime_hours must be a number from 0 to 200 (500)',
+      'Line 3: No employee has the personal number NO/SUCH/1 in 2026-03',
+      'Line 4: 2026-04 is a month still to come',
+      expect.stringMatching(/^Line 5: .+ is not on casual terms: casual days are for casual workers$/),
+      expect.stringMatching(/^Line 6: .+'s 2026-03 pay run is approved: a timesheet changes only a month still in draft$/),
+    ]);
+    const refused = await importCsv(bad);
+    expect(refused.statusCode).toBe(400);
+    expect(await t.count('payroll_timesheets')).toBe(0);
+    expect(fieldErrors(await importCsv('who,when\nA,2026-03'))).toEqual({ csv: 'The header has no personal_number, period column: it is personal_number,period,overtime_hours,rest_day_hours,casual_days' });
+
+    const good = ['personal_number,period,overtime_hours,rest_day_hours,casual_days', `${worker!.personal_number},2026-03,10,4,`, 'cas/2026/07,2026-03,,,13'].join('\r\n');
+    const dry = (await importCsv(good, true)).json() as TimesheetImport;
+    expect(dry.rows.map((r) => [r.line, r.overtimeHours, r.restDayHours, r.casualDays])).toEqual([
+      [2, 10, 4, null],
+      [3, 0, 0, 13],
+    ]);
+    expect(await t.count('payroll_timesheets')).toBe(0);
+    expect((await importCsv(good)).statusCode).toBe(200);
+    expect(await t.count('payroll_timesheets')).toBe(2);
+
+    const run = (await process({ period: '2026-03', facilityId: other.id })).json() as RunDetail;
+    const scale = (await t.request({ url: '/api/payroll/salary-scale', cookie: officer })).json() as SalaryScaleRow[];
+    const basicOf = (group: string) => scale.filter((r) => r.jobGroup === group && r.effectiveFrom <= '2026-03-01').sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom))[0]!.basic;
+    const full = (await t.request({ url: `/api/payroll/runs/${run.id}?search=${encodeURIComponent(worker!.personal_number)}`, cookie: officer })).json() as RunDetail;
+    const overtime = full.lines![0]!.payslip.earnings.find((e) => e.code === 'overtime')!;
+    // (10 × 1.5 + 4 × 2) hours at basic ÷ 195, to the cent.
+    expect(overtime).toMatchObject({ label: 'Overtime', taxable: true, amount: Math.round((basicOf(worker!.job_group) * 100 * 23) / 195) / 100 });
+    const rose = (await t.request({ url: `/api/payroll/runs/${run.id}?search=CAS/2026/07`, cookie: officer })).json() as RunDetail;
+    // 13 of 26 days: half the month's basic.
+    expect(rose.lines![0]!.payslip.basic).toBe(toKes(percentOf(cents(basicOf('B')), 50)));
+    expect(casual.terms).toBe('casual');
   });
 });
 

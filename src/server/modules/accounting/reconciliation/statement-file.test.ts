@@ -2,7 +2,7 @@
 // mark, CRLF, newest-first order, Kenyan day-first dates, withdrawals printed negative, amounts in brackets.
 import { describe, expect, it } from 'vitest';
 import { toKes } from '../../../../shared/money.js';
-import { readAmount, readCsv, readDate } from './csv.js';
+import { readAmount, readCsv, readDate } from '../../../core/csv-read.js';
 import { readStatementFile } from './statement-file.js';
 
 const TODAY = '2026-03-16';

@@ -6,7 +6,7 @@
 import { add, isNegative, isPositive, isZero, negate, subtract, sum, ZERO, type Cents } from '../../../../shared/money.js';
 import type { BankStatementKind, ImportIssue } from '../../../../shared/accounting/index.js';
 import { inDateWindow } from '../../../../shared/validation.js';
-import { columnsOf, headerKey, lineIssue, readAmount, readCsv, readDate, type CsvRecord } from './csv.js';
+import { columnsOf, headerKey, lineIssue, readAmount, readCsv, readDate, type CsvRecord } from '../../../core/csv-read.js';
 
 export type FileLine = { lineNo: number; date: string; description: string; reference: string | null; amount: Cents; balance: Cents | null };
 

@@ -1,8 +1,11 @@
-// Reading the CSV files finance officers upload (bank and M-Pesa statements, journals): RFC 4180 as spreadsheets
+// Reading the CSV files officers upload (bank and M-Pesa statements, journals, timesheets): RFC 4180 as spreadsheets
 // and banks write it — a byte-order mark, CRLF or LF, quoted cells with "" and line breaks inside — keeping each
 // record's line number in the file, because every complaint about the file must say which line it is about.
-import { MAX_IMPORT_LINES, type ImportIssue } from '../../../../shared/accounting/index.js';
-import { parseKes, type Cents } from '../../../../shared/money.js';
+import { MAX_IMPORT_LINES } from '../../shared/csv.js';
+import { parseKes, type Cents } from '../../shared/money.js';
+
+/** What is wrong with a file, or with one field of one of its lines (path csv.line.7.amount). */
+export type ImportIssue = { path: string; message: string };
 
 export type CsvRecord = { line: number; cells: string[] };
 
