@@ -29,7 +29,10 @@ export async function measurePayRun(target: Target, opts: { employees: number; l
   try {
     const db = h.drizzle({ logQuery: () => undefined });
     // The top-up stays in the benchmark's database (like the generated patients): a later run finds it done.
-    const [have] = await h.query<{ n: number }>('select count(*)::int as n from payroll_employees');
+    // Counted as the run will: employees on the register today (not those who have left).
+    const [have] = await h.query<{ n: number }>(
+      `select count(*)::int as n from payroll_employees e where not exists (select 1 from payroll_employee_versions v where v.employee_id = e.id and v.exited_on is not null)`,
+    );
     const extra = Math.max(0, opts.employees - have!.n);
     if (extra > 0) {
       opts.log(`pay run: adding ${extra} employees (copies of the register's, with their own pay items)`);

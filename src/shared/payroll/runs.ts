@@ -191,7 +191,7 @@ export const runDetailSchema = runSchema.extend({
   lineCount: z.number().nullable(),
   /** The lines, for the payroll roles (a page of them when asked); null for one who sees totals only (a facility in-charge). */
   lines: z.array(runLineSchema).nullable(),
-  /** In last month's approved runs of this scope and not in this one. */
+  /** In last month's approved runs of this scope and not in this one; null when no line was read (limit=0). */
   exited: z.array(z.object({ employeeId: z.number(), personalNumber: z.string(), name: z.string() })).nullable(),
 });
 export type RunDetail = z.infer<typeof runDetailSchema>;
@@ -235,3 +235,7 @@ export const delegationSchema = z.object({
   revokedAt: z.string().nullable(),
 });
 export type Delegation = z.infer<typeof delegationSchema>;
+
+/** GET /api/payroll/my-payslips: the signed-in employee's own pay, month by month, from approved runs (newest first). */
+export const myPayslipSchema = z.object({ runId: z.number(), employeeId: z.number(), period: z.string(), gross: z.number(), net: z.number() });
+export type MyPayslip = z.infer<typeof myPayslipSchema>;

@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { PayRun } from '../../../shared/payroll';
 import { formatKES } from '../../../shared/money';
-import { NotForRole } from '../../components/data/not-for-role';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -21,6 +20,7 @@ import { cn } from '../../lib/utils';
 import { runsQuery } from './payroll.api';
 import { runTitle } from './payroll-labels';
 import { OverviewTab } from './overview-tab';
+import { MyPayslips } from './my-payslips';
 
 const EmployeesTab = lazy(() => import('./employees-tab').then((m) => ({ default: m.EmployeesTab })));
 const CurrentTab = lazy(() => import('./current-tab').then((m) => ({ default: m.CurrentTab })));
@@ -35,11 +35,9 @@ type PayrollTab = (typeof TABS)[number];
 const TOTALS_TABS: readonly PayrollTab[] = ['overview', 'current', 'compliance'];
 
 export function PayrollPage() {
-  const { t } = useTranslation();
   const staff = useStaff();
-  if (staff.role && !staff.may('payroll:read') && !staff.may('payroll:totals')) {
-    return <NotForRole title={t('payroll.title')} subtitle={t('payroll.subtitle')} note={t('payroll.forbidden')} testId="payroll-forbidden" />;
-  }
+  // Everyone else: her own payslips, and why the rest is not hers.
+  if (staff.role && !staff.may('payroll:read') && !staff.may('payroll:totals')) return <MyPayslips />;
   return <PayrollScreen />;
 }
 

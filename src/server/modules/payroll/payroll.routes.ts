@@ -22,6 +22,7 @@ import {
   payItemSchema,
   rejectRunBody,
   runDetailSchema,
+  myPayslipSchema,
   importTimesheetBody,
   timesheetImportSchema,
   p9aQuery,
@@ -41,7 +42,7 @@ import { signedIn } from '../../core/access.js';
 import { sendCsv } from '../../core/csv.js';
 import { documentLanguage, documentQuery, readerOf, sendPdf } from '../../core/pdf.js';
 import { csvFile, pdfFile } from '../../core/http.js';
-import { p9aPdf, payslipPdf, runReturn } from './returns.service.js';
+import { myPayslips, p9aPdf, payslipPdf, runReturn } from './returns.service.js';
 import { importTimesheet } from './timesheets.service.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf } from '../../core/access.js';
@@ -147,6 +148,7 @@ export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { filename, pdf } = await payslipPdf(ctxOf(request, deps), request.params.id, request.params.employeeId, documentLanguage(request), readerOf(request));
     return sendPdf(reply, filename, pdf);
   });
+  r.get('/api/payroll/my-payslips', { config: signedIn, schema: { response: list(myPayslipSchema) } }, async (request) => myPayslips(ctxOf(request, deps)));
   r.get('/api/payroll/employees/:id/p9a.pdf', { config: signedIn, schema: { params: idParam, querystring: p9aQuery, response: pdfFile } }, async (request, reply) => {
     const { filename, pdf } = await p9aPdf(ctxOf(request, deps), request.params.id, request.query.year, documentLanguage(request), readerOf(request));
     return sendPdf(reply, filename, pdf);

@@ -7,7 +7,7 @@ import { can } from '../../../shared/access/index.js';
 import type { CsvCell, CsvFile } from '../../../shared/csv.js';
 import { toCsv } from '../../../shared/csv.js';
 import { formatKesExact, parseKes, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
-import { dueDates, EMPLOYMENT_TERM_NAMES, PENSION_SCHEME_NAMES, periodEnd, type PAYROLL_REPORTS, type PAYROLL_RETURNS, type PayrollReturn, type Payslip, type Remittance } from '../../../shared/payroll/index.js';
+import { dueDates, EMPLOYMENT_TERM_NAMES, PENSION_SCHEME_NAMES, periodEnd, type PAYROLL_REPORTS, type PAYROLL_RETURNS, type MyPayslip, type PayrollReturn, type Payslip, type Remittance } from '../../../shared/payroll/index.js';
 import { getRun } from './runs.service.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -419,7 +419,8 @@ const P9A_WORDS = {
     year: 'Year of income',
     employer: 'Employer',
     employerName: 'County Government of Busia: Department of Health',
-    columns: ['Month', 'Basic salary', 'Benefits, non-cash', 'Value of quarters', 'Total gross pay', 'Retirement (actual)', 'Retirement (allowed)', 'SHIF', 'Housing Levy', 'Chargeable pay', 'Tax charged', 'Personal relief', 'Insurance relief', 'PAYE'],
+    // Short words: thirteen figures share a portrait page, and a heading is broken only between words.
+    columns: ['Month', 'Basic salary', 'Non-cash benefits', 'Value of quarters', 'Gross pay', 'Pension actual', 'Pension allowed', 'SHIF', 'Housing Levy', 'Taxable pay', 'Tax charged', 'Personal relief', 'Insurance relief', 'PAYE'],
     total: 'Total',
     none: 'None',
   },
@@ -428,7 +429,7 @@ const P9A_WORDS = {
     year: 'Mwaka wa mapato',
     employer: 'Mwajiri',
     employerName: 'Serikali ya Kaunti ya Busia: Idara ya Afya',
-    columns: ['Mwezi', 'Mshahara wa msingi', 'Marupurupu yasiyo fedha', 'Thamani ya makazi', 'Jumla ya mshahara ghafi', 'Pensheni (halisi)', 'Pensheni (inayoruhusiwa)', 'SHIF', 'Ushuru wa Nyumba', 'Mapato yanayotozwa kodi', 'Kodi iliyotozwa', 'Msamaha wa kibinafsi', 'Msamaha wa bima', 'PAYE'],
+    columns: ['Mwezi', 'Msingi', 'Faida zisizo pesa', 'Thamani ya makazi', 'Mshahara ghafi', 'Pensheni halisi', 'Pensheni kikomo', 'SHIF', 'Ushuru wa Nyumba', 'Mapato ya kodi', 'Kodi', 'Msamaha binafsi', 'Msamaha wa bima', 'PAYE'],
     total: 'Jumla',
     none: 'Hakuna',
   },
@@ -503,4 +504,27 @@ export async function p9aPdf(ctx: ServiceContext, employeeId: number, year: numb
   );
   await audit(ctx.db, ctx.actor, { action: 'payroll.p9a.read', entity: 'payroll_employee', entityId: employeeId, detail: `${year}: ${months.length} months` });
   return { filename: `p9a-${year}-${who.personalNumber.replace(/\W+/g, '-')}.pdf`, pdf };
+}
+
+/**
+ * GET /api/payroll/my-payslips: the payslips of the employee linked to the signed-in account (any role: a nurse reads
+ * her own pay), from approved runs only, newest first; none for an account linked to no employee. Audited.
+ */
+export async function myPayslips(ctx: ServiceContext): Promise<MyPayslip[]> {
+  if (ctx.actor.id === null) return [];
+  const rows = await ctx.db
+    .select({ runId: payrollRuns.id, employeeId: payrollRunLines.employeeId, period: payrollRuns.period, gross: payrollRunLines.gross, net: payrollRunLines.net })
+    .from(payrollRunLines)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payrollRunLines.runId))
+    .where(
+      and(
+        eq(payrollRuns.status, 'approved'),
+        // Linked today: the account's employee, whichever version of the register links them.
+        sql`${payrollRunLines.employeeId} in (select employee_id from payroll_employee_versions where user_id = ${ctx.actor.id})`,
+      ),
+    )
+    .orderBy(sql`${payrollRuns.period} desc`)
+    .limit(36);
+  if (rows.length > 0) await audit(ctx.db, ctx.actor, { action: 'payroll.payslip.list', entity: 'payroll_employee', entityId: rows[0]!.employeeId, detail: `${rows.length} months` });
+  return rows.map((r) => ({ ...r, gross: toKes(r.gross), net: toKes(r.net) }));
 }

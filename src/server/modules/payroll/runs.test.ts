@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { add, formatKesExact, parseKes, percentOf, subtract, sum, toKes } from '../../../shared/money.js';
-import type { Compliance, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
+import type { Compliance, MyPayslip, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
 import { post } from '../accounting/index.js';
 import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 
@@ -121,7 +121,9 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
 
     const res = await process({ period: '2026-03', facilityId: small.id });
     expect(res.statusCode).toBe(201);
-    run = res.json() as RunDetail;
+    // Processing answers with the run's totals; its lines are read as the screen reads them.
+    expect(res.json()).toMatchObject({ lineCount: (res.json() as RunDetail).employees, lines: [], exited: null });
+    run = (await t.request({ url: `/api/payroll/runs/${(res.json() as RunDetail).id}`, cookie: officer })).json() as RunDetail;
     expect(run).toMatchObject({ period: '2026-03', status: 'draft', scope: { kind: 'facility', facilityId: small.id }, preparedBy: expect.any(String), journalNumber: null });
     expect(run.lines!.length).toBe(run.employees);
     for (const line of run.lines!) {
@@ -165,7 +167,7 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
 
     const again = await process({ period: '2026-03', facilityId: small.id });
     expect(again.statusCode).toBe(200);
-    const reworked = again.json() as RunDetail;
+    const reworked = (await t.request({ url: `/api/payroll/runs/${(again.json() as RunDetail).id}`, cookie: officer })).json() as RunDetail;
     expect(reworked.id).toBe(run.id);
     const mercy = reworked.lines!.find((l) => l.employeeId === employee.id)!;
     // Job group H from the scale, paid for the 30 days of March she was employed (2 to 31 March), exactly.
@@ -236,7 +238,7 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
     const side = (code: string, s: 'debit' | 'credit') => sum(journal.filter((l) => l.account_code === code).map((l) => parseKes(l[s])));
     expect(sum(journal.map((l) => parseKes(l.debit)))).toEqual(sum(journal.map((l) => parseKes(l.credit))));
     expect(journal.every((l) => l.facility_id === small.id)).toBe(true);
-    const lines = done.lines!;
+    const lines = ((await t.request({ url: `/api/payroll/runs/${run.id}`, cookie: officer })).json() as RunDetail).lines!;
     const total = (f: (p: RunDetail['lines'] extends (infer L)[] | null ? L : never) => number) => sum(lines.map((l) => parseKes(f(l))));
     expect(add(add(side('5110', 'debit'), side('5111', 'debit')), side('5112', 'debit'))).toEqual(cents(done.gross));
     expect(side('2220', 'credit')).toEqual(cents(done.net));
@@ -473,5 +475,24 @@ describe('Tax Compliance', () => {
     expect(after.returns.find((r) => r.remittance === 'shif')!.status).toBe('overdue');
     expect((await t.request({ url: '/api/payroll/compliance?period=2026-13', cookie: director })).statusCode).toBe(400);
     expect((await t.request({ url: '/api/payroll/compliance', cookie: nurse })).statusCode).toBe(403);
+  });
+});
+
+describe('an employee’s own payslips', () => {
+  it('are hers to list and open, from approved runs only; another’s payslip is not', async () => {
+    const [me] = await t.rows<{ id: number }>(sql`select id from users where email = ${'mary.achieng@health.busiacounty.example'}`);
+    const [employee] = await t.rows<{ employee_id: number; personal_number: string }>(sql`
+      select v.employee_id, e.personal_number from payroll_employee_versions v join payroll_employees e on e.id = v.employee_id where v.user_id = ${me!.id} limit 1`);
+    const mine = (await t.request({ url: '/api/payroll/my-payslips', cookie: nurse })).json() as MyPayslip[];
+    expect(mine.map((p) => p.period)).toContain('2026-02');
+    expect(mine.every((p) => p.employeeId === employee!.employee_id)).toBe(true);
+    const february = mine.find((p) => p.period === '2026-02')!;
+    const pdf = await t.request({ url: `/api/payroll/runs/${february.runId}/payslips/${february.employeeId}.pdf?lang=sw`, cookie: nurse });
+    expect(expectPdf(pdf, `payslip-2026-02-${employee!.personal_number}.pdf`)).toContain('Hati ya Mshahara');
+    const [someoneElse] = await t.rows<{ employee_id: number }>(sql`select employee_id from payroll_run_lines where run_id = ${february.runId} and employee_id <> ${february.employeeId} limit 1`);
+    expect((await t.request({ url: `/api/payroll/runs/${february.runId}/payslips/${someoneElse!.employee_id}.pdf`, cookie: nurse })).statusCode).toBe(403);
+    // An account linked to no employee has none.
+    const stranger = await t.loginAt('clinical_officer', small.id);
+    expect((await t.request({ url: '/api/payroll/my-payslips', cookie: stranger })).json()).toEqual([]);
   });
 });
