@@ -2,6 +2,7 @@
 // by the 9th of the next month, the Housing Levy by the 9th working day after the month, HELB by the 15th. A
 // scheme's own rules set its pension date; the 15th is kept here as the county's practice (an estimate).
 import { z } from 'zod';
+import { isoDate, requiredText } from '../validation.js';
 import { payPeriod } from './contracts.js';
 import { STATUTORY_KINDS } from './rates.js';
 
@@ -95,9 +96,45 @@ export const complianceSchema = z.object({
       /** The payable's balance in the posted ledger today, for the reader's facilities (every period's, not only this one's). */
       outstanding: z.number(),
       status: z.enum(COMPLIANCE_STATUSES),
+      /** The payment recorded for it (its journal waits in Accounting for approval until it is posted), if any. */
+      payment: z.object({ paidOn: z.string(), reference: z.string(), journalNumber: z.string().nullable() }).nullable(),
     }),
   ),
   /** The statutory tables the period's pay is worked out with: each kind and the date its row took effect. */
   tables: z.array(z.object({ kind: z.enum(STATUTORY_KINDS), effectiveFrom: z.string() })),
 });
 export type Compliance = z.infer<typeof complianceSchema>;
+
+/**
+ * Paying what a run owes (issue 27 item 4: "paying the run and remitting each liability later post their own
+ * journals"): the net pay of an approved run, or a month's return to its authority. Recorded by the payroll officer
+ * with the bank's date and reference, it becomes a journal (Dr the payable, Cr the county health operating account
+ * 1110) waiting in Accounting for another person to approve; Tax Compliance counts it once posted.
+ */
+export const PAYMENT_KINDS = ['net', ...REMITTANCES] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_ACCOUNT: Record<PaymentKind, string> = { net: '2220', ...REMITTANCE_ACCOUNT };
+export const BANK_ACCOUNT = '1110';
+
+const paymentFields = {
+  paidOn: isoDate('Date paid is required'),
+  reference: requiredText('The bank or portal reference is required', 60, 'The reference must be at most 60 characters'),
+};
+/** POST /api/payroll/runs/:id/pay: an approved run's net pay, paid. */
+export const payRunBody = z.object(paymentFields);
+/** POST /api/payroll/remittances: a month's return, paid to its authority. */
+export const remitBody = z.object({ period: payPeriod, remittance: z.enum(REMITTANCES, 'Choose the return: paye, shif, nssf, ahl, helb or pension'), ...paymentFields });
+export type RemitBody = z.infer<typeof remitBody>;
+export const paymentSchema = z.object({
+  id: z.number(),
+  kind: z.enum(PAYMENT_KINDS),
+  period: z.string(),
+  runId: z.number().nullable(),
+  amount: z.number(),
+  paidOn: z.string(),
+  reference: z.string(),
+  journalNumber: z.string().nullable(),
+  recordedBy: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export type PayrollPayment = z.infer<typeof paymentSchema>;

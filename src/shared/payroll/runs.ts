@@ -187,6 +187,8 @@ export const runDetailSchema = runSchema.extend({
   /** By department: totals, which the in-charge reads too (no one's own pay). */
   departments: z.array(departmentTotalSchema),
   liabilities: z.record(z.enum(RUN_LIABILITIES), z.number()),
+  /** Its net pay recorded as paid (the journal waits in Accounting for approval until posted), if it is. */
+  payment: z.object({ paidOn: z.string(), reference: z.string(), journalNumber: z.string().nullable() }).nullable(),
   /** The lines that match the query's search and filter (all of them when it has none). */
   lineCount: z.number().nullable(),
   /** The lines, for the payroll roles (a page of them when asked); null for one who sees totals only (a facility in-charge). */

@@ -20,6 +20,7 @@ import { formatDate, formatMonth } from '../../lib/locale-format';
 import { complianceQuery } from './payroll.api';
 import { ComplianceStatusBadge } from './compliance-status';
 import { useRunFile } from './run-file';
+import { PaymentDialog, type PaymentTarget } from './payment-dialog';
 import { scopeName } from './payroll-labels';
 
 const FILES: readonly PayrollReturn[] = ['p10', 'shif', 'nssf', 'ahl', 'helb', 'pension'];
@@ -33,6 +34,8 @@ export function ComplianceTab({ runs }: { runs: PayRun[] | undefined }) {
   const c = compliance.data;
   const approved = (runs ?? []).filter((r) => r.status === 'approved' && r.period === c?.period);
   const download = useRunFile();
+  const canRecord = staff.may('payroll:prepare');
+  const [paying, setPaying] = useState<PaymentTarget | null>(null);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {periods.length > 1 ? (
@@ -85,6 +88,20 @@ export function ComplianceTab({ runs }: { runs: PayRun[] | undefined }) {
                     </TableCell>
                     <TableCell>
                       <ComplianceStatusBadge status={r.status} />
+                      {r.payment ? (
+                        <span className="mt-1 block text-xs text-muted-foreground">
+                          {t('payroll.payment.remitted', { date: formatDate(r.payment.paidOn), reference: r.payment.reference, journal: r.payment.journalNumber ?? '—' })}
+                        </span>
+                      ) : canRecord && r.amount > 0 && r.status !== 'remitted' ? (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="mt-1"
+                          onClick={() => setPaying({ kind: r.remittance, period: c.period!, amount: r.amount, title: `${t(`payroll.remittances.${r.remittance}`)} · ${formatMonth(c.period!)}` })}
+                        >
+                          {t('payroll.payment.recordRemittance')}
+                        </Button>
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -117,6 +134,7 @@ export function ComplianceTab({ runs }: { runs: PayRun[] | undefined }) {
           </CardContent>
         </Card>
       ) : null}
+      {paying ? <PaymentDialog target={paying} onClose={() => setPaying(null)} /> : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // with authority approves it (its journal posts) or sends it back with a reason. The server says who may: a button
 // it refuses shows why.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, CheckCircle2, FileText, Send, Users, XCircle } from 'lucide-react';
+import { AlertTriangle, Banknote, CheckCircle2, FileText, Send, Users, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BLOCKING_EXCEPTIONS, type PayRun, type RunDetail, type RunLine } from '../../../shared/payroll';
@@ -31,6 +31,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { formatNumber, formatTime, formatDate } from '../../lib/locale-format';
 import { LINES_PAGE_SIZE, runQuery, runTotalsQuery, useRunDecision, type LineFilters } from './payroll.api';
 import { payrollErrorText, RunStatusBadge, runTitle } from './payroll-labels';
+import { PaymentDialog } from './payment-dialog';
 
 type Props = { runs: UseQueryResult<PayRun[]>; runId: number | null; onRunId: (id: number) => void };
 
@@ -92,6 +93,8 @@ function RunSummary({ run }: { run: RunDetail }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const canSubmit = staff.may('payroll:prepare') && run.status === 'draft';
+  const canPay = staff.may('payroll:prepare') && run.status === 'approved' && run.payment === null;
+  const [paying, setPaying] = useState(false);
   const canDecide = (staff.may('payroll:approve') || staff.may('payroll:approve-delegated')) && run.status === 'submitted';
   const when = (at: string | null, by: string | null) => (at ? t('payroll.current.byAt', { by: by ?? '—', at: `${formatDate(at)} ${formatTime(at)}` }) : '—');
 
@@ -135,6 +138,12 @@ function RunSummary({ run }: { run: RunDetail }) {
               {t('payroll.current.submit')}
             </Button>
           ) : null}
+          {canPay ? (
+            <Button variant="outline" onClick={() => setPaying(true)}>
+              <Banknote aria-hidden="true" />
+              {t('payroll.payment.recordNet')}
+            </Button>
+          ) : null}
           {canDecide ? (
             <>
               <Button onClick={() => setAsking('approve')}>
@@ -166,6 +175,11 @@ function RunSummary({ run }: { run: RunDetail }) {
             <span data-testid="payroll-run-journal">{run.journalNumber ?? '—'}</span>
           </DetailField>
         </dl>
+        {run.payment ? (
+          <p className="rounded-md bg-muted p-3 text-sm" role="note" data-testid="payroll-run-paid">
+            {t('payroll.payment.netPaid', { date: formatDate(run.payment.paidOn), reference: run.payment.reference, journal: run.payment.journalNumber ?? '—' })}
+          </p>
+        ) : null}
         {run.rejectionReason ? (
           <p className="rounded-md border border-destructive/40 p-3 text-sm" role="note">
             {t('payroll.current.rejectedBecause', { reason: run.rejectionReason })}
@@ -183,6 +197,7 @@ function RunSummary({ run }: { run: RunDetail }) {
         onConfirm={() => decide(asking!)}
         onClose={() => setAsking(null)}
       />
+      {paying ? <PaymentDialog target={{ kind: 'net', runId: run.id, amount: run.net, title: t('payroll.payment.netTitle', { run: runTitle(t, run) }) }} onClose={() => setPaying(false)} /> : null}
       <FormDialog open={asking === 'reject'} pending={decision.isPending} onClose={() => setAsking(null)} title={t('payroll.current.rejectTitle')} description={t('payroll.current.rejectBody')}>
         <form
           noValidate

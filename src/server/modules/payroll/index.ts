@@ -3,7 +3,7 @@
 import type { ServerModule } from '../../core/module.js';
 import { payrollRoutes } from './payroll.routes.js';
 import { seedPayroll } from './payroll.seed.js';
-import { payrollAllowanceTypes, payrollDepartments, payrollEmployees, payrollEmployeeVersions, payrollPayItems, payrollPensionSchemes, payrollDelegations, payrollRunLines, payrollTimesheets, payrollRuns, payrollSalaryScale, payrollStatutoryRates } from './payroll.schema.js';
+import { payrollAllowanceTypes, payrollDepartments, payrollEmployees, payrollEmployeeVersions, payrollPayItems, payrollPensionSchemes, payrollDelegations, payrollRunLines, payrollTimesheets, payrollPayments, payrollRuns, payrollSalaryScale, payrollStatutoryRates } from './payroll.schema.js';
 
 // A county pay run end to end (the benchmark times it: bench/payroll.ts).
 export { approveRun, processRun, submitRun } from './runs.service.js';
@@ -11,7 +11,7 @@ export { approveRun, processRun, submitRun } from './runs.service.js';
 export const payrollModule: ServerModule = {
   id: 'payroll',
   routes: payrollRoutes,
-  tables: [payrollStatutoryRates, payrollDepartments, payrollEmployees, payrollEmployeeVersions, payrollPensionSchemes, payrollAllowanceTypes, payrollSalaryScale, payrollPayItems, payrollRuns, payrollRunLines, payrollDelegations, payrollTimesheets],
+  tables: [payrollStatutoryRates, payrollDepartments, payrollEmployees, payrollEmployeeVersions, payrollPensionSchemes, payrollAllowanceTypes, payrollSalaryScale, payrollPayItems, payrollRuns, payrollRunLines, payrollDelegations, payrollTimesheets, payrollPayments],
   seed: seedPayroll,
   hostileInput: () => import('./payroll.hostile.js'),
 };

@@ -173,6 +173,24 @@ export default defineHostile({
       dryRun: fc.constantFrom<unknown>('yes', 1, null, []),
     },
   },
+  'POST /api/payroll/runs/:id/pay': {
+    role: 'payroll_officer',
+    path: () => '/api/payroll/runs/2147483647/pay',
+    base: { paidOn: '2026-03-01', reference: 'KCB-PAY-0226' },
+    breakers: { paidOn: fc.oneof(notADate, fc.constantFrom<unknown>('2099-01-01')), reference: badText(60, 'KCB-PAY-0226') },
+  },
+  'POST /api/payroll/remittances': {
+    role: 'payroll_officer',
+    // A month with no approved run: refused (409) once valid, so nothing is written.
+    path: () => '/api/payroll/remittances',
+    base: { period: '2025-01', remittance: 'paye', paidOn: '2026-03-01', reference: 'KRA-PRN-1' },
+    breakers: {
+      period: notAPeriod,
+      remittance: fc.constantFrom<unknown>('nhif', '', null, 1, 'PAYE '),
+      paidOn: fc.oneof(notADate, fc.constantFrom<unknown>('2099-01-01')),
+      reference: badText(60, 'KRA-PRN-1'),
+    },
+  },
   'POST /api/payroll/rates': {
     role: 'payroll_officer',
     path: () => '/api/payroll/rates',

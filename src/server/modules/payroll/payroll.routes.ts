@@ -22,6 +22,9 @@ import {
   payItemSchema,
   rejectRunBody,
   runDetailSchema,
+  payRunBody,
+  remitBody,
+  paymentSchema,
   myPayslipSchema,
   importTimesheetBody,
   timesheetImportSchema,
@@ -44,6 +47,7 @@ import { documentLanguage, documentQuery, readerOf, sendPdf } from '../../core/p
 import { csvFile, pdfFile } from '../../core/http.js';
 import { myPayslips, p9aPdf, payslipPdf, runReturn } from './returns.service.js';
 import { importTimesheet } from './timesheets.service.js';
+import { recordRemittance, recordRunPayment } from './payments.service.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
@@ -126,6 +130,14 @@ export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Import Timesheet: a month's overtime and casual days (a dry run previews; a file with a wrong line writes nothing).
   r.post('/api/payroll/timesheets/import', { config: allow('payroll:prepare'), schema: { body: importTimesheetBody, response: ok(timesheetImportSchema) } }, async (request) =>
     importTimesheet(ctxOf(request, deps), request.body),
+  );
+
+  // Paying what runs owe: net pay, and each month's returns; each a journal for another person to approve.
+  r.post('/api/payroll/runs/:id/pay', { config: allow('payroll:prepare'), schema: { params: idParam, body: payRunBody, response: created(paymentSchema) } }, async (request, reply) =>
+    reply.status(201).send(await recordRunPayment(ctxOf(request, deps), request.params.id, request.body)),
+  );
+  r.post('/api/payroll/remittances', { config: allow('payroll:prepare'), schema: { body: remitBody, response: created(paymentSchema) } }, async (request, reply) =>
+    reply.status(201).send(await recordRemittance(ctxOf(request, deps), request.body)),
   );
 
   // Tax Compliance: a period's returns, when each is due and whether the ledger's payable is cleared.

@@ -1,7 +1,7 @@
 // The payroll module's tables (issue 27). snake_case in SQL (drizzle casing), camelCase in TypeScript.
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { EmploymentTerms, PayItemKind, PayMethod, Payslip, PensionScheme, RunException, RunScopeKind, RunStatus, StatutoryKind, StatutoryValues } from '../../../shared/payroll/index.js';
+import type { EmploymentTerms, PayItemKind, PaymentKind, PayMethod, Payslip, PensionScheme, RunException, RunScopeKind, RunStatus, StatutoryKind, StatutoryValues } from '../../../shared/payroll/index.js';
 import { createdAt, id, money } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
@@ -296,5 +296,34 @@ export const payrollTimesheets = pgTable(
     uniqueIndex('payroll_timesheets_employee_period_idx').on(t.employeeId, t.period),
     index('payroll_timesheets_period_idx').on(t.period),
     check('payroll_timesheets_bounds_check', sql`${t.overtimeHours} between 0 and 200 and ${t.restDayHours} between 0 and 200 and (${t.casualDays} is null or ${t.casualDays} between 0 and 31)`),
+  ],
+);
+
+/**
+ * What was paid of what runs owe: an approved run's net pay (run_id), or a month's return to its authority (period
+ * and kind, for the runs of the month). Each has its journal, a draft in Accounting until another person approves it.
+ */
+export const payrollPayments = pgTable(
+  'payroll_payments',
+  {
+    id: id(),
+    kind: text().$type<PaymentKind>().notNull(),
+    period: text().notNull(),
+    runId: integer().references(() => payrollRuns.id),
+    amount: money().notNull(),
+    paidOn: date({ mode: 'string' }).notNull(),
+    reference: text().notNull(),
+    journalId: integer(),
+    journalNumber: text(),
+    recordedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    recordedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payroll_payments_net_idx').on(t.runId).where(sql`${t.kind} = 'net'`),
+    // One remittance per month and return, for the runs approved by then (a run approved later is paid by a journal).
+    uniqueIndex('payroll_payments_remittance_idx').on(t.period, t.kind).where(sql`${t.kind} <> 'net'`),
+    check('payroll_payments_kind_check', sql`${t.kind} in ('net', 'paye', 'shif', 'nssf', 'ahl', 'helb', 'pension') and (${t.kind} = 'net') = (${t.runId} is not null)`),
   ],
 );

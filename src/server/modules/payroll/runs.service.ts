@@ -3,7 +3,7 @@
 // submits it; another person with authority approves it (maker ≠ checker), which posts one balanced journal to the
 // ledger in the same transaction, or rejects it with a reason. An approved run never changes (the database refuses
 // it too, migration 0024): a correction is an adjustment in a later run.
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import type { CostCentre } from '../../../shared/accounting/index.js';
 import { add, allocate, centsValue, compare, isZero, parseKes, subtract, sum, toKes, toKesText, totalOf, ZERO, type Cents } from '../../../shared/money.js';
@@ -28,6 +28,8 @@ import {
   type RunDetail,
   type RunException,
   type RunLine,
+  RUN_LIABILITIES,
+  type RunLiability,
   type RunLinesQuery,
   type RunScopeKind,
 } from '../../../shared/payroll/index.js';
@@ -46,7 +48,7 @@ import { isDelegated } from './delegations.service.js';
 import { inForce } from './employees.service.js';
 import { statutoryRows } from './payroll.service.js';
 import { casualBasic, overtimePay, timesheetsIn } from './timesheets.service.js';
-import { payrollDepartments, payrollEmployees, payrollEmployeeVersions as versions, payrollPensionSchemes, payrollRunLines, payrollRuns } from './payroll.schema.js';
+import { payrollDepartments, payrollEmployees, payrollEmployeeVersions as versions, payrollPayments, payrollPensionSchemes, payrollRunLines, payrollRuns } from './payroll.schema.js';
 
 type RunRow = typeof payrollRuns.$inferSelect;
 type Scope = { kind: RunScopeKind; facilityId: number | null; subcounty: string | null };
@@ -266,9 +268,20 @@ export async function listRuns(ctx: ServiceContext, q: { period?: string; status
     .map(toRun);
 }
 
+const figure = (path: string) => `coalesce((payroll_run_lines.payslip${path})::numeric, 0)`;
+/** What one line owes each authority and payee (employee and employer shares), as SQL over its payslip. */
+export const LIABILITY_SQL: Record<RunLiability, string> = {
+  paye: figure("->>'paye'"),
+  shif: figure("->>'shif'"),
+  ahl: `${figure("->'ahl'->>'employee'")} + ${figure("->'ahl'->>'employer'")}`,
+  nssf: `${figure("->'nssf'->>'employee'")} + ${figure("->'nssf'->>'employer'")}`,
+  pension: `${figure("->'pension'->>'employee'")} + ${figure("->'pension'->>'employer'")}`,
+  helb: figure("->>'helb'"),
+  voluntary: `(select coalesce(sum((d->>'amount')::numeric), 0) from jsonb_array_elements(payroll_run_lines.payslip->'voluntary') d)`,
+};
+
 /** A run's totals by department and what it owes each authority: totals an in-charge may read (no one's own pay). */
 async function runTotals(db: Db, id: number): Promise<Pick<RunDetail, 'departments' | 'liabilities'>> {
-  const amount = (path: string) => sql.raw(`coalesce((payslip${path})::numeric, 0)`);
   // Sequential: `db` may be a transaction (a decision's answer), one connection that takes one query at a time.
   const departments = await db
     .select({
@@ -283,15 +296,7 @@ async function runTotals(db: Db, id: number): Promise<Pick<RunDetail, 'departmen
     .groupBy(payrollDepartments.name)
     .orderBy(payrollDepartments.name);
   const [owed] = await db
-    .select({
-      paye: moneySql(sql`coalesce(sum(${amount("->>'paye'")}), 0)`),
-      shif: moneySql(sql`coalesce(sum(${amount("->>'shif'")}), 0)`),
-      ahl: moneySql(sql`coalesce(sum(${amount("->'ahl'->>'employee'")} + ${amount("->'ahl'->>'employer'")}), 0)`),
-      nssf: moneySql(sql`coalesce(sum(${amount("->'nssf'->>'employee'")} + ${amount("->'nssf'->>'employer'")}), 0)`),
-      pension: moneySql(sql`coalesce(sum(${amount("->'pension'->>'employee'")} + ${amount("->'pension'->>'employer'")}), 0)`),
-      helb: moneySql(sql`coalesce(sum(${amount("->>'helb'")}), 0)`),
-      voluntary: moneySql(sql`coalesce(sum((select coalesce(sum((d->>'amount')::numeric), 0) from jsonb_array_elements(${payrollRunLines.payslip}->'voluntary') d)), 0)`),
-    })
+    .select(Object.fromEntries(RUN_LIABILITIES.map((k) => [k, moneySql(sql`coalesce(sum(${sql.raw(LIABILITY_SQL[k])}), 0)`)])) as Record<RunLiability, SQL<Cents>>)
     .from(payrollRunLines)
     .where(eq(payrollRunLines.runId, id));
   return {
@@ -307,7 +312,9 @@ async function runTotals(db: Db, id: number): Promise<Pick<RunDetail, 'departmen
  */
 export async function getRun(ctx: ServiceContext, id: number, q: RunLinesQuery = {}): Promise<RunDetail> {
   const r = await visibleRun(ctx, id);
-  const run = { ...toRun(r), ...(await runTotals(ctx.db, id)) };
+  const [paid] = await ctx.db.select().from(payrollPayments).where(and(eq(payrollPayments.runId, id), eq(payrollPayments.kind, 'net')));
+  const payment = paid ? { paidOn: paid.paidOn, reference: paid.reference, journalNumber: paid.journalNumber } : null;
+  const run = { ...toRun(r), ...(await runTotals(ctx.db, id)), payment };
   if (!readsLines(ctx)) return { ...run, lineCount: null, lines: null, exited: null };
   // The totals alone (a decision's answer, a screen's summary): no line is read, so none is compared with last month.
   if (q.limit === 0 && !q.search && !q.only) return { ...run, lineCount: run.employees, lines: [], exited: null };
@@ -605,6 +612,7 @@ export async function compliance(ctx: ServiceContext, q: { period?: string }): P
   const later = await owedBy(approved.filter((r) => period !== null && r.period > period));
   const outstanding = await outstandingOn(ctx.db, Object.values(REMITTANCE_ACCOUNT), ctx.scope.facilityIds);
   const rows = await statutoryRows(ctx.db);
+  const recorded = period ? await ctx.db.select().from(payrollPayments).where(and(eq(payrollPayments.period, period), ne(payrollPayments.kind, 'net'))) : [];
   const today = countyDate(ctx.now());
   const due = period ? dueDates(period) : null;
   let tables: Compliance['tables'] = [];
@@ -623,7 +631,9 @@ export async function compliance(ctx: ServiceContext, q: { period?: string }): P
           const left = outstanding.get(account)!;
           const cleared = compare(left, totalOf([later[remittance]])) <= 0;
           const status = isZero(owed[remittance]) ? 'none' : cleared ? 'remitted' : today > due[remittance] ? 'overdue' : 'due';
-          return { remittance, account, dueOn: due[remittance], amount: toKes(owed[remittance]), outstanding: toKes(left), status };
+          const paid = recorded.find((p) => p.kind === remittance);
+          const payment = paid ? { paidOn: paid.paidOn, reference: paid.reference, journalNumber: paid.journalNumber } : null;
+          return { remittance, account, dueOn: due[remittance], amount: toKes(owed[remittance]), outstanding: toKes(left), status, payment };
         })
       : [],
     tables,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { add, formatKesExact, parseKes, percentOf, subtract, sum, toKes } from '../../../shared/money.js';
-import type { Compliance, MyPayslip, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
+import type { Compliance, MyPayslip, PayrollPayment, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
 import { post } from '../accounting/index.js';
 import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 
@@ -475,6 +475,51 @@ describe('Tax Compliance', () => {
     expect(after.returns.find((r) => r.remittance === 'shif')!.status).toBe('overdue');
     expect((await t.request({ url: '/api/payroll/compliance?period=2026-13', cookie: director })).statusCode).toBe(400);
     expect((await t.request({ url: '/api/payroll/compliance', cookie: nurse })).statusCode).toBe(403);
+  });
+});
+
+describe('paying what a run owes', () => {
+  it('records net pay and a return with the bank’s reference as journals another person approves; then the return counts as remitted', async () => {
+    const [county] = (await t.request({ url: '/api/payroll/runs?period=2026-02&status=approved', cookie: officer })).json() as PayRun[];
+    const remit = (body: unknown) => t.request({ method: 'POST', url: '/api/payroll/remittances', cookie: officer, body });
+    expect(fieldErrors(await remit({ period: '2026-02', remittance: 'shif', paidOn: '2026-03-20', reference: 'SHA-778812' }))).toEqual({ paidOn: 'A payment cannot be dated in the future' });
+    expect(fieldErrors(await remit({ period: '2026-02', remittance: 'nhif', paidOn: '2026-03-09', reference: 'X' })).remittance).toMatch(/^Choose the return/);
+    expect((await remit({ period: '2026-01', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-1' })).statusCode).toBe(409);
+    const shif = await remit({ period: '2026-02', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-778812' });
+    expect(shif.statusCode, shif.body).toBe(201);
+    const payment = shif.json() as PayrollPayment;
+    const owes = (await t.request({ url: `/api/payroll/runs/${county!.id}?limit=0`, cookie: officer })).json() as RunDetail;
+    expect(payment).toMatchObject({ kind: 'shif', period: '2026-02', amount: owes.liabilities.shif, journalNumber: expect.stringMatching(/^JNL-/) });
+    expect((await remit({ period: '2026-02', remittance: 'shif', paidOn: '2026-03-10', reference: 'SHA-778813' })).statusCode).toBe(409);
+
+    // Recorded but not yet approved: still owed in the ledger.
+    const read = async () => ((await t.request({ url: '/api/payroll/compliance?period=2026-02', cookie: director })).json() as Compliance).returns.find((r) => r.remittance === 'shif')!;
+    expect(await read()).toMatchObject({ status: 'overdue', payment: { paidOn: '2026-03-09', reference: 'SHA-778812', journalNumber: payment.journalNumber } });
+    const [journal] = await t.rows<{ id: number; status: string; debit: string; credit: string }>(sql`
+      select j.id, j.status, sum(l.debit)::text as debit, sum(l.credit)::text as credit from journals j join journal_lines l on l.journal_id = j.id
+      where j.number = ${payment.journalNumber} group by j.id, j.status`);
+    expect(journal).toMatchObject({ status: 'draft', debit: owes.liabilities.shif.toFixed(2), credit: owes.liabilities.shif.toFixed(2) });
+    // The officer who recorded it cannot approve it (and has no finance grant); the director does.
+    expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${journal!.id}/approve`, cookie: officer })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${journal!.id}/approve`, cookie: director })).statusCode).toBe(200);
+    // What is still owed is March's (a facility's run approved since), not February's.
+    const after = await read();
+    expect(after.status).toBe('remitted');
+    const [march] = await t.rows<{ shif: string }>(sql`
+      select coalesce(sum((l.payslip->>'shif')::numeric), 0)::text as shif from payroll_run_lines l join payroll_runs r on r.id = l.run_id
+      where r.status = 'approved' and r.period = '2026-03'`);
+    expect(after.outstanding).toBe(Number(march!.shif));
+
+    // The run's net pay, once.
+    const pay = (id: number, body: unknown) => t.request({ method: 'POST', url: `/api/payroll/runs/${id}/pay`, cookie: officer, body });
+    const paid = await pay(county!.id, { paidOn: '2026-02-27', reference: 'KCB-PAY-0226' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json()).toMatchObject({ kind: 'net', runId: county!.id, amount: county!.net });
+    expect((await pay(county!.id, { paidOn: '2026-02-27', reference: 'again' })).statusCode).toBe(409);
+    expect(((await t.request({ url: `/api/payroll/runs/${county!.id}?limit=0`, cookie: officer })).json() as RunDetail).payment).toEqual({ paidOn: '2026-02-27', reference: 'KCB-PAY-0226', journalNumber: expect.stringMatching(/^JNL-/) });
+    const [draft] = await t.rows<{ id: number }>(sql`select id from payroll_runs where status = 'draft' limit 1`);
+    if (draft) expect((await pay(draft.id, { paidOn: '2026-03-01', reference: 'x' })).statusCode).toBe(409);
+    expect((await t.request({ method: 'POST', url: `/api/payroll/runs/${county!.id}/pay`, cookie: nurse, body: { paidOn: '2026-03-01', reference: 'x' } })).statusCode).toBe(403);
   });
 });
 
