@@ -92,14 +92,14 @@ test('a month of a dispensary’s payroll: timesheet, process, an exception fixe
   await page.getByRole('alertdialog').getByRole('button', { name: 'Submit for approval' }).click();
   await expect(page.getByText(/1 employee cannot be paid \(no salary scale, or no bank account or M-Pesa number\)/).first()).toBeVisible();
 
-  // The officer fixes the clerk in Employee Records: job group K and his KRA PIN from the 2nd (a change applies after
-  // the last one recorded, his hiring on the 1st), which is the version his month is paid by.
+  // The officer fixes the clerk in Employee Records: job group K and his KRA PIN from the 1st, the day he was hired
+  // (a correction of that version; both are kept in his history).
   await page.getByRole('tab', { name: 'Employee Records' }).click();
   await page.getByLabel('Name, ID or personal number').fill(lastName);
   await page.getByTestId('payroll-employees').getByRole('button', { name: `Kevin ${lastName}` }).click();
   const record = page.getByRole('dialog', { name: `Kevin ${lastName}` });
   await record.getByRole('button', { name: 'Change' }).click();
-  await record.getByLabel('From').fill(`${month}-02`);
+  await record.getByLabel('From').fill(`${month}-01`);
   await record.getByLabel('Why').fill('Appointment letter: job group K');
   await record.getByLabel('Job group').fill('K');
   await record.getByLabel('KRA PIN').fill('A009876543Z');

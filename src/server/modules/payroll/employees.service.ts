@@ -62,7 +62,8 @@ export function inForce(db: Db, date: string) {
     .selectDistinctOn([versions.employeeId], { versionId: versions.id })
     .from(versions)
     .where(lte(versions.effectiveFrom, date))
-    .orderBy(versions.employeeId, desc(versions.effectiveFrom))
+    // The version in force: the latest date, and of two on one date the later (a correction).
+    .orderBy(versions.employeeId, desc(versions.effectiveFrom), desc(versions.id))
     .as('current');
 }
 
@@ -145,7 +146,7 @@ async function employeeDetail(db: Db, id: number, today: string): Promise<Employ
     .from(versions)
     .innerJoin(payrollDepartments, eq(payrollDepartments.id, versions.departmentId))
     .where(eq(versions.employeeId, id))
-    .orderBy(asc(versions.effectiveFrom));
+    .orderBy(asc(versions.effectiveFrom), asc(versions.id));
   // An employee hired on a future date has no version today yet: the register shows the first one.
   const shownAt = Math.max(0, all.findLastIndex((r) => r.version.effectiveFrom <= today));
   const shown = all[shownAt]!;
@@ -232,10 +233,11 @@ export async function changeEmployee({ db, actor, now }: ServiceContext, id: num
   await db.transaction(async (tx) => {
     const [employee] = await tx.select().from(payrollEmployees).where(eq(payrollEmployees.id, id)).for('update').limit(1);
     if (!employee) throw notFound('Employee not found');
-    const [last] = await tx.select().from(versions).where(eq(versions.employeeId, id)).orderBy(desc(versions.effectiveFrom)).limit(1);
+    const [last] = await tx.select().from(versions).where(eq(versions.employeeId, id)).orderBy(desc(versions.effectiveFrom), desc(versions.id)).limit(1);
     if (!last) throw notFound('Employee not found');
-    if (effectiveFrom <= last.effectiveFrom) {
-      throw conflict(`A change from ${last.effectiveFrom} is already recorded: a new one must apply after it`, [{ path: 'effectiveFrom', message: `Must be after ${last.effectiveFrom}, the last change` }]);
+    // On the last change's own date it corrects that version (a job group typed wrong when added); both are kept.
+    if (effectiveFrom < last.effectiveFrom) {
+      throw conflict(`A change from ${last.effectiveFrom} is already recorded: a new one applies on or after it`, [{ path: 'effectiveFrom', message: `Must be on or after ${last.effectiveFrom}, the last change` }]);
     }
     const before = valuesOf(last);
     const after: VersionValues = { ...before, ...Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) };

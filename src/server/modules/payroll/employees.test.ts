@@ -152,15 +152,29 @@ describe('changing an employee', () => {
     }
   });
 
-  it('refuses a change before this month, one not after the last, one that changes nothing, and an unknown field', async () => {
+  it('refuses a change before this month, one before the last, one that changes nothing, and an unknown field', async () => {
     const e = (await add(cleaner())).json() as EmployeeDetail;
     const past = await change(e.id, { effectiveFrom: '2026-02-01', reason: 'Late', jobGroup: 'C' });
     expect(fieldErrors(past)).toEqual({ effectiveFrom: 'A change cannot apply before this month: pay already worked out stays as it was (pay the difference as arrears)' });
     expect((await change(e.id, { effectiveFrom: '2026-05-01', reason: 'Transfer', facilityId: 3 })).statusCode).toBe(200);
     const before = await change(e.id, { effectiveFrom: '2026-04-01', reason: 'Raise', jobGroup: 'C' });
     expect(before.statusCode).toBe(409);
-    expect(fieldErrors(before)).toEqual({ effectiveFrom: 'Must be after 2026-05-01, the last change' });
-    const same = await change(e.id, { effectiveFrom: '2026-06-01', reason: 'No-op', facilityId: 3 });
+    expect(fieldErrors(before)).toEqual({ effectiveFrom: 'Must be on or after 2026-05-01, the last change' });
+    // On the last change's own date it corrects it: both are kept, the correction is the one in force.
+    const corrected = await change(e.id, { effectiveFrom: '2026-05-01', reason: 'Transfer to facility 4, not 3', facilityId: 4 });
+    expect(corrected.statusCode).toBe(200);
+    expect((corrected.json() as EmployeeDetail).upcoming.map((u) => [u.effectiveFrom, u.reason])).toEqual([
+      ['2026-05-01', 'Transfer'],
+      ['2026-05-01', 'Transfer to facility 4, not 3'],
+    ]);
+    t.clock.set(new Date('2026-05-02T06:00:00Z'));
+    try {
+      const signedIn = await t.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('payroll_officer') } });
+      expect(((await t.request({ url: `/api/payroll/employees/${e.id}`, cookie: sessionCookie(signedIn) })).json() as EmployeeDetail).facilityId).toBe(4);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+    const same = await change(e.id, { effectiveFrom: '2026-06-01', reason: 'No-op', facilityId: 4 });
     expect(fieldErrors(same)).toEqual({ effectiveFrom: 'Nothing changes: change at least one field' });
     const stray = await change(e.id, { effectiveFrom: '2026-06-01', reason: 'x', salary: 1 });
     expect(stray.statusCode).toBe(400);

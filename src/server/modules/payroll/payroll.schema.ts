@@ -93,7 +93,8 @@ export const payrollEmployeeVersions = pgTable(
     changedAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('payroll_employee_versions_date_idx').on(t.employeeId, t.effectiveFrom.desc()),
+    // Two versions may share a date: the later one (by id) corrects the earlier, both kept.
+    index('payroll_employee_versions_date_idx').on(t.employeeId, t.effectiveFrom.desc(), t.id.desc()),
     index('payroll_employee_versions_facility_idx').on(t.facilityId),
     check('payroll_employee_versions_terms_check', sql`${t.terms} in ('permanent', 'contract', 'casual', 'locum', 'intern')`),
     check('payroll_employee_versions_scheme_check', sql`${t.pensionScheme} in ('psss', 'lapfund', 'cpf', 'none')`),

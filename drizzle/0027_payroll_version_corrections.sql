@@ -1,0 +1,2 @@
+DROP INDEX "payroll_employee_versions_date_idx";--> statement-breakpoint
+CREATE INDEX "payroll_employee_versions_date_idx" ON "payroll_employee_versions" USING btree ("employee_id","effective_from" DESC NULLS LAST,"id" DESC NULLS LAST);
