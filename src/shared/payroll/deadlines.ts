@@ -97,7 +97,7 @@ export const complianceSchema = z.object({
       outstanding: z.number(),
       status: z.enum(COMPLIANCE_STATUSES),
       /** The payment recorded for it (its journal waits in Accounting for approval until it is posted), if any. */
-      payment: z.object({ paidOn: z.string(), reference: z.string(), journalNumber: z.string().nullable() }).nullable(),
+      payment: z.object({ paidOn: z.string(), reference: z.string(), journalNumber: z.string().nullable(), journalStatus: z.string().nullable() }).nullable(),
     }),
   ),
   /** The statutory tables the period's pay is worked out with: each kind and the date its row took effect. */

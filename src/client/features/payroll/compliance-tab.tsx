@@ -91,8 +91,11 @@ export function ComplianceTab({ runs }: { runs: PayRun[] | undefined }) {
                       {r.payment ? (
                         <span className="mt-1 block text-xs text-muted-foreground">
                           {t('payroll.payment.remitted', { date: formatDate(r.payment.paidOn), reference: r.payment.reference, journal: r.payment.journalNumber ?? '—' })}
+                          {' · '}
+                          {t(`payroll.payment.journal.${r.payment.journalStatus === 'posted' || r.payment.journalStatus === 'rejected' ? r.payment.journalStatus : 'waiting'}`)}
                         </span>
-                      ) : canRecord && r.amount > 0 && r.status !== 'remitted' ? (
+                      ) : null}
+                      {canRecord && r.amount > 0 && r.status !== 'remitted' && (!r.payment || r.payment.journalStatus === 'rejected') ? (
                         <Button
                           variant="outline"
                           size="sm"

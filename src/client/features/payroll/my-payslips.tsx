@@ -17,8 +17,8 @@ import { formatMonth } from '../../lib/locale-format';
 export function MyPayslips() {
   const { t } = useTranslation();
   const mine = useQuery({ queryKey: ['payroll', 'mine'], queryFn: ({ signal }) => apiGet<MyPayslip[]>('/api/payroll/my-payslips', signal) });
-  const years = [...new Set((mine.data ?? []).map((p) => p.period.slice(0, 4)))];
-  const employeeId = mine.data?.[0]?.employeeId;
+  // Each year's P9A, of the employee paid that year (one account, one employee at a time; a relinked account may have two).
+  const cards = [...new Map((mine.data ?? []).map((p) => [`${p.employeeId}-${p.period.slice(0, 4)}`, { employeeId: p.employeeId, year: p.period.slice(0, 4) }])).values()];
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -53,13 +53,11 @@ export function MyPayslips() {
                   </li>
                 ))}
               </ul>
-              {employeeId !== undefined ? (
-                <div className="flex flex-wrap gap-2">
-                  {years.map((y) => (
-                    <PrintLink key={y} size="sm" href={(lang) => `/api/payroll/employees/${employeeId}/p9a.pdf?year=${y}&lang=${lang}`} label={t('payroll.mine.p9a', { year: y })} />
-                  ))}
-                </div>
-              ) : null}
+              <div className="flex flex-wrap gap-2">
+                {cards.map((c) => (
+                  <PrintLink key={`${c.employeeId}-${c.year}`} size="sm" href={(lang) => `/api/payroll/employees/${c.employeeId}/p9a.pdf?year=${c.year}&lang=${lang}`} label={t('payroll.mine.p9a', { year: c.year })} />
+                ))}
+              </div>
             </>
           )}
           <p className="flex items-center gap-2 text-xs text-muted-foreground">

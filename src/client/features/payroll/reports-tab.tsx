@@ -102,7 +102,17 @@ function P9aCard() {
       <CardContent className="mt-auto grid gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="payroll-p9a-search">{t('payroll.reports.findEmployee')}</Label>
-          <Input id="payroll-p9a-search" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id="payroll-p9a-search"
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(e) => {
+              // A new search: the employee chosen from the last one is no longer on the list.
+              setSearch(e.target.value);
+              setEmployeeId('');
+            }}
+          />
         </div>
         <FilterSelect
           id="payroll-p9a-employee"

@@ -9,7 +9,7 @@ import { statementRoutes } from './statements.routes.js';
 import { reconciliationRoutes } from './reconciliation.routes.js';
 import { seedAccounting } from './accounting.seed.js';
 
-export { assertPeriodsOpen, outstandingOn, post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
+export { assertPeriodsOpen, journalStatuses, outstandingOn, post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
 export { listPeriods } from './periods.service.js';
 // Two statements as the finance screens read them (the benchmark times them: bench/measure.ts).
 export { incomeStatement, trialBalance } from './statements.service.js';

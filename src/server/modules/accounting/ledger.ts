@@ -328,3 +328,10 @@ export async function outstandingOn(tx: Db, codes: readonly string[], facilityId
     .groupBy(journalLines.accountCode);
   return new Map(codes.map((code) => [code, parseTotal(rows.find((r) => r.code === code)?.owed ?? '0')]));
 }
+
+/** The status of some journals (draft, posted, rejected, …), by id: another module reads whether its journal went through. */
+export async function journalStatuses(tx: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select({ id: journals.id, status: journals.status }).from(journals).where(inArray(journals.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.status]));
+}

@@ -3,7 +3,7 @@
 // bank's or portal's date and reference. Each becomes a journal — Dr the payable (2220 net salaries, 2210–2215 the
 // returns), Cr the county health operating account (1110), per facility — left as a draft in Accounting for another
 // person to approve (maker ≠ checker, the ledger's own). Tax Compliance counts a return remitted once it is posted.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { isZero, sum, toKes, type Cents } from '../../../shared/money.js';
 import { BANK_ACCOUNT, PAYMENT_ACCOUNT, type PaymentKind, type PayrollPayment, type RemitBody } from '../../../shared/payroll/index.js';
@@ -13,7 +13,7 @@ import { conflict, invalid, notFound } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
-import { post, type LedgerLine } from '../accounting/index.js';
+import { assertPeriodsOpen, journalStatuses, post, type LedgerLine } from '../accounting/index.js';
 import { payrollPayments, payrollRunLines, payrollRuns } from './payroll.schema.js';
 import { LIABILITY_SQL, listRuns } from './runs.service.js';
 
@@ -31,9 +31,10 @@ export const toPayment = (p: PaymentRow, recordedBy: string | null): PayrollPaym
   recordedAt: p.recordedAt.toISOString(),
 });
 
-/** The date paid: not one still to come. */
-function checkPaidOn(ctx: ServiceContext, paidOn: string): void {
+/** The date paid: not one still to come, nor before the pay period began. */
+function checkPaidOn(ctx: ServiceContext, paidOn: string, period: string): void {
   if (paidOn > countyDate(ctx.now())) throw invalid([{ path: 'paidOn', message: 'A payment cannot be dated in the future' }]);
+  if (paidOn < `${period}-01`) throw invalid([{ path: 'paidOn', message: `A payment for ${period} cannot be dated before the month began` }]);
 }
 
 /** What some runs owe for one kind, by facility: net pay, or a return's employee and employer shares. */
@@ -58,6 +59,16 @@ async function record(
 ): Promise<PayrollPayment> {
   const total = sum(owed.values());
   if (isZero(total)) throw conflict(`Nothing is owed for ${payment.period}`);
+  // A journal that could never be approved is refused now: its month must be open.
+  await assertPeriodsOpen(tx, [payment.paidOn]);
+  // A payment whose journal another person rejected is recorded afresh; one waiting or posted is a 409.
+  const [before] = await tx
+    .select({ id: payrollPayments.id, journalId: payrollPayments.journalId })
+    .from(payrollPayments)
+    .where(payment.kind === 'net' ? and(eq(payrollPayments.kind, 'net'), eq(payrollPayments.runId, payment.runId!)) : and(eq(payrollPayments.kind, payment.kind), eq(payrollPayments.period, payment.period)));
+  if (before?.journalId != null && (await journalStatuses(tx, [before.journalId])).get(before.journalId) === 'rejected') {
+    await tx.delete(payrollPayments).where(eq(payrollPayments.id, before.id));
+  }
   const account = PAYMENT_ACCOUNT[payment.kind];
   const lines: LedgerLine[] = [...owed.entries()].flatMap(([facilityId, amount]) => [
     { account, debit: amount, facilityId, fund: 'exchequer' as const },
@@ -84,10 +95,10 @@ async function record(
 
 /** POST /api/payroll/runs/:id/pay: an approved run's net pay, paid to the employees' banks and M-Pesa. */
 export async function recordRunPayment(ctx: ServiceContext, runId: number, body: { paidOn: string; reference: string }): Promise<PayrollPayment> {
-  checkPaidOn(ctx, body.paidOn);
   return ctx.db.transaction(async (tx) => {
     const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, runId));
     if (!run) throw notFound('Pay run not found');
+    checkPaidOn(ctx, body.paidOn, run.period);
     if (run.status !== 'approved') throw conflict(`This run is ${run.status}: only an approved run is paid`);
     const owed = await owedByFacility(tx, [runId], 'net');
     return record(tx, ctx, { kind: 'net', period: run.period, runId, paidOn: body.paidOn, reference: body.reference, description: `Net pay ${run.period}, pay run ${runId}: paid (${body.reference})` }, owed);
@@ -96,10 +107,12 @@ export async function recordRunPayment(ctx: ServiceContext, runId: number, body:
 
 /** POST /api/payroll/remittances: a month's return paid to its authority, for the runs of the month approved by now. */
 export async function recordRemittance(ctx: ServiceContext, body: RemitBody): Promise<PayrollPayment> {
-  checkPaidOn(ctx, body.paidOn);
-  const runs = (await listRuns(ctx, { period: body.period, status: 'approved' })).map((r) => r.id);
-  if (runs.length === 0) throw conflict(`No pay run of ${body.period} is approved: nothing is owed yet`);
+  checkPaidOn(ctx, body.paidOn, body.period);
   return ctx.db.transaction(async (tx) => {
+    // The period's lock (Process Payroll's and an approval's): no run of the month is approved while its return is read.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-run:${body.period}`}))`);
+    const runs = (await listRuns({ ...ctx, db: tx }, { period: body.period, status: 'approved' })).map((r) => r.id);
+    if (runs.length === 0) throw conflict(`No pay run of ${body.period} is approved: nothing is owed yet`);
     const owed = await owedByFacility(tx, runs, body.remittance);
     return record(tx, ctx, { kind: body.remittance, period: body.period, runId: null, paidOn: body.paidOn, reference: body.reference, description: `${body.remittance.toUpperCase()} for ${body.period}: remitted (${body.reference})` }, owed);
   });

@@ -4,6 +4,7 @@
 // people or tells KRA what was deducted must match what a second person approved.
 import { and, eq, sql } from 'drizzle-orm';
 import { can } from '../../../shared/access/index.js';
+import { countyDate } from '../../../shared/county-time.js';
 import type { CsvCell, CsvFile } from '../../../shared/csv.js';
 import { toCsv } from '../../../shared/csv.js';
 import { formatKesExact, parseKes, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
@@ -343,7 +344,7 @@ export async function payslipPdf(ctx: ServiceContext, runId: number, employeeId:
   const { run, lines } = await runLinesWithDetails(ctx, runId, employeeId);
   const l = lines[0];
   if (!l) throw notFound('This employee is not in this pay run');
-  if (!can(ctx.actor.role, 'payroll:read') && !(l.v.userId === ctx.actor.id && run.status === 'approved')) throw outOfScope('A payslip is read by the payroll office and by the employee herself');
+  if (!can(ctx.actor.role, 'payroll:read') && !(run.status === 'approved' && (await linkedEmployee(ctx)) === employeeId)) throw outOfScope('A payslip is read by the payroll office and by the employee herself');
   if (run.status === 'rejected') throw conflict('This run was rejected: its payslips were never paid');
   const w = PAYSLIP_WORDS[lang];
   const p = l.line.payslip;
@@ -449,7 +450,7 @@ export async function p9aPdf(ctx: ServiceContext, employeeId: number, year: numb
     .innerJoin(current, eq(current.versionId, versions.id))
     .where(eq(payrollEmployees.id, employeeId));
   if (!who) throw notFound('Employee not found');
-  if (!can(ctx.actor.role, 'payroll:read') && who.v.userId !== ctx.actor.id) throw outOfScope('A P9A is read by the payroll office and by the employee herself');
+  if (!can(ctx.actor.role, 'payroll:read') && (await linkedEmployee(ctx)) !== employeeId) throw outOfScope('A P9A is read by the payroll office and by the employee herself');
   const months = await ctx.db
     .select({ period: payrollRuns.period, payslip: payrollRunLines.payslip })
     .from(payrollRunLines)
@@ -511,7 +512,8 @@ export async function p9aPdf(ctx: ServiceContext, employeeId: number, year: numb
  * her own pay), from approved runs only, newest first; none for an account linked to no employee. Audited.
  */
 export async function myPayslips(ctx: ServiceContext): Promise<MyPayslip[]> {
-  if (ctx.actor.id === null) return [];
+  const employeeId = await linkedEmployee(ctx);
+  if (employeeId === null) return [];
   const rows = await ctx.db
     .select({ runId: payrollRuns.id, employeeId: payrollRunLines.employeeId, period: payrollRuns.period, gross: payrollRunLines.gross, net: payrollRunLines.net })
     .from(payrollRunLines)
@@ -519,12 +521,27 @@ export async function myPayslips(ctx: ServiceContext): Promise<MyPayslip[]> {
     .where(
       and(
         eq(payrollRuns.status, 'approved'),
-        // Linked today: the account's employee, whichever version of the register links them.
-        sql`${payrollRunLines.employeeId} in (select employee_id from payroll_employee_versions where user_id = ${ctx.actor.id})`,
+        eq(payrollRunLines.employeeId, employeeId),
       ),
     )
     .orderBy(sql`${payrollRuns.period} desc`)
     .limit(36);
   if (rows.length > 0) await audit(ctx.db, ctx.actor, { action: 'payroll.payslip.list', entity: 'payroll_employee', entityId: rows[0]!.employeeId, detail: `${rows.length} months` });
   return rows.map((r) => ({ ...r, gross: toKes(r.gross), net: toKes(r.net) }));
+}
+
+/**
+ * The employee the signed-in account is linked to today (the register's version in force now, not an earlier or a
+ * corrected one): whose payslips and P9A the account reads. Null when it is linked to no one.
+ */
+async function linkedEmployee(ctx: ServiceContext): Promise<number | null> {
+  if (ctx.actor.id === null) return null;
+  const current = inForce(ctx.db, countyDate(ctx.now()));
+  const [row] = await ctx.db
+    .select({ employeeId: versions.employeeId })
+    .from(versions)
+    .innerJoin(current, eq(current.versionId, versions.id))
+    .where(eq(versions.userId, ctx.actor.id))
+    .limit(1);
+  return row?.employeeId ?? null;
 }

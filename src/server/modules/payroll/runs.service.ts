@@ -40,7 +40,7 @@ import { conflict, forbidden, invalid, notFound, outOfScope } from '../../core/e
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
 import { ilikeAny, searchTerms } from '../../core/sql.js';
-import { assertPeriodsOpen, outstandingOn, post, type LedgerLine } from '../accounting/index.js';
+import { assertPeriodsOpen, journalStatuses, outstandingOn, post, type LedgerLine } from '../accounting/index.js';
 import { accountField } from '../auth/index.js';
 import { facilityField, listFacilities } from '../facilities/index.js';
 import { allowanceTypes, payItemsIn, salaryScaleAt } from './components.service.js';
@@ -305,6 +305,21 @@ async function runTotals(db: Db, id: number): Promise<Pick<RunDetail, 'departmen
   };
 }
 
+/** Fewer than this many in a department and its totals would be someone's pay: a totals-only reader sees them merged. */
+const SMALLEST_GROUP = 3;
+function withoutSmallGroups(departments: RunDetail['departments']): RunDetail['departments'] {
+  const small = departments.filter((d) => d.employees < SMALLEST_GROUP);
+  if (small.length === 0) return departments;
+  const merged = {
+    department: 'Other departments',
+    employees: small.reduce((n, d) => n + d.employees, 0),
+    gross: toKes(sum(small.map((d) => parseKes(d.gross)))),
+    deductions: toKes(sum(small.map((d) => parseKes(d.deductions)))),
+    net: toKes(sum(small.map((d) => parseKes(d.net)))),
+  };
+  return [...departments.filter((d) => d.employees >= SMALLEST_GROUP), merged];
+}
+
 /**
  * GET /api/payroll/runs/:id: the run and its totals, and for the payroll roles its lines (audited: they are people's
  * pay) — all of them, or the page the query asks for, found by name or personal number or narrowed to the lines
@@ -315,7 +330,7 @@ export async function getRun(ctx: ServiceContext, id: number, q: RunLinesQuery =
   const [paid] = await ctx.db.select().from(payrollPayments).where(and(eq(payrollPayments.runId, id), eq(payrollPayments.kind, 'net')));
   const payment = paid ? { paidOn: paid.paidOn, reference: paid.reference, journalNumber: paid.journalNumber } : null;
   const run = { ...toRun(r), ...(await runTotals(ctx.db, id)), payment };
-  if (!readsLines(ctx)) return { ...run, lineCount: null, lines: null, exited: null };
+  if (!readsLines(ctx)) return { ...run, departments: withoutSmallGroups(run.departments), lineCount: null, lines: null, exited: null };
   // The totals alone (a decision's answer, a screen's summary): no line is read, so none is compared with last month.
   if (q.limit === 0 && !q.search && !q.only) return { ...run, lineCount: run.employees, lines: [], exited: null };
   const found = and(...searchTerms(q.search).map((term) => ilikeAny([payrollRunLines.name, payrollEmployees.personalNumber], term)));
@@ -362,7 +377,7 @@ export async function getRun(ctx: ServiceContext, id: number, q: RunLinesQuery =
           .where(
             and(
               eq(payrollRunLines.runId, id),
-              page === brief ? undefined : inArray(
+              !q.search && !q.only && page.length === brief.length ? undefined : inArray(
                 payrollRunLines.employeeId,
                 page.map((l) => l.employeeId),
               ),
@@ -475,10 +490,16 @@ export async function processRun(ctx: ServiceContext, input: CreateRunBody): Pro
   return { run: await getRun(ctx, id, DECISION_PAGE), created };
 }
 
+/**
+ * A run, locked for a decision: first its period's lock (the one Process Payroll, an approval and a remittance take,
+ * always before any row, so two of them never wait on each other), then its row.
+ */
 async function lockRun(tx: Db, id: number): Promise<RunRow> {
+  const [found] = await tx.select({ period: payrollRuns.period }).from(payrollRuns).where(eq(payrollRuns.id, id));
+  if (!found) throw notFound('Pay run not found');
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-run:${found.period}`}))`);
   const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
-  if (!run) throw notFound('Pay run not found');
-  return run;
+  return run!;
 }
 
 /** POST /api/payroll/runs/:id/submit: a draft goes for approval, unless a line cannot be paid (no salary, nowhere to pay). */
@@ -613,6 +634,7 @@ export async function compliance(ctx: ServiceContext, q: { period?: string }): P
   const outstanding = await outstandingOn(ctx.db, Object.values(REMITTANCE_ACCOUNT), ctx.scope.facilityIds);
   const rows = await statutoryRows(ctx.db);
   const recorded = period ? await ctx.db.select().from(payrollPayments).where(and(eq(payrollPayments.period, period), ne(payrollPayments.kind, 'net'))) : [];
+  const journalStatus = await journalStatuses(ctx.db, recorded.flatMap((p) => (p.journalId === null ? [] : [p.journalId])));
   const today = countyDate(ctx.now());
   const due = period ? dueDates(period) : null;
   let tables: Compliance['tables'] = [];
@@ -629,10 +651,12 @@ export async function compliance(ctx: ServiceContext, q: { period?: string }): P
       ? REMITTANCES.map((remittance) => {
           const account = REMITTANCE_ACCOUNT[remittance];
           const left = outstanding.get(account)!;
-          const cleared = compare(left, totalOf([later[remittance]])) <= 0;
-          const status = isZero(owed[remittance]) ? 'none' : cleared ? 'remitted' : today > due[remittance] ? 'overdue' : 'due';
           const paid = recorded.find((p) => p.kind === remittance);
-          const payment = paid ? { paidOn: paid.paidOn, reference: paid.reference, journalNumber: paid.journalNumber } : null;
+          // Remitted: its recorded payment's journal is posted, or (paid by a journal of Accounting's own) the
+          // payable is down to what later months owe, the oldest month paid first.
+          const cleared = (paid?.journalId != null && journalStatus.get(paid.journalId) === 'posted') || compare(left, totalOf([later[remittance]])) <= 0;
+          const status = isZero(owed[remittance]) ? 'none' : cleared ? 'remitted' : today > due[remittance] ? 'overdue' : 'due';
+          const payment = paid ? { paidOn: paid.paidOn, reference: paid.reference, journalNumber: paid.journalNumber, journalStatus: paid.journalId === null ? null : (journalStatus.get(paid.journalId) ?? null) } : null;
           return { remittance, account, dueOn: due[remittance], amount: toKes(owed[remittance]), outstanding: toKes(left), status, payment };
         })
       : [],

@@ -202,6 +202,8 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
     expect(sum(seen.departments.map((d) => cents(d.net)))).toEqual(cents(run.net));
     expect(seen.departments.reduce((n, d) => n + d.employees, 0)).toBe(run.employees);
     expect(seen.liabilities.paye).toBe(toKes(sum(run.lines!.map((l) => cents(l.payslip.paye)))));
+    // A department of fewer than three would be someone's pay: she sees it merged with the others like it.
+    expect(seen.departments.filter((d) => d.employees < 3 && d.department !== 'Other departments')).toEqual([]);
     expect(seen.liabilities.voluntary).toBe(toKes(sum(run.lines!.flatMap((l) => l.payslip.voluntary.map((d) => cents(d.amount))))));
     const elsewhere = await t.loginAt('facility_incharge', other.id);
     expect((await t.request({ url: `/api/payroll/runs/${run.id}`, cookie: elsewhere })).statusCode).toBe(403);
@@ -510,6 +512,16 @@ describe('paying what a run owes', () => {
       where r.status = 'approved' and r.period = '2026-03'`);
     expect(after.outstanding).toBe(Number(march!.shif));
 
+    // A payment whose journal is rejected in Accounting is recorded afresh; one dated before its month is refused.
+    const nssf = (await remit({ period: '2026-02', remittance: 'nssf', paidOn: '2026-03-09', reference: 'NSSF-TYPO' })).json() as PayrollPayment;
+    const [nssfJournal] = await t.rows<{ id: number }>(sql`select id from journals where number = ${nssf.journalNumber}`);
+    expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${nssfJournal!.id}/reject`, cookie: director, body: { reason: 'Wrong reference' } })).statusCode).toBe(200);
+    const nssfRow = ((await t.request({ url: '/api/payroll/compliance?period=2026-02', cookie: director })).json() as Compliance).returns.find((r) => r.remittance === 'nssf')!;
+    expect(nssfRow.payment).toMatchObject({ reference: 'NSSF-TYPO', journalStatus: 'rejected' });
+    const again = await remit({ period: '2026-02', remittance: 'nssf', paidOn: '2026-03-09', reference: 'NSSF-8812' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(fieldErrors(await remit({ period: '2026-02', remittance: 'ahl', paidOn: '2026-01-31', reference: 'AHL-1' }))).toEqual({ paidOn: 'A payment for 2026-02 cannot be dated before the month began' });
+
     // The run's net pay, once.
     const pay = (id: number, body: unknown) => t.request({ method: 'POST', url: `/api/payroll/runs/${id}/pay`, cookie: officer, body });
     const paid = await pay(county!.id, { paidOn: '2026-02-27', reference: 'KCB-PAY-0226' });
@@ -536,6 +548,10 @@ describe('an employee’s own payslips', () => {
     expect(expectPdf(pdf, `payslip-2026-02-${employee!.personal_number}.pdf`)).toContain('Hati ya Mshahara');
     const [someoneElse] = await t.rows<{ employee_id: number }>(sql`select employee_id from payroll_run_lines where run_id = ${february.runId} and employee_id <> ${february.employeeId} limit 1`);
     expect((await t.request({ url: `/api/payroll/runs/${february.runId}/payslips/${someoneElse!.employee_id}.pdf`, cookie: nurse })).statusCode).toBe(403);
+    // Linked to someone else today (a correction of the register), she no longer reads her old employee's pay.
+    await t.request({ method: 'PATCH', url: `/api/payroll/employees/${employee!.employee_id}`, cookie: officer, body: { effectiveFrom: '2026-03-16', reason: 'Linked to the wrong account', userId: null } });
+    expect((await t.request({ url: '/api/payroll/my-payslips', cookie: nurse })).json()).toEqual([]);
+    expect((await t.request({ url: `/api/payroll/runs/${february.runId}/payslips/${february.employeeId}.pdf`, cookie: nurse })).statusCode).toBe(403);
     // An account linked to no employee has none.
     const stranger = await t.loginAt('clinical_officer', small.id);
     expect((await t.request({ url: '/api/payroll/my-payslips', cookie: stranger })).json()).toEqual([]);

@@ -23,7 +23,7 @@ import {
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { columnsOf, lineIssue, readCsv, type ImportIssue } from '../../core/csv-read.js';
-import { invalid } from '../../core/errors.js';
+import { conflict, invalid } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { inForce } from './employees.service.js';
 import { payrollEmployees, payrollEmployeeVersions as versions, payrollRunLines, payrollRuns, payrollTimesheets } from './payroll.schema.js';
@@ -115,6 +115,18 @@ export async function importTimesheet(ctx: ServiceContext, body: ImportTimesheet
   if (dryRun) return { dryRun, rows, issues: [] };
 
   await ctx.db.transaction(async (tx) => {
+    // Under each month's lock (Process Payroll's, a submission's): checked again, no run of the month moves meanwhile.
+    for (const period of [...new Set(rows.map((r) => r.period))].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-run:${period}`}))`);
+      const ids = rows.filter((r) => r.period === period).map((r) => r.employeeId);
+      const [moved] = await tx
+        .select({ status: payrollRuns.status })
+        .from(payrollRunLines)
+        .innerJoin(payrollRuns, eq(payrollRuns.id, payrollRunLines.runId))
+        .where(and(eq(payrollRuns.period, period), inArray(payrollRuns.status, ['submitted', 'approved']), inArray(payrollRunLines.employeeId, ids)))
+        .limit(1);
+      if (moved) throw conflict(`A ${period} pay run in this file was ${moved.status} meanwhile: a timesheet changes only a month still in draft`);
+    }
     const values = rows.map((r) => ({
       employeeId: r.employeeId,
       period: r.period,
