@@ -17,6 +17,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { formatNumber } from '../../lib/locale-format';
 import { departmentsQuery, employeesQuery, EMPLOYEES_PAGE_SIZE, type EmployeeFilters } from './payroll.api';
 import { AddEmployeeDialog, EmployeeDialog } from './employee-dialogs';
+import { SalaryScaleCard } from './salary-scale-card';
 
 export function EmployeesTab() {
   const { t } = useTranslation();
@@ -93,6 +94,7 @@ export function EmployeesTab() {
           </TableBody>
         </ScrollTable>
       </ListCard>
+      <SalaryScaleCard canConfigure={staff.may('payroll:configure')} />
       {adding ? <AddEmployeeDialog onClose={() => setAdding(false)} onAdded={setOpen} /> : null}
       {open !== null ? <EmployeeDialog id={open} canChange={canPrepare} onClose={() => setOpen(null)} /> : null}
     </div>
