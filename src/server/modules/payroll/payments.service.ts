@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
 import { assertPeriodsOpen, journalStatuses, post, type LedgerLine } from '../accounting/index.js';
 import { payrollPayments, payrollRunLines, payrollRuns } from './payroll.schema.js';
+import { lockPayMonth } from './month-lock.js';
 import { LIABILITY_SQL, listRuns } from './runs.service.js';
 
 type PaymentRow = typeof payrollPayments.$inferSelect;
@@ -110,7 +111,7 @@ export async function recordRemittance(ctx: ServiceContext, body: RemitBody): Pr
   checkPaidOn(ctx, body.paidOn, body.period);
   return ctx.db.transaction(async (tx) => {
     // The period's lock (Process Payroll's and an approval's): no run of the month is approved while its return is read.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-run:${body.period}`}))`);
+    await lockPayMonth(tx, body.period);
     const runs = (await listRuns({ ...ctx, db: tx }, { period: body.period, status: 'approved' })).map((r) => r.id);
     if (runs.length === 0) throw conflict(`No pay run of ${body.period} is approved: nothing is owed yet`);
     const owed = await owedByFacility(tx, runs, body.remittance);

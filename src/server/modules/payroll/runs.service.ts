@@ -49,6 +49,7 @@ import { inForce } from './employees.service.js';
 import { statutoryRows } from './payroll.service.js';
 import { casualBasic, overtimePay, timesheetsIn } from './timesheets.service.js';
 import { payrollDepartments, payrollEmployees, payrollEmployeeVersions as versions, payrollPayments, payrollPensionSchemes, payrollRunLines, payrollRuns } from './payroll.schema.js';
+import { lockPayMonth } from './month-lock.js';
 
 type RunRow = typeof payrollRuns.$inferSelect;
 type Scope = { kind: RunScopeKind; facilityId: number | null; subcounty: string | null };
@@ -421,7 +422,7 @@ export async function processRun(ctx: ServiceContext, input: CreateRunBody): Pro
   const facilities = await facilitiesOf(db, scope);
   const { id, created } = await db.transaction(async (tx) => {
     // One Process Payroll per period at a time: two officers processing overlapping scopes cannot both take an employee.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-run:${input.period}`}))`);
+    await lockPayMonth(tx, input.period);
     await assertPeriodsOpen(tx, [periodEnd(input.period)]);
     const lines = await workOutPeriod(tx, input.period, new Set(facilities.keys()));
     if (lines.length === 0) throw conflict(`No one is on the payroll of this ${scope.kind} in ${input.period}`);
@@ -497,7 +498,7 @@ export async function processRun(ctx: ServiceContext, input: CreateRunBody): Pro
 async function lockRun(tx: Db, id: number): Promise<RunRow> {
   const [found] = await tx.select({ period: payrollRuns.period }).from(payrollRuns).where(eq(payrollRuns.id, id));
   if (!found) throw notFound('Pay run not found');
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-run:${found.period}`}))`);
+  await lockPayMonth(tx, found.period);
   const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
   return run!;
 }

@@ -27,6 +27,7 @@ import { conflict, invalid } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { inForce } from './employees.service.js';
 import { payrollEmployees, payrollEmployeeVersions as versions, payrollRunLines, payrollRuns, payrollTimesheets } from './payroll.schema.js';
+import { lockPayMonth } from './month-lock.js';
 
 const HOURS = /^\d{1,3}(\.\d{1,2})?$/;
 const DAYS = /^\d{1,2}(\.5|\.0)?$/;
@@ -117,7 +118,7 @@ export async function importTimesheet(ctx: ServiceContext, body: ImportTimesheet
   await ctx.db.transaction(async (tx) => {
     // Under each month's lock (Process Payroll's, a submission's): checked again, no run of the month moves meanwhile.
     for (const period of [...new Set(rows.map((r) => r.period))].sort()) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-run:${period}`}))`);
+      await lockPayMonth(tx, period);
       const ids = rows.filter((r) => r.period === period).map((r) => r.employeeId);
       const [moved] = await tx
         .select({ status: payrollRuns.status })
