@@ -5,17 +5,11 @@
 // history, so figures are compared with the API's, never with numbers written here.
 import type { Page } from '@playwright/test';
 import type { Account, Journal, Statement } from '../src/shared/accounting/index.js';
-import { expect, expectAccessible, randomLetters, signInAs, test, toast } from './fixtures.js';
+import { expect, expectAccessible, getJson, randomLetters, signInAs, test, toast } from './fixtures.js';
 
 const SHOTS = 'test-results/accounting';
 /** A statement's money as the screen writes it: to the cent, the currency in the column head. */
 const cents = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
 
 /** Two active posting accounts the in-charge may use: an expense (debited) and a cash account (credited). */
 async function pickAccounts(page: Page): Promise<{ expense: Account; cash: Account }> {

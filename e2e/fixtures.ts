@@ -127,6 +127,13 @@ export async function passwordOnDemoPhone(page: Page, email: string): Promise<st
   return found![1]!;
 }
 
+/** A GET the page's session makes, answered 200 with JSON (the figures a journey compares the screen with). */
+export async function getJson<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
 /** Signs in through the demo API (sets the session cookie in the page's context), then opens `path`. */
 export async function signInAs(page: Page, role: keyof typeof DEMO_EMAILS, path = '/'): Promise<void> {
   const res = await page.request.post('/api/demo/login', { data: { email: DEMO_EMAILS[role] } });

@@ -2,19 +2,13 @@
 // facility in-charge finds its journal in Transactions, sees it in the trial balance and the income statement of her
 // facility, then imports the M-Pesa statement from the Safaricom portal and it is reconciled by its receipt number.
 // Figures on screen are compared with the API's for the same books: the demo county's history is under them.
-import type { Page } from '@playwright/test';
 import type { Journal, Statement } from '../src/shared/accounting/index.js';
 import { MPESA_CSV_COLUMNS } from '../src/shared/accounting/index.js';
 import { createInvoice } from './billing-steps.js';
-import { expect, expectAccessible, registerPatientThroughApi, signInAs, test, toast } from './fixtures.js';
+import { expect, expectAccessible, getJson, registerPatientThroughApi, signInAs, test, toast } from './fixtures.js';
 
 const cents = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
 const rowOf = (s: Statement, code: string) => s.sections.flatMap((x) => x.rows).find((r) => r.code === code);
 
 test('an M-Pesa payment at the desk reaches the books and is reconciled against the M-Pesa statement', async ({ page }) => {

@@ -2,17 +2,10 @@
 // month for a dispensary, sees that a new clerk cannot be paid (no salary scale for his job group), fixes the
 // employee and processes again, and submits; the county director approves it on his phone; the run's journal is in
 // the trial balance, and the clerk's payslip and the P10 read right.
-import type { Page } from '@playwright/test';
 import type { Department, Employee } from '../src/shared/payroll/index.js';
 import type { Statement } from '../src/shared/accounting/index.js';
 import { pdfText } from '../src/server/test/pdf.js';
-import { expect, expectAccessible, randomLetters, signInAs, test, toast } from './fixtures.js';
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
+import { expect, expectAccessible, getJson, randomLetters, signInAs, test, toast } from './fixtures.js';
 
 test('a month of a dispensary’s payroll: timesheet, process, an exception fixed, submitted, approved on a phone, posted, documents', async ({ page, browser }) => {
   test.setTimeout(150_000);

@@ -12,10 +12,10 @@ import { useLocation, useSearch } from 'wouter';
 import { NotForRole } from '../../components/data/not-for-role';
 import { FilterBar } from '../../components/data/filter-bar';
 import { FilterSelect } from '../../components/data/filter-select';
+import { AddressTabs, panelProps } from '../../components/ui/address-tabs';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useStaff } from '../../app/use-staff';
-import { cn } from '../../lib/utils';
 import { facilitiesQuery } from '../facilities';
 import { AccountingCards } from './accounting-cards';
 import { booksOptions, booksParams, defaultBooks, FINANCE_READ, type BooksChoice } from './accounting-logic';
@@ -101,36 +101,9 @@ function AccountingScreen() {
 
       <AccountingCards query={summary} />
 
-      <div role="tablist" aria-label={t('accounting.tabs.label')} className="flex gap-1 overflow-x-auto border-b print:hidden">
-        {TABS.map((name, i) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`accounting-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`accounting-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className={cn(
-              '-mb-px min-h-10 shrink-0 whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium',
-              tab === name ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
-            )}
-            onClick={() => openTab(name)}
-            onKeyDown={(e) => {
-              const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-              if (!step) return;
-              e.preventDefault();
-              const next = TABS[(i + step + TABS.length) % TABS.length]!;
-              openTab(next);
-              document.getElementById(`accounting-tab-${next}`)?.focus();
-            }}
-          >
-            {t(`accounting.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <AddressTabs id="accounting" label={t('accounting.tabs.label')} tabs={TABS} current={tab} onOpen={openTab} name={(name) => t(`accounting.tabs.${name}`)} />
 
-      <div role="tabpanel" id={`accounting-panel-${tab}`} aria-labelledby={`accounting-tab-${tab}`} className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div {...panelProps('accounting', tab)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Suspense fallback={<Skeleton className="h-64 w-full" />}>
           {tab === 'overview' ? (
             <OverviewTab summary={summary} onNewJournal={() => setEntering(true)} onImport={() => setImporting(true)} onDrafts={showDrafts} onReports={() => openTab('reports')} />

@@ -12,11 +12,11 @@ import { useLocation, useSearch } from 'wouter';
 import type { PayRun } from '../../../shared/payroll';
 import { formatKES } from '../../../shared/money';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
+import { AddressTabs, panelProps } from '../../components/ui/address-tabs';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useStaff } from '../../app/use-staff';
 import { formatNumber } from '../../lib/locale-format';
-import { cn } from '../../lib/utils';
 import { runsQuery } from './payroll.api';
 import { runTitle } from './payroll-labels';
 import { OverviewTab } from './overview-tab';
@@ -86,36 +86,9 @@ function PayrollScreen() {
 
       <PayrollCards runs={runs} latest={latest} />
 
-      <div role="tablist" aria-label={t('payroll.tabs.label')} className="flex gap-1 overflow-x-auto border-b print:hidden">
-        {tabs.map((name, i) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`payroll-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`payroll-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className={cn(
-              '-mb-px min-h-10 shrink-0 whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium',
-              tab === name ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
-            )}
-            onClick={() => openTab(name)}
-            onKeyDown={(e) => {
-              const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-              if (!step) return;
-              e.preventDefault();
-              const next = tabs[(i + step + tabs.length) % tabs.length]!;
-              openTab(next);
-              document.getElementById(`payroll-tab-${next}`)?.focus();
-            }}
-          >
-            {t(`payroll.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <AddressTabs id="payroll" label={t('payroll.tabs.label')} tabs={tabs} current={tab} onOpen={openTab} name={(name) => t(`payroll.tabs.${name}`)} />
 
-      <div role="tabpanel" id={`payroll-panel-${tab}`} aria-labelledby={`payroll-tab-${tab}`} className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div {...panelProps('payroll', tab)} className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Suspense fallback={<Skeleton className="h-64 w-full" />}>
           {tab === 'overview' ? (
             <OverviewTab runs={runs} latest={latest} onOpenRun={openRun} onCompliance={() => openTab('compliance')} />
