@@ -66,7 +66,7 @@ describe('the audit chain', () => {
     );
     expect(eventHash(row!.prev_hash, row!)).toBe(row!.hash);
     expect(eventHash(row!.prev_hash, { ...row!, detail: `${row!.detail} ` })).not.toBe(row!.hash);
-    expect(eventHash(row!.prev_hash, { ...row!, ip: null })).not.toBe(row!.hash);
+    expect(eventHash(row!.prev_hash, { ...row!, ip: row!.ip === null ? '10.0.0.1' : null })).not.toBe(row!.hash);
   });
 
   it('is refused to a nurse', async () => {

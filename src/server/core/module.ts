@@ -16,6 +16,11 @@ export type ServerModule = {
   /** Its part of the demo county, run in registry order inside the seed's one transaction. */
   seed?: SeedStep;
   /**
+   * A last part, run after every module's seed step (in registry order): the ledger closes the months behind us
+   * once every module has posted its history into them (the payroll's three months of runs come after the ledger).
+   */
+  seedLast?: SeedStep;
+  /**
    * The hostile-input test's strategies for the module's routes (src/server/hostile-input.test.ts), loaded only
    * by that test: production never imports fast-check.
    */

@@ -81,9 +81,10 @@ function mergeJobKinds(modules: readonly ServerModule[]): JobKinds {
   return kinds;
 }
 
-/** Loads the demo county into an empty database: each module's seed step, in order, in one transaction. */
+/** Loads the demo county into an empty database: each module's seed step, in order, then the last ones, in one transaction. */
 export function seedDemoCounty(db: Db, opts: { now: Date }): Promise<Record<string, number>> {
-  return runSeed(db, SERVER_MODULES.flatMap((m) => (m.seed ? [m.seed] : [])), opts.now);
+  const steps = [...SERVER_MODULES.flatMap((m) => (m.seed ? [m.seed] : [])), ...SERVER_MODULES.flatMap((m) => (m.seedLast ? [m.seedLast] : []))];
+  return runSeed(db, steps, opts.now);
 }
 
 /** Whether the database already holds a county (the first start seeds an empty one only). */

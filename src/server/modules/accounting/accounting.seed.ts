@@ -2,9 +2,9 @@
 // invoice, payment, claim decision and stock movement). This step adds what the county's finance office posts by
 // hand — the Treasury's monthly transfer, utilities, banking the M-Pesa, card and cash takings, the SHA and insurers'
 // remittances of approved claims, suppliers' invoices and their payment — each prepared by one officer and
-// approved by the director; then closes the months and years behind us as a county finance office would (the last
-// full month and this one stay open; a year closes after its July adjustment window), sets this year's budgets,
-// and leaves one journal awaiting approval and one rejected.
+// approved by the director; sets this year's budgets, and leaves one journal awaiting approval and one rejected. Its
+// last step (closeSeededMonths, after every module's seed — the payroll's runs post into those months) closes the
+// months and years behind us as a county finance office would.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, fiscalYearOf } from '../../../shared/county-time.js';
 import { isPositive, parseKes, subtract } from '../../../shared/money.js';
@@ -107,24 +107,6 @@ export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<s
   }
   const posted = (await postMany(tx, byAdmin.map((d) => ({ ...d, preparedBy: admin })), now, { approvedBy: director })) + (await postMany(tx, byInCharge.map((d) => ({ ...d, preparedBy: incharge })), now, { approvedBy: director }));
 
-  // Close the months and years behind us, in order.
-  let closedMonths = 0;
-  let closedYears = 0;
-  const lastFullMonthOpen = months.length >= 2 ? months[months.length - 2]! : thisMonth;
-  for (const m of months) {
-    if (m >= lastFullMonthOpen) break;
-    const fy = fiscalYearOf(m);
-    const june = monthsOf(fy)[11]!;
-    if (m === june) {
-      if (today <= adjustmentDeadline(m)) continue;
-      const closing = await post(tx, { date: fy.end, description: `Year-end close ${fy.label}: revenue and expense to accumulated surplus`, reference: fy.label, source: { type: 'year_close', id: null }, lines: await yearEndLines(tx, fy), preparedBy: director }, { now });
-      await tx.insert(fiscalYears).values({ label: fy.label, closingJournalId: closing?.id ?? null, closedBy: director, closedAt: now });
-      closedYears++;
-    }
-    await tx.insert(accountingPeriods).values({ period: m, closedBy: director, closedAt: now });
-    closedMonths++;
-  }
-
   // This year's budgets: each facility's FIF revenue target and drug and supply vote, from its pace so far.
   const fy = fiscalYearOf(today);
   const elapsed = monthsBetween(fy.start, thisMonth).length;
@@ -150,5 +132,36 @@ export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<s
   await tx.update(journals).set({ status: 'rejected', approvedBy: director, approvedAt: now, rejectionReason: 'Attach the supplier invoice and use the LPO number as the reference' }).where(eq(journals.id, sent!.id));
   // The M-Pesa statements of the referral hospital, reconciled and awaiting review (reconciliation/seed.ts).
   const reconciliation = await seedReconciliation(tx, ctx);
-  return { manualJournals: posted + 2, closedPeriods: closedMonths, closedYears, budgets: budgetRows.length, ...reconciliation };
+  return { manualJournals: posted + 2, budgets: budgetRows.length, ...reconciliation };
+}
+
+/**
+ * The seed's last step: closes the months and years behind us, in order, as a county finance office would (the last
+ * full month and this one stay open; a year closes after its July adjustment window) — after every module has posted
+ * its history into them.
+ */
+export async function closeSeededMonths(tx: Db, ctx: SeedContext): Promise<Record<string, number>> {
+  const { today, now } = ctx;
+  const director = ctx.users.find((u) => u.role === 'county_director')!.id;
+  const [span] = await tx.select({ first: sql<string | null>`min(${journals.date})::text` }).from(journals);
+  if (!span?.first) return {};
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  const months = monthsBetween(span.first, thisMonth);
+  let closedMonths = 0;
+  let closedYears = 0;
+  const lastFullMonthOpen = months.length >= 2 ? months[months.length - 2]! : thisMonth;
+  for (const m of months) {
+    if (m >= lastFullMonthOpen) break;
+    const fy = fiscalYearOf(m);
+    const june = monthsOf(fy)[11]!;
+    if (m === june) {
+      if (today <= adjustmentDeadline(m)) continue;
+      const closing = await post(tx, { date: fy.end, description: `Year-end close ${fy.label}: revenue and expense to accumulated surplus`, reference: fy.label, source: { type: 'year_close', id: null }, lines: await yearEndLines(tx, fy), preparedBy: director }, { now });
+      await tx.insert(fiscalYears).values({ label: fy.label, closingJournalId: closing?.id ?? null, closedBy: director, closedAt: now });
+      closedYears++;
+    }
+    await tx.insert(accountingPeriods).values({ period: m, closedBy: director, closedAt: now });
+    closedMonths++;
+  }
+  return { closedPeriods: closedMonths, closedYears };
 }

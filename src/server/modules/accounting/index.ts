@@ -7,10 +7,12 @@ import { accountBalances, accountingPeriods, accounts, bankStatementLines, bankS
 import { accountingRoutes } from './accounting.routes.js';
 import { statementRoutes } from './statements.routes.js';
 import { reconciliationRoutes } from './reconciliation.routes.js';
-import { seedAccounting } from './accounting.seed.js';
+import { closeSeededMonths, seedAccounting } from './accounting.seed.js';
 
 export { assertPeriodsOpen, journalStatuses, outstandingOn, post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
 export { listPeriods } from './periods.service.js';
+// A draft approved by another officer (the demo county's payroll payments, approved through the ledger's own rules).
+export { approveJournal } from './journals.service.js';
 // Two statements as the finance screens read them (the benchmark times them: bench/measure.ts).
 export { incomeStatement, trialBalance } from './statements.service.js';
 
@@ -23,5 +25,6 @@ export const accountingModule: ServerModule = {
   },
   tables: [accounts, journals, journalLines, accountingPeriods, fiscalYears, accountBalances, budgets, bankStatements, bankStatementLines, reconciliationMatches, reconciliationLedgerItems],
   seed: seedAccounting,
+  seedLast: closeSeededMonths,
   hostileInput: () => import('./accounting.hostile.js'),
 };

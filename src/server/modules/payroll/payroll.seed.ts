@@ -5,9 +5,9 @@
 //
 // It draws from a random stream of its own, not the county's: adding the register must not move the patients,
 // visits and money that later steps seed (their tests name them).
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { parseKes } from '../../../shared/money.js';
-import type { EmploymentTerms, PayMethod, PensionScheme } from '../../../shared/payroll/index.js';
+import { dueDates, REMITTANCES, type EmploymentTerms, type PayMethod, type PensionScheme } from '../../../shared/payroll/index.js';
 import { continueIds, insertChunks, uniqueValue, type SeedContext } from '../../db/seed/context.js';
 import { demoPhone, FEMALE_NAMES, MALE_NAMES, SURNAMES } from '../../db/seed/demo-people.js';
 import { createRandom } from '../../db/seed/random.js';
@@ -17,7 +17,12 @@ import { listFacilities } from '../facilities/index.js';
 import type { Role } from '../../../shared/access/index.js';
 import { COUNTY_WIDE, type ServiceContext } from '../../core/context.js';
 import { approveRun, previousPeriod, processRun, submitRun } from './runs.service.js';
-import { payrollDepartments, payrollEmployees, payrollEmployeeVersions, payrollPayItems, payrollSalaryScale } from './payroll.schema.js';
+import { recordRemittance, recordRunPayment } from './payments.service.js';
+import { approveJournal, postMany, type LedgerLine } from '../accounting/index.js';
+import { addDays } from '../../../shared/county-time.js';
+import { AppError } from '../../core/errors.js';
+import { moneySql } from '../../db/columns.js';
+import { payrollDepartments, payrollEmployees, payrollEmployeeVersions, payrollPayItems, payrollPayments, payrollRunLines, payrollSalaryScale } from './payroll.schema.js';
 
 type Level = 2 | 3 | 4 | 5;
 /** A cadre: its department, job groups, and how many a facility of each level has (dispensary, health centre, sub-county hospital, referral hospital). */
@@ -144,26 +149,82 @@ export async function seedPayroll(tx: Db, ctx: SeedContext) {
   await tx.insert(payrollSalaryScale).values(SALARY_SCALE.map(([jobGroup, basic, house, commuter, risk]) => ({ jobGroup, effectiveFrom: SCALE_FROM, basic: parseKes(basic), allowances: { house: house.toFixed(2), commuter: commuter.toFixed(2), risk: risk.toFixed(2) } })));
   const items = payItems(rows, new Map([...departments].map(([name, id]) => [id, name])));
   await insertChunks(tx, payrollPayItems, items);
-  const run = await seedLastMonthsRun(tx, ctx, accounts);
+  const run = await seedRuns(tx, ctx, accounts);
   return { payroll_employees: rows.length, linked_to_accounts: rows.filter((row) => row.userId !== null).length, payroll_pay_items: items.length, payroll_run_lines: run };
 }
 
 /**
- * Last month's county run, processed and submitted by the payroll officer and approved by the director through the
- * module's own services, so its journal is in the books (the last full month is still open: the accounting seed
- * closes the months before it). Returns the number of lines.
+ * The last three months' county runs, each processed and submitted by the payroll officer and approved by the
+ * director through the module's own services, so their journals are in the books (the ledger closes the months
+ * behind us after every module's seed: accounting.seed.ts closeSeededMonths). The County Treasury releases each
+ * month's personnel emoluments to the health operating account; the two older runs' net pay and their returns are
+ * paid and their journals approved by the director; the last month's run waits for its payment to be recorded, and
+ * its returns (due this month) for their remittance. Returns the number of lines of the last run.
  */
-async function seedLastMonthsRun(tx: Db, ctx: SeedContext, accounts: readonly { id: number; role: string; facilityId: number | null }[]): Promise<number> {
+async function seedRuns(tx: Db, ctx: SeedContext, accounts: readonly { id: number; role: string; facilityId: number | null }[]): Promise<number> {
   const officer = accounts.find((a) => a.role === 'payroll_officer');
   const director = accounts.find((a) => a.role === 'county_director');
-  if (!officer || !director) return 0;
+  const admin = accounts.find((a) => a.role === 'admin');
+  if (!officer || !director || !admin) return 0;
   const as = (a: typeof officer): ServiceContext => ({ db: tx, actor: { id: a.id, role: a.role as Role, facilityId: a.facilityId, subcounty: null, ip: null }, scope: COUNTY_WIDE, now: () => ctx.now });
-  const month = ctx.today.slice(0, 7);
-  const period = previousPeriod(month);
-  const { run } = await processRun(as(officer), { period, county: true });
-  await submitRun(as(officer), run.id);
-  await approveRun(as(director), run.id);
-  return run.employees;
+  const last = previousPeriod(ctx.today.slice(0, 7));
+  const periods = [previousPeriod(previousPeriod(last)), previousPeriod(last), last];
+  let employees = 0;
+  for (const period of periods) {
+    const { run } = await processRun(as(officer), { period, county: true });
+    await submitRun(as(officer), run.id);
+    await approveRun(as(director), run.id);
+    await treasuryRelease(tx, ctx, run.id, period, admin.id, director.id);
+    employees = run.employees;
+    if (period === last) continue;
+    const payments = [await recordRunPayment(as(officer), run.id, { paidOn: workingDayOnOrBefore(`${period}-24`), reference: `IFMIS-PE-${period}` })];
+    const due = dueDates(period);
+    for (const remittance of REMITTANCES) {
+      const paidOn = workingDayOnOrBefore(addDays(due[remittance], -1));
+      if (paidOn >= ctx.today) continue;
+      try {
+        payments.push(await recordRemittance(as(officer), { period, remittance, paidOn, reference: `${remittance.toUpperCase()}-${period}` }));
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 409) continue; // nothing owed for this return
+        throw error;
+      }
+    }
+    for (const p of payments) {
+      const journal = p.journalNumber ? await journalIdOf(tx, p.id) : null;
+      if (journal) await approveJournal(as(director), journal);
+    }
+  }
+  return employees;
+}
+
+/** The payment's draft journal. */
+async function journalIdOf(tx: Db, paymentId: number): Promise<number | null> {
+  const [row] = await tx.select({ journalId: payrollPayments.journalId }).from(payrollPayments).where(eq(payrollPayments.id, paymentId));
+  return row?.journalId ?? null;
+}
+
+/** A date, or the Friday before it when it falls on a weekend. */
+function workingDayOnOrBefore(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return day === 0 ? addDays(date, -2) : day === 6 ? addDays(date, -1) : date;
+}
+
+/**
+ * The County Treasury's release of a month's personnel emoluments to the health operating account, per facility: the
+ * run's gross pay and the employer's contributions (what its net pay and returns will draw), on the 20th.
+ */
+async function treasuryRelease(tx: Db, ctx: SeedContext, runId: number, period: string, preparedBy: number, approvedBy: number): Promise<void> {
+  const cost = await tx
+    .select({ facilityId: payrollRunLines.facilityId, amount: moneySql(sql`sum(${payrollRunLines.gross} + (${payrollRunLines.payslip}->'employer'->>'total')::numeric)`) })
+    .from(payrollRunLines)
+    .where(eq(payrollRunLines.runId, runId))
+    .groupBy(payrollRunLines.facilityId)
+    .orderBy(payrollRunLines.facilityId);
+  const lines = cost.flatMap((c): LedgerLine[] => [
+    { account: '1110', debit: c.amount, facilityId: c.facilityId, fund: 'exchequer', costCentre: 'administration' },
+    { account: '4310', credit: c.amount, facilityId: c.facilityId, fund: 'exchequer', costCentre: 'administration' },
+  ]);
+  await postMany(tx, [{ date: workingDayOnOrBefore(`${period}-20`), description: `Transfer from the County Treasury: personnel emoluments for ${period}`, reference: `CT-PE-${period}`, source: { type: 'manual', id: null }, lines, preparedBy }], ctx.now, { approvedBy });
 }
 
 /** The scale the demo county pays from (an estimate in the shape of the public service's; a county loads its own). */
