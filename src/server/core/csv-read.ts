@@ -129,3 +129,7 @@ export function readDate(text: string): string | undefined {
 
 /** An issue about one field of one line: path csv.line.7.amount, message 'Line 7: …'. */
 export const lineIssue = (line: number, field: string, message: string): ImportIssue => ({ path: `csv.line.${line}.${field}`, message: `Line ${line}: ${message}` });
+
+/** Issues in the order of the lines they are about (the file's own complaints first). */
+export const byLine = (a: ImportIssue, b: ImportIssue) => lineOf(a) - lineOf(b);
+const lineOf = (i: ImportIssue) => Number(/^csv\.line\.(\d+)/.exec(i.path)?.[1] ?? 0);

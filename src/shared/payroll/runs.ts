@@ -8,7 +8,7 @@ import { PAY_PERIOD } from './rates.js';
 import { EMPLOYMENT_TERMS } from './employees.js';
 
 /** A job group as the public service writes it: one or two capital letters (A … S, or a county's own). */
-const JOB_GROUP = /^[A-Z]{1,2}$/;
+export const JOB_GROUP = /^[A-Z]{1,2}$/;
 const jobGroup = z.string({ error: 'Job group is required' }).trim().toUpperCase().regex(JOB_GROUP, 'Job group is one or two letters (K)');
 const allowanceCode = z.string({ error: 'Code is required' }).trim().toLowerCase().regex(/^[a-z][a-z0-9_]{1,29}$/, 'Code is 2 to 30 letters, digits or _ (non_practice)');
 const firstOfMonth = isoDate('Effective from is required').refine((v) => v.endsWith('-01'), 'A salary scale takes effect on the first of a month (YYYY-MM-01)');
@@ -41,6 +41,20 @@ export const addSalaryScaleBody = z.object({
   allowances: z.record(allowanceCode, shillings('Allowance')).default({}),
 });
 export type AddSalaryScaleBody = z.infer<typeof addSalaryScaleBody>;
+
+/**
+ * POST /api/payroll/salary-scale/import (the body is payrollCsvBody): the scale as a CSV file — job_group,
+ * effective_from, basic, then a column per allowance on the list (house, commuter, risk, …; a blank cell pays none).
+ */
+export const SALARY_SCALE_COLUMNS = ['job_group', 'effective_from', 'basic'] as const;
+export const salaryScaleImportSchema = z.object({
+  dryRun: z.boolean(),
+  /** The allowance columns the file has, in its order. */
+  allowances: z.array(z.string()),
+  rows: z.array(z.object({ line: z.number(), jobGroup: z.string(), effectiveFrom: z.string(), basic: z.number(), allowances: z.record(z.string(), z.number()) })),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+export type SalaryScaleImport = z.infer<typeof salaryScaleImportSchema>;
 
 export const PAY_ITEM_KINDS = ['allowance', 'deduction'] as const;
 export type PayItemKind = (typeof PAY_ITEM_KINDS)[number];

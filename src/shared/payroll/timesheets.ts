@@ -19,10 +19,12 @@ export const MAX_TIMESHEET_CSV = 1_000_000;
 export const MAX_OVERTIME_HOURS = 200;
 export const MAX_CASUAL_DAYS = 31;
 
-export const importTimesheetBody = z.object({
+/** A CSV file the payroll reads (a timesheet, a salary scale): previewed by a dry run, imported whole or not at all. */
+export const payrollCsvBody = z.object({
   csv: z.string({ error: 'The CSV file is required' }).min(1, 'The CSV file is required').max(MAX_TIMESHEET_CSV, 'The CSV file is too large (at most 1 MB)').refine(hasNoNul, NUL_MESSAGE),
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional(),
 });
+export const importTimesheetBody = payrollCsvBody;
 export type ImportTimesheetBody = z.infer<typeof importTimesheetBody>;
 
 export const timesheetRowSchema = z.object({

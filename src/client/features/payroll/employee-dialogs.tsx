@@ -1,6 +1,7 @@
 // Add Employee (SPEC.md §2.10 Employee Records; issue 27 item 1) and an employee's record: who they are, where they
 // work, their terms, scheme, HELB loan and where net pay goes, and every change from a date with who made it and why.
-// A change is made from a date with a reason (PATCH): the fields sent replace the version in force then.
+// A change is made from a date with a reason (PATCH): the fields sent replace the version in force then. The record
+// lists the employee's own allowances and deductions too (pay-items.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/locale-format';
 import { facilitiesQuery } from '../facilities';
 import { departmentsQuery, employeeQuery, useAddEmployee, useChangeEmployee } from './payroll.api';
+import { PayItems } from './pay-items';
 import { payrollErrorText, payrollMessage } from './payroll-labels';
 
 type Fields = Record<string, string>;
@@ -212,6 +214,7 @@ export function EmployeeDialog({ id, canChange, onClose }: { id: number; canChan
               {e.payMethod === 'mpesa' ? (e.mpesaPhone ?? t('payroll.employee.missing')) : e.bankAccount ? `${e.bankCode ?? '—'}/${e.bankBranch ?? '—'} ${e.bankAccount}` : t('payroll.employee.missing')}
             </DetailField>
           </dl>
+          <PayItems employeeId={e.id} />
           <div className="grid gap-2">
             <h3 className="text-sm font-semibold">{t('payroll.employee.history')}</h3>
             <ul className="grid gap-2 text-sm" data-testid="payroll-employee-history">

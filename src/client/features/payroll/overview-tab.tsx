@@ -1,8 +1,11 @@
 // Payroll's Overview (SPEC.md §2.10): the latest run's pay by department, the returns coming due (the 9th for PAYE,
 // SHIF and NSSF, the Housing Levy's 9th working day, HELB's 15th) and whether each is cleared, the runs waiting for
-// approval, and which statutory tables the month is worked out with.
+// approval, and which statutory tables the month is worked out with. For the payroll roles (payroll:read) also the
+// statutory tables themselves and the director's delegations; a totals-only reader (a facility in-charge, a sub-county
+// officer) sees neither and never asks for them, and their code loads only for those who do.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { CalendarClock, ClipboardCheck, Info, PieChart } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayRun } from '../../../shared/payroll';
 import { formatKES } from '../../../shared/money';
@@ -13,15 +16,20 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { useStaff } from '../../app/use-staff';
 import { formatDate, formatMonth, formatNumber } from '../../lib/locale-format';
 import { complianceQuery, runTotalsQuery } from './payroll.api';
 import { ComplianceStatusBadge } from './compliance-status';
 import { runTitle, scopeName } from './payroll-labels';
 
+const StatutoryTablesCard = lazy(() => import('./statutory-tables-card').then((m) => ({ default: m.StatutoryTablesCard })));
+const DelegationsCard = lazy(() => import('./delegations-card').then((m) => ({ default: m.DelegationsCard })));
+
 type Props = { runs: UseQueryResult<PayRun[]>; latest: PayRun | undefined; onOpenRun: (id: number) => void; onCompliance: () => void };
 
 export function OverviewTab({ runs, latest, onOpenRun, onCompliance }: Props) {
   const { t } = useTranslation();
+  const staff = useStaff();
   const pending = runs.data?.filter((r) => r.status === 'submitted') ?? [];
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -71,6 +79,13 @@ export function OverviewTab({ runs, latest, onOpenRun, onCompliance }: Props) {
           )}
         </CardContent>
       </Card>
+
+      {staff.may('payroll:read') ? (
+        <Suspense fallback={<Skeleton className="h-48 w-full lg:col-span-2" />}>
+          <StatutoryTablesCard className="lg:col-span-2" />
+          <DelegationsCard className="lg:col-span-2" />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

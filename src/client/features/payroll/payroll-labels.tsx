@@ -30,6 +30,11 @@ export function RunStatusBadge({ t, status }: { t: TFunction; status: RunStatus 
   );
 }
 
+/** An allowance's name: the county's own list names it; the kinds every county starts with are translated. */
+export function allowanceName(t: TFunction, allowance: { code: string; label: string }): string {
+  return t(`payroll.scale.allowances.${allowance.code}`, { defaultValue: allowance.label });
+}
+
 export function payrollMessage(message: string | undefined): string | undefined {
   return message ? knownMessage('payroll.messages', message) : message;
 }

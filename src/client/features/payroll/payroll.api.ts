@@ -1,17 +1,24 @@
 // Payroll Management's calls (issue 27 item 8): the runs within the reader's reach and one run's totals and a page of
 // its lines; Process Payroll, submit, approve and reject; the employee register, its departments and one employee's
-// history; Tax Compliance; the timesheet import. Each change refreshes what it moves (the ledger's screens too: an
-// approval posts a journal).
+// history and own pay items; Tax Compliance; the timesheet import. Each change refreshes what it moves (the ledger's
+// screens too: an approval posts a journal).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AddPayItemBody,
+  AddStatutoryRateBody,
+  AllowanceType,
   Compliance,
   CreateEmployeeBody,
   CreateRunBody,
+  Delegation,
   Department,
   Employee,
   EmployeeDetail,
+  PayItem,
   PayRun,
   RunDetail,
+  SalaryScaleImport,
+  StatutoryRate,
   TimesheetImport,
 } from '../../../shared/payroll';
 import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
@@ -69,6 +76,20 @@ export const departmentsQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/** An employee's own allowances and voluntary deductions, current and ended (the server audits the read). */
+export const payItemsQuery = (employeeId: number) =>
+  queryOptions({
+    queryKey: ['payroll', 'employee', employeeId, 'items'],
+    queryFn: ({ signal }) => apiGet<PayItem[]>(`/api/payroll/employees/${employeeId}/items`, signal),
+  });
+
+/** The allowance kinds the county pays (its configuration: changes rarely). */
+export const allowanceTypesQuery = queryOptions({
+  queryKey: ['payroll', 'allowance-types'],
+  queryFn: ({ signal }) => apiGet<AllowanceType[]>('/api/payroll/allowance-types', signal),
+  staleTime: 5 * 60_000,
+});
+
 /** After a change: every payroll figure, and the ledger's (an approval posts a journal). */
 function useRefresh() {
   const client = useQueryClient();
@@ -108,4 +129,61 @@ export function useImportTimesheet() {
     mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) => apiPost<TimesheetImport>('/api/payroll/timesheets/import', { csv, dryRun }),
     onSuccess: (result) => (result.dryRun ? undefined : refresh()),
   });
+}
+
+/** The salary scale from a CSV file (a dry run previews it); the scale moves no journal. */
+export function useImportSalaryScale() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) => apiPost<SalaryScaleImport>('/api/payroll/salary-scale/import', { csv, dryRun }),
+    onSuccess: (result) => (result.dryRun ? undefined : client.invalidateQueries({ queryKey: ['payroll', 'salary-scale'] })),
+  });
+}
+
+/** A pay item moves no journal: only Payroll's figures are refreshed. */
+export function useAddPayItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ employeeId, body }: { employeeId: number; body: AddPayItemBody }) => apiPost<PayItem>(`/api/payroll/employees/${employeeId}/items`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['payroll'] }),
+  });
+}
+
+export function useStopPayItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, toPeriod, reason }: { id: number; toPeriod: string; reason: string }) => apiPatch<PayItem>(`/api/payroll/pay-items/${id}`, { toPeriod, reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['payroll'] }),
+  });
+}
+
+// The statutory tables and the director's delegations (the Overview's two cards, for the payroll roles).
+
+/** Every row of every statutory table (PAYE, SHIF, …), by table and date, with who added it. */
+export const ratesQuery = queryOptions({
+  queryKey: ['payroll', 'rates'],
+  queryFn: ({ signal }) => apiGet<StatutoryRate[]>('/api/payroll/rates', signal),
+});
+
+/** A new row of one table from its date: every figure worked out from then on changes, so all of Payroll refreshes. */
+export function useAddRate() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (body: AddStatutoryRateBody) => apiPost<StatutoryRate>('/api/payroll/rates', body), onSuccess: () => client.invalidateQueries({ queryKey: ['payroll'] }) });
+}
+
+/** The director's delegations of a facility's own runs to its in-charge, live first. */
+export const delegationsQuery = queryOptions({
+  queryKey: ['payroll', 'delegations'],
+  queryFn: ({ signal }) => apiGet<Delegation[]>('/api/payroll/delegations', signal),
+});
+
+export function useDelegate() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (facilityId: number) => apiPost<Delegation>('/api/payroll/delegations', { facilityId }), onSuccess: () => client.invalidateQueries({ queryKey: ['payroll'] }) });
+}
+
+/** Refreshes after a refusal too: a delegation revoked meanwhile (409) is then listed as it stands. */
+export function useRevokeDelegation() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => apiPost<Delegation>(`/api/payroll/delegations/${id}/revoke`, {}), onSettled: () => client.invalidateQueries({ queryKey: ['payroll'] }) });
 }

@@ -1,12 +1,13 @@
 // The salary scale (issue 27 item 2): each job group's basic and the allowances all its holders draw, as in force
 // today, with the rows that take effect later; a payroll officer or the director adds a row from a month (never
-// before this one: pay already worked out would no longer match it).
+// before this one: pay already worked out would no longer match it), or imports the scale from a CSV file. The
+// allowance columns are those the scale pays, named as the county's allowance list names them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Scale } from 'lucide-react';
+import { FileUp, Plus, Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countyDate } from '../../../shared/county-time';
-import { addSalaryScaleBody, type AddSalaryScaleBody, type SalaryScaleRow } from '../../../shared/payroll';
+import { addSalaryScaleBody, SALARY_SCALE_COLUMNS, type AddSalaryScaleBody, type AllowanceType, type SalaryScaleRow } from '../../../shared/payroll';
 import { formatKES } from '../../../shared/money';
 import { ListError } from '../../components/data/list-error';
 import { ScrollTable } from '../../components/data/table-parts';
@@ -21,15 +22,24 @@ import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../co
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 import { formatDate } from '../../lib/locale-format';
-import { payrollErrorText, payrollMessage } from './payroll-labels';
+import { CsvImportDialog } from './csv-import-dialog';
+import { allowanceTypesQuery, useImportSalaryScale } from './payroll.api';
+import { allowanceName, payrollErrorText, payrollMessage } from './payroll-labels';
 
-const ALLOWANCES = ['house', 'commuter', 'risk'] as const;
+/** The allowance codes some rows pay, in the allowance list's order; each with its name on the list. */
+function allowanceColumns(rows: readonly SalaryScaleRow[], types: readonly AllowanceType[]): { code: string; label: string }[] {
+  const paid = new Set(rows.flatMap((r) => Object.keys(r.allowances)));
+  const listed = types.filter((a) => paid.has(a.code)).map((a) => ({ code: a.code, label: a.label }));
+  return [...listed, ...[...paid].filter((c) => !types.some((a) => a.code === c)).map((code) => ({ code, label: code }))];
+}
 
 export function SalaryScaleCard({ canConfigure }: { canConfigure: boolean }) {
   const { t } = useTranslation();
   const scale = useQuery({ queryKey: ['payroll', 'salary-scale'], queryFn: ({ signal }) => apiGet<SalaryScaleRow[]>('/api/payroll/salary-scale', signal) });
-  const [adding, setAdding] = useState(false);
+  const types = useQuery(allowanceTypesQuery);
+  const [open, setOpen] = useState<'add' | 'import' | null>(null);
   const today = countyDate(new Date());
+  const columns = allowanceColumns(scale.data ?? [], types.data ?? []).map((a) => ({ code: a.code, label: allowanceName(t, a) }));
   // Per job group: the row in force today, and any that take effect later.
   const groups = [...new Set((scale.data ?? []).map((r) => r.jobGroup))].map((group) => {
     const rows = (scale.data ?? []).filter((r) => r.jobGroup === group);
@@ -46,10 +56,16 @@ export function SalaryScaleCard({ canConfigure }: { canConfigure: boolean }) {
           <CardDescription>{t('payroll.scale.description')}</CardDescription>
         </div>
         {canConfigure ? (
-          <Button variant="outline" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            {t('payroll.scale.add')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setOpen('import')}>
+              <FileUp aria-hidden="true" />
+              {t('payroll.scaleImport.open')}
+            </Button>
+            <Button variant="outline" onClick={() => setOpen('add')}>
+              <Plus aria-hidden="true" />
+              {t('payroll.scale.add')}
+            </Button>
+          </div>
         ) : null}
       </CardHeader>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -63,9 +79,9 @@ export function SalaryScaleCard({ canConfigure }: { canConfigure: boolean }) {
               <TableRow>
                 <TableHead>{t('payroll.columns.jobGroup')}</TableHead>
                 <TableHead className="text-right">{t('payroll.columns.basic')}</TableHead>
-                {ALLOWANCES.map((a) => (
-                  <TableHead key={a} className="text-right">
-                    {t(`payroll.scale.allowances.${a}`)}
+                {columns.map((a) => (
+                  <TableHead key={a.code} className="text-right">
+                    {a.label}
                   </TableHead>
                 ))}
                 <TableHead>{t('payroll.scale.from')}</TableHead>
@@ -76,9 +92,9 @@ export function SalaryScaleCard({ canConfigure }: { canConfigure: boolean }) {
                 <TableRow key={group}>
                   <TableCell className="font-medium">{group}</TableCell>
                   <TableCell className="whitespace-nowrap text-right tabular-nums">{current ? formatKES(current.basic) : '—'}</TableCell>
-                  {ALLOWANCES.map((a) => (
-                    <TableCell key={a} className="whitespace-nowrap text-right tabular-nums">
-                      {current?.allowances[a] === undefined ? '—' : formatKES(current.allowances[a])}
+                  {columns.map(({ code }) => (
+                    <TableCell key={code} className="whitespace-nowrap text-right tabular-nums">
+                      {current?.allowances[code] === undefined ? '—' : formatKES(current.allowances[code])}
                     </TableCell>
                   ))}
                   <TableCell className="whitespace-nowrap">
@@ -95,14 +111,15 @@ export function SalaryScaleCard({ canConfigure }: { canConfigure: boolean }) {
           </ScrollTable>
         )}
       </CardContent>
-      {adding ? <AddScaleRowDialog onClose={() => setAdding(false)} /> : null}
+      {open === 'add' ? <AddScaleRowDialog allowances={(types.data ?? []).filter((a) => a.isActive)} onClose={() => setOpen(null)} /> : null}
+      {open === 'import' ? <ImportScaleDialog types={types.data ?? []} onClose={() => setOpen(null)} /> : null}
     </Card>
   );
 }
 
-type Values = { jobGroup: string; effectiveFrom: string; basic: string; house: string; commuter: string; risk: string };
+type Values = { jobGroup: string; effectiveFrom: string; basic: string; allowances: Record<string, string> };
 
-function AddScaleRowDialog({ onClose }: { onClose: () => void }) {
+function AddScaleRowDialog({ allowances, onClose }: { allowances: readonly AllowanceType[]; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const month = countyDate(new Date()).slice(0, 7);
@@ -112,12 +129,12 @@ function AddScaleRowDialog({ onClose }: { onClose: () => void }) {
   });
   const form = useSchemaForm(
     addSalaryScaleBody,
-    (): Values => ({ jobGroup: '', effectiveFrom: month, basic: '', house: '', commuter: '', risk: '' }),
+    (): Values => ({ jobGroup: '', effectiveFrom: month, basic: '', allowances: {} }),
     (v) => ({
       jobGroup: v.jobGroup,
       effectiveFrom: v.effectiveFrom ? `${v.effectiveFrom}-01` : '',
       basic: v.basic === '' ? undefined : Number(v.basic),
-      allowances: Object.fromEntries(ALLOWANCES.filter((a) => v[a].trim() !== '').map((a) => [a, Number(v[a])])),
+      allowances: Object.fromEntries(Object.entries(v.allowances).flatMap(([code, amount]) => (amount.trim() === '' ? [] : [[code, Number(amount)]]))),
     }),
   );
   const message = (k: string) => payrollMessage(form.errors[k]);
@@ -132,11 +149,11 @@ function AddScaleRowDialog({ onClose }: { onClose: () => void }) {
         toast({ variant: 'destructive', title: t('payroll.scale.failed'), description: payrollErrorText(t, error) });
       },
     });
-  const box = (name: keyof Values, label: string, props: Record<string, string> = {}) => {
-    // An allowance's message is under allowances.<code> in the contract.
-    const error = message((ALLOWANCES as readonly string[]).includes(name) ? `allowances.${name}` : name);
+  const money = { type: 'number', min: '0', step: '0.01', inputMode: 'decimal' as const };
+  const box = (name: 'jobGroup' | 'effectiveFrom' | 'basic', label: string, props: Record<string, string> = {}) => {
+    const error = message(name);
     return (
-      <FormField id={`payroll-scale-${name}`} label={label} error={error} required={['jobGroup', 'effectiveFrom', 'basic'].includes(name)}>
+      <FormField id={`payroll-scale-${name}`} label={label} error={error} required>
         <Input value={form.values[name]} data-field={name} autoComplete="off" onChange={(e) => form.set(name, e.target.value)} {...props} {...fieldAria(`payroll-scale-${name}`, error)} />
       </FormField>
     );
@@ -147,11 +164,70 @@ function AddScaleRowDialog({ onClose }: { onClose: () => void }) {
         <fieldset disabled={mutation.isPending} className="grid gap-4 sm:grid-cols-2">
           {box('jobGroup', t('payroll.columns.jobGroup'), { maxLength: '2' })}
           {box('effectiveFrom', t('payroll.scale.from'), { type: 'month', min: month })}
-          {box('basic', t('payroll.columns.basic'), { type: 'number', min: '0', step: '0.01', inputMode: 'decimal' })}
-          {ALLOWANCES.map((a) => box(a, t(`payroll.scale.allowances.${a}`), { type: 'number', min: '0', step: '0.01', inputMode: 'decimal' }))}
+          {box('basic', t('payroll.columns.basic'), money)}
+          {allowances.map((a) => {
+            // An allowance's message is under allowances.<code> in the contract.
+            const error = message(`allowances.${a.code}`);
+            const id = `payroll-scale-${a.code}`;
+            return (
+              <FormField key={a.code} id={id} label={allowanceName(t, a)} error={error}>
+                <Input
+                  value={form.values.allowances[a.code] ?? ''}
+                  data-field={`allowances.${a.code}`}
+                  autoComplete="off"
+                  onChange={(e) => form.set('allowances', { ...form.values.allowances, [a.code]: e.target.value }, `allowances.${a.code}`)}
+                  {...money}
+                  {...fieldAria(id, error)}
+                />
+              </FormField>
+            );
+          })}
         </fieldset>
         <FormDialogFooter pending={mutation.isPending} onCancel={onClose} action={t('payroll.scale.save')} running={t('payroll.employee.saving')} />
       </form>
     </FormDialog>
+  );
+}
+
+/** The scale from a CSV file: job_group, effective_from, basic and a column per allowance on the list. */
+function ImportScaleDialog({ types, onClose }: { types: readonly AllowanceType[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const mutation = useImportSalaryScale();
+  const active = types.filter((a) => a.isActive).map((a) => a.code);
+  return (
+    <CsvImportDialog id="payroll-scale-import" strings="scaleImport" columns={[...SALARY_SCALE_COLUMNS, ...active]} mutation={mutation} onClose={onClose}>
+      {(preview) => (
+        <ScrollTable label={t('payroll.scaleImport.caption')}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('payroll.timesheet.line')}</TableHead>
+              <TableHead>{t('payroll.columns.jobGroup')}</TableHead>
+              <TableHead>{t('payroll.scale.from')}</TableHead>
+              <TableHead className="text-right">{t('payroll.columns.basic')}</TableHead>
+              {preview.allowances.map((code) => (
+                <TableHead key={code} className="text-right">
+                  {allowanceName(t, types.find((a) => a.code === code) ?? { code, label: code })}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {preview.rows.map((r) => (
+              <TableRow key={r.line}>
+                <TableCell>{r.line}</TableCell>
+                <TableCell className="font-medium">{r.jobGroup}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(r.effectiveFrom)}</TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums">{formatKES(r.basic)}</TableCell>
+                {preview.allowances.map((code) => (
+                  <TableCell key={code} className="whitespace-nowrap text-right tabular-nums">
+                    {r.allowances[code] === undefined ? '—' : formatKES(r.allowances[code])}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </ScrollTable>
+      )}
+    </CsvImportDialog>
   );
 }

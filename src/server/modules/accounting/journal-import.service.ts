@@ -13,7 +13,7 @@ import type { ServiceContext } from '../../core/context.js';
 import { listFacilities } from '../facilities/index.js';
 import { accountingPeriods, accounts } from './accounting.schema.js';
 import { adjustmentDeadline, periodOf, post, type LedgerLine } from './ledger.js';
-import { columnsOf, lineIssue, readAmount, readCsv, readDate } from '../../core/csv-read.js';
+import { byLine, columnsOf, lineIssue, readAmount, readCsv, readDate } from '../../core/csv-read.js';
 
 const COLUMNS = ['journal', 'date', 'description', 'reference', 'account_code', 'debit', 'credit', 'facility_mfl_code', 'fund', 'cost_centre'] as const;
 const OPTIONAL = ['reference', 'facility_mfl_code', 'cost_centre'] as const;
@@ -119,7 +119,7 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
     const moves = compare(debits, credits) >= 0 ? debits : credits;
     if (passesJournalCeiling(moves)) issues.push(lineIssue(first!.line, 'journal', `journal ${g.key} moves ${formatKesExact(moves)}: a journal may move at most ${formatKesExact(MAX_JOURNAL)}`));
   }
-  issues.sort((x, y) => lineOf(x) - lineOf(y));
+  issues.sort(byLine);
 
   const planned = [...groups.values()].map((g) => ({
     key: g.key,
@@ -150,7 +150,6 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
   return { dryRun: false, journals: written, issues: [] };
 }
 
-const lineOf = (i: ImportIssue) => Number(/^csv\.line\.(\d+)/.exec(i.path)?.[1] ?? 0);
 
 /** A dry run answers its findings; a real import with any problem is refused with all of them. */
 function refuse(dryRun: boolean, journals: ImportJournalsResult['journals'], issues: ImportIssue[]): ImportJournalsResult {

@@ -173,6 +173,16 @@ export default defineHostile({
       dryRun: fc.constantFrom<unknown>('yes', 1, null, []),
     },
   },
+  'POST /api/payroll/salary-scale/import': {
+    role: 'payroll_officer',
+    path: () => '/api/payroll/salary-scale/import',
+    // A dry run of a file whose only line is in the past: refused or previewed, never written.
+    base: { csv: 'job_group,effective_from,basic\nK,2025-01-01,50000', dryRun: true },
+    breakers: {
+      csv: fc.constantFrom<unknown>('', null, 12, [], 'x'.repeat(1_000_001), 'a\u0000b'),
+      dryRun: fc.constantFrom<unknown>('yes', 1, null, []),
+    },
+  },
   'POST /api/payroll/runs/:id/pay': {
     role: 'payroll_officer',
     path: () => '/api/payroll/runs/2147483647/pay',

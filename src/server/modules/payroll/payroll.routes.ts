@@ -27,6 +27,8 @@ import {
   paymentSchema,
   myPayslipSchema,
   importTimesheetBody,
+  payrollCsvBody,
+  salaryScaleImportSchema,
   timesheetImportSchema,
   p9aQuery,
   complianceQuery,
@@ -47,6 +49,7 @@ import { documentLanguage, documentQuery, readerOf, sendPdf } from '../../core/p
 import { csvFile, pdfFile } from '../../core/http.js';
 import { myPayslips, p9aPdf, payslipPdf, runReturn } from './returns.service.js';
 import { importTimesheet } from './timesheets.service.js';
+import { importSalaryScale } from './scale-import.service.js';
 import { recordRemittance, recordRunPayment } from './payments.service.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf } from '../../core/access.js';
@@ -94,6 +97,10 @@ export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/payroll/salary-scale', { config: allow('payroll:read'), schema: { response: list(salaryScaleRowSchema) } }, async (request) => listSalaryScale(ctxOf(request, deps)));
   r.post('/api/payroll/salary-scale', { config: allow('payroll:configure'), schema: { body: addSalaryScaleBody, response: created(salaryScaleRowSchema) } }, async (request, reply) =>
     reply.status(201).send(await addSalaryScale(ctxOf(request, deps), request.body)),
+  );
+  // The scale as a CSV file: a dry run previews it; a file with a wrong line adds nothing.
+  r.post('/api/payroll/salary-scale/import', { config: allow('payroll:configure'), schema: { body: payrollCsvBody, response: ok(salaryScaleImportSchema) } }, async (request) =>
+    importSalaryScale(ctxOf(request, deps), request.body),
   );
   r.get('/api/payroll/allowance-types', { config: allow('payroll:read'), schema: { response: list(allowanceTypeSchema) } }, async (request) => listAllowanceTypes(ctxOf(request, deps)));
   r.post('/api/payroll/allowance-types', { config: allow('payroll:configure'), schema: { body: addAllowanceTypeBody, response: created(allowanceTypeSchema) } }, async (request, reply) =>

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { add, formatKesExact, parseKes, percentOf, subtract, sum, toKes } from '../../../shared/money.js';
-import type { Compliance, MyPayslip, PayrollPayment, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleRow } from '../../../shared/payroll/index.js';
+import type { Compliance, MyPayslip, PayrollPayment, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleImport, SalaryScaleRow } from '../../../shared/payroll/index.js';
 import { post } from '../accounting/index.js';
 import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 
@@ -42,6 +42,31 @@ describe('the demo county', () => {
     const [employed] = await t.rows<{ n: number }>(sql`select count(*)::int as n from payroll_employee_versions where hired_on <= '2026-02-28' and (exited_on is null or exited_on >= '2026-02-01')`);
     expect(runs[0]!.employees).toBe(employed!.n);
     expect(runs[0]!.preparedBy).not.toBe(runs[0]!.decidedBy);
+  });
+
+  it('has the two months before it approved, paid and remitted, their journals posted and their months closed', async () => {
+    const all = (await t.request({ url: '/api/payroll/runs', cookie: director })).json() as PayRun[];
+    expect(all.filter((r) => r.scope.kind === 'county').map((r) => [r.period, r.status])).toEqual([
+      ['2026-02', 'approved'],
+      ['2026-01', 'approved'],
+      ['2025-12', 'approved'],
+    ]);
+    for (const period of ['2025-12', '2026-01']) {
+      const c = (await t.request({ url: `/api/payroll/compliance?period=${period}`, cookie: director })).json() as Compliance;
+      expect(c.returns.filter((r) => r.status !== 'none' && r.status !== 'remitted')).toEqual([]);
+      expect(c.returns.filter((r) => r.status === 'remitted').length).toBeGreaterThanOrEqual(5);
+    }
+    // Each run's net pay left the operating account and the Treasury's releases paid for the months; the payables of
+    // the paid months are cleared; what February's run owes is still owed.
+    const [paid] = await t.rows<{ net: number; journals: number }>(sql`
+      select count(*)::int as net, count(*) filter (where j.status = 'posted')::int as journals
+      from payroll_payments p join journals j on j.id = p.journal_id where p.kind = 'net'`);
+    expect(paid).toEqual({ net: 2, journals: 2 });
+    const [feb] = await t.rows<{ owed: string }>(sql`select (sum(credit) - sum(debit))::text as owed from journal_lines l join journals j on j.id = l.journal_id where l.account_code = '2220' and j.status = 'posted'`);
+    const february = all.find((r) => r.period === '2026-02')!;
+    expect(Number(feb!.owed)).toBe(february.net);
+    const closed = await t.rows<{ period: string }>(sql`select period::text from accounting_periods where period in ('2025-12-01', '2026-01-01', '2026-02-01') order by period`);
+    expect(closed.map((r) => r.period)).toEqual(['2025-12-01', '2026-01-01']);
   });
 });
 
@@ -86,6 +111,59 @@ describe('the salary scale', () => {
     expect(again.statusCode).toBe(409);
     const byNurse = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: nurse, body: { jobGroup: 'K', effectiveFrom: '2026-08-01', basic: 56_000 } });
     expect(byNurse.statusCode).toBe(403);
+  });
+
+  it('is imported from a CSV file: a preview names every wrong line and a file with one adds nothing; a good file adds its rows', async () => {
+    const importScale = (csv: string, dryRun: boolean, cookie = officer) => t.request({ method: 'POST', url: '/api/payroll/salary-scale/import', cookie, body: { csv, dryRun } });
+    const rows = async () => ((await t.request({ url: '/api/payroll/salary-scale', cookie: officer })).json() as SalaryScaleRow[]).length;
+    expect((await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'R', effectiveFrom: '2026-10-01', basic: 170_000 } })).statusCode).toBe(201);
+    const before = await rows();
+    const bad = [
+      'Job Group,Effective From,Basic,House,Commuter,Risk',
+      'L,2026-09-01,"66,000",17000,10500,',
+      'k1,2026-09-01,50000,,,',
+      'M,2026-02-01,80000,,,',
+      'N,2026-09-15,95000,,,',
+      'P,2026-09-01,lots,,,',
+      'Q,2026-09-01,140000,-5,,',
+      'L,01/09/2026,66500,,,',
+      'R,2026-10-01,171000,,,',
+    ].join('\n');
+    const preview = (await importScale(bad, true)).json() as SalaryScaleImport;
+    expect(preview.allowances).toEqual(['house', 'commuter', 'risk']);
+    expect(preview.issues.map((i) => i.path)).toEqual([
+      'csv.line.3.job_group',
+      'csv.line.4.effective_from',
+      'csv.line.5.effective_from',
+      'csv.line.6.basic',
+      'csv.line.7.house',
+      'csv.line.8.job_group',
+      'csv.line.9.effective_from',
+    ]);
+    expect(preview.issues[5]!.message).toBe('Line 8: Job group L has a line from 2026-09-01 already (line 2)');
+    expect(preview.rows[0]).toEqual({ line: 2, jobGroup: 'L', effectiveFrom: '2026-09-01', basic: 66_000, allowances: { house: 17_000, commuter: 10_500 } });
+    const refused = await importScale(bad, false);
+    expect(refused.statusCode).toBe(400);
+    expect(await rows()).toBe(before);
+    expect(((await importScale('job_group,effective_from,basic,hardship\nL,2026-09-01,66000,100', true)).json() as SalaryScaleImport).issues).toEqual([
+      { path: 'csv', message: expect.stringMatching(/^The header's hardship is not an allowance on the list \(.*house.*\)$/) },
+    ]);
+    expect((await importScale('job_group,basic\nL,66000', true)).json()).toMatchObject({ issues: [{ path: 'csv', message: expect.stringMatching(/no effective_from column/) }] });
+
+    const good = 'job_group,effective_from,basic,house,risk\nL,2026-09-01,"66,000.50",17000,\nM,01/09/2026,80000,21000,7500\n';
+    expect((await importScale(good, false, director)).statusCode).toBe(200);
+    const scale = (await t.request({ url: '/api/payroll/salary-scale', cookie: officer })).json() as SalaryScaleRow[];
+    expect(scale.filter((r) => r.effectiveFrom === '2026-09-01').map((r) => [r.jobGroup, r.basic, r.allowances])).toEqual([
+      ['L', 66_000.5, { house: 17_000 }],
+      ['M', 80_000, { house: 21_000, risk: 7_500 }],
+    ]);
+    expect(((await importScale(good, true)).json() as SalaryScaleImport).issues.map((i) => i.message)).toEqual([
+      'Line 2: Job group L already has a scale from 2026-09-01: a row on the scale is never changed (use another month)',
+      'Line 3: Job group M already has a scale from 2026-09-01: a row on the scale is never changed (use another month)',
+    ]);
+    expect((await importScale(good, true, nurse)).statusCode).toBe(403);
+    const [trail] = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'payroll.salary_scale.import'`);
+    expect(trail!.detail).toBe('2 job groups from 2026-09-01');
   });
 });
 

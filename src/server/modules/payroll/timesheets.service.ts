@@ -22,7 +22,7 @@ import {
 } from '../../../shared/payroll/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { columnsOf, lineIssue, readCsv, type ImportIssue } from '../../core/csv-read.js';
+import { byLine, columnsOf, lineIssue, readCsv, type ImportIssue } from '../../core/csv-read.js';
 import { conflict, invalid } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { inForce } from './employees.service.js';
@@ -110,7 +110,7 @@ export async function importTimesheet(ctx: ServiceContext, body: ImportTimesheet
       else rows.push({ line: w.line, employeeId: e.id, personalNumber: e.personalNumber, name, period, overtimeHours: w.overtimeHours, restDayHours: w.restDayHours, casualDays: w.casualDays });
     }
   }
-  issues.sort((a, b) => lineOf(a) - lineOf(b));
+  issues.sort(byLine);
   rows.sort((a, b) => a.line - b.line);
   if (issues.length > 0) return refuse(issues, rows);
   if (dryRun) return { dryRun, rows, issues: [] };
@@ -152,7 +152,6 @@ export async function importTimesheet(ctx: ServiceContext, body: ImportTimesheet
   return { dryRun, rows, issues: [] };
 }
 
-const lineOf = (i: ImportIssue) => Number(/^csv\.line\.(\d+)/.exec(i.path)?.[1] ?? 0);
 
 export type Timesheet = { overtimeHours: number; restDayHours: number; casualDays: number | null };
 
