@@ -4,6 +4,9 @@
 // as their base key. The strings live in two places: the app's own (this folder) and each screen module's
 // (features/<module>/locales). All of them make one i18next namespace ('translation'), so a key is looked up
 // whole (lib/i18n.ts), whichever file holds it.
+//
+// A map of the server's messages (read by knownMessage, keyed by the English text) is Kiswahili's alone: in English
+// the message is its own key, so English ships no copy of it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +59,11 @@ const pairs = [{ name: 'app', dir: join(CLIENT, 'locales') }, ...featureLocales(
   en: read(join(p.dir, 'en.json')),
   sw: read(join(p.dir, 'sw.json')),
 }));
+/** The maps knownMessage reads (lib/known-message.ts): keyed by the English text, held in Kiswahili only. */
+const MESSAGE_MAPS = [...new Set(sources(CLIENT).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/knownMessage\('([A-Za-z0-9_.]+)'/g)].map((m) => m[1]!)))];
+const inMessageMap = (key: string) => MESSAGE_MAPS.some((map) => key.startsWith(`${map}.`));
+/** A Kiswahili key with no English one to match: one of a message map's. */
+const englishKeyed = (key: string) => !inMessageMap(key);
 const en: Tree = Object.assign({}, ...pairs.map((p) => p.en));
 const sw: Tree = Object.assign({}, ...pairs.map((p) => p.sw));
 
@@ -70,7 +78,7 @@ describe('locales', () => {
   });
 
   it('Kiswahili has exactly the English keys', () => {
-    expect(swKeys.filter((k) => !enKeys.includes(k))).toEqual([]);
+    expect(swKeys.filter((k) => englishKeyed(k) && !enKeys.includes(k))).toEqual([]);
     expect(enKeys.filter((k) => !swKeys.includes(k))).toEqual([]);
   });
 
@@ -78,7 +86,16 @@ describe('locales', () => {
     const pairEn = keys(p.en);
     const pairSw = keys(p.sw);
     expect(pairEn.filter((k) => !pairSw.includes(k)), 'missing in sw.json').toEqual([]);
-    expect(pairSw.filter((k) => !pairEn.includes(k)), 'missing in en.json').toEqual([]);
+    expect(pairSw.filter((k) => englishKeyed(k) && !pairEn.includes(k)), 'missing in en.json').toEqual([]);
+  });
+
+  it('a message map is keyed by the English text, which English needs no copy of; each Kiswahili text differs from it', () => {
+    expect(MESSAGE_MAPS.length).toBeGreaterThan(5);
+    expect(enKeys.filter(inMessageMap)).toEqual([]);
+    for (const [key, text] of flatten(sw).filter(([k]) => inMessageMap(k))) {
+      const english = MESSAGE_MAPS.reduce((k, map) => (k.startsWith(`${map}.`) ? k.slice(map.length + 1) : k), key);
+      expect(text, key).not.toBe(english);
+    }
   });
 
   it('no Kiswahili text is the English one left untranslated', () => {
