@@ -32,7 +32,7 @@ export function OverviewTab({ runs, latest, onOpenRun, onCompliance }: Props) {
   const staff = useStaff();
   const pending = runs.data?.filter((r) => r.status === 'submitted') ?? [];
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-lg">
