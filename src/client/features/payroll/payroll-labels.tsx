@@ -3,6 +3,7 @@
 // translated through the `payroll.messages` map).
 import type { TFunction } from 'i18next';
 import type { PayRun, RunStatus } from '../../../shared/payroll';
+import { countVars, type CsvImportText } from '../../components/forms/csv-import-dialog';
 import { Badge } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import { knownMessage } from '../../lib/known-message';
@@ -47,4 +48,13 @@ export function payrollErrorText(t: TFunction, error: unknown): string {
     return `${prefix}${payrollMessage(text) ?? text}`;
   }
   return error instanceof Error && error.message ? error.message : t('common.error');
+}
+
+/** A payroll CSV import's words, under payroll.<strings> (the buttons and the size limit are the timesheet's). */
+export function payrollImportText(t: TFunction, strings: 'timesheet' | 'scaleImport'): CsvImportText {
+  return (key, count) => {
+    if (key === 'working') return t('payroll.current.working');
+    const ns = ['tooBig', 'preview', 'previewFirst', 'submit'].includes(key) ? 'timesheet' : strings;
+    return t(`payroll.${ns}.${key}`, count === undefined ? {} : countVars(count));
+  };
 }

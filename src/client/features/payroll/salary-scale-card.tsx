@@ -7,7 +7,7 @@ import { FileUp, Plus, Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countyDate } from '../../../shared/county-time';
-import { addSalaryScaleBody, SALARY_SCALE_COLUMNS, type AddSalaryScaleBody, type AllowanceType, type SalaryScaleRow } from '../../../shared/payroll';
+import { addSalaryScaleBody, MAX_TIMESHEET_CSV, SALARY_SCALE_COLUMNS, type AddSalaryScaleBody, type AllowanceType, type SalaryScaleRow } from '../../../shared/payroll';
 import { formatKES } from '../../../shared/money';
 import { ListError } from '../../components/data/list-error';
 import { ScrollTable } from '../../components/data/table-parts';
@@ -22,9 +22,9 @@ import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../co
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 import { formatDate } from '../../lib/locale-format';
-import { CsvImportDialog } from './csv-import-dialog';
+import { CsvImportDialog } from '../../components/forms/csv-import-dialog';
 import { allowanceTypesQuery, useImportSalaryScale } from './payroll.api';
-import { allowanceName, payrollErrorText, payrollMessage } from './payroll-labels';
+import { allowanceName, payrollErrorText, payrollImportText, payrollMessage } from './payroll-labels';
 
 /** The allowance codes some rows pay, in the allowance list's order; each with its name on the list. */
 function allowanceColumns(rows: readonly SalaryScaleRow[], types: readonly AllowanceType[]): { code: string; label: string }[] {
@@ -195,7 +195,17 @@ function ImportScaleDialog({ types, onClose }: { types: readonly AllowanceType[]
   const mutation = useImportSalaryScale();
   const active = types.filter((a) => a.isActive).map((a) => a.code);
   return (
-    <CsvImportDialog id="payroll-scale-import" strings="scaleImport" columns={[...SALARY_SCALE_COLUMNS, ...active]} mutation={mutation} onClose={onClose}>
+    <CsvImportDialog
+      id="payroll-scale-import"
+      columns={[...SALARY_SCALE_COLUMNS, ...active]}
+      maxChars={MAX_TIMESHEET_CSV}
+      text={payrollImportText(t, 'scaleImport')}
+      ready={(p) => p.rows.length}
+      mutation={mutation}
+      issueText={(m) => payrollMessage(m) ?? m}
+      errorText={(e) => payrollErrorText(t, e)}
+      onClose={onClose}
+    >
       {(preview) => (
         <ScrollTable label={t('payroll.scaleImport.caption')}>
           <TableHeader>

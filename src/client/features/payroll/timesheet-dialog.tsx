@@ -3,18 +3,29 @@
 // nothing and names every wrong line — then Import; a file with any wrong line imports nothing. The month's run is
 // then processed (again) to pay them.
 import { useTranslation } from 'react-i18next';
-import { TIMESHEET_COLUMNS } from '../../../shared/payroll';
+import { MAX_TIMESHEET_CSV, TIMESHEET_COLUMNS } from '../../../shared/payroll';
+import { CsvImportDialog } from '../../components/forms/csv-import-dialog';
 import { ScrollTable } from '../../components/data/table-parts';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatMonth, formatNumber } from '../../lib/locale-format';
-import { CsvImportDialog } from './csv-import-dialog';
 import { useImportTimesheet } from './payroll.api';
+import { payrollErrorText, payrollImportText, payrollMessage } from './payroll-labels';
 
 export function TimesheetDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const mutation = useImportTimesheet();
   return (
-    <CsvImportDialog id="payroll-timesheet" strings="timesheet" columns={TIMESHEET_COLUMNS} mutation={mutation} onClose={onClose}>
+    <CsvImportDialog
+      id="payroll-timesheet"
+      columns={TIMESHEET_COLUMNS}
+      maxChars={MAX_TIMESHEET_CSV}
+      text={payrollImportText(t, 'timesheet')}
+      ready={(p) => p.rows.length}
+      mutation={mutation}
+      issueText={(m) => payrollMessage(m) ?? m}
+      errorText={(e) => payrollErrorText(t, e)}
+      onClose={onClose}
+    >
       {(preview) => (
         <ScrollTable label={t('payroll.timesheet.caption')}>
           <TableHeader>
