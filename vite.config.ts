@@ -55,6 +55,10 @@ export default defineConfig({
     // Budgets are checked on gzipped sizes (DESIGN.md §10); this only silences Vite's raw-size warning.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The shared contracts build their zod schemas at a module's top level (z.object(…), z.string().min(…)): such a
+      // call has no effect but its value, so a schema no screen uses is left out of the screens' chunks (the server's
+      // answer schemas, most of all). No module calls z for an effect (z.config would be one: none is made).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           groups: [

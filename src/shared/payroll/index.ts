@@ -7,3 +7,4 @@ export * from './rates.js';
 export * from './runs.js';
 export * from './deadlines.js';
 export * from './timesheets.js';
+export * from './ippd.js';

@@ -4,8 +4,8 @@
 // with authority approves it (its journal posts) or sends it back with a reason. The server says who may: a button
 // it refuses shows why.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, Banknote, CheckCircle2, FileText, Send, Users, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { AlertTriangle, Banknote, CheckCircle2, FileText, Scale, Send, Users, XCircle } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BLOCKING_EXCEPTIONS, type PayRun, type RunDetail, type RunLine } from '../../../shared/payroll';
 import { formatKES } from '../../../shared/money';
@@ -32,6 +32,8 @@ import { formatNumber, formatTime, formatDate } from '../../lib/locale-format';
 import { LINES_PAGE_SIZE, runQuery, runTotalsQuery, useRunDecision, type LineFilters } from './payroll.api';
 import { payrollErrorText, RunStatusBadge, runTitle } from './payroll-labels';
 import { PaymentDialog } from './payment-dialog';
+
+const IppdDialog = lazy(() => import('./ippd-dialog').then((m) => ({ default: m.IppdDialog })));
 
 type Props = { runs: UseQueryResult<PayRun[]>; runId: number | null; onRunId: (id: number) => void };
 
@@ -95,6 +97,7 @@ function RunSummary({ run }: { run: RunDetail }) {
   const canSubmit = staff.may('payroll:prepare') && run.status === 'draft';
   const canPay = staff.may('payroll:prepare') && run.status === 'approved' && run.payment === null;
   const [paying, setPaying] = useState(false);
+  const [comparing, setComparing] = useState(false);
   const canDecide = (staff.may('payroll:approve') || staff.may('payroll:approve-delegated')) && run.status === 'submitted';
   const when = (at: string | null, by: string | null) => (at ? t('payroll.current.byAt', { by: by ?? '—', at: `${formatDate(at)} ${formatTime(at)}` }) : '—');
 
@@ -142,6 +145,12 @@ function RunSummary({ run }: { run: RunDetail }) {
             <Button variant="outline" onClick={() => setPaying(true)}>
               <Banknote aria-hidden="true" />
               {t('payroll.payment.recordNet')}
+            </Button>
+          ) : null}
+          {staff.may('payroll:read') ? (
+            <Button variant="outline" onClick={() => setComparing(true)}>
+              <Scale aria-hidden="true" />
+              {t('payroll.ippd.open')}
             </Button>
           ) : null}
           {canDecide ? (
@@ -197,6 +206,11 @@ function RunSummary({ run }: { run: RunDetail }) {
         onConfirm={() => decide(asking!)}
         onClose={() => setAsking(null)}
       />
+      {comparing ? (
+        <Suspense fallback={null}>
+          <IppdDialog runId={run.id} title={runTitle(t, run)} onClose={() => setComparing(false)} />
+        </Suspense>
+      ) : null}
       {paying ? <PaymentDialog target={{ kind: 'net', runId: run.id, amount: run.net, title: t('payroll.payment.netTitle', { run: runTitle(t, run) }) }} onClose={() => setPaying(false)} /> : null}
       <FormDialog open={asking === 'reject'} pending={decision.isPending} onClose={() => setAsking(null)} title={t('payroll.current.rejectTitle')} description={t('payroll.current.rejectBody')}>
         <form

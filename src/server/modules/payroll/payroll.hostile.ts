@@ -183,6 +183,13 @@ export default defineHostile({
       dryRun: fc.constantFrom<unknown>('yes', 1, null, []),
     },
   },
+  'POST /api/payroll/runs/:id/ippd': {
+    role: 'payroll_officer',
+    // A run that is not there: refused once valid (404); the comparison writes nothing but its audit.
+    path: () => '/api/payroll/runs/2147483647/ippd',
+    base: { csv: 'personal_number,gross,net\nCG/1/1,100,90' },
+    breakers: { csv: fc.constantFrom<unknown>('', null, 12, [], 'x'.repeat(1_000_001), 'a\u0000b') },
+  },
   'POST /api/payroll/runs/:id/pay': {
     role: 'payroll_officer',
     path: () => '/api/payroll/runs/2147483647/pay',

@@ -28,6 +28,8 @@ import {
   myPayslipSchema,
   importTimesheetBody,
   payrollCsvBody,
+  compareIppdBody,
+  ippdComparisonSchema,
   salaryScaleImportSchema,
   timesheetImportSchema,
   p9aQuery,
@@ -50,6 +52,7 @@ import { csvFile, pdfFile } from '../../core/http.js';
 import { myPayslips, p9aPdf, payslipPdf, runReturn } from './returns.service.js';
 import { importTimesheet } from './timesheets.service.js';
 import { importSalaryScale } from './scale-import.service.js';
+import { compareWithIppd } from './ippd.service.js';
 import { recordRemittance, recordRunPayment } from './payments.service.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf } from '../../core/access.js';
@@ -132,6 +135,11 @@ export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post('/api/payroll/runs/:id/approve', { config: allow(['payroll:approve', 'payroll:approve-delegated']), schema: { params: idParam, response: ok(runDetailSchema) } }, async (request) => approveRun(ctxOf(request, deps), request.params.id));
   r.post('/api/payroll/runs/:id/reject', { config: allow(['payroll:approve', 'payroll:approve-delegated']), schema: { params: idParam, body: rejectRunBody, response: ok(runDetailSchema) } }, async (request) =>
     rejectRun(ctxOf(request, deps), request.params.id, request.body.reason),
+  );
+
+  // The run beside the county's official IPPD register: who and what differs (nothing is written).
+  r.post('/api/payroll/runs/:id/ippd', { config: allow('payroll:read'), schema: { params: idParam, body: compareIppdBody, response: ok(ippdComparisonSchema) } }, async (request) =>
+    compareWithIppd(ctxOf(request, deps), request.params.id, request.body),
   );
 
   // Import Timesheet: a month's overtime and casual days (a dry run previews; a file with a wrong line writes nothing).

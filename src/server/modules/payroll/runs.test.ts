@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { add, formatKesExact, parseKes, percentOf, subtract, sum, toKes } from '../../../shared/money.js';
-import type { Compliance, MyPayslip, PayrollPayment, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleImport, SalaryScaleRow } from '../../../shared/payroll/index.js';
+import type { Compliance, IppdComparison, MyPayslip, PayrollPayment, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleImport, SalaryScaleRow } from '../../../shared/payroll/index.js';
 import { post } from '../accounting/index.js';
 import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 
@@ -418,6 +418,40 @@ describe('a rejected run', () => {
     const again = await process({ period: '2026-03', facilityId: other.id });
     expect(again.statusCode).toBe(201);
     expect((again.json() as RunDetail).id).not.toBe(first.id);
+  });
+});
+
+describe('the run beside the county’s IPPD register', () => {
+  it('names who is only in the register, only on the run, and whose pay differs; a line it cannot read stops the comparison', async () => {
+    const [county] = (await t.request({ url: '/api/payroll/runs?period=2026-02', cookie: officer })).json() as PayRun[];
+    const { lines } = (await t.request({ url: `/api/payroll/runs/${county!.id}?limit=5000`, cookie: officer })).json() as RunDetail;
+    expect(lines!.length).toBe(county!.employees);
+    const [first, second, third, ...rest] = lines!;
+    // The register as IPPD exports it: the same people but one, one paid 1,000 more, one the run does not have.
+    const row = (l: (typeof rest)[number], net = l.payslip.net) => [l.personalNumber, `"${l.name}"`, l.payslip.basic.toFixed(2), l.payslip.gross.toFixed(2), l.payslip.paye.toFixed(2), net.toFixed(2)].join(',');
+    const csv = ['Personal Number,Name,Basic,Gross,PAYE,Net', row(first!), row(second!, second!.payslip.net + 1000), ...rest.map((l) => row(l)), 'CG/9999/001,"Someone Else",30000,35000,2000,28000'].join('\n');
+    const compare = (text: string, cookie = officer) => t.request({ method: 'POST', url: `/api/payroll/runs/${county!.id}/ippd`, cookie, body: { csv: text } });
+    const res = await compare(csv);
+    expect(res.statusCode).toBe(200);
+    const c = res.json() as IppdComparison;
+    expect(c).toMatchObject({ period: '2026-02', figures: ['basic', 'gross', 'paye', 'net'], registerLines: lines!.length, runLines: lines!.length, matched: lines!.length - 2, issues: [] });
+    expect(c.differences).toEqual([
+      { kind: 'differs', personalNumber: second!.personalNumber, name: second!.name, line: 3, figures: [{ figure: 'net', register: second!.payslip.net + 1000, run: second!.payslip.net }] },
+      { kind: 'only_ippd', personalNumber: 'CG/9999/001', name: 'Someone Else', line: lines!.length + 1, figures: [{ figure: 'basic', register: 30_000, run: null }, { figure: 'gross', register: 35_000, run: null }, { figure: 'paye', register: 2_000, run: null }, { figure: 'net', register: 28_000, run: null }] },
+      { kind: 'only_run', personalNumber: third!.personalNumber, name: third!.name, line: null, figures: expect.any(Array) },
+    ]);
+    expect(c.totals.run).toEqual({ gross: county!.gross, net: county!.net });
+    expect(c.totals.register.net).toBe(toKes(subtract(add(cents(county!.net), cents(1000 + 28_000)), cents(third!.payslip.net))));
+
+    // Only the required columns: gross and net are compared; an unreadable amount names its line and compares nothing.
+    const bare = (await compare(`personal_number,gross,net\n${first!.personalNumber},${first!.payslip.gross},${first!.payslip.net}\n${second!.personalNumber},lots,1`)).json() as IppdComparison;
+    expect(bare).toMatchObject({ figures: ['gross', 'net'], differences: [], issues: [{ path: 'csv.line.3.gross', message: 'Line 3: gross must be an amount of 0 or more (lots)' }] });
+    expect(((await compare('personal_number,name\nX,Y')).json() as IppdComparison).issues[0]!.message).toMatch(/^The header has no gross, net column/);
+    expect((await compare(csv, nurse)).statusCode).toBe(403);
+    expect((await compare(csv, await t.loginAs('facility_incharge'))).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: '/api/payroll/runs/2147483647/ippd', cookie: officer, body: { csv } })).statusCode).toBe(404);
+    const [trail] = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'payroll.run.ippd' order by id desc limit 1`);
+    expect(trail!.detail).toBe(`${lines!.length} register lines, ${lines!.length} run lines, 3 differences`);
   });
 });
 

@@ -1,0 +1,116 @@
+// A run compared with the county's official IPPD register (PAYROLL.md "The county context"; shared/payroll/ippd.ts):
+// the register's CSV is read whole — a line that cannot be read names itself and nothing is compared — then matched
+// to the run's lines by personal number (or by UPN where the register has one and the number does not match):
+// employees only in the register, only on the run, and on both with a figure that differs by a cent or more.
+// Nothing is written; reading the run's pay beside the register is audited as a read of the run.
+import { eq, sql } from 'drizzle-orm';
+import { IPPD_COLUMNS, IPPD_FIGURES, IPPD_REQUIRED, type IppdComparison, type IppdFigure } from '../../../shared/payroll/index.js';
+import { add, centsValue, toKes, ZERO, type Cents } from '../../../shared/money.js';
+import { audit } from '../../core/audit.js';
+import type { ServiceContext } from '../../core/context.js';
+import { byLine, columnsOf, headerKey, lineIssue, readAmount, readCsv, type ImportIssue } from '../../core/csv-read.js';
+import { notFound } from '../../core/errors.js';
+import { moneySql } from '../../db/columns.js';
+import { payrollEmployees, payrollEmployeeVersions, payrollRunLines, payrollRuns } from './payroll.schema.js';
+
+type Figures = Partial<Record<IppdFigure, Cents>>;
+const figureSql = (path: string) => moneySql(sql`coalesce((${payrollRunLines.payslip}->>${path})::numeric, 0)`);
+
+/** POST /api/payroll/runs/:id/ippd. */
+export async function compareWithIppd(ctx: ServiceContext, runId: number, body: { csv: string }): Promise<IppdComparison> {
+  const [run] = await ctx.db.select({ id: payrollRuns.id, period: payrollRuns.period }).from(payrollRuns).where(eq(payrollRuns.id, runId));
+  if (!run) throw notFound('Pay run not found');
+  const answer = (part: Partial<IppdComparison>): IppdComparison => ({
+    runId,
+    period: run.period,
+    figures: [],
+    registerLines: 0,
+    runLines: 0,
+    matched: 0,
+    totals: { register: { gross: 0, net: 0 }, run: { gross: 0, net: 0 } },
+    differences: [],
+    issues: [],
+    ...part,
+  });
+
+  const read = readCsv(body.csv);
+  if (read.issues.length > 0) return answer({ issues: read.issues });
+  const [header, ...records] = read.records;
+  if (!header || records.length === 0) return answer({ issues: [{ path: 'csv', message: 'The file has no register lines under its header' }] });
+  const { at, missing } = columnsOf(
+    header.cells.map((c) => headerKey(c).replace(/ /g, '_')),
+    IPPD_COLUMNS,
+    IPPD_COLUMNS.filter((c) => !(IPPD_REQUIRED as readonly string[]).includes(c)),
+  );
+  if (missing.length > 0) return answer({ issues: [{ path: 'csv', message: `The header has no ${missing.join(', ')} column: it needs ${IPPD_REQUIRED.join(', ')} (and may have upn, name, basic, paye)` }] });
+  const figures = IPPD_FIGURES.filter((f) => at[f] >= 0);
+
+  const issues: ImportIssue[] = [];
+  const seen = new Map<string, number>();
+  const register: { line: number; personalNumber: string; upn: string; name: string; figures: Figures }[] = [];
+  for (const { line, cells } of records) {
+    const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+    const before = issues.length;
+    const personalNumber = cell(at.personal_number).toUpperCase();
+    if (personalNumber === '') issues.push(lineIssue(line, 'personal_number', 'personal_number is required'));
+    else if (seen.has(personalNumber)) issues.push(lineIssue(line, 'personal_number', `${personalNumber} is on line ${seen.get(personalNumber)} already`));
+    seen.set(personalNumber, line);
+    const amounts: Figures = {};
+    for (const f of figures) {
+      const value = readAmount(cell(at[f]));
+      if (value === undefined || value === null || centsValue(value) < 0) issues.push(lineIssue(line, f, `${f} must be an amount of 0 or more (${cell(at[f]) || 'blank'})`));
+      else amounts[f] = value;
+    }
+    if (issues.length === before) register.push({ line, personalNumber, upn: cell(at.upn).toUpperCase(), name: cell(at.name), figures: amounts });
+  }
+  if (issues.length > 0) return answer({ figures, registerLines: records.length, issues: issues.sort(byLine) });
+
+  const lines = await ctx.db
+    .select({
+      personalNumber: payrollEmployees.personalNumber,
+      upn: payrollEmployeeVersions.upn,
+      name: payrollRunLines.name,
+      gross: payrollRunLines.gross,
+      net: payrollRunLines.net,
+      basic: figureSql('basic'),
+      paye: figureSql('paye'),
+    })
+    .from(payrollRunLines)
+    .innerJoin(payrollEmployees, eq(payrollEmployees.id, payrollRunLines.employeeId))
+    // The UPN as the register stood when the line was worked out is not kept on the line: the employee's latest.
+    .leftJoin(
+      payrollEmployeeVersions,
+      sql`${payrollEmployeeVersions.id} = (select v.id from payroll_employee_versions v where v.employee_id = ${payrollRunLines.employeeId} order by v.effective_from desc, v.id desc limit 1)`,
+    )
+    .where(eq(payrollRunLines.runId, runId))
+    .orderBy(payrollRunLines.name);
+  const byNumber = new Map(lines.map((l) => [l.personalNumber.toUpperCase(), l]));
+  const byUpn = new Map(lines.flatMap((l) => (l.upn ? [[l.upn.toUpperCase(), l] as const] : [])));
+  const paired = new Set<string>();
+  const differences: IppdComparison['differences'] = [];
+  let matched = 0;
+  for (const r of register) {
+    const l = byNumber.get(r.personalNumber) ?? (r.upn ? byUpn.get(r.upn) : undefined);
+    if (!l || paired.has(l.personalNumber)) {
+      differences.push({ kind: 'only_ippd', personalNumber: r.personalNumber, name: r.name, line: r.line, figures: figures.map((f) => ({ figure: f, register: toKes(r.figures[f]!), run: null })) });
+      continue;
+    }
+    paired.add(l.personalNumber);
+    const differing = figures.filter((f) => centsValue(r.figures[f]!) !== centsValue(l[f]));
+    if (differing.length === 0) matched++;
+    else differences.push({ kind: 'differs', personalNumber: l.personalNumber, name: l.name, line: r.line, figures: differing.map((f) => ({ figure: f, register: toKes(r.figures[f]!), run: toKes(l[f]) })) });
+  }
+  for (const l of lines) {
+    if (!paired.has(l.personalNumber)) differences.push({ kind: 'only_run', personalNumber: l.personalNumber, name: l.name, line: null, figures: figures.map((f) => ({ figure: f, register: null, run: toKes(l[f]) })) });
+  }
+  const total = (values: readonly (Cents | undefined)[]) => toKes(values.reduce<Cents>((s, v) => add(s, v ?? ZERO), ZERO));
+  await audit(ctx.db, ctx.actor, { action: 'payroll.run.ippd', entity: 'payroll_run', entityId: runId, detail: `${register.length} register lines, ${lines.length} run lines, ${differences.length} differences` });
+  return answer({
+    figures,
+    registerLines: register.length,
+    runLines: lines.length,
+    matched,
+    totals: { register: { gross: total(register.map((r) => r.figures.gross)), net: total(register.map((r) => r.figures.net)) }, run: { gross: total(lines.map((l) => l.gross)), net: total(lines.map((l) => l.net)) } },
+    differences,
+  });
+}
