@@ -130,6 +130,12 @@ export function readDate(text: string): string | undefined {
 /** An issue about one field of one line: path csv.line.7.amount, message 'Line 7: …'. */
 export const lineIssue = (line: number, field: string, message: string): ImportIssue => ({ path: `csv.line.${line}.${field}`, message: `Line ${line}: ${message}` });
 
+/** A header that names a column twice (which would one take?): the file-wide issue, or null. */
+export function repeatedColumn(names: readonly string[]): ImportIssue | null {
+  const twice = names.find((name, i) => name !== '' && names.indexOf(name) !== i);
+  return twice === undefined ? null : { path: 'csv', message: `The header has the column ${twice} twice` };
+}
+
 /** Issues in the order of the lines they are about (the file's own complaints first). */
 export const byLine = (a: ImportIssue, b: ImportIssue) => lineOf(a) - lineOf(b);
 const lineOf = (i: ImportIssue) => Number(/^csv\.line\.(\d+)/.exec(i.path)?.[1] ?? 0);

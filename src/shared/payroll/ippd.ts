@@ -35,6 +35,8 @@ export const ippdComparisonSchema = z.object({
     z.object({
       kind: z.enum(IPPD_DIFFERENCES),
       personalNumber: z.string(),
+      /** The register's personal number, when the employee was found by UPN under another one. */
+      registerNumber: z.string().nullable(),
       name: z.string(),
       /** The register's line, when the employee is in it. */
       line: z.number().nullable(),

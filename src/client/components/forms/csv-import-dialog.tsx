@@ -70,7 +70,11 @@ export function CsvImportDialog<P extends Preview>({
           onImported?.();
           onClose();
         },
-        onError: (error) => setFailure(errorText(error)),
+        onError: (error) => {
+          setFailure(errorText(error));
+          // The file was refused as it stands (or the records moved meanwhile): preview it again before importing.
+          if (!dryRun) setPreview(null);
+        },
       },
     );
   };

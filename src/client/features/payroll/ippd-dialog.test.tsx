@@ -16,11 +16,11 @@ const base: IppdComparison = {
   registerLines: 3,
   runLines: 3,
   matched: 1,
-  totals: { register: { gross: 150_000, net: 120_000 }, run: { gross: 150_000, net: 119_000 } },
+  totals: { register: { gross: 150_000, net: 119_000.5 }, run: { gross: 150_000, net: 119_000 } },
   differences: [
-    { kind: 'differs', personalNumber: 'CG/2019/004', name: 'Mary Atieno', line: 3, figures: [{ figure: 'net', register: 41_000, run: 40_000 }] },
-    { kind: 'only_ippd', personalNumber: 'CG/9999/001', name: 'Someone Else', line: 4, figures: [{ figure: 'net', register: 28_000, run: null }] },
-    { kind: 'only_run', personalNumber: 'CG/2021/010', name: 'Paul Ouma', line: null, figures: [{ figure: 'net', register: null, run: 27_000 }] },
+    { kind: 'differs', personalNumber: 'CG/2019/004', registerNumber: 'CG/2019/104', name: 'Mary Atieno', line: 3, figures: [{ figure: 'net', register: 40_000.5, run: 40_000 }] },
+    { kind: 'only_ippd', personalNumber: 'CG/9999/001', registerNumber: null, name: 'Someone Else', line: 4, figures: [{ figure: 'net', register: 28_000, run: null }] },
+    { kind: 'only_run', personalNumber: 'CG/2021/010', registerNumber: null, name: 'Paul Ouma', line: null, figures: [{ figure: 'net', register: null, run: 27_000 }] },
   ],
   issues: [],
 };
@@ -41,7 +41,7 @@ describe('Compare with IPPD', () => {
     expect(screen.getByTestId('payroll-ippd-result').textContent).toContain('3 in the register, 3 on the run: 1 agree to the cent, 3 differences.');
     const items = differences.querySelectorAll('li');
     expect(items).toHaveLength(3);
-    expect(items[0]!.textContent).toMatch(/Pay differs.*Mary Atieno.*CG\/2019\/004 · line 3.*Net: register Ksh\s41,000, run Ksh\s40,000/);
+    expect(items[0]!.textContent).toMatch(/Pay differs.*Mary Atieno.*CG\/2019\/004 · found under CG\/2019\/104 in IPPD · line 3.*Net: register KES\s40,000\.50, run KES\s40,000\.00$/);
     expect(items[1]!.textContent).toMatch(/Only in IPPD.*Someone Else.*Net: register Ksh\s28,000, run —/);
     expect(items[2]!.textContent).toMatch(/Only on this run.*Paul Ouma.*Net: register —, run Ksh\s27,000/);
     expect(screen.getByRole('button', { name: 'Download differences' })).toBeTruthy();

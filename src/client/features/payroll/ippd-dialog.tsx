@@ -6,7 +6,7 @@ import { Download, Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IPPD_COLUMNS, MAX_TIMESHEET_CSV, type IppdComparison } from '../../../shared/payroll';
-import { formatKES } from '../../../shared/money';
+import { formatKES, formatKesExact, parseKes } from '../../../shared/money';
 import { toCsv } from '../../../shared/csv';
 import { CsvSourceField } from '../../components/forms/csv-source-field';
 import { Badge } from '../../components/ui/badge';
@@ -23,10 +23,20 @@ export function IppdDialog({ runId, title, onClose }: { runId: number; title: st
   const [csv, setCsv] = useState('');
   const compare = useMutation({ mutationFn: (text: string) => apiPost<IppdComparison>(`/api/payroll/runs/${runId}/ippd`, { csv: text }) });
   const c = compare.data;
-  const money = (n: number | null) => (n === null ? '—' : formatKES(n));
+  // Both to the cent when either has cents: a difference of 50 cents must not read as two equal amounts.
+  const pair = (register: number | null, run: number | null) => {
+    const exact = [register, run].some((n) => n !== null && !Number.isInteger(n));
+    const money = (n: number | null) => (n === null ? '—' : exact ? formatKesExact(parseKes(n)) : formatKES(n));
+    return { register: money(register), run: money(run) };
+  };
+  const totalsText = (result: IppdComparison) => {
+    const gross = pair(result.totals.register.gross, result.totals.run.gross);
+    const net = pair(result.totals.register.net, result.totals.run.net);
+    return { registerGross: gross.register, runGross: gross.run, registerNet: net.register, runNet: net.run };
+  };
   const download = (result: IppdComparison) => {
-    const rows = result.differences.flatMap((d) => d.figures.map((f) => [d.kind, d.personalNumber, d.name, d.line, f.figure, f.register, f.run]));
-    downloadBlob(new Blob([toCsv([['difference', 'personal_number', 'name', 'register_line', 'figure', 'register', 'run'], ...rows], '\r\n')], { type: 'text/csv' }), `ippd-differences-${result.period}.csv`);
+    const rows = result.differences.flatMap((d) => (d.figures.length > 0 ? d.figures : [null]).map((f) => [d.kind, d.personalNumber, d.registerNumber, d.name, d.line, f?.figure, f?.register, f?.run]));
+    downloadBlob(new Blob([toCsv([['difference', 'personal_number', 'register_personal_number', 'name', 'register_line', 'figure', 'register', 'run'], ...rows], '\r\n')], { type: 'text/csv' }), `ippd-differences-${result.period}.csv`);
   };
   return (
     <FormDialog pending={compare.isPending} onClose={onClose} title={t('payroll.ippd.title')} description={t('payroll.ippd.description', { run: title })} className="max-w-3xl">
@@ -52,7 +62,7 @@ export function IppdDialog({ runId, title, onClose }: { runId: number; title: st
               <>
                 <p>{t('payroll.ippd.summary', { register: formatNumber(c.registerLines), run: formatNumber(c.runLines), matched: formatNumber(c.matched), differences: formatNumber(c.differences.length) })}</p>
                 <p className="text-muted-foreground">
-                  {t('payroll.ippd.totals', { registerGross: formatKES(c.totals.register.gross), runGross: formatKES(c.totals.run.gross), registerNet: formatKES(c.totals.register.net), runNet: formatKES(c.totals.run.net) })}
+                  {t('payroll.ippd.totals', totalsText(c))}
                 </p>
                 <ul className="grid max-h-80 gap-2 overflow-y-auto" data-testid="payroll-ippd-differences">
                   {c.differences.map((d) => (
@@ -62,11 +72,12 @@ export function IppdDialog({ runId, title, onClose }: { runId: number; title: st
                         <span className="font-medium">{d.name || '—'}</span>
                         <span className="text-xs text-muted-foreground">
                           {d.personalNumber}
+                          {d.registerNumber ? ` · ${t('payroll.ippd.registerNumber', { number: d.registerNumber })}` : ''}
                           {d.line === null ? '' : ` · ${t('payroll.ippd.line', { line: d.line })}`}
                         </span>
                       </span>
                       <span className="text-xs">
-                        {d.figures.map((f) => t('payroll.ippd.figure', { figure: t(`payroll.ippd.figures.${f.figure}`), register: money(f.register), run: money(f.run) })).join(' · ')}
+                        {d.figures.map((f) => t('payroll.ippd.figure', { figure: t(`payroll.ippd.figures.${f.figure}`), ...pair(f.register, f.run) })).join(' · ')}
                       </span>
                     </li>
                   ))}

@@ -1,14 +1,14 @@
 // A run compared with the county's official IPPD register (PAYROLL.md "The county context"; shared/payroll/ippd.ts):
 // the register's CSV is read whole — a line that cannot be read names itself and nothing is compared — then matched
-// to the run's lines by personal number (or by UPN where the register has one and the number does not match):
-// employees only in the register, only on the run, and on both with a figure that differs by a cent or more.
+// to the run's lines by personal number, then by UPN for the lines left: employees only in the register, only on
+// the run, found under another personal number, or on both with a figure that differs by a cent or more.
 // Nothing is written; reading the run's pay beside the register is audited as a read of the run.
 import { eq, sql } from 'drizzle-orm';
-import { IPPD_COLUMNS, IPPD_FIGURES, IPPD_REQUIRED, type IppdComparison, type IppdFigure } from '../../../shared/payroll/index.js';
+import { IPPD_COLUMNS, IPPD_FIGURES, IPPD_REQUIRED, periodEnd, type IppdComparison, type IppdFigure } from '../../../shared/payroll/index.js';
 import { add, centsValue, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { byLine, columnsOf, headerKey, lineIssue, readAmount, readCsv, type ImportIssue } from '../../core/csv-read.js';
+import { byLine, columnsOf, headerKey, lineIssue, readAmount, readCsv, repeatedColumn, type ImportIssue } from '../../core/csv-read.js';
 import { notFound } from '../../core/errors.js';
 import { moneySql } from '../../db/columns.js';
 import { payrollEmployees, payrollEmployeeVersions, payrollRunLines, payrollRuns } from './payroll.schema.js';
@@ -37,8 +37,11 @@ export async function compareWithIppd(ctx: ServiceContext, runId: number, body: 
   if (read.issues.length > 0) return answer({ issues: read.issues });
   const [header, ...records] = read.records;
   if (!header || records.length === 0) return answer({ issues: [{ path: 'csv', message: 'The file has no register lines under its header' }] });
+  const names = header.cells.map((c) => headerKey(c).replace(/ /g, '_'));
+  const repeated = repeatedColumn(names);
+  if (repeated) return answer({ issues: [repeated] });
   const { at, missing } = columnsOf(
-    header.cells.map((c) => headerKey(c).replace(/ /g, '_')),
+    names,
     IPPD_COLUMNS,
     IPPD_COLUMNS.filter((c) => !(IPPD_REQUIRED as readonly string[]).includes(c)),
   );
@@ -47,6 +50,7 @@ export async function compareWithIppd(ctx: ServiceContext, runId: number, body: 
 
   const issues: ImportIssue[] = [];
   const seen = new Map<string, number>();
+  const seenUpn = new Map<string, number>();
   const register: { line: number; personalNumber: string; upn: string; name: string; figures: Figures }[] = [];
   for (const { line, cells } of records) {
     const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
@@ -54,14 +58,17 @@ export async function compareWithIppd(ctx: ServiceContext, runId: number, body: 
     const personalNumber = cell(at.personal_number).toUpperCase();
     if (personalNumber === '') issues.push(lineIssue(line, 'personal_number', 'personal_number is required'));
     else if (seen.has(personalNumber)) issues.push(lineIssue(line, 'personal_number', `${personalNumber} is on line ${seen.get(personalNumber)} already`));
-    seen.set(personalNumber, line);
+    else seen.set(personalNumber, line);
+    const upn = cell(at.upn).toUpperCase();
+    if (upn !== '' && seenUpn.has(upn)) issues.push(lineIssue(line, 'upn', `UPN ${upn} is on line ${seenUpn.get(upn)} already`));
+    else if (upn !== '') seenUpn.set(upn, line);
     const amounts: Figures = {};
     for (const f of figures) {
       const value = readAmount(cell(at[f]));
       if (value === undefined || value === null || centsValue(value) < 0) issues.push(lineIssue(line, f, `${f} must be an amount of 0 or more (${cell(at[f]) || 'blank'})`));
       else amounts[f] = value;
     }
-    if (issues.length === before) register.push({ line, personalNumber, upn: cell(at.upn).toUpperCase(), name: cell(at.name), figures: amounts });
+    if (issues.length === before) register.push({ line, personalNumber, upn, name: cell(at.name), figures: amounts });
   }
   if (issues.length > 0) return answer({ figures, registerLines: records.length, issues: issues.sort(byLine) });
 
@@ -77,31 +84,62 @@ export async function compareWithIppd(ctx: ServiceContext, runId: number, body: 
     })
     .from(payrollRunLines)
     .innerJoin(payrollEmployees, eq(payrollEmployees.id, payrollRunLines.employeeId))
-    // The UPN as the register stood when the line was worked out is not kept on the line: the employee's latest.
+    // The UPN is not kept on the line: the employee's as the register stood at the period's end.
     .leftJoin(
       payrollEmployeeVersions,
-      sql`${payrollEmployeeVersions.id} = (select v.id from payroll_employee_versions v where v.employee_id = ${payrollRunLines.employeeId} order by v.effective_from desc, v.id desc limit 1)`,
+      sql`${payrollEmployeeVersions.id} = (select v.id from payroll_employee_versions v where v.employee_id = ${payrollRunLines.employeeId} and v.effective_from <= ${periodEnd(run.period)} order by v.effective_from desc, v.id desc limit 1)`,
     )
     .where(eq(payrollRunLines.runId, runId))
     .orderBy(payrollRunLines.name);
   const byNumber = new Map(lines.map((l) => [l.personalNumber.toUpperCase(), l]));
-  const byUpn = new Map(lines.flatMap((l) => (l.upn ? [[l.upn.toUpperCase(), l] as const] : [])));
+  // A UPN two of the run's employees share finds neither.
+  const upnCount = new Map<string, number>();
+  for (const l of lines) if (l.upn) upnCount.set(l.upn.toUpperCase(), (upnCount.get(l.upn.toUpperCase()) ?? 0) + 1);
+  const byUpn = new Map(lines.flatMap((l) => (l.upn && upnCount.get(l.upn.toUpperCase()) === 1 ? [[l.upn.toUpperCase(), l] as const] : [])));
+  // First every exact personal number, then the UPN for the register's lines left: a mistyped number never takes
+  // the employee whose own number is further down the file.
+  const pairOf = new Map<(typeof register)[number], (typeof lines)[number]>();
   const paired = new Set<string>();
+  for (const r of register) {
+    const l = byNumber.get(r.personalNumber);
+    if (l) {
+      pairOf.set(r, l);
+      paired.add(l.personalNumber);
+    }
+  }
+  for (const r of register) {
+    if (pairOf.has(r) || !r.upn) continue;
+    const l = byUpn.get(r.upn);
+    if (l && !paired.has(l.personalNumber)) {
+      pairOf.set(r, l);
+      paired.add(l.personalNumber);
+    }
+  }
   const differences: IppdComparison['differences'] = [];
   let matched = 0;
   for (const r of register) {
-    const l = byNumber.get(r.personalNumber) ?? (r.upn ? byUpn.get(r.upn) : undefined);
-    if (!l || paired.has(l.personalNumber)) {
-      differences.push({ kind: 'only_ippd', personalNumber: r.personalNumber, name: r.name, line: r.line, figures: figures.map((f) => ({ figure: f, register: toKes(r.figures[f]!), run: null })) });
+    const l = pairOf.get(r);
+    if (!l) {
+      differences.push({ kind: 'only_ippd', personalNumber: r.personalNumber, registerNumber: null, name: r.name, line: r.line, figures: figures.map((f) => ({ figure: f, register: toKes(r.figures[f]!), run: null })) });
       continue;
     }
-    paired.add(l.personalNumber);
     const differing = figures.filter((f) => centsValue(r.figures[f]!) !== centsValue(l[f]));
-    if (differing.length === 0) matched++;
-    else differences.push({ kind: 'differs', personalNumber: l.personalNumber, name: l.name, line: r.line, figures: differing.map((f) => ({ figure: f, register: toKes(r.figures[f]!), run: toKes(l[f]) })) });
+    // Found by UPN under another personal number: a difference even when the pay agrees.
+    const renumbered = l.personalNumber.toUpperCase() !== r.personalNumber;
+    if (differing.length === 0 && !renumbered) matched++;
+    else {
+      differences.push({
+        kind: 'differs',
+        personalNumber: l.personalNumber,
+        registerNumber: renumbered ? r.personalNumber : null,
+        name: l.name,
+        line: r.line,
+        figures: differing.map((f) => ({ figure: f, register: toKes(r.figures[f]!), run: toKes(l[f]) })),
+      });
+    }
   }
   for (const l of lines) {
-    if (!paired.has(l.personalNumber)) differences.push({ kind: 'only_run', personalNumber: l.personalNumber, name: l.name, line: null, figures: figures.map((f) => ({ figure: f, register: null, run: toKes(l[f]) })) });
+    if (!paired.has(l.personalNumber)) differences.push({ kind: 'only_run', personalNumber: l.personalNumber, registerNumber: null, name: l.name, line: null, figures: figures.map((f) => ({ figure: f, register: null, run: toKes(l[f]) })) });
   }
   const total = (values: readonly (Cents | undefined)[]) => toKes(values.reduce<Cents>((s, v) => add(s, v ?? ZERO), ZERO));
   await audit(ctx.db, ctx.actor, { action: 'payroll.run.ippd', entity: 'payroll_run', entityId: runId, detail: `${register.length} register lines, ${lines.length} run lines, ${differences.length} differences` });

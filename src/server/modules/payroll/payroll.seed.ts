@@ -7,7 +7,7 @@
 // visits and money that later steps seed (their tests name them).
 import { asc, eq, sql } from 'drizzle-orm';
 import { parseKes } from '../../../shared/money.js';
-import { dueDates, REMITTANCES, type EmploymentTerms, type PayMethod, type PensionScheme } from '../../../shared/payroll/index.js';
+import { dueDates, periodEnd, REMITTANCES, type EmploymentTerms, type PayMethod, type PensionScheme } from '../../../shared/payroll/index.js';
 import { continueIds, insertChunks, uniqueValue, type SeedContext } from '../../db/seed/context.js';
 import { demoPhone, FEMALE_NAMES, MALE_NAMES, SURNAMES } from '../../db/seed/demo-people.js';
 import { createRandom } from '../../db/seed/random.js';
@@ -159,7 +159,7 @@ export async function seedPayroll(tx: Db, ctx: SeedContext) {
  * behind us after every module's seed: accounting.seed.ts closeSeededMonths). The County Treasury releases each
  * month's personnel emoluments to the health operating account; the two older runs' net pay and their returns are
  * paid and their journals approved by the director; the last month's run waits for its payment to be recorded, and
- * its returns (due this month) for their remittance. Returns the number of lines of the last run.
+ * its returns (due this month) for their remittance. Returns the number of lines of the three runs.
  */
 async function seedRuns(tx: Db, ctx: SeedContext, accounts: readonly { id: number; role: string; facilityId: number | null }[]): Promise<number> {
   const officer = accounts.find((a) => a.role === 'payroll_officer');
@@ -169,15 +169,16 @@ async function seedRuns(tx: Db, ctx: SeedContext, accounts: readonly { id: numbe
   const as = (a: typeof officer): ServiceContext => ({ db: tx, actor: { id: a.id, role: a.role as Role, facilityId: a.facilityId, subcounty: null, ip: null }, scope: COUNTY_WIDE, now: () => ctx.now });
   const last = previousPeriod(ctx.today.slice(0, 7));
   const periods = [previousPeriod(previousPeriod(last)), previousPeriod(last), last];
-  let employees = 0;
+  let lines = 0;
   for (const period of periods) {
     const { run } = await processRun(as(officer), { period, county: true });
     await submitRun(as(officer), run.id);
     await approveRun(as(director), run.id);
     await treasuryRelease(tx, ctx, run.id, period, admin.id, director.id);
-    employees = run.employees;
+    lines += run.employees;
     if (period === last) continue;
-    const payments = [await recordRunPayment(as(officer), run.id, { paidOn: workingDayOnOrBefore(`${period}-24`), reference: `IFMIS-PE-${period}` })];
+    // Paid on the month's last day, the date of the run's journal (net salaries payable is never in debit).
+    const payments = [await recordRunPayment(as(officer), run.id, { paidOn: periodEnd(period), reference: `IFMIS-PE-${period}` })];
     const due = dueDates(period);
     for (const remittance of REMITTANCES) {
       const paidOn = workingDayOnOrBefore(addDays(due[remittance], -1));
@@ -194,7 +195,7 @@ async function seedRuns(tx: Db, ctx: SeedContext, accounts: readonly { id: numbe
       if (journal) await approveJournal(as(director), journal);
     }
   }
-  return employees;
+  return lines;
 }
 
 /** The payment's draft journal. */
@@ -211,11 +212,12 @@ function workingDayOnOrBefore(date: string): string {
 
 /**
  * The County Treasury's release of a month's personnel emoluments to the health operating account, per facility: the
- * run's gross pay and the employer's contributions (what its net pay and returns will draw), on the 20th.
+ * run's cost to the employer (every earning and the employer's contributions: what its journal expenses, and what its
+ * net pay and returns will draw), on the 20th.
  */
 async function treasuryRelease(tx: Db, ctx: SeedContext, runId: number, period: string, preparedBy: number, approvedBy: number): Promise<void> {
   const cost = await tx
-    .select({ facilityId: payrollRunLines.facilityId, amount: moneySql(sql`sum(${payrollRunLines.gross} + (${payrollRunLines.payslip}->'employer'->>'total')::numeric)`) })
+    .select({ facilityId: payrollRunLines.facilityId, amount: moneySql(sql`sum((${payrollRunLines.payslip}->'employer'->>'total')::numeric)`) })
     .from(payrollRunLines)
     .where(eq(payrollRunLines.runId, runId))
     .groupBy(payrollRunLines.facilityId)

@@ -65,6 +65,13 @@ describe('the demo county', () => {
     const [feb] = await t.rows<{ owed: string }>(sql`select (sum(credit) - sum(debit))::text as owed from journal_lines l join journals j on j.id = l.journal_id where l.account_code = '2220' and j.status = 'posted'`);
     const february = all.find((r) => r.period === '2026-02')!;
     expect(Number(feb!.owed)).toBe(february.net);
+    // The Treasury releases each month what its run expensed: every earning and the employer's contributions.
+    const releases = await t.rows<{ period: string; released: string; expensed: string }>(sql`
+      select r.period, (select sum(l.debit)::text from journal_lines l join journals j on j.id = l.journal_id where j.reference = 'CT-PE-' || r.period) as released,
+             (select sum(l.debit)::text from journal_lines l where l.journal_id = r.journal_id and l.account_code like '5%') as expensed
+      from payroll_runs r where r.status = 'approved' and r.scope_kind = 'county' order by r.period`);
+    expect(releases).toHaveLength(3);
+    for (const r of releases) expect(r.released, r.period).toBe(r.expensed);
     const closed = await t.rows<{ period: string }>(sql`select period::text from accounting_periods where period in ('2025-12-01', '2026-01-01', '2026-02-01') order by period`);
     expect(closed.map((r) => r.period)).toEqual(['2025-12-01', '2026-01-01']);
   });
@@ -428,7 +435,7 @@ describe('the run beside the county’s IPPD register', () => {
     expect(lines!.length).toBe(county!.employees);
     const [first, second, third, ...rest] = lines!;
     // The register as IPPD exports it: the same people but one, one paid 1,000 more, one the run does not have.
-    const row = (l: (typeof rest)[number], net = l.payslip.net) => [l.personalNumber, `"${l.name}"`, l.payslip.basic.toFixed(2), l.payslip.gross.toFixed(2), l.payslip.paye.toFixed(2), net.toFixed(2)].join(',');
+    const row = (l: (typeof rest)[number], net = l.payslip.net) => [l.personalNumber, `"${l.name}"`, l.payslip.basic.toFixed(2), l.payslip.totalEarnings.toFixed(2), l.payslip.paye.toFixed(2), net.toFixed(2)].join(',');
     const csv = ['Personal Number,Name,Basic,Gross,PAYE,Net', row(first!), row(second!, second!.payslip.net + 1000), ...rest.map((l) => row(l)), 'CG/9999/001,"Someone Else",30000,35000,2000,28000'].join('\n');
     const compare = (text: string, cookie = officer) => t.request({ method: 'POST', url: `/api/payroll/runs/${county!.id}/ippd`, cookie, body: { csv: text } });
     const res = await compare(csv);
@@ -436,12 +443,35 @@ describe('the run beside the county’s IPPD register', () => {
     const c = res.json() as IppdComparison;
     expect(c).toMatchObject({ period: '2026-02', figures: ['basic', 'gross', 'paye', 'net'], registerLines: lines!.length, runLines: lines!.length, matched: lines!.length - 2, issues: [] });
     expect(c.differences).toEqual([
-      { kind: 'differs', personalNumber: second!.personalNumber, name: second!.name, line: 3, figures: [{ figure: 'net', register: second!.payslip.net + 1000, run: second!.payslip.net }] },
-      { kind: 'only_ippd', personalNumber: 'CG/9999/001', name: 'Someone Else', line: lines!.length + 1, figures: [{ figure: 'basic', register: 30_000, run: null }, { figure: 'gross', register: 35_000, run: null }, { figure: 'paye', register: 2_000, run: null }, { figure: 'net', register: 28_000, run: null }] },
-      { kind: 'only_run', personalNumber: third!.personalNumber, name: third!.name, line: null, figures: expect.any(Array) },
+      { kind: 'differs', personalNumber: second!.personalNumber, registerNumber: null, name: second!.name, line: 3, figures: [{ figure: 'net', register: second!.payslip.net + 1000, run: second!.payslip.net }] },
+      { kind: 'only_ippd', personalNumber: 'CG/9999/001', registerNumber: null, name: 'Someone Else', line: lines!.length + 1, figures: [{ figure: 'basic', register: 30_000, run: null }, { figure: 'gross', register: 35_000, run: null }, { figure: 'paye', register: 2_000, run: null }, { figure: 'net', register: 28_000, run: null }] },
+      { kind: 'only_run', personalNumber: third!.personalNumber, registerNumber: null, name: third!.name, line: null, figures: expect.any(Array) },
     ]);
     expect(c.totals.run).toEqual({ gross: county!.gross, net: county!.net });
     expect(c.totals.register.net).toBe(toKes(subtract(add(cents(county!.net), cents(1000 + 28_000)), cents(third!.payslip.net))));
+
+    // Matched by personal number first, then by UPN: a mistyped number does not take the employee whose own line is
+    // further down, and an employee found by UPN under another number is a difference even when the pay agrees.
+    const upns = await t.rows<{ personal_number: string; upn: string }>(sql`
+      select e.personal_number, v.upn from payroll_run_lines l join payroll_employees e on e.id = l.employee_id
+      join payroll_employee_versions v on v.employee_id = e.id where l.run_id = ${county!.id} and v.upn is not null order by e.id limit 2`);
+    expect(upns).toHaveLength(2);
+    const [e1, e2] = upns.map((u) => ({ ...u, line: lines!.find((l) => l.personalNumber === u.personal_number)! }));
+    const figuresOf = (l: (typeof rest)[number]) => `${l.payslip.totalEarnings.toFixed(2)},${l.payslip.net.toFixed(2)}`;
+    const byUpn = [
+      'personal_number,upn,gross,net',
+      `CG/0000/000,${e1!.upn},${figuresOf(e1!.line)}`,
+      `${e1!.personal_number},,${figuresOf(e1!.line)}`,
+      `CG/0000/001,${e2!.upn},${figuresOf(e2!.line)}`,
+    ].join('\n');
+    const u = (await compare(byUpn)).json() as IppdComparison;
+    expect(u.matched).toBe(1);
+    expect(u.differences.filter((d) => d.kind !== 'only_run')).toEqual([
+      { kind: 'only_ippd', personalNumber: 'CG/0000/000', registerNumber: null, name: '', line: 2, figures: expect.any(Array) },
+      { kind: 'differs', personalNumber: e2!.personal_number, registerNumber: 'CG/0000/001', name: e2!.line.name, line: 4, figures: [] },
+    ]);
+    expect(((await compare(`personal_number,upn,gross,net\nA/1,${e1!.upn},1,1\nA/2,${e1!.upn},1,1`)).json() as IppdComparison).issues.map((i) => i.message)).toEqual([`Line 3: UPN ${e1!.upn} is on line 2 already`]);
+    expect(((await compare('personal_number,gross,net,Gross\nA/1,1,1,1')).json() as IppdComparison).issues.map((i) => i.message)).toEqual(['The header has the column gross twice']);
 
     // Only the required columns: gross and net are compared; an unreadable amount names its line and compares nothing.
     const bare = (await compare(`personal_number,gross,net\n${first!.personalNumber},${first!.payslip.gross},${first!.payslip.net}\n${second!.personalNumber},lots,1`)).json() as IppdComparison;
@@ -450,8 +480,8 @@ describe('the run beside the county’s IPPD register', () => {
     expect((await compare(csv, nurse)).statusCode).toBe(403);
     expect((await compare(csv, await t.loginAs('facility_incharge'))).statusCode).toBe(403);
     expect((await t.request({ method: 'POST', url: '/api/payroll/runs/2147483647/ippd', cookie: officer, body: { csv } })).statusCode).toBe(404);
-    const [trail] = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'payroll.run.ippd' order by id desc limit 1`);
-    expect(trail!.detail).toBe(`${lines!.length} register lines, ${lines!.length} run lines, 3 differences`);
+    const trail = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'payroll.run.ippd' order by id`);
+    expect(trail[0]!.detail).toBe(`${lines!.length} register lines, ${lines!.length} run lines, 3 differences`);
   });
 });
 
@@ -598,7 +628,11 @@ describe('paying what a run owes', () => {
     const remit = (body: unknown) => t.request({ method: 'POST', url: '/api/payroll/remittances', cookie: officer, body });
     expect(fieldErrors(await remit({ period: '2026-02', remittance: 'shif', paidOn: '2026-03-20', reference: 'SHA-778812' }))).toEqual({ paidOn: 'A payment cannot be dated in the future' });
     expect(fieldErrors(await remit({ period: '2026-02', remittance: 'nhif', paidOn: '2026-03-09', reference: 'X' })).remittance).toMatch(/^Choose the return/);
-    expect((await remit({ period: '2026-01', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-1' })).statusCode).toBe(409);
+    // A month with no approved run owes nothing; a month whose return is recorded (the seed's January) is not paid twice.
+    const nothing = await remit({ period: '2025-11', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-1' });
+    expect([nothing.statusCode, nothing.json().message]).toEqual([409, 'No pay run of 2025-11 is approved: nothing is owed yet']);
+    const twice = await remit({ period: '2026-01', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-1' });
+    expect([twice.statusCode, twice.json().message]).toEqual([409, 'The 2026-01 SHIF remittance is already recorded']);
     const shif = await remit({ period: '2026-02', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-778812' });
     expect(shif.statusCode, shif.body).toBe(201);
     const payment = shif.json() as PayrollPayment;

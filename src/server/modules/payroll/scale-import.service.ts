@@ -10,7 +10,7 @@ import { MAX_PAY_AMOUNT, JOB_GROUP, SALARY_SCALE_COLUMNS, type SalaryScaleImport
 import { centsValue, parseKes, toKes, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { byLine, columnsOf, headerKey, lineIssue, readAmount, readCsv, readDate, type ImportIssue } from '../../core/csv-read.js';
+import { byLine, columnsOf, headerKey, lineIssue, readAmount, readCsv, readDate, repeatedColumn, type ImportIssue } from '../../core/csv-read.js';
 import { conflict, invalid } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/sql.js';
 import { allowanceTypes } from './components.service.js';
@@ -31,6 +31,8 @@ export async function importSalaryScale(ctx: ServiceContext, body: { csv: string
   const [header, ...records] = read.records;
   if (!header || records.length === 0) return refuse([{ path: 'csv', message: 'The file has no salary scale lines under its header' }]);
   const names = header.cells.map((c) => headerKey(c).replace(/ /g, '_'));
+  const repeated = repeatedColumn(names);
+  if (repeated) return refuse([repeated]);
   const { at, missing } = columnsOf(names, SALARY_SCALE_COLUMNS);
   if (missing.length > 0) return refuse([{ path: 'csv', message: `The header has no ${missing.join(', ')} column: it is ${SALARY_SCALE_COLUMNS.join(',')} and a column per allowance` }]);
   // Every other column is an allowance on the list, by its code.
@@ -72,7 +74,7 @@ export async function importSalaryScale(ctx: ServiceContext, body: { csv: string
     }
     const key = `${jobGroup}|${effectiveFrom}`;
     if (issues.length === before && seen.has(key)) issues.push(lineIssue(line, 'job_group', `Job group ${jobGroup} has a line from ${effectiveFrom} already (line ${seen.get(key)})`));
-    seen.set(key, line);
+    else if (issues.length === before) seen.set(key, line);
     if (issues.length === before) rows.push({ line, jobGroup, effectiveFrom: effectiveFrom!, basic: toKes(basic!), allowances: paid });
   }
   // A group and date already on the scale: a row is never changed once added.
