@@ -89,6 +89,7 @@ export const DEMO_EMAILS = {
   nutritionist: `sarah.auma@${DEMO_DOMAIN}`,
   admin: `david.omuse@${DEMO_DOMAIN}`,
   payroll_officer: `caroline.nanjala@${DEMO_DOMAIN}`,
+  procurement_officer: `kevin.okumu@${DEMO_DOMAIN}`,
 } as const;
 
 /**

@@ -21,8 +21,8 @@ async function expectToast(page: Page, title: string, description: string) {
 test('a visitor reads the county figures, and a nurse signs in through the demo portal', async ({ page }) => {
   const summary = (await (await page.request.get('/api/facilities/summary')).json()) as Summary;
   const accounts = (await (await page.request.get('/api/demo/accounts')).json()) as Account[];
-  // SPEC.md §6's ten, and the payroll officer (issue 27).
-  expect(accounts).toHaveLength(11);
+  // SPEC.md §6's ten, the payroll officer (issue 27) and the procurement officer (issue 28).
+  expect(accounts).toHaveLength(12);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'County Health Management System' })).toBeVisible();
@@ -123,7 +123,7 @@ test('the demo portal shows placeholders while loading, an error with retry, and
   await expect(page.getByRole('alert')).toContainText('Demo accounts could not be loaded');
   await expect(page.getByRole('alert')).toContainText('500: Internal Server Error');
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(accountList(page).getByRole('listitem')).toHaveCount(11);
+  await expect(accountList(page).getByRole('listitem')).toHaveCount(12);
 
   await accountList(page).getByRole('button', { name: /Grace Atieno/ }).click();
   const panel = signInPanel(page);

@@ -45,7 +45,7 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
   'billing:waive': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   'inventory:read': {
     county_director: 'county', subcounty_medical_officer: 'county', facility_incharge: 'county', clinical_officer: 'county', nurse: 'county',
-    records_officer: 'county', lab_technician: 'county', pharmacist: 'county', nutritionist: 'county', payroll_officer: 'county', admin: 'county',
+    records_officer: 'county', lab_technician: 'county', pharmacist: 'county', nutritionist: 'county', payroll_officer: 'county', procurement_officer: 'county', admin: 'county',
   },
   'inventory:write': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility' },
   'staff:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
@@ -61,16 +61,18 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
   'payroll:configure': { payroll_officer: 'county', county_director: 'county' },
   'payroll:totals': { payroll_officer: 'county', county_director: 'county', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
   'payroll:approve-delegated': { facility_incharge: 'facility' },
+  'procurement:read': { procurement_officer: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', pharmacist: 'facility' },
+  'procurement:manage': { procurement_officer: 'county' },
   'reports:read': {
     county_director: 'county', subcounty_medical_officer: 'county', facility_incharge: 'county', clinical_officer: 'county', nurse: 'county',
-    records_officer: 'county', lab_technician: 'county', pharmacist: 'county', nutritionist: 'county', payroll_officer: 'county', admin: 'county',
+    records_officer: 'county', lab_technician: 'county', pharmacist: 'county', nutritionist: 'county', payroll_officer: 'county', procurement_officer: 'county', admin: 'county',
   },
   'reports:generate': { records_officer: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   'moh:configure': { records_officer: 'county', facility_incharge: 'county', subcounty_medical_officer: 'county', county_director: 'county' },
   'audit:read': { admin: 'county', county_director: 'county' },
   'alerts:raise': {
     county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', clinical_officer: 'facility', nurse: 'facility',
-    records_officer: 'facility', lab_technician: 'facility', pharmacist: 'facility', nutritionist: 'facility', payroll_officer: 'facility', admin: 'facility',
+    records_officer: 'facility', lab_technician: 'facility', pharmacist: 'facility', nutritionist: 'facility', payroll_officer: 'facility', procurement_officer: 'facility', admin: 'facility',
   },
   'appointments:read': {
     clinical_officer: 'county', nurse: 'county', records_officer: 'county', pharmacist: 'county', lab_technician: 'county',

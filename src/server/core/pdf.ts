@@ -71,6 +71,7 @@ const ROLES_SW: Record<Role, string> = {
   pharmacist: 'Mfamasia',
   nutritionist: 'Mtaalamu wa Lishe',
   payroll_officer: 'Afisa wa Mishahara',
+  procurement_officer: 'Afisa wa Ununuzi',
   admin: 'Msimamizi wa Mfumo',
 };
 

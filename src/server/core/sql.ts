@@ -41,6 +41,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return postgresError(error, '23505') !== undefined;
 }
 
+/** The constraint (index) a unique violation broke, when the error is one. */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  return postgresError(error, '23505')?.constraint;
+}
+
 /** A PostgreSQL numeric overflow (22003): a value past what its numeric(p, s) column holds. */
 export function isNumericOverflow(error: unknown): boolean {
   return postgresError(error, '22003') !== undefined;

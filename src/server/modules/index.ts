@@ -24,6 +24,7 @@ import { mohModule } from './moh/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { patientsModule } from './patients/index.js';
 import { payrollModule } from './payroll/index.js';
+import { procurementModule } from './procurement/index.js';
 import { referralsModule } from './referrals/index.js';
 import { reportsModule } from './reports/index.js';
 import { revenueModule } from './revenue/index.js';
@@ -51,6 +52,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   inventoryModule,
   accountingModule,
   payrollModule,
+  procurementModule,
   reportsModule,
   mohModule,
   auditModule,

@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   'payroll:configure',
   'payroll:totals',
   'payroll:approve-delegated',
+  'procurement:read',
+  'procurement:manage',
   'reports:read',
   'reports:generate',
   'moh:configure',
@@ -120,6 +122,11 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // A facility's own pay runs, once the director delegates them to its in-charge (payroll_delegations): she approves
   // or rejects them, never one she prepared, never a wider run.
   'payroll:approve-delegated': { facility_incharge: 'facility' },
+  // Procurement (issue 28; PROCUREMENT.md "Who does what"): the suppliers and the catalogue are read by those who
+  // order, approve and receive — the procurement officer and the director county-wide, a sub-county medical officer
+  // in his sub-county, a facility's in-charge and pharmacist at their facility — and kept by the procurement officer.
+  'procurement:read': { procurement_officer: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', pharmacist: 'facility' },
+  'procurement:manage': { procurement_officer: 'county' },
   'reports:read': all(ROLES, 'county'),
   // Generating a report (issue 13): the health records officer and the facility in-charge for their facility, the
   // sub-county medical officer for his sub-county, the director for the county. A register that names patients

@@ -12,6 +12,7 @@ export const ROLES = [
   'pharmacist',
   'nutritionist',
   'payroll_officer',
+  'procurement_officer',
   'admin',
 ] as const;
 
@@ -28,6 +29,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   pharmacist: 'Pharmacist',
   nutritionist: 'Nutritionist',
   payroll_officer: 'Payroll Officer',
+  procurement_officer: 'Procurement Officer',
   admin: 'System Administrator',
 };
 

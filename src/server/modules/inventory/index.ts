@@ -4,6 +4,9 @@ import { inventoryRoutes } from './inventory.routes.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
 import { seedInventory } from './inventory.seed.js';
 
+// The Level-2 tracer list (names, units, indicative prices): the procurement seed prices it in the catalogue.
+export { TRACER_ITEMS } from './tracer-stock.seed.js';
+
 export const inventoryModule: ServerModule = {
   id: 'inventory',
   routes: inventoryRoutes,
