@@ -136,6 +136,28 @@ export function repeatedColumn(names: readonly string[]): ImportIssue | null {
   return twice === undefined ? null : { path: 'csv', message: `The header has the column ${twice} twice` };
 }
 
+/**
+ * A file of named columns read whole before any line is checked: its lines under the header, the header's names
+ * (lower case, spaces as _) and where each wanted column is — or the one file-wide reason it cannot be used: it is
+ * not CSV, it has no line under its header (`what`: "timesheet", "catalogue"), a column is named twice, or a column
+ * not in `optional` is missing (`expected` says what the header should be).
+ */
+export function readCsvTable<const K extends string>(
+  text: string,
+  spec: { wanted: readonly K[]; optional?: readonly K[]; what: string; expected: string },
+): { records: CsvRecord[]; names: string[]; at: Record<K, number>; issues: [] } | { issues: ImportIssue[] } {
+  const read = readCsv(text);
+  if (read.issues.length > 0) return { issues: read.issues };
+  const [header, ...records] = read.records;
+  if (!header || records.length === 0) return { issues: [{ path: 'csv', message: `The file has no ${spec.what} lines under its header` }] };
+  const names = header.cells.map((c) => headerKey(c).replace(/ /g, '_'));
+  const repeated = repeatedColumn(names);
+  if (repeated) return { issues: [repeated] };
+  const { at, missing } = columnsOf(names, spec.wanted, spec.optional);
+  if (missing.length > 0) return { issues: [{ path: 'csv', message: `The header has no ${missing.join(', ')} column: ${spec.expected}` }] };
+  return { records, names, at, issues: [] };
+}
+
 /** Issues in the order of the lines they are about (the file's own complaints first). */
 export const byLine = (a: ImportIssue, b: ImportIssue) => lineOf(a) - lineOf(b);
 const lineOf = (i: ImportIssue) => Number(/^csv\.line\.(\d+)/.exec(i.path)?.[1] ?? 0);

@@ -8,7 +8,7 @@ import { IPPD_COLUMNS, IPPD_FIGURES, IPPD_REQUIRED, periodEnd, type IppdComparis
 import { add, centsValue, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { byLine, columnsOf, headerKey, lineIssue, readAmount, readCsv, repeatedColumn, type ImportIssue } from '../../core/csv-read.js';
+import { byLine, lineIssue, readAmount, readCsvTable, type ImportIssue } from '../../core/csv-read.js';
 import { notFound } from '../../core/errors.js';
 import { moneySql } from '../../db/columns.js';
 import { payrollEmployees, payrollEmployeeVersions, payrollRunLines, payrollRuns } from './payroll.schema.js';
@@ -33,19 +33,14 @@ export async function compareWithIppd(ctx: ServiceContext, runId: number, body: 
     ...part,
   });
 
-  const read = readCsv(body.csv);
-  if (read.issues.length > 0) return answer({ issues: read.issues });
-  const [header, ...records] = read.records;
-  if (!header || records.length === 0) return answer({ issues: [{ path: 'csv', message: 'The file has no register lines under its header' }] });
-  const names = header.cells.map((c) => headerKey(c).replace(/ /g, '_'));
-  const repeated = repeatedColumn(names);
-  if (repeated) return answer({ issues: [repeated] });
-  const { at, missing } = columnsOf(
-    names,
-    IPPD_COLUMNS,
-    IPPD_COLUMNS.filter((c) => !(IPPD_REQUIRED as readonly string[]).includes(c)),
-  );
-  if (missing.length > 0) return answer({ issues: [{ path: 'csv', message: `The header has no ${missing.join(', ')} column: it needs ${IPPD_REQUIRED.join(', ')} (and may have upn, name, basic, paye)` }] });
+  const table = readCsvTable(body.csv, {
+    wanted: IPPD_COLUMNS,
+    optional: IPPD_COLUMNS.filter((c) => !(IPPD_REQUIRED as readonly string[]).includes(c)),
+    what: 'register',
+    expected: `it needs ${IPPD_REQUIRED.join(', ')} (and may have upn, name, basic, paye)`,
+  });
+  if (!('records' in table)) return answer({ issues: table.issues });
+  const { records, at } = table;
   const figures = IPPD_FIGURES.filter((f) => at[f] >= 0);
 
   const issues: ImportIssue[] = [];

@@ -10,7 +10,7 @@ import { MAX_PAY_AMOUNT, JOB_GROUP, SALARY_SCALE_COLUMNS, type SalaryScaleImport
 import { centsValue, parseKes, toKes, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { byLine, columnsOf, headerKey, lineIssue, readAmount, readCsv, readDate, repeatedColumn, type ImportIssue } from '../../core/csv-read.js';
+import { byLine, lineIssue, readAmount, readCsvTable, readDate, type ImportIssue } from '../../core/csv-read.js';
 import { conflict, invalid } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/sql.js';
 import { allowanceTypes } from './components.service.js';
@@ -26,15 +26,9 @@ export async function importSalaryScale(ctx: ServiceContext, body: { csv: string
     if (!dryRun) throw invalid(issues);
     return { dryRun, allowances, rows, issues };
   };
-  const read = readCsv(body.csv);
-  if (read.issues.length > 0) return refuse(read.issues);
-  const [header, ...records] = read.records;
-  if (!header || records.length === 0) return refuse([{ path: 'csv', message: 'The file has no salary scale lines under its header' }]);
-  const names = header.cells.map((c) => headerKey(c).replace(/ /g, '_'));
-  const repeated = repeatedColumn(names);
-  if (repeated) return refuse([repeated]);
-  const { at, missing } = columnsOf(names, SALARY_SCALE_COLUMNS);
-  if (missing.length > 0) return refuse([{ path: 'csv', message: `The header has no ${missing.join(', ')} column: it is ${SALARY_SCALE_COLUMNS.join(',')} and a column per allowance` }]);
+  const table = readCsvTable(body.csv, { wanted: SALARY_SCALE_COLUMNS, what: 'salary scale', expected: `it is ${SALARY_SCALE_COLUMNS.join(',')} and a column per allowance` });
+  if (!('records' in table)) return refuse(table.issues);
+  const { records, names, at } = table;
   // Every other column is an allowance on the list, by its code.
   const known = new Set((await allowanceTypes(ctx.db)).filter((t) => t.isActive).map((t) => t.code));
   const extra = names.map((name, i) => ({ name, i })).filter(({ i }) => !Object.values(at).includes(i) && names[i] !== '');

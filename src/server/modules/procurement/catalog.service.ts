@@ -9,7 +9,7 @@ import { centsValue, parseKes, toKes } from '../../../shared/money.js';
 import { CATALOG_COLUMNS, type CatalogImport, type CatalogItem, type ImportCatalogBody } from '../../../shared/procurement/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { byLine, columnsOf, headerKey, lineIssue, readAmount, readCsv, repeatedColumn, type ImportIssue } from '../../core/csv-read.js';
+import { byLine, lineIssue, readAmount, readCsvTable, type ImportIssue } from '../../core/csv-read.js';
 import { invalid } from '../../core/errors.js';
 import { procurementCatalogItems, procurementSupplierPrices, procurementSuppliers } from './procurement.schema.js';
 
@@ -27,19 +27,9 @@ export async function importCatalog(ctx: ServiceContext, body: ImportCatalogBody
     if (!dryRun) throw invalid(issues);
     return { dryRun, rows, issues };
   };
-  const read = readCsv(body.csv);
-  if (read.issues.length > 0) return refuse(read.issues);
-  const [header, ...records] = read.records;
-  if (!header || records.length === 0) return refuse([{ path: 'csv', message: 'The file has no catalogue lines under its header' }]);
-  const names = header.cells.map((c) => headerKey(c).replace(/ /g, '_'));
-  const repeated = repeatedColumn(names);
-  if (repeated) return refuse([repeated]);
-  const { at, missing } = columnsOf(
-    names,
-    CATALOG_COLUMNS,
-    ['category', 'unit', 'pack_size'],
-  );
-  if (missing.length > 0) return refuse([{ path: 'csv', message: `The header has no ${missing.join(', ')} column: it is ${CATALOG_COLUMNS.join(',')}` }]);
+  const table = readCsvTable(body.csv, { wanted: CATALOG_COLUMNS, optional: ['category', 'unit', 'pack_size'], what: 'catalogue', expected: `it is ${CATALOG_COLUMNS.join(',')}` });
+  if (!('records' in table)) return refuse(table.issues);
+  const { records, at } = table;
 
   const issues: ImportIssue[] = [];
   const seen = new Map<string, number>();
