@@ -60,6 +60,11 @@ const ROLE_CADRE: Record<string, { department: string; cadre: string; group: str
   admin: { department: 'Administration', cadre: 'ICT Officer', group: 'L' },
 };
 
+/** Roles added after the register was first seeded: their accounts' employees are drawn last (seedPayroll). */
+const LATE_ROLE_CADRE: Record<string, { department: string; cadre: string; group: string }> = {
+  procurement_officer: { department: 'Administration', cadre: 'Supply Chain Management Officer', group: 'K' },
+};
+
 const BANKS = [
   ['01', 0.35],
   ['68', 0.3],
@@ -69,7 +74,8 @@ const BANKS = [
 ] as const;
 
 export async function seedPayroll(tx: Db, ctx: SeedContext) {
-  const r = createRandom(2710);
+  const register = createRandom(2710);
+  const r = register;
   const departments = new Map((await tx.select().from(payrollDepartments)).map((d) => [d.name, d.id]));
   const facilities = await listFacilities(tx);
   const a = accountRows('a');
@@ -79,7 +85,7 @@ export async function seedPayroll(tx: Db, ctx: SeedContext) {
 
   type Row = typeof payrollEmployeeVersions.$inferInsert & { personalNumber: string };
   const rows: Row[] = [];
-  const add = (p: { firstName: string; lastName: string; facilityId: number; department: string; cadre: string; group: string; terms: EmploymentTerms; userId: number | null; nationalId: string | null }) => {
+  const add = (p: { firstName: string; lastName: string; facilityId: number; department: string; cadre: string; group: string; terms: EmploymentTerms; userId: number | null; nationalId: string | null }, r = register) => {
     const hireYear = p.terms === 'intern' ? 2025 : r.int(1994, 2025);
     const hiredOn = `${hireYear}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`;
     const pensionScheme: PensionScheme =
@@ -142,6 +148,14 @@ export async function seedPayroll(tx: Db, ctx: SeedContext) {
         add({ firstName: r.pick(female ? FEMALE_NAMES : MALE_NAMES), lastName: r.pick(SURNAMES), facilityId: f.id, department: c.department, cadre: c.cadre, group: r.pick(c.groups), terms, userId: null, nationalId: null });
       }
     }
+  }
+  // Accounts of roles added since (the procurement officer, issue 28) come last, from a random stream of their own:
+  // every other employee keeps the number and the draws its tests know.
+  const late = createRandom(2712);
+  for (const acc of accounts) {
+    const role = LATE_ROLE_CADRE[acc.role];
+    if (!role || acc.facilityId === null) continue;
+    add({ firstName: acc.firstName, lastName: acc.lastName, facilityId: acc.facilityId, department: role.department, cadre: role.cadre, group: role.group, terms: 'permanent', userId: acc.id, nationalId: acc.nationalId }, late);
   }
   await insertChunks(tx, payrollEmployees, rows.map((row) => ({ id: row.employeeId, personalNumber: row.personalNumber, createdAt: row.changedAt })));
   await insertChunks(tx, payrollEmployeeVersions, rows.map(({ personalNumber: _n, ...v }) => v));
