@@ -2,7 +2,7 @@
 // status as a badge, and the server's messages (the shared schemas and the server speak English; the known ones are
 // translated through the `payroll.messages` map).
 import type { TFunction } from 'i18next';
-import type { PayRun, RunStatus } from '../../../shared/payroll';
+import { MAX_TIMESHEET_CSV, type PayRun, type RunStatus } from '../../../shared/payroll';
 import { countVars, type CsvImportText } from '../../components/forms/csv-import-dialog';
 import { Badge } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
@@ -50,11 +50,22 @@ export function payrollErrorText(t: TFunction, error: unknown): string {
   return error instanceof Error && error.message ? error.message : t('common.error');
 }
 
-/** A payroll CSV import's words, under payroll.<strings> (the buttons and the size limit are the timesheet's). */
-export function payrollImportText(t: TFunction, strings: 'timesheet' | 'scaleImport'): CsvImportText {
-  return (key, count) => {
+/**
+ * What every payroll CSV import gives the shared dialog: its words under payroll.<strings> (the buttons and the size
+ * limit are the timesheet's), the file's limit, the lines it has ready, and the server's messages in the reader's
+ * language.
+ */
+export function payrollImport(t: TFunction, strings: 'timesheet' | 'scaleImport') {
+  const text: CsvImportText = (key, count) => {
     if (key === 'working') return t('payroll.current.working');
     const ns = ['tooBig', 'preview', 'previewFirst', 'submit'].includes(key) ? 'timesheet' : strings;
     return t(`payroll.${ns}.${key}`, count === undefined ? {} : countVars(count));
+  };
+  return {
+    text,
+    maxChars: MAX_TIMESHEET_CSV,
+    ready: (preview: { rows: readonly unknown[] }) => preview.rows.length,
+    issueText: (message: string) => payrollMessage(message) ?? message,
+    errorText: (error: unknown) => payrollErrorText(t, error),
   };
 }

@@ -7,7 +7,7 @@ import { FileUp, Plus, Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countyDate } from '../../../shared/county-time';
-import { addSalaryScaleBody, MAX_TIMESHEET_CSV, SALARY_SCALE_COLUMNS, type AddSalaryScaleBody, type AllowanceType, type SalaryScaleRow } from '../../../shared/payroll';
+import { addSalaryScaleBody, SALARY_SCALE_COLUMNS, type AddSalaryScaleBody, type AllowanceType, type SalaryScaleRow } from '../../../shared/payroll';
 import { formatKES } from '../../../shared/money';
 import { ListError } from '../../components/data/list-error';
 import { ScrollTable } from '../../components/data/table-parts';
@@ -24,7 +24,7 @@ import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 import { formatDate } from '../../lib/locale-format';
 import { CsvImportDialog } from '../../components/forms/csv-import-dialog';
 import { allowanceTypesQuery, useImportSalaryScale } from './payroll.api';
-import { allowanceName, payrollErrorText, payrollImportText, payrollMessage } from './payroll-labels';
+import { allowanceName, payrollErrorText, payrollImport, payrollMessage } from './payroll-labels';
 
 /** The allowance codes some rows pay, in the allowance list's order; each with its name on the list. */
 function allowanceColumns(rows: readonly SalaryScaleRow[], types: readonly AllowanceType[]): { code: string; label: string }[] {
@@ -198,12 +198,8 @@ function ImportScaleDialog({ types, onClose }: { types: readonly AllowanceType[]
     <CsvImportDialog
       id="payroll-scale-import"
       columns={[...SALARY_SCALE_COLUMNS, ...active]}
-      maxChars={MAX_TIMESHEET_CSV}
-      text={payrollImportText(t, 'scaleImport')}
-      ready={(p) => p.rows.length}
       mutation={mutation}
-      issueText={(m) => payrollMessage(m) ?? m}
-      errorText={(e) => payrollErrorText(t, e)}
+      {...payrollImport(t, 'scaleImport')}
       onClose={onClose}
     >
       {(preview) => (

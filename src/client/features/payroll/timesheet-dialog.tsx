@@ -3,13 +3,13 @@
 // nothing and names every wrong line — then Import; a file with any wrong line imports nothing. The month's run is
 // then processed (again) to pay them.
 import { useTranslation } from 'react-i18next';
-import { MAX_TIMESHEET_CSV, TIMESHEET_COLUMNS } from '../../../shared/payroll';
+import { TIMESHEET_COLUMNS } from '../../../shared/payroll';
 import { CsvImportDialog } from '../../components/forms/csv-import-dialog';
 import { ScrollTable } from '../../components/data/table-parts';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatMonth, formatNumber } from '../../lib/locale-format';
 import { useImportTimesheet } from './payroll.api';
-import { payrollErrorText, payrollImportText, payrollMessage } from './payroll-labels';
+import { payrollImport } from './payroll-labels';
 
 export function TimesheetDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -18,12 +18,8 @@ export function TimesheetDialog({ onClose }: { onClose: () => void }) {
     <CsvImportDialog
       id="payroll-timesheet"
       columns={TIMESHEET_COLUMNS}
-      maxChars={MAX_TIMESHEET_CSV}
-      text={payrollImportText(t, 'timesheet')}
-      ready={(p) => p.rows.length}
       mutation={mutation}
-      issueText={(m) => payrollMessage(m) ?? m}
-      errorText={(e) => payrollErrorText(t, e)}
+      {...payrollImport(t, 'timesheet')}
       onClose={onClose}
     >
       {(preview) => (
