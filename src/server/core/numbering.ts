@@ -8,7 +8,8 @@ import type { Db } from '../db/client.js';
 import { documentCounters } from './numbering.schema.js';
 
 /** The series of documents that carry a number, by prefix. */
-export const DOCUMENT_SERIES = ['INV', 'RCT', 'SHA', 'CLM', 'JNL'] as const;
+// REQ requisitions, LPO / LSO local purchase and service orders, GRN goods received notes, PV payment vouchers.
+export const DOCUMENT_SERIES = ['INV', 'RCT', 'SHA', 'CLM', 'JNL', 'REQ', 'LPO', 'LSO', 'GRN', 'PV'] as const;
 export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
 
 /** How a numbered document reads: INV-2026-000123. */

@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   'billing:waive',
   'inventory:read',
   'inventory:write',
+  'inventory:approve',
   'staff:manage',
   'staff:confirm',
   'facilities:manage',
@@ -32,6 +33,10 @@ export const PERMISSIONS = [
   'payroll:approve-delegated',
   'procurement:read',
   'procurement:manage',
+  'procurement:requisition',
+  'procurement:approve',
+  'procurement:receive',
+  'procurement:pay',
   'reports:read',
   'reports:generate',
   'moh:configure',
@@ -92,6 +97,9 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // Stock levels are no patient's data: every facility may see where a medicine is, to borrow it.
   'inventory:read': all(ROLES, 'county'),
   'inventory:write': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility' },
+  // Writing off expired or damaged stock (issue 28 item 5) is asked for by the store and approved by another person
+  // who answers for the facility's stock: its in-charge, the sub-county medical officer, the director.
+  'inventory:approve': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   'staff:manage': { admin: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty' },
   // Confirming an account that will approve money or read clinical records (issue 25 finding 1): a second person
   // who answers for the county's staff — the director anywhere, a sub-county medical officer in his sub-county —
@@ -125,8 +133,18 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // Procurement (issue 28; PROCUREMENT.md "Who does what"): the suppliers and the catalogue are read by those who
   // order, approve and receive — the procurement officer and the director county-wide, a sub-county medical officer
   // in his sub-county, a facility's in-charge and pharmacist at their facility — and kept by the procurement officer.
-  'procurement:read': { procurement_officer: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', pharmacist: 'facility' },
+  'procurement:read': { procurement_officer: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', pharmacist: 'facility', lab_technician: 'facility' },
   'procurement:manage': { procurement_officer: 'county' },
+  // The steps of an order, each another person's (maker ≠ checker, enforced per order in the service): a user
+  // department (the pharmacy, the laboratory, the in-charge) requisitions for its facility; the procurement
+  // officer prepares the order (procurement:manage); the accounting officer approves it — the Chief Officer
+  // (the director here) county-wide, a hospital's medical superintendent (its in-charge) for its own money; the
+  // store records a delivery and its inspection committee's verdict; finance pays (the director and the in-charge
+  // until a finance officer exists), never for an order it approved.
+  'procurement:requisition': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility', clinical_officer: 'facility', nurse: 'facility' },
+  'procurement:approve': { county_director: 'county', facility_incharge: 'facility' },
+  'procurement:receive': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility', procurement_officer: 'county' },
+  'procurement:pay': { county_director: 'county', facility_incharge: 'facility' },
   'reports:read': all(ROLES, 'county'),
   // Generating a report (issue 13): the health records officer and the facility in-charge for their facility, the
   // sub-county medical officer for his sub-county, the director for the county. A register that names patients

@@ -17,10 +17,10 @@ export const COST_CENTRES = ['opd', 'inpatient', 'maternity', 'theatre', 'emerge
 export type CostCentre = (typeof COST_CENTRES)[number];
 
 /** What posted a journal: an event of another module, a person, or the ledger itself. */
-export const SOURCE_TYPES = ['invoice', 'payment', 'claim', 'waiver', 'stock', 'manual', 'import', 'reversal', 'year_close', 'reconciliation', 'payroll'] as const;
+export const SOURCE_TYPES = ['invoice', 'payment', 'claim', 'waiver', 'stock', 'manual', 'import', 'reversal', 'year_close', 'reconciliation', 'payroll', 'goods_received', 'supplier_invoice', 'supplier_payment'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 /** The events that post exactly one journal each, automatically. */
-export const EVENT_SOURCES = ['invoice', 'payment', 'claim', 'waiver', 'stock', 'payroll'] as const satisfies readonly SourceType[];
+export const EVENT_SOURCES = ['invoice', 'payment', 'claim', 'waiver', 'stock', 'payroll', 'goods_received', 'supplier_invoice', 'supplier_payment'] as const satisfies readonly SourceType[];
 
 /** draft (awaiting an approver) → posted or rejected. The spec's sample shows 'Posted'. */
 export const JOURNAL_STATUSES = ['draft', 'posted', 'rejected'] as const;

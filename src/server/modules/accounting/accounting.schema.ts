@@ -78,12 +78,12 @@ export const journals = pgTable(
     check('journals_status_check', sql`${t.status} in ('draft', 'posted', 'rejected')`),
     check(
       'journals_source_check',
-      sql`${t.sourceType} in ('invoice', 'payment', 'claim', 'waiver', 'stock', 'manual', 'import', 'reversal', 'year_close', 'reconciliation', 'payroll')`,
+      sql`${t.sourceType} in ('invoice', 'payment', 'claim', 'waiver', 'stock', 'manual', 'import', 'reversal', 'year_close', 'reconciliation', 'payroll', 'goods_received', 'supplier_invoice', 'supplier_payment')`,
     ),
     check('journals_approver_check', sql`${t.approvedBy} is null or ${t.preparedBy} is null or ${t.approvedBy} <> ${t.preparedBy}`),
     uniqueIndex('journals_event_key')
       .on(t.sourceType, t.sourceId)
-      .where(sql`${t.sourceType} in ('invoice', 'payment', 'claim', 'waiver', 'stock', 'payroll')`),
+      .where(sql`${t.sourceType} in ('invoice', 'payment', 'claim', 'waiver', 'stock', 'payroll', 'goods_received', 'supplier_invoice', 'supplier_payment')`),
     uniqueIndex('journals_reverses_key').on(t.reversesId).where(sql`${t.reversesId} is not null and ${t.status} <> 'rejected'`),
     index('journals_date_idx').on(t.date, t.id),
     index('journals_status_idx').on(t.status, t.date),

@@ -1,9 +1,10 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, createdAt, money } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
+import { procurementCatalogItems } from '../procurement/procurement.schema.js';
 
 export const inventoryItems = pgTable(
   'inventory_items',
@@ -20,6 +21,8 @@ export const inventoryItems = pgTable(
     supplier: text().notNull(),
     unitCost: money().notNull(),
     lastRestocked: timestamp({ withTimezone: true }),
+    /** The county catalogue's item this line stocks (issue 28 item 1): what an order, a delivery and a price list name. */
+    catalogItemId: integer().references((): AnyPgColumn => procurementCatalogItems.id),
     createdBy: integer().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -53,13 +56,77 @@ export const stockMovements = pgTable(
     reason: text(),
     supplier: text(),
     batch: text(),
+    /** The batch the movement took from or put into (issue 28 item 5); null only on lines written before batches. */
+    batchId: integer().references((): AnyPgColumn => inventoryBatches.id),
     userId: integer().references(() => users.id),
     at: createdAt(),
   },
   (t) => [
-    check('stock_movements_kind_check', sql`${t.kind} in ('opening', 'received', 'issued', 'adjusted')`),
+    check('stock_movements_kind_check', sql`${t.kind} in ('opening', 'received', 'issued', 'adjusted', 'written_off')`),
     check('stock_movements_balance_check', sql`${t.balanceAfter} >= 0`),
     check('stock_movements_quantity_check', sql`${t.quantity} <> 0 or ${t.kind} = 'opening'`),
     index('stock_movements_item_idx').on(t.itemId, t.at.desc().nullsFirst()),
+    index('stock_movements_batch_idx').on(t.batchId),
+  ],
+);
+
+/**
+ * A stock line's batches (issue 28 item 5; PROCUREMENT.md "Stock that comes with it"): each medicine and reagent is
+ * received with its batch number and expiry date, and issued earliest expiry first. A line's current stock is the
+ * sum of its batches' quantities, kept in the same transaction as each movement. Stock counted before batches were
+ * kept is one batch 'UNKNOWN' with no expiry (migration 0029).
+ */
+export const inventoryBatches = pgTable(
+  'inventory_batches',
+  {
+    id: id(),
+    itemId: integer()
+      .notNull()
+      .references(() => inventoryItems.id),
+    batchNumber: text().notNull(),
+    /** The county date the batch expires; null when not known (the 'UNKNOWN' batch, equipment). */
+    expiryDate: date({ mode: 'string' }),
+    quantity: integer().notNull(),
+    /** What one unit of this batch cost (its order's price; a donation's stated value, or nil). */
+    unitCost: money().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('inventory_batches_quantity_check', sql`${t.quantity} >= 0`),
+    check('inventory_batches_cost_check', sql`${t.unitCost} >= 0`),
+    uniqueIndex('inventory_batches_key').on(t.itemId, sql`lower(${t.batchNumber})`, sql`coalesce(${t.expiryDate}, 'infinity'::date)`),
+    index('inventory_batches_expiry_idx').on(t.expiryDate).where(sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Expired or damaged stock written off: asked for by one person, approved by another, then moved out and posted. */
+export const inventoryWriteOffs = pgTable(
+  'inventory_write_offs',
+  {
+    id: id(),
+    itemId: integer()
+      .notNull()
+      .references(() => inventoryItems.id),
+    batchId: integer()
+      .notNull()
+      .references(() => inventoryBatches.id),
+    quantity: integer().notNull(),
+    reason: text().notNull(),
+    status: text().notNull().default('pending'),
+    requestedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp({ withTimezone: true }).notNull(),
+    decidedBy: integer().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    decisionNote: text(),
+    movementId: integer().references(() => stockMovements.id),
+  },
+  (t) => [
+    check('inventory_write_offs_quantity_check', sql`${t.quantity} > 0`),
+    check('inventory_write_offs_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('inventory_write_offs_maker_checker', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
+    index('inventory_write_offs_item_idx').on(t.itemId, t.status),
   ],
 );
