@@ -5,24 +5,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { multiply, type Cents } from '../../../shared/money.js';
-import type { CostCentre } from '../../../shared/accounting/index.js';
 import type { Db } from '../../db/client.js';
 import { post, postMany, postedSources, type JournalDraft } from '../accounting/index.js';
 import { inventoryItems, stockMovements } from './inventory.schema.js';
+import { stockAccountsOf } from './receive.js';
 
 type Item = Pick<typeof inventoryItems.$inferSelect, 'itemName' | 'category' | 'facilityId' | 'unitCost' | 'unit'>;
 type Movement = Pick<typeof stockMovements.$inferSelect, 'id' | 'kind' | 'quantity'>;
 
-/** Each category's inventory account, consumption account and cost centre. */
-const BY_CATEGORY: Record<string, { inventory: string; expense: string; costCentre: CostCentre }> = {
-  pharmaceuticals: { inventory: '1310', expense: '5250', costCentre: 'pharmacy' },
-  medical_supplies: { inventory: '1311', expense: '5251', costCentre: 'pharmacy' },
-  medical_equipment: { inventory: '1311', expense: '5251', costCentre: 'administration' },
-  laboratory: { inventory: '1311', expense: '5252', costCentre: 'laboratory' },
-};
 
 export function stockJournal(item: Item, movement: Movement, date: string): JournalDraft {
-  const a = BY_CATEGORY[item.category] ?? BY_CATEGORY.medical_supplies!;
+  const a = stockAccountsOf(item.category);
   const value: Cents = multiply(item.unitCost, Math.abs(movement.quantity));
   const dims = { facilityId: item.facilityId, fund: 'fif' as const, costCentre: a.costCentre };
   const into = movement.quantity > 0;

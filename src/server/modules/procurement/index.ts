@@ -2,13 +2,29 @@
 // receipts, invoices and pending bills come on them.
 import type { ServerModule } from '../../core/module.js';
 import { procurementRoutes } from './procurement.routes.js';
-import { procurementCatalogItems, procurementSupplierPrices, procurementSuppliers } from './procurement.schema.js';
+import * as schema from './procurement.schema.js';
 import { seedProcurement } from './procurement.seed.js';
 
 export const procurementModule: ServerModule = {
   id: 'procurement',
   routes: procurementRoutes,
-  tables: [procurementSuppliers, procurementCatalogItems, procurementSupplierPrices],
+  tables: [
+    schema.procurementSuppliers,
+    schema.procurementCatalogItems,
+    schema.procurementSupplierPrices,
+    schema.procurementThresholds,
+    schema.procurementPlanLines,
+    schema.procurementRequisitions,
+    schema.procurementRequisitionItems,
+    schema.procurementOrders,
+    schema.procurementOrderItems,
+    schema.procurementDeliveries,
+    schema.procurementDeliveryItems,
+    schema.procurementInvoices,
+    schema.procurementInvoiceItems,
+    schema.procurementPayments,
+    schema.procurementPaymentInvoices,
+  ],
   seed: seedProcurement,
   hostileInput: () => import('./procurement.hostile.js'),
 };

@@ -9,6 +9,8 @@ import type { AppDeps } from '../../core/deps.js';
 import { created, list, ok } from '../../core/http.js';
 import { importCatalog, listCatalog } from './catalog.service.js';
 import { createSupplier, listSuppliers, updateSupplier } from './suppliers.service.js';
+import { orderRoutes } from './orders.routes.js';
+import { receiptRoutes } from './receipts.routes.js';
 
 export function procurementRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,4 +30,6 @@ export function procurementRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/procurement/catalog', { config: allow('procurement:read'), schema: { querystring: listCatalogQuery, response: list(catalogItemSchema) } }, async (request) =>
     listCatalog(ctxOf(request, deps), request.query),
   );
+  orderRoutes(app, deps);
+  receiptRoutes(app, deps);
 }
