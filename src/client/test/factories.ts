@@ -151,6 +151,7 @@ export function systemSettings(overrides: { county?: Partial<SystemSettings['cou
     county: { value: { ...SETTING_DEFAULTS.county }, ...meta, ...overrides.county },
     sms: { value: { ...SETTING_DEFAULTS.sms }, ...meta },
     appointments: { value: { ...SETTING_DEFAULTS.appointments }, ...meta },
+    supply: { value: { ...SETTING_DEFAULTS.supply }, ...meta },
     secrets: { 'sms.apiKey': { key: 'sms.apiKey', isSet: false, updatedAt: null, updatedByName: null } },
     status: {
       sms: {

@@ -6,7 +6,7 @@ import { BOOKING_HORIZON_DAYS } from '../appointments/index.js';
 import { hasNoNul, NUL_MESSAGE, pageQuery } from '../validation.js';
 
 /** The sections kept in system_settings, each one versioned value. */
-export const SETTING_SECTIONS = ['county', 'sms', 'appointments'] as const;
+export const SETTING_SECTIONS = ['county', 'sms', 'appointments', 'supply'] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 
 /**
@@ -49,6 +49,20 @@ const whole = (what: string, min: number, max: number) =>
 
 const flag = (what: string) => z.boolean({ error: `${what} must be on or off` });
 
+/** A number from min to max with at most `places` decimals (a percentage), sent as a number or a plain decimal. */
+const decimal = (what: string, min: number, max: number, places: number) => {
+  const message = `${what} must be a number from ${min} to ${max} with at most ${places} decimals`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN) : v),
+    z
+      .number({ error: message })
+      .min(min, message)
+      .max(max, message)
+      // The decimal text of the number: 1.15 is "1.15" (1.15 × 100 is not 115 in floating point).
+      .refine((n) => new RegExp(`^\\d+(\\.\\d{1,${places}})?$`).test(String(n)), message),
+  );
+};
+
 /** The county profile. The sub-counties and wards are gazetted (src/shared/county.ts): not a setting. */
 export const countySettingsSchema = z.object({
   name: text('County name', 2, 60).refine((v) => /^[\p{L}][\p{L} '-]*$/u.test(v), 'County name must be letters (spaces, hyphens and apostrophes allowed)'),
@@ -80,9 +94,22 @@ export const appointmentSettingsSchema = z.object({
 });
 export type AppointmentSettings = z.infer<typeof appointmentSettingsSchema>;
 
-export type SettingValues = { county: CountySettings; sms: SmsSettings; appointments: AppointmentSettings };
+/**
+ * Supply (issue 28; domain/PROCUREMENT.md "Stock that comes with it"): how early a batch's expiry is warned of, the
+ * minimum months of stock below which a line is reordered (a dispensary or health centre, KEPH levels 2-3; a
+ * hospital, levels 4-6), and how far a supplier's invoice price may differ from the order's before it is held.
+ */
+export const supplySettingsSchema = z.object({
+  expiryWarningDays: whole('Expiry warning', 30, 365),
+  minimumMonthsOfStock: whole('Minimum months of stock', 1, 12),
+  minimumMonthsOfStockHospital: whole('Minimum months of stock at a hospital', 1, 12),
+  invoiceTolerancePercent: decimal('Invoice price tolerance', 0, 10, 2),
+});
+export type SupplySettings = z.infer<typeof supplySettingsSchema>;
 
-export const SETTING_SCHEMAS = { county: countySettingsSchema, sms: smsSettingsSchema, appointments: appointmentSettingsSchema } as const;
+export type SettingValues = { county: CountySettings; sms: SmsSettings; appointments: AppointmentSettings; supply: SupplySettings };
+
+export const SETTING_SCHEMAS = { county: countySettingsSchema, sms: smsSettingsSchema, appointments: appointmentSettingsSchema, supply: supplySettingsSchema } as const;
 
 /** The version the change was made on: the answer is 409 when someone else changed the section since. */
 const expectedVersion = z.number({ error: 'expectedVersion must be the version you loaded' }).int('expectedVersion must be the version you loaded').min(0, 'expectedVersion must be the version you loaded').max(2_147_483_647, 'expectedVersion must be the version you loaded');
@@ -91,7 +118,8 @@ const expectedVersion = z.number({ error: 'expectedVersion must be the version y
 export const updateCountySettingsSchema = countySettingsSchema.extend({ expectedVersion });
 export const updateSmsSettingsSchema = smsSettingsSchema.extend({ expectedVersion });
 export const updateAppointmentSettingsSchema = appointmentSettingsSchema.extend({ expectedVersion });
-export const UPDATE_SCHEMAS = { county: updateCountySettingsSchema, sms: updateSmsSettingsSchema, appointments: updateAppointmentSettingsSchema } as const;
+export const updateSupplySettingsSchema = supplySettingsSchema.extend({ expectedVersion });
+export const UPDATE_SCHEMAS = { county: updateCountySettingsSchema, sms: updateSmsSettingsSchema, appointments: updateAppointmentSettingsSchema, supply: updateSupplySettingsSchema } as const;
 
 /** PUT /api/system/secrets/sms.apiKey. */
 export const setSecretSchema = z.object({
@@ -112,6 +140,7 @@ export type SecretStatus = z.infer<typeof secretStatusSchema>;
 export const countyValueSchema = z.object({ name: z.string(), code: z.number(), headquarters: z.string(), population: z.number(), email: z.string(), phone: z.string() });
 export const smsValueSchema = z.object({ remindersEnabled: z.boolean(), environment: z.enum(['sandbox', 'production']), username: z.string(), senderId: z.string() });
 export const appointmentsValueSchema = z.object({ autoCompleteCheckedIn: z.boolean(), bookingHorizonDays: z.number() });
+export const supplyValueSchema = z.object({ expiryWarningDays: z.number(), minimumMonthsOfStock: z.number(), minimumMonthsOfStockHospital: z.number(), invoiceTolerancePercent: z.number() });
 
 const sectionMeta = { version: z.number(), updatedAt: z.string().nullable(), updatedByName: z.string().nullable() };
 
@@ -169,6 +198,7 @@ export const systemSettingsSchema = z.object({
   county: z.object({ value: countyValueSchema, ...sectionMeta }),
   sms: z.object({ value: smsValueSchema, ...sectionMeta }),
   appointments: z.object({ value: appointmentsValueSchema, ...sectionMeta }),
+  supply: z.object({ value: supplyValueSchema, ...sectionMeta }),
   secrets: z.object({ 'sms.apiKey': secretStatusSchema }),
   status: z.object({ sms: smsStatusSchema, payments: paymentsStatusSchema, khis: khisStatusSchema, fiscalYear: fiscalYearStatusSchema }),
 });
@@ -202,4 +232,5 @@ export const SETTING_DEFAULTS: SettingValues = {
   county: { name: 'Busia', code: 40, headquarters: 'Busia', population: 893_681, email: '', phone: '' },
   sms: { remindersEnabled: true, environment: 'sandbox', username: '', senderId: '' },
   appointments: { autoCompleteCheckedIn: false, bookingHorizonDays: BOOKING_HORIZON_DAYS.default },
+  supply: { expiryWarningDays: 90, minimumMonthsOfStock: 2, minimumMonthsOfStockHospital: 3, invoiceTolerancePercent: 2 },
 };

@@ -1,12 +1,22 @@
 // Wording shared by the inventory screen and its dialogs, in the reader's language.
 import type { TFunction } from 'i18next';
-import { MAX_STOCK_VALUE, MOVEMENT_VALUE_MESSAGE, STOCK_VALUE_ROOM_MESSAGE, type StockStatus } from '../../../shared/inventory';
+import {
+  BATCH_SHORT_MESSAGE,
+  EXPIRED_BATCH_MESSAGE,
+  MAX_STOCK_VALUE,
+  MOVEMENT_VALUE_MESSAGE,
+  STOCK_VALUE_ROOM_MESSAGE,
+  USABLE_STOCK_MESSAGE,
+  type BatchStatus,
+  type StockStatus,
+  type WriteOffStatus,
+} from '../../../shared/inventory';
 import type { InventoryItem } from '../../../shared/inventory';
 import { formatKesExact } from '../../../shared/money';
 import type { BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
-import { formatNumber } from '../../lib/locale-format';
+import { formatDate, formatNumber } from '../../lib/locale-format';
 import { knownMessage } from '../../lib/known-message';
 
 export const STATUS_BADGE: Record<StockStatus, NonNullable<BadgeProps['variant']>> = {
@@ -14,6 +24,11 @@ export const STATUS_BADGE: Record<StockStatus, NonNullable<BadgeProps['variant']
   low_stock: 'warning',
   out_of_stock: 'danger',
 };
+
+/** A batch's expiry: the two that need a look carry a badge; the others none. */
+export const BATCH_BADGE: Partial<Record<BatchStatus, NonNullable<BadgeProps['variant']>>> = { expired: 'danger', near_expiry: 'warning' };
+
+export const WRITE_OFF_BADGE: Record<WriteOffStatus, NonNullable<BadgeProps['variant']>> = { pending: 'warning', approved: 'success', rejected: 'secondary' };
 
 /** "450 tablets" in English, "vidonge 450" in Kiswahili. */
 export function quantityText(t: TFunction, count: number, unit: string): string {
@@ -48,6 +63,19 @@ export function validationText(message: string | undefined): string | undefined 
       current: quantityText(t, Number(current), unit!),
       quantity: formatNumber(Number(quantity)),
     });
+  }
+  const expired = EXPIRED_BATCH_MESSAGE.exec(message);
+  if (expired) return t('inventory.movement.expiredBatch', { batch: expired[1], date: formatDate(expired[2]!) });
+  const usable = USABLE_STOCK_MESSAGE.exec(message);
+  if (usable) {
+    const [, count, unit, inStock, quantity] = usable;
+    return t('inventory.movement.usableShort', { usable: quantityText(t, Number(count), unit!), inStock: formatNumber(Number(inStock)), quantity: formatNumber(Number(quantity)) });
+  }
+  const batchShort = BATCH_SHORT_MESSAGE.exec(message);
+  if (batchShort) {
+    const [, available, unit, batch, verb, quantity] = batchShort;
+    const key = verb === 'issue' ? 'batchShortIssue' : verb === 'remove' ? 'batchShortRemove' : 'batchShortWriteOff';
+    return t(`inventory.movement.${key}`, { available: quantityText(t, Number(available), unit!), batch, quantity: formatNumber(Number(quantity)) });
   }
   const room = STOCK_VALUE_ROOM_MESSAGE.exec(message);
   if (room) return t('inventory.movement.valueRoom', { quantity: quantityText(t, Number(room[1]), room[2]!), max: room[3] });

@@ -1,10 +1,11 @@
 // SPEC.md §2.15 Medical Inventory: the cards and the filtered stock list for one facility (starting at the shell's
-// Current Facility) or the county, Add Item, and per line Update Stock (the ledger) and its History. The cards
-// always count what the list's facility filter shows, so the two never disagree.
+// Current Facility) or the county, Add Item, and per line Update Stock (the ledger) and its History with its batches.
+// The cards always count what the list's facility filter shows, so the two never disagree. Beside the stock, the
+// expiring batches, the lines to reorder and the write-offs (issue 28 item 5), each loading its code when opened.
 import './inventory.strings';
 import { useQuery } from '@tanstack/react-query';
 import { Package, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/access';
 import type { InventoryItem, ListInventoryQuery } from '../../../shared/inventory';
@@ -13,6 +14,8 @@ import { scopeOf, useSelectedFacility } from '../../app/selected-facility';
 import { EmptyState } from '../../components/data/empty-state';
 import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
+import { SectionTabs, type Section } from '../../components/ui/section-tabs';
+import { Skeleton } from '../../components/ui/skeleton';
 import { facilitiesQuery, facilityName } from '../facilities';
 import { AddItemDialog } from './add-item-dialog';
 import { INVENTORY_PAGE_SIZE, inventoryListQuery, inventoryStatsQuery } from './inventory.api';
@@ -23,6 +26,12 @@ import { InventoryTable } from './inventory-table';
 import { StockHistoryDialog } from './stock-history-dialog';
 import { UpdateStockDialog } from './update-stock-dialog';
 import { formatNumber } from '../../lib/locale-format';
+
+const ExpiringView = lazy(() => import('./expiring-view').then((m) => ({ default: m.ExpiringView })));
+const ReorderView = lazy(() => import('./reorder-view').then((m) => ({ default: m.ReorderView })));
+const WriteOffsView = lazy(() => import('./write-offs-view').then((m) => ({ default: m.WriteOffsView })));
+
+type TabId = 'stock' | 'expiring' | 'reorder' | 'writeOffs';
 
 type View = { shell: number; filters: FilterValues; offset: number };
 
@@ -64,21 +73,8 @@ export function InventoryPage() {
   const scopeLabel = listed ? t('inventory.cards.scopeFacility', { facility: facilityName(facilities.data, listed, t('common.unknownFacility')) }) : t('inventory.cards.scopeCounty');
   const total = list.data?.total;
 
-  return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">{t('inventory.title')}</h1>
-          <p className="text-muted-foreground">{t('inventory.subtitle')}</p>
-        </div>
-        {canWrite ? (
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            {t('inventory.addItem')}
-          </Button>
-        ) : null}
-      </div>
-
+  const stock = (
+    <>
       <InventoryStatCards query={stats} scope={scopeLabel} />
 
       <InventoryFiltersBar key={shell} value={filters} facilities={facilities.data} onApply={(next) => setView({ shell, filters: next, offset: 0 })} />
@@ -107,10 +103,46 @@ export function InventoryPage() {
       >
         <InventoryTable rows={list.data?.rows} loading={list.isPending} canWrite={canWrite} onUpdate={setUpdating} onHistory={setHistory} />
       </ListCard>
+    </>
+  );
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{t('inventory.title')}</h1>
+          <p className="text-muted-foreground">{t('inventory.subtitle')}</p>
+        </div>
+        {canWrite ? (
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            {t('inventory.addItem')}
+          </Button>
+        ) : null}
+      </div>
+
+      <SectionTabs<TabId>
+        scroll
+        label={t('inventory.tabs.label')}
+        initial="stock"
+        sections={
+          [
+            { id: 'stock', label: t('inventory.tabs.stock'), content: () => <div className="grid grid-cols-[minmax(0,1fr)] gap-6">{stock}</div> },
+            { id: 'expiring', label: t('inventory.tabs.expiring'), content: () => lazyView(<ExpiringView facilityId={filters.facilityId} facilities={facilities.data} />) },
+            { id: 'reorder', label: t('inventory.tabs.reorder'), content: () => lazyView(<ReorderView facilityId={filters.facilityId} facilities={facilities.data} />) },
+            { id: 'writeOffs', label: t('inventory.tabs.writeOffs'), content: () => lazyView(<WriteOffsView facilityId={filters.facilityId} facilities={facilities.data} />) },
+          ] satisfies Section<TabId>[]
+        }
+      />
 
       <AddItemDialog open={adding} onOpenChange={setAdding} defaultFacilityId={scope ?? ownFacility} allowed={canWrite} />
       <UpdateStockDialog item={updatingItem} onClose={() => setUpdating(null)} />
-      <StockHistoryDialog item={history} onClose={() => setHistory(null)} />
+      <StockHistoryDialog item={history} onClose={() => setHistory(null)} canWrite={canWrite} />
     </div>
   );
+}
+
+/** A tab whose code loads when it is first opened. */
+function lazyView(view: ReactNode) {
+  return <Suspense fallback={<Skeleton className="h-64 w-full" />}>{view}</Suspense>;
 }

@@ -1,14 +1,21 @@
 // Medical Inventory's calls (SPEC.md §2.15, §7; DESIGN.md §6): the bounded stock list, the cards, an item's
-// ledger, adding an item and recording a movement (Update Stock).
+// ledger and batches, adding an item and recording a movement (Update Stock); the expiring and reorder lists, and
+// write-offs asked for and decided (issue 28 item 5).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateInventoryItemInput,
+  CreateWriteOffInput,
+  ExpiringReport,
+  InventoryBatch,
   InventoryItem,
   InventoryStats,
   ListInventoryQuery,
+  ReorderLine,
   StockMovement,
   StockMovementInput,
   StockMovementResult,
+  WriteOff,
+  WriteOffStatus,
 } from '../../../shared/inventory';
 import { ApiError, apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
@@ -35,6 +42,36 @@ export const movementsQuery = (itemId: number, offset: number) =>
   queryOptions({
     queryKey: ['inventory', 'movements', itemId, offset],
     queryFn: ({ signal }) => apiList<StockMovement>(`/api/inventory/${itemId}/movements${qs({ limit: MOVEMENTS_PAGE_SIZE, offset })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const batchesQuery = (itemId: number) =>
+  queryOptions({
+    queryKey: ['inventory', 'batches', itemId],
+    queryFn: ({ signal }) => apiGet<InventoryBatch[]>(`/api/inventory/${itemId}/batches`, signal),
+  });
+
+export const VIEW_PAGE_SIZE = 50;
+
+/** Expired and soon-expiring batches; `days` blank: the county's warning (the supply setting). */
+export const expiringQuery = ({ facilityId, days, offset }: { facilityId?: number; days?: number; offset: number }) =>
+  queryOptions({
+    queryKey: ['inventory', 'expiring', { facilityId: facilityId ?? null, days: days ?? null, offset }],
+    queryFn: ({ signal }) => apiGet<ExpiringReport>(`/api/inventory/expiring${qs({ facilityId, days, limit: VIEW_PAGE_SIZE, offset })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const reorderQuery = ({ facilityId, offset }: { facilityId?: number; offset: number }) =>
+  queryOptions({
+    queryKey: ['inventory', 'reorder', { facilityId: facilityId ?? null, offset }],
+    queryFn: ({ signal }) => apiList<ReorderLine>(`/api/inventory/reorder${qs({ facilityId, limit: VIEW_PAGE_SIZE, offset })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const writeOffsQuery = ({ facilityId, status, offset }: { facilityId?: number; status?: WriteOffStatus; offset: number }) =>
+  queryOptions({
+    queryKey: ['inventory', 'write-offs', { facilityId: facilityId ?? null, status: status ?? null, offset }],
+    queryFn: ({ signal }) => apiList<WriteOff>(`/api/inventory/write-offs${qs({ facilityId, status, limit: VIEW_PAGE_SIZE, offset })}`, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -65,6 +102,26 @@ export function useRecordMovement(itemId: number) {
     mutationFn: (input: StockMovementInput) => apiPost<StockMovementResult>(`/api/inventory/${itemId}/movements`, input),
     onSuccess: () => refreshAfterStockChange(queryClient),
     // A refusal for lack of stock may mean someone else issued first: show the balance as it is now.
+    onError: (error) => (error instanceof ApiError && error.status === 409 ? refreshAfterStockChange(queryClient) : undefined),
+  });
+}
+
+/** Asks for a batch's stock to be written off: nothing moves until another person approves it. */
+export function useRequestWriteOff(itemId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateWriteOffInput) => apiPost<WriteOff>(`/api/inventory/${itemId}/write-offs`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['inventory', 'write-offs'] }),
+  });
+}
+
+/** Approves (the stock leaves its batch) or rejects (with the reason) a write-off. */
+export function useDecideWriteOff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string }) =>
+      apiPost<WriteOff>(`/api/inventory/write-offs/${id}/${decision}`, decision === 'reject' ? { reason } : {}),
+    onSuccess: () => refreshAfterStockChange(queryClient),
     onError: (error) => (error instanceof ApiError && error.status === 409 ? refreshAfterStockChange(queryClient) : undefined),
   });
 }

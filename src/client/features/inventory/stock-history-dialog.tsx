@@ -1,5 +1,5 @@
-// An item's stock ledger: every opening balance, delivery, issue and adjustment, with its reason, the balance it
-// left and who recorded it, newest first, 20 at a time.
+// An item's batches (batches-panel.tsx), then its stock ledger: every opening balance, delivery, issue, adjustment and
+// write-off, with its reason and batch, the balance it left and who recorded it, newest first, 20 at a time.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,13 @@ import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { MOVEMENTS_PAGE_SIZE, movementsQuery } from './inventory.api';
+import { BatchesPanel } from './batches-panel';
 import { errorText, facilityText, quantityText } from './inventory-labels';
 import { formatDate, formatNumber, formatTime } from '../../lib/locale-format';
 
-type Props = { item: InventoryItem | null; onClose: () => void };
+type Props = { item: InventoryItem | null; onClose: () => void; canWrite?: boolean };
 
-export function StockHistoryDialog({ item, onClose }: Props) {
+export function StockHistoryDialog({ item, onClose, canWrite = false }: Props) {
   const { t } = useTranslation();
   return (
     <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -25,7 +26,12 @@ export function StockHistoryDialog({ item, onClose }: Props) {
           <DialogTitle>{t('inventory.history.title')}</DialogTitle>
           <DialogDescription>{item ? t('inventory.history.description', { item: item.itemName, facility: facilityText(t, item) }) : null}</DialogDescription>
         </DialogHeader>
-        {item ? <Ledger key={item.id} item={item} /> : null}
+        {item ? (
+          <div className="grid gap-6">
+            <BatchesPanel key={`batches-${item.id}`} item={item} canWrite={canWrite} />
+            <Ledger key={item.id} item={item} />
+          </div>
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -37,6 +43,7 @@ const KIND_BADGE: Record<StockMovement['kind'], NonNullable<BadgeProps['variant'
   received: 'success',
   issued: 'info',
   adjusted: 'warning',
+  written_off: 'danger',
 };
 
 function Ledger({ item }: { item: InventoryItem }) {
@@ -80,7 +87,13 @@ function Ledger({ item }: { item: InventoryItem }) {
                   <TableCell className="min-w-48">
                     {m.kind === 'opening' && m.reason === null ? t('inventory.history.openingBalance') : m.reason}
                     {m.supplier ? <span className="block text-xs text-muted-foreground">{t('inventory.history.supplier', { supplier: m.supplier })}</span> : null}
-                    {m.batch ? <span className="block text-xs text-muted-foreground">{t('inventory.history.batch', { batch: m.batch })}</span> : null}
+                    {m.batchNumber ?? m.batch ? (
+                      <span className="block text-xs text-muted-foreground">
+                        {m.expiryDate
+                          ? t('inventory.history.batchExpiring', { batch: m.batchNumber ?? m.batch, date: formatDate(m.expiryDate) })
+                          : t('inventory.history.batch', { batch: m.batchNumber === 'UNKNOWN' ? t('inventory.batches.unknown') : (m.batchNumber ?? m.batch) })}
+                      </span>
+                    ) : null}
                   </TableCell>
                   <TableCell>{m.userName ?? t('inventory.history.system')}</TableCell>
                 </TableRow>

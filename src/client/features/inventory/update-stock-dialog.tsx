@@ -1,25 +1,29 @@
 // Update Stock (SPEC.md §2.15 Actions): one movement in the item's ledger — a delivery received, stock issued, or
 // an adjustment after a count, an expiry or damage — with its reason. The server refuses stock below zero (409);
-// the message then shows under the quantity and nothing changes.
+// the message then shows under the quantity and nothing changes. A delivery names its batch and expiry date; an
+// issue is drawn earliest expiry first unless a batch is chosen (issue 28 item 5), and expired stock is refused.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   STOCK_UPDATE_KINDS,
   stockMovementInputSchema,
+  type InventoryBatch,
   type InventoryItem,
   type StockMovementForm,
   type StockMovementInput,
 } from '../../../shared/inventory';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
+import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { FieldError, FormField, fieldAria } from '../../components/forms/form-field';
-import { useRecordMovement } from './inventory.api';
+import { batchesQuery, useRecordMovement } from './inventory.api';
 import { errorText, facilityText, quantityText, validationText } from './inventory-labels';
-import { formatNumber } from '../../lib/locale-format';
+import { formatDate, formatNumber } from '../../lib/locale-format';
+import type { TFunction } from 'i18next';
 
 type Props = { item: InventoryItem | null; onClose: () => void };
 
@@ -38,7 +42,15 @@ export function UpdateStockDialog({ item, onClose }: Props) {
   );
 }
 
-const FIELDS = ['kind', 'quantity', 'reason', 'supplier', 'batch'] as const satisfies readonly FieldPath<StockMovementForm>[];
+const FIELDS = ['kind', 'quantity', 'reason', 'supplier', 'batch', 'expiryDate', 'batchId'] as const satisfies readonly FieldPath<StockMovementForm>[];
+
+/** "KEM2407A · expires 31 Jul 2027 · 300 tablets", and why an issue may not take it. */
+function batchOption(t: TFunction, b: InventoryBatch, unit: string, issuing: boolean): { label: string; disabled: boolean } {
+  const expiry = b.expiryDate ? t('inventory.batches.expires', { date: formatDate(b.expiryDate) }) : t('inventory.batches.noExpiry');
+  const expired = b.status === 'expired';
+  const label = `${b.batchNumber} · ${expiry} · ${quantityText(t, b.quantity, unit)}${expired ? ` · ${t('inventory.batches.statuses.expired')}` : ''}`;
+  return { label, disabled: expired && issuing };
+}
 
 /** The signed change a valid quantity makes, or null while the quantity is not a whole number yet. */
 function signedChange(kind: string, quantity: unknown): number | null {
@@ -51,7 +63,7 @@ function signedChange(kind: string, quantity: unknown): number | null {
 function UpdateStockForm({ item, onDone }: { item: InventoryItem; onDone: () => void }) {
   const { t } = useTranslation();
   const mutation = useRecordMovement(item.id);
-  const empty: StockMovementForm = { kind: 'issued', quantity: '', reason: '', supplier: '', batch: '' };
+  const empty: StockMovementForm = { kind: 'issued', quantity: '', reason: '', supplier: '', batch: '', expiryDate: '', batchId: '' };
   const form = useForm<StockMovementForm, unknown, StockMovementInput>({
     resolver: zodResolver(stockMovementInputSchema),
     mode: 'onSubmit',
@@ -64,6 +76,8 @@ function UpdateStockForm({ item, onDone }: { item: InventoryItem; onDone: () => 
   const change = signedChange(kind, quantity);
   const balance = change === null ? null : item.currentStock + change;
   const pending = mutation.isPending;
+  // The batches to choose from on an issue or an adjustment (earliest expiry first, as the server draws them).
+  const batches = useQuery({ ...batchesQuery(item.id), enabled: kind !== 'received' });
 
   const onSubmit = (input: StockMovementInput) =>
     mutation.mutate(input, {
@@ -135,16 +149,42 @@ function UpdateStockForm({ item, onDone }: { item: InventoryItem; onDone: () => 
             {...register('reason')}
           />
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {kind === 'received' ? (
+        {kind === 'received' ? (
+          <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="mv-supplier" label={t('inventory.movement.supplier')} error={message('supplier')}>
               <Input autoComplete="off" maxLength={200} placeholder={item.supplier} {...fieldAria('mv-supplier', message('supplier'))} {...register('supplier', { shouldUnregister: true })} />
             </FormField>
-          ) : null}
-          <FormField id="mv-batch" label={t('inventory.movement.batch')} error={message('batch')}>
-            <Input autoComplete="off" maxLength={100} {...fieldAria('mv-batch', message('batch'))} {...register('batch')} />
+            <FormField id="mv-batch" label={t('inventory.movement.batch')} error={message('batch')}>
+              <Input
+                autoComplete="off"
+                maxLength={100}
+                {...fieldAria('mv-batch', message('batch'))}
+                aria-describedby={[message('batch') ? 'mv-batch-error' : null, 'mv-batch-hint'].filter(Boolean).join(' ')}
+                {...register('batch', { shouldUnregister: true })}
+              />
+              <p id="mv-batch-hint" className="text-xs text-muted-foreground">
+                {t('inventory.movement.batchHint')}
+              </p>
+            </FormField>
+            <FormField id="mv-expiry" label={t('inventory.movement.expiryDate')} error={message('expiryDate')}>
+              <Input type="date" {...fieldAria('mv-expiry', message('expiryDate'))} {...register('expiryDate', { shouldUnregister: true })} />
+            </FormField>
+          </div>
+        ) : (
+          <FormField id="mv-batch-choice" label={t(kind === 'issued' ? 'inventory.movement.batchChoice' : 'inventory.movement.batchChoiceAdjust')} error={message('batchId')}>
+            <NativeSelect disabled={batches.isPending} {...fieldAria('mv-batch-choice', message('batchId'))} {...register('batchId', { shouldUnregister: true })}>
+              <option value="">{t(kind === 'issued' ? 'inventory.movement.fefo' : 'inventory.movement.fefoAdjust')}</option>
+              {batches.data?.map((b) => {
+                const option = batchOption(t, b, item.unit, kind === 'issued');
+                return (
+                  <option key={b.id} value={String(b.id)} disabled={option.disabled}>
+                    {option.label}
+                  </option>
+                );
+              })}
+            </NativeSelect>
           </FormField>
-        </div>
+        )}
       </fieldset>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>

@@ -1,6 +1,7 @@
 // System Settings as the system administrator sees them (issue 15): the settings while they load, when the server
 // fails and is asked again, the history with no change yet and with changes, and the county profile's form —
-// its messages for empty and out-of-range values, and what was typed kept when the server refuses it.
+// its messages for empty and out-of-range values, and what was typed kept when the server refuses it; the supply
+// section (issue 28) with its bounds.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settingChange, systemSettings } from '../../test/factories';
@@ -124,5 +125,37 @@ describe('County profile', () => {
     expect((form.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value).toBe('0110 345 678');
     // Saved against the version it was read at: a change made meanwhile by someone else is not overwritten.
     expect(server.sent('PUT /api/system/settings/county')[0]?.body).toMatchObject({ population: 904000, phone: '0110 345 678', expectedVersion: 3 });
+  });
+});
+
+describe('Supply', () => {
+  it('shows the expiry warning and minimum months as saved, refuses out-of-range values, and saves with the version it read', async () => {
+    const saved = { ...SETTINGS.supply, value: { expiryWarningDays: 120, minimumMonthsOfStock: 2, minimumMonthsOfStockHospital: 3, invoiceTolerancePercent: 2.5 }, version: 2 };
+    const { user, server } = renderScreen(<SystemPage />, { as: 'county_director', routes: { '/api/system/settings': ok(SETTINGS), 'PUT /api/system/settings/supply': ok(saved) } });
+    await user.click(await screen.findByRole('tab', { name: 'Supply' }));
+    const form = within(await screen.findByRole('form', { name: 'Supply' }));
+    const warning = form.getByRole('textbox', { name: 'Expiry warning (days ahead)' }) as HTMLInputElement;
+    const tolerance = form.getByRole('textbox', { name: 'Invoice price tolerance (%)' }) as HTMLInputElement;
+    expect(warning.value).toBe('90');
+    expect((form.getByRole('textbox', { name: 'Minimum months of stock: dispensaries and health centres' }) as HTMLInputElement).value).toBe('2');
+    expect((form.getByRole('textbox', { name: 'Minimum months of stock: hospitals' }) as HTMLInputElement).value).toBe('3');
+    expect(tolerance.value).toBe('2');
+
+    await user.clear(warning);
+    await user.type(warning, '400');
+    await user.clear(tolerance);
+    await user.type(tolerance, '2.555');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    await expect.poll(() => descriptionOf(warning)).toContain('Expiry warning must be a whole number from 30 to 365');
+    expect(descriptionOf(tolerance)).toContain('Invoice price tolerance must be a number from 0 to 10 with at most 2 decimals');
+    expect(server.sent('PUT /api/system/settings/supply')).toHaveLength(0);
+
+    await user.clear(warning);
+    await user.type(warning, '120');
+    await user.clear(tolerance);
+    await user.type(tolerance, '2.5');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    await findToast('Supply settings saved');
+    expect(server.sent('PUT /api/system/settings/supply')[0]?.body).toEqual({ expiryWarningDays: 120, minimumMonthsOfStock: 2, minimumMonthsOfStockHospital: 3, invoiceTolerancePercent: 2.5, expectedVersion: 1 });
   });
 });

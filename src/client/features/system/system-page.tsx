@@ -1,5 +1,5 @@
-// System Settings (issue 15): the county profile, the facilities' details, the appointment services, the SMS
-// gateway, the payment and KHIS statuses, the fiscal year, and every change with who and when. Every signed-in
+// System Settings (issue 15): the county profile, the facilities' details, the appointment services, supply (issue
+// 28), the SMS gateway, the payment and KHIS statuses, the fiscal year, and every change with who and when. Every signed-in
 // user may look; the system administrator and the county director (system:configure) change the settings, and
 // the other roles are told so once, at the top, instead of seeing buttons that would be refused.
 import './system.strings';
@@ -16,11 +16,12 @@ import { FacilitiesSection } from './facilities-section';
 import { HistorySection } from './history-section';
 import { SectionTabs, type Section } from '../../components/ui/section-tabs';
 import { SmsSection } from './sms-section';
+import { SupplySection } from './supply-section';
 import { FiscalYearSection, KhisSection, PaymentsSection } from './status-sections';
 import { systemSettingsQuery } from './system.api';
 import { systemErrorText } from './system-labels';
 
-type SectionId = 'county' | 'facilities' | 'appointments' | 'sms' | 'payments' | 'khis' | 'fiscalYear' | 'history';
+type SectionId = 'county' | 'facilities' | 'appointments' | 'supply' | 'sms' | 'payments' | 'khis' | 'fiscalYear' | 'history';
 
 export function SystemPage() {
   const { t } = useTranslation();
@@ -45,6 +46,7 @@ export function SystemPage() {
           { id: 'county', label: t('system.tabs.county'), content: () => <CountySection data={settings.data.county} canConfigure={canConfigure} /> },
           { id: 'facilities', label: t('system.tabs.facilities'), content: () => <FacilitiesSection /> },
           { id: 'appointments', label: t('system.tabs.appointments'), content: () => <AppointmentServicesSection settings={settings.data.appointments} canConfigure={canConfigure} /> },
+          { id: 'supply', label: t('system.tabs.supply'), content: () => <SupplySection data={settings.data.supply} canConfigure={canConfigure} /> },
           { id: 'sms', label: t('system.tabs.sms'), content: () => <SmsSection settings={settings.data} canConfigure={canConfigure} /> },
           { id: 'payments', label: t('system.tabs.payments'), content: () => <PaymentsSection status={settings.data.status.payments} /> },
           { id: 'khis', label: t('system.tabs.khis'), content: () => <KhisSection status={settings.data.status.khis} /> },

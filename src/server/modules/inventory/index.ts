@@ -7,7 +7,7 @@ import { seedInventory } from './inventory.seed.js';
 // The Level-2 tracer list (names, units, indicative prices): the procurement seed prices it in the catalogue.
 export { TRACER_ITEMS } from './tracer-stock.seed.js';
 // Receiving by batch for procurement's deliveries and donations (it posts their journals itself).
-export { receiveBatch, stockLineFor, findStockLine, stockAccountsOf, STOCK_ACCOUNTS, type StockLine, type BatchReceipt } from './receive.js';
+export { receiveBatch, stockLineFor, linkStockLines, findStockLine, stockAccountsOf, STOCK_ACCOUNTS, type StockLine, type BatchReceipt } from './receive.js';
 
 export const inventoryModule: ServerModule = {
   id: 'inventory',

@@ -2,7 +2,7 @@
 // registered in the module's manifest and loaded by that test only).
 import { INVENTORY_CATEGORIES, INVENTORY_UNITS, STOCK_UPDATE_KINDS } from '../../../shared/inventory/index.js';
 import fc from 'fast-check';
-import { asRecord, badOptionalText, badText, defineHostile, hostileIds, notAnId, notANumber, notIn } from '../../test/hostile.js';
+import { asRecord, badOptionalText, badText, defineHostile, hostileIds, notADate, notAnId, notAnOptionalId, notANumber, notIn } from '../../test/hostile.js';
 
 export default defineHostile({
   'POST /api/inventory': {
@@ -38,8 +38,29 @@ export default defineHostile({
       reason: badText(300, 'Delivery'),
       supplier: badOptionalText(200, 'KEMSA'),
       batch: badOptionalText(100, 'B-1'),
+      expiryDate: notADate,
+      batchId: notAnOptionalId,
     },
     // Reason, supplier and batch are each kept as sent.
     texts: { fields: ['reason', 'supplier', 'batch'], stored: (answer) => asRecord(asRecord(answer).movement) },
+  },
+  // A write-off of a batch that is not the line's: a valid body is refused too (400), so nothing is ever written.
+  'POST /api/inventory/:id/write-offs': {
+    role: 'pharmacist',
+    path: () => `/api/inventory/${hostileIds.inventoryItem}/write-offs`,
+    base: { batchId: 2_147_483_647, quantity: 5, reason: 'Expired: batch past its expiry date' },
+    breakers: {
+      batchId: notAnId,
+      quantity: notANumber(1, 100_000_000, true),
+      reason: badText(300, 'Expired'),
+    },
+  },
+  // No such write-off: whatever is sent, nothing is decided.
+  'POST /api/inventory/write-offs/:id/approve': { role: 'county_director', path: () => '/api/inventory/write-offs/2147483647/approve', base: {}, breakers: {}, noBody: true },
+  'POST /api/inventory/write-offs/:id/reject': {
+    role: 'county_director',
+    path: () => '/api/inventory/write-offs/2147483647/reject',
+    base: { reason: 'The batch is still within its expiry date' },
+    breakers: { reason: badText(300, 'Not expired') },
   },
 });

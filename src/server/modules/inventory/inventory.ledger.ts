@@ -1,7 +1,8 @@
 // What stock movements post to the ledger (issue 14, domain/FINANCE.md): until procurement exists, stock is valued
 // at each line's unit cost. Opening balances and counted gains: Dr inventory / Cr accumulated surplus (3100); goods
 // received: Dr inventory / Cr goods received not invoiced (2115, cleared when the supplier's invoice is entered);
-// issues and counted losses: Dr consumption expense / Cr inventory. One journal per movement, in its transaction.
+// issues, counted losses and approved write-offs of expired or damaged stock (PROCUREMENT.md: Dr 5250 / Cr
+// inventory): Dr consumption expense / Cr inventory. One journal per movement, in its transaction.
 import { asc, eq } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { multiply, type Cents } from '../../../shared/money.js';
@@ -20,7 +21,7 @@ export function stockJournal(item: Item, movement: Movement, date: string): Jour
   const dims = { facilityId: item.facilityId, fund: 'fif' as const, costCentre: a.costCentre };
   const into = movement.quantity > 0;
   const other = movement.kind === 'received' ? '2115' : movement.kind === 'issued' || !into ? a.expense : '3100';
-  const what = { opening: 'Opening stock', received: 'Stock received', issued: 'Stock issued', adjusted: 'Stock adjusted' }[movement.kind] ?? 'Stock';
+  const what = { opening: 'Opening stock', received: 'Stock received', issued: 'Stock issued', adjusted: 'Stock adjusted', written_off: 'Stock written off' }[movement.kind] ?? 'Stock';
   return {
     date,
     description: `${what}: ${Math.abs(movement.quantity)} ${item.unit} ${item.itemName}`.slice(0, 300),

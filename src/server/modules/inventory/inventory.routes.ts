@@ -3,18 +3,29 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../../shared/validation.js';
 import {
   createInventoryItemSchema,
+  createWriteOffSchema,
+  expiringQuery,
+  expiringReportSchema,
+  inventoryBatchSchema,
   inventoryStatsQuery,
   inventoryStatsSchema,
   listInventoryQuery,
   listMovementsQuery,
+  listWriteOffsQuery,
+  rejectWriteOffSchema,
+  reorderLineSchema,
+  reorderQuery,
   stockMovementInputSchema,
+  writeOffSchema,
 } from '../../../shared/inventory/index.js';
-import { allow, ctxOf, facilityInBody, facilityOfRecord } from '../../core/access.js';
+import { allow, ctxOf, facilityInBody, facilityInQuery, facilityOfRecord } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { sendCsv } from '../../core/csv.js';
 import { createInventoryItem, inventoryCsv, inventoryStats, itemFacility, listInventory, listMovements, recordMovement } from './inventory.service.js';
 import { inventoryItemSchema, stockMovementResultSchema, stockMovementSchema } from '../../../shared/inventory/index.js';
 import { created, csvFile, list, ok } from '../../core/http.js';
+import { expiringBatches, listBatches, reorderList } from './stock-reads.service.js';
+import { approveWriteOff, listWriteOffs, rejectWriteOff, requestWriteOff, writeOffFacility } from './write-offs.service.js';
 
 export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,5 +58,40 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/inventory/:id/movements',
     { config: allow('inventory:write', facilityOfRecord(itemFacility)), schema: { params: idParam, body: stockMovementInputSchema, response: created(stockMovementResultSchema) } },
     async (request, reply) => reply.status(201).send(await recordMovement(ctxOf(request, deps), request.params.id, request.body)),
+  );
+
+  // Batches, expiry and reorder (issue 28 item 5).
+  r.get('/api/inventory/:id/batches', { config: allow('inventory:read'), schema: { params: idParam, response: list(inventoryBatchSchema) } }, async (request) =>
+    listBatches(ctxOf(request, deps), request.params.id),
+  );
+  r.get('/api/inventory/expiring', { config: allow('inventory:read', facilityInQuery), schema: { querystring: expiringQuery, response: ok(expiringReportSchema) } }, async (request) =>
+    expiringBatches(ctxOf(request, deps), request.query),
+  );
+  r.get('/api/inventory/reorder', { config: allow('inventory:read', facilityInQuery), schema: { querystring: reorderQuery, response: list(reorderLineSchema) } }, async (request, reply) => {
+    const { rows, total } = await reorderList(ctxOf(request, deps), request.query);
+    reply.header('X-Total-Count', total);
+    return rows;
+  });
+
+  // Write-offs: asked for by a storekeeper, decided by another person who may approve stock (inventory:approve).
+  r.get('/api/inventory/write-offs', { config: allow('inventory:read', facilityInQuery), schema: { querystring: listWriteOffsQuery, response: list(writeOffSchema) } }, async (request, reply) => {
+    const { rows, total } = await listWriteOffs(ctxOf(request, deps), request.query);
+    reply.header('X-Total-Count', total);
+    return rows;
+  });
+  r.post(
+    '/api/inventory/:id/write-offs',
+    { config: allow('inventory:write', facilityOfRecord(itemFacility)), schema: { params: idParam, body: createWriteOffSchema, response: created(writeOffSchema) } },
+    async (request, reply) => reply.status(201).send(await requestWriteOff(ctxOf(request, deps), request.params.id, request.body)),
+  );
+  r.post(
+    '/api/inventory/write-offs/:id/approve',
+    { config: allow('inventory:approve', facilityOfRecord(writeOffFacility)), schema: { params: idParam, response: ok(writeOffSchema) } },
+    async (request) => approveWriteOff(ctxOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/inventory/write-offs/:id/reject',
+    { config: allow('inventory:approve', facilityOfRecord(writeOffFacility)), schema: { params: idParam, body: rejectWriteOffSchema, response: ok(writeOffSchema) } },
+    async (request) => rejectWriteOff(ctxOf(request, deps), request.params.id, request.body),
   );
 }

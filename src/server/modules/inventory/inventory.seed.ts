@@ -1,6 +1,6 @@
 // The demo county's stock: five tracer items at facilities 1-4 (the spec's five inventory rows), one low
 // (paracetamol) and one out; the rest of the Level-2 tracer list at every facility (tracer-stock.seed.ts); then
-// each item's ledger behind its balance (stock-ledger.seed.ts).
+// each item's ledger behind its balance (stock-ledger.seed.ts), and the batches that stock is in (batch-stock.seed.ts).
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { parseKes } from '../../../shared/money.js';
@@ -8,6 +8,7 @@ import { inventoryItems } from './inventory.schema.js';
 import { seedStockLedger } from './stock-ledger.seed.js';
 import { seedTracerStock } from './tracer-stock.seed.js';
 import { postStockHistory } from './inventory.ledger.js';
+import { seedBatches } from './batch-stock.seed.js';
 
 export async function seedInventory(tx: Db, ctx: SeedContext) {
   const { daysAgo } = ctx;
@@ -21,6 +22,7 @@ export async function seedInventory(tx: Db, ctx: SeedContext) {
   await continueIds(tx, 'inventory_items');
   await seedTracerStock(tx, ctx);
   await seedStockLedger(tx, ctx);
+  const stockBatches = await seedBatches(tx, ctx);
   // Each movement's value in the books: opening stock, receipts, issues and counted adjustments.
-  return { stockJournals: await postStockHistory(tx, ctx.now) };
+  return { stockBatches, stockJournals: await postStockHistory(tx, ctx.now) };
 }

@@ -1,8 +1,10 @@
 // Medical inventory items per facility (SPEC.md §2.15, §4 stock status, §5) and the stock ledger behind them:
 // every opening balance, receipt, issue and adjustment with its reason, user and time. An item's current_stock
-// is the sum of its ledger, kept equal in the same transaction as each movement, and never below zero.
+// is the sum of its ledger, and the sum of its batches (issue 28 item 5), kept equal in the same transaction as each
+// movement, and never below zero. Each movement names its batch: stock is received into a batch with its expiry
+// date and issued earliest expiry first (stock-batches.ts).
 import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
-import { MAX_STOCK, MAX_STOCK_VALUE, MOVEMENT_VALUE_MESSAGE, STOCK_STATUS_LABELS, stockStatus, stockValueRoomMessage } from '../../../shared/inventory/index.js';
+import { BATCH_NOT_OF_ITEM_MESSAGE, EXPIRED_RECEIPT_MESSAGE, MAX_STOCK, MAX_STOCK_VALUE, MOVEMENT_VALUE_MESSAGE, STOCK_STATUS_LABELS, UNKNOWN_BATCH, stockStatus, stockValueRoomMessage } from '../../../shared/inventory/index.js';
 import { countyDate } from '../../../shared/county-time.js';
 import type {
   CreateInventoryItemInput,
@@ -15,7 +17,9 @@ import type {
 } from '../../../shared/inventory/index.js';
 import type { Db } from '../../db/client.js';
 import { compare, isZero, multiply, parseKes, parseTotal, toKes, total, unitsWithin } from '../../../shared/money.js';
-import { inventoryItems, stockMovements } from './inventory.schema.js';
+import { inventoryBatches, inventoryItems, stockMovements } from './inventory.schema.js';
+import { drawOut, settleUnbatched, writeMovements, type BatchRef, type Draw, type MovementRow } from './stock-batches.js';
+import { putIntoBatch } from './receive.js';
 import { postStockMovement } from './inventory.ledger.js';
 import { accountField, findAccount } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
@@ -103,9 +107,12 @@ export async function createInventoryItem({ db, actor, now: clock }: ServiceCont
         .values({ ...input, unitCost: parseKes(input.unitCost), lastRestocked: input.currentStock > 0 ? now : null, createdBy: actor.id, createdAt: now, updatedAt: now })
         .returning();
       if (!created) throw new Error('insert returned no row');
+      // The opening stock's batch is not known: it opens the batch 'UNKNOWN' (no expiry), as the stock counted
+      // before batches were kept did (migration 0029). An empty line opens no batch.
+      const batch = created.currentStock > 0 ? await putIntoBatch(tx, { itemId: created.id, batchNumber: UNKNOWN_BATCH, expiryDate: null, quantity: created.currentStock, unitCost: created.unitCost, now }) : null;
       const [opening] = await tx
         .insert(stockMovements)
-        .values({ itemId: created.id, kind: 'opening', quantity: created.currentStock, balanceAfter: created.currentStock, reason: null, userId: actor.id, at: now })
+        .values({ itemId: created.id, kind: 'opening', quantity: created.currentStock, balanceAfter: created.currentStock, reason: null, batchId: batch?.id ?? null, userId: actor.id, at: now })
         .returning();
       // The opening stock's value enters the books (inventory.ledger.ts).
       await postStockMovement(tx, created, opening!, now);
@@ -138,7 +145,7 @@ export async function inventoryStats({ db }: ServiceContext, facilityId?: number
   };
 }
 
-function toMovement(m: typeof stockMovements.$inferSelect, user: { firstName: string; lastName: string } | null): StockMovement {
+function toMovement(m: MovementRow, user: { firstName: string; lastName: string } | null, batch: Omit<BatchRef, 'id'> | null): StockMovement {
   return {
     id: m.id,
     itemId: m.itemId,
@@ -148,6 +155,9 @@ function toMovement(m: typeof stockMovements.$inferSelect, user: { firstName: st
     reason: m.reason,
     supplier: m.supplier,
     batch: m.batch,
+    batchId: m.batchId,
+    batchNumber: batch?.batchNumber ?? null,
+    expiryDate: batch?.expiryDate ?? null,
     userId: m.userId,
     userName: user ? `${user.firstName} ${user.lastName}` : null,
     at: m.at.toISOString(),
@@ -161,8 +171,15 @@ export async function listMovements({ db }: ServiceContext, itemId: number, page
   const where = eq(stockMovements.itemId, itemId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ movement: stockMovements, firstName: accountField(stockMovements.userId, 'firstName'), lastName: accountField(stockMovements.userId, 'lastName') })
+      .select({
+        movement: stockMovements,
+        firstName: accountField(stockMovements.userId, 'firstName'),
+        lastName: accountField(stockMovements.userId, 'lastName'),
+        batchNumber: inventoryBatches.batchNumber,
+        expiryDate: inventoryBatches.expiryDate,
+      })
       .from(stockMovements)
+      .leftJoin(inventoryBatches, eq(inventoryBatches.id, stockMovements.batchId))
       .where(where)
       .orderBy(desc(stockMovements.at), desc(stockMovements.id))
       .limit(page.limit)
@@ -170,7 +187,9 @@ export async function listMovements({ db }: ServiceContext, itemId: number, page
     db.select({ n: sql<number>`count(*)::int` }).from(stockMovements).where(where),
   ]);
   return {
-    rows: rows.map((r) => toMovement(r.movement, r.firstName !== null && r.lastName !== null ? { firstName: r.firstName, lastName: r.lastName } : null)),
+    rows: rows.map((r) =>
+      toMovement(r.movement, r.firstName !== null && r.lastName !== null ? { firstName: r.firstName, lastName: r.lastName } : null, r.batchNumber !== null ? { batchNumber: r.batchNumber, expiryDate: r.expiryDate } : null),
+    ),
     total: total?.n ?? 0,
   };
 }
@@ -194,9 +213,12 @@ function assertStockValue(item: Pick<typeof inventoryItems.$inferSelect, 'unitCo
 }
 
 /**
- * Update Stock: one movement in the ledger. The item's row is locked (select … for update) so that concurrent
- * issues are applied one after another against the true balance; one that would take the stock below zero is
- * refused with a 409 and nothing is written.
+ * Update Stock: movements in the ledger, one per batch the stock goes into or comes out of. The item's row is
+ * locked (select … for update) so that concurrent issues are applied one after another against the true balance;
+ * one that would take the stock below zero, or take expired stock, is refused with a 409 and nothing is written.
+ * A receipt goes into its batch (the same number, any case, and expiry adds to it; no number: 'UNKNOWN'); an issue
+ * comes out earliest expiry first, unexpired batches only (stock-batches.ts), or out of the batch chosen; an
+ * adjustment down likewise but may take expired stock, and up goes into the batch chosen or named, else 'UNKNOWN'.
  */
 export async function recordMovement({ db, actor, now: clock }: ServiceContext, itemId: number, input: StockMovementInput): Promise<StockMovementResult> {
   return db.transaction(async (tx) => {
@@ -205,6 +227,7 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
     // The time is read once the row is ours: a movement that waited for the lock is later than the one it waited
     // for, so the ledger in time order is the ledger in balance order.
     const now = clock();
+    const today = countyDate(now);
     const signed = input.kind === 'issued' ? -input.quantity : input.quantity;
     const balance = item.currentStock + signed;
     if (balance < 0) {
@@ -216,23 +239,46 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
       throw invalid([{ path: 'quantity', message: `At most ${MAX_STOCK - item.currentStock} more ${item.unit} can be added: a stock line holds at most ${MAX_STOCK}` }]);
     }
     assertStockValue(item, signed, balance);
-    const [movement] = await tx
-      .insert(stockMovements)
-      .values({ itemId, kind: input.kind, quantity: signed, balanceAfter: balance, reason: input.reason, supplier: input.supplier, batch: input.batch, userId: actor.id, at: now })
-      .returning();
+    if (input.kind === 'received' && input.expiryDate !== null && input.expiryDate < today) throw invalid([{ path: 'expiryDate', message: EXPIRED_RECEIPT_MESSAGE }]);
+    await settleUnbatched(tx, item);
+
+    let draws: Draw[];
+    if (signed > 0) {
+      const chosen = input.kind === 'adjusted' && input.batchId !== null ? input.batchId : null;
+      const batch = chosen !== null ? await addToChosenBatch(tx, item, chosen, signed) : await putIntoBatch(tx, {
+        itemId,
+        batchNumber: input.batch ?? UNKNOWN_BATCH,
+        expiryDate: input.expiryDate,
+        quantity: signed,
+        unitCost: item.unitCost,
+        now,
+      });
+      draws = [{ batch, quantity: signed }];
+    } else {
+      draws = await drawOut(tx, item, -signed, { batchId: input.batchId, today, takeExpired: input.kind === 'adjusted', verb: input.kind === 'issued' ? 'issue' : 'remove' });
+    }
+    const movements = await writeMovements(tx, item, draws, {
+      kind: input.kind,
+      reason: input.reason,
+      supplier: input.supplier,
+      batchText: signed > 0 ? input.batch : null,
+      userId: actor.id,
+      at: now,
+    });
     const [updated] = await tx
       .update(inventoryItems)
       .set({ currentStock: balance, updatedAt: now, ...(input.kind === 'received' ? { lastRestocked: now } : {}) })
       .where(eq(inventoryItems.id, itemId))
       .returning();
-    if (!movement || !updated) throw new Error('stock movement not written');
-    await postStockMovement(tx, updated, movement, now);
+    if (movements.length === 0 || !updated) throw new Error('stock movement not written');
+    // Each movement's value in the books, one journal each (inventory.ledger.ts).
+    for (const movement of movements) await postStockMovement(tx, updated, movement, now);
     const facility = await findFacility(tx, updated.facilityId);
     await audit(tx, actor, {
       action: `inventory.${input.kind}`,
       entity: 'inventory_item',
       entityId: itemId,
-      detail: `${signed > 0 ? '+' : ''}${signed} ${updated.unit}; balance ${balance}; movement ${movement.id}`,
+      detail: `${signed > 0 ? '+' : ''}${signed} ${updated.unit}; balance ${balance}; ${movements.map((m, i) => `movement ${m.id} batch ${draws[i]!.batch.id} ${m.quantity > 0 ? '+' : ''}${m.quantity}`).join(', ')}`,
     });
     if (input.kind === 'received') {
       await recordActivity(tx, {
@@ -244,9 +290,21 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
         at: now,
       });
     }
-    const user = await findAccount(tx, actor.id);
-    return { item: toItem(updated, facility?.name ?? null), movement: toMovement(movement, user ?? null) };
+    const user = (await findAccount(tx, actor.id)) ?? null;
+    const shown = movements.map((m, i) => toMovement(m, user, draws[i]!.batch));
+    return { item: toItem(updated, facility?.name ?? null), movement: shown.at(-1)!, movements: shown };
   });
+}
+
+/** A count that finds more of a batch than the ledger holds: into that batch of this line (400 for another's). */
+async function addToChosenBatch(tx: Db, item: typeof inventoryItems.$inferSelect, batchId: number, quantity: number): Promise<BatchRef> {
+  const [batch] = await tx
+    .update(inventoryBatches)
+    .set({ quantity: sql`${inventoryBatches.quantity} + ${quantity}` })
+    .where(and(eq(inventoryBatches.id, batchId), eq(inventoryBatches.itemId, item.id)))
+    .returning({ id: inventoryBatches.id, batchNumber: inventoryBatches.batchNumber, expiryDate: inventoryBatches.expiryDate });
+  if (!batch) throw invalid([{ path: 'batchId', message: BATCH_NOT_OF_ITEM_MESSAGE }]);
+  return batch;
 }
 
 /** The facility a stock line belongs to (the access hook checks it against the storekeeper's scope). */

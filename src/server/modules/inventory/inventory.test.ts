@@ -333,8 +333,8 @@ const userIdOf = async (role: string) =>
   (await t.rows<{ id: number }>(sql`select id from users where email = ${emailOf(role as (typeof ROLES)[number])}`))[0]!.id;
 
 /**
- * The ledger's rule, for every item: current stock is the sum of its movements, each line's balance is the running
- * sum up to it, and no balance is below zero.
+ * The ledger's rule, for every item: current stock is the sum of its movements, and the sum of its batches; each
+ * line's balance is the running sum up to it, and no balance is below zero.
  */
 async function expectLedgerInvariant() {
   const drift = await t.rows<{ id: number; current_stock: number; ledger: number | null }>(sql`select i.id, i.current_stock, m.total::int as ledger
@@ -345,6 +345,10 @@ async function expectLedgerInvariant() {
       select id, balance_after, sum(quantity) over (partition by item_id order by at, id) as running from stock_movements) x
     where running <> balance_after or balance_after < 0`);
   expect(running).toEqual([]);
+  const unbatched = await t.rows<{ id: number }>(sql`select i.id from inventory_items i
+    left join (select item_id, sum(quantity) as held from inventory_batches group by item_id) b on b.item_id = i.id
+    where coalesce(b.held, 0) <> i.current_stock`);
+  expect(unbatched).toEqual([]);
 }
 
 function move(itemId: number, body: unknown, cookie = pharmacist) {
@@ -433,6 +437,10 @@ describe('Update Stock', () => {
       reason: 'Delivery from KEMSA, invoice KEMSA/INV/2026/40211',
       supplier: 'KEMSA',
       batch: 'B2403-17',
+      // Into its own batch, no expiry given.
+      batchId: expect.any(Number),
+      batchNumber: 'B2403-17',
+      expiryDate: null,
       userId: await userIdOf('pharmacist'),
       userName: 'Faith Nafula',
       at: TEST_NOW.toISOString(),
@@ -677,6 +685,7 @@ describe('the ledger under load (issue 11, finding 8)', () => {
       // A minute later another desk's issue commits first, with the line still locked.
       t.clock.advance(60_000);
       await tx.execute(sql`update inventory_items set current_stock = current_stock - 50 where id = ${item.id}`);
+      await tx.execute(sql`update inventory_batches set quantity = quantity - 50 where item_id = ${item.id}`);
       await tx.execute(sql`insert into stock_movements (item_id, kind, quantity, balance_after, reason, at)
         values (${item.id}, 'issued', -50, 950, 'Dispensed at counter 1', ${t.clock.now.toISOString()}::timestamptz)`);
       return { pending };

@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { compare, multiply, total, type Cents } from '../../../shared/money.js';
 import { MAX_STOCK, MAX_STOCK_VALUE, MOVEMENT_VALUE_MESSAGE, type INVENTORY_CATEGORIES, type INVENTORY_UNITS } from '../../../shared/inventory/index.js';
-import type { CostCentre } from '../../../shared/accounting/constants.js';
+import type { CostCentre } from '../../../shared/accounting/index.js';
 
 type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
 type InventoryUnit = (typeof INVENTORY_UNITS)[number];
@@ -93,18 +93,45 @@ export async function receiveBatch(tx: Db, r: BatchReceipt): Promise<{ batchId: 
   const balance = item.currentStock + r.quantity;
   if (balance > MAX_STOCK) throw conflict(`At most ${MAX_STOCK - item.currentStock} more ${item.unit} can be added: a stock line holds at most ${MAX_STOCK}`);
   if (compare(multiply(total(r.unitCost), r.quantity), MAX_STOCK_VALUE) > 0) throw invalid([{ path: 'accepted', message: MOVEMENT_VALUE_MESSAGE }]);
-  // The same batch number (any case) and expiry adds to the batch already there; the line's lock serialises this.
+  const batch = await putIntoBatch(tx, r);
+  const [movement] = await tx
+    .insert(stockMovements)
+    .values({ itemId: r.itemId, kind: 'received', quantity: r.quantity, balanceAfter: balance, reason: r.reason, supplier: r.supplier, batch: r.batchNumber, batchId: batch.id, userId: r.actorId, at: r.now })
+    .returning({ id: stockMovements.id });
+  await tx.update(inventoryItems).set({ currentStock: balance, lastRestocked: r.now, updatedAt: r.now }).where(eq(inventoryItems.id, r.itemId));
+  return { batchId: batch.id, movementId: movement!.id, balance };
+}
+
+/** Links every facility's stock line of a catalogue item's name to that item (the demo county's seed; idempotent). */
+export async function linkStockLines(tx: Db, items: readonly { id: number; name: string }[]): Promise<number> {
+  let linked = 0;
+  for (const item of items) {
+    const rows = await tx
+      .update(inventoryItems)
+      .set({ catalogItemId: item.id })
+      .where(and(sql`lower(${inventoryItems.itemName}) = lower(${item.name})`, sql`${inventoryItems.catalogItemId} is null`))
+      .returning({ id: inventoryItems.id });
+    linked += rows.length;
+  }
+  return linked;
+}
+
+/**
+ * Adds stock to a line's batch: the same batch number (any case) and expiry adds to the batch already there, else a
+ * new batch at this unit cost. Moves only the batch: the caller holds the line's lock (which serialises this),
+ * writes the movement and keeps the line's current stock the sum of its batches.
+ */
+export async function putIntoBatch(
+  tx: Db,
+  r: { itemId: number; batchNumber: string; expiryDate: string | null; quantity: number; unitCost: Cents; now: Date },
+): Promise<{ id: number; batchNumber: string; expiryDate: string | null }> {
   const [existing] = await tx
     .select({ id: inventoryBatches.id })
     .from(inventoryBatches)
     .where(and(eq(inventoryBatches.itemId, r.itemId), sql`lower(${inventoryBatches.batchNumber}) = lower(${r.batchNumber})`, sql`coalesce(${inventoryBatches.expiryDate}, 'infinity'::date) = coalesce(${r.expiryDate}::date, 'infinity'::date)`));
+  const returning = { id: inventoryBatches.id, batchNumber: inventoryBatches.batchNumber, expiryDate: inventoryBatches.expiryDate };
   const [batch] = existing
-    ? await tx.update(inventoryBatches).set({ quantity: sql`${inventoryBatches.quantity} + ${r.quantity}` }).where(eq(inventoryBatches.id, existing.id)).returning({ id: inventoryBatches.id })
-    : await tx.insert(inventoryBatches).values({ itemId: r.itemId, batchNumber: r.batchNumber, expiryDate: r.expiryDate, quantity: r.quantity, unitCost: r.unitCost, receivedAt: r.now }).returning({ id: inventoryBatches.id });
-  const [movement] = await tx
-    .insert(stockMovements)
-    .values({ itemId: r.itemId, kind: 'received', quantity: r.quantity, balanceAfter: balance, reason: r.reason, supplier: r.supplier, batch: r.batchNumber, batchId: batch!.id, userId: r.actorId, at: r.now })
-    .returning({ id: stockMovements.id });
-  await tx.update(inventoryItems).set({ currentStock: balance, lastRestocked: r.now, updatedAt: r.now }).where(eq(inventoryItems.id, r.itemId));
-  return { batchId: batch!.id, movementId: movement!.id, balance };
+    ? await tx.update(inventoryBatches).set({ quantity: sql`${inventoryBatches.quantity} + ${r.quantity}` }).where(eq(inventoryBatches.id, existing.id)).returning(returning)
+    : await tx.insert(inventoryBatches).values({ itemId: r.itemId, batchNumber: r.batchNumber, expiryDate: r.expiryDate, quantity: r.quantity, unitCost: r.unitCost, receivedAt: r.now }).returning(returning);
+  return batch!;
 }

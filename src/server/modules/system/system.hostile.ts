@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { FACILITY_SERVICES, FACILITY_STATUSES, updateFacilitySchema } from '../../../shared/facilities/index.js';
-import { setSecretSchema, updateAppointmentSettingsSchema, updateCountySettingsSchema, updateSmsSettingsSchema } from '../../../shared/system/index.js';
+import { setSecretSchema, updateAppointmentSettingsSchema, updateCountySettingsSchema, updateSmsSettingsSchema, updateSupplySettingsSchema } from '../../../shared/system/index.js';
 import { defineHostile, hostileString, hostileValue, notABoolean, notANumber, notAString, notIn, tooLong, withNul, wrongType } from '../../test/hostile.js';
 
 /** Values the field's schema refuses: hostile text and wrong types, and the given ones, filtered through the schema. */
@@ -15,6 +15,7 @@ function refusedBy(field: z.ZodType, ...more: fc.Arbitrary<unknown>[]): fc.Arbit
 const county = updateCountySettingsSchema.shape;
 const sms = updateSmsSettingsSchema.shape;
 const appointments = updateAppointmentSettingsSchema.shape;
+const supply = updateSupplySettingsSchema.shape;
 const version = fc.oneof(fc.constantFrom<unknown>(-1, 1.5, '1', '0', null, true, [], {}, 2 ** 31), hostileString, wrongType).filter(
   (v) => !(typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 2 ** 31 - 1),
 );
@@ -61,6 +62,20 @@ export default defineHostile({
       autoCompleteCheckedIn: notABoolean,
       // A missing horizon is the default year: undefined is no breaker.
       bookingHorizonDays: notANumber(1, 1825, true).filter((v) => v !== undefined && !appointments.bookingHorizonDays.safeParse(viaJson(v)).success),
+      expectedVersion: version,
+    },
+  },
+  'PUT /api/system/settings/supply': {
+    role: 'county_director',
+    path: () => '/api/system/settings/supply',
+    base: { expiryWarningDays: 90, minimumMonthsOfStock: 2, minimumMonthsOfStockHospital: 3, invoiceTolerancePercent: 2.5, expectedVersion: 1 },
+    breakers: {
+      expiryWarningDays: notANumber(30, 365, true).filter((v) => !supply.expiryWarningDays.safeParse(viaJson(v)).success),
+      minimumMonthsOfStock: notANumber(1, 12, true).filter((v) => !supply.minimumMonthsOfStock.safeParse(viaJson(v)).success),
+      minimumMonthsOfStockHospital: notANumber(1, 12, true).filter((v) => !supply.minimumMonthsOfStockHospital.safeParse(viaJson(v)).success),
+      invoiceTolerancePercent: fc
+        .oneof(notANumber(0, 10), fc.constantFrom<unknown>(1.234, 0.001, '2.345', 9.999))
+        .filter((v) => !supply.invoiceTolerancePercent.safeParse(viaJson(v)).success),
       expectedVersion: version,
     },
   },

@@ -15,9 +15,11 @@ import {
   appointmentsValueSchema,
   countyValueSchema,
   smsValueSchema,
+  supplyValueSchema,
   updateAppointmentSettingsSchema,
   updateCountySettingsSchema,
   updateSmsSettingsSchema,
+  updateSupplySettingsSchema,
 } from '../../../shared/system/index.js';
 import { idParam } from '../../../shared/validation.js';
 import { z } from 'zod';
@@ -56,6 +58,11 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
       return updateSection(ctxOf(request, deps), 'appointments', value, expectedVersion);
     },
   );
+
+  r.put('/api/system/settings/supply', { config: allow('system:configure'), schema: { body: updateSupplySettingsSchema, response: sectionAnswer(supplyValueSchema) } }, async (request) => {
+    const { expectedVersion, ...value } = request.body;
+    return updateSection(ctxOf(request, deps), 'supply', value, expectedVersion);
+  });
 
   // The SMS gateway's API key: write-only. Both answer whether it is set, when and by whom; never the value.
   r.put('/api/system/secrets/sms.apiKey', { config: allow('system:configure'), schema: { body: setSecretSchema, response: ok(secretStatusSchema) } }, async (request) =>

@@ -51,7 +51,7 @@ export async function readSection<S extends SettingSection>(db: Db, section: S):
   };
 }
 
-/** A section's value, for other modules (the appointments module's reminders and nightly sweep). */
+/** A section's value, for other modules (the appointments module's reminders and nightly sweep; inventory and procurement read 'supply'). */
 export async function readSetting<S extends SettingSection>(db: Db, section: S): Promise<SettingValues[S]> {
   return (await readSection(db, section)).value;
 }
@@ -211,10 +211,11 @@ export async function smsStatus(ctx: Pick<ServiceContext, 'db' | 'now'>, config:
 
 export async function getSettings(ctx: ServiceContext, config: Config): Promise<SystemSettings> {
   const { db } = ctx;
-  const [county, sms, appointments, apiKey, smsNow, khis, fiscalYear] = await Promise.all([
+  const [county, sms, appointments, supply, apiKey, smsNow, khis, fiscalYear] = await Promise.all([
     readSection(db, 'county'),
     readSection(db, 'sms'),
     readSection(db, 'appointments'),
+    readSection(db, 'supply'),
     secretStatus(db, 'sms.apiKey'),
     smsStatus(ctx, config),
     khisStatus(db, config),
@@ -224,6 +225,7 @@ export async function getSettings(ctx: ServiceContext, config: Config): Promise<
     county,
     sms,
     appointments,
+    supply,
     secrets: { 'sms.apiKey': apiKey },
     status: {
       sms: smsNow,

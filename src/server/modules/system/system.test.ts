@@ -31,6 +31,7 @@ describe('GET /api/system/settings', () => {
     expect(body.county).toMatchObject({ value: COUNTY, version: 1, updatedByName: expect.any(String) });
     expect(body.sms).toMatchObject({ value: { remindersEnabled: true, environment: 'sandbox', username: '', senderId: '' }, version: 1 });
     expect(body.appointments).toMatchObject({ value: { autoCompleteCheckedIn: false }, version: 1 });
+    expect(body.supply).toMatchObject({ value: { expiryWarningDays: 90, minimumMonthsOfStock: 2, minimumMonthsOfStockHospital: 3, invoiceTolerancePercent: 2 }, version: 1 });
     expect(body.secrets['sms.apiKey']).toEqual({ key: 'sms.apiKey', isSet: false, updatedAt: null, updatedByName: null });
     expect(body.status.sms).toMatchObject({ gateway: 'simulator', source: null, remindersEnabled: true });
     expect(body.status.payments).toEqual({ mpesa: { mode: 'simulator' }, card: { mode: 'simulator' } });
@@ -136,6 +137,34 @@ describe('PUT /api/system/settings/:section', () => {
     const res = await t.request({ method: 'PUT', url: '/api/system/settings/appointments', cookie: director, body: { autoCompleteCheckedIn: true, expectedVersion: 1 } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ version: 2, value: { autoCompleteCheckedIn: true } });
+  });
+
+  it('the supply section keeps the expiry warning, the minimum months of stock and the invoice tolerance, each within its bounds', async () => {
+    const bad = await t.request({
+      method: 'PUT',
+      url: '/api/system/settings/supply',
+      cookie: director,
+      body: { expiryWarningDays: 20, minimumMonthsOfStock: '2.5', minimumMonthsOfStockHospital: 13, invoiceTolerancePercent: 1.234, expectedVersion: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldErrors(bad)).toEqual({
+      expiryWarningDays: 'Expiry warning must be a whole number from 30 to 365',
+      minimumMonthsOfStock: 'Minimum months of stock must be a whole number from 1 to 12',
+      minimumMonthsOfStockHospital: 'Minimum months of stock at a hospital must be a whole number from 1 to 12',
+      invoiceTolerancePercent: 'Invoice price tolerance must be a number from 0 to 10 with at most 2 decimals',
+    });
+    const missing = await t.request({ method: 'PUT', url: '/api/system/settings/supply', cookie: director, body: { expectedVersion: 1 } });
+    expect(Object.keys(fieldErrors(missing)).sort()).toEqual(['expiryWarningDays', 'invoiceTolerancePercent', 'minimumMonthsOfStock', 'minimumMonthsOfStockHospital']);
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/system/settings/supply',
+      cookie: director,
+      body: { expiryWarningDays: '120', minimumMonthsOfStock: 3, minimumMonthsOfStockHospital: 4, invoiceTolerancePercent: '2.75', expectedVersion: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ version: 2, value: { expiryWarningDays: 120, minimumMonthsOfStock: 3, minimumMonthsOfStockHospital: 4, invoiceTolerancePercent: 2.75 } });
+    expect((await settings(nurse)).supply.value).toEqual({ expiryWarningDays: 120, minimumMonthsOfStock: 3, minimumMonthsOfStockHospital: 4, invoiceTolerancePercent: 2.75 });
+    expect((await t.request({ method: 'PUT', url: '/api/system/settings/supply', cookie: nurse, body: { ...res.json().value, expectedVersion: 2 } })).statusCode).toBe(403);
   });
 
   it('only the system administrator and the county director change settings or read their history (a nurse 403)', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_issued_idx" ON "stock_movements" USING btree ("at","item_id","quantity") WHERE "stock_movements"."kind" = 'issued';
