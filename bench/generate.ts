@@ -11,20 +11,31 @@ import { openHandle, type SqlHandle, type Target } from './db.js';
 import { SERVICE_AMOUNT } from '../src/server/modules/billing/index.js';
 import { BENCH_FEMALE_NAMES, BENCH_MALE_NAMES, BENCH_SURNAMES } from './names.js';
 
-export type Scale = { patients: number; records: number };
+/** movements: the stock ledger's generated receipts and issues over the last year (DESIGN.md §10: 500,000). */
+export type Scale = { patients: number; records: number; movements: number };
 
-export const FULL_SCALE: Scale = { patients: 1_000_000, records: 5_000_000 };
-export const QUICK_SCALE: Scale = { patients: 20_000, records: 100_000 };
+export const FULL_SCALE: Scale = { patients: 1_000_000, records: 5_000_000, movements: 500_000 };
+export const QUICK_SCALE: Scale = { patients: 20_000, records: 100_000, movements: 10_000 };
 
 /** The tables the generator fills, whose secondary indexes it rebuilds after the load. */
 const BULK_TABLES = ['patients', 'medical_records'];
 
-export type DataSet = { patients: number; records: number; facilities: number; generatedSeconds: number | null };
+export type DataSet = {
+  patients: number;
+  records: number;
+  facilities: number;
+  /** Purchase orders, supplier invoices and stock movements (issue 28 item 11). */
+  orders: number;
+  invoices: number;
+  movements: number;
+  generatedSeconds: number | null;
+};
 
 async function counts(h: SqlHandle): Promise<Omit<DataSet, 'generatedSeconds'>> {
-  const [row] = await h.query<{ patients: number; records: number; facilities: number }>(
+  const [row] = await h.query<Omit<DataSet, 'generatedSeconds'>>(
     `select (select count(*) from patients)::int as patients, (select count(*) from medical_records)::int as records,
-            (select count(*) from facilities)::int as facilities`,
+            (select count(*) from facilities)::int as facilities, (select count(*) from procurement_orders)::int as orders,
+            (select count(*) from procurement_invoices)::int as invoices, (select count(*) from stock_movements)::int as movements`,
   );
   return row!;
 }
@@ -67,10 +78,17 @@ export async function prepareDataSet(target: Target, scale: Scale, opts: { regen
       opts.log(`keeping the existing data set: ${before.patients} patients, ${before.records} records`);
       await codeVisits(h, opts.log);
       await ledgerForVisits(h, opts.log);
-      return { ...before, generatedSeconds: null };
+      // A data set generated before issue 28 gets its year of orders and stock movements now (kept when present).
+      const supply = await ordersForYear(h, opts.log);
+      const stock = await stockForYear(h, scale.movements, opts.log);
+      if (supply || stock) await timed(opts.log, 'vacuum analyze (procurement and stock)', () => h.query(`vacuum analyze ${SUPPLY_TABLES.join(', ')}`));
+      return { ...(await counts(h)), generatedSeconds: null };
     }
     if (before.patients > 1000) throw new Error(`the database holds ${before.patients} patients, not ${scale.patients}: run with --regenerate`);
     await generate(h, scale.patients - before.patients, scale.records - before.records, opts.log);
+    await ordersForYear(h, opts.log);
+    await stockForYear(h, scale.movements, opts.log);
+    await timed(opts.log, 'vacuum analyze (procurement and stock)', () => h.query(`vacuum analyze ${SUPPLY_TABLES.join(', ')}`));
     const after = await counts(h);
     return { ...after, generatedSeconds: Math.round((Date.now() - started) / 100) / 10 };
   } finally {
@@ -362,6 +380,388 @@ async function ledgerForVisits(h: SqlHandle, log: (line: string) => void): Promi
   );
   if (check!.unbalanced > 0) throw new Error(`${check!.unbalanced} generated journals do not balance`);
   await h.query('drop table gen_services, gen_bills');
+}
+
+/** The tables the year of orders and stock movements fills (analysed again afterwards). */
+const SUPPLY_TABLES = [
+  'procurement_orders',
+  'procurement_order_items',
+  'procurement_invoices',
+  'procurement_invoice_items',
+  'procurement_payments',
+  'procurement_payment_invoices',
+  'inventory_items',
+  'inventory_batches',
+  'stock_movements',
+];
+
+/** A timestamptz expression's county date (East Africa Time). */
+const countyDay = (ts: string) => `((${ts} at time zone 'UTC') + ${COUNTY_OFFSET_INTERVAL})::date`;
+
+/** Purchase orders a facility raises in a year, by KEPH level: a dispensary twice a month, the referral hospital daily. */
+const ORDERS_PER_YEAR: Record<number, number> = { 2: 24, 3: 48, 4: 120, 5: 250, 6: 300 };
+
+/**
+ * A year of procurement for every facility (issue 28 item 11, DESIGN.md §10: "a year of orders" for the pending
+ * bills): each facility's LPOs and LSOs of the last 365 days in every state from draft to paid — the older the
+ * order, the further along — with their lines (the facility's own stock lines of the county catalogue, or a
+ * service), and for the invoiced and paid ones the supplier's invoice (matched, or held with a price difference)
+ * and the paid ones' payment vouchers. On top, three tenths as many again from one to four years back, invoiced and
+ * mostly never paid: the pending bills the county carries, so every ageing bucket has rows. Set-based, one
+ * INSERT … SELECT per table with the row triggers off (the rows are consistent by construction); not posted to the
+ * ledger (the benchmark reads the procurement tables only). Numbers carry "-BENCH-" so they never meet the gapless
+ * series. Kept when present; returns whether it generated.
+ */
+async function ordersForYear(h: SqlHandle, log: (line: string) => void): Promise<boolean> {
+  const [present] = await h.query<{ n: number }>(`select count(*)::int as n from procurement_orders where number like '%-BENCH-%'`);
+  if (present!.n > 0) return false;
+  const people = await h.query<{ id: number; role: string; facility_id: number | null }>(
+    `select id, role, facility_id from users where is_active and role <> 'admin' order by id`,
+  );
+  const officer = people.find((p) => p.role === 'procurement_officer') ?? people[0]!;
+  const director = people.find((p) => p.role === 'county_director') ?? people[0]!;
+  // Who asks for goods: the facility's pharmacists, in-charges, nurses and laboratory staff (the referral hospital's
+  // when the facility has none of its own); never the approver (procurement_orders_approver_check).
+  const askers = people.filter((p) => ['pharmacist', 'facility_incharge', 'nurse', 'lab_technician'].includes(p.role) && p.id !== director.id && p.id !== officer.id);
+  const fallbackAskers = askers.filter((p) => p.facility_id === 1).map((p) => p.id);
+  const payers = people.filter((p) => p.role === 'facility_incharge').map((p) => p.id);
+  const suppliers = await h.query<{ id: number; type: string; category: string }>(`select id, type, category from procurement_suppliers where status = 'approved' and type <> 'donor' order by id`);
+  const ids = (keep: (s: { type: string; category: string }) => boolean) => suppliers.filter(keep).map((s) => s.id);
+  const publicSuppliers = ids((s) => s.type === 'public_entity' || s.type === 'faith_based');
+  const goodsFirms = ids((s) => s.type === 'commercial' && s.category !== 'services');
+  const serviceFirms = ids((s) => s.category === 'services');
+  if (suppliers.length === 0 || askers.length === 0 || payers.length === 0) throw new Error('the demo county has no suppliers, requisitioners or in-charges to generate orders with');
+  const or = (list: number[]) => (list.length > 0 ? list : suppliers.map((s) => s.id));
+  const started = Date.now();
+
+  await h.query('drop table if exists gen_askers, gen_orders, gen_order_items, gen_invoices, gen_invoice_items, gen_payments');
+  await h.query(
+    `create temp table gen_askers as select facility_id, array_agg(id order by id) as ids from json_to_recordset($1::json) as t(id int, facility_id int) group by facility_id`,
+    [JSON.stringify(askers.map((p) => ({ id: p.id, facility_id: p.facility_id })))],
+  );
+  const pick = (array: string) => `(${array})[1 + floor(random() * cardinality(${array}))::int]`;
+  const approvedStates = `('approved', 'in_transit', 'partially_delivered', 'delivered', 'invoiced', 'paid')`;
+  const [{ orderBase }] = (await h.query<{ orderBase: number }>('select coalesce(max(id), 0)::int as "orderBase" from procurement_orders')) as [{ orderBase: number }];
+  await h.query(
+    `create temp table gen_orders as
+     with drawn as (
+       select f.id as facility_id, g.n > y.per_year as old,
+              -- Raised on a working day between 08:00 and 17:00 in the county; the older ones one to four years back.
+              least(now() - interval '1 hour',
+                    date_trunc('day', now() - (case when g.n > y.per_year then 365 + random() * 1095 else random() * 365 end) * interval '1 day')
+                    + interval '5 hours' + random() * interval '9 hours') as created_at,
+              random() as u_status, random() as u_kind, random() as u_supplier, random() as u_method, random() as u_held
+       from facilities f
+       cross join lateral (select (($1::jsonb) ->> f.level::text)::int as per_year) y
+       cross join lateral generate_series(1, y.per_year + y.per_year * 3 / 10) g(n)
+     ), staged as (
+       select d.*, extract(epoch from now() - d.created_at) / 86400 as age,
+              case when d.u_kind < 0.9 then 'goods' when d.u_kind < 0.98 then 'services' else 'works' end as kind
+       from drawn d
+     ), placed as (
+       select s.*,
+              case when s.old then (case when s.u_status < 0.35 then 'paid' else 'invoiced' end)
+                   when s.age < 7 then (case when s.u_status < 0.2 then 'draft' when s.u_status < 0.6 then 'pending_approval' when s.u_status < 0.85 then 'approved'
+                                             when s.u_status < 0.9 then 'rejected' when s.u_status < 0.95 then 'cancelled' else 'in_transit' end)
+                   when s.age < 30 then (case when s.u_status < 0.1 then 'approved' when s.u_status < 0.35 then 'in_transit' when s.u_status < 0.5 then 'partially_delivered'
+                                              when s.u_status < 0.75 then 'delivered' when s.u_status < 0.95 then 'invoiced' when s.u_status < 0.98 then 'cancelled' else 'rejected' end)
+                   else (case when s.u_status < 0.05 then 'delivered' when s.u_status < 0.08 then 'partially_delivered' when s.u_status < 0.33 then 'invoiced'
+                              when s.u_status < 0.95 then 'paid' when s.u_status < 0.98 then 'cancelled' else 'rejected' end) end as status,
+              case when s.kind <> 'goods' then ${pick('$4::int[]')}
+                   when s.u_supplier < 0.7 then ${pick('$2::int[]')} else ${pick('$3::int[]')} end as supplier_id
+       from staged s
+     )
+     select $6::int + row_number() over (order by p.created_at, p.facility_id) as id, p.*,
+            case when p.kind = 'goods' then 1 + floor(random() * 8)::int else 1 end as lines,
+            case when p.kind <> 'goods' then 'rfq'
+                 when p.supplier_id = any($2::int[]) then 'public_entity'
+                 when p.u_method < 0.5 then 'rfq' when p.u_method < 0.85 then 'low_value' when p.u_method < 0.9 then 'direct' else 'open_tender' end as method,
+            (array['fif', 'fif', 'fif', 'fif', 'fif', 'fif', 'fif', 'exchequer', 'exchequer', 'sha'])[1 + floor(random() * 10)::int] as fund,
+            case when p.kind <> 'goods' then (array['administration', 'theatre', 'radiology'])[1 + floor(random() * 3)::int]
+                 else (array['pharmacy', 'pharmacy', 'pharmacy', 'pharmacy', 'pharmacy', 'pharmacy', 'laboratory', 'laboratory', 'maternity', 'opd'])[1 + floor(random() * 10)::int] end as cost_centre,
+            coalesce(a.ids[1 + floor(random() * cardinality(a.ids))::int], ${pick('$5::int[]')}) as requested_by,
+            p.status in ${approvedStates} as approved,
+            -- Delivered ten to twenty-five days after it was raised; invoiced two to twenty days later; paid twenty to ninety days after that.
+            least(now(), p.created_at + (10 + random() * 15) * interval '1 day') as delivered_at,
+            least(now(), p.created_at + (12 + random() * 33) * interval '1 day') as invoiced_at,
+            20 + floor(random() * 70)::int as pay_days
+     from placed p left join gen_askers a on a.facility_id = p.facility_id`,
+    [JSON.stringify(ORDERS_PER_YEAR), or(publicSuppliers), or(goodsFirms), or(serviceFirms), fallbackAskers.length > 0 ? fallbackAskers : askers.map((p) => p.id), orderBase],
+  );
+
+  const [{ itemBase }] = (await h.query<{ itemBase: number }>('select coalesce(max(id), 0)::int as "itemBase" from procurement_order_items')) as [{ itemBase: number }];
+  // Goods: one to eight different items of the county catalogue, each on the facility's own stock line when it has one,
+  // in a month or two of its use at about its stock price. Services and works: one line.
+  await h.query(
+    `create temp table gen_order_items as
+     select $1::int + row_number() over (order by l.order_id, l.line_no) as id, l.*
+     from (
+       select o.id as order_id, c.line_no, c.id as catalog_item_id, s.id as inventory_item_id, c.name as item_name, c.unit, c.category,
+              greatest(10, round(coalesce(nullif(s.minimum_stock, 0), 100) * (0.5 + random() * 1.5) / 10) * 10)::int as quantity,
+              round(coalesce(nullif(s.unit_cost, 0), 10) * (0.95 + random() * 0.15)::numeric, 2)::numeric(12, 2) as unit_price
+       from gen_orders o
+       cross join lateral (
+         select x.*, row_number() over (order by x.r) as line_no
+         from (select c.*, random() as r from procurement_catalog_items c where o.kind = 'goods' order by r limit o.lines) x
+       ) c
+       left join inventory_items s on s.facility_id = o.facility_id and s.catalog_item_id = c.id
+       union all
+       select o.id, 1, null, null,
+              case o.kind when 'works' then (array['Renovation of the maternity ward', 'Drainage and roof repairs', 'Incinerator rehabilitation'])[1 + floor(random() * 3)::int]
+                   else (array['Autoclave and theatre equipment servicing', 'Oxygen concentrator maintenance', 'Laboratory analyser service contract', 'Cleaning services (quarter)'])[1 + floor(random() * 4)::int] end,
+              'lot', null, 1, round((20000 + random() * 480000)::numeric, -2)::numeric(12, 2)
+       from gen_orders o where o.kind <> 'goods'
+     ) l`,
+    [itemBase],
+  );
+
+  const [{ invoiceBase }] = (await h.query<{ invoiceBase: number }>('select coalesce(max(id), 0)::int as "invoiceBase" from procurement_invoices')) as [{ invoiceBase: number }];
+  await h.query(
+    `create temp table gen_invoices as
+     select $1::int + row_number() over (order by o.invoiced_at, o.id) as id, o.id as order_id, o.facility_id, o.supplier_id, o.fund,
+            ${countyDay('o.invoiced_at')} as invoice_date, o.invoiced_at,
+            case when o.status = 'paid' then 'paid' when o.u_held < 0.15 then 'held' else 'matched' end as status,
+            o.pay_days
+     from gen_orders o where o.status in ('invoiced', 'paid')`,
+    [invoiceBase],
+  );
+  // A held invoice asks 15 % over the order's price on its first line (the tolerance is 2 %).
+  await h.query(
+    `create temp table gen_invoice_items as
+     select v.id as invoice_id, i.id as order_item_id, i.line_no, i.item_name, i.quantity, i.unit_price as order_price,
+            case when v.status = 'held' and i.line_no = 1 then round(i.unit_price * 1.15, 2) else i.unit_price end::numeric(12, 2) as unit_price
+     from gen_invoices v join gen_order_items i on i.order_id = v.order_id`,
+  );
+  const [{ paymentBase }] = (await h.query<{ paymentBase: number }>('select coalesce(max(id), 0)::int as "paymentBase" from procurement_payments')) as [{ paymentBase: number }];
+  await h.query(
+    `create temp table gen_payments as
+     select $1::int + row_number() over (order by v.id) as id, v.id as invoice_id, v.facility_id, v.supplier_id, v.fund,
+            least(${countyDay('now()')}, v.invoice_date + v.pay_days) as paid_on,
+            ${pick('$2::int[]')} as paid_by
+     from gen_invoices v where v.status = 'paid'`,
+    [paymentBase, payers],
+  );
+
+  await h.query(`set session_replication_role = replica`);
+  try {
+    await h.query(
+      `insert into procurement_orders (id, number, kind, facility_id, supplier_id, requested_by, prepared_by, priority, delivery_date, method, fund,
+                                       account_code, cost_centre, egp_reference, ifmis_po_number, notes, status, total, submitted_at,
+                                       approved_by, approved_at, rejected_by, rejected_at, rejection_reason, cancelled_by, cancelled_at,
+                                       cancellation_reason, created_at, updated_at)
+       select o.id, case when o.approved then (case o.kind when 'goods' then 'LPO' else 'LSO' end) || '-BENCH-' || lpad(o.id::text, 7, '0') end,
+              o.kind, o.facility_id, o.supplier_id, o.requested_by, $1::int,
+              (array['high', 'medium', 'medium', 'medium', 'low'])[1 + floor(random() * 5)::int],
+              ${countyDay('o.created_at')} + 14 + floor(random() * 17)::int, o.method, o.fund,
+              case when o.kind <> 'goods' then '5260' when t.category = 'laboratory' then '5252' when t.category = 'pharmaceuticals' then '5250' else '5251' end,
+              o.cost_centre,
+              case when o.approved and o.method in ('rfq', 'open_tender') then 'EGP-BSA-' || extract(year from o.created_at) || '-' || lpad(o.id::text, 6, '0') end,
+              case when o.approved then '0' || (70000 + o.id)::text end,
+              null, o.status, coalesce(t.total, 0),
+              case when o.status <> 'draft' then o.created_at + interval '2 hours' end,
+              case when o.approved then $2::int end, case when o.approved then least(now(), o.created_at + interval '26 hours') end,
+              case when o.status = 'rejected' then $2::int end, case when o.status = 'rejected' then least(now(), o.created_at + interval '26 hours') end,
+              case when o.status = 'rejected' then 'Over the vote: KEMSA lists these items for less' end,
+              case when o.status = 'cancelled' then $1::int end, case when o.status = 'cancelled' then least(now(), o.created_at + interval '50 hours') end,
+              case when o.status = 'cancelled' then 'Raised twice: the requisition was already ordered' end,
+              o.created_at,
+              case o.status when 'paid' then least(now(), o.invoiced_at + o.pay_days * interval '1 day') when 'invoiced' then o.invoiced_at
+                            when 'delivered' then o.delivered_at when 'partially_delivered' then o.delivered_at
+                            when 'draft' then o.created_at else least(now(), o.created_at + interval '26 hours') end
+       from gen_orders o
+       left join (select order_id, sum(quantity * unit_price)::numeric(12, 2) as total, (array_agg(category order by line_no))[1] as category
+                  from gen_order_items group by order_id) t on t.order_id = o.id`,
+      [officer.id, director.id],
+    );
+    await h.query(
+      `insert into procurement_order_items (id, order_id, line_no, catalog_item_id, inventory_item_id, item_name, specification, unit, quantity, unit_price)
+       select id, order_id, line_no, catalog_item_id, inventory_item_id, item_name, null, unit, quantity, unit_price from gen_order_items`,
+    );
+    await h.query(
+      `insert into procurement_invoices (id, supplier_id, order_id, facility_id, invoice_number, invoice_date, total, status, differences, entered_by, entered_at, matched_at, updated_at)
+       select v.id, v.supplier_id, v.order_id, v.facility_id, 'INV-BENCH-' || lpad(v.id::text, 7, '0'), v.invoice_date, t.total, v.status,
+              case when v.status = 'held' then t.differences end, $1::int, v.invoiced_at,
+              case when v.status <> 'held' then least(now(), v.invoiced_at + interval '1 day') end,
+              case when v.status = 'held' then v.invoiced_at else least(now(), v.invoiced_at + interval '1 day') end
+       from gen_invoices v
+       join (select invoice_id, sum(quantity * unit_price)::numeric(12, 2) as total,
+                    jsonb_agg(jsonb_build_object('orderItemId', order_item_id, 'itemName', item_name, 'ordered', quantity, 'accepted', quantity, 'invoiced', quantity,
+                                                 'orderPrice', order_price, 'invoicePrice', unit_price, 'issue', 'price')) filter (where unit_price <> order_price) as differences
+             from gen_invoice_items group by invoice_id) t on t.invoice_id = v.id`,
+      [officer.id],
+    );
+    await h.query(`insert into procurement_invoice_items (invoice_id, order_item_id, quantity, unit_price) select invoice_id, order_item_id, quantity, unit_price from gen_invoice_items`);
+    await h.query(
+      `insert into procurement_payments (id, number, facility_id, supplier_id, fund, bank_account, paid_on, total, reference, paid_by, paid_at)
+       select p.id, 'PV-BENCH-' || lpad(p.id::text, 7, '0'), p.facility_id, p.supplier_id, p.fund, case when p.fund = 'fif' then '1120' else '1110' end,
+              p.paid_on, v.total, 'EFT ' || (4400000 + p.id)::text, p.paid_by,
+              least(now(), (p.paid_on::timestamp - ${COUNTY_OFFSET_INTERVAL}) at time zone 'UTC' + interval '12 hours')
+       from gen_payments p join procurement_invoices v on v.id = p.invoice_id`,
+    );
+    await h.query(`insert into procurement_payment_invoices (payment_id, invoice_id, amount) select p.id, p.invoice_id, v.total from gen_payments p join procurement_invoices v on v.id = p.invoice_id`);
+  } finally {
+    await h.query(`set session_replication_role = origin`);
+  }
+  for (const table of ['procurement_orders', 'procurement_order_items', 'procurement_invoices', 'procurement_invoice_items', 'procurement_payments']) {
+    await h.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
+  }
+  await h.query('drop table gen_askers, gen_orders, gen_order_items, gen_invoices, gen_invoice_items, gen_payments');
+  const [made] = await h.query<{ orders: number; invoices: number; pending: number; buckets: number }>(
+    `select (select count(*) from procurement_orders where id > $1::int)::int as orders, (select count(*) from procurement_invoices where id > $2::int)::int as invoices,
+            (select count(*) from procurement_invoices where status = 'matched')::int as pending,
+            (select count(distinct least(3, floor((current_date - invoice_date) / 365.25)::int)) from procurement_invoices where status = 'matched')::int as buckets`,
+    [orderBase, invoiceBase],
+  );
+  log(`procurement: ${made!.orders} orders, ${made!.invoices} invoices, ${made!.pending} pending bills in ${made!.buckets} age buckets (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (made!.buckets < 4) throw new Error(`the generated pending bills fill ${made!.buckets} of the 4 age buckets`);
+  return true;
+}
+
+/**
+ * A year of stock movements (issue 28 item 11, DESIGN.md §10: "500,000 batch movements" for the reorder list): each
+ * stock line gets deliveries over the last year (at full scale a dispensary's every two months, a hospital's monthly), each a new
+ * batch with its expiry, issued in many smaller issues until the next delivery; the newest batch keeps what is left
+ * of it (none to one and a half times what was issued from it), the earlier ones are used up. Hospitals' lines move
+ * up to eight times as often as a dispensary's. The line's older ledger (the demo county's) is kept and every
+ * balance is counted again in (time, id) order: each batch's issues follow its receipt and never take more than it
+ * brought, so no balance goes below zero, and the line's stock is again the sum of its batches and of its movements
+ * (both are checked). Set-based with the row triggers off; secondary indexes dropped and rebuilt. Kept when
+ * present; returns whether it generated.
+ */
+async function stockForYear(h: SqlHandle, movements: number, log: (line: string) => void): Promise<boolean> {
+  const [present] = await h.query<{ n: number }>(`select count(*)::int as n from inventory_batches where batch_number like '%-B%' and batch_number ~ '-B[0-9]+$'`);
+  if (present!.n > 0) return false;
+  if (h.kind === 'postgres') await h.query(`set work_mem = '256MB'`);
+  const started = Date.now();
+  await h.query('drop table if exists gen_lines, gen_batches, gen_issues, gen_received, gen_moves, gen_balances');
+  // Per line: its share of the movements by its facility's level, the deliveries (batches) and the issues per batch,
+  // and the usual issue: a year of use (13 × the minimum stock, which is four weeks of use) over its issues.
+  await h.query(
+    `create temp table gen_lines as
+     with lines as (
+       select i.id as item_id, i.facility_id, i.category, i.unit_cost, i.supplier, greatest(i.minimum_stock, 10) as minimum_stock, f.level,
+              case f.level when 2 then 1 when 3 then 2 when 4 then 5 when 5 then 8 else 10 end as weight,
+              -- After the line's opening (its ledger's first movement), within the last year.
+              greatest(now() - interval '365 days', coalesce((select min(m.at) from stock_movements m where m.item_id = i.id), i.created_at) + interval '1 day') as from_at,
+              (select array_agg(u.id order by u.id) from users u where u.facility_id = i.facility_id and u.is_active and u.role in ('pharmacist', 'nurse', 'facility_incharge', 'lab_technician')) as keepers
+       from inventory_items i join facilities f on f.id = i.facility_id
+     ), shared as (
+       select l.*, $1::float8 * l.weight / sum(l.weight) over () as share from lines l where l.from_at < now() - interval '30 days'
+     ), batched as (
+       select s.*, greatest(1, least(case when s.level >= 3 then 12 else 6 end, floor(s.share / 4)::int)) as batches from shared s
+     )
+     select b.*, greatest(1, round(b.share / b.batches)::int - 1) as issues,
+            greatest(1, ceil(b.minimum_stock * 13.0 / (b.batches * greatest(1, round(b.share / b.batches)::int - 1))))::int as issue_size
+     from batched b`,
+    [movements],
+  );
+  const [{ batchBase }] = (await h.query<{ batchBase: number }>('select coalesce(max(id), 0)::int as "batchBase" from inventory_batches')) as [{ batchBase: number }];
+  // Each delivery in its slot of the year (in the first three tenths of it); its issues spread over the slot. A
+  // maker's lot number (as the demo county's: prefix, the month made) ending in the batch's id, so none repeats.
+  const prefix = `(case t.category when 'laboratory' then 'LAB' when 'medical_supplies' then 'MED' else (array['KEM', 'UNI', 'COS', 'DAW'])[1 + t.j % 4] end)`;
+  await h.query(
+    `create temp table gen_batches as
+     select t.*, ${prefix} || to_char(t.received_at - interval '90 days', 'YYMM') || '-B' || t.id as batch_number
+     from (
+       select $1::int + row_number() over (order by s.received_at, s.item_id) as id, s.*
+       from (
+         select l.item_id, l.category, l.unit_cost, l.supplier, l.keepers, l.issues, l.issue_size, b.j, b.j = l.batches as newest,
+                l.from_at + (now() - l.from_at) * ((b.j - 1 + random() * 0.3) / l.batches) as received_at,
+                l.from_at + (now() - l.from_at) * (b.j::float8 / l.batches) as until_at,
+                random() as u_left
+         from gen_lines l cross join lateral generate_series(1, l.batches) b(j)
+       ) s
+     ) t`,
+    [batchBase],
+  );
+  await h.query(
+    `create temp table gen_issues as
+     select b.id as batch_id, b.item_id, i.n,
+            b.received_at + (b.until_at - b.received_at) * ((i.n - 0.5 + (random() - 0.5) * 0.8) / b.issues) as at,
+            -greatest(1, round(b.issue_size * (0.4 + random() * 1.2)))::int as quantity
+     from gen_batches b cross join lateral generate_series(1, b.issues) i(n)`,
+  );
+  // What each batch brought: its issues, and on the newest what is left on the shelf (the batch's quantity).
+  await h.query(
+    `create temp table gen_received as
+     select b.id as batch_id, b.item_id, -s.issued as issued,
+            case when b.newest then floor(-s.issued * least(1.5, b.u_left * 1.7))::int else 0 end as remaining
+     from gen_batches b join (select batch_id, sum(quantity)::int as issued from gen_issues group by batch_id) s on s.batch_id = b.id`,
+  );
+  const [{ moveBase }] = (await h.query<{ moveBase: number }>('select coalesce(max(id), 0)::int as "moveBase" from stock_movements')) as [{ moveBase: number }];
+  await h.query(
+    `create temp table gen_moves as
+     select $1::int + row_number() over (order by x.at, x.kind desc, x.batch_id, x.n) as id, x.*
+     from (select i.batch_id, i.item_id, 'issued' as kind, i.n, i.at, i.quantity from gen_issues i
+           union all
+           select r.batch_id, r.item_id, 'received', 0, b.received_at, r.issued + r.remaining from gen_received r join gen_batches b on b.id = r.batch_id) x`,
+    [moveBase],
+  );
+  // Every balance of the generated lines counted again over the old ledger and the new, in (time, id) order.
+  await h.query(
+    `create temp table gen_balances as
+     select id, is_new, sum(quantity) over (partition by item_id order by at, id) as balance
+     from (select m.id, m.item_id, m.at, m.quantity, false as is_new from stock_movements m where m.item_id in (select item_id from gen_lines)
+           union all select id, item_id, at, quantity, true from gen_moves) x`,
+  );
+  const [low] = await h.query<{ n: number }>('select count(*)::int as n from gen_balances where balance < 0');
+  if (low!.n > 0) throw new Error(`${low!.n} generated stock balances go below zero`);
+
+  const indexes = await h.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = any($1::text[]) and indexdef not like 'CREATE UNIQUE INDEX%'`,
+    [['stock_movements', 'inventory_batches']],
+  );
+  for (const i of indexes) await h.query(`drop index ${i.indexname}`);
+  await h.query(`set session_replication_role = replica`);
+  try {
+    await timed(log, 'stock batches', () =>
+      h.query(
+        `insert into inventory_batches (id, item_id, batch_number, expiry_date, quantity, unit_cost, received_at, created_at)
+         select b.id, b.item_id, b.batch_number, ${countyDay('b.received_at')} + 540 + floor(random() * 360)::int, r.remaining, b.unit_cost, b.received_at, b.received_at
+         from gen_batches b join gen_received r on r.batch_id = b.id`,
+      ),
+    );
+    await timed(log, `stock movements (${movements})`, () =>
+      h.query(
+        `insert into stock_movements (id, item_id, kind, quantity, balance_after, reason, supplier, batch, batch_id, user_id, at)
+         select m.id, m.item_id, m.kind, m.quantity, g.balance,
+                case when m.kind = 'issued' then (array['Dispensed to outpatients', 'Dispensed to outpatients', 'Dispensed to outpatients', 'Issued to Maternity ward',
+                                                        'Issued to Paediatric ward', 'Issued to Laboratory', 'Issued to MCH clinic'])[1 + m.n % 7] end,
+                case when m.kind = 'received' then b.supplier end,
+                b.batch_number, m.batch_id, b.keepers[1 + floor(random() * cardinality(b.keepers))::int], m.at
+         from gen_moves m
+         join gen_balances g on g.id = m.id and g.is_new
+         join gen_batches b on b.id = m.batch_id
+         order by m.id`,
+      ),
+    );
+    await timed(log, 'stock balances of the older ledger', () =>
+      h.query(`update stock_movements m set balance_after = g.balance from gen_balances g where g.id = m.id and not g.is_new and m.balance_after <> g.balance`),
+    );
+    await h.query(
+      `update inventory_items i set current_stock = s.stock, last_restocked = greatest(i.last_restocked, s.restocked), updated_at = greatest(i.updated_at, s.restocked)
+       from (select item_id, sum(quantity)::int as stock, max(received_at) as restocked from inventory_batches group by item_id) s
+       where s.item_id = i.id and i.id in (select item_id from gen_lines)`,
+    );
+  } finally {
+    await h.query(`set session_replication_role = origin`);
+  }
+  for (const i of indexes) await timed(log, `index ${i.indexname}`, () => h.query(i.indexdef));
+  for (const table of ['inventory_batches', 'stock_movements']) await h.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
+  const [check] = await h.query<{ batches: number; ledger: number; negative: number }>(
+    `select count(*) filter (where i.current_stock <> coalesce(b.held, 0))::int as batches, count(*) filter (where i.current_stock <> coalesce(m.moved, 0))::int as ledger,
+            (select count(*) from stock_movements where balance_after < 0)::int as negative
+     from inventory_items i
+     left join (select item_id, sum(quantity) as held from inventory_batches group by item_id) b on b.item_id = i.id
+     left join (select item_id, sum(quantity) as moved from stock_movements group by item_id) m on m.item_id = i.id`,
+  );
+  if (check!.batches + check!.ledger + check!.negative > 0) {
+    throw new Error(`stock does not add up: ${check!.batches} lines differ from their batches, ${check!.ledger} from their movements, ${check!.negative} negative balances`);
+  }
+  const [made] = await h.query<{ n: number; batches: number }>(`select count(*)::int as n, count(distinct batch_id)::int as batches from gen_moves`);
+  await h.query('drop table gen_lines, gen_batches, gen_issues, gen_received, gen_moves, gen_balances');
+  log(`stock: ${made!.n} movements into and out of ${made!.batches} new batches (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return true;
 }
 
 /**

@@ -36,7 +36,10 @@ export type ScenarioResult = {
 
 type Statement = { text: string; params: unknown[] };
 
-/** A read is a path for the server and the same work through our services for the direct run. */
+/**
+ * A read is a path for the server and the same work through our services for the direct run. A read whose service
+ * is not on its module's public surface (index.ts) has no `read`: it is measured over HTTP only, with no direct SQL.
+ */
 type Input = { path: string; read?: (ctx: ServiceContext) => Promise<unknown> };
 type Scenario = {
   name: string;
@@ -102,6 +105,11 @@ export async function planScenarios(query: Query): Promise<{ scenarios: Scenario
   });
   const facilityIds = (await query<{ id: number }>('select id from facilities where id = any($1::int[]) order by id', [[1, 2, 3, 7, 18, 40, 77, 113]])).map((r) => r.id);
   const patientIds = await spread(40);
+  // The facility whose stock moves most (the referral hospital): the reorder list's largest single facility.
+  const [busiest] = await query<{ facility_id: number }>(
+    'select i.facility_id from stock_movements m join inventory_items i on i.id = m.item_id group by i.facility_id order by count(*) desc, i.facility_id limit 1',
+  );
+  const largestFacility = busiest?.facility_id ?? 1;
   const page = { limit: 50, offset: 0 };
   const search = (s: string): Input => ({
     path: `/api/patients?search=${encodeURIComponent(s)}`,
@@ -174,6 +182,31 @@ export async function planScenarios(query: Query): Promise<{ scenarios: Scenario
       budget: null,
       inputs: [{ path: '/api/accounting/income-statement', read: (ctx) => incomeStatement(ctx, statementQuery.parse({})) }],
     },
+    // Procurement and stock (issue 28 item 11, DESIGN.md §10: pending bills and the reorder list at county scale — a
+    // year of orders, 500,000 batch movements — p95 ≤ 200 ms), read by the county director as the screens ask. Over
+    // HTTP only: pendingBills and reorderList are not exported from their modules' index.ts (afya/module-boundaries),
+    // so there is no direct-SQL column for them until they are.
+    {
+      name: 'pending-bills-county',
+      label: 'Pending bills by age, county-wide',
+      method: 'GET',
+      budget: { p95Ms: 200, ratio: null },
+      inputs: [{ path: '/api/procurement/pending-bills' }],
+    },
+    {
+      name: 'reorder-county',
+      label: 'Reorder list, county-wide (first page)',
+      method: 'GET',
+      budget: { p95Ms: 200, ratio: null },
+      inputs: [{ path: '/api/inventory/reorder' }],
+    },
+    {
+      name: 'reorder-facility',
+      label: 'Reorder list, the busiest facility',
+      method: 'GET',
+      budget: { p95Ms: 200, ratio: null },
+      inputs: [{ path: `/api/inventory/reorder?facilityId=${largestFacility}` }],
+    },
     {
       name: 'registration',
       label: 'Patient registration',
@@ -230,7 +263,7 @@ export type DirectTimes = Map<string, { latency: Latency; statements: number }>;
 export async function measureDirect(direct: Direct, scenarios: Scenario[], iterations: number, warmup: number, log: (l: string) => void): Promise<DirectTimes> {
   const out: DirectTimes = new Map();
   for (const s of scenarios) {
-    if (s.method !== 'GET') continue;
+    if (s.method !== 'GET' || s.inputs.some((i) => !i.read)) continue;
     const plans: Statement[][] = [];
     for (const input of s.inputs) plans.push(await direct.capture(input.read!));
     const samples: number[] = [];

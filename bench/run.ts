@@ -104,6 +104,7 @@ function markdown(report: Report): string {
       `${report.machine.database}, shared_buffers ${report.machine.sharedBuffers}.`,
     '',
     `Data: ${report.data.patients.toLocaleString('en')} patients, ${report.data.records.toLocaleString('en')} medical records, ${report.data.facilities} facilities` +
+      `, ${report.data.orders.toLocaleString('en')} purchase orders, ${report.data.invoices.toLocaleString('en')} supplier invoices, ${report.data.movements.toLocaleString('en')} stock movements` +
       (report.data.generatedSeconds === null ? ' (reused).' : ` (generated in ${report.data.generatedSeconds} s).`),
     '',
     ...(report.scenarios.length === 0 ? [] : scenarioLines(report)),
@@ -196,7 +197,7 @@ async function main(): Promise<number> {
   }
   const started = Date.now();
   const data = await prepareDataSet(t, scale, { regenerate: args.regenerate, log });
-  log(`data set: ${data.patients} patients, ${data.records} records, ${data.facilities} facilities`);
+  log(`data set: ${data.patients} patients, ${data.records} records, ${data.facilities} facilities, ${data.orders} orders, ${data.invoices} invoices, ${data.movements} stock movements`);
   const settings = {
     ...(quick ? { iterations: 100, warmup: 10, connections: 10, seconds: 2 } : { iterations: 400, warmup: 40, connections: 10, seconds: 10 }),
     workers: args.workers ?? null,

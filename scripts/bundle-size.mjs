@@ -23,6 +23,7 @@ const ROUTES = {
   'revenue /revenue': { page: 'features/revenue/revenue-page.tsx', shell: true },
   'accounting /accounting': { page: 'features/accounting/accounting-page.tsx', shell: true },
   'payroll /payroll': { page: 'features/payroll/payroll-page.tsx', shell: true },
+  'procurement /procurement': { page: 'features/procurement/procurement-page.tsx', shell: true },
   'referrals /referrals': { page: 'features/referrals/referrals-page.tsx', shell: true },
   'appointments /appointments': { page: 'features/appointments/appointments-page.tsx', shell: true },
   'inventory /inventory': { page: 'features/inventory/inventory-page.tsx', shell: true },

@@ -60,7 +60,7 @@ export const MODULES = [
     screen: { path: '/payroll', status: 'live', nav: { group: 'financialManagement', key: 'payroll' } },
     permissions: ['payroll:read', 'payroll:prepare', 'payroll:approve', 'payroll:configure', 'payroll:totals', 'payroll:approve-delegated'],
   },
-  { id: 'procurement', screen: { path: '/procurement', status: 'planned', nav: { group: 'financialManagement', key: 'procurement' } }, permissions: ['procurement:read', 'procurement:manage', 'procurement:requisition', 'procurement:approve', 'procurement:receive', 'procurement:pay'] },
+  { id: 'procurement', screen: { path: '/procurement', status: 'live', nav: { group: 'financialManagement', key: 'procurement' } }, permissions: ['procurement:read', 'procurement:manage', 'procurement:requisition', 'procurement:approve', 'procurement:receive', 'procurement:pay'] },
   { id: 'staff', screen: { path: '/staff', status: 'live', nav: { group: 'administration', key: 'staff' } }, permissions: ['staff:manage', 'staff:confirm'] },
   { id: 'inventory', screen: { path: '/inventory', status: 'live', nav: { group: 'administration', key: 'inventory' } }, permissions: ['inventory:read', 'inventory:write', 'inventory:approve'] },
   { id: 'reports', screen: { path: '/reports', status: 'live', nav: { group: 'administration', key: 'reports' } }, permissions: ['reports:read', 'reports:generate'] },

@@ -95,6 +95,7 @@ export const CLIENT_MODULES: Record<LiveModuleId, Required<Pick<ClientModule, 'p
   revenue: { page: page(() => import('../features/revenue/revenue-page'), 'RevenuePage'), sw: () => import('../features/revenue/locales/sw.json') },
   accounting: { page: page(() => import('../features/accounting/accounting-page'), 'AccountingPage'), sw: () => import('../features/accounting/locales/sw.json') },
   payroll: { page: page(() => import('../features/payroll/payroll-page'), 'PayrollPage'), sw: () => import('../features/payroll/locales/sw.json') },
+  procurement: { page: page(() => import('../features/procurement/procurement-page'), 'ProcurementPage'), sw: () => import('../features/procurement/locales/sw.json') },
   staff: { page: page(() => import('../features/staff/staff-page'), 'StaffPage'), sw: () => import('../features/staff/locales/sw.json') },
   inventory: { page: page(() => import('../features/inventory/inventory-page'), 'InventoryPage'), sw: () => import('../features/inventory/locales/sw.json') },
   reports: { page: page(() => import('../features/reports/reports-page'), 'ReportsPage'), sw: reportsKiswahili },

@@ -4,9 +4,9 @@
 // county order must also carry: the facility, the method, the fund and cost centre, the e-GP reference and the
 // IFMIS PO number.
 import { z } from 'zod';
-import { COST_CENTRES, FUNDS } from '../accounting/constants.js';
+import { COST_CENTRES, FUNDS } from '../accounting/index.js';
 import { roundKes } from '../money.js';
-import { isoDate, optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredNumber, requiredText, searchQuery } from '../validation.js';
+import { hasNoNul, NUL_MESSAGE, isoDate, optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredNumber, requiredText, searchQuery } from '../validation.js';
 
 /** PPADA 2015 methods (PROCUREMENT.md "Methods and thresholds"); a purchase from a public entity (KEMSA) is its own. */
 export const PROCUREMENT_METHODS = ['open_tender', 'restricted_tender', 'rfq', 'low_value', 'direct', 'rfp', 'framework', 'public_entity'] as const;
@@ -83,7 +83,8 @@ export const requisitionSchema = z.object({
   requestedBy: z.number(),
   requestedByName: z.string(),
   requestedAt: z.string(),
-  total: z.number(),
+  /** Quantity × estimated price, added up. */
+  estimatedTotal: z.number(),
   orderId: z.number().nullable(),
   items: z.array(z.object({ id: z.number(), lineNo: z.number(), catalogItemId: z.number().nullable(), itemName: z.string(), specification: z.string().nullable(), quantity: z.number(), unit: z.string(), estimatedPrice: z.number() })),
 });
@@ -188,9 +189,20 @@ export type CreateOrderBody = z.input<typeof createOrderBody>;
 export type CreateOrderInput = z.infer<typeof createOrderBody>;
 
 /** POST …/:id/submit and …/:id/approve may add the e-GP reference and the IFMIS PO number. */
+// Both are always sent (null when there is none yet), so a body that names neither is refused, not read as "none".
+const reference = (what: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string({ error: `Give the ${what}, or null when there is none yet` })
+      .trim()
+      .max(max, `${what[0]!.toUpperCase()}${what.slice(1)} must be at most ${max} characters`)
+      .refine(hasNoNul, NUL_MESSAGE)
+      .nullable(),
+  );
 export const orderReferencesBody = z.object({
-  egpReference: optionalText(60, 'e-GP reference must be at most 60 characters'),
-  ifmisPoNumber: optionalText(40, 'IFMIS PO number must be at most 40 characters'),
+  egpReference: reference('e-GP reference', 60),
+  ifmisPoNumber: reference('IFMIS PO number', 40),
 });
 export type OrderReferencesBody = z.infer<typeof orderReferencesBody>;
 export const reasonBody = z.object({ reason: requiredText('Give a reason', 500, 'The reason must be at most 500 characters') });

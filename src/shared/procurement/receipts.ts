@@ -16,8 +16,10 @@ const committee = z
   .refine((ids) => new Set(ids).size === ids.length, 'A committee member is named twice');
 const batchNumber = requiredText('Batch number is required', 40, 'Batch number must be at most 40 characters');
 
+// A goods line needs its batch number; a services or works order's line has none, so on an order's delivery the
+// service asks for it when the order is for goods (a donation is always goods).
 const inspected = {
-  batchNumber,
+  batchNumber: optionalText(40, 'Batch number must be at most 40 characters'),
   expiryDate: optionalIsoDate(),
   delivered: count('Delivered quantity is required', 'Delivered quantity'),
   accepted: count('Accepted quantity is required', 'Accepted quantity'),
@@ -61,6 +63,7 @@ export const createDonationBody = z.object({
           inventoryItemId: optionalIdQuery,
           catalogItemId: optionalIdQuery,
           ...inspected,
+          batchNumber,
           /** The stated value of one unit (nil when the programme states none). */
           unitValue: requiredNumber('Unit value is required')
             .pipe(z.number().min(0, 'Unit value cannot be negative').max(MAX_UNIT_PRICE, 'Unit value is too large'))
@@ -169,7 +172,8 @@ export const invoiceSchema = z.object({
   facility: z.string(),
   invoiceNumber: z.string(),
   invoiceDate: z.string(),
-  total: z.number(),
+  /** The invoice's amount (its lines added up). */
+  amount: z.number(),
   status: z.enum(INVOICE_STATUSES),
   differences: z.array(invoiceDifferenceSchema),
   enteredByName: z.string(),

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { fiscalYearOf } from '../../../shared/county-time.js';
 import { MAX_IMPORT_LINES, MAX_LINE_KES, type BudgetImportResult, type BudgetLine, type ImportBudgetsInput, type PutBudgetsInput } from '../../../shared/accounting/index.js';
-import { formatKesExact, isNegative, toKes, totalOf, tryParseKes, type Cents } from '../../../shared/money.js';
+import { formatKesExact, isNegative, parseKes, toKes, totalOf, tryParseKes, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { invalid, outOfScope, type FieldIssue } from '../../core/errors.js';
@@ -180,4 +180,27 @@ export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInp
   if (input.dryRun) return result;
   await ctx.db.transaction(async (tx) => replace(tx, fiscalYear, facilityIds, planned, ctx.actor, ctx.now(), 'imported'));
   return result;
+}
+
+/**
+ * The vote book's two figures from the ledger for one account and facility in a fiscal year (procurement's budget
+ * check): the budget line's amount (nought when none) and what the books show spent on it (debits less credits,
+ * leaving out the year-end close).
+ */
+export async function budgetAndSpent(db: Db, q: { fiscalYear: string; facilityId: number; accountCode: string }): Promise<{ budget: Cents; spent: Cents }> {
+  const fy = parseFiscalYear(q.fiscalYear);
+  const res = await db.execute<{ budget: string; spent: string }>(sql`
+    select
+      coalesce((select amount from budgets where fiscal_year = ${fy.label} and facility_id = ${q.facilityId} and account_code = ${q.accountCode}), 0)::text as budget,
+      coalesce((select sum(b.debit - b.credit) from account_balances b
+        where b.account_code = ${q.accountCode} and b.facility_id = ${q.facilityId} and not b.closing
+          and b.period >= ${fy.start}::date and b.period <= ${fy.end}::date), 0)::text as spent`);
+  const row = (res as unknown as { rows: { budget: string; spent: string }[] }).rows[0]!;
+  return { budget: parseKes(row.budget), spent: parseKes(row.spent) };
+}
+
+/** The date of the books' first journal (the demo county's seed brings old balances forward to its month). */
+export async function firstJournalDate(db: Db): Promise<string | null> {
+  const res = await db.execute<{ d: string | null }>(sql`select min(date)::text as d from journals`);
+  return (res as unknown as { rows: { d: string | null }[] }).rows[0]?.d ?? null;
 }

@@ -9,8 +9,11 @@ import { statementRoutes } from './statements.routes.js';
 import { reconciliationRoutes } from './reconciliation.routes.js';
 import { closeSeededMonths, seedAccounting } from './accounting.seed.js';
 
-export { assertPeriodsOpen, journalStatuses, outstandingOn, post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
+export { assertPeriodsOpen, journalsOf, journalStatuses, outstandingOn, post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
 export { listPeriods } from './periods.service.js';
+export { journalSeriesPeriod } from './ledger.js';
+// The vote book's budget and spending for procurement's budget check, and the books' first day.
+export { budgetAndSpent, firstJournalDate } from './budgets.service.js';
 // A draft approved by another officer (the demo county's payroll payments, approved through the ledger's own rules).
 export { approveJournal } from './journals.service.js';
 // Two statements as the finance screens read them (the benchmark times them: bench/measure.ts).

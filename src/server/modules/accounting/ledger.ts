@@ -315,6 +315,21 @@ export async function postedSources(tx: Db, type: SourceType, ids: readonly numb
 }
 
 /**
+ * The posted journals of some events of one source type, by the event's id (one query): another module's read
+ * names the journal its event posted (a delivery's goods received, a payment voucher's payment). An event with no
+ * posted journal (a donation at nil, a draft awaiting approval) is not in the map.
+ */
+export async function journalsOf(tx: Db, type: SourceType, ids: readonly number[]): Promise<Map<number, { id: number; number: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ sourceId: journals.sourceId, id: journals.id, number: journals.number })
+    .from(journals)
+    .where(and(eq(journals.sourceType, type), eq(journals.status, 'posted'), inArray(journals.sourceId, [...new Set(ids)])))
+    .orderBy(asc(journals.id));
+  return new Map(rows.map((r) => [r.sourceId!, { id: r.id, number: r.number }]));
+}
+
+/**
  * What is owed on credit accounts (liabilities) today, in the posted ledger: credits less debits per account, over
  * some facilities or the whole county (null). Payroll's Tax Compliance reads whether a return's payable is cleared.
  */

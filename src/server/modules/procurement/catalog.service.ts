@@ -100,7 +100,7 @@ export async function listCatalog({ db, now }: ServiceContext, q: { search?: str
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(ilike(procurementCatalogItems.name, like), ilike(procurementCatalogItems.code, like))!);
   }
-  if (q.supplierId) where.push(sql`exists (select 1 from ${procurementSupplierPrices} p where p.item_id = ${procurementCatalogItems.id} and p.supplier_id = ${q.supplierId})`);
+  if (q.supplierId) where.push(sql`exists (select 1 from procurement_supplier_prices p where p.item_id = procurement_catalog_items.id and p.supplier_id = ${q.supplierId})`);
   const items = await db.select().from(procurementCatalogItems).where(and(...where)).orderBy(asc(procurementCatalogItems.name)).limit(200);
   if (items.length === 0) return [];
   const prices = await db

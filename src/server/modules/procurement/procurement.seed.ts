@@ -9,7 +9,9 @@ import type { CreateSupplierBody } from '../../../shared/procurement/index.js';
 import type { Db } from '../../db/client.js';
 import type { SeedContext } from '../../db/seed/context.js';
 import { accountRows } from '../auth/index.js';
-import { TRACER_ITEMS } from '../inventory/index.js';
+import { linkStockLines, TRACER_ITEMS } from '../inventory/index.js';
+import { seedThresholds } from './thresholds.service.js';
+import { seedProcurementTrail } from './orders.seed.js';
 import { procurementCatalogItems, procurementSupplierPrices, procurementSuppliers } from './procurement.schema.js';
 
 type SeedSupplier = Omit<CreateSupplierBody, 'taxComplianceExpiry' | 'agpoExpiry' | 'email' | 'bankName' | 'bankBranch' | 'bankAccount' | 'notes'> & {
@@ -63,7 +65,9 @@ export async function seedProcurement(tx: Db, ctx: SeedContext): Promise<Record<
   const items = await tx
     .insert(procurementCatalogItems)
     .values(TRACER_ITEMS.map((t, i) => ({ code: codeOf(i), name: t.name, category: t.category, unit: t.unit, packSize: t.pack, createdAt: at })))
-    .returning({ id: procurementCatalogItems.id, code: procurementCatalogItems.code });
+    .returning({ id: procurementCatalogItems.id, code: procurementCatalogItems.code, name: procurementCatalogItems.name });
+  // Every facility's stock line of a tracer item stocks that catalogue item.
+  const linked = await linkStockLines(tx, items);
   // KEMSA's list prices every tracer item; MEDS's its own lines a little above KEMSA's, and KEMSA's gloves too.
   const from = addDays(ctx.today, -200);
   const prices = TRACER_ITEMS.flatMap((t, i) => {
@@ -73,5 +77,7 @@ export async function seedProcurement(tx: Db, ctx: SeedContext): Promise<Record<
     return rows;
   });
   await tx.insert(procurementSupplierPrices).values(prices);
-  return { procurement_suppliers: suppliers.length, procurement_catalog_items: items.length, procurement_supplier_prices: prices.length };
+  const thresholds = await seedThresholds(tx, by, at);
+  const trail = await seedProcurementTrail(tx, ctx, { suppliers: new Map(suppliers.map((x) => [x.name, x.id])), items: new Map(items.map((x) => [x.name, x.id])) });
+  return { procurement_suppliers: suppliers.length, procurement_catalog_items: items.length, procurement_supplier_prices: prices.length, stock_lines_linked: linked, procurement_thresholds: thresholds, ...trail };
 }

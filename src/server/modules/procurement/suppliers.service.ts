@@ -4,6 +4,7 @@
 // empty (null) and nought.
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
+import { parseKes, toKes } from '../../../shared/money.js';
 import { supplierIssues, supplierRating, type CreateSupplierBody, type Supplier, type SupplierStatus, type SupplierType, type UpdateSupplierBody } from '../../../shared/procurement/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -19,14 +20,30 @@ const columns = {
   supplier: procurementSuppliers,
   updatedByName: accountField(procurementSuppliers.updatedBy, 'name'),
   catalogItems: sql<number>`(select count(distinct p.item_id)::int from procurement_supplier_prices p where p.supplier_id = procurement_suppliers.id)`,
+  // Orders past draft and not refused; their value (SPEC.md's totalOrders and totalValue).
+  totalOrders: sql<number>`(select count(*)::int from procurement_orders o where o.supplier_id = procurement_suppliers.id and o.status not in ('draft', 'rejected', 'cancelled'))`,
+  totalValue: sql<string>`(select coalesce(sum(o.total), 0)::text from procurement_orders o where o.supplier_id = procurement_suppliers.id and o.status not in ('draft', 'rejected', 'cancelled'))`,
+  // Deliveries against orders on or before the order's delivery date, of all deliveries against orders.
+  onTime: sql<string | null>`(select (100.0 * count(*) filter (where d.delivered_on <= o.delivery_date) / nullif(count(*), 0))::text
+    from procurement_deliveries d join procurement_orders o on o.id = d.order_id where d.supplier_id = procurement_suppliers.id)`,
+  // Quantities rejected at inspection, of those delivered (orders and donations alike).
+  rejected: sql<string | null>`(select (100.0 * sum(i.rejected) / nullif(sum(i.delivered), 0))::text
+    from procurement_delivery_items i join procurement_deliveries d on d.id = i.delivery_id where d.supplier_id = procurement_suppliers.id)`,
+  // Invoices that match the order and the inspection (not held), of all its invoices.
+  accurate: sql<string | null>`(select (100.0 * count(*) filter (where v.status <> 'held') / nullif(count(*), 0))::text
+    from procurement_invoices v where v.supplier_id = procurement_suppliers.id)`,
 };
+
+const percent = (v: string | null): number | null => (v === null ? null : Math.round(Number(v) * 10) / 10);
 
 /** A firm or a faith-based supplier needs a tax compliance certificate in force; a public entity or a donor none. */
 const needsTaxCompliance = (type: SupplierType) => type === 'commercial' || type === 'faith_based';
 
-function toSupplier(r: { supplier: Row; updatedByName: string | null; catalogItems: number }, today: string): Supplier {
+type Read = { supplier: Row; updatedByName: string | null; catalogItems: number; totalOrders: number; totalValue: string; onTime: string | null; rejected: string | null; accurate: string | null };
+
+function toSupplier(r: Read, today: string): Supplier {
   const s = r.supplier;
-  const performance = { onTimePercent: null, rejectedPercent: null, invoiceAccuracyPercent: null };
+  const performance = { onTimePercent: percent(r.onTime), rejectedPercent: percent(r.rejected), invoiceAccuracyPercent: percent(r.accurate) };
   return {
     id: s.id,
     name: s.name,
@@ -49,8 +66,8 @@ function toSupplier(r: { supplier: Row; updatedByName: string | null; catalogIte
     notes: s.notes,
     rating: supplierRating(performance),
     performance,
-    totalOrders: 0,
-    totalValue: 0,
+    totalOrders: r.totalOrders,
+    totalValue: toKes(parseKes(r.totalValue)),
     catalogItems: r.catalogItems,
     updatedBy: r.updatedByName ?? null,
     updatedAt: s.updatedAt.toISOString(),
@@ -125,4 +142,10 @@ export async function updateSupplier(ctx: ServiceContext, id: number, body: Upda
     await audit(tx, actor, { action: 'procurement.supplier.change', entity: 'procurement_supplier', entityId: id, detail: changed.map((k) => (k === 'status' ? `status ${before.status} → ${body.status}` : k)).join(', ') });
   });
   return readSupplier(db, id, countyDate(now()));
+}
+
+/** Supplier Performance (the Procurement card): the average rating of the suppliers rated so far; null before any. */
+export async function supplierPerformanceAverage(ctx: ServiceContext): Promise<number | null> {
+  const rated = (await listSuppliers(ctx, {})).flatMap((s) => (s.rating === null ? [] : [s.rating]));
+  return rated.length === 0 ? null : Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10;
 }

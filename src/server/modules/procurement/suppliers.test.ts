@@ -4,7 +4,7 @@
 // list — a file with a wrong line writes nothing and names the line — and read with each supplier's price today.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CatalogImport, CatalogItem, Supplier } from '../../../shared/procurement/index.js';
+import { supplierRating, type CatalogImport, type CatalogItem, type Supplier } from '../../../shared/procurement/index.js';
 import { addDays } from '../../../shared/county-time.js';
 import { createTestContext, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 
@@ -35,11 +35,19 @@ const firm = (over: Record<string, unknown> = {}) => ({
 const lastAudit = async (action: string) => (await t.rows<{ detail: string | null }>(sql`select detail from audit_events where action = ${action} order by id desc limit 1`))[0];
 
 describe('the demo county’s suppliers', () => {
-  it('are KEMSA, MEDS, a programme and commercial firms, with tax compliance and AGPO as of today and no rating before a delivery', async () => {
+  it('are KEMSA, MEDS, a programme and commercial firms, with tax compliance and AGPO as of today and a rating from their deliveries and invoices', async () => {
     const all = await suppliers();
     expect(all.map((s) => s.type).sort()).toEqual(['commercial', 'commercial', 'commercial', 'commercial', 'commercial', 'donor', 'faith_based', 'public_entity']);
     const kemsa = all.find((s) => s.type === 'public_entity')!;
-    expect(kemsa).toMatchObject({ name: 'Kenya Medical Supplies Authority (KEMSA)', status: 'approved', taxCompliant: true, rating: null, totalOrders: 0, totalValue: 0, catalogItems: 22 });
+    // KEMSA's orders since the books began (orders.seed.ts): six past draft and not refused, all delivered on time,
+    // nothing rejected at inspection, one invoice of five held — rated from that, never typed.
+    expect(kemsa).toMatchObject({ name: 'Kenya Medical Supplies Authority (KEMSA)', status: 'approved', taxCompliant: true, totalOrders: 6, totalValue: 33_400, catalogItems: 22 });
+    expect(kemsa.performance).toEqual({ onTimePercent: 100, rejectedPercent: 0, invoiceAccuracyPercent: 80 });
+    expect(kemsa.rating).toBe(supplierRating(kemsa.performance));
+    expect(kemsa.rating).toBe(4.8);
+    // MEDS delivered gloves of which 50 of 500 were rejected; a firm whose order is still in transit has no rating.
+    expect(all.find((s) => s.type === 'faith_based')!.performance.rejectedPercent).toBe(10);
+    expect(all.find((s) => s.name === 'Busia Pharmaceuticals Ltd')).toMatchObject({ rating: null, totalOrders: 1 });
     expect(all.find((s) => s.name === 'Nambale Biomedical Services')).toMatchObject({ taxCompliant: false, taxComplianceExpiry: addDays(today, -12) });
     expect(all.filter((s) => s.agpoCategory !== 'none').map((s) => s.agpoCategory).sort()).toEqual(['women', 'youth']);
     expect((await suppliers('?status=suspended')).map((s) => s.name)).toEqual(['Western Medical Distributors']);
