@@ -21,11 +21,11 @@ import { assertPeriodsOpen, journalsOf, post, type LedgerLine } from '../account
 import { accountField, accountRows } from '../auth/index.js';
 import { facilityField } from '../facilities/index.js';
 import { findStockLine, receiveBatch, stockAccountsOf, stockLineFor, type StockLine } from '../inventory/index.js';
+import { lockOrder } from './orders.service.js';
 import { procurementCatalogItems, procurementDeliveries, procurementDeliveryItems, procurementOrderItems, procurementOrders, procurementSuppliers } from './procurement.schema.js';
 
 type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
 type InventoryUnit = (typeof INVENTORY_UNITS)[number];
-type OrderRow = typeof procurementOrders.$inferSelect;
 
 /** Stock whose expiry matters: medicines and reagents are received with an expiry date (PROCUREMENT.md item 9). */
 const EXPIRING: readonly string[] = ['pharmaceuticals', 'laboratory'];
@@ -35,22 +35,9 @@ const DONATIONS_IN_KIND = '4330';
 /** Goods received not invoiced: cleared when the supplier's invoice is matched (invoices.service.ts). */
 export const GRNI = '2115';
 
-/** The facility an order belongs to (the route's scope check), or undefined when there is no such order. */
-export async function facilityOfOrder(db: Db, id: number): Promise<number | undefined> {
-  const [row] = await db.select({ facilityId: procurementOrders.facilityId }).from(procurementOrders).where(eq(procurementOrders.id, id));
-  return row?.facilityId;
-}
-
 export async function facilityOfDelivery(db: Db, id: number): Promise<number | undefined> {
   const [row] = await db.select({ facilityId: procurementDeliveries.facilityId }).from(procurementDeliveries).where(eq(procurementDeliveries.id, id));
   return row?.facilityId;
-}
-
-/** The order, held until the caller's transaction ends: its deliveries, invoices and payments happen one at a time. */
-export async function lockOrder(tx: Db, id: number): Promise<OrderRow> {
-  const [order] = await tx.select().from(procurementOrders).where(eq(procurementOrders.id, id)).for('update');
-  if (!order) throw notFound('Purchase order not found');
-  return order;
 }
 
 /** What the committee accepted so far of each line of an order. */

@@ -18,7 +18,8 @@ import { readSetting } from '../system/index.js';
 import { post, type LedgerLine } from '../accounting/index.js';
 import { accountField } from '../auth/index.js';
 import { facilityField } from '../facilities/index.js';
-import { acceptedByLine, GRNI, lockOrder } from './deliveries.service.js';
+import { acceptedByLine, GRNI } from './deliveries.service.js';
+import { lockOrder } from './orders.service.js';
 import { procurementInvoiceItems, procurementInvoices, procurementOrderItems, procurementOrders, procurementPaymentInvoices, procurementPayments, procurementSuppliers } from './procurement.schema.js';
 
 /** Accounts payable – suppliers: the pending bills. */

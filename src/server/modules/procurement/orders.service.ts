@@ -188,8 +188,8 @@ export async function orderFacility(db: Db, id: number): Promise<number | undefi
   return row?.facilityId;
 }
 
-/** The order's row, locked for the rest of the transaction. */
-async function lockOrder(tx: Db, id: number): Promise<OrderRow> {
+/** The order's row, held until the caller's transaction ends: its steps, deliveries, invoices and payments happen one at a time. */
+export async function lockOrder(tx: Db, id: number): Promise<OrderRow> {
   const [row] = await tx.select().from(procurementOrders).where(eq(procurementOrders.id, id)).for('update');
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;

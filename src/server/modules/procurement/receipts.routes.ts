@@ -24,7 +24,8 @@ import { sendCsv } from '../../core/csv.js';
 import type { AppDeps } from '../../core/deps.js';
 import { created, csvFile, list, ok, pdfFile } from '../../core/http.js';
 import { documentLanguage, documentQuery, documentRoute, readerOf, sendPdf } from '../../core/pdf.js';
-import { facilityOfDelivery, facilityOfOrder, listDeliveries, readDelivery, recordDelivery, recordDonation } from './deliveries.service.js';
+import { orderFacility } from './orders.service.js';
+import { facilityOfDelivery, listDeliveries, readDelivery, recordDelivery, recordDonation } from './deliveries.service.js';
 import { correctInvoice, createInvoice, facilityOfInvoice, listInvoices, readInvoice } from './invoices.service.js';
 import { createPayment, facilityOfPayment, readPayment } from './payments.service.js';
 import { pendingBills, pendingBillsCsv } from './pending-bills.service.js';
@@ -33,7 +34,7 @@ import { certificatePdf, pendingBillsPdf } from './receipts.pdf.js';
 /** The facility of the order a body names (an invoice is entered at its order's facility). */
 const orderInBody: FacilityOf = (request, db) => {
   const id = (request.body as { orderId?: unknown } | undefined)?.orderId;
-  return typeof id === 'number' ? facilityOfOrder(db, id) : undefined;
+  return typeof id === 'number' ? orderFacility(db, id) : undefined;
 };
 const ENTER_INVOICES = ['procurement:manage', 'procurement:pay'] as const;
 
@@ -44,7 +45,7 @@ export function receiptRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/api/procurement/purchase-orders/:id/deliveries',
-    { config: allow('procurement:receive', facilityOfRecord(facilityOfOrder)), schema: { params: idParam, body: createDeliveryBody, response: created(deliverySchema) } },
+    { config: allow('procurement:receive', facilityOfRecord(orderFacility)), schema: { params: idParam, body: createDeliveryBody, response: created(deliverySchema) } },
     async (request, reply) => reply.status(201).send(await recordDelivery(ctxOf(request, deps), request.params.id, request.body)),
   );
   r.post('/api/procurement/donations', { config: allow('procurement:receive', facilityInBody()), schema: { body: createDonationBody, response: created(deliverySchema) } }, async (request, reply) =>
