@@ -3,3 +3,4 @@
 export * from './suppliers.js';
 export * from './orders.js';
 export * from './receipts.js';
+export * from './reports.js';

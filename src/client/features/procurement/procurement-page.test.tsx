@@ -5,7 +5,8 @@
 import './procurement.strings';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PurchaseOrder, SupplierInvoice, ProcurementStats, Supplier } from '../../../shared/procurement';
+import type { ExpiringReport } from '../../../shared/inventory';
+import type { PurchaseOrder, SupplierInvoice, ProcurementStats, ProcurementSummary, Supplier } from '../../../shared/procurement';
 import { staffMember } from '../../test/factories';
 import { descriptionOf, fail, list, ok, renderScreen } from '../../test/render-screen';
 import { OrderDetailDialog } from './order-detail-dialog';
@@ -261,5 +262,57 @@ describe('A held invoice', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.textContent).toMatch(/Amoxicillin 500mg capsules.*More than accepted.*40.*38.*41/);
     expect(within(invoice).getByRole('button', { name: 'Correct' })).toBeTruthy();
+  });
+});
+
+describe('The Reports tab', () => {
+  it("shows the server's year of orders, an order above its method's limit, the AGPO shortfall and the stock at risk of expiry", async () => {
+    const summary: ProcurementSummary = {
+      fiscalYear: '2025/26',
+      from: '2025-07-01',
+      to: '2026-03-16',
+      orderCount: 42,
+      spend: 2_000_000,
+      bySupplier: [{ supplierId: 2, supplier: 'Mission for Essential Drugs and Supplies', value: 1_500_000, count: 30, percent: 75 }, { supplierId: 3, supplier: 'Lakeside Medical Ltd', value: 500_000, count: 12, percent: 25 }],
+      byCategory: [{ category: 'pharmaceuticals', value: 2_000_000, count: 42, percent: 100 }],
+      byFund: [{ fund: 'fif', value: 2_000_000, count: 42, percent: 100 }],
+      byMethod: [{ method: 'rfq', value: 2_000_000, count: 42, percent: 100, breachCount: 1 }],
+      breachCount: 1,
+      breaches: [{ id: 9, number: 'LPO-2025/26-000009', kind: 'goods', facility: 'Busia County Referral Hospital', supplier: 'Lakeside Medical Ltd', method: 'rfq', submittedOn: '2026-02-10', totalAmount: 1_200_000, limit: 1_000_000 }],
+      agpo: { target: 30, value: 500_000, percent: 25, byCategory: [{ category: 'women', value: 500_000, count: 12, percent: 25 }] },
+    };
+    const expiring: ExpiringReport = {
+      today: '2026-03-16',
+      days: 90,
+      batchCount: 2,
+      expiredCount: 1,
+      nearExpiryCount: 1,
+      expiredValue: 3_400,
+      nearExpiryValue: 12_000,
+      rows: [{ batchId: 7, itemId: 1, itemName: 'Artemether-Lumefantrine 20/120mg', category: 'medication', unit: 'tablets', facilityId: 4, facility: 'Bumala A Health Centre', batchNumber: 'AL-2209', expiryDate: '2026-02-28', daysLeft: -16, quantity: 340, unitCost: 10, value: 3_400, status: 'expired' }],
+    };
+    renderScreen(<ProcurementPage />, {
+      as: 'county_director',
+      path: '/procurement?tab=reports',
+      routes: overview({
+        [`${BASE}/reports/summary`]: ok(summary),
+        [`${BASE}/suppliers`]: ok([]),
+        [`${BASE}/pending-bills`]: ok({ asAt: '2026-03-16', facilities: [], county: { under1: 0, oneToTwo: 0, twoToThree: 0, over3: 0, total: 0, count: 0 } }),
+        '/api/inventory/expiring': ok(expiring),
+        '/api/inventory/write-offs': list([], 3),
+      }),
+    });
+    const spend = await screen.findByTestId('procurement-report-spend');
+    expect(await within(spend).findByText('2025/26: 42 orders submitted from 1 Jul 2025 to 16 Mar 2026.')).toBeTruthy();
+    expect(within(spend).getByText('Mission for Essential Drugs and Supplies')).toBeTruthy();
+    const breaches = screen.getByTestId('procurement-report-breaches');
+    expect(breaches.textContent).toContain('1 order above its method\'s threshold');
+    expect(breaches.textContent).toMatch(/LPO-2025\/26-000009.*Lakeside Medical Ltd.*Ksh\s1,200,000 > Ksh\s1,000,000/);
+    expect(screen.getByTestId('procurement-report-agpo-share').textContent).toBe('25%');
+    expect(screen.getByText(/Below the 30% target/)).toBeTruthy();
+    const expiry = screen.getByTestId('procurement-report-expiry');
+    expect(within(expiry).getByText('Expired, 1 batch')).toBeTruthy();
+    expect(within(expiry).getByText(/Artemether-Lumefantrine/)).toBeTruthy();
+    expect(within(expiry).getByText('3 write-offs approved.')).toBeTruthy();
   });
 });

@@ -17,6 +17,7 @@ import type {
   OrderReferencesBody,
   PendingBills,
   ProcurementStats,
+  ProcurementSummary,
   PurchaseOrder,
   Requisition,
   Supplier,
@@ -25,6 +26,7 @@ import type {
   Threshold,
   UpdateSupplierBody,
 } from '../../../shared/procurement';
+import type { ExpiringReport, WriteOff } from '../../../shared/inventory';
 import type { StaffMember } from '../../../shared/staff';
 import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 
@@ -99,8 +101,25 @@ export const thresholdsQuery = queryOptions({ queryKey: ['procurement', 'thresho
 
 export const pendingBillsQuery = queryOptions({ queryKey: ['procurement', 'pending-bills'], queryFn: ({ signal }) => apiGet<PendingBills>(`${BASE}/pending-bills`, signal) });
 
-/** The orders the Reports tab counts: the latest 200 (the server's largest page); the card says when there are more. */
-export const reportOrdersQuery = ordersQuery({ search: '', status: '' }, 0, 200);
+/** The Reports tab's order figures for a fiscal year (blank: the current one), counted by the server over every order. */
+export const summaryQuery = (fiscalYear: string) =>
+  queryOptions({
+    queryKey: ['procurement', 'summary', fiscalYear],
+    queryFn: ({ signal }) => apiGet<ProcurementSummary>(`${BASE}/reports/summary${qs({ fiscalYear: fiscalYear || undefined })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The Reports tab's expiry card: the stock's expiry totals and the five batches that expire first. */
+export const expiryQuery = queryOptions({
+  queryKey: ['inventory', 'expiring', 'procurement-report'],
+  queryFn: ({ signal }) => apiGet<ExpiringReport>(`/api/inventory/expiring${qs({ limit: 5 })}`, signal),
+});
+
+/** How many write-offs have been approved (the card's wastage count; the list is Inventory's). */
+export const approvedWriteOffsQuery = queryOptions({
+  queryKey: ['inventory', 'write-offs', 'procurement-report'],
+  queryFn: ({ signal }) => apiList<WriteOff>(`/api/inventory/write-offs${qs({ status: 'approved', limit: 1 })}`, signal),
+});
 
 /** After a change: procurement's figures, and the ledger's and the stock's (a delivery, an invoice and a payment post). */
 function useRefresh(more: readonly string[] = []) {

@@ -15,12 +15,14 @@ import {
   orderSchema,
   planLineSchema,
   procurementStatsSchema,
+  procurementSummaryQuery,
+  procurementSummarySchema,
   reasonBody,
   requisitionSchema,
   thresholdSchema,
 } from '../../../shared/procurement/index.js';
 import { idParam } from '../../../shared/validation.js';
-import { allow, ctxOf, facilityInBody, facilityOfRecord } from '../../core/access.js';
+import { allow, ctxOf, facilityInBody, facilityInQuery, facilityOfRecord } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { created, list, ok } from '../../core/http.js';
 import { documentRoute } from '../../core/pdf.js';
@@ -29,6 +31,7 @@ import { approveOrder, cancelOrder, createOrder, getOrder, listOrders, markInTra
 import { createPlanLine, createRequisition, getRequisition, listPlan, listRequisitions } from './requisitions.service.js';
 import { createThreshold, listThresholds } from './thresholds.service.js';
 import { supplierPerformanceAverage } from './suppliers.service.js';
+import { procurementSummary } from './reports.service.js';
 import { procurementRequisitions } from './procurement.schema.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -45,6 +48,9 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
     const ctx = ctxOf(request, deps);
     return { ...(await orderStats(ctx)), supplierPerformance: await supplierPerformanceAverage(ctx) };
   });
+  r.get('/api/procurement/reports/summary', { config: allow('procurement:read', facilityInQuery), schema: { querystring: procurementSummaryQuery, response: ok(procurementSummarySchema) } }, async (request) =>
+    procurementSummary(ctxOf(request, deps), request.query),
+  );
 
   // Requisitions: raised by a user department for its facility; read by it and by those who order and approve.
   r.get('/api/procurement/requisitions', { config: allow(['procurement:read', 'procurement:requisition']), schema: { querystring: listRequisitionsQuery, response: list(requisitionSchema) } }, async (request, reply) => {

@@ -207,3 +207,50 @@ describe('a purchase order', () => {
     expect(stats.totalOrders).toBeGreaterThanOrEqual(stats.pendingApprovals);
   });
 });
+
+describe('the reports summary', () => {
+  it('counts every order of the year by supplier, category, fund and method, flags one above the limit in force when it was submitted, and stays within the reader’s facilities', async () => {
+    type Summary = import('../../../shared/procurement/index.js').ProcurementSummary;
+    const summary = async (cookie: string, query = '') => {
+      const res = await t.request({ url: `/api/procurement/reports/summary${query}`, cookie });
+      expect(res.statusCode).toBe(200);
+      return res.json() as Summary;
+    };
+    const expected = async (facility?: number) =>
+      (
+        await t.rows<{ n: number; spend: string }>(sql`select count(*)::int as n, coalesce(sum(total), 0)::text as spend from procurement_orders
+          where status not in ('draft', 'rejected', 'cancelled') and submitted_at >= '2025-06-30T21:00:00Z' ${facility ? sql`and facility_id = ${facility}` : sql``}`)
+      )[0]!;
+    const before = await summary(director);
+    const county = await expected();
+    expect(before).toMatchObject({ fiscalYear: '2025/26', from: '2025-07-01', to: today, orderCount: county.n, spend: Number(county.spend) });
+    for (const groups of [before.bySupplier, before.byCategory, before.byFund, before.byMethod]) {
+      expect(groups.reduce((n, g) => n + g.count, 0)).toBe(county.n);
+      expect(Math.round(groups.reduce((s, g) => s + g.value * 100, 0))).toBe(Math.round(Number(county.spend) * 100));
+    }
+    expect(before.bySupplier.map((g) => g.value)).toEqual([...before.bySupplier.map((g) => g.value)].sort((a, b) => b - a));
+    const agpoSpend = await t.rows<{ v: string }>(sql`select coalesce(sum(o.total), 0)::text as v from procurement_orders o join procurement_suppliers s on s.id = o.supplier_id
+      where o.status not in ('draft', 'rejected', 'cancelled') and o.submitted_at >= '2025-06-30T21:00:00Z' and s.agpo_category <> 'none'`);
+    expect(before.agpo).toMatchObject({ target: 30, value: Number(agpoSpend[0]!.v) });
+
+    // The RFQ order of 1,200,000 went in today under the 1,500,000 row from today; had it been submitted yesterday,
+    // when 1,000,000 was in force, it is the finding the report exists for.
+    const [rfq] = await t.rows<{ id: number }>(sql`select id from procurement_orders where egp_reference = 'EGP-BSA-2026-0107'`);
+    expect(before.breaches.map((b) => b.id)).not.toContain(rfq!.id);
+    await t.asOwner(sql`update procurement_orders set submitted_at = submitted_at - interval '1 day' where id = ${rfq!.id}`);
+    const after = await summary(director);
+    expect(after.breachCount).toBe(before.breachCount + 1);
+    expect(after.breaches[0]).toMatchObject({ id: rfq!.id, method: 'rfq', kind: 'goods', totalAmount: 1_200_000, limit: 1_000_000, submittedOn: addDays(today, -1) });
+    expect(after.byMethod.find((m) => m.method === 'rfq')?.breachCount).toBeGreaterThanOrEqual(1);
+
+    // An in-charge sees her facility's orders only; another facility's figures are not hers to ask for.
+    const own = await summary(incharge);
+    const hospital = await expected(1);
+    expect(own).toMatchObject({ orderCount: hospital.n, spend: Number(hospital.spend) });
+    expect((await t.request({ url: '/api/procurement/reports/summary?facilityId=2', cookie: incharge })).statusCode).toBe(403);
+    const [earlier] = await t.rows<{ n: number }>(sql`select count(*)::int as n from procurement_orders
+      where status not in ('draft', 'rejected', 'cancelled') and submitted_at >= '2024-06-30T21:00:00Z' and submitted_at < '2025-06-30T21:00:00Z'`);
+    expect(await summary(director, '?fiscalYear=2024/25')).toMatchObject({ fiscalYear: '2024/25', from: '2024-07-01', to: '2025-06-30', orderCount: earlier!.n });
+    expect(fieldErrors(await t.request({ url: '/api/procurement/reports/summary?fiscalYear=2025', cookie: director }))).toHaveProperty('fiscalYear');
+  });
+});
