@@ -41,6 +41,16 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
+/** A message about the form as a whole, or a list in it (no line added, a refusal): announced when it appears. */
+export function FormAlert({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">

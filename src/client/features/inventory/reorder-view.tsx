@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Facility } from '../../../shared/facilities';
 import { formatKES } from '../../../shared/money';
 import { EmptyState } from '../../components/data/empty-state';
-import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
+import { ViewFacilityFilter } from './view-parts';
 import { ListCard } from '../../components/data/list-card';
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
@@ -32,17 +32,14 @@ export function ReorderView({ facilityId: initial, facilities }: { facilityId: s
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <FilterSelect
+        <ViewFacilityFilter
           id="reorder-facility"
-          label={t('inventory.filters.facility')}
           value={facilityId}
+          facilities={facilities}
           onChange={(v) => {
             setFacilityId(v);
             setOffset(0);
           }}
-          allLabel={t('common.allFacilities')}
-          options={facilityOptions(facilities)}
-          loadingLabel={t('common.loading')}
         />
       </div>
       <ListCard

@@ -9,7 +9,8 @@ import type { Facility } from '../../../shared/facilities';
 import { WRITE_OFF_STATUSES, rejectWriteOffSchema, type WriteOff, type WriteOffStatus } from '../../../shared/inventory';
 import { formatKES } from '../../../shared/money';
 import { EmptyState } from '../../components/data/empty-state';
-import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
+import { FilterSelect } from '../../components/data/filter-select';
+import { ViewFacilityFilter } from './view-parts';
 import { ListCard } from '../../components/data/list-card';
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { FormField, fieldAria } from '../../components/forms/form-field';
@@ -66,17 +67,14 @@ export function WriteOffsView({ facilityId: initial, facilities }: { facilityId:
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <FilterSelect
+        <ViewFacilityFilter
           id="write-offs-facility"
-          label={t('inventory.filters.facility')}
           value={facilityId}
+          facilities={facilities}
           onChange={(v) => {
             setFacilityId(v);
             setOffset(0);
           }}
-          allLabel={t('common.allFacilities')}
-          options={facilityOptions(facilities)}
-          loadingLabel={t('common.loading')}
         />
         <FilterSelect
           id="write-offs-status"

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countyDate } from '../../../shared/county-time';
 import { createDeliveryBody, MIN_COMMITTEE, type CreateDeliveryBody, type PurchaseOrder } from '../../../shared/procurement';
-import { FormField, fieldAria } from '../../components/forms/form-field';
+import { fieldAria, FormAlert, FormField } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Button } from '../../components/ui/button';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
@@ -173,11 +173,7 @@ export function DeliveryDialog({ order, onClose }: { order: PurchaseOrder; onClo
               </div>
             );
           })}
-          {message('items') ? (
-            <p role="alert" className="text-sm text-destructive">
-              {message('items')}
-            </p>
-          ) : null}
+          <FormAlert message={message('items')} />
         </fieldset>
         <fieldset disabled={pending} className="grid">
           <FormField id="gr-notes" label={t('procurement.create.notes')} error={message('notes')}>

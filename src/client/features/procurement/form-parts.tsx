@@ -7,7 +7,7 @@ import type { CatalogItem } from '../../../shared/procurement';
 import { formatKES, multiply, toKes, total, totalOf, tryParseKes, type Total } from '../../../shared/money';
 import type { StaffMember } from '../../../shared/staff';
 import { Combobox } from '../../components/forms/combobox';
-import { FormField, fieldAria } from '../../components/forms/form-field';
+import { fieldAria, FormAlert, FormField } from '../../components/forms/form-field';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { catalogQuery, staffSearchQuery } from './procurement.api';
@@ -130,11 +130,7 @@ export function ItemLines({ id, lines, onChange, message, priceKey, specKey, pri
           </div>
         );
       })}
-      {message('items') ? (
-        <p role="alert" className="text-sm text-destructive">
-          {message('items')}
-        </p>
-      ) : null}
+      <FormAlert message={message('items')} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Button variant="outline" size="sm" disabled={lines.length >= max} onClick={() => onChange([...lines, blankLine()], 'items')}>
           <Plus aria-hidden="true" />

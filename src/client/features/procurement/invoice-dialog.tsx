@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { countyDate } from '../../../shared/county-time';
 import { correctInvoiceBody, createInvoiceBody, createPaymentBody, PAYING_ACCOUNTS, type CreatePaymentBody, type PurchaseOrder, type SupplierInvoice } from '../../../shared/procurement';
 import { formatKES } from '../../../shared/money';
-import { FormField, fieldAria } from '../../components/forms/form-field';
+import { fieldAria, FormAlert, FormField } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
 import { Input, NativeSelect } from '../../components/ui/input';
@@ -119,11 +119,7 @@ export function InvoiceDialog({ order, invoice, onClose }: { order: PurchaseOrde
               </div>
             );
           })}
-          {message('items') ? (
-            <p role="alert" className="text-sm text-destructive">
-              {message('items')}
-            </p>
-          ) : null}
+          <FormAlert message={message('items')} />
           <p className="text-right text-sm" aria-live="polite">
             <span className="text-muted-foreground">{t('procurement.items.total')}: </span>
             <span className="font-semibold tabular-nums">{formatKES(total)}</span>

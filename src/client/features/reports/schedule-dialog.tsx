@@ -9,7 +9,7 @@ import { scopeOf as grantOf } from '../../../shared/access';
 import { SCHEDULABLE, type Schedule } from '../../../shared/reports';
 import { useStaff } from '../../app/use-staff';
 import { ListError } from '../../components/data/list-error';
-import { FieldError } from '../../components/forms/form-field';
+import { FieldError, FormAlert } from '../../components/forms/form-field';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -180,11 +180,7 @@ function ScheduleList() {
           ))}
         </ul>
       )}
-      {refusal ? (
-        <p role="alert" className="text-sm text-destructive">
-          {refusal}
-        </p>
-      ) : null}
+      <FormAlert message={refusal} />
       {!may ? <p className="text-xs text-muted-foreground">{t('reports.schedule.toggleNotAllowed')}</p> : null}
     </section>
   );

@@ -468,9 +468,11 @@ describe('the reorder list', () => {
         select i.id, i.current_stock, i.minimum_stock, case when f.level >= 4 then ${settings!.h}::int else ${settings!.d}::int end as months,
           coalesce((select -sum(m.quantity) from stock_movements m where m.item_id = i.id and m.kind = 'issued' and m.at >= ${since}::timestamptz), 0) as issued
         from inventory_items i join facilities f on f.id = i.facility_id) x
-      where (issued > 0 and current_stock * 3 < months * issued) or current_stock <= minimum_stock`);
+      where (issued > 0 and current_stock * 3 < months * issued) or (minimum_stock > 0 and current_stock <= minimum_stock)`);
     const { rows, total } = await reorder('?limit=200');
     expect(total).toBe(due.length);
+    // A line with no minimum and no use in 90 days is nobody's to reorder, out of stock or not.
+    expect(rows.some((r) => r.minimumStock === 0 && r.issuedLast90Days === 0)).toBe(false);
     expect(total).toBeGreaterThan(200);
     const ids = new Set(due.map((d) => d.id));
     expect(rows.every((r) => ids.has(r.itemId))).toBe(true);

@@ -163,7 +163,8 @@ export async function reorderLines(
     .leftJoin(issuedBy, eq(issuedBy.itemId, i.id))
     .where(and(q.facilityId ? eq(i.facilityId, q.facilityId) : undefined, withinScope(i.facilityId, q.scope)))
     .as('lines');
-  const due: SQL = sql`(${lines.issued} > 0 and ${lines.currentStock}::bigint * 3 < ${lines.minimumMonths}::bigint * ${lines.issued}) or ${lines.currentStock} <= ${lines.minimumStock}`;
+  // Due by consumption, or at or below a minimum someone set (a line with no minimum and no use is not reordered).
+  const due: SQL = sql`(${lines.issued} > 0 and ${lines.currentStock}::bigint * 3 < ${lines.minimumMonths}::bigint * ${lines.issued}) or (${lines.minimumStock} > 0 and ${lines.currentStock} <= ${lines.minimumStock})`;
   const rows = await db
     .select({
       line: {

@@ -121,6 +121,22 @@ function receiptLines(debits: Map<string, Cents>, credit: string, dims: Pick<Led
 
 const addTo = (m: Map<string, Cents>, account: string, amount: Cents) => m.set(account, add(m.get(account) ?? ZERO, amount));
 
+/** A delivery line as the committee inspected it, with where its accepted goods went and at what cost. */
+const inspectedLine = (
+  deliveryId: number,
+  line: Inspected,
+  at: { orderItemId: number | null; inventoryItemId: number | null; batchId: number | null; unitCost: Cents },
+): typeof procurementDeliveryItems.$inferInsert => ({
+  deliveryId,
+  ...at,
+  batchNumber: line.batchNumber,
+  expiryDate: line.expiryDate,
+  delivered: line.delivered,
+  accepted: line.accepted,
+  rejected: line.rejected,
+  rejectionReason: line.rejectionReason,
+});
+
 /** POST /api/procurement/purchase-orders/:id/deliveries. */
 export async function recordDelivery(ctx: ServiceContext, orderId: number, body: CreateDeliveryBody): Promise<Delivery> {
   const { db, actor, now } = ctx;
@@ -188,19 +204,7 @@ export async function recordDelivery(ctx: ServiceContext, orderId: number, body:
         }
       }
       addTo(debits, d.kind === 'stock' ? stockAccountsOf(d.category).inventory : order.accountCode, value);
-      await tx.insert(procurementDeliveryItems).values({
-        deliveryId: delivery!.id,
-        orderItemId: item.id,
-        inventoryItemId,
-        batchId,
-        batchNumber: line.batchNumber,
-        expiryDate: line.expiryDate,
-        delivered: line.delivered,
-        accepted: line.accepted,
-        rejected: line.rejected,
-        rejectionReason: line.rejectionReason,
-        unitCost: item.unitPrice,
-      });
+      await tx.insert(procurementDeliveryItems).values(inspectedLine(delivery!.id, line, { orderItemId: item.id, inventoryItemId, batchId, unitCost: item.unitPrice }));
     }
     const posted = await post(
       tx,
@@ -265,19 +269,7 @@ export async function recordDonation(ctx: ServiceContext, body: CreateDonationBo
         batchId = (await receiveBatch(tx, { itemId: stock.id, batchNumber: line.batchNumber, expiryDate: line.expiryDate, quantity: line.accepted, unitCost, supplier: donor.name, reason: number, actorId: actor.id, now: now() })).batchId;
       }
       value = add(value, multiply(unitCost, line.accepted));
-      await tx.insert(procurementDeliveryItems).values({
-        deliveryId: delivery!.id,
-        orderItemId: null,
-        inventoryItemId,
-        batchId,
-        batchNumber: line.batchNumber,
-        expiryDate: line.expiryDate,
-        delivered: line.delivered,
-        accepted: line.accepted,
-        rejected: line.rejected,
-        rejectionReason: line.rejectionReason,
-        unitCost,
-      });
+      await tx.insert(procurementDeliveryItems).values(inspectedLine(delivery!.id, line, { orderItemId: null, inventoryItemId, batchId, unitCost }));
     }
     // Programme commodities are the grant's, kept by the pharmacy (FINANCE.md); a donation at nil posts nothing.
     const posted = isZero(value)
