@@ -6,7 +6,7 @@
 // are back where they were.
 import type { Page } from '@playwright/test';
 import { addDays, countyDate } from '../src/shared/county-time.js';
-import type { PendingBills, PurchaseOrder, Requisition, SupplierInvoice } from '../src/shared/procurement/index.js';
+import type { PendingBills, ProcurementSummary, PurchaseOrder, Requisition, SupplierInvoice } from '../src/shared/procurement/index.js';
 import { expect, expectAccessible, expectPrintLink, getJson, randomLetters, signInAs, test, toast } from './fixtures.js';
 
 const ITEM = 'Amoxicillin Dispersible 250mg';
@@ -219,4 +219,12 @@ test('a requisition to a paid invoice: ordered from KEMSA, approved on a phone, 
   expect(billsAfter.county.count).toBe(billsBefore.county.count);
   expect(billsAfter.facilities.find((f) => f.facilityId === 1)?.total ?? 0).toBe(billsBefore.facilities.find((f) => f.facilityId === 1)?.total ?? 0);
   expect((await getJson<PendingBills>(page, '/api/procurement/pending-bills')).county.total).toBe(countyBefore.county.total);
+
+  // 7. The Reports tab counts the whole year's orders on the server, this one among them, and the stock at risk.
+  await page.goto('/procurement?tab=reports');
+  const summary = await getJson<ProcurementSummary>(page, '/api/procurement/reports/summary');
+  expect(summary.bySupplier.find((s) => s.supplier.startsWith('Kenya Medical Supplies'))?.count).toBeGreaterThan(0);
+  await expect(page.getByTestId('procurement-report-spend')).toContainText(`${summary.orderCount.toLocaleString('en')} orders submitted`);
+  await expect(page.getByTestId('procurement-report-agpo-share')).toHaveText(`${(summary.agpo.percent ?? 0).toLocaleString('en')}%`);
+  await expect(page.getByTestId('procurement-report-expiry-totals')).toBeVisible();
 });

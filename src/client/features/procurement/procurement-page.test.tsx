@@ -6,7 +6,7 @@ import './procurement.strings';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ExpiringReport } from '../../../shared/inventory';
-import type { PurchaseOrder, SupplierInvoice, ProcurementStats, ProcurementSummary, Supplier } from '../../../shared/procurement';
+import type { CatalogItem, PlanLine, PurchaseOrder, SupplierInvoice, ProcurementStats, ProcurementSummary, Supplier, Threshold } from '../../../shared/procurement';
 import { staffMember } from '../../test/factories';
 import { descriptionOf, fail, list, ok, renderScreen } from '../../test/render-screen';
 import { OrderDetailDialog } from './order-detail-dialog';
@@ -289,7 +289,7 @@ describe('The Reports tab', () => {
       nearExpiryCount: 1,
       expiredValue: 3_400,
       nearExpiryValue: 12_000,
-      rows: [{ batchId: 7, itemId: 1, itemName: 'Artemether-Lumefantrine 20/120mg', category: 'medication', unit: 'tablets', facilityId: 4, facility: 'Bumala A Health Centre', batchNumber: 'AL-2209', expiryDate: '2026-02-28', daysLeft: -16, quantity: 340, unitCost: 10, value: 3_400, status: 'expired' }],
+      rows: [{ batchId: 7, itemId: 1, itemName: 'Artemether-Lumefantrine 20/120mg', category: 'pharmaceuticals', unit: 'tablets', facilityId: 4, facility: 'Bumala A Health Centre', batchNumber: 'AL-2209', expiryDate: '2026-02-28', daysLeft: -16, quantity: 340, unitCost: 10, value: 3_400, status: 'expired' }],
     };
     renderScreen(<ProcurementPage />, {
       as: 'county_director',
@@ -314,5 +314,176 @@ describe('The Reports tab', () => {
     expect(within(expiry).getByText('Expired, 1 batch')).toBeTruthy();
     expect(within(expiry).getByText(/Artemether-Lumefantrine/)).toBeTruthy();
     expect(within(expiry).getByText('3 write-offs approved.')).toBeTruthy();
+  });
+});
+
+describe('The Plan tab', () => {
+  const SUMMARY: ProcurementSummary = {
+    fiscalYear: '2025/26',
+    from: '2025-07-01',
+    to: '2026-03-16',
+    orderCount: 0,
+    spend: 0,
+    bySupplier: [],
+    byCategory: [],
+    byFund: [],
+    byMethod: [],
+    breachCount: 0,
+    breaches: [],
+    agpo: { target: 30, value: 0, percent: null, byCategory: [] },
+  };
+  const line = (overrides: Partial<PlanLine> & Pick<PlanLine, 'id'>): PlanLine => ({
+    fiscalYear: '2025/26',
+    facilityId: null,
+    facility: null,
+    catalogItemId: 4,
+    itemName: 'Amoxicillin 500mg capsules',
+    unit: 'packs',
+    quantity: 400,
+    method: 'open_tender',
+    estimatedCost: 1_840_000,
+    quarter: 2,
+    fund: 'exchequer',
+    orderedValue: 460_000,
+    ...overrides,
+  });
+  const LINES = [
+    line({ id: 1 }),
+    line({ id: 2, facilityId: 3, facility: 'Budalangi Dispensary', catalogItemId: null, itemName: 'Examination gloves', unit: 'boxes', quantity: 120, method: 'rfq', estimatedCost: 96_000, quarter: 3, fund: 'fif', orderedValue: 0 }),
+  ];
+  // As the server lists them: by method, then category, the latest date first.
+  const THRESHOLDS: Threshold[] = [
+    { id: 14, method: 'open_tender', category: 'works', maxValue: null, effectiveFrom: '2020-07-01', inForce: true },
+    { id: 13, method: 'rfq', category: 'goods', maxValue: 2_000_000, effectiveFrom: '2026-07-01', inForce: false },
+    { id: 12, method: 'rfq', category: 'goods', maxValue: 1_500_000, effectiveFrom: '2025-07-01', inForce: true },
+    { id: 11, method: 'rfq', category: 'goods', maxValue: 1_000_000, effectiveFrom: '2020-07-01', inForce: false },
+  ];
+  const AMOXICILLIN: CatalogItem = { id: 4, code: 'KEMSA-0042', name: 'Amoxicillin 500mg capsules', category: 'pharmaceuticals', unit: 'packs', packSize: 100, prices: [] };
+  const routes = (more = {}) =>
+    overview({
+      [`${BASE}/plan`]: list(LINES, 27),
+      [`${BASE}/reports/summary`]: ok(SUMMARY),
+      [`${BASE}/thresholds`]: ok(THRESHOLDS),
+      [`${BASE}/catalog`]: ok([AMOXICILLIN]),
+      ...more,
+    });
+
+  it("shows the year's plan lines from the server, the county's own marked County, with the page's totals", async () => {
+    const { server, user } = renderScreen(<ProcurementPage />, { as: 'county_director', path: '/procurement?tab=plan', routes: routes() });
+
+    const body = await screen.findByTestId('procurement-plan');
+    await within(body).findByText('Examination gloves');
+    const rows = within(body).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toMatch(/Amoxicillin 500mg capsules.*packs.*County.*400.*Open tender.*Q2.*Exchequer.*Ksh\s1,840,000.*Ksh\s460,000.*\(25%\)/);
+    expect(rows[1]!.textContent).toMatch(/Examination gloves.*boxes.*Budalangi Dispensary.*120.*Request for quotations.*Q3.*Facility Improvement Fund.*Ksh\s96,000.*Ksh\s0.*\(0%\)/);
+    expect(screen.getByTestId('procurement-plan-totals').textContent).toMatch(/^This page: 2 of 27 lines · estimate Ksh\s1,936,000 · ordered Ksh\s460,000 \(23\.8%\)$/);
+    expect(await screen.findByText('Procurement Plan 2025/26 (27)')).toBeTruthy();
+    // The year is the server's, with the two before it; another year and a facility are asked of the server.
+    const year = screen.getByLabelText('Fiscal year') as HTMLSelectElement;
+    await expect.poll(() => [...year.options].map((o) => o.value)).toEqual(['2025/26', '2024/25', '2023/24']);
+    expect(server.sent(`GET ${BASE}/plan`)[0]!.query.get('fiscalYear')).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Facility'), 'Budalangi Dispensary');
+    await user.selectOptions(year, '2024/25');
+    await expect.poll(() => server.sent(`GET ${BASE}/plan`).at(-1)!.query.toString()).toBe('fiscalYear=2024%2F25&facilityId=3&limit=25&offset=0');
+  });
+
+  it('marks the threshold row in force, the one it superseded and the one still to come', async () => {
+    renderScreen(<ProcurementPage />, { as: 'county_director', path: '/procurement?tab=plan', routes: routes() });
+
+    const table = await screen.findByTestId('procurement-thresholds');
+    await within(table).findByText('Superseded');
+    const text = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(text).toHaveLength(4);
+    expect(text[0]).toMatch(/Open tender.*Works.*No limit.*1 Jul 2020.*In force/);
+    expect(text[1]).toMatch(/Request for quotations.*Goods.*Ksh\s2,000,000.*1 Jul 2026.*From 1 Jul 2026/);
+    expect(text[2]).toMatch(/Request for quotations.*Goods.*Ksh\s1,500,000.*1 Jul 2025.*In force/);
+    expect(text[3]).toMatch(/Request for quotations.*Goods.*Ksh\s1,000,000.*1 Jul 2020.*Superseded/);
+    expect(screen.getByText('A row is never edited: a new row from a date takes over.')).toBeTruthy();
+  });
+
+  it('offers the director no Add buttons: the plan and the matrix are the procurement officer’s', async () => {
+    renderScreen(<ProcurementPage />, { as: 'county_director', path: '/procurement?tab=plan', routes: routes() });
+    await within(await screen.findByTestId('procurement-plan')).findByText('Examination gloves');
+    await within(screen.getByTestId('procurement-thresholds')).findByText('Superseded');
+    expect(screen.queryByRole('button', { name: 'Add plan line' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add threshold' })).toBeNull();
+  });
+
+  async function openPlanLine(more = {}) {
+    const parts = renderScreen(<ProcurementPage />, { as: 'procurement_officer', path: '/procurement?tab=plan', routes: routes(more) });
+    const add = await screen.findByRole('button', { name: 'Add plan line' });
+    await expect.poll(() => (add as HTMLButtonElement).disabled).toBe(false);
+    await parts.user.click(add);
+    const form = within(await screen.findByRole('form', { name: 'Add plan line' }));
+    await form.findByRole('option', { name: 'Budalangi Dispensary' });
+    return { ...parts, form };
+  }
+
+  async function fill({ user, form }: Awaited<ReturnType<typeof openPlanLine>>) {
+    await user.selectOptions(form.getByLabelText(/^Plan of/), 'County');
+    await user.type(form.getByRole('combobox', { name: /Item name/ }), 'Amoxi');
+    await user.click(await screen.findByRole('option', { name: /Amoxicillin 500mg capsules/ }));
+    await user.type(form.getByLabelText(/^Quantity/), '400');
+    await user.selectOptions(form.getByLabelText(/^Procurement method/), 'Open tender');
+    await user.type(form.getByLabelText(/^Estimated cost/), '1840000');
+    await user.selectOptions(form.getByLabelText(/^Quarter/), 'Q2');
+    await user.selectOptions(form.getByLabelText(/^Fund/), 'Exchequer');
+  }
+
+  it("lets the officer add a line to the county's own plan, sent as the contract reads it", async () => {
+    const parts = await openPlanLine({ [`POST ${BASE}/plan`]: { status: 201, body: line({ id: 30 }) } });
+    expect((parts.form.getByLabelText(/^Fiscal year/) as HTMLSelectElement).value).toBe('2025/26');
+    await fill(parts);
+    expect((parts.form.getByLabelText(/^Unit/) as HTMLInputElement).value).toBe('packs');
+    await parts.user.click(parts.form.getByRole('button', { name: 'Add plan line' }));
+
+    await screen.findByText('Plan line added');
+    const [sent] = parts.server.sent(`POST ${BASE}/plan`);
+    expect(sent!.body).toEqual({ fiscalYear: '2025/26', facilityId: null, catalogItemId: 4, itemName: 'Amoxicillin 500mg capsules', unit: 'packs', quantity: 400, method: 'open_tender', estimatedCost: 1_840_000, quarter: 2, fund: 'exchequer' });
+    await expect.poll(() => screen.queryByRole('form', { name: 'Add plan line' })).toBeNull();
+  });
+
+  it("keeps what was typed on a refusal and shows the server's message under its field", async () => {
+    const parts = await openPlanLine({ [`POST ${BASE}/plan`]: fail(400, 'Estimated cost is too large', [{ path: 'estimatedCost', message: 'Estimated cost is too large' }]) });
+    await fill(parts);
+    await parts.user.click(parts.form.getByRole('button', { name: 'Add plan line' }));
+
+    await expect.poll(() => descriptionOf(parts.form.getByLabelText(/^Estimated cost/))).toBe('Estimated cost is too large');
+    expect((await parts.form.findByTestId('procurement-plan-failure')).textContent).toBe('400: Estimated cost is too large');
+    expect((parts.form.getByLabelText(/^Estimated cost/) as HTMLInputElement).value).toBe('1840000');
+    expect((parts.form.getByLabelText(/^Quantity/) as HTMLInputElement).value).toBe('400');
+    expect((parts.form.getByRole('combobox', { name: /Item name/ }) as HTMLInputElement).value).toBe('Amoxicillin 500mg capsules');
+    expect((parts.form.getByLabelText(/^Plan of/) as HTMLSelectElement).value).toBe('county');
+  });
+
+  it('lets the officer add a threshold row with no limit, and says so when that date already has one', async () => {
+    const added: Threshold = { id: 15, method: 'direct', category: 'services', maxValue: null, effectiveFrom: '2026-07-01', inForce: false };
+    const { user, server } = renderScreen(<ProcurementPage />, {
+      as: 'procurement_officer',
+      path: '/procurement?tab=plan',
+      routes: routes({ [`POST ${BASE}/thresholds`]: fail(409, 'That method and category already have a row from that date', [{ path: 'effectiveFrom', message: 'That method and category already have a row from that date' }]) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add threshold' }));
+    const form = within(await screen.findByRole('form', { name: 'Add threshold row' }));
+    await user.selectOptions(form.getByLabelText(/^Procurement method/), 'Direct procurement');
+    await user.selectOptions(form.getByLabelText(/^Category/), 'Services (LSO)');
+    await user.click(form.getByLabelText('No limit'));
+    await user.type(form.getByLabelText(/^In force from/), '2026-07-01');
+    await user.click(form.getByRole('button', { name: 'Add threshold' }));
+
+    await expect.poll(() => descriptionOf(form.getByLabelText(/^In force from/))).toBe('That method and category already have a row from that date');
+    expect(server.sent(`POST ${BASE}/thresholds`)[0]!.body).toEqual({ method: 'direct', category: 'services', maxValue: null, effectiveFrom: '2026-07-01' });
+
+    server.on(`POST ${BASE}/thresholds`, { status: 201, body: [...THRESHOLDS, added] });
+    server.on(`${BASE}/thresholds`, ok([...THRESHOLDS, added]));
+    await user.clear(form.getByLabelText(/^In force from/));
+    await user.type(form.getByLabelText(/^In force from/), '2026-07-01');
+    await user.click(form.getByRole('button', { name: 'Add threshold' }));
+    await screen.findByText('Threshold row added');
+    await expect.poll(() => within(screen.getByTestId('procurement-thresholds')).queryAllByText('Direct procurement').length).toBe(1);
   });
 });

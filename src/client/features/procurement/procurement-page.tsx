@@ -1,9 +1,10 @@
 // SPEC.md §2.11 Procurement Management at /procurement, live (issue 28): Import Catalog and Create Purchase Order for
 // the procurement officer, the four cards (Total Purchase Orders, Total Value, Avg Delivery Time, Supplier
-// Performance), and the five tabs — Overview (pending approvals to review, recent deliveries, quick actions, the
-// requisitions), Purchase Orders (search and status), Suppliers, Approvals and Reports. A department that only
-// requisitions (a nurse, a clinical officer) sees its requisitions and New Requisition; anyone else is told whose
-// screen this is. The tab is in the address (?tab=); the tabs and the dialogs load their code when first opened.
+// Performance), and the six tabs — Overview (pending approvals to review, recent deliveries, quick actions, the
+// requisitions), Purchase Orders (search and status), Suppliers, Approvals, Reports, and Plan (the annual
+// procurement plan and the threshold matrix). A department that only requisitions (a nurse, a clinical officer) sees
+// its requisitions and New Requisition; anyone else is told whose screen this is. The tab is in the address (?tab=);
+// the tabs and the dialogs load their code when first opened.
 import './procurement.strings';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Clock, Package, Plus, TrendingUp, Upload, Wallet } from 'lucide-react';
@@ -27,12 +28,13 @@ const OrdersTab = lazy(() => import('./orders-tab').then((m) => ({ default: m.Or
 const SuppliersTab = lazy(() => import('./suppliers-tab').then((m) => ({ default: m.SuppliersTab })));
 const ApprovalsTab = lazy(() => import('./approvals-tab').then((m) => ({ default: m.ApprovalsTab })));
 const ReportsTab = lazy(() => import('./reports-tab').then((m) => ({ default: m.ReportsTab })));
+const PlanTab = lazy(() => import('./plan-tab').then((m) => ({ default: m.PlanTab })));
 const OrderDialog = lazy(() => import('./order-dialog').then((m) => ({ default: m.OrderDialog })));
 const OrderDetailDialog = lazy(() => import('./order-detail-dialog').then((m) => ({ default: m.OrderDetailDialog })));
 const RequisitionDialog = lazy(() => import('./requisition-dialog').then((m) => ({ default: m.RequisitionDialog })));
 const CatalogImportDialog = lazy(() => import('./catalog-import-dialog').then((m) => ({ default: m.CatalogImportDialog })));
 
-const TABS = ['overview', 'orders', 'suppliers', 'approvals', 'reports'] as const;
+const TABS = ['overview', 'orders', 'suppliers', 'approvals', 'reports', 'plan'] as const;
 export type ProcurementTab = (typeof TABS)[number];
 
 export function ProcurementPage() {
@@ -110,8 +112,10 @@ function ProcurementScreen() {
             <SuppliersTab />
           ) : tab === 'approvals' ? (
             <ApprovalsTab onOpen={review} />
-          ) : (
+          ) : tab === 'reports' ? (
             <ReportsTab />
+          ) : (
+            <PlanTab />
           )}
         </Suspense>
       </div>

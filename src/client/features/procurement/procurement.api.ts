@@ -1,7 +1,8 @@
 // Procurement Management's calls (SPEC.md §2.11; issue 28): the cards, suppliers and the catalogue, requisitions,
-// purchase orders and their steps (submit, approve, reject, cancel), deliveries with their inspection, invoices with
-// the three-way match, payment vouchers and pending bills. Each change refreshes procurement's figures, and the
-// ledger's and the stock's where the step posts a journal or puts goods into stock.
+// the annual plan and the threshold matrix, purchase orders and their steps (submit, approve, reject, cancel),
+// deliveries with their inspection, invoices with the three-way match, payment vouchers and pending bills. Each change
+// refreshes procurement's figures, and the ledger's and the stock's where the step posts a journal or puts goods into
+// stock.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CatalogImport,
@@ -12,10 +13,13 @@ import type {
   CreatePaymentBody,
   CreateRequisitionBody,
   CreateInvoiceBody,
+  CreatePlanLineBody,
   CreateSupplierBody,
+  CreateThresholdBody,
   Delivery,
   OrderReferencesBody,
   PendingBills,
+  PlanLine,
   ProcurementStats,
   ProcurementSummary,
   PurchaseOrder,
@@ -31,6 +35,7 @@ import type { StaffMember } from '../../../shared/staff';
 import { apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 
 export const ORDERS_PAGE_SIZE = 25;
+export const PLAN_PAGE_SIZE = 25;
 const BASE = '/api/procurement';
 
 export const statsQuery = queryOptions({
@@ -99,6 +104,15 @@ export const invoicesQuery = (orderId: number) =>
 
 export const thresholdsQuery = queryOptions({ queryKey: ['procurement', 'thresholds'], queryFn: ({ signal }) => apiGet<Threshold[]>(`${BASE}/thresholds`, signal) });
 
+/** The annual procurement plan of a fiscal year (blank: the server's current one), one facility's or all within reach. */
+export type PlanFilters = { fiscalYear: string; facilityId: string };
+export const planQuery = (f: PlanFilters, offset = 0, limit = PLAN_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: ['procurement', 'plan', { ...f, offset, limit }],
+    queryFn: ({ signal }) => apiList<PlanLine>(`${BASE}/plan${qs({ fiscalYear: f.fiscalYear, facilityId: f.facilityId, limit, offset })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+
 export const pendingBillsQuery = queryOptions({ queryKey: ['procurement', 'pending-bills'], queryFn: ({ signal }) => apiGet<PendingBills>(`${BASE}/pending-bills`, signal) });
 
 /** The Reports tab's order figures for a fiscal year (blank: the current one), counted by the server over every order. */
@@ -139,6 +153,24 @@ export function useOrderStep() {
     mutationFn: ({ id, action, ...body }: OrderStep) => apiPost<PurchaseOrder>(`${BASE}/purchase-orders/${id}/${action}`, body),
     // A refusal refreshes too: an order decided meanwhile is then shown as it stands.
     onSettled: refresh,
+  });
+}
+
+export function useCreatePlanLine() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (body: CreatePlanLineBody) => apiPost<PlanLine>(`${BASE}/plan`, body), onSuccess: refresh });
+}
+
+/** A new row of the threshold matrix from a date: the server answers with the whole matrix, shown at once. */
+export function useCreateThreshold() {
+  const client = useQueryClient();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: CreateThresholdBody) => apiPost<Threshold[]>(`${BASE}/thresholds`, body),
+    onSuccess: (rows) => {
+      client.setQueryData(thresholdsQuery.queryKey, rows);
+      return refresh();
+    },
   });
 }
 
