@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import { addDays, daysBetween, fiscalYearOf } from '../../../shared/county-time.js';
 import { formatKesExact, multiply, parseKes, sum } from '../../../shared/money.js';
 import type { Role } from '../../../shared/access/index.js';
-import type { CreateOrderInput } from '../../../shared/procurement/index.js';
+import type { CreateOrderInput, CreatePlanLineBody } from '../../../shared/procurement/index.js';
 import { COUNTY_WIDE, type ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import type { SeedContext } from '../../db/seed/context.js';
@@ -19,7 +19,7 @@ import { accountRows } from '../auth/index.js';
 import { recordDelivery, recordDonation } from './deliveries.service.js';
 import { createInvoice } from './invoices.service.js';
 import { approveOrder, cancelOrder, createOrder, markInTransit, rejectOrder } from './orders.service.js';
-import { createRequisition } from './requisitions.service.js';
+import { createPlanLine, createRequisition } from './requisitions.service.js';
 import { createPayment } from './payments.service.js';
 import { procurementInvoiceItems, procurementInvoices, procurementOrderItems, procurementOrders } from './procurement.schema.js';
 
@@ -157,7 +157,41 @@ export async function seedProcurementTrail(tx: Db, ctx: SeedContext, ids: { supp
   });
 
   const broughtForward = await pendingBillsBroughtForward(tx, ctx, { officer: officer.id, director: director.id, pharmacist: pharmacist.id, western: supplier('Western Medical'), nambale: supplier('Nambale'), lakeBasin });
-  return { procurement_requisitions: 1, procurement_orders: 14 + others, procurement_pending_bills_brought_forward: broughtForward };
+  const planLines = await seedPlan(as(officer, addDays(fiscalYearOf(ctx.today).start, -45)), fiscalYearOf(ctx.today).label, item);
+  return { procurement_requisitions: 1, procurement_orders: 14 + others, procurement_pending_bills_brought_forward: broughtForward, procurement_plan_lines: planLines };
+}
+
+/**
+ * This year's procurement plan, prepared before the year began (PPADA s.53: with the budget): the referral hospital's
+ * lines for what its orders above buy — so the Plan tab shows each line's orders against its estimate — three health
+ * centres' KEMSA lines, and the county's own framework and tender lines. Quarters spread the year's buying.
+ */
+async function seedPlan(ctx: ServiceContext, fiscalYear: string, item: (fragment: string) => { catalogItemId: number; itemName: string }): Promise<number> {
+  type Planned = [fragment: string, facilityId: number | null, quantity: number, unit: string, estimate: number, method: CreatePlanLineBody['method'], quarter: number];
+  const lines: Planned[] = [
+    ['Amoxicillin', 1, 8000, 'tablets', 26_400, 'public_entity', 1],
+    ['Zinc Sulphate', 1, 9000, 'tablets', 9_900, 'public_entity', 1],
+    ['Syringe 5ml', 1, 2000, 'pieces', 18_000, 'public_entity', 2],
+    ['Artemether-Lumefantrine', 1, 9000, 'packs', 38_000, 'public_entity', 3],
+    ['ORS and Zinc', 1, 800, 'packs', 12_000, 'public_entity', 3],
+    ['Cotrimoxazole', 1, 15_000, 'tablets', 19_500, 'rfq', 3],
+    ['Metronidazole', 1, 6000, 'tablets', 9_600, 'public_entity', 4],
+    ['Malaria Rapid', 1, 400, 'kits', 34_000, 'rfq', 4],
+    ['Examination Gloves', 1, 16_000, 'pieces', 100_000, 'low_value', 2],
+    ['Oxytocin', 1, 600, 'ampoules', 27_000, 'public_entity', 4],
+    ['Albendazole', 2, 600, 'tablets', 1_300, 'public_entity', 2],
+    ['Ferrous Sulphate', 2, 4000, 'tablets', 3_400, 'public_entity', 2],
+    ['Albendazole', 3, 600, 'tablets', 1_300, 'public_entity', 2],
+    ['Ferrous Sulphate', 3, 4000, 'tablets', 3_400, 'public_entity', 2],
+    ['Albendazole', 4, 600, 'tablets', 1_300, 'public_entity', 3],
+    ['Ferrous Sulphate', 4, 4000, 'tablets', 3_400, 'public_entity', 3],
+    ['Paracetamol', null, 400_000, 'tablets', 360_000, 'framework', 1],
+    ['Malaria Rapid', null, 6000, 'kits', 510_000, 'open_tender', 2],
+  ];
+  for (const [fragment, facilityId, quantity, unit, estimatedCost, method, quarter] of lines) {
+    await createPlanLine(ctx, { fiscalYear, facilityId, ...item(fragment), unit, quantity, method, estimatedCost, quarter, fund: facilityId === null ? 'exchequer' : 'fif' });
+  }
+  return lines.length;
 }
 
 /**
