@@ -90,6 +90,7 @@ export const DEMO_EMAILS = {
   admin: `david.omuse@${DEMO_DOMAIN}`,
   payroll_officer: `caroline.nanjala@${DEMO_DOMAIN}`,
   procurement_officer: `kevin.okumu@${DEMO_DOMAIN}`,
+  finance_officer: `esther.makokha@${DEMO_DOMAIN}`,
 } as const;
 
 /**

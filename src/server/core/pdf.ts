@@ -72,6 +72,7 @@ const ROLES_SW: Record<Role, string> = {
   nutritionist: 'Mtaalamu wa Lishe',
   payroll_officer: 'Afisa wa Mishahara',
   procurement_officer: 'Afisa wa Ununuzi',
+  finance_officer: 'Afisa wa Fedha',
   admin: 'Msimamizi wa Mfumo',
 };
 

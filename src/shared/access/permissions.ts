@@ -85,7 +85,8 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // payments, claims, the billing cards and every Revenue Management figure. Those who raise invoices read their
   // own facility's, the facility in-charge hers, the sub-county medical officer his sub-county's, the director the
   // county's. An invoice names its patient, so the system administrator, who may not see patients, reads none.
-  'billing:read': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  // The county's finance officer reads them all: she reconciles the collections and the ledger's receivables.
+  'billing:read': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county', finance_officer: 'county' },
   'billing:write': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility' },
   // Recording the insurer's decision on a claim settles money, so it is an officer's act, never the desk's that
   // submitted it (maker ≠ checker, DESIGN.md §7, checked in claims.service.ts): the facility in-charge at her
@@ -111,10 +112,12 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // books within their reach and prepare journals, imports and reconciliations; approving a journal is another
   // person's act (maker ≠ checker) and needs finance:approve — the director county-wide, the in-charge at her
   // facility, never the system administrator, who runs the system rather than the money. Closing a month or the
-  // year is the county's: the director.
-  'finance:read': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
-  'finance:post': { county_director: 'county', facility_incharge: 'facility', admin: 'county' },
-  'finance:approve': { county_director: 'county', facility_incharge: 'facility' },
+  // year is the county's: the director. The finance officer (issue 29 item 4) keeps the county's books — journals,
+  // imports, reconciliations, budgets — and approves none of them: the director, a sub-county medical officer in
+  // his sub-county or a hospital's medical superintendent (its in-charge) does.
+  'finance:read': { county_director: 'county', facility_incharge: 'facility', admin: 'county', finance_officer: 'county', subcounty_medical_officer: 'subcounty' },
+  'finance:post': { county_director: 'county', facility_incharge: 'facility', admin: 'county', finance_officer: 'county' },
+  'finance:approve': { county_director: 'county', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
   'finance:close': { county_director: 'county' },
   // Payroll (issue 27): what a person is paid, their bank account and tax numbers are personal data, read by the
   // payroll roles only — the payroll officer, who keeps the register and prepares runs, and the director, who
@@ -133,18 +136,18 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // Procurement (issue 28; PROCUREMENT.md "Who does what"): the suppliers and the catalogue are read by those who
   // order, approve and receive — the procurement officer and the director county-wide, a sub-county medical officer
   // in his sub-county, a facility's in-charge and pharmacist at their facility — and kept by the procurement officer.
-  'procurement:read': { procurement_officer: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', pharmacist: 'facility', lab_technician: 'facility' },
+  'procurement:read': { procurement_officer: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility', pharmacist: 'facility', lab_technician: 'facility', finance_officer: 'county' },
   'procurement:manage': { procurement_officer: 'county' },
   // The steps of an order, each another person's (maker ≠ checker, enforced per order in the service): a user
   // department (the pharmacy, the laboratory, the in-charge) requisitions for its facility; the procurement
   // officer prepares the order (procurement:manage); the accounting officer approves it — the Chief Officer
   // (the director here) county-wide, a hospital's medical superintendent (its in-charge) for its own money; the
-  // store records a delivery and its inspection committee's verdict; finance pays (the director and the in-charge
-  // until a finance officer exists), never for an order it approved.
+  // store records a delivery and its inspection committee's verdict; finance pays — the finance officer, the director
+  // or a facility's in-charge — never for an order it approved.
   'procurement:requisition': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility', clinical_officer: 'facility', nurse: 'facility' },
   'procurement:approve': { county_director: 'county', facility_incharge: 'facility' },
   'procurement:receive': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility', procurement_officer: 'county' },
-  'procurement:pay': { county_director: 'county', facility_incharge: 'facility' },
+  'procurement:pay': { county_director: 'county', facility_incharge: 'facility', finance_officer: 'county' },
   'reports:read': all(ROLES, 'county'),
   // Generating a report (issue 13): the health records officer and the facility in-charge for their facility, the
   // sub-county medical officer for his sub-county, the director for the county. A register that names patients

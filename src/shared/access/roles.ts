@@ -13,6 +13,7 @@ export const ROLES = [
   'nutritionist',
   'payroll_officer',
   'procurement_officer',
+  'finance_officer',
   'admin',
 ] as const;
 
@@ -30,6 +31,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   nutritionist: 'Nutritionist',
   payroll_officer: 'Payroll Officer',
   procurement_officer: 'Procurement Officer',
+  finance_officer: 'Finance Officer',
   admin: 'System Administrator',
 };
 

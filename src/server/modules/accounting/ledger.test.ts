@@ -113,6 +113,32 @@ describe('a manual journal', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('is prepared by the finance officer anywhere in the county, never approved by her; a sub-county medical officer approves within his sub-county', async () => {
+    const [finance, scmo] = await Promise.all([t.loginAs('finance_officer'), t.loginAs('subcounty_medical_officer')]);
+    const [[hospital], [alupe]] = await Promise.all([
+      t.rows<{ subcounty: string }>(sql`select subcounty from facilities where id = 1`),
+      t.rows<{ subcounty: string }>(sql`select subcounty from facilities where id = 3`),
+    ]);
+    expect(hospital!.subcounty).not.toBe(alupe!.subcounty);
+    const water = (facilityId: number) => ({ ...entry, description: 'Water bill', reference: `BUWASCO-${facilityId}`, lines: [line('5210', 800, 0, { facilityId }), line('1120', 0, 800, { facilityId })] });
+    const there = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: finance, body: water(1) });
+    expect(there.statusCode).toBe(201);
+    const atAlupe = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: finance, body: water(3) });
+    expect(atAlupe.statusCode).toBe(201);
+    const [far, near] = [there.json() as Journal, atAlupe.json() as Journal];
+    expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${near.id}/approve`, cookie: finance })).statusCode).toBe(403);
+    const outside = await t.request({ method: 'POST', url: `/api/accounting/journals/${far.id}/approve`, cookie: scmo });
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toMatch(/outside your scope/);
+    const approved = await t.request({ method: 'POST', url: `/api/accounting/journals/${near.id}/approve`, cookie: scmo });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'posted' });
+    // He reads his sub-county's books only; she reads the county's.
+    const read = async (id: number, cookie: string) => (await t.request({ url: `/api/accounting/journals/${id}`, cookie })).statusCode;
+    expect([await read(near.id, scmo), await read(far.id, scmo)]).toEqual([200, 403]);
+    expect([await read(near.id, finance), await read(far.id, finance)]).toEqual([200, 200]);
+  });
+
   it('is corrected by a reversal linked to it, never edited', async () => {
     const rev = await t.request({ method: 'POST', url: `/api/accounting/journals/${journal.id}/reverse`, cookie: incharge, body: { reason: 'Posted to the wrong facility' } });
     expect(rev.statusCode).toBe(201);

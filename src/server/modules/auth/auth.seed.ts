@@ -42,6 +42,7 @@ export const DEMO_ACCOUNTS: readonly {
   { role: 'admin', firstName: 'David', lastName: 'Omuse', facilityId: 1, nationalId: '25903371', phone: '+254710478926', hasBiometric: false },
   { role: 'payroll_officer', firstName: 'Caroline', lastName: 'Nanjala', facilityId: 1, nationalId: '26481953', phone: '+254736520418', hasBiometric: false },
   { role: 'procurement_officer', firstName: 'Kevin', lastName: 'Okumu', facilityId: 1, nationalId: '27740365', phone: '+254723816459', hasBiometric: false },
+  { role: 'finance_officer', firstName: 'Esther', lastName: 'Makokha', facilityId: 1, nationalId: '26915384', phone: '+254729341786', hasBiometric: false },
 ];
 
 /** How many of DEMO_ACCOUNTS are SPEC.md §6's: the rest are seeded after the staff (seedStaffAccounts). */

@@ -63,6 +63,7 @@ const ROLE_CADRE: Record<string, { department: string; cadre: string; group: str
 /** Roles added after the register was first seeded: their accounts' employees are drawn last (seedPayroll). */
 const LATE_ROLE_CADRE: Record<string, { department: string; cadre: string; group: string }> = {
   procurement_officer: { department: 'Administration', cadre: 'Supply Chain Management Officer', group: 'K' },
+  finance_officer: { department: 'Administration', cadre: 'Accountant', group: 'K' },
 };
 
 const BANKS = [
