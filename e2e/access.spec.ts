@@ -41,8 +41,12 @@ test('the county director ends a colleague’s session, changes her role with a 
   await sessions.getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(toast(page, 'Session revoked')).toBeVisible();
   await expect(sessions.getByText('No active session.')).toBeVisible();
-  // Her very next request is signed out.
+  // Her very next request is signed out, and her screen tells her why (issue 29 item 7).
   expect((await hers.request.get('/api/auth/user')).status()).toBe(401);
+  const herScreen = await hers.newPage();
+  await herScreen.goto('/patients');
+  await expect(herScreen).toHaveURL(/\/login$/);
+  await expect(herScreen.getByTestId('session-ended')).toHaveText('An administrator ended your session. Please sign in again; if you did not expect this, tell your staff manager.');
   await hers.close();
   await sessions.getByRole('button', { name: 'Close' }).click();
   await expect(sessions).toBeHidden();

@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './core/deps.js';
-import { facilityDirectory, resolveSession, SERVER_MODULES } from './modules/index.js';
+import { endedSessionReason, facilityDirectory, resolveSession, SERVER_MODULES } from './modules/index.js';
 import { registerAuth, registerHostCheck, registerOriginCheck } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -109,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, deps);
   registerAuth(app, deps, {
     resolveSession: (token, now) => resolveSession(deps.db, deps.config, token, now),
+    endedSession: (token) => endedSessionReason(deps.db, token),
     ...facilityDirectory(deps.db),
   });
   app.addHook('onSend', async (request, reply) => {

@@ -1,5 +1,6 @@
 // The one place the client talks to the server (STYLE.md rule 7). A non-OK answer becomes an ApiError whose
 // message is "status: text" (SPEC.md §8), using the server's JSON message when it sends one (DESIGN.md §6).
+import { sessionEndReasonOf, type SessionEndReason } from '../../shared/session-end';
 
 export type FieldIssue = { path: string; message: string };
 
@@ -57,6 +58,30 @@ async function send(path: string, { method = 'GET', body, signal }: Options = {}
   return res;
 }
 
+const SESSION_END_KEY = 'afya.sessionEnded';
+
+/** Keeps why the server ended the session (a 401 whose code says so) for the sign-in page to say. */
+function noteSessionEnd(status: number, code: string | undefined): void {
+  const reason = status === 401 ? sessionEndReasonOf(code) : null;
+  if (!reason) return;
+  try {
+    sessionStorage.setItem(SESSION_END_KEY, reason);
+  } catch {
+    // Storage refused (private mode): the sign-in page just does not say why.
+  }
+}
+
+/** Why the last session ended, once: the sign-in page takes it to tell the person (issue 29 item 7). */
+export function takeSessionEnd(): SessionEndReason | null {
+  try {
+    const reason = sessionEndReasonOf(`session_${sessionStorage.getItem(SESSION_END_KEY) ?? ''}`);
+    sessionStorage.removeItem(SESSION_END_KEY);
+    return reason;
+  } catch {
+    return null;
+  }
+}
+
 async function toError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   try {
@@ -65,6 +90,7 @@ async function toError(res: Response): Promise<ApiError> {
       path: Array.isArray(i.path) ? i.path.join('.') : String(i.path ?? ''),
       message: i.message ?? '',
     }));
+    noteSessionEnd(res.status, json.code);
     return new ApiError(res.status, json.message || res.statusText, issues, json.code);
   } catch {
     return new ApiError(res.status, text || res.statusText);

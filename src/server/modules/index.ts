@@ -36,7 +36,7 @@ import { appointmentSettings, systemModule } from './system/index.js';
 connectSettings(appointmentSettings);
 
 export { facilityDirectory } from './facilities/index.js';
-export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, resolveSession } from './auth/index.js';
+export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail, endedSessionReason, resolveSession } from './auth/index.js';
 
 export const SERVER_MODULES: readonly ServerModule[] = [
   facilitiesModule,

@@ -7,6 +7,7 @@
 // The plugin knows no module: the composition root hands it the session resolver and the facility directory.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reaches, scopeOf, widerScope, type Permission, type Scope } from '../../shared/access/index.js';
+import { SESSION_END_MESSAGES, sessionEndCode, type SessionEndReason } from '../../shared/session-end.js';
 import { actorOf, facilitiesReached, type RouteAccess } from '../core/access.js';
 import { audit } from '../core/audit.js';
 import { COUNTY_WIDE, type FacilityScope, type SessionUser } from '../core/context.js';
@@ -28,6 +29,8 @@ declare module 'fastify' {
 export type AccessDeps = {
   /** The user of a session token, or null (expired, unknown, deactivated). */
   resolveSession: (token: string, now: Date) => Promise<SessionUser | null>;
+  /** Why a token's session ended, when it did for a reason (revoked, expired, idle, …): the 401 then says so. */
+  endedSession: (token: string) => Promise<SessionEndReason | null>;
   /** A facility's sub-county, or undefined for an unknown facility. */
   locateFacility: (id: number) => Promise<{ id: number; subcounty: string } | undefined>;
   /** The facilities of a sub-county. */
@@ -82,7 +85,10 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, access: Access
       request.sessionToken = user ? token : null;
     }
     if (rule.kind === 'public') return;
-    if (!request.user) throw unauthorized();
+    if (!request.user) {
+      const ended = token ? await access.endedSession(token) : null;
+      throw ended ? new AppError(401, sessionEndCode(ended), SESSION_END_MESSAGES[ended]) : unauthorized();
+    }
     // A temporary password was handed over by someone else: until its holder chooses their own, the account
     // reaches nothing else (the client shows the Choose a new password page; this is the server's side of it).
     if (request.user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {

@@ -2,7 +2,7 @@
 // browser here; a signed-in user is redirected to / by the route table.
 import './auth.strings';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, ArrowLeft, Loader2 } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Info, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, takeSessionEnd } from '../../lib/api-client';
 import { takeReturnPath, useLogin } from './auth.api';
 import { PasskeySignIn } from './passkey-sign-in';
 import { PublicBrand } from './public-brand';
@@ -58,6 +58,8 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  // Sent here because the server ended the session: say why, once (issue 29 item 7).
+  const [ended] = useState(takeSessionEnd);
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
   const emailError = fieldMessage(errors.email?.message, t);
@@ -106,6 +108,12 @@ export function LoginPage() {
           </CardHeader>
           <CardContent>
             <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+              {ended && !failure ? (
+                <p role="status" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="session-ended">
+                  <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                  {t(`login.sessionEnded.${ended}`)}
+                </p>
+              ) : null}
               {failure ? (
                 <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive bg-red-50 p-3 text-sm text-destructive">
                   <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

@@ -129,8 +129,10 @@ describe('sessions', () => {
     const newest = sessions[0]!;
     const revoke = await t.request({ method: 'DELETE', url: `/api/access/sessions/${newest.id}`, cookie: admin });
     expect(revoke.statusCode).toBe(200);
-    const statuses = [(await me(phone)).statusCode, (await me(laptop)).statusCode].sort();
-    expect(statuses).toEqual([200, 401]);
+    const answers = [await me(phone), await me(laptop)];
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    // The revoked one is told why on the sign-in page.
+    expect(answers.find((a) => a.statusCode === 401)!.json()).toEqual({ code: 'session_revoked', message: 'Unauthorized: an administrator ended your session. Please sign in again.' });
     expect((await t.request({ method: 'DELETE', url: `/api/access/sessions/${newest.id}`, cookie: admin })).statusCode).toBe(404);
     const [event] = await t.rows<{ entity_id: string; detail: string }>(sql`select entity_id, detail from audit_events where action = 'session.revoke' order by id desc limit 1`);
     expect(event).toEqual({ entity_id: String(staff.id), detail: `session ${newest.id}` });

@@ -7,7 +7,7 @@ import type { ListAccessUsersQuery } from '../../../shared/access/index.js';
 import type { Db } from '../../db/client.js';
 import { facilityField } from '../facilities/index.js';
 import { passkeys, sessions, users } from './auth.schema.js';
-import { endUserSessions, keepIndispensableRoles } from './auth.service.js';
+import { endSessions, endUserSessions, keepIndispensableRoles } from './auth.service.js';
 
 export type AccountRow = {
   id: number;
@@ -79,7 +79,7 @@ export async function findAccount(db: Db, id: number): Promise<typeof users.$inf
 export async function changeAccount(db: Db, id: number, change: { role?: string; facilityId?: number; isActive?: boolean }): Promise<void> {
   await keepIndispensableRoles(db, id, change);
   await db.update(users).set(change).where(eq(users.id, id));
-  await endUserSessions(db, id);
+  await endUserSessions(db, id, change.isActive === false ? 'deactivated' : 'access_changed');
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -107,8 +107,10 @@ export async function listUserSessions(db: Db, userId: number, now: Date, curren
 
 /** Ends one session at once (the next request with its cookie is signed out); the session's user, or null. */
 export async function revokeSession(db: Db, sessionId: number): Promise<{ userId: number } | null> {
-  const [row] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
-  return row ?? null;
+  const owner = await sessionOwner(db, sessionId);
+  if (owner === null) return null;
+  await endSessions(db, eq(sessions.id, sessionId), 'revoked');
+  return { userId: owner };
 }
 
 /** The user a session belongs to (for the scope check before revoking it). */

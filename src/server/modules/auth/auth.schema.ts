@@ -1,6 +1,7 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SESSION_END_REASONS } from '../../../shared/session-end.js';
 import { id, createdAt } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 
@@ -61,6 +62,26 @@ export const sessions = pgTable(
     index('sessions_user_idx').on(t.userId),
     uniqueIndex('sessions_id_key').on(t.id),
     check('sessions_method_check', sql`${t.method} in ('password', 'passkey', 'demo')`),
+  ],
+);
+
+/**
+ * Sessions that ended without their holder signing out (issue 29 item 7), by the hash of their token and why, so the
+ * next request with that cookie is told (a 401 with the reason) rather than silently sent to sign in. Kept 30 days.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    endedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ended_sessions_ended_at_idx').on(t.endedAt),
+    check('ended_sessions_reason_check', sql`${t.reason} in (${sql.raw(SESSION_END_REASONS.map((r) => `'${r}'`).join(', '))})`),
   ],
 );
 

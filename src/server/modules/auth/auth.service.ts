@@ -1,15 +1,16 @@
 // Sign-in, sessions and login rate limits (DESIGN.md §7).
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import { INDISPENSABLE_ROLES, roleLabel } from '../../../shared/access/index.js';
 import { grantsOf, permissionsOf } from '../../../shared/access/index.js';
 import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/auth/index.js';
+import type { SessionEndReason } from '../../../shared/session-end.js';
 import type { Role } from '../../../shared/access/index.js';
 import type { Config } from '../../env.js';
 import type { Db } from '../../db/client.js';
 import { facilityDirectory, facilityField } from '../facilities/index.js';
-import { loginAttempts, sessions, users } from './auth.schema.js';
+import { endedSessions, loginAttempts, sessions, users } from './auth.schema.js';
 import { conflict, forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import { prepared } from '../../core/prepared.js';
@@ -135,11 +136,41 @@ export async function resolveSession(db: Db, config: Config, token: string, now:
   if (!row) return null;
   const idleLimit = row.session.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
   const demoOnly = !config.demoMode && (row.session.viaDemo || row.user.isDemo);
-  if (now.getTime() >= row.session.expiresAt.getTime() || now.getTime() >= idleLimit || !row.user.isActive || demoOnly) {
-    await db.delete(sessions).where(eq(sessions.tokenHash, key));
+  const ended: SessionEndReason | null = !row.user.isActive
+    ? 'deactivated'
+    : demoOnly
+      ? 'demo_closed'
+      : now.getTime() >= row.session.expiresAt.getTime()
+        ? 'expired'
+        : now.getTime() >= idleLimit
+          ? 'idle'
+          : null;
+  if (ended) {
+    await endSessions(db, eq(sessions.tokenHash, key), ended);
     return null;
   }
   return { ...row.user, subcounty: row.subcounty };
+}
+
+/**
+ * Ends the sessions `where` selects, keeping why by their token's hash (ended_sessions) so that the next request
+ * with one is told; what was kept more than 30 days ago goes. The caller's transaction, if any.
+ */
+export async function endSessions(db: Db, where: SQL | undefined, reason: SessionEndReason): Promise<void> {
+  const gone = await db.delete(sessions).where(where).returning({ tokenHash: sessions.tokenHash, userId: sessions.userId });
+  if (gone.length === 0) return;
+  await db.delete(endedSessions).where(sql`${endedSessions.endedAt} < now() - interval '30 days'`);
+  await db
+    .insert(endedSessions)
+    .values(gone.map((g) => ({ ...g, reason })))
+    .onConflictDoNothing();
+}
+
+/** Why the session of a token ended, if it ended for a reason other than signing out (within the last 30 days). */
+export async function endedSessionReason(db: Db, token: string): Promise<SessionEndReason | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await db.select({ reason: endedSessions.reason }).from(endedSessions).where(eq(endedSessions.tokenHash, tokenHash(token))).limit(1);
+  return (row?.reason as SessionEndReason | undefined) ?? null;
 }
 
 /** The sub-county of a user's facility (for the answer to a sign-in). */
@@ -154,8 +185,8 @@ export async function endSession(db: Db, token: string): Promise<void> {
 }
 
 /** Ends every session of a user, except the one whose token is kept (the request's own, on a password change). */
-export async function endUserSessions(db: Db, userId: number, keepToken: string | null = null): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepToken ? ne(sessions.tokenHash, tokenHash(keepToken)) : undefined));
+export async function endUserSessions(db: Db, userId: number, reason: SessionEndReason, keepToken: string | null = null): Promise<void> {
+  await endSessions(db, and(eq(sessions.userId, userId), keepToken ? ne(sessions.tokenHash, tokenHash(keepToken)) : undefined), reason);
 }
 
 /** "30 seconds", "2 minutes": the wait a 429 names, rounded up as Retry-After is (the client reads it: passkeys.api.ts). */
@@ -338,7 +369,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(users).set({ passwordHash, mustChangePassword: false, temporaryPasswordExpiresAt: null }).where(eq(users.id, user.id)).returning();
-    await endUserSessions(tx, user.id, meta.token);
+    await endUserSessions(tx, user.id, 'password_changed', meta.token);
     await completeLoginAttempt(tx, attemptId, user.email);
     await audit(tx, { id: user.id, ip: meta.ip }, {
       action: 'auth.password.change',
@@ -364,7 +395,7 @@ export async function createAccount(db: Db, values: typeof users.$inferInsert): 
 export async function setAccountActive(db: Db, userId: number, isActive: boolean): Promise<void> {
   if (!isActive) await keepIndispensableRoles(db, userId, { isActive });
   await db.update(users).set({ isActive }).where(eq(users.id, userId));
-  if (!isActive) await endUserSessions(db, userId);
+  if (!isActive) await endUserSessions(db, userId, 'deactivated');
 }
 
 /**
@@ -409,5 +440,5 @@ export async function reopenDeclinedAccount(
  */
 export async function setTemporaryPassword(db: Db, userId: number, passwordHash: string, expiresAt: Date): Promise<void> {
   await db.update(users).set({ passwordHash, isActive: true, mustChangePassword: true, temporaryPasswordExpiresAt: expiresAt }).where(eq(users.id, userId));
-  await endUserSessions(db, userId);
+  await endUserSessions(db, userId, 'password_changed');
 }

@@ -135,7 +135,8 @@ describe('signing in', () => {
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/');
     expect(String(out.headers['set-cookie'])).toMatch(/afya_session=;/);
-    expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(401);
+    // Signed out by its holder: plainly signed out, with no reason to report.
+    expect((await t.request({ url: '/api/auth/user', cookie })).json()).toEqual({ code: 'unauthorized', message: 'Unauthorized: please sign in' });
   });
 
   it('gives a new session on every sign-in and ends the one it replaces', async () => {
@@ -163,7 +164,11 @@ describe('session lifetime (30 minutes idle, 12 hours at most)', () => {
     t.clock.advance(29 * 60_000);
     expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(200);
     t.clock.advance(31 * 60_000);
-    expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(401);
+    const ended = await t.request({ url: '/api/auth/user', cookie });
+    expect(ended.statusCode).toBe(401);
+    // The sign-in page says why (issue 29 item 7), and keeps saying it for that cookie.
+    expect(ended.json()).toEqual({ code: 'session_idle', message: 'Unauthorized: your session ended after a time without use. Please sign in again.' });
+    expect((await t.request({ url: '/api/patients', cookie })).json()).toMatchObject({ code: 'session_idle' });
     t.clock.set(TEST_NOW);
   });
 
@@ -192,14 +197,18 @@ describe('session lifetime (30 minutes idle, 12 hours at most)', () => {
       expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(200);
     }
     t.clock.set(new Date(TEST_NOW.getTime() + 12 * 3_600_000));
-    expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(401);
+    const ended = await t.request({ url: '/api/auth/user', cookie });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('session_expired');
     t.clock.set(TEST_NOW);
   });
 
   it('signs out a deactivated account at once', async () => {
     const cookie = sessionCookie(await login({ email: emailOf('nutritionist') }));
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.email, emailOf('nutritionist')));
-    expect((await t.request({ url: '/api/auth/user', cookie })).statusCode).toBe(401);
+    const ended = await t.request({ url: '/api/auth/user', cookie });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('session_deactivated');
     expect((await login({ email: emailOf('nutritionist') })).statusCode).toBe(401);
     await t.database.db.update(users).set({ isActive: true }).where(eq(users.email, emailOf('nutritionist')));
   });
