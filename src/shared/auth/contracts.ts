@@ -97,4 +97,3 @@ export const changePasswordFormSchema = changePasswordSchema
   .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'The two new passwords do not match' })
   .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
-

@@ -22,10 +22,10 @@ describe('GET /api/dashboard/stats', () => {
     const res = await t.request({ url: '/api/dashboard/stats', cookie: director });
     expect(res.statusCode).toBe(200);
     const stats = res.json();
-    // The seed: 300 patients, 54 staff (SPEC.md's ten demo accounts, 42 others, the payroll officer, the procurement
-    // officer) of whom 2 are on leave; today's appointments are the 12 visits' follow-ups due today and the referral
+    // The seed: 300 patients, 55 staff (SPEC.md's ten demo accounts, 42 others, the payroll, procurement and finance
+    // officers) of whom 2 are on leave; today's appointments are the 12 visits' follow-ups due today and the referral
     // hospital's 29 booked clinics (6 ANC, 4 CCC, 19 dental), not its walk-ins.
-    expect(stats).toEqual({ totalPatients: 300, activeStaff: 52, todayAppointments: 41, todayRevenue: expect.any(Number) });
+    expect(stats).toEqual({ totalPatients: 300, activeStaff: 53, todayAppointments: 41, todayRevenue: expect.any(Number) });
     const paidToday = await one<{ total: string }>(
       sql`select coalesce(sum(amount), 0)::text as total from billing_records where status = 'paid' and paid_at >= '2026-03-16T00:00:00+03:00' and paid_at < '2026-03-17T00:00:00+03:00'`,
     );
