@@ -69,6 +69,8 @@ export function AppShell({ auth, children }: Props) {
           </div>
           <SelectedFacilityBadge />
           <div className="ml-auto flex items-center gap-1">
+            {/* Below the desktop width the shell's two actions live here, never over the screen's content. */}
+            <ShellActions inHeader mayRegister={mayRegister} onRegister={() => setRegistering(true)} onAlert={() => setAlerting(true)} />
             <NotificationsBell />
             <UserMenu auth={auth} />
           </div>
@@ -79,36 +81,14 @@ export function AppShell({ auth, children }: Props) {
         <aside className={`${menuOpen ? 'block' : 'hidden'} print:hidden fixed inset-y-16 left-0 z-30 w-72 border-r bg-background lg:sticky lg:top-16 lg:block lg:h-[calc(100vh-4rem)]`}>
           <Sidebar onNavigate={() => setMenuOpen(false)} />
         </aside>
-        <main id="main" className="min-w-0 flex-1 p-4 pb-28 md:p-6 md:pb-28 print:p-0">
+        {/* At desktop width the floating buttons keep a gutter of their own at the right (lg:pr-24): they never cover
+            a total, a search button or a field (issue 29 item 6). */}
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-6 lg:pr-24 print:p-0">
           {children}
         </main>
       </div>
-      <div className="fixed bottom-6 right-6 z-30 flex flex-col gap-3 print:hidden">
-        {/* Only for those who may register patients (issue 12: not offered, then refused). */}
-        {mayRegister && (
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button size="icon" className="h-14 w-14 rounded-full shadow-lg" aria-label={t('shell.quickRegistration')} onClick={() => setRegistering(true)}>
-                <UserPlus />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent side="left">{t('shell.quickRegistration')}</TooltipContent>
-          </Tooltip>
-        )}
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button
-              size="icon"
-              variant="destructive"
-              className="h-14 w-14 rounded-full shadow-lg"
-              aria-label={t('shell.emergencyAlert')}
-              onClick={() => setAlerting(true)}
-            >
-              <AlertTriangle />
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent side="left">{t('shell.emergencyAlert')}</TooltipContent>
-        </Tooltip>
+      <div className="fixed bottom-6 right-6 z-30 hidden flex-col gap-3 print:hidden lg:flex">
+        <ShellActions mayRegister={mayRegister} onRegister={() => setRegistering(true)} onAlert={() => setAlerting(true)} />
       </div>
       {/* Emergency Alert (issue 12 item 7): confirmed, then sent to the server; the spec's toast follows its answer. */}
       {alerting ? <EmergencyAlertDialog open={alerting} onOpenChange={setAlerting} /> : null}
@@ -119,6 +99,39 @@ export function AppShell({ auth, children }: Props) {
       ) : null}
     </div>
     </TooltipProvider>
+  );
+}
+
+/**
+ * SPEC.md §2.4's floating buttons: Quick Patient Registration (only for those who may register patients — issue 12:
+ * not offered, then refused) and Emergency Alert. Floating in their own gutter at desktop width; in the header, as
+ * smaller icon buttons, below it.
+ */
+function ShellActions({ inHeader = false, mayRegister, onRegister, onAlert }: { inHeader?: boolean; mayRegister: boolean; onRegister: () => void; onAlert: () => void }) {
+  const { t } = useTranslation();
+  const size = inHeader ? 'h-10 w-10' : 'h-14 w-14 rounded-full shadow-lg';
+  const side = inHeader ? 'bottom' : 'left';
+  return (
+    <div className={inHeader ? 'flex items-center gap-1 lg:hidden print:hidden' : 'contents'}>
+      {mayRegister && (
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button size="icon" variant={inHeader ? 'ghost' : 'default'} className={size} aria-label={t('shell.quickRegistration')} onClick={onRegister}>
+              <UserPlus />
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent side={side}>{t('shell.quickRegistration')}</TooltipContent>
+        </Tooltip>
+      )}
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button size="icon" variant={inHeader ? 'ghost' : 'destructive'} className={inHeader ? `${size} text-destructive hover:text-destructive` : size} aria-label={t('shell.emergencyAlert')} onClick={onAlert}>
+            <AlertTriangle />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent side={side}>{t('shell.emergencyAlert')}</TooltipContent>
+      </Tooltip>
+    </div>
   );
 }
 

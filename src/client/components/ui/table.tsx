@@ -1,9 +1,32 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { cn } from '../../lib/utils';
 
+/** Whether the element's content is wider than it (a table on a phone): then it scrolls sideways. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
+
+/**
+ * A table in a box that scrolls sideways when the table is wider than the screen. Only then is the box a tab stop
+ * (WCAG 2.1.1, axe's scrollable-region-focusable): a keyboard user can reach it and scroll it with the arrow keys,
+ * and a table that fits adds no stop of its own.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const box = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(box);
   return (
-    <div className="relative w-full overflow-auto">
+    <div ref={box} className="relative w-full overflow-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={scrolls ? 0 : undefined}>
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
