@@ -21,8 +21,9 @@ async function expectToast(page: Page, title: string, description: string) {
 test('a visitor reads the county figures, and a nurse signs in through the demo portal', async ({ page }) => {
   const summary = (await (await page.request.get('/api/facilities/summary')).json()) as Summary;
   const accounts = (await (await page.request.get('/api/demo/accounts')).json()) as Account[];
-  // SPEC.md §6's ten, the payroll officer (issue 27) and the procurement officer (issue 28).
-  expect(accounts).toHaveLength(12);
+  // SPEC.md §6's ten, the payroll officer (issue 27), the procurement officer (issue 28) and the finance officer (issue 29).
+  expect(accounts).toHaveLength(13);
+  expect(accounts.map((a) => a.email).sort()).toEqual(Object.values(DEMO_EMAILS).sort());
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'County Health Management System' })).toBeVisible();
