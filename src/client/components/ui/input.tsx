@@ -16,3 +16,17 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
   return <select className={cn(field, 'h-10', className)} {...props} />;
 }
+
+/** A native select's options: a blank first one when asked for ("Select …"), then each value with its label. */
+export function SelectOptions({ options, blank }: { options: readonly { value: string; label: string }[]; blank?: string }) {
+  return (
+    <>
+      {blank === undefined ? null : <option value="">{blank}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}

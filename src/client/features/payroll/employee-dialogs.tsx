@@ -20,7 +20,7 @@ import { DetailField } from '../../components/data/detail-field';
 import { FormField, FormSection, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
-import { Input, NativeSelect } from '../../components/ui/input';
+import { Input, NativeSelect, SelectOptions } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -90,12 +90,7 @@ function EmployeeFields({ prefix, names, values, set, errors }: { prefix: string
   const select = (name: string, options: readonly { value: string; label: string }[], blank?: string) =>
     box(name, (aria) => (
       <NativeSelect value={values[name]} data-field={name} onChange={(e) => set(name, e.target.value)} {...aria}>
-        {blank === undefined ? null : <option value="">{blank}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} blank={blank} />
       </NativeSelect>
     ));
   const text = (name: string, type = 'text', extra: Record<string, string> = {}) =>

@@ -14,7 +14,7 @@ import { Combobox } from '../../components/forms/combobox';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
-import { Input, NativeSelect } from '../../components/ui/input';
+import { Input, NativeSelect, SelectOptions } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
 import { ApiError } from '../../lib/api-client';
@@ -42,12 +42,7 @@ function parts<V extends Record<string, unknown>>(prefix: string, form: Form<V>)
     select: (name: keyof V & string, label: string, options: readonly Option[], blank?: string) =>
       field(name, label, (aria) => (
         <NativeSelect data-field={name} aria-required="true" {...aria} value={form.values[name] as string} onChange={(e) => form.set(name, e.target.value as V[typeof name])}>
-          {blank === undefined ? null : <option value="">{blank}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions options={options} blank={blank} />
         </NativeSelect>
       )),
     text: (name: keyof V & string, label: string, props: Record<string, unknown>) =>

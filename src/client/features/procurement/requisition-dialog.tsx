@@ -10,7 +10,7 @@ import { formatKES } from '../../../shared/money';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
-import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { Input, NativeSelect, SelectOptions, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
@@ -53,12 +53,7 @@ export function RequisitionDialog({ onClose }: { onClose: () => void }) {
   const select = (name: 'facilityId' | 'costCentre' | 'fund', label: string, options: { value: string; label: string }[], blank?: string) => (
     <FormField id={`rq-${name}`} label={label} error={message(name)} required>
       <NativeSelect data-field={name} aria-required="true" {...fieldAria(`rq-${name}`, message(name))} value={values[name]} onChange={(e) => set(name, e.target.value)}>
-        {blank === undefined ? null : <option value="">{blank}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} blank={blank} />
       </NativeSelect>
     </FormField>
   );
