@@ -13,7 +13,6 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { OfflineBanner } from '../../components/offline-banner';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../components/ui/tooltip';
-import { EmergencyAlertDialog } from './emergency-alert-dialog';
 import { FacilityIcon } from './facility-icon';
 import { NotificationsBell } from './notifications-bell';
 import { Sidebar } from './sidebar';
@@ -21,6 +20,8 @@ import { UserMenu } from './user-menu';
 import { useStaff } from '../use-staff';
 import { SCREENS } from '../modules';
 
+// Opened by a tap, never on the way to a screen: its code loads then, not with every screen's.
+const EmergencyAlertDialog = lazy(() => import('./emergency-alert-dialog').then((m) => ({ default: m.EmergencyAlertDialog })));
 const RegisterPatientDialog = lazy(() => import('../../features/patients/register-patient-dialog').then((m) => ({ default: m.RegisterPatientDialog })));
 
 type Props = { auth: Extract<AuthState, { status: 'authenticated' }>; children: ReactNode };
@@ -91,7 +92,11 @@ export function AppShell({ auth, children }: Props) {
         <ShellActions mayRegister={mayRegister} onRegister={() => setRegistering(true)} onAlert={() => setAlerting(true)} />
       </div>
       {/* Emergency Alert (issue 12 item 7): confirmed, then sent to the server; the spec's toast follows its answer. */}
-      {alerting ? <EmergencyAlertDialog open={alerting} onOpenChange={setAlerting} /> : null}
+      {alerting ? (
+        <Suspense fallback={null}>
+          <EmergencyAlertDialog open={alerting} onOpenChange={setAlerting} />
+        </Suspense>
+      ) : null}
       {registering ? (
         <Suspense fallback={null}>
           <RegisterPatientDialog open={registering} onOpenChange={setRegistering} />
