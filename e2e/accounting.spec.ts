@@ -96,6 +96,8 @@ test('the in-charge prepares a journal, the director approves it, and the trial 
   await page.getByLabel('Search', { exact: true }).fill(reference);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.getByTestId('journal-row').filter({ hasText: reference });
+  // The searched list, not the one before it (where the draft, the newest journal, also stands): every row is it.
+  await expect(page.getByTestId('journal-row')).toHaveCount(1);
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /^Show the lines of / }).click();
   await expect(page.getByTestId('journal-lines')).toContainText(expense.name);
