@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Plus, Scale } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fiscalYearOf } from '../../../shared/county-time';
 import { formatKES, parseKes, sharePercent, toKes, totalOf } from '../../../shared/money';
 import type { PlanLine } from '../../../shared/procurement';
 import { EmptyState } from '../../components/data/empty-state';
@@ -23,18 +22,11 @@ import { formatDate, formatNumber } from '../../lib/locale-format';
 import { facilitiesQuery } from '../facilities';
 import { PlanLineDialog, ThresholdDialog } from './plan-dialogs';
 import { PLAN_PAGE_SIZE, planQuery, summaryQuery, thresholdsQuery, type PlanFilters } from './procurement.api';
-import { procurementErrorText } from './procurement-labels';
+import { procurementErrorText, recentYears } from './procurement-labels';
 
 const PLAN_COLUMNS = ['item', 'facility', 'quantity', 'method', 'quarter', 'fund', 'estimate', 'ordered'] as const;
 const THRESHOLD_COLUMNS = ['method', 'category', 'limit', 'from', 'state'] as const;
 const RIGHT = new Set<string>(['quantity', 'estimate', 'ordered', 'limit']);
-
-/** The server's fiscal year and the two before it, as the county writes them ('2025/26'). */
-function recentYears(current: string | undefined): string[] | undefined {
-  if (!current) return undefined;
-  const first = Number(current.slice(0, 4));
-  return [0, 1, 2].map((n) => fiscalYearOf(`${first - n}-07-01`).label);
-}
 
 /** Ordered as a share of the estimate, one decimal (45.5); null for a line estimated at nothing. */
 const shareOf = (part: number, whole: number): number | null => sharePercent(parseKes(part), parseKes(whole));

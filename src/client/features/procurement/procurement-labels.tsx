@@ -2,6 +2,7 @@
 // before the LPO is numbered), and the server's messages (the shared schemas and the server speak English; the known
 // ones are translated through the `procurement.messages` map in Kiswahili).
 import type { TFunction } from 'i18next';
+import { fiscalYearOf } from '../../../shared/county-time';
 import type { OrderStatus, Priority, PurchaseOrder } from '../../../shared/procurement';
 import { formatKES, formatKesExact, tryParseKes } from '../../../shared/money';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
@@ -63,4 +64,11 @@ export const ratingText = (rating: number | null) => (rating === null ? '—' : 
 export function formatPrice(n: number): string {
   const exact = Number.isInteger(n) ? null : tryParseKes(n);
   return exact === null ? formatKES(n) : formatKesExact(exact);
+}
+
+/** The server's fiscal year ('2025/26') and the two before it, for the Reports and Plan tabs' year filters. */
+export function recentYears(current: string | undefined): string[] | undefined {
+  if (!current) return undefined;
+  const first = Number(current.slice(0, 4));
+  return [0, 1, 2].map((n) => fiscalYearOf(`${first - n}-07-01`).label);
 }

@@ -9,7 +9,6 @@ import { BarChart3, CalendarClock, Clock, Download, PieChart, Scale, Truck } fro
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { fiscalYearOf } from '../../../shared/county-time';
 import { formatKES } from '../../../shared/money';
 import type { ProcurementSummary } from '../../../shared/procurement';
 import { FilterSelect } from '../../components/data/filter-select';
@@ -20,16 +19,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import { approvedWriteOffsQuery, expiryQuery, pendingBillsQuery, summaryQuery, suppliersQuery, statsQuery } from './procurement.api';
-import { orderName, procurementErrorText } from './procurement-labels';
+import { orderName, procurementErrorText, recentYears } from './procurement-labels';
 
 type Bar = { key: string; label: string; value: number; percent: number | null; note?: ReactNode };
-
-/** The server's fiscal year and the two before it, as the county reports them ('2025/26'). */
-function recentYears(current: string | undefined): string[] | undefined {
-  if (!current) return undefined;
-  const first = Number(current.slice(0, 4));
-  return [0, 1, 2].map((n) => fiscalYearOf(`${first - n}-07-01`).label);
-}
 
 export function ReportsTab() {
   const { t } = useTranslation();
