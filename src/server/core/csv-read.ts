@@ -89,7 +89,8 @@ const GROUPED = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
  * print as (1,250.50)); null for a blank cell or '-'; undefined for anything else (the caller says which line).
  */
 export function readAmount(text: string): Cents | null | undefined {
-  let t = text.replace(/\s/g, '').replace(/^(KES|KSH|Ksh|Kshs)\.?/i, '');
+  // Kshs before KSH: the longer prefix first, or 'Kshs 100' would leave 's100'.
+  let t = text.replace(/\s/g, '').replace(/^(KSHS|KES|KSH)\.?/i, '');
   if (t === '' || t === '-') return null;
   let negative = false;
   if (/^\(.*\)$/.test(t)) {

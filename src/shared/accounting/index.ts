@@ -6,3 +6,4 @@ export * from './journals.js';
 export * from './periods.js';
 export * from './statements.js';
 export * from './reconciliation.js';
+export * from './bank-profiles.js';

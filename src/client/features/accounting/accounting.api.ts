@@ -19,6 +19,7 @@ import type {
   ReconciliationSummary,
   Statement,
   StatementKind,
+  StatementPosting,
   StatementPreview,
   UpdateAccountInput,
 } from '../../../shared/accounting';
@@ -118,3 +119,7 @@ export const useAutoMatch = () => useLedgerWrite((id: number) => apiPost<AutoMat
 export const useCreateMatch = () => useLedgerWrite(({ id, input }: { id: number; input: CreateMatchInput }) => apiPost<ReconciliationDetail>(`/api/accounting/reconciliations/${id}/matches`, input));
 export const useUndoMatch = () => useLedgerWrite((matchId: number) => apiDelete<ReconciliationDetail>(`/api/accounting/reconciliation-matches/${matchId}`));
 export const useCompleteReconciliation = () => useLedgerWrite((id: number) => apiPost<ReconciliationDetail>(`/api/accounting/reconciliations/${id}/complete`, {}));
+export const useAgreeStartingPoint = () =>
+  useLedgerWrite(({ id, note }: { id: number; note: string }) => apiPost<ReconciliationDetail>(`/api/accounting/reconciliations/${id}/starting-point`, { agree: true, note }));
+export const usePostStatementLine = () =>
+  useLedgerWrite(({ lineId, kind }: { lineId: number; kind: StatementPosting }) => apiPost<ReconciliationDetail>(`/api/accounting/reconciliation-lines/${lineId}/post`, { kind }));

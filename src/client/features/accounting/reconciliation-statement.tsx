@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Link2, Unlink, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookLine, ReconciliationDetail, StatementLine } from '../../../shared/accounting';
+import type { BookLine, ReconciliationDetail, StatementLine, StatementPosting } from '../../../shared/accounting';
 import { compare, formatKesExact, isZero, parseTotal, subtract, totalOf } from '../../../shared/money';
 import { ListError } from '../../components/data/list-error';
 import { ColumnHeads } from '../../components/data/table-parts';
@@ -21,7 +21,8 @@ import { formatDate, formatNumber } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
 import { RegionTable } from './region-table';
 import { accountingError } from './accounting-labels';
-import { reconciliationPdfPath, reconciliationQuery, useAutoMatch, useCompleteReconciliation, useCreateMatch, useUndoMatch } from './accounting.api';
+import { reconciliationPdfPath, reconciliationQuery, useAutoMatch, useCompleteReconciliation, useCreateMatch, usePostStatementLine, useUndoMatch } from './accounting.api';
+import { StartingPointCard } from './reconciliation-start';
 import { money, StatusBadge } from './reconciliation-labels';
 
 export function StatementView({ id, onBack }: { id: number; onBack: () => void }) {
@@ -33,10 +34,11 @@ export function StatementView({ id, onBack }: { id: number; onBack: () => void }
   const [picked, setPicked] = useState<{ statement: number[]; book: number[] }>({ statement: [], book: [] });
   const match = useCreateMatch();
   const undo = useUndoMatch();
+  const postLine = usePostStatementLine();
   const d = query.data;
   const canPost = staff.may('finance:post');
   const open = d?.statement.status === 'pending_review';
-  const failure = auto.error ?? complete.error ?? match.error ?? undo.error;
+  const failure = auto.error ?? complete.error ?? match.error ?? undo.error ?? postLine.error;
 
   if (query.error) return <ListError message={t('common.loadError', { message: accountingError(query.error) })} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (!d) return <Skeleton className="h-96 w-full" />;
@@ -95,6 +97,8 @@ export function StatementView({ id, onBack }: { id: number; onBack: () => void }
         </p>
       ) : null}
 
+      <StartingPointCard detail={d} canAgree={canPost && open} />
+
       <Fo30Card detail={d} />
 
       {canPost && open ? (
@@ -110,7 +114,8 @@ export function StatementView({ id, onBack }: { id: number; onBack: () => void }
             disabled={!some || !shape || !equal || match.isPending}
             onClick={() =>
               match.mutate(
-                { id, input: { statementLineIds: picked.statement, journalLineIds: picked.book } },
+                // A book item is one journal's lines on the account: the match names every line.
+                { id, input: { statementLineIds: picked.statement, journalLineIds: d.bookLines.filter((b) => picked.book.includes(b.id)).flatMap((b) => b.lineIds) } },
                 {
                   onSuccess: () => {
                     setPicked({ statement: [], book: [] });
@@ -140,6 +145,7 @@ export function StatementView({ id, onBack }: { id: number; onBack: () => void }
               picked={picked.statement}
               onPick={(lineId) => toggle('statement', lineId)}
               onUndo={canPost && open ? (matchId) => undo.mutate(matchId, { onSuccess: () => toast({ title: t('accounting.recon.undone') }) }) : undefined}
+              onPost={canPost && open && !postLine.isPending ? (lineId, kind) => postLine.mutate({ lineId, kind }, { onSuccess: () => toast({ title: t('accounting.recon.post.posted') }) }) : undefined}
             />
           </CardContent>
         </Card>
@@ -164,7 +170,23 @@ export function StatementView({ id, onBack }: { id: number; onBack: () => void }
 type AnyLine = StatementLine | BookLine;
 const isBook = (l: AnyLine): l is BookLine => 'journalNumber' in l;
 
-function LineTable({ label, rows, pickable, picked, onPick, onUndo }: { label: string; rows: AnyLine[]; pickable: boolean; picked: number[]; onPick: (id: number) => void; onUndo?: (matchId: number) => void }) {
+function LineTable({
+  label,
+  rows,
+  pickable,
+  picked,
+  onPick,
+  onUndo,
+  onPost,
+}: {
+  label: string;
+  rows: AnyLine[];
+  pickable: boolean;
+  picked: number[];
+  onPick: (id: number) => void;
+  onUndo?: (matchId: number) => void;
+  onPost?: (lineId: number, kind: StatementPosting) => void;
+}) {
   const { t } = useTranslation();
   return (
     <RegionTable label={label} tall>
@@ -195,7 +217,11 @@ function LineTable({ label, rows, pickable, picked, onPick, onUndo }: { label: s
                     ) : null}
                   </span>
                 ) : (
-                  <Badge variant="warning">{t('accounting.recon.unmatched')}</Badge>
+                  <span className="flex flex-wrap items-center gap-1">
+                    <Badge variant="warning">{t('accounting.recon.unmatched')}</Badge>
+                    {isBook(l) && l.broughtForward ? <Badge variant="outline">{t('accounting.recon.broughtForward')}</Badge> : null}
+                    {onPost && !isBook(l) ? <PostButton kind={l.amount < 0 ? 'bank_charges' : 'interest'} line={lineLabel} onPost={() => onPost(l.id, l.amount < 0 ? 'bank_charges' : 'interest')} /> : null}
+                  </span>
                 )}
               </TableCell>
             </TableRow>
@@ -206,15 +232,26 @@ function LineTable({ label, rows, pickable, picked, onPick, onUndo }: { label: s
   );
 }
 
+/** Posts a statement line the books lack as what it is: a bank charge (money out) or interest (money in). */
+function PostButton({ kind, line, onPost }: { kind: StatementPosting; line: string; onPost: () => void }) {
+  const { t } = useTranslation();
+  const action = t(`accounting.recon.post.${kind}`);
+  return (
+    <Button variant="outline" size="sm" className="h-7 px-2 text-xs" aria-label={t('accounting.recon.post.ofLine', { action, line })} onClick={onPost} data-testid={`post-${kind}`}>
+      {action}
+    </Button>
+  );
+}
+
 function Fo30Card({ detail }: { detail: ReconciliationDetail }) {
   const { t } = useTranslation();
   const f = detail.fo30;
   const line = (key: string, value: number | null, strong = false, sign = '') => (
     <div className={cn('flex items-center justify-between gap-4', strong && 'border-t pt-2 font-semibold')}>
       <dt>{t(`accounting.recon.fo30.${key}`)}</dt>
-      <dd className="tabular-nums" data-testid={`fo30-${key}`}>
-        {sign}
-        {money(value)}
+      <dd className="whitespace-nowrap tabular-nums" data-testid={`fo30-${key}`}>
+        {/* An addition of a negative figure reads as a deduction. */}
+        {sign === '+ ' && value !== null && value < 0 ? `− ${money(-value)}` : `${sign}${money(value)}`}
       </dd>
     </div>
   );
@@ -226,12 +263,21 @@ function Fo30Card({ detail }: { detail: ReconciliationDetail }) {
       </CardHeader>
       <CardContent>
         <dl className="grid max-w-2xl gap-2 text-sm">
+          <div className="flex items-center justify-between gap-4 text-muted-foreground">
+            <dt>{t('accounting.recon.fo30.statementOpening', { date: formatDate(f.openingDate) })}</dt>
+            <dd className="whitespace-nowrap tabular-nums">{money(f.statementOpening)}</dd>
+          </div>
+          <div className="flex items-center justify-between gap-4 border-b pb-2 text-muted-foreground">
+            <dt>{t('accounting.recon.fo30.bookOpening')}</dt>
+            <dd className="whitespace-nowrap tabular-nums">{money(f.bookOpening)}</dd>
+          </div>
           {line('bookBalance', f.bookBalance)}
           {line('uncreditedReceipts', f.uncreditedReceipts.total, false, '− ')}
           {line('unpresentedPayments', f.unpresentedPayments.total, false, '+ ')}
           {line('statementReceiptsNotInBooks', f.statementReceiptsNotInBooks.total, false, '+ ')}
           {/* The statement's payments are negative (as the statement shows them): shown as a deduction. */}
           {line('statementPaymentsNotInBooks', -f.statementPaymentsNotInBooks.total, false, '− ')}
+          {f.agreedDifference !== 0 ? line('agreedDifference', f.agreedDifference, false, '+ ') : null}
           {line('reconciledBalance', f.reconciledBalance, true)}
           {line('statementBalance', f.statementBalance)}
           {line('difference', f.difference, true)}

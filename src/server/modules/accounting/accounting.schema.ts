@@ -6,7 +6,7 @@
 // journal whose debits and credits differ; posted journals and their lines cannot be updated or deleted; a journal
 // cannot be posted into a closed period; and account_balances is kept by triggers as lines are posted.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customType, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, createdAt, moneyFromDb } from '../../db/columns.js';
 import { toKesText, type Cents } from '../../../shared/money.js';
@@ -206,6 +206,8 @@ export const bankStatements = pgTable(
     importedAt: createdAt(),
     reconciledBy: integer().references(() => users.id),
     reconciledAt: timestamp({ withTimezone: true }),
+    /** The column profile the file was read with (null: read before profiles, or the built-in layout). */
+    profileId: integer().references((): AnyPgColumn => bankImportProfiles.id),
   },
   (t) => [check('bank_statements_kind_check', sql`${t.kind} in ('bank', 'mpesa')`), check('bank_statements_status_check', sql`${t.status} in ('pending_review', 'reconciled')`)],
 );
@@ -246,7 +248,7 @@ export const reconciliationMatches = pgTable(
     createdBy: integer().references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [check('reconciliation_matches_kind_check', sql`${t.kind} in ('auto', 'manual')`)],
+  (t) => [check('reconciliation_matches_kind_check', sql`${t.kind} in ('auto', 'manual', 'opening')`)],
 );
 
 /** The ledger lines of a match (a ledger line is matched at most once). */
@@ -261,4 +263,62 @@ export const reconciliationLedgerItems = pgTable(
       .references(() => journalLines.id),
   },
   (t) => [uniqueIndex('reconciliation_ledger_items_line_key').on(t.journalLineId), index('reconciliation_ledger_items_match_idx').on(t.matchId)],
+);
+
+/**
+ * How one bank's (or the M-Pesa portal's) export is read: which of its columns holds the date, the description,
+ * the reference, money out and money in (or one signed amount), the balance and, for M-Pesa, the status. Chosen
+ * once per bank by a finance officer and kept by name (KCB, Equity, Co-op, NCBA, M-Pesa portal, …).
+ */
+export const bankImportProfiles = pgTable(
+  'bank_import_profiles',
+  {
+    id: id(),
+    name: text().notNull(),
+    kind: text().notNull(),
+    columns: jsonb().$type<Record<string, string>>().notNull(),
+    /** How a date like 03/04/2026 is read: day first (Kenyan banks) or month first. */
+    dateOrder: text().notNull().default('dmy'),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedBy: integer().references(() => users.id),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_import_profiles_name_key').on(sql`lower(${t.name})`),
+    check('bank_import_profiles_kind_check', sql`${t.kind} in ('bank', 'mpesa')`),
+    check('bank_import_profiles_date_order_check', sql`${t.dateOrder} in ('dmy', 'mdy')`),
+  ],
+);
+
+/**
+ * The agreed starting point of an account's reconciliations (one per account and facility, or the county level):
+ * the first statement's opening balance against the book balance the day before its first date. Book lines dated
+ * before it and not on that statement are cleared in one step (a match of kind 'opening'); what the two balances
+ * still differ by, once those are set aside, is the agreed difference every later FO 30 carries.
+ */
+export const reconciliationStarts = pgTable(
+  'reconciliation_starts',
+  {
+    id: id(),
+    accountCode: text()
+      .notNull()
+      .references(() => accounts.code),
+    facilityId: integer().references(() => facilities.id),
+    statementId: integer()
+      .notNull()
+      .references(() => bankStatements.id),
+    startDate: date({ mode: 'string' }).notNull(),
+    statementOpening: total().notNull(),
+    bookOpening: total().notNull(),
+    /** The net of the book lines cleared in one step. */
+    clearedNet: total().notNull(),
+    clearedCount: integer().notNull(),
+    /** statementOpening − (bookOpening − the net of earlier book lines matched on the first statement). */
+    difference: total().notNull(),
+    matchId: integer().references(() => reconciliationMatches.id),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reconciliation_starts_account_key').on(t.accountCode, sql`coalesce(${t.facilityId}, 0)`)],
 );

@@ -171,20 +171,20 @@ describe('the chart of accounts', () => {
   });
 
   it('takes a new account under a heading of its type, renames and recodes it, and deactivates it; never deletes', async () => {
-    const made = await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: director, body: { code: '5270', name: 'Security services', type: 'expense', parentCode: '5200', gfsCode: '2211305' } });
+    const made = await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: director, body: { code: '5280', name: 'Security services', type: 'expense', parentCode: '5200', gfsCode: '2211305' } });
     expect(made.statusCode, made.body).toBe(201);
     const account = made.json();
-    expect((await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: director, body: { code: '5270', name: 'Again', type: 'expense' } })).statusCode).toBe(409);
+    expect((await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: director, body: { code: '5280', name: 'Again', type: 'expense' } })).statusCode).toBe(409);
     const wrongType = await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: director, body: { code: '5271', name: 'Guards', type: 'revenue', parentCode: '5200' } });
     expect(wrongType.json().issues[0].path).toBe('parentCode');
     // The chart is the county's: an in-charge may not change it.
     expect((await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: incharge, body: { code: '5272', name: 'Guards', type: 'expense', parentCode: '5200' } })).statusCode).toBe(403);
     const renamed = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${account.id}`, cookie: director, body: { name: 'Security and guarding services', gfsCode: '2211306' } });
-    expect(renamed.json()).toMatchObject({ code: '5270', name: 'Security and guarding services', gfsCode: '2211306', isActive: true });
+    expect(renamed.json()).toMatchObject({ code: '5280', name: 'Security and guarding services', gfsCode: '2211306', isActive: true });
     const off = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${account.id}`, cookie: director, body: { isActive: false } });
     expect(off.json().isActive).toBe(false);
-    const unusable = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { date: '2026-03-12', description: 'Guards', lines: [line('5270', 10, 0), line('1120', 0, 10)] } });
-    expect(unusable.json().issues).toEqual([{ path: 'lines.0.accountCode', message: 'Account 5270 is inactive' }]);
+    const unusable = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { date: '2026-03-12', description: 'Guards', lines: [line('5280', 10, 0), line('1120', 0, 10)] } });
+    expect(unusable.json().issues).toEqual([{ path: 'lines.0.accountCode', message: 'Account 5280 is inactive' }]);
     const patientDebtors = (await t.rows<{ id: number }>(sql`select id from accounts where code = '1230'`))[0]!.id;
     const system = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${patientDebtors}`, cookie: director, body: { isActive: false } });
     expect(system.statusCode).toBe(409);

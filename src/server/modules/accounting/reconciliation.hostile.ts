@@ -1,7 +1,7 @@
 // The hostile-input test's strategies for the reconciliation routes' writes (merged by accounting.hostile.ts).
 import fc from 'fast-check';
-import { STATEMENT_KINDS } from '../../../shared/accounting/index.js';
-import { asRecord, badText, defineHostile, notABoolean, notAnOptionalId, notAString, notIn } from '../../test/hostile.js';
+import { DATE_ORDERS, STATEMENT_KINDS, STATEMENT_POSTINGS } from '../../../shared/accounting/index.js';
+import { asRecord, badOptionalText, badText, defineHostile, notABoolean, notAnOptionalId, notAString, notIn } from '../../test/hostile.js';
 
 /** One Completed M-Pesa receipt, dated before the test clock's day: a file that imports. */
 const MPESA_CSV = 'Receipt No.,Completion Time,Details,Transaction Status,Paid In,Withdrawn,Balance\nRKH7ZZ0001,2026-03-02 10:15:00,Payment from 254700000001,Completed,"1,500.00",,"1,500.00"\n';
@@ -11,6 +11,8 @@ const JOURNAL_CSV =
 const notAFile = fc.oneof(notAString, fc.constant(''));
 const notABalance = fc.constantFrom<unknown>('abc', '1e3', '1,000', 1e15, -1e15, 0.001, 'NaN', true, [], {});
 const notIds = fc.constantFrom<unknown>(null, [], {}, 'ids', 1, [0], [-1], [1.5], ['1'], [2 ** 31], [1, 1], Array.from({ length: 501 }, (_, i) => i + 1));
+/** Fails a date order ('' and null are fine: the profile's own, or day first). */
+const notDateOrder = notIn(DATE_ORDERS).filter((v) => v !== '' && v !== null);
 const statement = {
   base: { kind: 'mpesa', accountCode: '1130', facilityId: 1, filename: 'mpesa-march.csv', csv: MPESA_CSV },
   breakers: {
@@ -21,8 +23,29 @@ const statement = {
     csv: notAFile,
     openingBalance: notABalance,
     closingBalance: notABalance,
+    // Bank import profiles (issue 29 item 1): an XLSX beside the CSV, a profile or columns of its own.
+    xlsx: fc.oneof(notAFile, fc.constantFrom('not base64!', 'UEsDBA', 'A'.repeat(1_000_004))),
+    profileId: notAnOptionalId,
+    columns: fc.constantFrom<unknown>('Date', [], {}, { date: 'Date' }, { date: 'Date', description: 'Details' }, { date: 'Date', description: 'Details', amount: 'Amount', moneyIn: 'In' }),
+    dateOrder: notDateOrder,
+    saveProfileAs: badOptionalText(80, 'Busia KCB'),
   },
   fixed: ['kind', 'accountCode'],
+};
+
+/** A bank's columns as KCB writes them: a profile that saves. */
+const profile = {
+  base: { name: 'Hostile Bank', kind: 'bank', columns: { date: 'Transaction Date', description: 'Narrative', reference: 'Bank Reference', moneyOut: 'Money Out', moneyIn: 'Money In', balance: 'Ledger Balance' }, dateOrder: 'dmy' },
+  breakers: {
+    name: badText(80, 'Hostile Bank'),
+    kind: notIn(STATEMENT_KINDS),
+    columns: fc.constantFrom<unknown>(null, 'Date', [], {}, { date: 'Date' }, { date: 'Date', description: 'Details' }),
+    'columns.date': badText(100, 'Transaction Date'),
+    'columns.description': badText(100, 'Narrative'),
+    'columns.balance': badOptionalText(100, 'Ledger Balance'),
+    dateOrder: notDateOrder,
+  },
+  fixed: ['kind'],
 };
 
 export default defineHostile({
@@ -65,6 +88,30 @@ export default defineHostile({
     base: {},
     breakers: {},
     noBody: true,
+  },
+  'POST /api/accounting/reconciliations/:id/starting-point': {
+    role: 'county_director',
+    path: () => '/api/accounting/reconciliations/2147483647/starting-point',
+    base: { agree: true, note: 'Opening balance agreed with the bank' },
+    breakers: { agree: fc.constantFrom<unknown>(false, 'true', 1, null, [], {}), note: badOptionalText(500, 'Opening balance agreed with the bank') },
+  },
+  'POST /api/accounting/reconciliation-lines/:id/post': {
+    role: 'county_director',
+    path: () => '/api/accounting/reconciliation-lines/2147483647/post',
+    base: { kind: 'bank_charges' },
+    breakers: { kind: notIn(STATEMENT_POSTINGS) },
+  },
+  'POST /api/accounting/bank-profiles': {
+    role: 'county_director',
+    path: () => '/api/accounting/bank-profiles',
+    ...profile,
+    texts: { fields: ['name'], stored: (a) => asRecord(a) },
+  },
+  'PUT /api/accounting/bank-profiles/:id': {
+    role: 'county_director',
+    // A profile that does not exist: a valid body is refused (404) too.
+    path: () => '/api/accounting/bank-profiles/2147483647',
+    ...profile,
   },
   'POST /api/accounting/journals/import': {
     role: 'county_director',

@@ -24,6 +24,12 @@ const WORDS = {
     statement: 'Reconciliation',
     item: 'Item',
     amount: 'Amount (KES)',
+    statementOpening: (d: string) => `Balance as per statement at the start of ${d} (opening)`,
+    bookOpening: 'Balance as per cash book at the end of the day before',
+    agreed: 'Add: difference agreed at the starting point',
+    startingPoint: 'Starting point',
+    startingPointText: (d: string, n: string, by: string) => `Reconciled from ${d}; ${n} earlier book lines cleared in one step; agreed by ${by}`,
+    more: (n: number, total: string) => `… and ${n} more items (${total} in all): listed on screen`,
     bookBalance: (d: string) => `Balance as per cash book at ${d}`,
     lessUncredited: 'Less: receipts in the books not yet credited by the bank (deposits in transit)',
     addUnpresented: 'Add: payments in the books not yet presented (unpresented)',
@@ -61,6 +67,12 @@ const WORDS = {
     statement: 'Ulinganisho',
     item: 'Kipengele',
     amount: 'Kiasi (KES)',
+    statementOpening: (d: string) => `Salio kulingana na taarifa mwanzoni mwa ${d} (la kuanzia)`,
+    bookOpening: 'Salio kulingana na daftari la fedha mwisho wa siku iliyotangulia',
+    agreed: 'Ongeza: tofauti iliyokubaliwa mahali pa kuanzia',
+    startingPoint: 'Mahali pa kuanzia',
+    startingPointText: (d: string, n: string, by: string) => `Imelinganishwa kuanzia ${d}; mistari ${n} ya awali ya vitabu imefutwa kwa hatua moja; imekubaliwa na ${by}`,
+    more: (n: number, total: string) => `… na vipengele ${n} zaidi (${total} kwa jumla): vimeorodheshwa kwenye skrini`,
     bookBalance: (d: string) => `Salio kulingana na daftari la fedha tarehe ${d}`,
     lessUncredited: 'Toa: mapato yaliyo kwenye vitabu ambayo benki haijaweka bado (amana zilizo njiani)',
     addUnpresented: 'Ongeza: malipo yaliyo kwenye vitabu ambayo hayajawasilishwa bado',
@@ -86,11 +98,22 @@ const WORDS = {
 } as const;
 
 const money = (kes: number) => formatKesExact(parseTotal(kes));
+/** A figure that may be negative, in brackets as accounts print it. */
+const signed = (kes: number) => (kes < 0 ? `(${money(-kes)})` : money(kes));
+/** Each list of the printed FO 30 shows at most this many items, then how many more and their total. */
+const PRINTED_ITEMS = 40;
 
 export function reconciliationContent(d: ReconciliationDetail, lang: Language, reader: string): PdfContent {
   const w = WORDS[lang];
   const s = d.statement;
   const f = d.fo30;
+  function capped<T extends { amount: number }>(items: T[], row: (x: T) => string[], width: number): string[][] {
+    const shown = items.slice(0, PRINTED_ITEMS).map(row);
+    const rest = items.slice(PRINTED_ITEMS);
+    if (rest.length === 0) return shown;
+    const sum = rest.reduce((a, x) => a + Math.round(Math.abs(x.amount) * 100), 0) / 100;
+    return [...shown, [w.more(rest.length, money(sum)), ...Array.from({ length: width - 1 }, () => '')]];
+  }
   const bookTable = (heading: string, items: BookLine[]): PdfSection => ({
     kind: 'table',
     heading,
@@ -101,7 +124,7 @@ export function reconciliationContent(d: ReconciliationDetail, lang: Language, r
       { label: w.reference, width: 16 },
       { label: w.amount, width: 16, align: 'right' },
     ],
-    rows: items.map((b) => [b.date, b.journalNumber, b.description, b.reference ?? '', money(Math.abs(b.amount))]),
+    rows: capped(items, (b) => [documentDate(b.date, lang), b.journalNumber, b.description, b.reference ?? '', money(Math.abs(b.amount))], 5),
     empty: w.none,
   });
   const statementTable = (heading: string, items: StatementLine[]): PdfSection => ({
@@ -114,7 +137,7 @@ export function reconciliationContent(d: ReconciliationDetail, lang: Language, r
       { label: w.reference, width: 18 },
       { label: w.amount, width: 16, align: 'right' },
     ],
-    rows: items.map((l) => [String(l.lineNo), l.date, l.description, l.reference ?? '', money(Math.abs(l.amount))]),
+    rows: capped(items, (l) => [String(l.lineNo), documentDate(l.date, lang), l.description, l.reference ?? '', money(Math.abs(l.amount))], 5),
     empty: w.none,
   });
   return {
@@ -132,6 +155,7 @@ export function reconciliationContent(d: ReconciliationDetail, lang: Language, r
           [w.file, s.filename],
           [w.status, w.statuses[s.status]],
           ...(s.reconciledByName && s.reconciledAt ? [[w.reconciledBy, `${s.reconciledByName}, ${documentDateTime(s.reconciledAt, lang)}`] as const] : []),
+          ...(d.startingPoint ? [[w.startingPoint, w.startingPointText(documentDate(d.startingPoint.date, lang), String(d.startingPoint.clearedCount), d.startingPoint.agreedByName ?? '')] as const] : []),
         ],
       },
       {
@@ -142,14 +166,17 @@ export function reconciliationContent(d: ReconciliationDetail, lang: Language, r
           { label: w.amount, width: 25, align: 'right' },
         ],
         rows: [
-          [w.bookBalance(documentDate(f.asAt, lang)), money(f.bookBalance)],
+          [w.statementOpening(documentDate(f.openingDate, lang)), f.statementOpening === null ? w.noBalance : signed(f.statementOpening)],
+          [w.bookOpening, signed(f.bookOpening)],
+          [w.bookBalance(documentDate(f.asAt, lang)), signed(f.bookBalance)],
           [w.lessUncredited, `(${money(f.uncreditedReceipts.total)})`],
           [w.addUnpresented, money(f.unpresentedPayments.total)],
           [w.addStatementIn, money(f.statementReceiptsNotInBooks.total)],
           [w.lessStatementOut, `(${money(-f.statementPaymentsNotInBooks.total)})`],
-          [w.reconciled, money(f.reconciledBalance)],
-          [w.statementBalance, f.statementBalance === null ? w.noBalance : money(f.statementBalance)],
-          [w.difference, f.difference === null ? '—' : money(f.difference)],
+          ...(f.agreedDifference !== 0 ? [[w.agreed, signed(f.agreedDifference)]] : []),
+          [w.reconciled, signed(f.reconciledBalance)],
+          [w.statementBalance, f.statementBalance === null ? w.noBalance : signed(f.statementBalance)],
+          [w.difference, f.difference === null ? '—' : signed(f.difference)],
         ],
       },
       bookTable(w.uncredited, f.uncreditedReceipts.items),

@@ -4,14 +4,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  agreeStartingPointSchema,
   autoMatchResultSchema,
+  bankProfileSchema,
   createMatchSchema,
   importJournalsResultSchema,
   importJournalsSchema,
   importStatementSchema,
   listReconciliationsQuery,
+  postStatementLineSchema,
   reconciliationDetailSchema,
   reconciliationSummarySchema,
+  saveBankProfileSchema,
   statementPreviewSchema,
 } from '../../../shared/accounting/index.js';
 import { idParam } from '../../../shared/validation.js';
@@ -20,15 +24,19 @@ import type { AppDeps } from '../../core/deps.js';
 import { created, list, ok } from '../../core/http.js';
 import { documentRoute } from '../../core/pdf.js';
 import { importJournals } from './journal-import.service.js';
+import { createBankProfile, listBankProfiles, updateBankProfile } from './bank-profiles.service.js';
 import { reconciliationPdf } from './reconciliation.pdf.js';
 import {
+  agreeStartingPoint,
   autoMatch,
   completeReconciliation,
   createMatch,
   facilityOfMatch,
+  facilityOfStatementLine,
   facilityOfStatement,
   importStatement,
   listReconciliations,
+  postStatementLine,
   previewStatement,
   reconciliationDetail,
   undoMatch,
@@ -67,7 +75,25 @@ export function reconciliationRoutes(app: FastifyInstance, deps: AppDeps): void 
   r.post('/api/accounting/reconciliations/:id/complete', { config: allow('finance:post', ofStatement), schema: { params: idParam, response: ok(reconciliationDetailSchema) } }, async (request) =>
     completeReconciliation(ctxOf(request, deps), request.params.id),
   );
+  r.post('/api/accounting/reconciliations/:id/starting-point', { config: allow('finance:post', ofStatement), schema: { params: idParam, body: agreeStartingPointSchema, response: ok(reconciliationDetailSchema) } }, async (request) =>
+    agreeStartingPoint(ctxOf(request, deps), request.params.id, request.body),
+  );
+  // A statement line is posted at its own address, as a match is undone at its own.
+  r.post(
+    '/api/accounting/reconciliation-lines/:id/post',
+    { config: allow('finance:post', facilityOfRecord(facilityOfStatementLine)), schema: { params: idParam, body: postStatementLineSchema, response: created(reconciliationDetailSchema) } },
+    async (request, reply) => reply.status(201).send(await postStatementLine(ctxOf(request, deps), request.params.id, request.body)),
+  );
   documentRoute(app, deps, '/api/accounting/reconciliations/:id/statement.pdf', allow('finance:read', ofStatement), (ctx, id, lang, reader) => reconciliationPdf(ctx, id, lang, reader));
+
+  // Bank import profiles (issue 29 item 1): how each bank's export is read, chosen once and kept by name.
+  r.get('/api/accounting/bank-profiles', { config: allow('finance:read'), schema: { response: list(bankProfileSchema) } }, async (request) => listBankProfiles(ctxOf(request, deps)));
+  r.post('/api/accounting/bank-profiles', { config: allow('finance:post'), schema: { body: saveBankProfileSchema, response: created(bankProfileSchema) } }, async (request, reply) =>
+    reply.status(201).send(await createBankProfile(ctxOf(request, deps), request.body)),
+  );
+  r.put('/api/accounting/bank-profiles/:id', { config: allow('finance:post'), schema: { params: idParam, body: saveBankProfileSchema, response: ok(bankProfileSchema) } }, async (request) =>
+    updateBankProfile(ctxOf(request, deps), request.params.id, request.body),
+  );
 
   // A static segment: Fastify's router prefers it to /api/accounting/journals/:id.
   r.post('/api/accounting/journals/import', { config: allow('finance:post'), schema: { body: importJournalsSchema, response: { ...created(importJournalsResultSchema), 200: importJournalsResultSchema } } }, async (request, reply) => {

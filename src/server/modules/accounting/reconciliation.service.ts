@@ -8,12 +8,14 @@
 // statement balance = book balance − uncredited receipts + unpresented payments ± statement items not in the books.
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate } from '../../../shared/county-time.js';
-import { add, compare, formatKesExact, isPositive, isZero, parseKes, parseTotal, subtract, toKes, total, totalOf, type Cents, type Total } from '../../../shared/money.js';
+import { add, compare, formatKesExact, isNegative, isPositive, isZero, negate, parseKes, parseTotal, subtract, toKes, total, totalAsCents, totalOf, ZERO, type Cents, type Total } from '../../../shared/money.js';
 import {
   AMOUNT_DATE_WINDOW_DAYS,
   MAX_LISTED_LINES,
   RECONCILABLE_ACCOUNTS,
   REFERENCE_LOOKBACK_DAYS,
+  STATEMENT_POSTING_ACCOUNTS,
+  type AgreeStartingPointInput,
   type AutoMatchResult,
   type BankStatementKind,
   type BookLine,
@@ -21,10 +23,14 @@ import {
   type Fo30,
   type ImportStatementInput,
   type ListReconciliationsQuery,
+  type Fund,
   type MatchRule,
+  type PostStatementLineInput,
   type ReconciliationDetail,
   type ReconciliationMatch,
   type ReconciliationSummary,
+  type StartingPoint,
+  type StartingPointProposal,
   type StatementLine,
   type StatementPreview,
 } from '../../../shared/accounting/index.js';
@@ -35,10 +41,12 @@ import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import { accountField, accountRows } from '../auth/index.js';
 import { findFacility, listFacilities } from '../facilities/index.js';
-import { accountBalances, accounts, bankStatementLines, bankStatements, journalLines, journals, reconciliationLedgerItems, reconciliationMatches } from './accounting.schema.js';
-import { periodOf } from './ledger.js';
+import { accountBalances, accounts, bankStatementLines, bankStatements, journalLines, journals, reconciliationLedgerItems, reconciliationMatches, reconciliationStarts } from './accounting.schema.js';
+import { periodOf, post } from './ledger.js';
 import { booksScope } from './scope.js';
-import { readStatementFile, type FileLine, type StatementFile } from './reconciliation/statement-file.js';
+import type { FileLine } from './reconciliation/statement-file.js';
+import { readStatementInput, type ReadStatement } from './reconciliation/statement-read.js';
+import { insertProfile, profileNameTaken } from './bank-profiles.service.js';
 
 type StatementRow = typeof bankStatements.$inferSelect;
 type Scope = ServiceContext['scope'];
@@ -49,6 +57,17 @@ const kes = (c: Cents | Total | null) => (c === null ? null : toKes(c));
 /** The facility a statement belongs to (the access hook's check of a path's :id); null for a county-level one. */
 export async function facilityOfStatement(db: Db, id: number): Promise<number | null | undefined> {
   const [s] = await db.select({ facilityId: bankStatements.facilityId }).from(bankStatements).where(eq(bankStatements.id, id)).limit(1);
+  return s?.facilityId;
+}
+
+/** The facility of the statement a statement line belongs to. */
+export async function facilityOfStatementLine(db: Db, id: number): Promise<number | null | undefined> {
+  const [s] = await db
+    .select({ facilityId: bankStatements.facilityId })
+    .from(bankStatementLines)
+    .innerJoin(bankStatements, eq(bankStatements.id, bankStatementLines.statementId))
+    .where(eq(bankStatementLines.id, id))
+    .limit(1);
   return s?.facilityId;
 }
 
@@ -97,14 +116,15 @@ async function assertTarget(ctx: ServiceContext, input: Pick<ImportStatementInpu
   return { accountName: account.name };
 }
 
-/** The file read, with the officer's balances where the file has none. */
-function readInput(ctx: ServiceContext, input: ImportStatementInput): StatementFile {
-  const file = readStatementFile(input.kind, input.csv, countyDate(ctx.now()));
+/** The file read (CSV or XLSX, through its profile or columns), with the officer's balances where the file has none. */
+async function readInput(ctx: ServiceContext, input: ImportStatementInput): Promise<ReadStatement> {
+  const read = await readStatementInput(ctx.db, input, countyDate(ctx.now()));
+  const { file } = read;
   if (file.openingBalance === null && input.openingBalance !== undefined) file.openingBalance = parseKes(input.openingBalance);
   if (file.closingBalance === null && input.closingBalance !== undefined) file.closingBalance = parseKes(input.closingBalance);
   if (file.openingBalance !== null && file.closingBalance === null) file.closingBalance = add(file.openingBalance, add(file.totalIn, file.totalOut));
   if (file.closingBalance !== null && file.openingBalance === null) file.openingBalance = subtract(file.closingBalance, add(file.totalIn, file.totalOut));
-  return file;
+  return read;
 }
 
 const toParsed = (l: FileLine) => ({ lineNo: l.lineNo, date: l.date, description: l.description, reference: l.reference, amount: toKes(l.amount), balance: kes(l.balance) });
@@ -112,7 +132,9 @@ const toParsed = (l: FileLine) => ({ lineNo: l.lineNo, date: l.date, description
 /** POST /api/accounting/reconciliations/preview: what the file says and what is wrong with it; nothing is written. */
 export async function previewStatement(ctx: ServiceContext, input: ImportStatementInput): Promise<StatementPreview> {
   await assertTarget(ctx, input);
-  const file = readInput(ctx, input);
+  const { file, profile, mapping } = await readInput(ctx, input);
+  // The name the import would save the columns under: taken is a problem to show now, not a 409 later.
+  const nameTaken = input.saveProfileAs !== undefined && (await profileNameTaken(ctx.db, input.saveProfileAs));
   return {
     kind: input.kind,
     accountCode: input.accountCode,
@@ -126,7 +148,11 @@ export async function previewStatement(ctx: ServiceContext, input: ImportStateme
     totalOut: toKes(file.totalOut),
     lines: file.lines.map(toParsed),
     skipped: file.skipped,
-    issues: file.issues,
+    issues: nameTaken ? [...file.issues, { path: 'saveProfileAs', message: `A profile named ${input.saveProfileAs} already exists` }] : file.issues,
+    headers: file.headers,
+    profile: profile && { id: profile.id, name: profile.name },
+    columns: mapping && mapping.columns,
+    dateOrder: mapping?.dateOrder ?? null,
   };
 }
 
@@ -136,10 +162,13 @@ export async function previewStatement(ctx: ServiceContext, input: ImportStateme
  */
 export async function importStatement(ctx: ServiceContext, input: ImportStatementInput): Promise<{ id: number; matched: AutoMatchResult['byRule'] }> {
   await assertTarget(ctx, input);
-  const file = readInput(ctx, input);
+  const { file, profile, mapping } = await readInput(ctx, input);
   if (file.issues.length) throw invalid(file.issues);
   const { db, actor } = ctx;
   const result = await db.transaction(async (tx) => {
+    // The officer's columns saved as a profile with the statement they read (audited on their own).
+    const saved = input.saveProfileAs !== undefined && mapping ? await insertProfile(tx, ctx, { name: input.saveProfileAs, kind: input.kind, columns: mapping.columns, dateOrder: mapping.dateOrder }) : null;
+    const readWith = saved ?? profile;
     const [s] = await tx
       .insert(bankStatements)
       .values({
@@ -153,6 +182,7 @@ export async function importStatement(ctx: ServiceContext, input: ImportStatemen
         closingBalance: file.closingBalance,
         importedBy: actor.id,
         importedAt: ctx.now(),
+        profileId: readWith?.id ?? null,
       })
       .returning();
     const values = file.lines.map((l) => ({ statementId: s!.id, lineNo: l.lineNo, date: l.date, description: l.description, reference: l.reference, amount: l.amount, balance: l.balance }));
@@ -162,7 +192,7 @@ export async function importStatement(ctx: ServiceContext, input: ImportStatemen
       action: 'reconciliation.imported',
       entity: 'bank_statement',
       entityId: s!.id,
-      detail: `${input.kind} ${input.accountCode}${input.facilityId ? ` facility ${input.facilityId}` : ''}, ${file.lines.length} lines ${file.periodStart}–${file.periodEnd}, ${file.skipped.length} skipped; auto-matched ${matched.receipt + matched.reference + matched.amount_date}`,
+      detail: `${input.kind} ${input.accountCode}${input.facilityId ? ` facility ${input.facilityId}` : ''}, ${file.lines.length} lines ${file.periodStart}–${file.periodEnd}, ${file.skipped.length} skipped; auto-matched ${matched.receipt + matched.reference + matched.amount_date}${readWith ? `; read with the ${readWith.name} profile` : '; read with its own columns'}${input.xlsx !== undefined ? ' (XLSX)' : ''}`,
     });
     return { id: s!.id, matched };
   });
@@ -181,16 +211,28 @@ function unmatchedBookWhere(s: Pick<StatementRow, 'accountCode' | 'facilityId'>,
   )!;
 }
 
-type Candidate = { id: number; date: string; reference: string | null; amount: Cents };
+/** An outstanding item: one journal's unmatched lines on the account on one side (money in or out). */
+type Candidate = { id: number; ids: number[]; date: string; reference: string | null; amount: Cents };
 
 async function unmatchedBookCandidates(tx: Db, s: StatementRow, from?: string): Promise<Candidate[]> {
   const found = await tx
-    .select({ id: journalLines.id, date: journals.date, reference: journals.reference, debit: journalLines.debit, credit: journalLines.credit })
+    .select({ id: journalLines.id, journalId: journalLines.journalId, date: journals.date, reference: journals.reference, debit: journalLines.debit, credit: journalLines.credit })
     .from(journalLines)
     .innerJoin(journals, eq(journals.id, journalLines.journalId))
     .where(unmatchedBookWhere(s, s.periodEnd, from))
     .orderBy(asc(journals.date), asc(journalLines.id));
-  return found.map((r) => ({ id: r.id, date: r.date, reference: r.reference, amount: subtract(r.debit, r.credit) }));
+  // A Treasury release posted to 113 facilities arrives at the bank as one credit: group a journal's lines by side.
+  const groups = new Map<string, Candidate>();
+  for (const r of found) {
+    const amount = subtract(r.debit, r.credit);
+    const key = `${r.journalId}:${isPositive(amount) ? 'in' : 'out'}`;
+    const g = groups.get(key);
+    if (g) {
+      g.ids.push(r.id);
+      g.amount = add(g.amount, amount);
+    } else groups.set(key, { id: r.id, ids: [r.id], date: r.date, reference: r.reference, amount });
+  }
+  return [...groups.values()];
 }
 
 const refKey = (r: string | null) => (r ? r.trim().toUpperCase() : '');
@@ -229,7 +271,7 @@ async function autoMatchIn(tx: Db, s: StatementRow, actorId: number, now: Date):
     const picked = one ? [one] : same.length > 1 && compare(totalOf(same.map((b) => b.amount)), total(l.amount)) === 0 ? same : null;
     if (refKey(l.reference) !== '' && picked) {
       picked.forEach((b) => taken.add(b.id));
-      made.push({ rule: referenceRule, statementLineId: l.id, journalLineIds: picked.map((b) => b.id) });
+      made.push({ rule: referenceRule, statementLineId: l.id, journalLineIds: picked.flatMap((b) => b.ids) });
     } else left.push(l);
   }
 
@@ -243,7 +285,7 @@ async function autoMatchIn(tx: Db, s: StatementRow, actorId: number, now: Date):
     const c = candidatesOf.get(l.id)!;
     if (c.length === 1 && claims.get(c[0]!.id) === 1) {
       taken.add(c[0]!.id);
-      made.push({ rule: 'amount_date', statementLineId: l.id, journalLineIds: [c[0]!.id] });
+      made.push({ rule: 'amount_date', statementLineId: l.id, journalLineIds: c[0]!.ids });
     }
   }
 
@@ -337,6 +379,7 @@ export async function undoMatch(ctx: ServiceContext, matchId: number): Promise<R
     const [m] = await tx.select().from(reconciliationMatches).where(eq(reconciliationMatches.id, matchId)).limit(1);
     if (!m) throw notFound('Match not found');
     const s = await statementOf({ db: tx, scope: ctx.scope }, m.statementId, true);
+    if (m.kind === 'opening') throw conflict("The starting point's cleared lines are not a match to undo: they were agreed in one step");
     assertPending(s);
     const items = await tx.select({ id: reconciliationLedgerItems.journalLineId }).from(reconciliationLedgerItems).where(eq(reconciliationLedgerItems.matchId, matchId));
     await tx.update(bankStatementLines).set({ matchId: null }).where(eq(bankStatementLines.matchId, matchId));
@@ -352,6 +395,16 @@ export async function completeReconciliation(ctx: ServiceContext, id: number): P
   await ctx.db.transaction(async (tx) => {
     const s = await statementOf({ db: tx, scope: ctx.scope }, id, true);
     assertPending(s);
+    const [waiting] = await tx
+      .select({ n: sql<number>`count(distinct ${journals.id})::int` })
+      .from(reconciliationLedgerItems)
+      .innerJoin(reconciliationMatches, eq(reconciliationMatches.id, reconciliationLedgerItems.matchId))
+      .innerJoin(journalLines, eq(journalLines.id, reconciliationLedgerItems.journalLineId))
+      .innerJoin(journals, eq(journals.id, journalLines.journalId))
+      .where(and(eq(reconciliationMatches.statementId, id), sql`${journals.status} <> 'posted'`));
+    if (waiting!.n > 0) {
+      throw conflict(`${waiting!.n === 1 ? 'A journal' : `${waiting!.n} journals`} prepared from this statement ${waiting!.n === 1 ? 'awaits' : 'await'} approval by another finance officer (or was rejected: undo its match)`);
+    }
     const totals = await fo30Totals(tx, s);
     if (totals.difference === null) throw conflict('The statement has no closing balance to reconcile to');
     if (!isZero(totals.difference)) {
@@ -380,12 +433,51 @@ export async function bookBalance(db: Db, s: Pick<StatementRow, 'accountCode' | 
 }
 
 type Counts = { uncredited: number; unpresented: number; stmtIn: number; stmtOut: number };
-type Totals = { book: Total; uncredited: Total; unpresented: Total; stmtIn: Total; stmtOut: Total; reconciled: Total; difference: Total | null; counts: Counts };
+type Totals = {
+  book: Total;
+  uncredited: Total;
+  unpresented: Total;
+  stmtIn: Total;
+  stmtOut: Total;
+  agreed: Total;
+  reconciled: Total;
+  difference: Total | null;
+  counts: Counts;
+};
+type StartRow = typeof reconciliationStarts.$inferSelect;
 
-function totalsOf(s: StatementRow, book: Total, uncredited: Total, unpresented: Total, stmtIn: Total, stmtOut: Total, counts: Counts): Totals {
-  // stmtOut is negative (money out): adding it subtracts the charges.
-  const reconciled = add(add(subtract(book, uncredited), unpresented), add(stmtIn, stmtOut));
-  return { book, uncredited, unpresented, stmtIn, stmtOut, reconciled, difference: s.closingBalance === null ? null : subtract(total(s.closingBalance), reconciled), counts };
+/** An account's agreed starting point (of one facility, or of the county level). */
+async function startOf(db: Db, s: Pick<StatementRow, 'accountCode' | 'facilityId'>): Promise<StartRow | null> {
+  const [row] = await db
+    .select()
+    .from(reconciliationStarts)
+    .where(and(eq(reconciliationStarts.accountCode, s.accountCode), s.facilityId === null ? isNull(reconciliationStarts.facilityId) : eq(reconciliationStarts.facilityId, s.facilityId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A statement reckons from the starting point when it begins on or after it. */
+const reckonsFrom = (s: StatementRow, start: StartRow | null) => (start !== null && s.periodStart >= start.startDate ? start : null);
+
+/**
+ * The statements whose unmatched lines a statement's FO 30 carries: itself and, once the account has a starting
+ * point, the earlier statements of the same account since then (a charge on last month's statement not yet in the
+ * books is still a reconciling item this month).
+ */
+async function chainOf(db: Db, s: StatementRow, start: StartRow | null): Promise<number[]> {
+  if (!reckonsFrom(s, start)) return [s.id];
+  const earlier = await db
+    .select({ id: bankStatements.id })
+    .from(bankStatements)
+    .where(
+      and(
+        eq(bankStatements.accountCode, s.accountCode),
+        s.facilityId === null ? isNull(bankStatements.facilityId) : eq(bankStatements.facilityId, s.facilityId),
+        gte(bankStatements.periodStart, start!.startDate),
+        lt(bankStatements.periodEnd, s.periodStart),
+      ),
+    );
+  return [...earlier.map((e) => e.id), s.id];
 }
 
 /**
@@ -394,12 +486,14 @@ function totalsOf(s: StatementRow, book: Total, uncredited: Total, unpresented: 
  */
 async function fo30Totals(db: Db, s: StatementRow): Promise<Totals> {
   const book = await bookBalance(db, s, s.periodEnd);
+  const start = reckonsFrom(s, await startOf(db, s));
+  const chain = await chainOf(db, s, start);
   const [outstanding] = await db
     .select({
       d: sql<string>`coalesce(sum(${journalLines.debit}), 0)::text`,
       c: sql<string>`coalesce(sum(${journalLines.credit}), 0)::text`,
-      dn: sql<number>`(count(*) filter (where ${journalLines.debit} > 0))::int`,
-      cn: sql<number>`(count(*) filter (where ${journalLines.credit} > 0))::int`,
+      dn: sql<number>`(count(distinct ${journalLines.journalId}) filter (where ${journalLines.debit} > 0))::int`,
+      cn: sql<number>`(count(distinct ${journalLines.journalId}) filter (where ${journalLines.credit} > 0))::int`,
     })
     .from(journalLines)
     .innerJoin(journals, eq(journals.id, journalLines.journalId))
@@ -412,8 +506,25 @@ async function fo30Totals(db: Db, s: StatementRow): Promise<Totals> {
       outN: sql<number>`(count(*) filter (where ${bankStatementLines.amount} < 0))::int`,
     })
     .from(bankStatementLines)
-    .where(and(eq(bankStatementLines.statementId, s.id), isNull(bankStatementLines.matchId)));
-  return totalsOf(s, book, parseTotal(outstanding!.d), parseTotal(outstanding!.c), parseTotal(stmt!.i), parseTotal(stmt!.o), { uncredited: outstanding!.dn, unpresented: outstanding!.cn, stmtIn: stmt!.inN, stmtOut: stmt!.outN });
+    .where(and(inArray(bankStatementLines.statementId, chain), isNull(bankStatementLines.matchId)));
+  const uncredited = parseTotal(outstanding!.d);
+  const unpresented = parseTotal(outstanding!.c);
+  const stmtIn = parseTotal(stmt!.i);
+  const stmtOut = parseTotal(stmt!.o);
+  const agreed = start ? total(start.difference) : total(ZERO);
+  // stmtOut is negative (money out): adding it subtracts the charges.
+  const reconciled = add(add(add(subtract(book, uncredited), unpresented), add(stmtIn, stmtOut)), agreed);
+  return {
+    book,
+    uncredited,
+    unpresented,
+    stmtIn,
+    stmtOut,
+    agreed,
+    reconciled,
+    difference: s.closingBalance === null ? null : subtract(total(s.closingBalance), reconciled),
+    counts: { uncredited: outstanding!.dn, unpresented: outstanding!.cn, stmtIn: stmt!.inN, stmtOut: stmt!.outN },
+  };
 }
 
 /** Who imported and reconciled statements, matched their lines. */
@@ -481,38 +592,143 @@ export async function listReconciliations(ctx: ServiceContext, q: ListReconcilia
   return { rows: await summariesOf(ctx.db, found), total: count?.n ?? 0 };
 }
 
-/** GET /api/accounting/reconciliations/:id: the lines, their matches, the outstanding book lines and the FO 30. */
+/** The outstanding items on one side, one per journal (see Candidate), oldest first, at most MAX_LISTED_LINES. */
+async function outstandingItems(db: Db, s: StatementRow, side: 'debit' | 'credit'): Promise<BookLine[]> {
+  const rows = await db
+    .select({
+      id: sql<number>`min(${journalLines.id})::int`,
+      lineIds: sql<number[]>`array_agg(${journalLines.id} order by ${journalLines.id})`,
+      journalId: journalLines.journalId,
+      number: journals.number,
+      date: journals.date,
+      description: journals.description,
+      reference: journals.reference,
+      amount: sql<string>`sum(${journalLines.debit} - ${journalLines.credit})::text`,
+      facilityId: sql<number | null>`case when count(distinct coalesce(${journalLines.facilityId}, 0)) = 1 then min(${journalLines.facilityId}) end`,
+      memo: sql<string | null>`case when count(*) = 1 then min(${journalLines.memo}) end`,
+    })
+    .from(journalLines)
+    .innerJoin(journals, eq(journals.id, journalLines.journalId))
+    .where(and(unmatchedBookWhere(s, s.periodEnd), sql`${journalLines[side]} > 0`))
+    .groupBy(journalLines.journalId, journals.number, journals.date, journals.description, journals.reference)
+    .orderBy(asc(journals.date), sql`min(${journalLines.id})`)
+    .limit(MAX_LISTED_LINES);
+  return rows.map((r) => ({
+    id: r.id,
+    lineIds: r.lineIds.map(Number),
+    journalId: r.journalId,
+    journalNumber: r.number,
+    date: r.date,
+    description: r.description,
+    reference: r.reference,
+    amount: toKes(parseTotal(r.amount)),
+    facilityId: r.facilityId === null ? null : Number(r.facilityId),
+    memo: r.memo,
+    matchId: null,
+    broughtForward: r.date < s.periodStart,
+  }));
+}
+
+/** The net of book lines (on the statement's account and facility) dated before `before`, unmatched or matched to `statementId`. */
+async function earlierBook(db: Db, s: StatementRow): Promise<{ unmatchedCount: number; unmatchedNet: Total; matchedHereNet: Total }> {
+  const [row] = await db
+    .select({
+      n: sql<number>`(count(*) filter (where ri.match_id is null))::int`,
+      net: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}) filter (where ri.match_id is null), 0)::text`,
+      here: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}) filter (where rm.statement_id = ${s.id}), 0)::text`,
+    })
+    .from(journalLines)
+    .innerJoin(journals, eq(journals.id, journalLines.journalId))
+    .leftJoin(sql`reconciliation_ledger_items ri`, sql`ri.journal_line_id = ${journalLines.id}`)
+    .leftJoin(sql`reconciliation_matches rm`, sql`rm.id = ri.match_id`)
+    .where(
+      and(
+        eq(journalLines.accountCode, s.accountCode),
+        s.facilityId === null ? undefined : eq(journalLines.facilityId, s.facilityId),
+        eq(journals.status, 'posted'),
+        lt(journals.date, s.periodStart),
+      ),
+    );
+  return { unmatchedCount: row!.n, unmatchedNet: parseTotal(row!.net), matchedHereNet: parseTotal(row!.here) };
+}
+
+/**
+ * What agreeing a starting point on this statement would do: offered on a pending statement with an opening balance
+ * when its account (and facility) has no starting point and no statement begins before it.
+ */
+async function proposalFor(db: Db, s: StatementRow, start: StartRow | null): Promise<(StartingPointProposal & { bookOpeningTotal: Total; differenceTotal: Total; earlierNetTotal: Total }) | null> {
+  if (start !== null || s.status !== 'pending_review' || s.openingBalance === null) return null;
+  const [before] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bankStatements)
+    .where(and(eq(bankStatements.accountCode, s.accountCode), s.facilityId === null ? isNull(bankStatements.facilityId) : eq(bankStatements.facilityId, s.facilityId), lt(bankStatements.periodStart, s.periodStart)));
+  if (before!.n > 0) return null;
+  const opening = await bookBalance(db, s, addDays(s.periodStart, -1));
+  const earlier = await earlierBook(db, s);
+  // The book lines before the first day that this statement shows were not yet at the bank on its opening day.
+  const difference = subtract(total(s.openingBalance), subtract(opening, earlier.matchedHereNet));
+  return {
+    date: s.periodStart,
+    statementOpening: toKes(s.openingBalance),
+    bookOpening: toKes(opening),
+    earlierCount: earlier.unmatchedCount,
+    earlierNet: toKes(earlier.unmatchedNet),
+    difference: toKes(difference),
+    bookOpeningTotal: opening,
+    differenceTotal: difference,
+    earlierNetTotal: earlier.unmatchedNet,
+  };
+}
+
+const startingPointOf = (start: StartRow, agreedByName: string | null): StartingPoint => ({
+  date: start.startDate,
+  statementId: start.statementId,
+  statementOpening: toKes(start.statementOpening),
+  bookOpening: toKes(start.bookOpening),
+  clearedCount: start.clearedCount,
+  clearedNet: toKes(start.clearedNet),
+  difference: toKes(start.difference),
+  agreedByName,
+  agreedAt: start.createdAt.toISOString(),
+});
+
+/** GET /api/accounting/reconciliations/:id: the lines, their matches, the outstanding book items and the FO 30. */
 export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'scope'>, id: number): Promise<ReconciliationDetail> {
   const { db } = ctx;
   const s = await statementOf(ctx, id);
-  const outstanding = (side: 'debit' | 'credit') =>
-    db
-      .select({ l: journalLines, number: journals.number, date: journals.date, description: journals.description, reference: journals.reference })
-      .from(journalLines)
-      .innerJoin(journals, eq(journals.id, journalLines.journalId))
-      .where(and(unmatchedBookWhere(s, s.periodEnd), sql`${journalLines[side]} > 0`))
-      .orderBy(asc(journals.date), asc(journalLines.id))
-      .limit(MAX_LISTED_LINES);
-  const [[summary], stmtLines, matchRows, items, receipts, payments, totals] = await Promise.all([
+  const start = await startOf(db, s);
+  const chain = await chainOf(db, s, start);
+  const [[summary], stmtLines, earlierLines, matchRows, items, uncredited, unpresented, totals, bookOpening, proposal, agreedBy] = await Promise.all([
     summariesOf(db, [s]),
     db.select().from(bankStatementLines).where(eq(bankStatementLines.statementId, id)).orderBy(asc(bankStatementLines.lineNo)),
+    chain.length > 1
+      ? db
+          .select()
+          .from(bankStatementLines)
+          .where(and(inArray(bankStatementLines.statementId, chain.filter((c) => c !== id)), isNull(bankStatementLines.matchId)))
+          .orderBy(asc(bankStatementLines.date), asc(bankStatementLines.id))
+          .limit(MAX_LISTED_LINES)
+      : [],
     db
       .select({ m: reconciliationMatches, first: accountField(reconciliationMatches.createdBy, 'firstName'), last: accountField(reconciliationMatches.createdBy, 'lastName') })
       .from(reconciliationMatches)
-      .where(eq(reconciliationMatches.statementId, id))
+      .where(and(eq(reconciliationMatches.statementId, id), sql`${reconciliationMatches.kind} <> 'opening'`))
       .orderBy(asc(reconciliationMatches.id)),
     db
       .select({ matchId: reconciliationLedgerItems.matchId, journalLineId: reconciliationLedgerItems.journalLineId })
       .from(reconciliationLedgerItems)
       .innerJoin(reconciliationMatches, eq(reconciliationMatches.id, reconciliationLedgerItems.matchId))
-      .where(eq(reconciliationMatches.statementId, id))
+      .where(and(eq(reconciliationMatches.statementId, id), sql`${reconciliationMatches.kind} <> 'opening'`))
       .orderBy(asc(reconciliationLedgerItems.journalLineId)),
-    outstanding('debit'),
-    outstanding('credit'),
+    outstandingItems(db, s, 'debit'),
+    outstandingItems(db, s, 'credit'),
     fo30Totals(db, s),
+    bookBalance(db, s, addDays(s.periodStart, -1)),
+    proposalFor(db, s, start),
+    start?.createdBy ? db.select({ first: people.firstName, last: people.lastName }).from(people).where(eq(people.id, start.createdBy)).limit(1) : [],
   ]);
   const ruleOf = new Map(matchRows.map((r) => [r.m.id, (r.m.rule ?? 'manual') as MatchRule]));
-  const lines: StatementLine[] = stmtLines.map((l) => ({
+  const toLine = (l: typeof bankStatementLines.$inferSelect): StatementLine => ({
     id: l.id,
     lineNo: l.lineNo,
     date: l.date,
@@ -522,21 +738,8 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
     balance: kes(l.balance),
     matchId: l.matchId,
     rule: l.matchId === null ? null : (ruleOf.get(l.matchId) ?? null),
-  }));
-  const toBook = (b: (typeof receipts)[number]): BookLine => ({
-    id: b.l.id,
-    journalId: b.l.journalId,
-    journalNumber: b.number,
-    date: b.date,
-    description: b.description,
-    reference: b.reference,
-    amount: toKes(subtract(b.l.debit, b.l.credit)),
-    facilityId: b.l.facilityId,
-    memo: b.l.memo,
-    matchId: null,
   });
-  const uncredited = receipts.map(toBook);
-  const unpresented = payments.map(toBook);
+  const lines = stmtLines.map(toLine);
   const bookLines = [...uncredited, ...unpresented].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
   const matches: ReconciliationMatch[] = matchRows.map((r) => {
     const mine = stmtLines.filter((l) => l.matchId === r.m.id);
@@ -551,10 +754,16 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
       createdAt: r.m.createdAt.toISOString(),
     };
   });
-  const stmtIn = lines.filter((l) => l.matchId === null && l.amount > 0);
-  const stmtOut = lines.filter((l) => l.matchId === null && l.amount < 0);
+  // Brought forward first: the earlier statements' lines still not in the books, then this statement's.
+  const open = [...earlierLines.map(toLine), ...lines.filter((l) => l.matchId === null)];
+  const stmtIn = open.filter((l) => l.amount > 0);
+  const stmtOut = open.filter((l) => l.amount < 0);
   const fo30: Fo30 = {
     asAt: s.periodEnd,
+    openingDate: s.periodStart,
+    statementOpening: kes(s.openingBalance),
+    bookOpening: toKes(bookOpening),
+    agreedDifference: toKes(totals.agreed),
     bookBalance: toKes(totals.book),
     uncreditedReceipts: { total: toKes(totals.uncredited), count: totals.counts.uncredited, items: uncredited },
     unpresentedPayments: { total: toKes(totals.unpresented), count: totals.counts.unpresented, items: unpresented },
@@ -564,7 +773,137 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
     statementBalance: kes(s.closingBalance),
     difference: kes(totals.difference),
   };
-  return { statement: { ...summary!, difference: fo30.difference }, lines, bookLines, bookLinesCount: totals.counts.uncredited + totals.counts.unpresented, matches, fo30 };
+  const agreedByName = agreedBy[0] ? fullName(agreedBy[0].first, agreedBy[0].last) : null;
+  return {
+    statement: { ...summary!, difference: fo30.difference },
+    lines,
+    bookLines,
+    bookLinesCount: totals.counts.uncredited + totals.counts.unpresented,
+    matches,
+    fo30,
+    startingPoint: start ? startingPointOf(start, agreedByName) : null,
+    startingPointProposal: proposal
+      ? { date: proposal.date, statementOpening: proposal.statementOpening, bookOpening: proposal.bookOpening, earlierCount: proposal.earlierCount, earlierNet: proposal.earlierNet, difference: proposal.difference }
+      : null,
+  };
+}
+
+/**
+ * POST /api/accounting/reconciliations/:id/starting-point: the account's first reconciliation starts from this
+ * statement's opening balance. The book lines dated before its first day that it does not show are cleared in one
+ * step (they were at the bank before the statement began); what the balances still differ by is agreed, with a note.
+ */
+export async function agreeStartingPoint(ctx: ServiceContext, id: number, input: AgreeStartingPointInput): Promise<ReconciliationDetail> {
+  const { actor } = ctx;
+  await ctx.db
+    .transaction(async (tx) => {
+      const s = await statementOf({ db: tx, scope: ctx.scope }, id, true);
+      assertPending(s);
+      if (await startOf(tx, s)) throw conflict(`Account ${s.accountCode} already has a starting point: later statements reconcile from it`);
+      const p = await proposalFor(tx, s, null);
+      if (!p) {
+        throw conflict(s.openingBalance === null ? 'The statement has no opening balance to start from' : `An earlier statement of account ${s.accountCode} exists: a starting point is agreed on the first one`);
+      }
+      if (!isZero(p.differenceTotal) && !input.note) {
+        throw invalid([{ path: 'note', message: `The statement's opening balance and the cash book differ by ${formatKesExact(p.differenceTotal)}: say why in a note to agree it` }]);
+      }
+      const cleared = await tx
+        .select({ id: journalLines.id })
+        .from(journalLines)
+        .innerJoin(journals, eq(journals.id, journalLines.journalId))
+        .where(and(unmatchedBookWhere(s, addDays(s.periodStart, -1))));
+      const [m] = await tx.insert(reconciliationMatches).values({ statementId: id, kind: 'opening', rule: null, createdBy: actor.id, createdAt: ctx.now() }).returning({ id: reconciliationMatches.id });
+      for (let i = 0; i < cleared.length; i += 5000) {
+        await tx.insert(reconciliationLedgerItems).values(cleared.slice(i, i + 5000).map((c) => ({ matchId: m!.id, journalLineId: c.id })));
+      }
+      await tx.insert(reconciliationStarts).values({
+        accountCode: s.accountCode,
+        facilityId: s.facilityId,
+        statementId: id,
+        startDate: s.periodStart,
+        statementOpening: s.openingBalance!,
+        bookOpening: asCents(p.bookOpeningTotal),
+        clearedNet: asCents(p.earlierNetTotal),
+        clearedCount: cleared.length,
+        difference: asCents(p.differenceTotal),
+        matchId: m!.id,
+        createdBy: actor.id,
+        createdAt: ctx.now(),
+      });
+      await audit(tx, actor, {
+        action: 'reconciliation.starting_point_agreed',
+        entity: 'bank_statement',
+        entityId: id,
+        detail: `account ${s.accountCode}${s.facilityId ? ` facility ${s.facilityId}` : ''} from ${s.periodStart}: opening ${formatKesExact(s.openingBalance!)}, book ${formatKesExact(p.bookOpeningTotal)}, ${cleared.length} earlier lines cleared (${formatKesExact(p.earlierNetTotal)}), difference ${formatKesExact(p.differenceTotal)}${input.note ? `: ${input.note}` : ''}`,
+      });
+    })
+    .catch(concurrentMatch);
+  return reconciliationDetail(ctx, id);
+}
+
+/** A starting point's figure, stored as an amount (numeric(18, 2)); a cash book beyond it is refused. */
+function asCents(t: Total): Cents {
+  const c = totalAsCents(t);
+  if (c === null) throw conflict('The cash book balance is too large to agree as a starting point');
+  return c;
+}
+
+/** The fund a cash account's own postings carry. */
+const FUND_OF: Record<string, Fund> = { '1110': 'exchequer', '1120': 'fif', '1130': 'fif' };
+
+/**
+ * POST /api/accounting/reconciliation-lines/:id/post: a bank charge (money out) or interest (money in) the
+ * statement shows and the books do not, prepared as one balanced journal dated the line's day and matched to the
+ * line at once. Like every journal a person prepares, it is a draft until another finance officer approves it: until
+ * then the cash book lacks it and the FO 30 shows the difference, so the statement cannot be completed.
+ */
+export async function postStatementLine(ctx: ServiceContext, lineId: number, input: PostStatementLineInput): Promise<ReconciliationDetail> {
+  const { actor } = ctx;
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      const [found] = await tx.select({ statementId: bankStatementLines.statementId }).from(bankStatementLines).where(eq(bankStatementLines.id, lineId)).limit(1);
+      if (!found) throw notFound('Statement line not found');
+      const id = found.statementId;
+      const s = await statementOf({ db: tx, scope: ctx.scope }, id, true);
+      assertPending(s);
+      // Read again under the statement's lock: a line matched meanwhile is not posted twice.
+      const [line] = await tx.select().from(bankStatementLines).where(eq(bankStatementLines.id, lineId)).limit(1);
+      if (!line) throw notFound('Statement line not found');
+      if (line.matchId !== null) throw conflict(`Line ${line.lineNo} is already matched: undo that match first`);
+      const charge = input.kind === 'bank_charges';
+      if (charge !== isNegative(line.amount)) {
+        throw invalid([{ path: 'kind', message: charge ? `Line ${line.lineNo} is money in: a bank charge is money out` : `Line ${line.lineNo} is money out: interest is money in` }]);
+      }
+      const size = charge ? negate(line.amount) : line.amount;
+      const fund = FUND_OF[s.accountCode] ?? 'exchequer';
+      const dims = { facilityId: s.facilityId, fund, costCentre: 'administration' as const };
+      const other = STATEMENT_POSTING_ACCOUNTS[input.kind];
+      const posted = await post(
+        tx,
+        {
+          date: line.date,
+          description: `${charge ? 'Bank charges' : 'Interest'} on statement ${s.filename}, line ${line.lineNo}: ${line.description}`,
+          reference: line.reference,
+          source: { type: 'reconciliation', id: line.id },
+          preparedBy: actor.id,
+          lines: charge ? [{ account: other, debit: size, ...dims }, { account: s.accountCode, credit: size, ...dims }] : [{ account: s.accountCode, debit: size, ...dims }, { account: other, credit: size, ...dims }],
+        },
+        { now: ctx.now(), awaitApproval: true },
+      );
+      const [cash] = await tx.select({ id: journalLines.id }).from(journalLines).where(and(eq(journalLines.journalId, posted!.id), eq(journalLines.accountCode, s.accountCode))).limit(1);
+      const [m] = await tx.insert(reconciliationMatches).values({ statementId: id, kind: 'manual', rule: 'posted', createdBy: actor.id, createdAt: ctx.now() }).returning({ id: reconciliationMatches.id });
+      await tx.update(bankStatementLines).set({ matchId: m!.id }).where(eq(bankStatementLines.id, line.id));
+      await tx.insert(reconciliationLedgerItems).values({ matchId: m!.id, journalLineId: cash!.id });
+      await audit(tx, actor, {
+        action: 'reconciliation.line_posted',
+        entity: 'bank_statement',
+        entityId: id,
+        detail: `line ${line.lineNo} ${formatKesExact(line.amount)} prepared as ${input.kind} to ${other} in ${posted!.number}, awaiting approval`,
+      });
+      return id;
+    })
+    .catch(concurrentMatch);
+  return reconciliationDetail(ctx, id);
 }
 
 /** For the demo county's seed (reconciliation/seed.ts): auto-match and the FO 30's figures inside its transaction. */

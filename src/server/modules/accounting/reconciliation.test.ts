@@ -279,3 +279,311 @@ describe('the demo county', () => {
     for (const s of list) expect(s.difference).toBe(0);
   });
 });
+
+describe('the first reconciliation of an account, from an agreed starting point (issue 29)', () => {
+  // The county's operating account 1110 has a year of the demo county's postings: the Treasury's monthly release to
+  // 113 facilities (one journal), bills, payroll. The bank's March statement opens on the book balance of 28 February.
+  const FROM = '2026-03-01';
+  const TO = '2026-03-13';
+  let id: number;
+  let d: ReconciliationDetail;
+  let held: { reference: string | null; amount: number };
+
+  const groups = () =>
+    t.rows<{ journal_id: number; date: string; reference: string | null; net: string; n: number }>(
+      sql`select jl.journal_id, j.date::text as date, j.reference, sum(jl.debit - jl.credit)::text as net, count(*)::int as n
+          from journal_lines jl join journals j on j.id = jl.journal_id
+          where jl.account_code = '1110' and j.status = 'posted' and j.date between ${FROM} and ${TO}
+          group by jl.journal_id, j.date, j.reference, sign(jl.debit - jl.credit) order by j.date, jl.journal_id`,
+    );
+
+  it('imports a month of account 1110 and offers the starting point: earlier book lines, the opening balances', async () => {
+    const [opening] = await t.rows<{ v: string }>(
+      sql`select coalesce(sum(jl.debit - jl.credit), 0)::text as v from journal_lines jl join journals j on j.id = jl.journal_id where jl.account_code = '1110' and j.status = 'posted' and j.date < ${FROM}`,
+    );
+    // A donor's grant deposited on the 12th, which the bank credits only after the statement's last day.
+    const dims = { facilityId: null, fund: 'grant' as const, costCentre: 'administration' };
+    await t.database.db.transaction((tx) =>
+      post(tx, { date: '2026-03-12', description: 'Grant deposit', reference: 'DEP-GRANT-0312', source: { type: 'manual', id: null }, lines: [{ account: '1110', debit: parseKes(48000), ...dims }, { account: '4320', credit: parseKes(48000), ...dims }] }, { now: t.clock.now }),
+    );
+    const g = await groups();
+    expect(g.some((x) => x.n > 100), 'the Treasury release is one journal of 113 lines').toBe(true);
+    // The last receipt of the window is not yet on the statement; the bank took its charges and paid interest.
+    const lastIn = [...g].reverse().find((x) => Number(x.net) > 0)!;
+    held = { reference: lastIn.reference, amount: Number(lastIn.net) };
+    const rows = g.filter((x) => x !== lastIn).map((x) => ({ date: x.date, description: `Bank ${x.reference ?? 'transfer'}`, reference: x.reference ?? '', amount: Number(x.net) }));
+    rows.push({ date: TO, description: 'LEDGER FEES', reference: 'FEE-0313', amount: -1250 }, { date: TO, description: 'CREDIT INTEREST', reference: 'INT-0313', amount: 310.4 });
+    let balance = Number(opening!.v);
+    const csv = ['Date,Description,Reference,Debit,Credit,Balance'];
+    for (const r of rows) {
+      balance = Math.round((balance + r.amount) * 100) / 100;
+      csv.push([r.date, r.description, r.reference, r.amount < 0 ? (-r.amount).toFixed(2) : '', r.amount > 0 ? r.amount.toFixed(2) : '', balance.toFixed(2)].join(','));
+    }
+    const res = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: director, body: { kind: 'bank', accountCode: '1110', facilityId: null, filename: 'county-1110-2026-03.csv', csv: csv.join('\n') } });
+    expect(res.statusCode, res.body).toBe(201);
+    d = res.json<AutoMatchResult>().detail;
+    id = d.statement.id;
+    expect(d.startingPoint).toBeNull();
+    expect(d.startingPointProposal).toMatchObject({ date: rows[0]!.date, bookOpening: Number(opening!.v), statementOpening: Number(opening!.v), difference: 0 });
+    expect(d.startingPointProposal!.earlierCount).toBeGreaterThan(100);
+    // Until it is agreed, every earlier book line is outstanding and the difference is large.
+    expect(d.fo30.uncreditedReceipts.count).toBeGreaterThan(1);
+    expect(d.fo30.difference).not.toBe(0);
+    // The Treasury release is one item matched to its 113 lines by its reference.
+    const release = d.lines.find((l) => l.reference?.startsWith('CT-'))!;
+    expect(release.rule).toBe('reference');
+    expect(d.matches.find((m) => m.id === release.matchId)!.journalLineIds.length).toBeGreaterThan(100);
+  });
+
+  it('agrees the starting point in one step: earlier lines cleared, only the month’s items listed, the difference zero', async () => {
+    const res = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${id}/starting-point`, cookie: director, body: { agree: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    d = res.json<ReconciliationDetail>();
+    expect(d.startingPointProposal).toBeNull();
+    expect(d.startingPoint).toMatchObject({ date: d.fo30.openingDate, difference: 0, agreedByName: expect.any(String) });
+    expect(d.startingPoint!.clearedCount).toBeGreaterThan(100);
+    expect(d.fo30.uncreditedReceipts).toMatchObject({ count: 1, total: held.amount, items: [{ reference: held.reference, broughtForward: false }] });
+    expect(d.fo30.statementPaymentsNotInBooks).toMatchObject({ count: 1, total: -1250 });
+    expect(d.fo30.statementReceiptsNotInBooks).toMatchObject({ count: 1, total: 310.4 });
+    expect(d.fo30.difference).toBe(0);
+    expect(d.fo30.statementOpening).toBe(d.fo30.bookOpening);
+    // Once only: a second agreement, or undoing the cleared lines, is a conflict.
+    expect((await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${id}/starting-point`, cookie: director, body: { agree: true } })).statusCode).toBe(409);
+    const [opening] = await t.rows<{ id: number }>(sql`select id from reconciliation_matches where statement_id = ${id} and kind = 'opening'`);
+    expect((await t.request({ method: 'DELETE', url: `/api/accounting/reconciliation-matches/${opening!.id}`, cookie: director })).statusCode).toBe(409);
+  });
+
+  it('prepares the bank charge and the interest from their lines: one balanced journal each, matched, posted once another officer approves', async () => {
+    const officer = await t.loginAs('finance_officer');
+    const fee = d.lines.find((l) => l.reference === 'FEE-0313')!;
+    const interest = d.lines.find((l) => l.reference === 'INT-0313')!;
+    const wrong = await t.request({ method: 'POST', url: `/api/accounting/reconciliation-lines/${fee.id}/post`, cookie: officer, body: { kind: 'interest' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().issues[0].path).toBe('kind');
+    const charged = await t.request({ method: 'POST', url: `/api/accounting/reconciliation-lines/${fee.id}/post`, cookie: officer, body: { kind: 'bank_charges' } });
+    expect(charged.statusCode, charged.body).toBe(201);
+    const earned = await t.request({ method: 'POST', url: `/api/accounting/reconciliation-lines/${interest.id}/post`, cookie: officer, body: { kind: 'interest' } });
+    expect(earned.statusCode, earned.body).toBe(201);
+    d = earned.json<ReconciliationDetail>();
+    expect(d.lines.find((l) => l.id === fee.id)!.rule).toBe('posted');
+    expect(d.fo30.statementPaymentsNotInBooks.count).toBe(0);
+    expect(d.fo30.statementReceiptsNotInBooks.count).toBe(0);
+    // Drafts until approved: the cash book lacks them, so the difference is theirs and the statement cannot complete.
+    expect(d.fo30.difference).toBe(-939.6);
+    const early = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${id}/complete`, cookie: officer });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/2 journals prepared from this statement await approval/);
+    const drafts = await t.rows<{ id: number; status: string }>(sql`select id, status from journals where source_type = 'reconciliation' and source_id in (${fee.id}, ${interest.id}) order by id`);
+    expect(drafts.map((j) => j.status)).toEqual(['draft', 'draft']);
+    // The preparer cannot approve her own; the director does.
+    expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${drafts[0]!.id}/approve`, cookie: officer })).statusCode).toBe(403);
+    for (const j of drafts) expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${j.id}/approve`, cookie: director })).statusCode).toBe(200);
+    d = (await t.request({ url: `/api/accounting/reconciliations/${id}`, cookie: director })).json<ReconciliationDetail>();
+    expect(d.fo30.difference).toBe(0);
+    const posted = await t.rows<{ account_code: string; debit: string; credit: string }>(
+      sql`select jl.account_code, jl.debit::text as debit, jl.credit::text as credit from journal_lines jl join journals j on j.id = jl.journal_id where j.source_type = 'reconciliation' and j.status = 'posted' and j.source_id in (${fee.id}, ${interest.id}) order by j.id, jl.line_no`,
+    );
+    expect(posted).toEqual([
+      { account_code: '5270', debit: '1250.00', credit: '0.00' },
+      { account_code: '1110', debit: '0.00', credit: '1250.00' },
+      { account_code: '1110', debit: '310.40', credit: '0.00' },
+      { account_code: '4410', debit: '0.00', credit: '310.40' },
+    ]);
+    // Prepared once: the line is matched now.
+    expect((await t.request({ method: 'POST', url: `/api/accounting/reconciliation-lines/${fee.id}/post`, cookie: officer, body: { kind: 'bank_charges' } })).statusCode).toBe(409);
+  });
+
+  it('completes, and its FO 30 fits on at most two pages', async () => {
+    const done = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${id}/complete`, cookie: director });
+    expect(done.statusCode, done.body).toBe(200);
+    const pdf = await t.request({ url: `/api/accounting/reconciliations/${id}/statement.pdf`, cookie: director });
+    expectPdf(pdf, `FO30-1110-${TO}.pdf`);
+    const pages = (pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThanOrEqual(2);
+  });
+
+  it('an opening balance the books do not explain is agreed only with a note, and then reconciles', async () => {
+    const [s] = await t.rows<{ id: number }>(sql`select id from bank_statements where filename = 'ORG_STATEMENT_2026-03.csv' and facility_id = ${F}`);
+    const bare = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${s!.id}/starting-point`, cookie: incharge, body: { agree: true } });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().issues).toEqual([{ path: 'note', message: expect.stringContaining('100.00') }]);
+    const noted = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${s!.id}/starting-point`, cookie: incharge, body: { agree: true, note: 'Float deposited by the county before the paybill went live' } });
+    expect(noted.statusCode, noted.body).toBe(200);
+    const nd = noted.json<ReconciliationDetail>();
+    expect(nd.startingPoint).toMatchObject({ difference: 100, clearedCount: 0 });
+    expect(nd.fo30).toMatchObject({ agreedDifference: 100, difference: 0 });
+    const [a] = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'reconciliation.starting_point_agreed' and entity_id = ${String(s!.id)}`);
+    expect(a!.detail).toContain('Float deposited');
+  });
+});
+
+describe('a bank’s own export, read through its import profile (issue 29 item 1)', () => {
+  /** A facility of its own (no cash lines, no statements), so these imports touch no one else's figures. */
+  let G: number;
+  let nurse: string;
+  const kcbCsv = (...lines: string[]) =>
+    [
+      'KCB BANK KENYA LIMITED,STATEMENT OF ACCOUNT',
+      'Account,1234567890 FIF COLLECTION',
+      'Transaction Date,Value Date,Narrative,Bank Reference,Money Out,Money In,Ledger Balance',
+      ...(lines.length
+        ? lines
+        : ['09/03/2026,09/03/2026,SHA REMITTANCE FEB 2026,SHA-FEB,,"20,000.00","20,000.00"', '10-Mar-2026,10-Mar-2026,CHEQUE 000200,CHQ000200,"-1,500.00",,"18,500.00"', '11/03/2026,11/03/2026,LEDGER FEES,,350.00,,"18,150.00"']),
+    ].join('\n');
+  const body = (over: Record<string, unknown> = {}) => ({ kind: 'bank', accountCode: '1120', facilityId: G, filename: 'KCB-2026-03.csv', csv: kcbCsv(), ...over });
+  const preview = async (over: Record<string, unknown> = {}) => {
+    const res = await t.request({ method: 'POST', url: '/api/accounting/reconciliations/preview', cookie: director, body: body(over) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<StatementPreview>();
+  };
+  const written = async () => ({ statements: await t.count('bank_statements'), lines: await t.count('bank_statement_lines'), profiles: await t.count('bank_import_profiles') });
+  const profileOf = async (statementId: number) => (await t.rows<{ name: string | null }>(sql`select p.name from bank_statements s left join bank_import_profiles p on p.id = s.profile_id where s.id = ${statementId}`))[0]!.name;
+
+  beforeAll(async () => {
+    const [free] = await t.rows<{ id: number }>(
+      sql`select id from facilities where id not in (1, ${F}) and id not in (select facility_id from journal_lines where account_code in ('1120', '1130') and facility_id is not null) and id not in (select facility_id from bank_statements where facility_id is not null) order by id desc limit 1`,
+    );
+    G = free!.id;
+    nurse = await t.loginAs('nurse');
+  });
+
+  it('a KCB export in its own column names is previewed with the KCB profile, and imported', async () => {
+    const p = await preview();
+    expect(p.issues).toEqual([]);
+    expect(p.profile).toMatchObject({ name: 'KCB' });
+    expect(p.columns).toMatchObject({ date: 'Transaction Date', description: 'Narrative', moneyOut: 'Money Out', moneyIn: 'Money In', balance: 'Ledger Balance' });
+    expect(p.headers).toEqual(['Transaction Date', 'Value Date', 'Narrative', 'Bank Reference', 'Money Out', 'Money In', 'Ledger Balance']);
+    expect(p.lines.map((l) => [l.lineNo, l.date, l.reference, l.amount])).toEqual([
+      [4, '2026-03-09', 'SHA-FEB', 20000],
+      [5, '2026-03-10', 'CHQ000200', -1500],
+      [6, '2026-03-11', null, -350],
+    ]);
+    expect(p).toMatchObject({ openingBalance: 0, closingBalance: 18150, totalIn: 20000, totalOut: -1850 });
+    const res = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: director, body: body() });
+    expect(res.statusCode, res.body).toBe(201);
+    const d = res.json<AutoMatchResult>().detail;
+    expect(d.lines.map((l) => l.amount)).toEqual([20000, -1500, -350]);
+    expect(await profileOf(d.statement.id)).toBe('KCB');
+    const [a] = await t.rows<{ detail: string }>(sql`select detail from audit_events where action = 'reconciliation.imported' and entity_id = ${String(d.statement.id)}`);
+    expect(a!.detail).toContain('KCB profile');
+  });
+
+  it('an unknown layout asks for its columns, imports with them and saves them as a profile, which then finds the same file', async () => {
+    const stanbic = [
+      'Stanbic Bank Kenya,Statement of account',
+      'Txn Date,Particulars,Cheque No,Amount,Running Bal',
+      '03/02/2026,Deposit,,"30,000.00","30,000.00"',
+      '03/06/2026,Cheque 201,201,"-12,500.00","17,500.00"',
+    ].join('\n');
+    const p = await preview({ csv: stanbic, filename: 'stanbic-march.csv' });
+    expect(p.issues).toEqual([{ path: 'columns', message: 'Choose the columns of this file (no saved profile matches its header)' }]);
+    expect(p).toMatchObject({ profile: null, columns: null, lines: [], headers: ['Txn Date', 'Particulars', 'Cheque No', 'Amount', 'Running Bal'] });
+    const before = await written();
+    const refused = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: director, body: body({ csv: stanbic }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues.map((i: { path: string }) => i.path)).toEqual(['columns']);
+    expect(await written()).toEqual(before);
+
+    const columns = { date: 'Txn Date', description: 'Particulars', reference: 'Cheque No', amount: 'Amount', balance: 'Running Bal' };
+    const own = { csv: stanbic, filename: 'stanbic-march.csv', columns, dateOrder: 'mdy', saveProfileAs: 'Stanbic (test)' };
+    const checked = await preview(own);
+    expect(checked.issues).toEqual([]);
+    expect(checked).toMatchObject({ profile: null, columns, dateOrder: 'mdy' });
+    expect(checked.lines.map((l) => [l.date, l.reference, l.amount])).toEqual([
+      ['2026-03-02', null, 30000],
+      ['2026-03-06', '201', -12500],
+    ]);
+    // The preview saves nothing.
+    expect(await written()).toEqual(before);
+    const res = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: director, body: body(own) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await profileOf(res.json<AutoMatchResult>().detail.statement.id)).toBe('Stanbic (test)');
+    const [a] = await t.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where action = 'bank_profile.created' and detail like 'Stanbic (test)%'`);
+    expect(a!.n).toBe(1);
+    // Next month's file is read with the saved profile, month first.
+    const again = await preview({ csv: stanbic });
+    expect(again.issues).toEqual([]);
+    expect(again.profile).toMatchObject({ name: 'Stanbic (test)' });
+    expect(again.lines.map((l) => l.date)).toEqual(['2026-03-02', '2026-03-06']);
+    // The name is taken now: the preview says so, and the import is a 409 that writes nothing.
+    expect((await preview({ ...own, saveProfileAs: 'stanbic (TEST)' })).issues).toEqual([{ path: 'saveProfileAs', message: 'A profile named stanbic (TEST) already exists' }]);
+    const mid = await written();
+    const dup = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: director, body: body({ ...own, saveProfileAs: 'stanbic (TEST)' }) });
+    expect(dup.statusCode).toBe(409);
+    expect(await written()).toEqual(mid);
+  });
+
+  it('an XLSX export imports the same lines as its CSV twin', async () => {
+    const { default: writeExcelFile } = await import('write-excel-file/node');
+    const date = (iso: string) => ({ value: new Date(`${iso}T00:00:00Z`), type: Date, format: 'dd/mm/yyyy' });
+    const xlsx = (
+      await writeExcelFile([
+        ['KCB BANK KENYA LIMITED', 'STATEMENT OF ACCOUNT', null, null, null, null, null],
+        ['Account', '1234567890 FIF COLLECTION', null, null, null, null, null],
+        ['Transaction Date', 'Value Date', 'Narrative', 'Bank Reference', 'Money Out', 'Money In', 'Ledger Balance'],
+        [date('2026-03-09'), date('2026-03-09'), 'SHA REMITTANCE FEB 2026', 'SHA-FEB', null, { value: 20000, format: '#,##0.00' }, 20000],
+        [date('2026-03-10'), date('2026-03-10'), 'CHEQUE 000200', 'CHQ000200', -1500, null, 18500],
+        [date('2026-03-11'), date('2026-03-11'), 'LEDGER FEES', null, 350, null, 18150.000000000004],
+      ]).toBuffer()
+    ).toString('base64');
+    const fromXlsx = await preview({ csv: undefined, xlsx, filename: 'KCB-2026-03.xlsx' });
+    const fromCsv = await preview();
+    expect(fromXlsx.issues).toEqual([]);
+    expect(fromXlsx.profile).toMatchObject({ name: 'KCB' });
+    expect(fromXlsx.lines).toEqual(fromCsv.lines);
+    expect(fromXlsx).toMatchObject({ openingBalance: 0, closingBalance: 18150 });
+    const res = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: director, body: body({ csv: undefined, xlsx, filename: 'KCB-2026-03.xlsx' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<AutoMatchResult>().detail.lines.map((l) => [l.lineNo, l.date, l.amount])).toEqual(fromCsv.lines.map((l) => [l.lineNo, l.date, l.amount]));
+    // One file, not both; and a workbook that is not one says so.
+    const both = await t.request({ method: 'POST', url: '/api/accounting/reconciliations/preview', cookie: director, body: body({ xlsx }) });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().issues).toEqual([{ path: 'xlsx', message: 'Send the CSV or the XLSX file, not both' }]);
+    const notXlsx = await preview({ csv: undefined, xlsx: Buffer.from(kcbCsv()).toString('base64') });
+    expect(notXlsx.issues).toEqual([{ path: 'xlsx', message: expect.stringContaining('not an XLSX workbook') }]);
+  });
+
+  it('a file with one bad line writes nothing, not even the profile it would save, and names the line', async () => {
+    const before = await written();
+    const csv = kcbCsv('09/03/2026,09/03/2026,SHA REMITTANCE FEB 2026,SHA-FEB,,"20,000.00","20,000.00"', '10/03/2026,10/03/2026,CHEQUE 000201,CHQ000201,"1,5OO.00",,"18,500.00"');
+    const columns = { date: 'Value Date', description: 'Narrative', reference: 'Bank Reference', moneyOut: 'Money Out', moneyIn: 'Money In', balance: 'Ledger Balance' };
+    const res = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: director, body: body({ csv, columns, saveProfileAs: 'KCB by value date' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: 'csv.line.5.amount', message: 'Line 5: Money Out "1,5OO.00" is not an amount' }]);
+    expect(await written()).toEqual(before);
+  });
+
+  it('profiles are listed to finance roles, added and changed by them (201, 409, 400), and not by a nurse (403)', async () => {
+    const list = await t.request({ url: '/api/accounting/bank-profiles', cookie: incharge });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ name: string }[]>().map((p) => p.name).slice(0, 6)).toEqual(['Standard (Date, Description, Reference, Debit, Credit, Balance)', 'KCB', 'Equity', 'Co-op', 'NCBA', 'M-Pesa portal']);
+    const absa = { name: 'Absa', kind: 'bank', columns: { date: 'Date', description: 'Description', moneyOut: 'Debit Amount', moneyIn: 'Credit Amount', balance: 'Balance' }, dateOrder: 'dmy' };
+    const created = await t.request({ method: 'POST', url: '/api/accounting/bank-profiles', cookie: director, body: absa });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ id: expect.any(Number), name: 'Absa', kind: 'bank', columns: absa.columns, dateOrder: 'dmy', updatedByName: expect.any(String) });
+    const id = created.json<{ id: number }>().id;
+    const dup = await t.request({ method: 'POST', url: '/api/accounting/bank-profiles', cookie: director, body: { ...absa, name: ' ABSA ' } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().issues).toEqual([{ path: 'name', message: 'A profile named ABSA already exists' }]);
+    const bad = await t.request({ method: 'POST', url: '/api/accounting/bank-profiles', cookie: director, body: { name: 'Half', kind: 'bank', columns: { date: 'Date', description: '' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues.map((i: { path: string }) => i.path)).toEqual(['columns.description', 'columns.moneyIn']);
+    const noMoney = await t.request({ method: 'POST', url: '/api/accounting/bank-profiles', cookie: director, body: { name: 'Half', kind: 'bank', columns: { date: 'Date', description: 'Details' } } });
+    expect(noMoney.json().issues).toEqual([{ path: 'columns.moneyIn', message: 'Choose the money in and money out columns, or one amount column' }]);
+    const mpesaNoReceipt = await t.request({ method: 'POST', url: '/api/accounting/bank-profiles', cookie: director, body: { name: 'Till', kind: 'mpesa', columns: { date: 'Completion Time', description: 'Details', moneyIn: 'Paid In' } } });
+    expect(mpesaNoReceipt.json().issues).toEqual([{ path: 'columns.reference', message: expect.stringContaining('receipt number') }]);
+
+    const renamed = await t.request({ method: 'PUT', url: `/api/accounting/bank-profiles/${id}`, cookie: director, body: { ...absa, name: 'Absa Kenya', dateOrder: 'mdy' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ id, name: 'Absa Kenya', dateOrder: 'mdy' });
+    expect((await t.request({ method: 'PUT', url: `/api/accounting/bank-profiles/${id}`, cookie: director, body: { ...absa, name: 'kcb' } })).statusCode).toBe(409);
+    expect((await t.request({ method: 'PUT', url: '/api/accounting/bank-profiles/2147483647', cookie: director, body: absa })).statusCode).toBe(404);
+    // A facility's officer adds profiles (her import may save one) but does not change the county's.
+    expect((await t.request({ method: 'PUT', url: `/api/accounting/bank-profiles/${id}`, cookie: incharge, body: absa })).statusCode).toBe(403);
+    expect((await t.request({ url: '/api/accounting/bank-profiles', cookie: nurse })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: '/api/accounting/bank-profiles', cookie: nurse, body: { ...absa, name: 'Nurse bank' } })).statusCode).toBe(403);
+    const [a] = await t.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where entity = 'bank_import_profile' and entity_id = ${String(id)}`);
+    expect(a!.n).toBe(2);
+  });
+});

@@ -1,12 +1,13 @@
-// A bank's or Safaricom's statement file, read into lines: money in positive, money out negative, exact cents.
-// Bank statements: Date, Description, Reference, Debit, Credit, Balance (a debit on the county's statement is money
-// out). M-Pesa organisation statements, as the org portal exports them: Receipt No., Completion Time, Details,
-// Transaction Status, Paid In, Withdrawn, Balance — only Completed rows moved money; the others are kept out with
-// a note. Both may carry a few lines of preamble (the account's name, the period) above the header row.
+// A bank's or Safaricom's statement file, read into lines: money in positive, money out negative, exact cents. The
+// file's columns are read through a mapping — a saved profile's (KCB, Equity, the M-Pesa portal…) or the officer's
+// own choice: which header holds the date, the description, the reference, money out and money in (or one signed
+// amount), the balance and, for M-Pesa, the transaction status (only Completed rows moved money; the others are
+// kept out with a note). The header row may sit below a few lines of preamble (the account's name, the period).
 import { add, isNegative, isPositive, isZero, negate, subtract, sum, ZERO, type Cents } from '../../../../shared/money.js';
-import type { BankStatementKind, ImportIssue } from '../../../../shared/accounting/index.js';
+import { BANK_COLUMN_FIELDS, columnKey, type BankColumnField, type BankColumns, type BankStatementKind, type DateOrder, type ImportIssue } from '../../../../shared/accounting/index.js';
 import { inDateWindow } from '../../../../shared/validation.js';
-import { columnsOf, headerKey, lineIssue, readAmount, readCsv, readDate, type CsvRecord } from '../../../core/csv-read.js';
+import { lineIssue, readCsv, type CsvRecord } from '../../../core/csv-read.js';
+import { readBalance, readStatementAmount, readStatementDate } from './statement-cells.js';
 
 export type FileLine = { lineNo: number; date: string; description: string; reference: string | null; amount: Cents; balance: Cents | null };
 
@@ -20,91 +21,151 @@ export type StatementFile = {
   closingBalance: Cents | null;
   totalIn: Cents;
   totalOut: Cents;
+  /** The header row read (its non-blank cells), or [] when the mapping's header was not found. */
+  headers: string[];
 };
 
-const BANK = ['Date', 'Description', 'Reference', 'Debit', 'Credit', 'Balance'] as const;
-const MPESA = ['Receipt No.', 'Completion Time', 'Details', 'Transaction Status', 'Paid In', 'Withdrawn', 'Balance'] as const;
+/** How a file's columns are read: a profile's columns and date order, or the officer's own. */
+export type StatementMapping = { columns: BankColumns; dateOrder: DateOrder };
+
 /** How far down the file the header row may be (below the bank's or Safaricom's preamble). */
-const PREAMBLE_ROWS = 15;
+export const PREAMBLE_ROWS = 15;
 const MAX_DESCRIPTION = 300;
 const MAX_REFERENCE = 60;
 
-function findHeader(records: CsvRecord[], first: string, second: string): number {
+/**
+ * The columns a header row must have for the mapping to read it: the date, the money columns, and the description
+ * (bank) or the receipt number and status (M-Pesa, whose Details may be absent). A bank's reference and the balance
+ * may be missing from a file: its lines have none.
+ */
+export function requiredColumns(kind: BankStatementKind, columns: BankColumns): string[] {
+  const fields: BankColumnField[] = kind === 'bank' ? ['date', 'description', 'amount', 'moneyOut', 'moneyIn', 'status'] : ['date', 'reference', 'amount', 'moneyOut', 'moneyIn', 'status'];
+  return fields.map((f) => columns[f]).filter((name): name is string => !!name);
+}
+
+/** The index of the first record within the first 15 whose cells hold every given column, or -1. */
+export function findHeader(records: readonly CsvRecord[], names: readonly string[]): number {
+  const wanted = names.map(columnKey);
   return records.slice(0, PREAMBLE_ROWS).findIndex((r) => {
-    const keys = r.cells.map(headerKey);
-    return keys.includes(headerKey(first)) && keys.includes(headerKey(second));
+    const keys = new Set(r.cells.map(columnKey));
+    return wanted.every((w) => keys.has(w));
   });
 }
 
-export function readStatementFile(kind: BankStatementKind, csv: string, today: string): StatementFile {
-  const empty: StatementFile = { lines: [], skipped: [], issues: [], periodStart: null, periodEnd: null, openingBalance: null, closingBalance: null, totalIn: ZERO, totalOut: ZERO };
-  const read = readCsv(csv);
-  if (read.issues.length) return { ...empty, issues: read.issues };
-  const names = kind === 'bank' ? BANK : MPESA;
-  const h = kind === 'bank' ? findHeader(read.records, 'Date', 'Description') : findHeader(read.records, 'Receipt No.', 'Completion Time');
-  if (h < 0) {
-    return { ...empty, issues: [{ path: 'csv.header', message: `The file has no header row with the columns ${names.join(', ')}${kind === 'mpesa' ? ' (an M-Pesa organisation statement)' : ''}` }] };
-  }
-  const header = read.records[h]!;
-  const { at, missing } =
-    kind === 'bank' ? columnsOf(header.cells, BANK, ['Reference', 'Balance']) : columnsOf(header.cells, MPESA, ['Details', 'Balance']);
-  if (missing.length) return { ...empty, issues: [{ path: 'csv.header', message: `Line ${header.line}: the header row has no column ${missing.join(', ')}` }] };
+/** How many of a mapping's columns a header row has (a closer fit between two profiles that both fit). */
+export function columnsPresent(header: readonly string[], columns: BankColumns): number {
+  const keys = new Set(header.map(columnKey));
+  return BANK_COLUMN_FIELDS.filter((f) => columns[f] && keys.has(columnKey(columns[f]))).length;
+}
 
-  const cell = (r: CsvRecord, name: string) => {
-    const i = (at as Record<string, number>)[name]!;
-    return i < 0 ? '' : (r.cells[i] ?? '');
-  };
+const headerCells = (cells: readonly string[]) => [...new Set(cells.map((c) => c.trim()).filter((c) => c !== ''))];
+
+/**
+ * When no mapping fits: the row within the first 15 most like a header — the most cells that are words, not dates
+ * or amounts (at least two); the first of equals. Its cells are what the officer chooses the columns from.
+ */
+export function likelyHeader(records: readonly CsvRecord[]): string[] {
+  let best: string[] = [];
+  for (const r of records.slice(0, PREAMBLE_ROWS)) {
+    const words = headerCells(r.cells).filter((c) => readStatementDate(c) === undefined && readStatementAmount(c) === undefined);
+    if (words.length >= 2 && words.length > best.length && words.length === headerCells(r.cells).length) best = headerCells(r.cells);
+  }
+  return best;
+}
+
+/** Rows that state a balance without moving money: kept out, not refused. */
+const BALANCE_ROW = /^(opening|closing|brought forward|carried forward|balance (b\/f|c\/f|brought forward|carried forward)|(b\/f|c\/f)\b)/i;
+
+export function emptyStatement(issues: ImportIssue[], headers: string[] = []): StatementFile {
+  return { lines: [], skipped: [], issues, periodStart: null, periodEnd: null, openingBalance: null, closingBalance: null, totalIn: ZERO, totalOut: ZERO, headers };
+}
+
+/** Reads a file's records (a CSV's or an XLSX sheet's) through a mapping. */
+export function readStatementRecords(kind: BankStatementKind, records: readonly CsvRecord[], mapping: StatementMapping, today: string): StatementFile {
+  const { columns, dateOrder } = mapping;
+  const required = requiredColumns(kind, columns);
+  const h = findHeader(records, required);
+  if (h < 0) {
+    return emptyStatement([{ path: 'csv.header', message: `The file has no header row with the columns ${required.join(', ')}${kind === 'mpesa' ? ' (an M-Pesa organisation statement)' : ''}` }], likelyHeader(records));
+  }
+  const header = records[h]!;
+  const keys = header.cells.map(columnKey);
+  for (const f of BANK_COLUMN_FIELDS) {
+    const name = columns[f];
+    if (name && keys.filter((k) => k === columnKey(name)).length > 1) {
+      return emptyStatement([{ path: 'csv.header', message: `Line ${header.line}: the header has the column ${name} twice` }], headerCells(header.cells));
+    }
+  }
+  const at = Object.fromEntries(BANK_COLUMN_FIELDS.map((f) => [f, columns[f] ? keys.indexOf(columnKey(columns[f])) : -1])) as Record<BankColumnField, number>;
+  const cell = (r: CsvRecord, f: BankColumnField) => (at[f] < 0 ? '' : (r.cells[at[f]] ?? '').trim());
+  const named = (f: BankColumnField) => columns[f]!;
+  const dateForms = dateOrder === 'dmy' ? 'YYYY-MM-DD, DD/MM/YYYY or 05 Mar 2026' : 'YYYY-MM-DD, MM/DD/YYYY or 05 Mar 2026';
+
   const issues: ImportIssue[] = [];
   const skipped: StatementFile['skipped'] = [];
   const lines: FileLine[] = [];
-  for (const r of read.records.slice(h + 1)) {
-    const problems: ImportIssue[] = [];
-    const dateText = cell(r, kind === 'bank' ? 'Date' : 'Completion Time');
-    const date = readDate(dateText);
-    if (!date) problems.push(lineIssue(r.line, 'date', dateText === '' ? 'the date is missing' : `"${dateText.slice(0, 40)}" is not a date (use YYYY-MM-DD or DD/MM/YYYY)`));
-    else if (!inDateWindow(date)) problems.push(lineIssue(r.line, 'date', `${date} is not between 1900 and 2100`));
-    else if (date > today) problems.push(lineIssue(r.line, 'date', `${date} is in the future`));
-    let amount: Cents | null = null;
-    if (kind === 'bank') {
-      const debit = readAmount(cell(r, 'Debit'));
-      const credit = readAmount(cell(r, 'Credit'));
-      if (debit === undefined) problems.push(lineIssue(r.line, 'amount', `the debit "${cell(r, 'Debit').slice(0, 30)}" is not an amount`));
-      if (credit === undefined) problems.push(lineIssue(r.line, 'amount', `the credit "${cell(r, 'Credit').slice(0, 30)}" is not an amount`));
-      if (debit !== undefined && credit !== undefined) {
-        const out = debit === null ? ZERO : debit;
-        const into = credit === null ? ZERO : credit;
-        if (isNegative(out) || isNegative(into)) problems.push(lineIssue(r.line, 'amount', 'a debit or a credit cannot be negative'));
-        else if (!isZero(out) && !isZero(into)) problems.push(lineIssue(r.line, 'amount', 'a line has a debit or a credit, not both'));
-        else if (isZero(out) && isZero(into)) problems.push(lineIssue(r.line, 'amount', 'the line has neither a debit nor a credit'));
-        else amount = isZero(out) ? into : negate(out);
-      }
-    } else {
-      const status = cell(r, 'Transaction Status');
+  for (const r of records.slice(h + 1)) {
+    if (at.status >= 0) {
+      const status = cell(r, 'status');
       if (status.toLowerCase() !== 'completed') {
         skipped.push({ lineNo: r.line, reason: `Line ${r.line}: ${status === '' ? 'no transaction status' : `status "${status.slice(0, 30)}"`} — only Completed transactions moved money` });
         continue;
       }
-      const paidIn = readAmount(cell(r, 'Paid In'));
-      const withdrawn = readAmount(cell(r, 'Withdrawn'));
-      if (paidIn === undefined) problems.push(lineIssue(r.line, 'amount', `Paid In "${cell(r, 'Paid In').slice(0, 30)}" is not an amount`));
-      if (withdrawn === undefined) problems.push(lineIssue(r.line, 'amount', `Withdrawn "${cell(r, 'Withdrawn').slice(0, 30)}" is not an amount`));
-      if (paidIn !== undefined && withdrawn !== undefined) {
-        const into = paidIn ?? ZERO;
-        // The portal prints withdrawals as negative numbers; some exports drop the sign.
-        const out = withdrawn === null ? ZERO : isNegative(withdrawn) ? negate(withdrawn) : withdrawn;
-        if (isNegative(into)) problems.push(lineIssue(r.line, 'amount', 'Paid In cannot be negative'));
-        else if (!isZero(out) && !isZero(into)) problems.push(lineIssue(r.line, 'amount', 'a line is paid in or withdrawn, not both'));
-        else if (isZero(out) && isZero(into)) problems.push(lineIssue(r.line, 'amount', 'the line has neither Paid In nor Withdrawn'));
-        else amount = isZero(out) ? into : negate(out);
+    }
+    const description = cell(r, 'description').replace(/\s+/g, ' ').trim();
+    const money: ImportIssue[] = [];
+    let amount: Cents | null = null;
+    let noMoney = false;
+    if (at.amount >= 0) {
+      const text = cell(r, 'amount');
+      const read = readStatementAmount(text);
+      if (read === undefined) money.push(lineIssue(r.line, 'amount', `${named('amount')} "${text.slice(0, 30)}" is not an amount`));
+      else if (read.cents === null || isZero(read.cents)) noMoney = true;
+      else {
+        // One signed column: money out negative; a DR / CR suffix says the side whatever the sign.
+        const size = isNegative(read.cents) ? negate(read.cents) : read.cents;
+        amount = read.side === 'dr' ? negate(size) : read.side === 'cr' ? size : read.cents;
+      }
+    } else {
+      const outText = cell(r, 'moneyOut');
+      const inText = cell(r, 'moneyIn');
+      const out = at.moneyOut >= 0 ? readStatementAmount(outText) : { cents: null };
+      const into = at.moneyIn >= 0 ? readStatementAmount(inText) : { cents: null };
+      if (out === undefined) money.push(lineIssue(r.line, 'amount', `${named('moneyOut')} "${outText.slice(0, 30)}" is not an amount`));
+      if (into === undefined) money.push(lineIssue(r.line, 'amount', `${named('moneyIn')} "${inText.slice(0, 30)}" is not an amount`));
+      if (out !== undefined && into !== undefined) {
+        // Banks print money out either way: 12,500.00 or -12,500.00 in the Money Out column.
+        const outCents = out.cents === null ? ZERO : isNegative(out.cents) ? negate(out.cents) : out.cents;
+        const inCents = into.cents ?? ZERO;
+        if (isNegative(inCents)) money.push(lineIssue(r.line, 'amount', `${named('moneyIn')} cannot be negative`));
+        else if (!isZero(outCents) && !isZero(inCents)) money.push(lineIssue(r.line, 'amount', `a line has ${named('moneyOut')} or ${named('moneyIn')}, not both`));
+        else if (isZero(outCents) && isZero(inCents)) noMoney = true;
+        else amount = isZero(outCents) ? inCents : negate(outCents);
       }
     }
-    const balanceText = cell(r, 'Balance');
-    const balance = readAmount(balanceText);
+    const balanceText = cell(r, 'balance');
+    const balance = readBalance(balanceText);
+    // "Opening balance" / "Balance b/f" rows state a balance and move no money: left out, with why.
+    if (noMoney && balance !== undefined && BALANCE_ROW.test(description)) {
+      skipped.push({ lineNo: r.line, reason: `Line ${r.line}: "${description.slice(0, 40)}" states a balance; it moved no money` });
+      continue;
+    }
+    if (noMoney) {
+      const [o, i] = [columns.moneyOut, columns.moneyIn];
+      money.push(lineIssue(r.line, 'amount', at.amount >= 0 ? `the line has no ${named('amount')}` : o && i ? `the line has neither ${o} nor ${i}` : `the line has no ${o ?? i}`));
+    }
+
+    const problems: ImportIssue[] = [];
+    const dateText = cell(r, 'date');
+    const date = readStatementDate(dateText, dateOrder);
+    if (!date) problems.push(lineIssue(r.line, 'date', dateText === '' ? 'the date is missing' : `"${dateText.slice(0, 40)}" is not a date (use ${dateForms})`));
+    else if (!inDateWindow(date)) problems.push(lineIssue(r.line, 'date', `${date} is not between 1900 and 2100`));
+    else if (date > today) problems.push(lineIssue(r.line, 'date', `${date} is in the future`));
+    problems.push(...money);
     if (balance === undefined) problems.push(lineIssue(r.line, 'balance', `the balance "${balanceText.slice(0, 30)}" is not an amount`));
-    const reference = (kind === 'bank' ? cell(r, 'Reference') : cell(r, 'Receipt No.')).trim();
+    const reference = cell(r, 'reference');
     if (kind === 'mpesa' && reference === '') problems.push(lineIssue(r.line, 'reference', 'the receipt number is missing'));
     if (reference.length > MAX_REFERENCE) problems.push(lineIssue(r.line, 'reference', `the ${kind === 'bank' ? 'reference' : 'receipt number'} is longer than ${MAX_REFERENCE} characters`));
-    const description = (kind === 'bank' ? cell(r, 'Description') : cell(r, 'Details')).replace(/\s+/g, ' ').trim();
     if (kind === 'bank' && description === '') problems.push(lineIssue(r.line, 'description', 'the description is missing'));
     if (problems.length) {
       issues.push(...problems);
@@ -129,5 +190,13 @@ export function readStatementFile(kind: BankStatementKind, csv: string, today: s
     closingBalance: withBalance ? last.balance : null,
     totalIn: sum(ordered.filter((l) => isPositive(l.amount)).map((l) => l.amount)),
     totalOut: ordered.filter((l) => isNegative(l.amount)).reduce((t, l) => add(t, l.amount), ZERO),
+    headers: headerCells(header.cells),
   };
+}
+
+/** A CSV statement read through a mapping (the tests' and the CSV path's entry). */
+export function readStatementFile(kind: BankStatementKind, csv: string, mapping: StatementMapping, today: string): StatementFile {
+  const read = readCsv(csv);
+  if (read.issues.length) return emptyStatement(read.issues);
+  return readStatementRecords(kind, read.records, mapping, today);
 }
