@@ -38,7 +38,7 @@ test('an invoice dialog prints as the invoice, the balance sheet as its statemen
   expect(dialog.text.match(/INV-\d{4}-\d{6}/g)!.every((n) => n === invoice)).toBe(true);
 
   await page.goto('/accounting?tab=reports');
-  await page.getByLabel('Report', { exact: true }).selectOption({ label: 'Balance Sheet' });
+  await page.getByLabel('Report', { exact: true }).selectOption({ label: 'Statement of Financial Position' });
   const statement = page.getByTestId('statement');
   await expect(statement).toHaveAttribute('data-kind', 'balance-sheet');
   const sheet = await printed(page);

@@ -99,10 +99,27 @@ export function documentDateTime(value: string | Date, lang: Language): string {
 export type PdfSection =
   /** Labelled values, one per line (a value wraps under itself). */
   | { kind: 'fields'; heading?: string; rows: readonly (readonly [label: string, value: string])[] }
-  /** A table: columns with their share of the width; a row per entry, or `empty` when there is none. */
-  | { kind: 'table'; heading?: string; columns: readonly { label: string; width: number; align?: 'left' | 'right' }[]; rows: readonly (readonly string[])[]; empty?: string; fontSize?: number }
+  /**
+   * A table: columns with their share of the width; a row per entry, or `empty` when there is none. A column's cells
+   * never wrap when `nowrap` (the default for a right-aligned column: a figure is never broken across lines); the
+   * layout widens such a column to its widest cell, and sets the type smaller when the page cannot hold them all.
+   * `emphasis` marks rows printed bold (a statement's subtotals and totals), row by row. `fitRows`: the rows of
+   * sibling tables with the same columns (a statement's sections), measured too so the tables line up.
+   */
+  | {
+      kind: 'table';
+      heading?: string;
+      columns: readonly TableColumn[];
+      rows: readonly (readonly string[])[];
+      empty?: string;
+      fontSize?: number;
+      emphasis?: readonly boolean[];
+      fitRows?: readonly (readonly string[])[];
+    }
   /** A heading and free text (clinical notes). */
   | { kind: 'text'; heading: string; body: string };
+
+export type TableColumn = { label: string; width: number; align?: 'left' | 'right'; nowrap?: boolean };
 
 export type PdfContent = {
   /** The document's title ("Invoice", "Referral Letter"). */
@@ -120,6 +137,10 @@ export type PdfContent = {
 export type PdfFooter = { by: string; at: Date };
 
 const PAGE_MARGIN = 50;
+/** The smallest type a table is set in to keep its figures whole. */
+const MIN_TABLE_SIZE = 5;
+/** How many of a table's rows stay with its heading and column heads at the foot of a page. */
+const KEEP_ROWS = 2;
 const FOOTER_SPACE = 40;
 const INK = '#111827';
 const MUTED = '#4b5563';
@@ -185,65 +206,136 @@ export function renderPdf(content: PdfContent, lang: Language, footer: PdfFooter
   }
   doc.moveDown(0.8);
 
-  const heading = (value: string) => {
+  /**
+   * A section's heading, kept with what follows it: `keep` is the height of its first lines (a table's column heads
+   * and first rows), so a heading is never the last thing on a page — it moves to the next page with them.
+   */
+  const headingHeight = (value: string) => {
     doc.font('Helvetica-Bold').fontSize(12);
-    room(doc.heightOfString(printable(value), { width }) + 30);
+    return doc.heightOfString(printable(value), { width }) + doc.currentLineHeight() * 0.3;
+  };
+  const heading = (value: string, keep: number) => {
+    room(headingHeight(value) + keep);
+    doc.font('Helvetica-Bold').fontSize(12);
     text(value, left, doc.y, { width });
     doc.moveDown(0.3);
   };
 
+  /** The widest piece of `value` that may not be broken: the whole text (each line of it), or its longest word. */
+  const unbreakable = (value: string, whole: boolean) => {
+    const pieces = printable(value).split(whole ? '\n' : /\s+/);
+    return Math.max(0, ...pieces.map((p) => doc.widthOfString(p)));
+  };
+
+  /**
+   * A table's type size and column widths: each column at least as wide as its widest unbreakable piece (a whole
+   * figure in a nowrap column, the longest word elsewhere), the rest shared by the columns' weights; when the page
+   * cannot hold those widths, the type is set smaller, down to MIN_TABLE_SIZE.
+   */
+  const fitTable = (section: Extract<PdfSection, { kind: 'table' }>) => {
+    const weights = section.columns.map((c) => c.width);
+    const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
+    const start = section.fontSize ?? 9.5;
+    for (let size = start; ; size = Math.max(MIN_TABLE_SIZE, size - 0.5)) {
+      // A dense grid (small type) keeps narrower padding so 31 day columns fit across the page.
+      const pad = size < 8 ? 1.5 : 3;
+      doc.fontSize(size);
+      const mins = section.columns.map((c, i) => {
+        const whole = c.nowrap ?? c.align === 'right';
+        doc.font('Helvetica-Bold');
+        let widest = unbreakable(c.label, false);
+        section.rows.forEach((cells, r) => {
+          doc.font(section.emphasis?.[r] ? 'Helvetica-Bold' : 'Helvetica');
+          widest = Math.max(widest, unbreakable(cells[i] ?? '', whole));
+        });
+        // A sibling's row may be bold or not: measured bold, the wider.
+        doc.font('Helvetica-Bold');
+        for (const cells of section.fitRows ?? []) widest = Math.max(widest, unbreakable(cells[i] ?? '', whole));
+        // A point to spare: pdfkit wraps a piece that fills its width exactly.
+        return widest + 2 * pad + 1;
+      });
+      const needed = mins.reduce((a, b) => a + b, 0);
+      if (needed <= width || size <= MIN_TABLE_SIZE) {
+        let widths = weights.map((w) => (w / totalWeight) * width);
+        if (needed > width) {
+          widths = mins.map((m) => (m / needed) * width);
+        } else {
+          // Columns narrower than their minimum take it; the others give up their surplus over theirs, in proportion.
+          const deficit = widths.reduce((acc, w, i) => acc + Math.max(0, mins[i]! - w), 0);
+          const surplus = widths.reduce((acc, w, i) => acc + Math.max(0, w - mins[i]!), 0);
+          if (deficit > 0) widths = widths.map((w, i) => (w <= mins[i]! ? mins[i]! : mins[i]! + (w - mins[i]!) * (1 - deficit / surplus)));
+        }
+        return { size, pad, widths };
+      }
+    }
+  };
+
   for (const section of content.sections) {
     if (section.kind === 'fields') {
-      if (section.heading) heading(section.heading);
       const labelWidth = Math.round(width * 0.32);
       const valueWidth = width - labelWidth - 10;
-      doc.fontSize(10);
-      for (const [label, value] of section.rows) {
-        doc.font('Helvetica-Bold');
+      const rowHeight = ([label, value]: readonly [string, string]) => {
+        doc.fontSize(10).font('Helvetica-Bold');
         const lh = doc.heightOfString(printable(label), { width: labelWidth });
         doc.font('Helvetica');
-        const vh = doc.heightOfString(printable(value), { width: valueWidth });
-        const h = Math.max(lh, vh);
+        return Math.max(lh, doc.heightOfString(printable(value), { width: valueWidth }));
+      };
+      if (section.heading) heading(section.heading, section.rows[0] ? rowHeight(section.rows[0]) : 0);
+      for (const [label, value] of section.rows) {
+        const h = rowHeight([label, value]);
         room(h);
         const y = doc.y;
-        doc.font('Helvetica-Bold').fillColor(MUTED);
+        doc.fontSize(10).font('Helvetica-Bold').fillColor(MUTED);
         text(label, left, y, { width: labelWidth });
         doc.font('Helvetica').fillColor(INK);
         text(value, left + labelWidth + 10, y, { width: valueWidth });
         doc.y = y + h + 4;
       }
     } else if (section.kind === 'table') {
-      if (section.heading) heading(section.heading);
-      const total = section.columns.reduce((s, c) => s + c.width, 0);
-      const cols = section.columns.map((c) => ({ ...c, w: (c.width / total) * width }));
-      const size = section.fontSize ?? 9.5;
-      // A dense grid (small type) keeps narrower padding so 31 day columns fit across the page.
-      const pad = size < 8 ? 1.5 : 3;
-      const row = (cells: readonly string[], bold: boolean) => {
+      const { size, pad, widths } = fitTable(section);
+      const cols = section.columns.map((c, i) => ({ ...c, w: widths[i]! }));
+      const rowHeight = (cells: readonly string[], bold: boolean) => {
         doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
-        const h = Math.max(...cols.map((c, i) => doc.heightOfString(printable(cells[i] ?? ''), { width: c.w - 2 * pad })));
-        room(h + 2 * pad);
+        return Math.max(...cols.map((c, i) => doc.heightOfString(printable(cells[i] ?? ''), { width: c.w - 2 * pad }))) + 2 * pad;
+      };
+      const labels = cols.map((c) => c.label);
+      /** One row, whole on one page: a row that does not fit starts the next page, under the column heads again. */
+      const row = (cells: readonly string[], bold: boolean, head = false) => {
+        const h = rowHeight(cells, bold);
+        if (doc.y + h > bottom()) {
+          doc.addPage();
+          if (!head) row(labels, true, true);
+        }
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
         const y = doc.y;
         let x = left;
         cols.forEach((c, i) => {
           text(cells[i] ?? '', x + pad, y + pad, { width: c.w - 2 * pad, align: c.align ?? 'left' });
           x += c.w;
         });
-        doc.y = y + h + 2 * pad;
+        doc.y = y + h;
         doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).strokeColor(RULE).stroke();
       };
-      row(
-        cols.map((c) => c.label),
-        true,
-      );
+      const emptyHeight = () => {
+        doc.font('Helvetica-Oblique').fontSize(size);
+        return doc.heightOfString(printable(section.empty ?? ''), { width }) + 3;
+      };
+      // The column heads and the first rows (or the empty line) stay together, and with the heading.
+      const first = section.rows.slice(0, KEEP_ROWS).reduce((acc, cells, r) => acc + rowHeight(cells, section.emphasis?.[r] ?? false), 0);
+      const keep = rowHeight(labels, true) + (section.rows.length === 0 && section.empty ? emptyHeight() : first);
+      if (section.heading) heading(section.heading, keep);
+      else room(keep);
+      row(labels, true, true);
       if (section.rows.length === 0 && section.empty) {
         doc.font('Helvetica-Oblique').fontSize(size).fillColor(MUTED);
         text(section.empty, left + 3, doc.y + 3, { width });
         doc.fillColor(INK);
       }
-      for (const cells of section.rows) row(cells, false);
+      section.rows.forEach((cells, r) => row(cells, section.emphasis?.[r] ?? false));
     } else {
-      heading(section.heading);
+      doc.font('Helvetica').fontSize(10);
+      const firstLines = Math.min(doc.heightOfString(printable(section.body), { width }), doc.currentLineHeight(true) * 3);
+      heading(section.heading, firstLines);
       doc.font('Helvetica').fontSize(10);
       text(section.body, left, doc.y, { width });
     }

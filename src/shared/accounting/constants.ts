@@ -26,8 +26,12 @@ export const EVENT_SOURCES = ['invoice', 'payment', 'claim', 'waiver', 'stock', 
 export const JOURNAL_STATUSES = ['draft', 'posted', 'rejected'] as const;
 export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
 
-/** The six statements of SPEC.md §2.9's Financial Reports tab, plus the Controller of Budget's FIF table. */
-export const STATEMENTS = ['income-statement', 'balance-sheet', 'cash-flow', 'budget-vs-actual', 'trial-balance', 'department-analysis', 'fif-performance'] as const;
+/**
+ * The six statements of SPEC.md §2.9's Financial Reports tab, the IPSAS statement of changes in net assets and the
+ * notes a county signs with them (domain/FINANCE.md), plus the Controller of Budget's FIF table. The kinds are the
+ * API's paths; the screen and the PDF give them their IPSAS names.
+ */
+export const STATEMENTS = ['income-statement', 'balance-sheet', 'changes-in-net-assets', 'cash-flow', 'budget-vs-actual', 'notes', 'trial-balance', 'department-analysis', 'fif-performance'] as const;
 export type StatementKind = (typeof STATEMENTS)[number];
 
 /** The largest single line amount (KES): a journal line is numeric(14, 2). */

@@ -23,8 +23,12 @@ export const statementQuery = z
   });
 export type StatementQuery = z.infer<typeof statementQuery>;
 
-/** A column of a statement: its key (the client's label key, accounting.columns.<key>) and the English label. */
-export const statementColumnSchema = z.object({ key: z.string(), label: z.string(), kind: z.enum(['money', 'percent', 'text']) });
+/**
+ * A column of a statement: its key (the client's label key, accounting.columns.<key>) and the English label. A
+ * balance's column says the day it is as at (`asAt`, YYYY-MM-DD): the screen and the PDF write it in the reader's
+ * language ("As at 28 November 2026", "Hadi tarehe 28 Novemba 2026"), never as the ISO date.
+ */
+export const statementColumnSchema = z.object({ key: z.string(), label: z.string(), kind: z.enum(['money', 'percent', 'text']), asAt: z.string().optional() });
 
 export const statementRowSchema = z.object({
   /** The account code when the row is an account; null for a heading, subtotal or a computed line. */
@@ -32,7 +36,8 @@ export const statementRowSchema = z.object({
   /** Stable key for translation of computed lines (e.g. 'netSurplus'); null for account rows (their name is data). */
   key: z.string().nullable(),
   label: z.string(),
-  kind: z.enum(['row', 'subtotal', 'total']),
+  /** 'text': a sentence across the statement, no figures (the notes' basis of preparation). */
+  kind: z.enum(['row', 'subtotal', 'total', 'text']),
   /** Indentation: 0 for a heading or total, 1 for an account under it. */
   level: z.number(),
   /** By column key; null where a figure does not apply (a % of nothing). Money in KES to the cent. */
@@ -60,6 +65,8 @@ export const statementSchema = z.object({
   to: z.string(),
   fiscalYear: z.string(),
   generatedAt: z.string(),
+  /** The heading of the lines' own column when they are not accounts ('Facility' in the FIF table); else 'Account'. */
+  lineColumn: z.string().optional(),
   columns: z.array(statementColumnSchema),
   sections: z.array(statementSectionSchema),
   checks: z.array(z.object({ key: z.string(), label: z.string(), ok: z.boolean(), detail: z.string() })),

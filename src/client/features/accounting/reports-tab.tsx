@@ -1,5 +1,7 @@
-// SPEC.md §2.9 Financial Reports: the six statements (Income Statement, Balance Sheet, Cash Flow Statement, Budget
-// vs Actual, Trial Balance, Department Analysis) plus the Controller of Budget's FIF performance table, for the
+// SPEC.md §2.9 Financial Reports: the six statements — under their IPSAS names (issue 29 item 3): the statements of
+// financial performance (the spec's Income Statement), of financial position (Balance Sheet), of cash flows and the
+// comparison of budget and actual amounts (Budget vs Actual); the Trial Balance and Department Analysis — with the
+// statement of changes in net assets, the notes and the Controller of Budget's FIF performance table, for the
 // chosen books and dates. Every statement comes in the one generic shape (shared/accounting/statements.ts) that the
 // CSV and the PDF also read, so the screen draws them all alike: sections of rows (indented by level, subtotals and
 // totals in bold), columns by kind, and the statement's own checks shown as ✓ lines that prove it ties.
@@ -101,10 +103,18 @@ function cell(row: StatementRow, column: Statement['columns'][number]): string {
   if (column.kind === 'text') return row.text?.[column.key] ?? '';
   const v = row.values[column.key];
   if (v === null || v === undefined) return '';
-  if (column.kind === 'percent') return `${v.toLocaleString('en-KE', { maximumFractionDigits: 1 })}%`;
+  if (column.kind === 'percent') {
+    const digits = `${Math.abs(v).toLocaleString('en-KE', { maximumFractionDigits: 1 })}%`;
+    return v < 0 ? `(${digits})` : digits;
+  }
   return statementMoney(v);
 }
 
+/**
+ * One statement as the generic shape draws it: a line's own column (its account, or the facility in the FIF table),
+ * the figures (a balance's column as at a day in words), the notes' sentences across the table, and the checks.
+ * Printed from the browser its rows are compact, so a signed statement keeps to few pages.
+ */
 export function StatementView({ statement: s }: { statement: Statement }) {
   const { t } = useTranslation();
   const label = (row: StatementRow) => (row.code ? row.label : statementLabel(row.label));
@@ -114,10 +124,10 @@ export function StatementView({ statement: s }: { statement: Statement }) {
         <caption className="sr-only">{t(`accounting.reports.kinds.${s.kind}`)}</caption>
         <TableHeader>
           <TableRow>
-            <TableHead>{t('accounting.statement.account')}</TableHead>
+            <TableHead>{s.lineColumn ? statementLabel(s.lineColumn) : t('accounting.statement.account')}</TableHead>
             {s.columns.map((c) => (
               <TableHead key={c.key} className={c.kind === 'text' ? undefined : 'text-right'}>
-                {statementLabel(c.label)}
+                {c.asAt ? t('accounting.statement.asAt', { date: formatDate(c.asAt) }) : statementLabel(c.label)}
                 {c.kind === 'money' ? <span className="block text-xs font-normal">{t('accounting.statement.kes')}</span> : null}
               </TableHead>
             ))}
@@ -137,21 +147,29 @@ export function StatementView({ statement: s }: { statement: Statement }) {
                 </TableCell>
               </TableRow>
             ) : (
-              section.rows.map((row, i) => (
-                <TableRow key={`${row.code ?? row.key ?? ''}-${i}`} className={cn(row.kind === 'total' && 'border-t-2 font-bold', row.kind === 'subtotal' && 'font-semibold')} data-testid="statement-row" data-code={row.code ?? undefined}>
-                  <TableCell className="min-w-56">
-                    <span style={{ paddingLeft: `${row.level * 1.25}rem` }} className="inline-block">
-                      {row.code ? <span className="mr-2 font-mono text-xs text-muted-foreground">{row.code}</span> : null}
-                      {label(row)}
-                    </span>
-                  </TableCell>
-                  {s.columns.map((c) => (
-                    <TableCell key={c.key} className={cn('whitespace-nowrap', c.kind !== 'text' && 'text-right tabular-nums')}>
-                      {cell(row, c)}
+              section.rows.map((row, i) =>
+                row.kind === 'text' ? (
+                  <TableRow key={`${row.key ?? ''}-${i}`} data-testid="statement-text">
+                    <TableCell colSpan={s.columns.length + 1} className="max-w-prose print:py-1">
+                      {statementLabel(row.label)}
                     </TableCell>
-                  ))}
-                </TableRow>
-              ))
+                  </TableRow>
+                ) : (
+                  <TableRow key={`${row.code ?? row.key ?? ''}-${i}`} className={cn(row.kind === 'total' && 'border-t-2 font-bold', row.kind === 'subtotal' && 'font-semibold')} data-testid="statement-row" data-code={row.code ?? undefined}>
+                    <TableCell className="min-w-56 print:py-1">
+                      <span style={{ paddingLeft: `${row.level * 1.25}rem` }} className="inline-block">
+                        {row.code ? <span className="mr-2 font-mono text-xs text-muted-foreground">{row.code}</span> : null}
+                        {label(row)}
+                      </span>
+                    </TableCell>
+                    {s.columns.map((c) => (
+                      <TableCell key={c.key} className={cn('whitespace-nowrap print:py-1', c.kind !== 'text' && 'text-right tabular-nums')}>
+                        {cell(row, c)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ),
+              )
             )}
           </TableBody>
         ))}

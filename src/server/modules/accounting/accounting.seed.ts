@@ -41,6 +41,28 @@ async function movements(tx: Db, codes: string[]) {
 /** The Treasury's monthly operations release to a facility, KES, by its level. */
 const RELEASE_BY_LEVEL: Record<number, number> = { 6: 650_000, 5: 650_000, 4: 240_000, 3: 45_000, 2: 12_000 };
 
+/**
+ * A facility's annual FIF collection target (KES) by level and fee account — the scale the Controller of Budget's
+ * FIF tables show *(estimate)*: a county referral hospital collects tens of millions a year, a sub-county hospital
+ * millions, a health centre hundreds of thousands, a dispensary tens of thousands. Outpatient fees (4110) and
+ * inpatient, maternity and theatre fees (4120); a dispensary admits few.
+ */
+const FIF_TARGET_BY_LEVEL: Record<number, { '4110': number; '4120': number }> = {
+  6: { '4110': 28_000_000, '4120': 36_000_000 },
+  5: { '4110': 24_000_000, '4120': 30_000_000 },
+  4: { '4110': 4_200_000, '4120': 5_400_000 },
+  3: { '4110': 420_000, '4120': 260_000 },
+  2: { '4110': 54_000, '4120': 12_000 },
+};
+
+/**
+ * Old NHIF debt: claims the NHIF approved and never paid before SHA took over (1 October 2024), owed to the referral
+ * hospital, the sub-county hospitals and the larger health centres *(estimate, of the order counties report)*. KES
+ * by facility level; each facility's figure varies with its MFL code so no two are alike.
+ */
+const NHIF_LEGACY_BY_LEVEL: Record<number, number> = { 6: 46_000_000, 5: 38_400_000, 4: 6_200_000, 3: 540_000 };
+const NHIF_LEVEL_3_FACILITIES = 6;
+
 export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<string, number>> {
   const { random: r, today, now } = ctx;
   const director = ctx.users.find((u) => u.role === 'county_director')!.id;
@@ -116,9 +138,14 @@ export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<s
     .where(and(sql`${accountBalances.period} >= ${fy.start}`, inArray(accountBalances.accountCode, ['4110', '4120', '5250', '5251', '5252']), sql`${accountBalances.facilityId} is not null`))
     .groupBy(accountBalances.facilityId, accountBalances.accountCode)
     .orderBy(asc(accountBalances.facilityId), asc(accountBalances.accountCode));
+  const levelOf = new Map(ctx.facilities.map((f) => [f.id, f.level]));
   const budgetRows = ytd.flatMap((b) => {
-    const pace = Math.abs(Number(b.net)) * (12 / elapsed) * (r.int(85, 130) / 100);
-    const amount = Math.max(1000, Math.round(pace / 1000) * 1000);
+    // One draw per line, as ever (the demo county's random stream stays the same for the steps after this one).
+    const spread = r.int(85, 130) / 100;
+    // FIF fees: the facility's annual target by its level (the demo's billing is a sample of a year, not its pace);
+    // drugs and supplies: the vote at the pace so far.
+    const target = b.code === '4110' || b.code === '4120' ? FIF_TARGET_BY_LEVEL[levelOf.get(b.facilityId!) ?? 2]?.[b.code] : undefined;
+    const amount = target !== undefined ? Math.round((target * spread) / 10_000) * 10_000 : Math.max(1000, Math.round((Math.abs(Number(b.net)) * (12 / elapsed) * spread) / 1000) * 1000);
     return [{ fiscalYear: fy.label, facilityId: b.facilityId, accountCode: b.code, amount: parseKes(amount), updatedBy: director, updatedAt: now }];
   });
   for (const f of ctx.facilities) budgetRows.push({ fiscalYear: fy.label, facilityId: f.id, accountCode: '4310', amount: parseKes(12 * (RELEASE_BY_LEVEL[f.level] ?? 10_000)), updatedBy: director, updatedAt: now });
@@ -132,7 +159,29 @@ export async function seedAccounting(tx: Db, ctx: SeedContext): Promise<Record<s
   await tx.update(journals).set({ status: 'rejected', approvedBy: director, approvedAt: now, rejectionReason: 'Attach the supplier invoice and use the LPO number as the reference' }).where(eq(journals.id, sent!.id));
   // The M-Pesa statements of the referral hospital, reconciled and awaiting review (reconciliation/seed.ts).
   const reconciliation = await seedReconciliation(tx, ctx);
-  return { manualJournals: posted + 2, budgets: budgetRows.length, ...reconciliation };
+  const nhif = await seedNhifLegacy(tx, ctx, span.first, admin, director);
+  return { manualJournals: posted + 2 + nhif, budgets: budgetRows.length, ...reconciliation };
+}
+
+/**
+ * The opening balance of old NHIF debt, brought forward on the first day of the books (before any year the demo
+ * shows, so it is in every statement's opening figures): Dr NHIF legacy receivable 1215 per facility / Cr accumulated
+ * surplus 3100 — revenue of the years before the books began. Prepared by the administrator, approved by the director.
+ */
+async function seedNhifLegacy(tx: Db, ctx: SeedContext, first: string, admin: number, director: number): Promise<number> {
+  const levelThree = ctx.facilities.filter((f) => f.level === 3).slice(0, NHIF_LEVEL_3_FACILITIES);
+  const owed = ctx.facilities.filter((f) => f.level >= 4 || levelThree.includes(f));
+  const lines = owed.flatMap((f): LedgerLine[] => {
+    const base = NHIF_LEGACY_BY_LEVEL[f.level] ?? 0;
+    // 80 %–120 % of the level's figure, to the shilling fifty, by the facility's MFL code.
+    const amount = parseKes(Math.round((base * (80 + (Number(f.mflCode.replace(/\D/g, '')) % 41))) / 100 / 50) * 50);
+    return [
+      { account: '1215', debit: amount, facilityId: f.id, fund: 'sha', costCentre: '' },
+      { account: '3100', credit: amount, facilityId: f.id, fund: 'sha', costCentre: '' },
+    ];
+  });
+  if (!lines.length) return 0;
+  return postMany(tx, [{ date: first, description: 'Opening balance: NHIF claims outstanding at the move to SHA (1 October 2024), brought forward', reference: 'NHIF-LEGACY-OB', source: { type: 'manual', id: null }, preparedBy: admin, lines }], ctx.now, { approvedBy: director });
 }
 
 /**

@@ -1,10 +1,11 @@
-// A financial statement as a printed document (issue 14 item 5): the same statement the screen shows, laid out by the
-// county's PDF helper (core/pdf.ts) in English or Kiswahili — the title, whose books and the period, a table per
-// section, and the checks that prove it ties. Account names are data (the chart's), printed as they are.
-import { formatKesExact, parseTotal } from '../../../shared/money.js';
-import type { Statement, StatementKind } from '../../../shared/accounting/index.js';
+// A financial statement as a printed document (issue 14 item 5, issue 29 item 3): the same statement the screen
+// shows, laid out by the county's PDF helper (core/pdf.ts) in English or Kiswahili — the IPSAS title, the period or
+// the day it is as at in words, whose books, a table per section (subtotals and totals in bold, negatives in
+// brackets), and the checks that prove it ties. Account names are data (the chart's), printed as they are.
+import { parseTotal } from '../../../shared/money.js';
+import type { Statement, StatementKind, StatementRow } from '../../../shared/accounting/index.js';
 import { documentDate, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
-import { STATEMENT_TITLES } from './statements/common.js';
+import { figure, STATEMENT_TITLES } from './statements/common.js';
 
 type Words = {
   titles: Record<StatementKind, string>;
@@ -39,8 +40,10 @@ const SW: Words = {
     'trial-balance': 'Mizani ya Majaribio',
     'income-statement': 'Taarifa ya Utendaji wa Kifedha',
     'balance-sheet': 'Taarifa ya Hali ya Kifedha',
+    'changes-in-net-assets': 'Taarifa ya Mabadiliko ya Mali Halisi',
     'cash-flow': 'Taarifa ya Mtiririko wa Fedha',
-    'budget-vs-actual': 'Bajeti dhidi ya Matumizi Halisi',
+    'budget-vs-actual': 'Taarifa ya Ulinganisho wa Bajeti na Kiasi Halisi',
+    notes: 'Maelezo ya Taarifa za Fedha',
     'department-analysis': 'Uchambuzi wa Idara',
     'fif-performance': 'Utendaji wa FIF',
   },
@@ -70,6 +73,8 @@ const SW: Words = {
     shaPaid: 'Madai yaliyolipwa',
     shaBalance: 'Salio',
     nhifDebt: 'Deni la zamani la NHIF',
+    shaOpening: 'Salio la mwanzo',
+    mflCode: 'Nambari ya MFL',
     expenditure: 'Matumizi halisi',
     // Sections
     assets: 'Mali',
@@ -81,6 +86,16 @@ const SW: Words = {
     cash: 'Fedha taslimu na zinazolingana nazo',
     departments: 'Idara',
     facilities: 'Vituo',
+    currentAssets: 'Mali za muda mfupi',
+    nonCurrentAssets: 'Mali za muda mrefu',
+    currentLiabilities: 'Madeni ya muda mfupi',
+    nonCurrentLiabilities: 'Madeni ya muda mrefu',
+    changes: 'Mabadiliko ya mali halisi',
+    basis: 'Msingi wa utayarishaji',
+    noteCash: '1. Fedha taslimu na zinazolingana nazo',
+    noteReceivables: '2. Wadaiwa',
+    noteInventories: '3. Bidhaa za akiba',
+    notePayables: '4. Wadai na madeni mengine ya muda mfupi',
     // Computed lines
     total: 'Jumla',
     totalRevenue: 'Jumla ya mapato',
@@ -91,6 +106,24 @@ const SW: Words = {
     surplusNotClosed: 'Ziada ya kipindi ambayo bado haijafungwa',
     totalNetAssets: 'Jumla ya mali halisi',
     totalLiabilitiesAndNetAssets: 'Jumla ya madeni na mali halisi',
+    cashAndEquivalents: 'Fedha taslimu na zinazolingana nazo',
+    receivables: 'Wadaiwa',
+    inventories: 'Bidhaa za akiba',
+    totalCurrentAssets: 'Jumla ya mali za muda mfupi',
+    totalNonCurrentAssets: 'Jumla ya mali za muda mrefu',
+    payables: 'Wadai wa biashara na wengineo',
+    statutoryDeductions: 'Makato ya kisheria na mishahara inayodaiwa',
+    deposits: 'Amana',
+    totalCurrentLiabilities: 'Jumla ya madeni ya muda mfupi',
+    totalNonCurrentLiabilities: 'Jumla ya madeni ya muda mrefu',
+    openingNetAssets: 'Mali halisi mwanzoni mwa kipindi',
+    directToNetAssets: 'Salio lililoletwa na marekebisho ya mali halisi',
+    closingNetAssets: 'Mali halisi mwishoni mwa kipindi',
+    basisAccrual:
+      'Taarifa hizi zimetayarishwa kwa msingi wa limbikizo chini ya Viwango vya Kimataifa vya Uhasibu wa Sekta ya Umma (IPSAS), ambavyo serikali za kaunti zinatumia tangu tarehe 1 Julai 2024 (Tangazo la Gazeti Na. 11033 la 2024).',
+    basisCurrency: 'Takwimu ziko katika shilingi za Kenya (KES) hadi senti; takwimu hasi imeonyeshwa kwenye mabano.',
+    basisYear: 'Mwaka wa fedha ni kuanzia tarehe 1 Julai hadi 30 Juni. Salio ni hadi tarehe ya mwisho iliyo kwenye kichwa; mapato, matumizi na mtiririko wa fedha ni wa kipindi kilicho kwenye kichwa.',
+    basisBooks: 'Vitabu ni vile vilivyotajwa kwenye kichwa: idara ya afya ya kaunti pamoja na vituo vyake, vituo vya kaunti ndogo, au kituo kimoja.',
     receiptsFromPatients: 'Mapokezi kutoka kwa wagonjwa',
     receiptsFromInsurers: 'Mapokezi kutoka SHA na bima',
     transfersAndGrants: 'Uhamisho na ruzuku zilizopokelewa',
@@ -120,9 +153,12 @@ const SW: Words = {
     cashReconciles: 'Fedha za mwanzo + mtiririko halisi = fedha za mwisho',
     revenueTies: 'Mapato yanalingana na vitabu',
     expensesTie: 'Matumizi yanalingana na vitabu',
+    netAssetsReconcile: 'Mali halisi za mwanzo + marekebisho + ziada = mali halisi za mwisho',
+    notesTie: 'Maelezo 1–3 yanajumlika kuwa mali za muda mfupi',
+    shaBalanceTies: 'Madai ya SHA: salio la mwanzo + yaliyoidhinishwa − yaliyolipwa = salio',
   },
   period: (from, to) => `${from} hadi ${to}`,
-  asAt: (to) => `Hadi ${to}`,
+  asAt: (to) => `Hadi tarehe ${to}`,
   scope: 'Vitabu vya',
   fiscalYear: 'Mwaka wa fedha',
   checks: 'Uthibitisho',
@@ -133,39 +169,64 @@ const SW: Words = {
 
 const WORDS: Record<Language, Words> = { en: EN, sw: SW };
 
+/** The statements whose figures are balances as at their end date (the others cover a period). */
+const AS_AT: readonly StatementKind[] = ['balance-sheet', 'notes'];
+
+/** A cell of a statement's column: money to the cent and a percent to one decimal, negatives in brackets. */
+function cell(v: number | null | undefined, kind: string): string {
+  if (v === null || v === undefined) return '';
+  if (kind === 'money') return figure(parseTotal(v));
+  const digits = Math.abs(v).toFixed(1);
+  return v < 0 ? `(${digits})` : digits;
+}
+
 export function statementPdfContent(s: Statement, lang: Language): PdfContent {
   const w = WORDS[lang];
   const say = (key: string | null, english: string) => (key !== null && w.labels[key]) || english;
-  const money = s.columns.filter((c) => c.kind !== 'text');
-  const hasText = s.columns.some((c) => c.kind === 'text');
-  // The FIF table's eleven columns need the page on its side.
+  const hasCodes = s.sections.some((sec) => sec.rows.some((r) => r.code !== null));
+  // The FIF table's columns need the page on its side.
   const wide = s.columns.length > 6;
-  const cell = (v: number | null | undefined, kind: string) => (v === null || v === undefined ? '' : kind === 'money' ? formatKesExact(parseTotal(v)).replace(/^KES /, '') : `${v.toFixed(1)}`);
-  const columnLabel = (key: string, english: string) => (s.kind === 'balance-sheet' && key === 'amount' ? w.asAt(documentDate(s.to, lang)) : say(key, english));
+  const columnLabel = (c: Statement['columns'][number]) => (c.asAt ? w.asAt(documentDate(c.asAt, lang)) : say(c.key, c.label));
+  const cells = (r: StatementRow) => [
+    ...(hasCodes ? [r.code ?? ''] : []),
+    r.code !== null ? r.label : say(r.key, r.label),
+    ...s.columns.map((c) => (c.kind === 'text' ? (r.text?.[c.key] ?? '') : cell(r.values[c.key], c.kind))),
+  ];
+  // Every section's table is sized for all the statement's lines, so the tables line up down the page.
+  const all = s.sections.flatMap((sec) => sec.rows.filter((r) => r.kind !== 'text').map(cells));
+  const when = AS_AT.includes(s.kind) ? w.asAt(documentDate(s.to, lang)) : w.period(documentDate(s.from, lang), documentDate(s.to, lang));
   const sections: PdfSection[] = [
     {
       kind: 'fields',
       rows: [
         [w.scope, s.scopeLabel],
-        s.kind === 'balance-sheet' ? ['', w.asAt(documentDate(s.to, lang))] : ['', w.period(documentDate(s.from, lang), documentDate(s.to, lang))],
         [w.fiscalYear, s.fiscalYear],
       ],
     },
   ];
   for (const sec of s.sections) {
+    const heading = say(sec.key, sec.label);
+    // A section of sentences (the notes' basis of preparation) prints as text.
+    if (sec.rows.length > 0 && sec.rows.every((r) => r.kind === 'text')) {
+      sections.push({ kind: 'text', heading, body: sec.rows.map((r) => say(r.key, r.label)).join('\n\n') });
+      continue;
+    }
     sections.push({
       kind: 'table',
-      heading: say(sec.key, sec.label),
+      heading,
       columns: [
-        ...(hasText ? [] : [{ label: lang === 'sw' ? 'Akaunti' : 'Account', width: 0.9 }]),
-        { label: hasText ? say('facility', 'Facility') : lang === 'sw' ? 'Maelezo' : 'Line', width: wide ? 2.6 : 3.2 },
-        ...money.map((c) => ({ label: columnLabel(c.key, c.label), width: 1.2, align: 'right' as const })),
+        ...(hasCodes ? [{ label: lang === 'sw' ? 'Akaunti' : 'Account', width: 0.9 }] : []),
+        // The line's own column: an account's or a computed line's name, or the facility's (lineColumn).
+        { label: s.lineColumn ? say(s.lineColumn.toLowerCase(), s.lineColumn) : lang === 'sw' ? 'Maelezo' : 'Line', width: wide ? 2.6 : 3.2 },
+        ...s.columns.map((c) => (c.kind === 'text' ? { label: columnLabel(c), width: 0.9 } : { label: columnLabel(c), width: 1.2, align: 'right' as const })),
       ],
-      rows: sec.rows.map((r) => [...(hasText ? [] : [r.code ?? '']), r.code !== null ? r.label : say(r.key, r.label), ...money.map((c) => cell(r.values[c.key], c.kind))]),
+      rows: sec.rows.map(cells),
+      emphasis: sec.rows.map((r) => r.kind !== 'row'),
+      fitRows: all,
       empty: w.nothing,
       fontSize: wide ? 6.5 : 8,
     });
   }
   sections.push({ kind: 'fields', heading: w.checks, rows: s.checks.map((c) => [say(c.key, c.label), `${c.ok ? w.holds : w.fails}: ${c.detail}`] as const) });
-  return { title: w.titles[s.kind], reference: s.kind === 'balance-sheet' ? s.to : `${s.from} – ${s.to}`, facility: s.scopeLabel, sections, landscape: wide };
+  return { title: w.titles[s.kind], reference: when, facility: s.scopeLabel, sections, landscape: wide };
 }

@@ -1,6 +1,7 @@
-// The financial statements (issue 14 item 5; domain/FINANCE.md "Statements a county health entity produces"): the
-// trial balance, the statement of financial performance, the statement of financial position, the cash flow
-// statement (direct method), budget versus actual, the department analysis and the Controller of Budget's FIF table
+// The financial statements (issue 14 item 5, issue 29 item 3; domain/FINANCE.md "Statements a county health entity
+// produces"): the trial balance, the statements of financial performance, of financial position, of changes in net
+// assets and of cash flows (direct method), the comparison of budget and actual amounts, the notes, the department
+// analysis and the Controller of Budget's FIF table
 // — each in the one shape (shared/accounting/statements.ts) the screen, the CSV and the PDF read, each with the
 // checks that prove its arithmetic. They all read the same totals (statements/totals.ts), so they tie to each other.
 // Their arithmetic is in Totals (money.ts), which have no ceiling: any sum the database can hold gives a statement
@@ -15,22 +16,26 @@ import type { ServiceContext } from '../../core/context.js';
 import { balanceSheet } from './statements/balance-sheet.js';
 import { budgetVsActual } from './statements/budget-vs-actual.js';
 import { cashFlowStatement } from './statements/cash-flow.js';
+import { changesInNetAssets } from './statements/changes-in-net-assets.js';
 import { departmentAnalysis } from './statements/department-analysis.js';
 import { fifPerformance } from './statements/fif-performance.js';
 import { incomeStatement } from './statements/income-statement.js';
+import { notes } from './statements/notes.js';
 import { trialBalance } from './statements/trial-balance.js';
 
 export { COST_CENTRE_LABELS, STATEMENT_TITLES, statementRange } from './statements/common.js';
 export { CASH_FLOW_LINES } from './statements/cash-flow.js';
 export { accountingSummary } from './statements/summary.js';
-export { balanceSheet, budgetVsActual, cashFlowStatement, departmentAnalysis, fifPerformance, incomeStatement, trialBalance };
+export { balanceSheet, budgetVsActual, cashFlowStatement, changesInNetAssets, departmentAnalysis, fifPerformance, incomeStatement, notes, trialBalance };
 
 const BUILDERS: Record<StatementKind, (ctx: ServiceContext, q: StatementQuery) => Promise<Statement>> = {
   'trial-balance': trialBalance,
   'income-statement': incomeStatement,
   'balance-sheet': balanceSheet,
+  'changes-in-net-assets': changesInNetAssets,
   'cash-flow': cashFlowStatement,
   'budget-vs-actual': budgetVsActual,
+  notes,
   'department-analysis': departmentAnalysis,
   'fif-performance': fifPerformance,
 };
@@ -48,7 +53,7 @@ export function statementFilename(s: Statement, ext: 'csv' | 'pdf'): string {
 
 /** A statement as CSV: one header row, then a row per line (section, code, label, each column; money to the cent). */
 export function statementCsv(s: Statement): CsvFile {
-  const header = ['Section', 'Code', 'Line', ...s.columns.map((c) => c.label)];
+  const header = ['Section', 'Code', s.lineColumn ?? 'Line', ...s.columns.map((c) => c.label)];
   const rows = s.sections.flatMap((sec) =>
     sec.rows.map((r) => [
       sec.label,

@@ -1,12 +1,20 @@
-// The financial statements (issue 14 item 5): a small ledger of April and May 2026 at two facilities and the county
-// level, on top of the demo county's history; the trial balance's exact figures; every statement tied to the trial
-// balance, for the county, a facility and a sub-county, whole months and mid-month ranges; a closed year that still
-// reports its revenue and still balances; the cards; the CSV and PDF downloads.
+// The financial statements (issue 14 item 5, issue 29 item 3): a small ledger of April and May 2026 at two facilities
+// and the county level, on top of the demo county's history; the trial balance's exact figures; every statement tied
+// to the trial balance, for the county, a facility and a sub-county, whole months and mid-month ranges — the position's
+// current and non-current groups adding up, the changes in net assets ending at the position's net assets, the notes
+// at its lines; the FIF table adding across; a closed year that still reports its revenue and still balances; the
+// cards; the CSV and PDF downloads, whose figures are never broken across lines.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, emailOf, expectPdf, sessionCookie, type TestContext } from '../../test/helper.js';
 import type { Role } from '../../../shared/access/index.js';
-import type { AccountingSummary, Statement, StatementRow } from '../../../shared/accounting/index.js';
+import { STATEMENTS, type AccountingSummary, type Statement, type StatementRow } from '../../../shared/accounting/index.js';
+import { addDays } from '../../../shared/county-time.js';
 import { parseKes, subtract, sum, toKes, type Cents } from '../../../shared/money.js';
 import { post, type LedgerLine } from './ledger.js';
 
@@ -190,6 +198,31 @@ function tbNet(tb: Statement, codes: (code: string) => boolean, pair: 'opening' 
 const typeOf = (tb: Statement, section: string) => new Set(rows(tb, section).map((r) => r.code));
 const CASH = new Set(['1110', '1120', '1130', '1135', '1140']);
 
+/** The lines of the position's face that close a group of accounts: each is the sum of the accounts above it. */
+const GROUP_LINES = ['cashAndEquivalents', 'receivables', 'inventories', 'totalNonCurrentAssets', 'payables', 'statutoryDeductions', 'deposits', 'totalNonCurrentLiabilities'];
+
+/** The statement of financial position adds up: each group, current and non-current, and the totals. */
+function expectPositionAddsUp(bs: Statement) {
+  const v = (key: string) => c(value(bs, key, 'amount'));
+  for (const section of ['currentAssets', 'nonCurrentAssets', 'currentLiabilities', 'nonCurrentLiabilities']) {
+    let above: Cents[] = [];
+    for (const r of rows(bs, section)) {
+      if (r.code) above.push(c(r.values.amount));
+      else if (GROUP_LINES.includes(r.key!)) {
+        expect(r.values.amount, `${section} ${r.key}`).toBe(toKes(sum(above)));
+        above = [];
+      }
+    }
+  }
+  expect(v('totalCurrentAssets')).toEqual(sum([v('cashAndEquivalents'), v('receivables'), v('inventories')]));
+  expect(v('totalAssets')).toEqual(sum([v('totalCurrentAssets'), v('totalNonCurrentAssets')]));
+  expect(v('totalCurrentLiabilities')).toEqual(sum([v('payables'), v('statutoryDeductions'), v('deposits')]));
+  expect(v('totalLiabilities')).toEqual(sum([v('totalCurrentLiabilities'), v('totalNonCurrentLiabilities')]));
+  // The chart has no fixed assets or long-term debt yet: the non-current groups are nil, and shown.
+  expect(v('totalNonCurrentAssets')).toEqual(parseKes(0));
+  expect(v('totalNonCurrentLiabilities')).toEqual(parseKes(0));
+}
+
 describe('every statement ties to the trial balance', () => {
   const cases = [
     ['the county, April–May', APRIL_MAY],
@@ -199,7 +232,15 @@ describe('every statement ties to the trial balance', () => {
     ['the county, mid-March to mid-April (the demo history and ours)', 'from=2026-03-05&to=2026-04-15'],
   ] as const;
   it.each(cases)('%s', async (_name, query) => {
-    const [tb, is, bs, cf, dept] = await Promise.all([statement('trial-balance', query), statement('income-statement', query), statement('balance-sheet', query), statement('cash-flow', query), statement('department-analysis', query)]);
+    const [tb, is, bs, cf, dept, changes, notes] = await Promise.all([
+      statement('trial-balance', query),
+      statement('income-statement', query),
+      statement('balance-sheet', query),
+      statement('cash-flow', query),
+      statement('department-analysis', query),
+      statement('changes-in-net-assets', query),
+      statement('notes', query),
+    ]);
     const revenue = typeOf(tb, 'revenue');
     const expenses = typeOf(tb, 'expenses');
     // Statement of financial performance = the trial balance's revenue and expense movements.
@@ -212,6 +253,28 @@ describe('every statement ties to the trial balance', () => {
     const netAssets = subtract(parseKes(0), tbNet(tb, (x) => typeOf(tb, 'netAssets').has(x) || revenue.has(x) || expenses.has(x), 'closing'));
     expect(value(bs, 'totalNetAssets', 'amount')).toBe(toKes(netAssets));
     expect(bs.checks).toEqual([expect.objectContaining({ key: 'balanced', ok: true })]);
+    // Its current and non-current groups add up; its cash is the trial balance's cash accounts.
+    expectPositionAddsUp(bs);
+    expect(value(bs, 'cashAndEquivalents', 'amount')).toBe(toKes(tbNet(tb, (x) => CASH.has(x), 'closing')));
+    expect(value(bs, 'receivables', 'amount')).toBe(toKes(tbNet(tb, (x) => x.startsWith('12'), 'closing')));
+    // Changes in net assets: from the position the day before the period to the position at its end, by the surplus.
+    const before = await statement('balance-sheet', `${query.replace(/&?(from|to)=[\d-]+/g, '')}&to=${addDays(bs.from, -1)}`);
+    expect(value(changes, 'openingNetAssets', 'netAssets')).toBe(value(before, 'totalNetAssets', 'amount'));
+    expect(value(changes, 'netSurplus', 'netAssets')).toBe(value(is, 'netSurplus', 'amount'));
+    expect(value(changes, 'closingNetAssets', 'netAssets')).toBe(value(bs, 'totalNetAssets', 'amount'));
+    expect(changes.checks).toEqual([expect.objectContaining({ key: 'netAssetsReconcile', ok: true })]);
+    // The notes: each note's total is the position's line, its accounts the position's accounts.
+    for (const [note, line] of [
+      ['noteCash', 'cashAndEquivalents'],
+      ['noteReceivables', 'receivables'],
+      ['noteInventories', 'inventories'],
+      ['notePayables', 'totalCurrentLiabilities'],
+    ] as const) {
+      expect(rows(notes, note).at(-1)!.values.amount, note).toBe(value(bs, line, 'amount'));
+      for (const r of rows(notes, note).filter((x) => x.code)) expect(r.values.amount, `${note} ${r.code}`).toBe(value(bs, r.code!, 'amount'));
+    }
+    expect(rows(notes, 'basis').every((r) => r.kind === 'text')).toBe(true);
+    expect(notes.checks.every((x) => x.ok)).toBe(true);
     // Cash flow: opening and closing cash are the trial balance's cash accounts; the flows explain the difference.
     expect(value(cf, 'openingCash', 'net')).toBe(toKes(tbNet(tb, (x) => CASH.has(x), 'opening')));
     expect(value(cf, 'closingCash', 'net')).toBe(toKes(tbNet(tb, (x) => CASH.has(x), 'closing')));
@@ -261,6 +324,58 @@ describe('a range that starts or ends in the middle of a month', () => {
       .filter((r) => r.code)
       .map((r) => [r.code, toKes(subtract(c(r.values.openingDebit), c(r.values.openingCredit))), r.values.debit, r.values.credit]);
     expect(got).toEqual(expected);
+  });
+});
+
+describe('the FIF table (the Controller of Budget\'s columns)', () => {
+  it('names each facility once, and its SHA claims add across: opening + approved − paid = balance, on every row and in the total', async () => {
+    for (const scope of ['', 'facilityId=1', 'facilityId=2', 'subcounty=Budalangi']) {
+      const fif = await statement('fif-performance', scope);
+      expect(fif.lineColumn).toBe('Facility');
+      expect(fif.columns.map((x) => x.key)).not.toContain('facility');
+      expect(fif.columns.slice(0, 1)).toEqual([{ key: 'mflCode', label: 'MFL code', kind: 'text' }]);
+      expect(fif.columns.map((x) => x.key).slice(4, 8)).toEqual(['shaOpening', 'shaApproved', 'shaPaid', 'shaBalance']);
+      for (const r of rows(fif)) {
+        const v = r.values;
+        expect(toKes(subtract(sum([c(v.shaOpening), c(v.shaApproved)]), c(v.shaPaid))), `${scope} ${r.label}`).toBe(v.shaBalance);
+      }
+      for (const key of ['shaOpening', 'shaApproved', 'shaPaid', 'shaBalance', 'nhifDebt', 'revenueActual']) {
+        const facilities = rows(fif).filter((r) => r.key !== 'total');
+        expect(value(fif, 'total', key), `${scope} ${key}`).toBe(toKes(sum(facilities.map((r) => c(r.values[key])))));
+      }
+      expect(fif.checks.map((x) => [x.key, x.ok])).toEqual([
+        ['revenueTies', true],
+        ['shaBalanceTies', true],
+      ]);
+    }
+    // The balance is the books' 1212 as at the end date.
+    const fif = await statement('fif-performance', 'facilityId=2');
+    const bs = await statement('balance-sheet', 'facilityId=2');
+    expect(value(fif, 'facility-2', 'shaBalance')).toBe(value(bs, '1212', 'amount'));
+  });
+
+  it("shows the referral hospital's old NHIF debt, brought forward in its books, and targets of a county's scale", async () => {
+    const fif = await statement('fif-performance', '');
+    const referral = row(fif, 'facility-1')!;
+    expect(referral.values.nhifDebt).toBeGreaterThan(10_000_000);
+    const bs = await statement('balance-sheet', 'facilityId=1');
+    expect(referral.values.nhifDebt).toBe(value(bs, '1215', 'amount'));
+    // A Level 5 hospital's FIF target is in tens of millions; a health centre's in hundreds of thousands; a
+    // dispensary's in tens of thousands.
+    expect(referral.values.revenueTarget).toBeGreaterThan(20_000_000);
+    const levels = await t.rows<{ id: number; level: number }>(sql`select id, level from facilities`);
+    const levelOf = new Map(levels.map((f) => [f.id, f.level]));
+    const targets = (level: number) => rows(fif).filter((r) => r.key !== 'total' && levelOf.get(Number(r.key!.slice(9))) === level && (r.values.revenueTarget ?? 0) > 0).map((r) => r.values.revenueTarget!);
+    expect(targets(3).length).toBeGreaterThan(0);
+    for (const x of targets(3)) {
+      expect(x).toBeGreaterThanOrEqual(100_000);
+      expect(x).toBeLessThan(1_000_000);
+    }
+    for (const x of targets(2)) expect(x).toBeLessThan(100_000);
+    // The debt was brought forward before this year: it is in the opening balances, not in the year's movements.
+    const tb = await statement('trial-balance', 'facilityId=1');
+    expect(value(tb, '1215', 'debit')).toBe(0);
+    expect(value(tb, '1215', 'openingDebit')).toBe(referral.values.nhifDebt);
   });
 });
 
@@ -349,6 +464,110 @@ describe('downloads', () => {
     expect(sw).toContain('Jumla ya mali');
     const fif = expectPdf(await t.request({ url: '/api/accounting/fif-performance.pdf', cookie: director }), 'fif-performance_busia-county_2025-07-01_2026-05-20.pdf');
     expect(fif).toContain('Port Victoria Hospital');
+  });
+});
+
+/** A PDF as poppler lays it out for a reader (pdftotext -layout), page by page. */
+function layoutPages(pdf: Buffer): string[] {
+  const file = join(mkdtempSync(join(tmpdir(), 'afya-statement-')), 'statement.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+    .split('\f')
+    .filter((page) => page.trim() !== '');
+}
+
+/** A figure to the cent, whole: 1,234.50 or (1,234.50). */
+const AMOUNT = /^\(?\d{1,3}(,\d{3})*\.\d{2}\)?$/;
+
+/** No figure broken across lines or run into its neighbour, no "-KES", no ISO date. */
+function expectWholeFigures(text: string, name: string) {
+  for (const line of text.split('\n')) {
+    expect(line, `${name}: a line ends in a piece of a figure`).not.toMatch(/\d[,.]\s*$/);
+    expect(line, `${name}: a line starts with the rest of a figure`).not.toMatch(/^\s*[.,]\d/);
+    for (const token of line.trim().split(/\s+/)) {
+      if (/\d,\d|\d\.\d\d/.test(token)) expect(token, `${name}: ${line}`).toMatch(AMOUNT);
+    }
+  }
+  expect(text, name).not.toContain('-KES');
+  expect(text, name).not.toMatch(/(^|\s)-\d/m);
+  expect(text, name).not.toMatch(/\b20\d\d-\d\d-\d\d\b/);
+}
+
+describe('printed statements', () => {
+  it('keep every figure whole on its line, negatives in brackets, dates in words, headings with their rows', async () => {
+    for (const kind of STATEMENTS) {
+      for (const [query, lang] of [
+        ['', 'en'],
+        ['', 'sw'],
+        [APRIL_MAY, 'en'],
+        ['facilityId=1', 'en'],
+      ] as const) {
+        const res = await t.request({ url: `/api/accounting/${kind}.pdf?${query}&lang=${lang}`, cookie: director });
+        expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+        const pages = layoutPages(res.rawPayload);
+        const name = `${kind}?${query} (${lang})`;
+        expectWholeFigures(pages.join('\n'), name);
+        if (lang !== 'en') continue;
+        // A section's heading is never the last line of a page: it goes over with its rows.
+        const s = await statement(kind, query);
+        const headings = new Set([...s.sections.map((x) => x.label), 'Checks']);
+        for (const page of pages.slice(0, -1)) {
+          const lines = page.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/Page \d+ of \d+/.test(l));
+          expect(headings.has(lines.at(-1)!), `${name}: "${lines.at(-1)}" ends a page`).toBe(false);
+        }
+      }
+    }
+  }, 240_000);
+
+  it('say the day in words, in the reader\'s language, and print a loss in brackets', async () => {
+    const en = layoutPages((await t.request({ url: '/api/accounting/balance-sheet.pdf?facilityId=2', cookie: director })).rawPayload).join('\n');
+    expect(en).toContain('Statement of Financial Position');
+    expect(en).toContain('As at 20 May 2026');
+    expect(en).toMatch(/Current assets[\s\S]*Total current assets[\s\S]*Non-current assets[\s\S]*Total non-current assets\s+0\.00/);
+    const sw = layoutPages((await t.request({ url: '/api/accounting/balance-sheet.pdf?facilityId=2&lang=sw', cookie: director })).rawPayload).join('\n');
+    expect(sw).toContain('Hadi tarehe 20 Mei 2026');
+    // The referral hospital's April: its power bill, no fees then; a deficit, in brackets on the screen's figures.
+    const april = await statement('income-statement', 'facilityId=1&from=2026-04-15&to=2026-04-30');
+    expect(value(april, 'netSurplus', 'amount')).toBe(-3_500);
+    const pdf = layoutPages((await t.request({ url: '/api/accounting/income-statement.pdf?facilityId=1&from=2026-04-15&to=2026-04-30', cookie: director })).rawPayload).join('\n');
+    expect(pdf).toMatch(/Surplus \/ \(deficit\) for the period\s+\(3,500\.00\)/);
+    expect(pdf).toContain('15 April 2026 to 30 April 2026');
+    const changes = layoutPages((await t.request({ url: '/api/accounting/changes-in-net-assets.pdf?facilityId=1&from=2026-04-15&to=2026-04-30&lang=sw', cookie: director })).rawPayload).join('\n');
+    expect(changes).toContain('Taarifa ya Mabadiliko ya Mali Halisi');
+    expect(changes).toMatch(/\(3,500\.00\)/);
+    const notes = layoutPages((await t.request({ url: '/api/accounting/notes.pdf?facilityId=2', cookie: director })).rawPayload).join('\n');
+    expect(notes).toContain('Notes to the Financial Statements');
+    expect(notes).toContain('Basis of preparation');
+    expect(notes).toContain('1. Cash and cash equivalents');
+  });
+});
+
+describe("the chart's GFS / IFMIS codes", () => {
+  type Account = { id: number; code: string; gfsCode: string | null };
+  const chart = async () => new Map(((await t.request({ url: '/api/accounting/accounts', cookie: director })).json() as Account[]).map((a) => [a.code, a]));
+
+  it('are on the asset, liability, transfer and fee accounts, and no fee keeps the placeholder', async () => {
+    const accounts = await chart();
+    for (const code of ['1110', '1120', '1130', '1140', '1210', '1212', '1215', '1230', '1310', '2110', '2115', '2130', '2210', '2220', '4110', '4120', '4210', '4310', '4320']) {
+      expect(accounts.get(code)?.gfsCode, code).toMatch(/^\d{7}$/);
+    }
+    expect(accounts.get('4110')!.gfsCode).toMatch(/^1420\d{3}$/);
+    expect(accounts.get('4120')!.gfsCode).toMatch(/^1420\d{3}$/);
+    expect([...accounts.values()].filter((a) => /x/i.test(a.gfsCode ?? ''))).toEqual([]);
+  });
+
+  it("fill only what is missing or a placeholder when the migration runs again: a county's own code stays", async () => {
+    const accounts = await chart();
+    const own = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${accounts.get('1110')!.id}`, cookie: director, body: { gfsCode: '6202199' } });
+    expect(own.statusCode, own.body).toBe(200);
+    await t.rows(sql`update accounts set gfs_code = '142xxxx' where code = '4120'`);
+    await t.rows(sql`update accounts set gfs_code = null where code = '2130'`);
+    const migration = readFileSync(fileURLToPath(new URL('../../../../drizzle/0033_account_gfs_codes.sql', import.meta.url)), 'utf8');
+    await t.rows(sql.raw(migration));
+    const after = await chart();
+    expect(after.get('1110')!.gfsCode).toBe('6202199');
+    expect(after.get('4120')!.gfsCode).toBe(accounts.get('4120')!.gfsCode);
+    expect(after.get('2130')!.gfsCode).toBe(accounts.get('2130')!.gfsCode);
   });
 });
 

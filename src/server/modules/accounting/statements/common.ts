@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { countyDate, fiscalYearOf, type FiscalYear } from '../../../../shared/county-time.js';
 import { DEBIT_NORMAL, type AccountType, type Statement, type StatementKind, type StatementQuery, type StatementRow } from '../../../../shared/accounting/index.js';
-import { compare, formatKesExact, negate, parseTotal, sharePercent, toKes, type Total } from '../../../../shared/money.js';
+import { compare, formatKesExact, isNegative, negate, parseTotal, sharePercent, toKes, type Total } from '../../../../shared/money.js';
 import { invalid } from '../../../core/errors.js';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Db } from '../../../db/client.js';
@@ -14,12 +14,15 @@ import { parseFiscalYear } from '../periods.service.js';
 import type { BooksScope } from '../scope.js';
 import { ledgerTotals } from './totals.js';
 
+/** The statements' IPSAS names (IPSAS 1, 2 and 24), as a county signs them; the kinds (the API's paths) stay. */
 export const STATEMENT_TITLES: Record<StatementKind, string> = {
   'trial-balance': 'Trial Balance',
   'income-statement': 'Statement of Financial Performance',
   'balance-sheet': 'Statement of Financial Position',
-  'cash-flow': 'Cash Flow Statement',
-  'budget-vs-actual': 'Budget vs Actual',
+  'changes-in-net-assets': 'Statement of Changes in Net Assets',
+  'cash-flow': 'Statement of Cash Flows',
+  'budget-vs-actual': 'Statement of Comparison of Budget and Actual Amounts',
+  notes: 'Notes to the Financial Statements',
   'department-analysis': 'Department Analysis',
   'fif-performance': 'FIF Performance',
 };
@@ -90,8 +93,16 @@ export function frame(kind: StatementKind, books: BooksScope, range: Range, ctx:
 export const accountRow = (code: string, name: string, values: StatementRow['values']): StatementRow => ({ code, key: null, label: name, kind: 'row', level: 1, values });
 export const lineRow = (key: string, label: string, values: StatementRow['values'], kind: StatementRow['kind'] = 'total'): StatementRow => ({ code: null, key, label, kind, level: 0, values });
 
+/** A statement's figure as accountants write it, to the cent: 1,234.50, and a negative in brackets, (1,234.50). */
+export function figure(amount: Total): string {
+  const digits = formatKesExact(amount).replace(/^-?KES /, '');
+  return isNegative(amount) ? `(${digits})` : digits;
+}
+/** A figure with its currency, where no column head names it (a check's detail): KES 1,234.50, KES (1,234.50). */
+export const kesFigure = (amount: Total) => `KES\u00a0${figure(amount)}`;
+
 export function equalCheck(key: string, label: string, left: Total, right: Total, names: [string, string]) {
-  return { key, label, ok: compare(left, right) === 0, detail: `${names[0]} ${formatKesExact(left)} ${compare(left, right) === 0 ? '=' : '≠'} ${names[1]} ${formatKesExact(right)}` };
+  return { key, label, ok: compare(left, right) === 0, detail: `${names[0]} ${kesFigure(left)} ${compare(left, right) === 0 ? '=' : '≠'} ${names[1]} ${kesFigure(right)}` };
 }
 
 /** The totals of a scope and range by account, keyed by code. */
