@@ -11,6 +11,7 @@
 // refuse under each box, and is asked before a form switch throws her typing away. A nurse reads the same settings
 // and is told why she cannot change them. At 390 px no section scrolls sideways. Everything a journey changes it
 // puts back, so the reports other journeys generate are counted as the county's defaults say.
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, test, toast, type DEMO_EMAILS } from './fixtures.js';
 
@@ -209,6 +210,57 @@ test('a records officer fills in KHIS identifiers for MOH 705B: each refusal und
   // Put back as it was, through the API: the county's KHIS identifiers are not a journey's to keep.
   const res = await page.request.put('/api/moh/khis', {
     data: { form: '705B', dataSet: saved.dataSet, rows: saved.rows.map((r) => ({ key: r.key, dataElement: r.dataElement, categoryOptionCombo: r.categoryOptionCombo })) },
+  });
+  expect(res.status()).toBe(200);
+});
+
+test('without KHIS connected, a records officer fills MOH 717 from a CSV file: a bad line is named and nothing imported until it is right', async ({ page }) => {
+  await openSettings(page, 'records_officer');
+  const saved = await getJson<Khis>(page, '/api/moh/khis?form=717');
+  await section(page, 'KHIS identifiers').click();
+  await page.getByRole('radio', { name: 'MOH 717' }).check();
+  await expect(page.getByTestId('khis-row')).toHaveCount(saved.rows.length);
+
+  // The journeys' server has no KHIS: Fetch from KHIS says why it cannot be used.
+  const fetchButton = page.getByRole('button', { name: 'Fetch from KHIS' });
+  await expect(fetchButton).toBeDisabled();
+  await expect(fetchButton).toHaveAccessibleDescription(/^Fetch from KHIS cannot be used: KHIS is not connected\./);
+
+  // Export CSV: the form's rows, one line each.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('khis-mapping-moh-717.csv');
+  const exported = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\n');
+  expect(exported[0]).toBe('form,rowKey,rowLabel,dataElement,categoryOptionCombo,dataSet');
+  expect(exported).toHaveLength(saved.rows.length + 1);
+
+  // Filled in a spreadsheet: the 717 dataSet and two rows, one of them mistyped.
+  const [first, second] = saved.rows;
+  const line = (key: string, element: string) => `717,${key},,${element},,Mw717form01`;
+  const dialog = page.getByRole('dialog', { name: 'Import the KHIS identifiers of MOH 717' });
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await dialog.getByLabel('Or paste the CSV text').fill([exported[0], line(first!.key, 'Aq717new0u5'), line(second!.key, '7q717new0u5')].join('\n'));
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByTestId('khis-import-issues')).toHaveText('Line 3: dataElement 7q717new0u5 is not a DHIS2 identifier: a letter and ten letters or digits');
+  await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+
+  await dialog.getByLabel('Or paste the CSV text').fill([exported[0], line(first!.key, 'Aq717new0u5'), line(second!.key, 'Aq717new0u6')].join('\n'));
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByText('2 lines ready to import')).toBeVisible();
+  await expect(dialog.getByText("The form's dataSet becomes Mw717form01.")).toBeVisible();
+  await expect(dialog.getByTestId('khis-import-row')).toHaveCount(2);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(toast(page, '2 lines imported')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The form shows what was imported, saved.
+  await expect(page.getByLabel('dataSet (the form in KHIS)')).toHaveValue('Mw717form01');
+  await expect(page.getByRole('textbox', { name: `dataElement of ${first!.label}`, exact: true })).toHaveValue('Aq717new0u5');
+  await expect(page.getByText('No unsaved changes')).toBeVisible();
+
+  // Put back as it was, through the API.
+  const res = await page.request.put('/api/moh/khis', {
+    data: { form: '717', dataSet: saved.dataSet, rows: saved.rows.map((r) => ({ key: r.key, dataElement: r.dataElement, categoryOptionCombo: r.categoryOptionCombo })) },
   });
   expect(res.status()).toBe(200);
 });

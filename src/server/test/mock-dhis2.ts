@@ -7,8 +7,13 @@
 // Counts come from the body: a value not stored before is imported, one stored before is updated, one whose data
 // element the test marked as conflicting is ignored with a conflict. A dry run answers the same counts and stores
 // nothing. Wrong credentials get 401; a path outside the API gets an HTML page, as a DHIS2 login screen would.
+// GET /api/dataSets/{id} answers a dataSet's metadata (mock-dhis2-metadata.ts: a 705A dataSet as KHIS names things,
+// and small 705B and 717 ones), or DHIS2's 404 WebMessage for a dataSet it does not have.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MOCK_DATA_SETS, type MockDataSet } from './mock-dhis2-metadata.js';
+
+export * from './mock-dhis2-metadata.js';
 
 export type RecordedRequest = {
   method: string;
@@ -35,6 +40,8 @@ export type MockDhis2Options = {
    * "Value is zero and not significant", as DHIS2 does, and nothing is stored for it.
    */
   zeroNotStored?: boolean;
+  /** The dataSets GET /api/dataSets/{id} knows (default: MOCK_DATA_SETS). */
+  dataSets?: MockDataSet[];
 };
 
 export type MockDhis2 = {
@@ -66,6 +73,7 @@ export async function start(options: MockDhis2Options = {}): Promise<MockDhis2> 
   const stored = new Map<string, string>();
   const completions = new Map<string, string>();
   const conflicting = new Set<string>();
+  const dataSets = options.dataSets ?? MOCK_DATA_SETS;
   const api = `${options.basePath ?? ''}/api`;
   const expectedAuth = `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
 
@@ -92,6 +100,17 @@ export async function start(options: MockDhis2Options = {}): Promise<MockDhis2> 
     });
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
 
+    const metadata = url.pathname.startsWith(`${api}/dataSets/`) ? /^([^/.]+)(\.json)?$/.exec(url.pathname.slice(`${api}/dataSets/`.length)) : null;
+    if (metadata && req.method === 'GET') {
+      if (req.headers.authorization !== expectedAuth) {
+        send(res, 401, { httpStatus: 'Unauthorized', httpStatusCode: 401, status: 'ERROR', message: 'Unauthorized' });
+        return;
+      }
+      const set = dataSets.find((d) => d.id === metadata[1]);
+      if (set) send(res, 200, set);
+      else send(res, 404, { httpStatus: 'Not Found', httpStatusCode: 404, status: 'ERROR', message: `DataSet with id ${metadata[1]} could not be found.` });
+      return;
+    }
     if (url.pathname !== `${api}/dataValueSets` && url.pathname !== `${api}/completeDataSetRegistrations`) {
       res.writeHead(200, { 'content-type': 'text/html;charset=UTF-8' }).end('<!DOCTYPE html><html><head><title>DHIS 2</title></head><body>Sign in</body></html>');
       return;

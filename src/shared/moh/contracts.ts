@@ -155,5 +155,7 @@ export const updateKhisMappingSchema = z.object({
   rows: z
     .array(z.object({ key: z.string().min(1).max(80), dataElement: optionalUid('A dataElement'), categoryOptionCombo: optionalUid('A categoryOptionCombo') }))
     .max(200),
+  /** Where the identifiers came from, for the change log: typed in (the default) or proposed by KHIS and confirmed. */
+  source: z.enum(['typed', 'khis'], { error: 'source must be typed or khis' }).optional(),
 });
 export type UpdateKhisMappingInput = z.infer<typeof updateKhisMappingSchema>;

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as mockDhis2 from '../../test/mock-dhis2.js';
 import { MOCK_DHIS2_PASSWORD, MOCK_DHIS2_USERNAME, type MockDhis2 } from '../../test/mock-dhis2.js';
-import { completeRegistration, importDataValues, parseImportSummary, type Dhis2Connection } from './dhis2-client.js';
+import { completeRegistration, DATA_SET_FIELDS, fetchDataSet, importDataValues, parseDataSet, parseImportSummary, type Dhis2Connection } from './dhis2-client.js';
 import { dataValueSet, dataValueSets, type KhisForm } from './dhis2.js';
 
 const bumala: KhisForm = {
@@ -233,6 +233,47 @@ describe('when KHIS says no, the officer reads why, and never the password', () 
     await expect(importDataValues(conn, dataValueSet(bumala), { dryRun: true, timeoutMs: 100 })).rejects.toThrow(`KHIS at ${new URL(khis.url).host} did not answer within 0.1 s`);
     await expect(completeRegistration(conn, { dataSet: 'EnZokILHOeN', period: '202603', orgUnit: '15839', completeDate: '2026-04-03' }, { timeoutMs: 100 })).rejects.toThrow(/did not answer within 0.1 s/);
     expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});
+
+describe("reading a dataSet's metadata (Fetch from KHIS)", () => {
+  it('asks for the data elements and their combos by field filter, and reads them', async () => {
+    const { khis, conn } = await startKhis({ basePath: '/dhis' });
+    const set = await fetchDataSet({ ...conn, url: `${khis.url}/dhis` }, mockDhis2.MOCK_705A_DATA_SET);
+
+    expect(khis.requests[0]).toMatchObject({ method: 'GET', path: `/dhis/api/dataSets/${mockDhis2.MOCK_705A_DATA_SET}`, query: { fields: DATA_SET_FIELDS } });
+    expect(set).toMatchObject({ id: 'EnZokILHOeN', name: 'MOH 705 A Outpatient summary < 5 years Revised 2020', code: null });
+    expect(set!.dataElements).toHaveLength(61);
+    expect(set!.dataElements.find((d) => d.name === 'MOH 705A Rev 2020_URTI')).toEqual({
+      id: mockDhis2.mockDataElementId('705A', 'URTI'),
+      name: 'MOH 705A Rev 2020_URTI',
+      shortName: '705A URTI',
+      formName: null,
+      code: 'MOH705A_URTI',
+      combos: [{ id: 'NhSoXUMPK2K', name: 'default', code: 'default' }],
+    });
+    expect(set!.dataElements.find((d) => d.name === 'MOH 705A Rev 2020_Malaria')!.combos.map((c) => c.name)).toEqual(['Suspected', 'Tested', 'Confirmed']);
+  });
+
+  it("takes the dataSet's own category combo for an element over the element's, and skips what is not an element", () => {
+    const parsed = parseDataSet({
+      id: 'Ds00000000A',
+      dataSetElements: [
+        { dataElement: { id: 'De00000000A', name: 'Deliveries', categoryCombo: { categoryOptionCombos: [{ id: 'NhSoXUMPK2K', name: 'default' }] } }, categoryCombo: { categoryOptionCombos: [{ id: 'Co0000000Lv', name: 'Live birth' }, { id: 'Co0000000Sb', name: 'Still birth' }] } },
+        { dataElement: { name: 'No id' } },
+        'nonsense',
+      ],
+    });
+    expect(parsed).toEqual({ id: 'Ds00000000A', name: 'Ds00000000A', code: null, dataElements: [{ id: 'De00000000A', name: 'Deliveries', shortName: null, formName: null, code: null, combos: [{ id: 'Co0000000Lv', name: 'Live birth', code: null }, { id: 'Co0000000Sb', name: 'Still birth', code: null }] }] });
+    expect(parseDataSet({ httpStatus: 'OK' })).toBeNull();
+  });
+
+  it('is null for a dataSet KHIS does not have, and says why when KHIS refuses the account', async () => {
+    const { khis, conn } = await startKhis();
+    expect(await fetchDataSet(conn, 'Zz000000000')).toBeNull();
+    await expect(fetchDataSet({ ...conn, password: 'wrong-pass' }, mockDhis2.MOCK_705A_DATA_SET)).rejects.toThrow(`KHIS at ${new URL(khis.url).host} refused the username or password (HTTP 401)`);
+    await expect(fetchDataSet(conn, '../../users')).rejects.toThrow('is not a DHIS2 identifier');
+    expect(khis.requests).toHaveLength(2);
   });
 });
 

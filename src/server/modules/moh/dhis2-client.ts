@@ -14,6 +14,7 @@
 //   2.38 and later wrap it in a WebMessage {httpStatus, httpStatusCode, status, message, response: ImportSummary} and
 //   answer 409 when any value was rejected (status WARNING) or the import failed (ERROR). A 409 carrying an import
 //   summary is therefore KHIS's verdict, returned like a 200; only an answer without one is an error here.
+import { DHIS2_UID } from '../../../shared/moh/index.js';
 import type { Dhis2Connection } from '../../env.js';
 import type { BulkDataValueSet, DataValueSet } from './dhis2.js';
 
@@ -84,6 +85,57 @@ export async function completeRegistration(
   return { httpStatus, raw: body, ok };
 }
 
+/** A category option combo as KHIS names it. */
+export type Dhis2Combo = { id: string; name: string; code: string | null };
+
+/** A data element of a dataSet, with the combos a value of it may carry (the dataSet's override, else its own). */
+export type Dhis2DataElement = { id: string; name: string; shortName: string | null; formName: string | null; code: string | null; combos: Dhis2Combo[] };
+
+export type Dhis2DataSet = { id: string; name: string; code: string | null; dataElements: Dhis2DataElement[] };
+
+/**
+ * The fields asked of GET /api/dataSets/{id} (dhis2-docs web-api/metadata.md, "Metadata field filter": `a[b,c]` picks
+ * fields inside an object or a collection, to any depth). A dataSet may give a data element another category combo
+ * than its own (dataSetElements[categoryCombo], DHIS2 2.27+): that one then holds the combos a value may carry.
+ */
+export const DATA_SET_FIELDS =
+  'id,name,code,dataSetElements[categoryCombo[id,name,categoryOptionCombos[id,name,code]],dataElement[id,name,shortName,formName,code,categoryCombo[id,name,categoryOptionCombos[id,name,code]]]]';
+
+/**
+ * A dataSet's data elements and their category option combos, read from KHIS's metadata; null when KHIS answers 404
+ * (it has no such dataSet, or hides it from this account). Throws a plain-language Error when KHIS cannot be reached,
+ * refuses the account, or answers something that is not a dataSet.
+ */
+export async function fetchDataSet(conn: Dhis2Connection, id: string, { timeoutMs = DEFAULT_TIMEOUT_MS }: RequestOptions = {}): Promise<Dhis2DataSet | null> {
+  // The id goes into the path: nothing but a uid does.
+  if (!DHIS2_UID.test(id)) throw new Error(`"${id}" is not a DHIS2 identifier`);
+  const { httpStatus, body } = await send(conn, 'GET', `api/dataSets/${id}`, { fields: DATA_SET_FIELDS }, undefined, timeoutMs, 'it needs the right to read metadata (dataSets)');
+  if (httpStatus === 404) return null;
+  if (httpStatus < 200 || httpStatus >= 300) throw new Error(`${answered(conn, httpStatus)}${webMessageText(body)}`);
+  const set = parseDataSet(body);
+  if (!set) throw new Error(`${answered(conn, httpStatus)} without a dataSet's metadata`);
+  return set;
+}
+
+/** A dataSet from DHIS2's JSON, leniently: a field left out is null, an element without an id is skipped. */
+export function parseDataSet(body: unknown): Dhis2DataSet | null {
+  if (!isObject(body) || typeof body.id !== 'string' || !Array.isArray(body.dataSetElements)) return null;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+  const combos = (categoryCombo: unknown): Dhis2Combo[] =>
+    isObject(categoryCombo) && Array.isArray(categoryCombo.categoryOptionCombos)
+      ? categoryCombo.categoryOptionCombos.filter(isObject).flatMap((c) => (typeof c.id === 'string' ? [{ id: c.id, name: text(c.name) ?? c.id, code: text(c.code) }] : []))
+      : [];
+  const dataElements: Dhis2DataElement[] = [];
+  for (const dse of body.dataSetElements.filter(isObject)) {
+    const de = dse.dataElement;
+    if (!isObject(de) || typeof de.id !== 'string') continue;
+    const own = combos(de.categoryCombo);
+    const override = combos(dse.categoryCombo);
+    dataElements.push({ id: de.id, name: text(de.name) ?? de.id, shortName: text(de.shortName), formName: text(de.formName), code: text(de.code), combos: override.length > 0 ? override : own });
+  }
+  return { id: body.id, name: text(body.name) ?? body.id, code: text(body.code), dataElements };
+}
+
 /**
  * The import summary in either of DHIS2's answers: the WebMessage of 2.38+ ({response: {importCount, conflicts}}) or
  * the bare ImportSummary of 2.36 and 2.37 ({importCount, conflicts}); null when the body holds neither.
@@ -107,18 +159,32 @@ export function parseImportSummary(body: unknown): ImportSummary | null {
 }
 
 async function post(conn: Dhis2Connection, path: string, query: Record<string, string>, payload: unknown, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<{ httpStatus: number; body: unknown }> {
+  return send(conn, 'POST', path, query, payload, timeoutMs, 'it needs data entry rights for the facility');
+}
+
+/** One exchange with KHIS: basic auth, JSON both ways; a refused account, a silent server or an answer that is not JSON is an Error. */
+async function send(
+  conn: Dhis2Connection,
+  method: 'GET' | 'POST',
+  path: string,
+  query: Record<string, string>,
+  payload: unknown,
+  timeoutMs: number,
+  /** What a 403 means for this request: which right the account lacks. */
+  forbiddenHint: string,
+): Promise<{ httpStatus: number; body: unknown }> {
   const url = endpoint(conn, path);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   let res: Response;
   try {
     res = await fetch(url, {
-      method: 'POST',
+      method,
       headers: {
         Authorization: `Basic ${Buffer.from(`${conn.username}:${conn.password}`, 'utf8').toString('base64')}`,
-        'Content-Type': 'application/json',
+        ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
         Accept: 'application/json',
       },
-      body: JSON.stringify(payload),
+      ...(method === 'POST' ? { body: JSON.stringify(payload) } : {}),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (e) {
@@ -131,7 +197,7 @@ async function post(conn: Dhis2Connection, path: string, query: Record<string, s
     throw new Error(unreachable(conn, e, timeoutMs), { cause: e });
   }
   if (res.status === 401) throw new Error(`KHIS at ${where(conn)} refused the username or password (HTTP 401): check DHIS2_USERNAME and DHIS2_PASSWORD`);
-  if (res.status === 403) throw new Error(`KHIS at ${where(conn)} refused the account (HTTP 403)${webMessageText(safeJson(text))}: it needs data entry rights for the facility`);
+  if (res.status === 403) throw new Error(`KHIS at ${where(conn)} refused the account (HTTP 403)${webMessageText(safeJson(text))}: ${forbiddenHint}`);
   const body = safeJson(text);
   if (body === undefined) {
     const type = res.headers.get('content-type')?.split(';')[0] || 'no content type';
@@ -149,6 +215,11 @@ function endpoint(conn: Dhis2Connection, path: string): URL {
   base.hash = '';
   if (!base.pathname.endsWith('/')) base.pathname += '/';
   return new URL(path, base);
+}
+
+/** The KHIS server the county connected, as the settings screen names it: its host, never credentials. */
+export function khisHost(conn: Dhis2Connection | undefined): string | null {
+  return conn ? where(conn) : null;
 }
 
 /** The server, for messages: its host only, never credentials. */

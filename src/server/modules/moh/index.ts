@@ -1,5 +1,6 @@
 // The MOH forms module (issue 13): the ICD-11 → MOH 705 mapping and HMIS settings, the counting of MOH 705A/705B,
-// 717 and the 204A/204B registers, and the KHIS (DHIS2) export. Reports (the reports module) generate from it: the
+// 717 and the 204A/204B registers, and the KHIS (DHIS2) export, whose identifiers are filled from KHIS's own
+// metadata or a CSV file (khis-sync.service.ts, issue 29 item 2). Reports (the reports module) generate from it: the
 // forms, and the new cases its disease analyses read, counted by the forms' own rule (new-cases.ts).
 import type { ServerModule } from '../../core/module.js';
 import { mohRoutes } from './moh.routes.js';

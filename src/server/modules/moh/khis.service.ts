@@ -16,6 +16,7 @@ async function rowsOf(db: Db, form: KhisForm): Promise<{ key: string; label: str
   return (await db.select({ key: mohFormRows.key, label: mohFormRows.label }).from(mohFormRows).where(eq(mohFormRows.form, form)).orderBy(mohFormRows.row));
 }
 
+/** A form's KHIS identifiers: its dataSet and each row's dataElement and combo, in the form's order. */
 export async function khisMapping(db: Db, form: KhisForm): Promise<KhisMapping> {
   const [set] = await db.select().from(khisDataSets).where(eq(khisDataSets.form, form));
   const elements = new Map((await db.select().from(khisDataElements).where(eq(khisDataElements.form, form))).map((e) => [e.rowKey, e]));
@@ -27,8 +28,13 @@ export async function khisMapping(db: Db, form: KhisForm): Promise<KhisMapping> 
   };
 }
 
-export async function updateKhisMapping({ db, actor, now }: ServiceContext, input: UpdateKhisMappingInput): Promise<KhisMapping> {
-  const keys = new Set((await rowsOf(db, input.form)).map((r) => r.key));
+/** How a save came about, for the change log and the audit trail. */
+export type KhisSaveHow = { action: 'update' | 'confirm_khis' | 'import'; detail: string };
+
+const AUDIT_ACTIONS: Record<KhisSaveHow['action'], string> = { update: 'moh.khis.update', confirm_khis: 'moh.khis.confirm', import: 'moh.khis.import' };
+
+export async function updateKhisMapping(ctx: ServiceContext, input: UpdateKhisMappingInput): Promise<KhisMapping> {
+  const keys = new Set((await rowsOf(ctx.db, input.form)).map((r) => r.key));
   const issues = input.rows.flatMap((r, i) => (keys.has(r.key) ? [] : [{ path: `rows.${i}.key`, message: `No row ${r.key} on MOH ${input.form}` }]));
   const seen = new Map<string, string>();
   input.rows.forEach((r, i) => {
@@ -38,24 +44,37 @@ export async function updateKhisMapping({ db, actor, now }: ServiceContext, inpu
     seen.set(cell, r.key);
   });
   if (issues.length > 0) throw invalid(issues);
-  await db.transaction(async (tx) => {
-    const before = await khisMapping(tx, input.form);
-    const at = now();
+  const fromKhis = input.source === 'khis';
+  const how: KhisSaveHow = { action: fromKhis ? 'confirm_khis' : 'update', detail: `MOH ${input.form}: ${input.rows.length} rows${fromKhis ? ', proposed by KHIS and confirmed' : ''}` };
+  await ctx.db.transaction((tx) => writeKhisMapping(tx, ctx, input, how));
+  return khisMapping(ctx.db, input.form);
+}
+
+/**
+ * Writes a form's dataSet and the given rows' identifiers (the other rows are left as they are) inside the caller's
+ * transaction, keeping the mapping before and after (moh_config_changes) and auditing it.
+ */
+export async function writeKhisMapping(
+  tx: Db,
+  { actor, now }: Pick<ServiceContext, 'actor' | 'now'>,
+  input: Pick<UpdateKhisMappingInput, 'form' | 'dataSet' | 'rows'>,
+  how: KhisSaveHow,
+): Promise<void> {
+  const before = await khisMapping(tx, input.form);
+  const at = now();
+  await tx
+    .insert(khisDataSets)
+    .values({ form: input.form, dataSet: input.dataSet, updatedBy: actor.id, updatedAt: at })
+    .onConflictDoUpdate({ target: khisDataSets.form, set: { dataSet: input.dataSet, updatedBy: actor.id, updatedAt: at } });
+  for (const r of input.rows) {
     await tx
-      .insert(khisDataSets)
-      .values({ form: input.form, dataSet: input.dataSet, updatedBy: actor.id, updatedAt: at })
-      .onConflictDoUpdate({ target: khisDataSets.form, set: { dataSet: input.dataSet, updatedBy: actor.id, updatedAt: at } });
-    for (const r of input.rows) {
-      await tx
-        .insert(khisDataElements)
-        .values({ form: input.form, rowKey: r.key, dataElement: r.dataElement, categoryOptionCombo: r.categoryOptionCombo })
-        .onConflictDoUpdate({ target: [khisDataElements.form, khisDataElements.rowKey], set: { dataElement: r.dataElement, categoryOptionCombo: r.categoryOptionCombo } });
-    }
-    const after = await khisMapping(tx, input.form);
-    await tx.insert(mohConfigChanges).values({ form: input.form, target: 'khis', action: 'update', before, after, changedBy: actor.id, changedAt: at });
-    await audit(tx, actor, { action: 'moh.khis.update', entity: 'khis_mapping', entityId: null, detail: `MOH ${input.form}: ${input.rows.length} rows` });
-  });
-  return khisMapping(db, input.form);
+      .insert(khisDataElements)
+      .values({ form: input.form, rowKey: r.key, dataElement: r.dataElement, categoryOptionCombo: r.categoryOptionCombo })
+      .onConflictDoUpdate({ target: [khisDataElements.form, khisDataElements.rowKey], set: { dataElement: r.dataElement, categoryOptionCombo: r.categoryOptionCombo } });
+  }
+  const after = await khisMapping(tx, input.form);
+  await tx.insert(mohConfigChanges).values({ form: input.form, target: 'khis', action: how.action, before, after, changedBy: actor.id, changedAt: at });
+  await audit(tx, actor, { action: AUDIT_ACTIONS[how.action], entity: 'khis_mapping', entityId: null, detail: how.detail });
 }
 
 /** A generated form's KHIS payload parts: one form per facility, the rows left out (no dataElement), and why not. */

@@ -37,6 +37,27 @@ export default defineHostile({
       form: notIn(['705A', '705B', '717']),
       dataSet: fc.constantFrom<unknown>('EnZok', '1nZokILHOeN', 'EnZokILHOeN!', 42, [], {}),
       rows: fc.constantFrom<unknown>('x', {}, [{}], [{ key: 'confirmed_malaria', dataElement: 'bad' }], [null]),
+      source: notIn(['typed', 'khis']),
+    },
+  },
+  // Without a KHIS connection (the test server has none) a valid body is a 409; each broken one is a 400 first.
+  'POST /api/moh/khis/proposals': {
+    role: 'records_officer',
+    path: () => '/api/moh/khis/proposals',
+    base: { form: '705B', dataSet: 'EnZokILHOeN' },
+    breakers: {
+      form: notIn(['705A', '705B', '717']),
+      dataSet: fc.constantFrom<unknown>(undefined, null, '', '   ', 'EnZok', '1nZokILHOeN', 'EnZokILHOeN!', "EnZokILHOe'", 'EnZokILHOeN1', 42, [], {}),
+    },
+  },
+  'POST /api/moh/khis/import': {
+    role: 'records_officer',
+    path: () => '/api/moh/khis/import',
+    base: { form: '705A', csv: 'rowKey,dataElement\nconfirmed_malaria,Aq705Amal01\n', dryRun: true },
+    breakers: {
+      form: notIn(['705A', '705B', '717']),
+      csv: fc.constantFrom<unknown>(undefined, null, '', 42, [], {}, 'rowKey\u0000', 'x'.repeat(200_001)),
+      dryRun: fc.constantFrom<unknown>(null, 'true', 1, [], {}),
     },
   },
 });

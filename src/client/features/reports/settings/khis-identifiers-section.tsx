@@ -2,12 +2,13 @@
 // dataElement and categoryOptionCombo its figure is sent under. Only 705A's dataSet was found in public code; the
 // rest come from the county's KHIS administrators. A row without a dataElement is not sent; a blank combo sends
 // the default one. Save sends the whole form (PUT /api/moh/khis); the server's messages show under their boxes.
-// Unsaved changes are not lost quietly: switching forms asks first, and leaving the page warns.
+// Unsaved changes are not lost quietly: switching forms asks first, and leaving the page warns. "Fetch from KHIS",
+// "Import CSV" and "Export CSV" (khis-tools.tsx) fill the form without typing every id (issue 29 item 2).
 import { useQuery } from '@tanstack/react-query';
 import { Table2 } from 'lucide-react';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KHIS_FORMS, updateKhisMappingSchema, type KhisForm, type KhisMapping, type UpdateKhisMappingInput } from '../../../../shared/moh';
+import { KHIS_FORMS, updateKhisMappingSchema, type KhisForm, type KhisSettings, type UpdateKhisMappingInput } from '../../../../shared/moh';
 import { EmptyState } from '../../../components/data/empty-state';
 import { ListError } from '../../../components/data/list-error';
 import { FieldError, fieldAria } from '../../../components/forms/form-field';
@@ -23,6 +24,7 @@ import { formatNumber } from '../../../lib/locale-format';
 import { cn } from '../../../lib/utils';
 import { FormSwitch } from './form-switch';
 import { khisValuesOf, placeIssues, rowsSent, type KhisField } from './khis-form';
+import { KhisTools } from './khis-tools';
 import { khisMappingQuery, useSaveKhisMapping } from './reports-settings.api';
 import { useFocusWhenReady } from './use-focus-when-ready';
 import { errorText, fieldMessage } from './settings-labels';
@@ -36,6 +38,8 @@ export function KhisIdentifiersSection({ canConfigure }: { canConfigure: boolean
   const [dirty, setDirty] = useState(false);
   // A switch to another form that waits on "discard your changes?".
   const [asked, setAsked] = useState<KhisForm | null>(null);
+  // Bumped when the saved identifiers change under the form (confirmed from KHIS, imported): it starts again from them.
+  const [version, setVersion] = useState(0);
   const mapping = useQuery(khisMappingQuery(form));
   const titleId = useId();
   useLeaveWarning(dirty);
@@ -62,7 +66,7 @@ export function KhisIdentifiersSection({ canConfigure }: { canConfigure: boolean
           ))}
         </div>
       ) : (
-        <KhisMappingForm key={form} mapping={mapping.data} canConfigure={canConfigure} onDirtyChange={setDirty} />
+        <KhisMappingForm key={`${form}:${version}`} mapping={mapping.data} canConfigure={canConfigure} onDirtyChange={setDirty} onReplaced={() => setVersion((v) => v + 1)} />
       )}
 
       <Dialog open={asked !== null} onOpenChange={(open) => (open ? undefined : setAsked(null))}>
@@ -102,9 +106,9 @@ function useLeaveWarning(dirty: boolean) {
   }, [dirty]);
 }
 
-type FormProps = { mapping: KhisMapping; canConfigure: boolean; onDirtyChange: (dirty: boolean) => void };
+type FormProps = { mapping: KhisSettings; canConfigure: boolean; onDirtyChange: (dirty: boolean) => void; onReplaced: () => void };
 
-function KhisMappingForm({ mapping, canConfigure, onDirtyChange }: FormProps) {
+function KhisMappingForm({ mapping, canConfigure, onDirtyChange, onReplaced }: FormProps) {
   const { t } = useTranslation();
   const mutation = useSaveKhisMapping();
   // The shared contract turns blank boxes into null and checks each identifier's shape (a letter, ten letters or digits).
@@ -174,6 +178,20 @@ function KhisMappingForm({ mapping, canConfigure, onDirtyChange }: FormProps) {
           </p>
           <FieldError id="khis-dataset" message={dataSetError} />
         </div>
+
+        <KhisTools
+          form={mapping.form}
+          server={mapping.khisServer ?? null}
+          canConfigure={canConfigure}
+          values={values}
+          dirty={isDirty}
+          busy={pending}
+          onDataSetError={(text) => {
+            addErrors({ dataSet: text });
+            focusWhenReady('dataSet');
+          }}
+          onReplaced={onReplaced}
+        />
 
         <p className="text-sm text-muted-foreground" data-testid="khis-sent-count">
           {t('reportsSettings.khis.sentCount', { sent: formatNumber(rowsSent(rows)), total: formatNumber(total), combo: mapping.defaultCategoryOptionCombo })}

@@ -3,7 +3,7 @@
 // and each answer is the section as it now stands, so it replaces what the screen holds.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DiagnosisOption } from '../../../../shared/medical-records';
-import type { AddRowCodeInput, KhisForm, KhisMapping, MappingRow, MohForm, MohSetting, MohSettingKey, UpdateKhisMappingInput } from '../../../../shared/moh';
+import type { AddRowCodeInput, KhisForm, KhisImport, KhisProposal, KhisProposalInput, KhisSettings, MappingRow, MohForm, MohSetting, MohSettingKey, UpdateKhisMappingInput } from '../../../../shared/moh';
 import { ApiError, apiDelete, apiGet, apiPost, apiPut, qs } from '../../../lib/api-client';
 
 export const mappingsQuery = (form: MohForm) =>
@@ -20,7 +20,7 @@ export const mohSettingsQuery = queryOptions({
 export const khisMappingQuery = (form: KhisForm) =>
   queryOptions({
     queryKey: ['moh', 'khis', form],
-    queryFn: ({ signal }) => apiGet<KhisMapping>(`/api/moh/khis${qs({ form })}`, signal),
+    queryFn: ({ signal }) => apiGet<KhisSettings>(`/api/moh/khis${qs({ form })}`, signal),
   });
 
 /** How many ICD-11 titles the code search offers at once. */
@@ -38,7 +38,12 @@ export const codeMatchesQuery = (search: string) =>
 export const addRowCode = (input: AddRowCodeInput) => apiPost<MappingRow[]>('/api/moh/mappings', input);
 export const removeRowCode = (id: number, reason: string) => apiDelete<MappingRow[]>(`/api/moh/mappings/${id}`, { reason });
 export const updateMohSetting = (input: { key: MohSettingKey; value: string }) => apiPut<MohSetting[]>('/api/moh/settings', input);
-export const saveKhisMapping = (input: UpdateKhisMappingInput) => apiPut<KhisMapping>('/api/moh/khis', input);
+export const saveKhisMapping = (input: UpdateKhisMappingInput) => apiPut<KhisSettings>('/api/moh/khis', input);
+/** Reads the form's dataSet from KHIS and proposes each row's identifiers; nothing is saved. */
+export const fetchKhisProposal = (input: KhisProposalInput) => apiPost<KhisProposal>('/api/moh/khis/proposals', input);
+export const importKhisMapping = (form: KhisForm, csv: string, dryRun: boolean) => apiPost<KhisImport>('/api/moh/khis/import', { form, csv, dryRun });
+/** The form's saved identifiers as a CSV file (a link the browser downloads). */
+export const khisCsvPath = (form: KhisForm) => `/api/moh/khis/export.csv${qs({ form })}`;
 
 export function useAddRowCode(form: MohForm) {
   const queryClient = useQueryClient();
@@ -71,5 +76,18 @@ export function useSaveKhisMapping() {
   return useMutation({
     mutationFn: saveKhisMapping,
     onSuccess: (mapping) => queryClient.setQueryData(khisMappingQuery(mapping.form).queryKey, mapping),
+  });
+}
+
+export function useFetchKhisProposal() {
+  return useMutation({ mutationFn: fetchKhisProposal });
+}
+
+/** A mapping file previewed (dryRun) or imported; an import replaces the form's identifiers on screen. */
+export function useImportKhisMapping(form: KhisForm) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) => importKhisMapping(form, csv, dryRun),
+    onSuccess: (result) => (result.dryRun ? undefined : queryClient.invalidateQueries({ queryKey: khisMappingQuery(form).queryKey })),
   });
 }

@@ -11,7 +11,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { grantsOf, permissionsOf, type Role } from '../../../../shared/access';
 import type { CurrentUser } from '../../../../shared/auth';
-import { MOH_SETTING_DEFAULTS, MOH_SETTINGS, type KhisMapping, type MappingRow, type MohSetting } from '../../../../shared/moh';
+import { MOH_SETTING_DEFAULTS, MOH_SETTINGS, type KhisSettings, type MappingRow, type MohSetting } from '../../../../shared/moh';
 import appEn from '../../../locales/en.json';
 import { ApiError } from '../../../lib/api-client';
 import { currentUserQuery } from '../../auth';
@@ -57,10 +57,11 @@ const SETTINGS: MohSetting[] = Object.entries(MOH_SETTINGS).map(([key, s]) => ({
   updatedAt: key === 'ageRule' ? '2026-03-16T06:30:00.000Z' : null,
 }));
 
-const KHIS_705A: KhisMapping = {
+const KHIS_705A: KhisSettings = {
   form: '705A',
   dataSet: 'EnZokILHOeN',
   defaultCategoryOptionCombo: 'NhSoXUMPK2K',
+  khisServer: 'hiskenya.org',
   rows: [
     { key: 'diarrhoea_with_no_dehydration', label: 'Diarrhoea with no dehydration', dataElement: 'Aq705Adiar1', categoryOptionCombo: null },
     { key: 'pneumonia', label: 'Pneumonia', dataElement: null, categoryOptionCombo: null },
@@ -250,11 +251,33 @@ describe('KHIS identifiers', () => {
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Save MOH 705A<\/button>/);
   });
 
-  it('lets a nurse read the identifiers only', async () => {
+  it('lets a nurse read the identifiers only, and download them as CSV', async () => {
     mockServer({ 'GET /api/moh/khis?form=705A': { body: KHIS_705A } });
-    const { html } = await render(ui.KhisIdentifiersSection, { canConfigure: false }, NURSE, (c) => [c.prefetchQuery(api.khisMappingQuery('705A'))]);
+    const { html, text } = await render(ui.KhisIdentifiersSection, { canConfigure: false }, NURSE, (c) => [c.prefetchQuery(api.khisMappingQuery('705A'))]);
     expect(countOf(html, /readOnly=""/)).toBe(1 + 2 * KHIS_705A.rows.length);
     expect(html).not.toContain('data-testid="khis-save-bar"');
+    expect(text).not.toContain('Fetch from KHIS');
+    expect(text).not.toContain('Import CSV');
+    expect(html).toMatch(/<a [^>]*href="\/api\/moh\/khis\/export.csv\?form=705A" download=""[^>]*>.*Export CSV<\/a>/);
+  });
+
+  it('offers Fetch from KHIS, Import CSV and Export CSV, saying which KHIS is read', async () => {
+    mockServer({ 'GET /api/moh/khis?form=705A': { body: KHIS_705A } });
+    const { html, text } = await render(ui.KhisIdentifiersSection, { canConfigure: true }, RECORDS_OFFICER, (c) => [c.prefetchQuery(api.khisMappingQuery('705A'))]);
+    const button = (name: string) => new RegExp(`<button[^>]*>(?:(?!</button>).)*${name}</button>`).exec(html)?.[0] ?? '';
+    expect(button('Fetch from KHIS')).not.toContain('disabled=""');
+    expect(button('Fetch from KHIS')).toContain('aria-describedby="khis-fetch-hint"');
+    expect(text).toContain("Reads this form's dataSet from hiskenya.org and proposes each row's dataElement by code and by name. Nothing is saved until you confirm.");
+    expect(button('Import CSV')).not.toContain('disabled=""');
+    expect(text).toContain('Export CSV downloads the saved identifiers of MOH 705A');
+  });
+
+  it('says why Fetch from KHIS cannot be used when KHIS is not connected', async () => {
+    mockServer({ 'GET /api/moh/khis?form=705A': { body: { ...KHIS_705A, khisServer: null } } });
+    const { html, text } = await render(ui.KhisIdentifiersSection, { canConfigure: true }, RECORDS_OFFICER, (c) => [c.prefetchQuery(api.khisMappingQuery('705A'))]);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="khis-fetch-hint"[^>]*>.*?Fetch from KHIS<\/button>/);
+    expect(text).toContain('Fetch from KHIS cannot be used: KHIS is not connected.');
+    expect(text).toContain('export the mapping as CSV, fill it in and import it');
   });
 });
 
@@ -314,6 +337,33 @@ describe('what the changes send', () => {
     expect(calls).toEqual([{ method: 'PUT', path: '/api/moh/khis', body: input }]);
     expect(error.status).toBe(400);
     expect(error.fieldErrors()).toEqual({ 'rows.1.dataElement': 'A dataElement is a DHIS2 identifier: a letter and ten letters or digits' });
+  });
+});
+
+describe('filling the identifiers from KHIS or a file', () => {
+  it("asks KHIS for the typed dataSet's proposal, and previews or imports a file", async () => {
+    const calls = mockServer({
+      'POST /api/moh/khis/proposals': { body: { form: '705B', dataSet: 'Hx705Bds001', dataSetName: 'MOH 705B', defaultCategoryOptionCombo: 'NhSoXUMPK2K', candidates: [], rows: [] } },
+      'POST /api/moh/khis/import': { body: { dryRun: true, form: '705A', dataSet: 'EnZokILHOeN', dataSetChanged: false, rows: [], issues: [] } },
+    });
+    await api.fetchKhisProposal({ form: '705B', dataSet: 'Hx705Bds001' });
+    await api.importKhisMapping('705A', 'rowKey,dataElement\ncholera,Aq705Achol1\n', true);
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/moh/khis/proposals', body: { form: '705B', dataSet: 'Hx705Bds001' } },
+      { method: 'POST', path: '/api/moh/khis/import', body: { form: '705A', csv: 'rowKey,dataElement\ncholera,Aq705Achol1\n', dryRun: true } },
+    ]);
+    expect(api.khisCsvPath('717')).toBe('/api/moh/khis/export.csv?form=717');
+  });
+
+  it("says in the reader's language that the dataSet is missing, or unknown to KHIS", async () => {
+    const { messageText } = await import('./settings-labels');
+    expect(messageText(i18n.t.bind(i18n), "Type the form's dataSet first: KHIS is read by it")).toBe("Type this form's dataSet first: KHIS is read by it.");
+    await i18n.changeLanguage('sw');
+    try {
+      expect(messageText(i18n.t.bind(i18n), 'KHIS has no dataSet Zz705BnoSet, or this account may not read it')).toBe('KHIS haina dataSet Zz705BnoSet, au akaunti hii hairuhusiwi kuisoma');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

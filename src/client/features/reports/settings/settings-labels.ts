@@ -92,11 +92,13 @@ const KNOWN: Record<string, string> = {
   'A dataElement is a DHIS2 identifier: a letter and ten letters or digits': 'reportsSettings.messages.uidDataElement',
   'A categoryOptionCombo is a DHIS2 identifier: a letter and ten letters or digits': 'reportsSettings.messages.uidCombo',
   'Forbidden: your role may not do this': 'reportsSettings.messages.forbidden',
+  "Type the form's dataSet first: KHIS is read by it": 'reportsSettings.messages.dataSetFirst',
 };
 
 const ALREADY_MAPPED = /^(\S+) \((exact|prefix)\) is already mapped to (\S+) on MOH (705A|705B): remove it there first$/;
 const ELEMENT_TAKEN = /^(\S+) is already the data element of (\S+)$/;
 const NOT_A_CODE_ROW = /^(.+) is counted from visits, not from diagnosis codes$/;
+const NO_DATA_SET = /^KHIS has no dataSet (\S+), or this account may not read it$/;
 
 /** A row as a message names it: "row 7 · Pneumonia", or its label alone (717 items have no number). */
 function rowName(t: TFunction, rows: readonly RowRef[], key: string): string {
@@ -115,6 +117,8 @@ export function messageText(t: TFunction, message: string, rows: readonly RowRef
   if (m) return t('reportsSettings.messages.dataElementTaken', { dataElement: m[1], row: rowName(t, rows, m[2]!) });
   m = NOT_A_CODE_ROW.exec(message);
   if (m) return t('reportsSettings.messages.notACodeRow', { label: m[1] });
+  m = NO_DATA_SET.exec(message);
+  if (m) return t('reportsSettings.messages.noDataSet', { dataSet: m[1] });
   return message;
 }
 
