@@ -182,3 +182,43 @@ test('on a phone, the county director edits a facility in a dialog that fits the
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('on a phone, the system administrator watches the SMS outbox and sends a test message through the simulator', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'admin', '/system');
+  await tab(page, 'SMS outbox').click();
+  const table = page.getByRole('table', { name: 'SMS messages, newest first' });
+  // The demo county's reminders, delivered: the administrator sees their delivery, not whom they reached.
+  const delivered = table.getByRole('row').filter({ hasText: 'Appointment reminder' }).first();
+  await expect(delivered).toContainText('Delivered');
+  await expect(delivered).toContainText(/07\d\d ••• \d{3}|01\d\d ••• \d{3}/);
+  await expect(delivered.getByRole('button', { name: 'Resend' })).toBeDisabled();
+  await expect(delivered).toContainText('Delivered: nothing to resend');
+  // Only the table scrolls sideways, inside its own region.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Send test message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a test message' });
+  await dialog.getByRole('textbox', { name: /Mobile number/ }).fill('020 123 4567');
+  await dialog.getByRole('button', { name: 'Send test' }).click();
+  await expect(dialog.getByText('Enter a Kenyan mobile number')).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
+  await dialog.getByRole('textbox', { name: /Mobile number/ }).fill('0799 000 122');
+  await dialog.getByRole('button', { name: 'Send test' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Test message delivered to +254799000122', { exact: true })).toBeVisible();
+
+  // Found again by its number and kind.
+  await page.getByRole('searchbox', { name: 'Phone number' }).fill('0799000122');
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('test');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('heading', { name: 'Messages (1)' })).toBeVisible();
+  const row = table.getByRole('row').filter({ hasText: '+254799000122' });
+  await expect(row).toContainText('Test message');
+  await expect(row).toContainText('Simulator');
+  await expect(row).toContainText('Delivered');
+  await expectAccessible(page);
+});

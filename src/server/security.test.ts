@@ -89,6 +89,8 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
   },
   'appointments:override': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   'appointments:configure': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county', admin: 'county' },
+  'sms:read': { admin: 'county', county_director: 'county' },
+  'sms:send': { admin: 'county', county_director: 'county' },
   'access:manage': { admin: 'county', county_director: 'county' },
   'system:configure': { admin: 'county', county_director: 'county' },
 };
@@ -111,10 +113,10 @@ const GUARDED = REGISTERED.filter((r) => r.access.kind !== 'public');
 /**
  * Writes that take no body and name a record by id: a session (a passkey) is revoked by its id, and id 1 would be a
  * session this test signed in with; the demo county holds no account request to confirm and no payroll delegation to
- * revoke. They name one that does
+ * revoke; an SMS resend would really send a message again. They name one that does
  * not exist, and a permitted role is answered 404.
  */
-const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke', '/api/staff/requests/:id/confirm', '/api/payroll/delegations/:id/revoke']);
+const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke', '/api/staff/requests/:id/confirm', '/api/payroll/delegations/:id/revoke', '/api/sms-messages/:id/resend']);
 
 const pathOf = (url: string) =>
   url

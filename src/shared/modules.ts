@@ -45,7 +45,7 @@ export const MODULES = [
   {
     id: 'appointments',
     screen: { path: '/appointments', status: 'live', nav: { group: 'patientManagement', key: 'appointments' } },
-    permissions: ['appointments:read', 'appointments:write', 'appointments:override', 'appointments:configure'],
+    permissions: ['appointments:read', 'appointments:write', 'appointments:override', 'appointments:configure', 'sms:read', 'sms:send'],
   },
   { id: 'referrals', screen: { path: '/referrals', status: 'live', nav: { group: 'patientManagement', key: 'referrals' } }, permissions: ['referrals:read', 'referrals:write'] },
   { id: 'billing', screen: { path: '/billing', status: 'live', nav: { group: 'billingRevenue', key: 'billing' } }, permissions: ['billing:read', 'billing:write', 'claims:approve', 'billing:waive'] },

@@ -25,7 +25,7 @@ const flatten = (tree: Tree, prefix = ''): [string, string][] =>
  * names (M-Pesa, the insurers), acronyms (SHA, CVV, KHIS: the Kenya Health Information System). A text made only of {{placeholders}} and punctuation needs
  * no entry.
  */
-const SAME_IN_BOTH = new Set(['M-Pesa', 'SHA', 'CVV', 'KHIS', 'Madison', 'AAP', 'Jubilee', 'AAR']);
+const SAME_IN_BOTH = new Set(['M-Pesa', 'SHA', 'CVV', 'KHIS', 'Madison', 'AAP', 'Jubilee', 'AAR', "Africa's Talking"]);
 /** Keys whose text is the same in both languages for a reason of their own. */
 const SAME_KEYS = new Set([
   // "ms" is the SI symbol for milliseconds in both languages.

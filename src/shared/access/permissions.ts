@@ -46,6 +46,8 @@ export const PERMISSIONS = [
   'appointments:write',
   'appointments:override',
   'appointments:configure',
+  'sms:read',
+  'sms:send',
   'access:manage',
   'system:configure',
 ] as const;
@@ -177,6 +179,12 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   'appointments:override': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   // A facility's appointment services, their hours and capacity: its in-charge, the sub-county, the county.
   'appointments:configure': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county', admin: 'county' },
+  // The SMS outbox (issue 29 item 7): every message the system sent, with its gateway, status and failure, a failed
+  // one sent again and a test message to a number. The county's: the system administrator, who runs the gateway,
+  // and the director. A patient's phone and message stay withheld from whoever may not read patients (the
+  // administrator: sms.service.ts), so this gives no one patient data.
+  'sms:read': { admin: 'county', county_director: 'county' },
+  'sms:send': { admin: 'county', county_director: 'county' },
   // Access Control (issue 15): users' roles, facilities and status, sessions and passkeys. System Settings: the
   // county's configuration. The system administrator and the director, county-wide.
   'access:manage': { admin: 'county', county_director: 'county' },

@@ -234,6 +234,9 @@ export type AppointmentCalendarDay = z.infer<typeof appointmentCalendarDaySchema
 
 export const SMS_LANGUAGES = ['en', 'sw'] as const;
 export type SmsLanguage = (typeof SMS_LANGUAGES)[number];
+/** Each language of a message by its own name (the same in either language of the screen). */
+export const SMS_LANGUAGE_NAMES: Record<SmsLanguage, string> = { en: 'English', sw: 'Kiswahili' };
+export const SMS_LANGUAGE_OPTIONS = SMS_LANGUAGES.map((value) => ({ value, label: SMS_LANGUAGE_NAMES[value] }));
 
 export const smsConsentSchema = z.object({
   patientId: z.number(),
@@ -257,17 +260,35 @@ export const updateSmsConsentSchema = z
 export type UpdateSmsConsentInput = z.infer<typeof updateSmsConsentSchema>;
 
 export const SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+/** What a message is (the sms_messages kind check): a patient's reminder, a test from System Settings, a staff account's. */
+export const SMS_KINDS = ['reminder', 'test', 'account'] as const;
+export type SmsKind = (typeof SMS_KINDS)[number];
+export const SMS_GATEWAYS = ['simulator', 'africastalking'] as const;
+
 export const smsMessageSchema = z.object({
   id: z.number(),
   patientId: z.number().nullable(),
   appointmentId: z.number().nullable(),
+  /** The facility of a reminder's appointment; null for a test or an account message. */
+  facilityId: z.number().nullable(),
+  facilityName: z.string().nullable(),
   kind: z.string(),
+  /** The number it went to; masked (0712 ••• 678) where `withheld`. */
   phone: z.string(),
   language: z.string(),
+  /** The text as sent; empty where `withheld`. */
   body: z.string(),
-  gateway: z.enum(['simulator', 'africastalking']),
+  /**
+   * A patient's message read by someone who may not read patients (the system administrator watching the outbox):
+   * the phone masked, the text and the patient left out. Its delivery, gateway and failure are shown all the same.
+   */
+  withheld: z.boolean(),
+  gateway: z.enum(SMS_GATEWAYS),
   status: z.enum(SMS_STATUSES),
   error: z.string().nullable(),
+  /** How many times it has been handed to a gateway: 1, and one more for each resend (POST /api/sms-messages/:id/resend). */
+  attempts: z.number(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
@@ -278,13 +299,54 @@ export type SmsMessage = z.infer<typeof smsMessageSchema>;
 export const simulatedSmsSchema = z.object({ id: z.string(), to: z.string(), message: z.string(), at: z.string() });
 export type SimulatedSms = z.infer<typeof simulatedSmsSchema>;
 
-export const listSmsMessagesQuery = z.object({
-  patientId: optionalIdQuery,
-  facilityId: optionalIdQuery,
-  status: optionalEnumQuery(SMS_STATUSES, 'Unknown status'),
-  ...pageQuery,
-});
+const KENYAN_MOBILE_MESSAGE = 'Enter a Kenyan mobile number';
+
+/**
+ * GET /api/sms-messages (the SMS outbox, and a patient's messages): by patient, facility, status, kind, the county
+ * days it was kept on (from/to) and the number it went to (a whole Kenyan mobile, written any usual way).
+ */
+export const listSmsMessagesQuery = z
+  .object({
+    patientId: optionalIdQuery,
+    facilityId: optionalIdQuery,
+    status: optionalEnumQuery(SMS_STATUSES, 'Unknown status'),
+    kind: optionalEnumQuery(SMS_KINDS, 'Unknown kind'),
+    from: z.preprocess((v) => (v === '' ? undefined : v), isoDate('Enter a date').optional()),
+    to: z.preprocess((v) => (v === '' ? undefined : v), isoDate('Enter a date').optional()),
+    phone: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string({ error: KENYAN_MOBILE_MESSAGE })
+        .max(20, KENYAN_MOBILE_MESSAGE)
+        .refine((v) => normaliseKenyanMobile(v) !== null, KENYAN_MOBILE_MESSAGE)
+        .transform((v) => normaliseKenyanMobile(v)!)
+        .optional(),
+    ),
+    ...pageQuery,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end date must not be before the start date' });
 export type ListSmsMessagesQuery = z.infer<typeof listSmsMessagesQuery>;
+
+/** Test messages a user may send in an hour (POST /api/sms-messages/test); the next is refused with 429. */
+export const SMS_TEST_LIMIT_PER_HOUR = 5;
+
+/**
+ * POST /api/sms-messages/test: a test message to a number, through the gateway in use. Only the number and the
+ * language are asked: the text is the server's own, so a test can carry no patient's data.
+ */
+export const sendTestSmsSchema = z
+  .object({
+    phone: z
+      .string({ error: KENYAN_MOBILE_MESSAGE })
+      .trim()
+      .min(1, KENYAN_MOBILE_MESSAGE)
+      .max(20, KENYAN_MOBILE_MESSAGE)
+      .refine((v) => normaliseKenyanMobile(v) !== null, KENYAN_MOBILE_MESSAGE),
+    language: z.enum(SMS_LANGUAGES, { error: 'Language must be en or sw' }).default('en'),
+  })
+  .strict();
+export type SendTestSmsInput = z.infer<typeof sendTestSmsSchema>;
+export type SendTestSmsForm = z.input<typeof sendTestSmsSchema>;
 
 /**
  * A Kenyan mobile number as the gateway takes it (+2547XXXXXXXX or +2541XXXXXXXX), from the ways people write it

@@ -1,9 +1,10 @@
 // System Settings as the system administrator sees them (issue 15): the settings while they load, when the server
 // fails and is asked again, the history with no change yet and with changes, and the county profile's form —
 // its messages for empty and out-of-range values, and what was typed kept when the server refuses it; the supply
-// section (issue 28) with its bounds.
+// section (issue 28) with its bounds; the SMS outbox (issue 29 item 7) with its filters, a resend and a test message.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { SmsMessage } from '../../../shared/appointments';
 import { settingChange, systemSettings } from '../../test/factories';
 import { descriptionOf, fail, findToast, invalid, later, list, ok, renderScreen } from '../../test/render-screen';
 import { SystemPage } from './system-page';
@@ -157,5 +158,122 @@ describe('Supply', () => {
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     await findToast('Supply settings saved');
     expect(server.sent('PUT /api/system/settings/supply')[0]?.body).toEqual({ expiryWarningDays: 120, minimumMonthsOfStock: 2, minimumMonthsOfStockHospital: 3, invoiceTolerancePercent: 2.5, expectedVersion: 1 });
+  });
+});
+
+describe('SMS outbox', () => {
+  const message = (overrides: Partial<SmsMessage> & Pick<SmsMessage, 'id'>): SmsMessage => ({
+    patientId: null,
+    appointmentId: null,
+    facilityId: 1,
+    facilityName: 'Busia County Referral Hospital',
+    kind: 'reminder',
+    phone: '0712 ••• 678',
+    language: 'en',
+    body: '',
+    withheld: true,
+    gateway: 'africastalking',
+    status: 'delivered',
+    error: null,
+    attempts: 1,
+    createdAt: '2026-03-16T06:00:00.000Z',
+    sentAt: '2026-03-16T06:00:00.000Z',
+    deliveredAt: '2026-03-16T06:00:04.000Z',
+    ...overrides,
+  });
+  const FAILED = message({ id: 41, status: 'failed', error: 'InsufficientBalance (405)', sentAt: null, deliveredAt: null });
+  const DELIVERED = message({ id: 40 });
+
+  async function openOutbox(routes = {}, as: 'admin' | 'nurse' = 'admin') {
+    const parts = renderScreen(<SystemPage />, { as, routes: { '/api/system/settings': ok(SETTINGS), '/api/sms-messages': list([FAILED, DELIVERED], 2), ...routes } });
+    await parts.user.click(await screen.findByRole('tab', { name: 'SMS outbox' }));
+    return parts;
+  }
+
+  it('lists each message with its status, gateway, attempts and failure; Resend works on the failed one and says why not on the others', async () => {
+    const resent = { ...FAILED, status: 'delivered', gateway: 'simulator', error: null, attempts: 2 };
+    const { user, server } = await openOutbox({ 'POST /api/sms-messages/41/resend': ok(resent) });
+
+    const table = within(await screen.findByRole('table', { name: 'SMS messages, newest first' }));
+    expect(await screen.findByRole('heading', { name: 'Messages (2)' })).toBeTruthy();
+    const [, failedRow, deliveredRow] = table.getAllByRole('row');
+    const failed = within(failedRow!);
+    expect(failed.getByText('Failed')).toBeTruthy();
+    expect(failed.getByText('InsufficientBalance (405)').textContent).toBe('Failure reason: InsufficientBalance (405)');
+    expect(failed.getByText("Africa's Talking · 1 attempt")).toBeTruthy();
+    expect(failed.getByText('0712 ••• 678')).toBeTruthy();
+    const blocked = within(deliveredRow!).getByRole('button', { name: 'Resend' }) as HTMLButtonElement;
+    expect(blocked.disabled).toBe(true);
+    expect(descriptionOf(blocked)).toBe('Delivered: nothing to resend');
+
+    server.on('/api/sms-messages', list([resent, DELIVERED], 2));
+    await user.click(failed.getByRole('button', { name: 'Resend' }));
+    await findToast('Message sent again');
+    expect(server.sent('POST /api/sms-messages/41/resend')).toHaveLength(1);
+    // The list is asked again, and shows the second attempt.
+    expect(await table.findByText('Simulator · 2 attempts')).toBeTruthy();
+    expect(server.sent('/api/sms-messages')).toHaveLength(2);
+  });
+
+  it('says why a resend was refused', async () => {
+    const { user } = await openOutbox({ 'POST /api/sms-messages/41/resend': fail(409, 'The patient no longer consents to SMS reminders: the reminder is not sent again.') });
+    const table = within(await screen.findByRole('table', { name: 'SMS messages, newest first' }));
+    await user.click(within(table.getAllByRole('row')[1]!).getByRole('button', { name: 'Resend' }));
+    const shown = await findToast('Could not send it again');
+    expect(shown.getByText('409: The patient no longer consents to SMS reminders: the reminder is not sent again.')).toBeTruthy();
+  });
+
+  it('asks the server with the filters once they are applied', async () => {
+    const { user, server } = await openOutbox();
+    await screen.findByRole('table', { name: 'SMS messages, newest first' });
+    await user.type(screen.getByRole('searchbox', { name: 'Phone number' }), '0712 345 678');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'test');
+    await user.type(screen.getByLabelText('From'), '2026-03-01');
+    expect(server.sent('/api/sms-messages')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await expect.poll(() => server.sent('/api/sms-messages').length).toBe(2);
+    const query = server.sent('/api/sms-messages')[1]!.query;
+    expect(Object.fromEntries(query)).toEqual({ phone: '0712 345 678', status: 'failed', kind: 'test', from: '2026-03-01', limit: '20', offset: '0' });
+  });
+
+  it('sends a test message: a number that is not a Kenyan mobile is named under its field, a good one is sent and its outcome said', async () => {
+    const sent = message({ id: 50, kind: 'test', phone: '+254712345678', withheld: false, facilityId: null, facilityName: null, gateway: 'simulator' });
+    const { user, server } = await openOutbox({ 'POST /api/sms-messages/test': ok(sent) });
+    await user.click(screen.getByRole('button', { name: 'Send test message' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send a test message' }));
+    const phone = dialog.getByRole('textbox', { name: /Mobile number/ });
+
+    await user.type(phone, '0201234567');
+    await user.click(dialog.getByRole('button', { name: 'Send test' }));
+    await expect.poll(() => descriptionOf(phone)).toBe('Enter a Kenyan mobile number');
+    expect(server.sent('POST /api/sms-messages/test')).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '0712 345 678');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Language' }), 'sw');
+    await user.click(dialog.getByRole('button', { name: 'Send test' }));
+    const shown = await findToast('Test message delivered to +254712345678');
+    expect(shown.getByText('Simulator. Through the simulator: nothing left the server.')).toBeTruthy();
+    expect(server.sent('POST /api/sms-messages/test')[0]?.body).toEqual({ phone: '0712 345 678', language: 'sw' });
+  });
+
+  it('says how long to wait when the hourly limit is reached (429)', async () => {
+    const { user } = await openOutbox({
+      'POST /api/sms-messages/test': fail(429, 'You have sent 5 test messages in the last hour, the most allowed. Please wait 12 minutes before sending another.'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Send test message' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send a test message' }));
+    await user.type(dialog.getByRole('textbox', { name: /Mobile number/ }), '0712345678');
+    await user.click(dialog.getByRole('button', { name: 'Send test' }));
+    const shown = await findToast('Test message not sent');
+    expect(shown.getByText('429: You have sent 5 test messages in the last hour. Please wait 12 min before sending another.')).toBeTruthy();
+  });
+
+  it('is not a nurse’s: she is told whose it is, and nothing is asked of the server', async () => {
+    const { server } = await openOutbox({}, 'nurse');
+    expect(await screen.findByText('The SMS outbox is for the system administrator and the county director.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send test message' })).toBeNull();
+    expect(server.sent('/api/sms-messages')).toHaveLength(0);
   });
 });

@@ -1,10 +1,11 @@
 // System Settings (issue 15): the county profile, the facilities' details, the appointment services, supply (issue
-// 28), the SMS gateway, the payment and KHIS statuses, the fiscal year, and every change with who and when. Every signed-in
+// 28), the SMS gateway and its outbox (issue 29), the payment and KHIS statuses, the fiscal year, and every change with who and when. Every signed-in
 // user may look; the system administrator and the county director (system:configure) change the settings, and
 // the other roles are told so once, at the top, instead of seeing buttons that would be refused.
 import './system.strings';
 import { useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListError } from '../../components/data/list-error';
 import { Card, CardContent } from '../../components/ui/card';
@@ -21,7 +22,10 @@ import { FiscalYearSection, KhisSection, PaymentsSection } from './status-sectio
 import { systemSettingsQuery } from './system.api';
 import { systemErrorText } from './system-labels';
 
-type SectionId = 'county' | 'facilities' | 'appointments' | 'supply' | 'sms' | 'payments' | 'khis' | 'fiscalYear' | 'history';
+// The outbox's table and filters load when its tab is first opened: most visits to System Settings never open it.
+const SmsOutboxSection = lazy(() => import('./sms-outbox-section').then((m) => ({ default: m.SmsOutboxSection })));
+
+type SectionId = 'county' | 'facilities' | 'appointments' | 'supply' | 'sms' | 'outbox' | 'payments' | 'khis' | 'fiscalYear' | 'history';
 
 export function SystemPage() {
   const { t } = useTranslation();
@@ -48,6 +52,15 @@ export function SystemPage() {
           { id: 'appointments', label: t('system.tabs.appointments'), content: () => <AppointmentServicesSection settings={settings.data.appointments} canConfigure={canConfigure} /> },
           { id: 'supply', label: t('system.tabs.supply'), content: () => <SupplySection data={settings.data.supply} canConfigure={canConfigure} /> },
           { id: 'sms', label: t('system.tabs.sms'), content: () => <SmsSection settings={settings.data} canConfigure={canConfigure} /> },
+          {
+            id: 'outbox',
+            label: t('system.tabs.outbox'),
+            content: () => (
+              <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                <SmsOutboxSection />
+              </Suspense>
+            ),
+          },
           { id: 'payments', label: t('system.tabs.payments'), content: () => <PaymentsSection status={settings.data.status.payments} /> },
           { id: 'khis', label: t('system.tabs.khis'), content: () => <KhisSection status={settings.data.status.khis} /> },
           { id: 'fiscalYear', label: t('system.tabs.fiscalYear'), content: () => <FiscalYearSection status={settings.data.status.fiscalYear} /> },

@@ -3,7 +3,7 @@
 // referral hospital (facility 1): its services are ids 1 to 5 (opd first) and its day's appointments come first
 // in the seed (appointment 1 is scheduled there today).
 import fc from 'fast-check';
-import { APPOINTMENT_KINDS, APPOINTMENT_STATUSES, SMS_LANGUAGES, TRACING_OUTCOMES } from '../../../shared/appointments/index.js';
+import { APPOINTMENT_KINDS, APPOINTMENT_STATUSES, normaliseKenyanMobile, SMS_LANGUAGES, TRACING_OUTCOMES } from '../../../shared/appointments/index.js';
 import { asRecord, badOptionalText, badText, defineHostile, hostileString, nextSerial, notABoolean, notADate, notAnId, notANumber, notAString, notIn, tooLong } from '../../test/hostile.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -12,6 +12,12 @@ const notATime = fc.oneof(notAString, fc.constantFrom<unknown>('24:00', '9:30', 
 /** Fails an optional time ('' and null are fine there): text that is not a time. */
 const notAnOptionalTime = fc.oneof(fc.constantFrom<unknown>('24:00', '9:30', '09:60', '0930', 'noon', 0, true, [], {}), hostileString.filter((s) => s.trim() !== '' && !HHMM.test(s.trim())));
 /** Fails a service code: not a string, or not 2 to 30 lower-case letters, digits or _ starting with a letter. */
+/** Fails a required Kenyan mobile: not a string, or text that is not one (a landline, another country, too short, words). */
+const notAKenyanMobile = fc.oneof(
+  notAString,
+  fc.constantFrom<unknown>('', ' ', '0201234567', '+255712345678', '071234567', '07123456789', 'call me', '0712 345 67x'),
+  hostileString.filter((s) => normaliseKenyanMobile(s) === null),
+);
 const notACode = fc.oneof(notAString, fc.constantFrom<unknown>('A', 'a', '1opd', 'has space', 'OPD', 'x'.repeat(31), ''), hostileString.filter((s) => !/^[a-z][a-z0-9_]{1,29}$/.test(s.trim())));
 
 export default defineHostile({
@@ -84,6 +90,14 @@ export default defineHostile({
     path: () => '/api/appointments/1/tracing',
     base: { outcome: 'reached_will_return', notes: 'Called twice' },
     breakers: { outcome: notIn(TRACING_OUTCOMES), notes: badOptionalText(1000, 'Called twice') },
+  },
+  // A resend takes no body and names a message that does not exist: a real failed one would really be sent again.
+  'POST /api/sms-messages/:id/resend': { role: 'admin', path: () => '/api/sms-messages/2147483647/resend', base: {}, breakers: {}, noBody: true },
+  'POST /api/sms-messages/test': {
+    role: 'admin',
+    path: () => '/api/sms-messages/test',
+    base: { phone: '0712345678', language: 'en' },
+    breakers: { phone: notAKenyanMobile, language: notIn(SMS_LANGUAGES).filter((v) => v !== undefined) },
   },
   'PUT /api/patients/:id/sms-consent': {
     role: 'records_officer',

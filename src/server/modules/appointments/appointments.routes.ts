@@ -14,6 +14,7 @@ import {
   listAppointmentsQuery,
   listSmsMessagesQuery,
   rescheduleAppointmentSchema,
+  sendTestSmsSchema,
   smsConsentSchema,
   simulatedSmsSchema,
   smsMessageSchema,
@@ -36,7 +37,8 @@ import {
   traceAppointment,
   updateAppointmentService,
 } from './appointments.service.js';
-import { getSmsConsent, listSmsMessages, rememberSmsConfig, updateSmsConsent } from './sms.service.js';
+import { getSmsConsent, rememberSmsConfig, updateSmsConsent } from './sms.service.js';
+import { listSmsMessages, resendSmsMessage, sendTestSms, smsMessageFacility } from './sms-outbox.service.js';
 import { simulatedMessages } from './sms/simulator.js';
 
 export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -99,9 +101,19 @@ export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
       return messages;
     });
   }
-  r.get('/api/sms-messages', { config: allow('appointments:read'), schema: { querystring: listSmsMessagesQuery, response: list(smsMessageSchema) } }, async (request, reply) => {
+  // The messages: a patient's, for the appointment desk (appointments:read); the SMS outbox, for those who watch the
+  // gateway (sms:read: the administrator and the director), with a patient's phone and text withheld from whoever
+  // may not read patients (sms-outbox.service.ts).
+  r.get('/api/sms-messages', { config: allow(['appointments:read', 'sms:read']), schema: { querystring: listSmsMessagesQuery, response: list(smsMessageSchema) } }, async (request, reply) => {
     const { rows, total } = await listSmsMessages(ctxOf(request, deps), request.query);
     reply.header('X-Total-Count', total);
     return rows;
   });
+  // Static path before /api/sms-messages/:id/….
+  r.post('/api/sms-messages/test', { config: allow('sms:send'), schema: { body: sendTestSmsSchema, response: created(smsMessageSchema) } }, async (request, reply) =>
+    reply.status(201).send(await sendTestSms(ctxOf(request, deps), deps.config, request.body)),
+  );
+  r.post('/api/sms-messages/:id/resend', { config: allow('sms:send', facilityOfRecord(smsMessageFacility)), schema: { params: idParam, response: ok(smsMessageSchema) } }, async (request) =>
+    resendSmsMessage(ctxOf(request, deps), deps.config, request.params.id),
+  );
 }

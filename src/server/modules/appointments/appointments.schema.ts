@@ -129,7 +129,10 @@ export const smsMessages = pgTable(
     id: id(),
     patientId: integer().references(() => patients.id),
     appointmentId: integer().references(() => appointments.id),
-    /** A message to a member of staff about their account ('account': a temporary password, kept without it). */
+    /**
+     * A message to a member of staff about their account ('account': a temporary password, kept without it); for a
+     * test message ('test'), the member of staff who sent it (its hourly limit counts by it).
+     */
     userId: integer().references(() => users.id),
     kind: text().notNull().default('reminder'),
     phone: text().notNull(),

@@ -2,13 +2,13 @@
 // sensitive (Data Protection Act 2019): a reminder names the facility, the day and the time, never the service (a
 // CCC or ANC appointment says what the patient has), the diagnosis or the notes; and it goes only to a patient
 // whose consent is recorded and not withdrawn. Every message is kept with its gateway and delivery status.
-import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import { addDays, countyDate, countyDateTime } from '../../../shared/county-time.js';
-import { normaliseKenyanMobile, type ListSmsMessagesQuery, type SmsConsent, type SmsLanguage, type SmsMessage, type UpdateSmsConsentInput } from '../../../shared/appointments/index.js';
+import { normaliseKenyanMobile, type SmsConsent, type SmsLanguage, type UpdateSmsConsentInput } from '../../../shared/appointments/index.js';
 import type { Db } from '../../db/client.js';
 import type { SmsConfig } from '../../env.js';
 import { invalid, notFound } from '../../core/errors.js';
-import { audit, listReadDetail } from '../../core/audit.js';
+import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { accountField } from '../auth/index.js';
 import { facilityField } from '../facilities/index.js';
@@ -74,42 +74,6 @@ export async function updateSmsConsent({ db, actor, now: clock }: ServiceContext
     }
     return loadConsent(tx, patientId);
   });
-}
-
-// ---------------------------------------------------------------------------------------------- messages
-
-function toMessage(m: typeof smsMessages.$inferSelect): SmsMessage {
-  return {
-    id: m.id,
-    patientId: m.patientId,
-    appointmentId: m.appointmentId,
-    kind: m.kind,
-    phone: m.phone,
-    language: m.language,
-    body: m.body,
-    gateway: m.gateway as SmsMessage['gateway'],
-    status: m.status as SmsMessage['status'],
-    error: m.error,
-    createdAt: m.createdAt.toISOString(),
-    sentAt: m.sentAt ? m.sentAt.toISOString() : null,
-    deliveredAt: m.deliveredAt ? m.deliveredAt.toISOString() : null,
-  };
-}
-
-/** Messages sent, newest first (an audited read: they name patients and their phones). */
-export async function listSmsMessages({ db, actor }: ServiceContext, q: ListSmsMessagesQuery): Promise<{ rows: SmsMessage[]; total: number }> {
-  const where = and(
-    // Patients' messages: staff account messages are Staff Management's (lastStaffSms), not the appointment desk's.
-    ne(smsMessages.kind, 'account'),
-    q.patientId ? eq(smsMessages.patientId, q.patientId) : undefined,
-    q.status ? eq(smsMessages.status, q.status) : undefined,
-    q.facilityId ? inArray(smsMessages.appointmentId, db.select({ id: appointments.id }).from(appointments).where(eq(appointments.facilityId, q.facilityId))) : undefined,
-  );
-  const rows = await db.select().from(smsMessages).where(where).orderBy(desc(smsMessages.createdAt), desc(smsMessages.id)).limit(q.limit).offset(q.offset);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(smsMessages).where(where);
-  const n = total?.n ?? 0;
-  await audit(db, actor, { action: 'sms_message.list', entity: 'sms_message', detail: listReadDetail(rows.length, n, rows.flatMap((r) => (r.patientId ? [r.patientId] : []))) });
-  return { rows: rows.map(toMessage), total: n };
 }
 
 // ---------------------------------------------------------------------------------------------- reminders
@@ -242,8 +206,12 @@ export type StaffSmsStatus = { status: 'queued' | 'sent' | 'delivered' | 'failed
 /** A queued message older than this was left by a sweep that did not finish. */
 const STALE_QUEUED_MS = 10 * 60_000;
 
-/** Sends one kept message and records what the gateway said (a gateway that throws is a failure, kept with its error). */
-async function deliver(db: Db, now: Date, gateway: SmsGateway, m: { id: number; phone: string; body: string }): Promise<void> {
+/**
+ * Sends one kept message and records what the gateway said (a gateway that throws is a failure, kept with its error).
+ * Never inside a transaction: the gateway is another server, and a transaction held open while it answers would hold
+ * the row (and, on the embedded database, every other request) as long.
+ */
+export async function deliver(db: Db, now: Date, gateway: SmsGateway, m: { id: number; phone: string; body: string }): Promise<void> {
   const result = await gateway.send({ to: m.phone, message: m.body }).catch((error: unknown) => ({
     status: 'failed' as const,
     providerMessageId: null,

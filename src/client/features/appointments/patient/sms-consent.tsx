@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SmsConsent, SmsLanguage } from '../../../../shared/appointments';
+import { SMS_LANGUAGE_NAMES, SMS_LANGUAGE_OPTIONS, type SmsConsent, type SmsLanguage } from '../../../../shared/appointments';
 import { displayPhone } from '../../../../shared/format';
 import { useStaff } from '../../../app/use-staff';
 import { FormField, fieldAria } from '../../../components/forms/form-field';
 import { Button } from '../../../components/ui/button';
-import { Input, NativeSelect } from '../../../components/ui/input';
+import { Input, NativeSelect, SelectOptions } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
@@ -18,8 +18,6 @@ import { appointmentErrorText, appointmentMessage } from '../appointment-message
 import { smsConsentQuery, useUpdateSmsConsent } from './patient-appointments.api';
 
 /** Each language by its own name, as the shell's language switch writes them. */
-const LANGUAGE_NAMES: Record<SmsLanguage, string> = { en: 'English', sw: 'Kiswahili' };
-const SMS_LANGUAGES = Object.keys(LANGUAGE_NAMES) as SmsLanguage[];
 
 export function SmsConsentControl({ patientId, patientName, defaultPhone }: { patientId: number; patientName: string; defaultPhone?: string | null }) {
   const { t } = useTranslation();
@@ -45,7 +43,7 @@ export function SmsConsentControl({ patientId, patientName, defaultPhone }: { pa
             {query.data.consented
               ? t('appointmentsPatient.sms.consented', {
                   phone: query.data.phone ? displayPhone(query.data.phone) : t('common.notProvided'),
-                  language: LANGUAGE_NAMES[query.data.language ?? 'sw'],
+                  language: SMS_LANGUAGE_NAMES[query.data.language ?? 'sw'],
                 })
               : t('appointmentsPatient.sms.notConsented')}
           </p>
@@ -131,11 +129,7 @@ function ConsentForm({ consent, patientName, defaultPhone, onDone }: { consent: 
       </FormField>
       <FormField id={`${id}-language`} label={t('appointmentsPatient.sms.language')}>
         <NativeSelect id={`${id}-language`} value={language} onChange={(e) => setLanguage(e.target.value as SmsLanguage)}>
-          {SMS_LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </option>
-          ))}
+          <SelectOptions options={SMS_LANGUAGE_OPTIONS} />
         </NativeSelect>
       </FormField>
       <p className="text-xs text-muted-foreground sm:col-span-2">{t('appointmentsPatient.sms.consentNote')}</p>
