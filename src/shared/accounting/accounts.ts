@@ -6,10 +6,13 @@ export const accountSchema = z.object({
   id: z.number(),
   code: z.string(),
   name: z.string(),
+  /** The name in Kiswahili, when the county has given one (the screen and the statements in Kiswahili use it). */
+  nameSw: z.string().nullable(),
   type: z.enum(ACCOUNT_TYPES),
   parentCode: z.string().nullable(),
   gfsCode: z.string().nullable(),
   description: z.string().nullable(),
+  descriptionSw: z.string().nullable(),
   isActive: z.boolean(),
   /** Used by the automatic postings: it cannot be deactivated. */
   isSystem: z.boolean(),
@@ -26,6 +29,10 @@ export const listAccountsQuery = z.object({
 });
 export type ListAccountsQuery = z.infer<typeof listAccountsQuery>;
 
+const nameSw = () => optionalText(120, 'Kiswahili name must be at most 120 characters');
+const description = () => optionalText(500, 'Description must be at most 500 characters');
+const descriptionSw = () => optionalText(500, 'Kiswahili description must be at most 500 characters');
+
 const code = z
   .string({ error: 'Account code is required' })
   .trim()
@@ -34,19 +41,26 @@ const code = z
 export const createAccountSchema = z.object({
   code,
   name: requiredText('Account name is required', 120, 'Account name must be at most 120 characters'),
+  nameSw: nameSw(),
   type: z.enum(ACCOUNT_TYPES, { error: 'Account type is required' }),
   parentCode: z.preprocess((v) => (v === '' ? null : v), code.nullish()).transform((v) => v ?? null),
   gfsCode: optionalText(40, 'GFS / IFMIS code must be at most 40 characters'),
-  description: optionalText(500, 'Description must be at most 500 characters'),
+  description: description(),
+  descriptionSw: descriptionSw(),
 });
 export type CreateAccountInput = z.infer<typeof createAccountSchema>;
 
-/** PATCH /api/accounting/accounts/:id: rename, recode for GFS / IFMIS, (de)activate. The code and type never change. */
+/**
+ * PATCH /api/accounting/accounts/:id: rename (in English and Kiswahili), describe, recode for GFS / IFMIS,
+ * (de)activate. The code and type never change. A blank Kiswahili name clears it (the English one is shown).
+ */
 export const updateAccountSchema = z
   .object({
     name: requiredText('Account name is required', 120, 'Account name must be at most 120 characters').optional(),
+    nameSw: nameSw().optional(),
     gfsCode: optionalText(40, 'GFS / IFMIS code must be at most 40 characters').optional(),
-    description: optionalText(500, 'Description must be at most 500 characters').optional(),
+    description: description().optional(),
+    descriptionSw: descriptionSw().optional(),
     isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change', path: ['name'] });

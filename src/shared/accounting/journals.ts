@@ -91,6 +91,8 @@ export const journalLineSchema = z.object({
   lineNo: z.number(),
   accountCode: z.string(),
   accountName: z.string(),
+  /** The account's Kiswahili name, when the county has given one. */
+  accountNameSw: z.string().nullable(),
   debit: z.number(),
   credit: z.number(),
   facilityId: z.number().nullable(),

@@ -193,6 +193,8 @@ export const reconciliationSummarySchema = z.object({
   kind: z.enum(STATEMENT_KINDS),
   accountCode: z.string(),
   accountName: z.string(),
+  /** The account's Kiswahili name, when the county has given one. */
+  accountNameSw: z.string().nullable(),
   facilityId: z.number().nullable(),
   facilityName: z.string().nullable(),
   filename: z.string(),

@@ -36,6 +36,8 @@ export const statementRowSchema = z.object({
   /** Stable key for translation of computed lines (e.g. 'netSurplus'); null for account rows (their name is data). */
   key: z.string().nullable(),
   label: z.string(),
+  /** An account row's name in Kiswahili, when the county has given one (the Kiswahili screen and PDF print it). */
+  labelSw: z.string().nullable().optional(),
   /** 'text': a sentence across the statement, no figures (the notes' basis of preparation). */
   kind: z.enum(['row', 'subtotal', 'total', 'text']),
   /** Indentation: 0 for a heading or total, 1 for an account under it. */
@@ -91,8 +93,8 @@ export const accountingSummarySchema = z.object({
   /** Cash flow summary for the month: money in and out of the cash accounts, and the net. */
   cashFlow: z.object({ opening: z.number(), inflows: z.number(), outflows: z.number(), closing: z.number() }),
   /** Receivables and payables: each account's balance as at today. */
-  receivables: z.array(z.object({ code: z.string(), name: z.string(), balance: z.number() })),
-  payables: z.array(z.object({ code: z.string(), name: z.string(), balance: z.number() })),
+  receivables: z.array(z.object({ code: z.string(), name: z.string(), nameSw: z.string().nullable(), balance: z.number() })),
+  payables: z.array(z.object({ code: z.string(), name: z.string(), nameSw: z.string().nullable(), balance: z.number() })),
   /** Manual journals waiting for an approver (within scope), and the oldest open period. */
   pendingApprovals: z.number(),
   oldestOpenPeriod: z.string().nullable(),

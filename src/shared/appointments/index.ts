@@ -26,13 +26,16 @@ export const APPOINTMENT_TRANSITIONS: Record<AppointmentStatus, readonly Appoint
 export const TRACING_OUTCOMES = ['reached_will_return', 'returned', 'transferred_out', 'refused', 'not_reached', 'died', 'lost_to_follow_up'] as const;
 export type TracingOutcome = (typeof TRACING_OUTCOMES)[number];
 
-/** The services a facility starts with (the seed, and a facility the county adds): key, name, minutes, per day. */
+/**
+ * The services a facility starts with (the seed, and a facility the county adds): key, name in English and in
+ * Kiswahili, minutes, per day. Migration 0034 gives the same Kiswahili names to the services created before it.
+ */
 export const DEFAULT_APPOINTMENT_SERVICES = [
-  { code: 'opd', name: 'General OPD', durationMinutes: 15 },
-  { code: 'anc', name: 'Antenatal Care (ANC)', durationMinutes: 20 },
-  { code: 'ccc', name: 'Comprehensive Care Clinic (CCC)', durationMinutes: 20 },
-  { code: 'dental', name: 'Dental', durationMinutes: 30 },
-  { code: 'follow_up', name: 'Follow-up', durationMinutes: 15 },
+  { code: 'opd', name: 'General OPD', nameSw: 'OPD ya jumla', durationMinutes: 15 },
+  { code: 'anc', name: 'Antenatal Care (ANC)', nameSw: 'Kliniki ya wajawazito (ANC)', durationMinutes: 20 },
+  { code: 'ccc', name: 'Comprehensive Care Clinic (CCC)', nameSw: 'Kliniki ya huduma kamili (CCC)', durationMinutes: 20 },
+  { code: 'dental', name: 'Dental', nameSw: 'Meno', durationMinutes: 30 },
+  { code: 'follow_up', name: 'Follow-up', nameSw: 'Ufuatiliaji', durationMinutes: 15 },
 ] as const;
 
 /** The follow-up service: a visit's follow-up date books an appointment here. */
@@ -42,6 +45,8 @@ export { BOOKING_HORIZON_DAYS, beyondHorizonMessage, bookingLimitOf, outsideHour
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = (message: string) => z.string({ error: message }).trim().regex(HHMM, 'Use the time format HH:MM (24-hour)');
+/** A service's name in Kiswahili: optional (the English name is shown without it), blank clears it. */
+const serviceNameSw = () => optionalText(100, 'Kiswahili name must be at most 100 characters');
 const optionalTime = () => z.preprocess((v) => (v === '' ? null : v), time('Enter a time').nullish()).transform((v) => v ?? null);
 
 // ---------------------------------------------------------------------------------------------- services
@@ -52,6 +57,8 @@ export const appointmentServiceSchema = z.object({
   facilityName: z.string(),
   code: z.string(),
   name: z.string(),
+  /** The name in Kiswahili, when given (the Kiswahili screens show it). */
+  nameSw: z.string().nullable(),
   durationMinutes: z.number(),
   opensAt: z.string(),
   closesAt: z.string(),
@@ -75,6 +82,7 @@ export const createAppointmentServiceSchema = z
       .trim()
       .regex(/^[a-z][a-z0-9_]{1,29}$/, 'Code must be 2 to 30 lower-case letters, digits or _, starting with a letter'),
     name: requiredText('Name is required', 100, 'Name must be at most 100 characters'),
+    nameSw: serviceNameSw().optional(),
     durationMinutes: z.number({ error: 'Duration is required' }).int('Duration must be whole minutes').min(5, 'Duration must be at least 5 minutes').max(480, 'Duration must be at most 480 minutes'),
     opensAt: time('Opening time is required'),
     closesAt: time('Closing time is required'),
@@ -84,10 +92,11 @@ export const createAppointmentServiceSchema = z
   .refine((s) => s.opensAt < s.closesAt, { path: ['closesAt'], message: 'Closing time must be after opening time' });
 export type CreateAppointmentServiceInput = z.infer<typeof createAppointmentServiceSchema>;
 
-/** PATCH /api/appointment-services/:id: name, duration, hours, capacity, active. */
+/** PATCH /api/appointment-services/:id: name (in English and Kiswahili), duration, hours, capacity, active. */
 export const updateAppointmentServiceSchema = z
   .object({
     name: requiredText('Name is required', 100, 'Name must be at most 100 characters').optional(),
+    nameSw: serviceNameSw().optional(),
     durationMinutes: z.number().int('Duration must be whole minutes').min(5, 'Duration must be at least 5 minutes').max(480, 'Duration must be at most 480 minutes').optional(),
     opensAt: time('Opening time is required').optional(),
     closesAt: time('Closing time is required').optional(),
@@ -110,6 +119,7 @@ export const appointmentSchema = z.object({
   facilityName: z.string(),
   serviceId: z.number(),
   serviceName: z.string(),
+  serviceNameSw: z.string().nullable(),
   serviceCode: z.string(),
   date: z.string(),
   startTime: z.string().nullable(),
@@ -219,6 +229,7 @@ export const appointmentCalendarDaySchema = z.object({
   date: z.string(),
   serviceId: z.number(),
   serviceName: z.string(),
+  serviceNameSw: z.string().nullable(),
   dailyCapacity: z.number(),
   scheduled: z.number(),
   checkedIn: z.number(),

@@ -96,6 +96,32 @@ describe('Access Control: users', () => {
 
 });
 
+describe('Audit trail', () => {
+  const EVENTS = [
+    { id: 7, at: '2026-03-16T07:05:00.000Z', userId: 31, userEmail: 'faith@busia.go.ke', action: 'reconciliation.imported', entity: 'bank_statement', entityId: '12', outcome: 'success', ip: null, detail: 'KCB March' },
+    // A refused request is recorded as its method and route: no words of its own, shown as it is.
+    { id: 8, at: '2026-03-16T07:06:00.000Z', userId: 31, userEmail: 'faith@busia.go.ke', action: 'GET /api/payroll/runs', entity: 'payroll', entityId: null, outcome: 'denied', ip: null, detail: 'needs payroll:read' },
+  ];
+
+  it('names each action in words, the recorded code under it; an action it has no words for shows as it is', async () => {
+    renderScreen(<AccessPage />, { as: 'admin', path: '/access?tab=audit', routes: { '/api/audit-events': list(EVENTS) } });
+
+    const imported = within(await screen.findByRole('row', { name: /KCB March/ }));
+    expect(imported.getByText('Bank statement imported')).toBeTruthy();
+    expect(imported.getByText('reconciliation.imported')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /needs payroll:read/ })).getByText('GET /api/payroll/runs')).toBeTruthy();
+  });
+
+  it('names them in Kiswahili for a Kiswahili reader', async () => {
+    await inKiswahili(sw);
+    renderScreen(<AccessPage />, { as: 'admin', path: '/access?tab=audit', routes: { '/api/audit-events': list(EVENTS.slice(0, 1)) } });
+
+    const imported = within(await screen.findByRole('row', { name: /KCB March/ }));
+    expect(imported.getByText('Taarifa ya benki iliingizwa')).toBeTruthy();
+    expect(imported.getByText('reconciliation.imported')).toBeTruthy();
+  });
+});
+
 describe('Change access', () => {
   async function openForm(routes = {}) {
     const parts = renderScreen(<AccessPage />, { as: 'admin', path: '/access?tab=users', routes: { '/api/access/users': list(USERS), ...routes } });

@@ -16,6 +16,7 @@ import { Label } from '../../components/ui/label';
 import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { formatDate, formatNumber, formatTime } from '../../lib/locale-format';
 import { ACCESS_PAGE_SIZE, auditQuery, NO_AUDIT_FILTERS, useVerifyChain, type AuditFilters } from './access.api';
+import { auditActionLabel } from './audit-labels';
 
 const COLUMNS = ['at', 'who', 'action', 'record', 'outcome', 'detail'] as const;
 const ACTION_PREFIXES = ['patient.', 'access.', 'session.', 'passkey.', 'auth.', 'billing.', 'accounting.', 'staff.', 'appointment.', 'system.'] as const;
@@ -144,7 +145,9 @@ export function AuditTab({ initialUserId, initialUserLabel }: { initialUserId: s
                     {formatDate(e.at)} {formatTime(e.at)}
                   </TableCell>
                   <TableCell className="break-all">{e.userEmail ?? t('access.audit.system')}</TableCell>
-                  <TableCell className="font-mono text-xs">{e.action}</TableCell>
+                  <TableCell className="min-w-40">
+                    <ActionCell code={e.action} />
+                  </TableCell>
                   <TableCell className="whitespace-nowrap font-mono text-xs">
                     {e.entity}
                     {e.entityId ? ` #${e.entityId}` : ''}
@@ -159,6 +162,18 @@ export function AuditTab({ initialUserId, initialUserLabel }: { initialUserId: s
           </TableBody>
         </ScrollTable>
       </ListCard>
+    </>
+  );
+}
+
+/** What was done, in words, with the recorded code under it in small type (an unknown code: the code alone). */
+function ActionCell({ code }: { code: string }) {
+  const label = auditActionLabel(code);
+  if (!label) return <span className="font-mono text-xs">{code}</span>;
+  return (
+    <>
+      <span className="block">{label}</span>
+      <span className="block font-mono text-xs text-muted-foreground">{code}</span>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccountingSummary } from '../../../shared/accounting';
 import { formatKES } from '../../../shared/money';
 import { monthChange } from './accounting-logic';
+import { booksName } from './accounting-labels';
 import { StatCardGrid, type StatCard } from '../../components/data/stat-card-grid';
 import { formatMonth } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
@@ -13,6 +14,8 @@ import { cn } from '../../lib/utils';
 const percent = new Intl.NumberFormat('en-KE', { signDisplay: 'exceptZero', maximumFractionDigits: 1 });
 /** "+12.5%"; '—' with nothing to compare with. */
 export const formatChange = (p: number | null): string => (p === null ? '—' : `${percent.format(p)}%`);
+/** A card's shillings as the statements write them: a negative (a deficit) in brackets. */
+const shillings = (kes: number) => (kes < 0 ? `(${formatKES(-kes)})` : formatKES(kes));
 
 export function AccountingCards({ query }: { query: UseQueryResult<AccountingSummary> }) {
   const { t } = useTranslation();
@@ -23,11 +26,11 @@ export function AccountingCards({ query }: { query: UseQueryResult<AccountingSum
     key,
     icon,
     title: t(`accounting.cards.${key}`),
-    value: value === undefined ? undefined : <Figure text={formatKES(value)} />,
+    value: value === undefined ? undefined : <Figure text={shillings(value)} />,
     hint,
   });
   const cards: StatCard[] = [
-    card('totalAssets', Landmark, s?.totalAssets, s ? t('accounting.cards.totalAssetsNote', { scope: s.scopeLabel }) : undefined),
+    card('totalAssets', Landmark, s?.totalAssets, s ? t('accounting.cards.totalAssetsNote', { scope: booksName(s.scopeLabel) }) : undefined),
     card('monthlyRevenue', TrendingUp, s?.monthlyRevenue, compare('monthlyRevenue', true)),
     card('monthlyExpenses', TrendingDown, s?.monthlyExpenses, compare('monthlyExpenses', false)),
     card(
@@ -73,7 +76,7 @@ function Change({ current, previous, risingIsGood }: { current: number; previous
       <span data-testid="accounting-card-change" className={cn('font-semibold', change === null || change === 0 ? 'text-muted-foreground' : good ? 'text-green-700' : 'text-red-700')}>
         {formatChange(change)}
       </span>
-      <span>{change === null ? t('accounting.cards.nothingToCompare') : t('accounting.cards.vsLastMonth', { amount: formatKES(previous) })}</span>
+      <span>{change === null ? t('accounting.cards.nothingToCompare') : t('accounting.cards.vsLastMonth', { amount: shillings(previous) })}</span>
     </p>
   );
 }

@@ -1,6 +1,7 @@
 // The ledger's words in the reader's language: the server's and the shared contract's messages (English, SPEC.md
 // §5), shown in Kiswahili when the screen knows them, and every other message as it is.
 import { BALANCE_BOUND_MESSAGE, JOURNAL_CEILING_MESSAGE } from '../../../shared/accounting';
+import { placeName } from '../../../shared/place-names';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 import { knownMessage } from '../../lib/known-message';
@@ -33,14 +34,40 @@ export function accountingError(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }
 
+const isSwahili = (lang?: string) => (lang ?? i18n.resolvedLanguage ?? i18n.language) === 'sw';
+
+/**
+ * An account's name in the reader's language: its Kiswahili name when the UI reads Kiswahili and the county has
+ * given one, else its English name (the chart's names are data, editable on the Chart of Accounts tab).
+ */
+export function accountName(a: { name: string; nameSw?: string | null }, lang?: string): string {
+  return (isSwahili(lang) && a.nameSw) || a.name;
+}
+
+/** A journal line's or a statement's account name, as accountName reads an account's. */
+export const lineAccountName = (l: { accountName: string; accountNameSw?: string | null }, lang?: string) => accountName({ name: l.accountName, nameSw: l.accountNameSw }, lang);
+
+/**
+ * Whose books, as the server names them in English ('Busia County', 'Matayos Sub-County', a facility's name, 'Your
+ * facilities'), in the reader's language: "Kaunti ya Busia", "Kaunti Ndogo ya Matayos", "Vituo vyako".
+ */
+export function booksName(label: string, lang?: string): string {
+  return isSwahili(lang) ? placeName(knownMessage('accounting.messages', label), 'sw') : label;
+}
+
 /**
  * A statement's heading, column, computed line or check in the reader's language. The server names them in English
  * (the CSV and PDF read the same statement); the screen knows them by that English text, through the
  * `accounting.statement.labels` map, because one key can carry different words in different statements ('totals'
- * is "Liabilities and net assets" on the balance sheet). An account's name is data and is shown as it is.
+ * is "Liabilities and net assets" on the balance sheet). An account's name is data: statementRowLabel picks it.
  */
 export function statementLabel(label: string): string {
   return knownMessage('accounting.statement.labels', label);
+}
+
+/** A statement row's own column: an account's name (in Kiswahili when given), else a computed line's words. */
+export function statementRowLabel(row: { code: string | null; label: string; labelSw?: string | null }, lang?: string): string {
+  return row.code ? accountName({ name: row.label, nameSw: row.labelSw }, lang) : statementLabel(row.label);
 }
 
 const exact = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

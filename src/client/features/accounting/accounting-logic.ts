@@ -84,10 +84,10 @@ export function postingAccounts(accounts: readonly Account[]): Account[] {
   return accounts.filter((a) => a.isActive && !parents.has(a.code)).sort((a, b) => a.code.localeCompare(b.code));
 }
 
-/** An account picked by its code, or by words of its name ("cash", "1110 mpesa"). */
-export function matchesAccount(account: Pick<Account, 'code' | 'name' | 'gfsCode'>, search: string): boolean {
+/** An account picked by its code, or by words of its name in either language ("cash", "1110 mpesa", "benki"). */
+export function matchesAccount(account: Pick<Account, 'code' | 'name' | 'gfsCode'> & { nameSw?: string | null }, search: string): boolean {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const text = `${account.code} ${account.name} ${account.gfsCode ?? ''}`.toLowerCase();
+  const text = `${account.code} ${account.name} ${account.nameSw ?? ''} ${account.gfsCode ?? ''}`.toLowerCase();
   return words.every((w) => text.includes(w));
 }
 

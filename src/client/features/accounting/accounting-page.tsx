@@ -20,6 +20,7 @@ import { facilitiesQuery } from '../facilities';
 import { AccountingCards } from './accounting-cards';
 import { booksOptions, booksParams, defaultBooks, FINANCE_READ, type BooksChoice } from './accounting-logic';
 import { summaryQuery, type JournalFilters } from './accounting.api';
+import { booksName } from './accounting-labels';
 import { OverviewTab } from './overview-tab';
 
 const AccountsTab = lazy(() => import('./accounts-tab').then((m) => ({ default: m.AccountsTab })));
@@ -95,7 +96,7 @@ function AccountingScreen() {
       <FilterBar label={t('accounting.books.landmark')}>
         <FilterSelect id="accounting-books" label={t('accounting.books.label')} value={choice} onChange={setBooks} options={options} loadingLabel={t('common.loading')} />
         <p className="self-center text-sm text-muted-foreground" aria-live="polite" data-testid="accounting-books-note">
-          {summary.data ? t('accounting.books.note', { scope: summary.data.scopeLabel, year: summary.data.fiscalYear }) : null}
+          {summary.data ? t('accounting.books.note', { scope: booksName(summary.data.scopeLabel), year: summary.data.fiscalYear }) : null}
         </p>
       </FilterBar>
 

@@ -20,10 +20,12 @@ const account = (code: string, name: string, type: Account['type'], parentCode: 
   id: Number(code),
   code,
   name,
+  nameSw: null,
   type,
   parentCode,
   gfsCode: null,
   description: null,
+  descriptionSw: null,
   isActive: true,
   isSystem: false,
   hasPostings: false,
@@ -36,7 +38,7 @@ const CHART = [
   account('1100', 'Cash and bank', 'asset', '1000'),
   account('1000', 'Assets', 'asset', null),
   account('1130', 'M-Pesa paybill', 'asset', '1100', { gfsCode: '3111101' }),
-  account('1110', 'Bank – county health operating account', 'asset', '1100'),
+  account('1110', 'Bank – county health operating account', 'asset', '1100', { nameSw: 'Benki – akaunti ya uendeshaji ya afya ya kaunti' }),
   account('5110', 'Basic salaries – permanent', 'expense', '5000'),
   account('5190', 'Old allowances', 'expense', '5000', { isActive: false }),
   account('9999', 'Orphan', 'expense', '8000'),
@@ -79,6 +81,8 @@ describe('the chart of accounts', () => {
     expect(matchesAccount(mpesa, 'm-pesa pay')).toBe(true);
     expect(matchesAccount(mpesa, '3111101')).toBe(true);
     expect(matchesAccount(mpesa, 'bank')).toBe(false);
+    // A Kiswahili reader finds an account by its Kiswahili name too.
+    expect(matchesAccount(CHART[4]!, 'benki uendeshaji')).toBe(true);
   });
 });
 
@@ -188,5 +192,20 @@ describe('in Kiswahili', () => {
     expect(labels.statementLabel('Bank – KCB')).toBe('Bank – KCB');
     expect(labels.statementMoney(1234.5)).toBe('1,234.50');
     expect(labels.statementMoney(-876_733.1)).toBe('(876,733.10)');
+  });
+
+  it("an account's name and whose books read in Kiswahili: the county's Kiswahili name when it has one, Kaunti ya Busia", () => {
+    expect(labels.accountName(CHART[4]!)).toBe('Benki – akaunti ya uendeshaji ya afya ya kaunti');
+    expect(labels.accountName(CHART[4]!, 'en')).toBe('Bank – county health operating account');
+    // No Kiswahili name yet: the English one.
+    expect(labels.accountName(CHART[5]!)).toBe('Basic salaries – permanent');
+    expect(labels.lineAccountName({ accountName: 'Patient debtors', accountNameSw: 'Wagonjwa wadaiwa' })).toBe('Wagonjwa wadaiwa');
+    expect(labels.statementRowLabel({ code: '1110', label: 'Bank', labelSw: 'Benki' })).toBe('Benki');
+    expect(labels.statementRowLabel({ code: null, label: 'Liabilities and net assets' })).toBe('Dhima na mali halisi');
+    expect(labels.booksName('Busia County')).toBe('Kaunti ya Busia');
+    expect(labels.booksName('Matayos Sub-County')).toBe('Kaunti Ndogo ya Matayos');
+    expect(labels.booksName('Your facilities')).toBe('Vituo vyako');
+    expect(labels.booksName('Port Victoria Sub-County Hospital')).toBe('Port Victoria Sub-County Hospital');
+    expect(labels.booksName('Busia County', 'en')).toBe('Busia County');
   });
 });

@@ -1,6 +1,7 @@
 // SPEC.md §2.9 Chart of Accounts: the county's chart as an indented tree (code, name, type, GFS / IFMIS code,
 // balance within the chosen books, active), with Add Account and Edit (rename, GFS code, deactivate) for a
-// county-wide finance:post holder — the chart is the county's, so a facility officer reads it only.
+// county-wide finance:post holder — the chart is the county's, so a facility officer reads it only. Names and
+// descriptions are kept in English and Kiswahili (issue 29 item 5): the reader's language first, the other under it.
 import { useQuery } from '@tanstack/react-query';
 import { BookText, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
-import { Input, NativeSelect } from '../../components/ui/input';
+import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
@@ -24,13 +25,14 @@ import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { accountTree, type BooksParams } from './accounting-logic';
 import { RegionTable } from './region-table';
-import { accountingError, accountingMessage } from './accounting-labels';
+import { accountingError, accountingMessage, accountName } from './accounting-labels';
 import { accountsQuery, useCreateAccount, useUpdateAccount } from './accounting.api';
 
 const COLUMNS = ['code', 'name', 'type', 'gfsCode', 'balance', 'active', 'actions'] as const;
 
 export function AccountsTab({ books }: { books: BooksParams }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const sw = i18n.language === 'sw';
   const staff = useStaff();
   const query = useQuery(accountsQuery(books));
   const rows = query.data ? accountTree(query.data) : undefined;
@@ -72,7 +74,13 @@ export function AccountsTab({ books }: { books: BooksParams }) {
                   <TableCell className="whitespace-nowrap font-mono text-xs">{a.code}</TableCell>
                   <TableCell className="min-w-48">
                     <span style={{ paddingLeft: `${depth * 1.25}rem` }} className="inline-block">
-                      {a.name}
+                      {accountName(a)}
+                      {/* The name in the other language, when the county has given both. */}
+                      {a.nameSw && a.nameSw !== a.name ? (
+                        <span className="block text-xs font-normal text-muted-foreground" lang={sw ? 'en' : 'sw'}>
+                          {sw ? a.name : a.nameSw}
+                        </span>
+                      ) : null}
                     </span>
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{t(`accounting.types.${a.type}`)}</TableCell>
@@ -83,7 +91,7 @@ export function AccountsTab({ books }: { books: BooksParams }) {
                   </TableCell>
                   {canEdit ? (
                     <TableCell className="text-right">
-                      <Button variant="ghost" size="icon" aria-label={t('accounting.accounts.editOf', { code: a.code, name: a.name })} title={t('accounting.accounts.edit')} onClick={() => setEditing(a)}>
+                      <Button variant="ghost" size="icon" aria-label={t('accounting.accounts.editOf', { code: a.code, name: accountName(a) })} title={t('accounting.accounts.edit')} onClick={() => setEditing(a)}>
                         <Pencil aria-hidden="true" />
                       </Button>
                     </TableCell>
@@ -104,14 +112,14 @@ function AddAccountDialog({ accounts, onClose }: { accounts: readonly Account[];
   const { t } = useTranslation();
   const mutation = useCreateAccount();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useSchemaForm(createAccountSchema, () => ({ code: '', name: '', type: '', parentCode: '', gfsCode: '', description: '' }));
+  const form = useSchemaForm(createAccountSchema, () => ({ code: '', name: '', nameSw: '', type: '', parentCode: '', gfsCode: '', description: '', descriptionSw: '' }));
   const { values, set, errors } = form;
   const msg = (k: string) => accountingMessage(errors[k]);
   const parents = accounts.filter((a) => a.type === values.type).sort((a, b) => a.code.localeCompare(b.code));
   const submit = (data: CreateAccountInput) =>
     mutation.mutate(data, {
       onSuccess: (a) => {
-        toast({ title: t('accounting.accounts.added', { code: a.code, name: a.name }) });
+        toast({ title: t('accounting.accounts.added', { code: a.code, name: accountName(a) }) });
         onClose();
       },
       onError: (error) => {
@@ -149,7 +157,7 @@ function AddAccountDialog({ accounts, onClose }: { accounts: readonly Account[];
               <option value="">{t('accounting.accounts.noParent')}</option>
               {parents.map((a) => (
                 <option key={a.code} value={a.code}>
-                  {a.code} · {a.name}
+                  {a.code} · {accountName(a)}
                 </option>
               ))}
             </NativeSelect>
@@ -157,6 +165,7 @@ function AddAccountDialog({ accounts, onClose }: { accounts: readonly Account[];
           <FormField id="acc-gfs" label={t('accounting.accounts.columns.gfsCode')} error={msg('gfsCode')}>
             <Input maxLength={40} data-field="gfsCode" {...fieldAria('acc-gfs', msg('gfsCode'))} value={values.gfsCode} onChange={(e) => set('gfsCode', e.target.value)} />
           </FormField>
+          <BilingualFields id="acc" values={values} set={set} msg={msg} />
         </fieldset>
         <FormDialogFooter pending={mutation.isPending} onCancel={onClose} action={t('accounting.accounts.addSubmit')} running={t('accounting.working')} />
       </form>
@@ -168,7 +177,14 @@ function EditAccountDialog({ account, onClose }: { account: Account; onClose: ()
   const { t } = useTranslation();
   const mutation = useUpdateAccount();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useSchemaForm(updateAccountSchema, () => ({ name: account.name, gfsCode: account.gfsCode ?? '', isActive: account.isActive }));
+  const form = useSchemaForm(updateAccountSchema, () => ({
+    name: account.name,
+    nameSw: account.nameSw ?? '',
+    gfsCode: account.gfsCode ?? '',
+    description: account.description ?? '',
+    descriptionSw: account.descriptionSw ?? '',
+    isActive: account.isActive,
+  }));
   const { values, set, errors } = form;
   const msg = (k: string) => accountingMessage(errors[k]);
   const submit = (data: UpdateAccountInput) =>
@@ -176,7 +192,7 @@ function EditAccountDialog({ account, onClose }: { account: Account; onClose: ()
       { id: account.id, input: data },
       {
         onSuccess: (a) => {
-          toast({ title: t('accounting.accounts.saved', { code: a.code, name: a.name }) });
+          toast({ title: t('accounting.accounts.saved', { code: a.code, name: accountName(a) }) });
           onClose();
         },
         onError: (error) => {
@@ -200,6 +216,7 @@ function EditAccountDialog({ account, onClose }: { account: Account; onClose: ()
           <FormField id="acc-edit-gfs" label={t('accounting.accounts.columns.gfsCode')} error={msg('gfsCode')}>
             <Input maxLength={40} data-field="gfsCode" {...fieldAria('acc-edit-gfs', msg('gfsCode'))} value={values.gfsCode} onChange={(e) => set('gfsCode', e.target.value)} />
           </FormField>
+          <BilingualFields id="acc-edit" values={values} set={set} msg={msg} />
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"
@@ -217,5 +234,26 @@ function EditAccountDialog({ account, onClose }: { account: Account; onClose: ()
         <FormDialogFooter pending={mutation.isPending} onCancel={onClose} action={t('accounting.accounts.save')} running={t('accounting.working')} />
       </form>
     </FormDialog>
+  );
+}
+
+type BilingualValues = { nameSw: string; description: string; descriptionSw: string };
+
+/** The account's Kiswahili name and its description in both languages: optional, the English name shown without them. */
+function BilingualFields({ id, values, set, msg }: { id: string; values: BilingualValues; set: (name: keyof BilingualValues, value: string) => void; msg: (k: string) => string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormField id={`${id}-name-sw`} label={t('accounting.accounts.nameSw')} error={msg('nameSw')} className="sm:col-span-2">
+        <Input maxLength={120} lang="sw" data-field="nameSw" {...fieldAria(`${id}-name-sw`, msg('nameSw'))} value={values.nameSw} onChange={(e) => set('nameSw', e.target.value)} />
+        <span className="text-xs text-muted-foreground">{t('accounting.accounts.nameSwHint')}</span>
+      </FormField>
+      <FormField id={`${id}-description`} label={t('accounting.accounts.description')} error={msg('description')} className="sm:col-span-2">
+        <Textarea rows={2} maxLength={500} data-field="description" {...fieldAria(`${id}-description`, msg('description'))} value={values.description} onChange={(e) => set('description', e.target.value)} />
+      </FormField>
+      <FormField id={`${id}-description-sw`} label={t('accounting.accounts.descriptionSw')} error={msg('descriptionSw')} className="sm:col-span-2">
+        <Textarea rows={2} maxLength={500} lang="sw" data-field="descriptionSw" {...fieldAria(`${id}-description-sw`, msg('descriptionSw'))} value={values.descriptionSw} onChange={(e) => set('descriptionSw', e.target.value)} />
+      </FormField>
+    </>
   );
 }

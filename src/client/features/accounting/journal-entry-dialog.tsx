@@ -22,7 +22,7 @@ import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { facilitiesQuery } from '../facilities';
 import { blankLine, journalInput, postingAccounts, type JournalValues, type LineValues } from './accounting-logic';
-import { accountingError, accountingMessage } from './accounting-labels';
+import { accountingError, accountingMessage, accountName } from './accounting-labels';
 import { accountsQuery, useCreateJournal } from './accounting.api';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onSaved?: () => void };
@@ -43,8 +43,8 @@ export function JournalEntryDialog({ open, onOpenChange, onSaved }: Props) {
   );
 }
 
-/** "1110 · Cash at bank – KCB": what the account box shows and the list offers. */
-const accountText = (a: Pick<Account, 'code' | 'name'>) => `${a.code} · ${a.name}`;
+/** "1110 · Cash at bank – KCB": what the account box shows and the list offers, in the reader's language. */
+const accountText = (a: Pick<Account, 'code' | 'name'> & { nameSw?: string | null }) => `${a.code} · ${accountName(a)}`;
 
 function JournalEntryForm({ mutation, onDone }: { mutation: ReturnType<typeof useCreateJournal>; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
@@ -159,12 +159,12 @@ function JournalEntryForm({ mutation, onDone }: { mutation: ReturnType<typeof us
                     const text = e.target.value;
                     setAccountTyped((prev) => ({ ...prev, [line.key]: text }));
                     // A leading code names the account; else an account's exact name does.
-                    const code = /^\s*(\d{4,6})\b/.exec(text)?.[1] ?? usable.find((a) => a.name.toLowerCase() === text.trim().toLowerCase())?.code ?? '';
+                    const code = /^\s*(\d{4,6})\b/.exec(text)?.[1] ?? usable.find((a) => [a.name, a.nameSw].some((n) => n?.toLowerCase() === text.trim().toLowerCase()))?.code ?? '';
                     setLine(i, { accountCode: code }, 'accountCode');
                   }}
                 />
                 <p className={cn('text-xs', chosen || !line.accountCode ? 'text-muted-foreground' : 'text-destructive')} data-testid="journal-line-account">
-                  {chosen ? chosen.name : line.accountCode ? t('accounting.entry.unknownAccount') : t('accounting.entry.accountHint')}
+                  {chosen ? accountName(chosen) : line.accountCode ? t('accounting.entry.unknownAccount') : t('accounting.entry.accountHint')}
                 </p>
               </FormField>
               <FormField id={id('debit')} label={t('accounting.entry.debit')} error={message(`lines.${i}.debit`)} className="sm:col-span-2">

@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useStaff } from '../../app/use-staff';
 import { formatMonth, formatNumber } from '../../lib/locale-format';
 import { PeriodsPanel } from './periods-panel';
+import { accountName } from './accounting-labels';
 
 type Props = {
   summary: UseQueryResult<AccountingSummary>;
@@ -109,7 +110,7 @@ function Figure({ label, value, icon, strong }: { label: string; value: number; 
   );
 }
 
-type BalanceRow = { code: string; name: string; balance: number };
+type BalanceRow = { code: string; name: string; nameSw: string | null; balance: number };
 
 function BalanceList({ title, hint, rows, failed, testId }: { title: string; hint: string; rows: BalanceRow[] | undefined; failed: React.ReactNode; testId: string }) {
   const { t } = useTranslation();
@@ -131,7 +132,7 @@ function BalanceList({ title, hint, rows, failed, testId }: { title: string; hin
                   <li key={r.code} className="flex items-center justify-between gap-4">
                     <span>
                       <span className="mr-2 font-mono text-xs text-muted-foreground">{r.code}</span>
-                      {r.name}
+                      {accountName(r)}
                     </span>
                     <span className="tabular-nums">{formatKES(r.balance)}</span>
                   </li>

@@ -27,7 +27,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import { facilitiesQuery } from '../facilities';
-import { accountingError } from './accounting-labels';
+import { accountingError, accountName } from './accounting-labels';
 import { accountsQuery, useImportStatement, usePreviewStatement } from './accounting.api';
 import { emptyColumns, StatementColumns, type ColumnsDraft } from './reconciliation-columns';
 import { money } from './reconciliation-labels';
@@ -137,7 +137,10 @@ export function ImportStatementDialog({ onClose, onImported }: { onClose: () => 
     if (preview?.dateOrder) setDateOrder(preview.dateOrder);
     reset();
   };
-  const accountName = (code: string) => accounts.data?.find((a) => a.code === code)?.name ?? '';
+  const nameOf = (code: string) => {
+    const a = accounts.data?.find((x) => x.code === code);
+    return a ? accountName(a) : '';
+  };
   const ready = preview !== null && preview.issues.length === 0 && preview.lines.length > 0;
   const blocked = preview === null ? t('accounting.import.previewFirst') : ready ? null : t('accounting.recon.profile.blocked', { count: preview.issues.length, formatted: formatNumber(preview.issues.length) });
 
@@ -169,7 +172,7 @@ export function ImportStatementDialog({ onClose, onImported }: { onClose: () => 
           <NativeSelect id="recon-account" value={accountCode} disabled={pending} onChange={(e) => changed(setAccountCode)(e.target.value)}>
             {RECONCILABLE_ACCOUNTS[kind].map((code) => (
               <option key={code} value={code}>
-                {code} {accountName(code)}
+                {code} {nameOf(code)}
               </option>
             ))}
           </NativeSelect>

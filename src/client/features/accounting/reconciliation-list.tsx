@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table
 import { useStaff } from '../../app/use-staff';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import type { BooksParams } from './accounting-logic';
-import { accountingError } from './accounting-labels';
+import { accountingError, lineAccountName } from './accounting-labels';
 import { RECONCILIATIONS_PAGE_SIZE, reconciliationsQuery } from './accounting.api';
 import { ImportStatementDialog } from './reconciliation-import-dialog';
 import { money, StatusBadge } from './reconciliation-labels';
@@ -64,7 +64,7 @@ export function StatementList({ books, onOpen }: { books: BooksParams; onOpen: (
                   <TableCell className="min-w-40">
                     <p>
                       <span className="mr-1 font-mono text-xs">{r.accountCode}</span>
-                      {r.accountName}
+                      {lineAccountName(r)}
                     </p>
                     <p className="text-xs text-muted-foreground">{r.facilityName ?? t('accounting.entry.countyLevel')}</p>
                   </TableCell>

@@ -20,7 +20,7 @@ import { useStaff } from '../../app/use-staff';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
 import { RegionTable } from './region-table';
-import { accountingError } from './accounting-labels';
+import { accountingError, lineAccountName } from './accounting-labels';
 import { reconciliationPdfPath, reconciliationQuery, useAutoMatch, useCompleteReconciliation, useCreateMatch, usePostStatementLine, useUndoMatch } from './accounting.api';
 import { StartingPointCard } from './reconciliation-start';
 import { money, StatusBadge } from './reconciliation-labels';
@@ -62,7 +62,7 @@ export function StatementView({ id, onBack }: { id: number; onBack: () => void }
             {t('accounting.recon.back')}
           </Button>
           <h2 className="text-xl font-semibold">
-            {t(`accounting.recon.kinds.${s.kind}`)} · {s.accountCode} {s.accountName}
+            {t(`accounting.recon.kinds.${s.kind}`)} · {s.accountCode} {lineAccountName(s)}
           </h2>
           <p className="text-sm text-muted-foreground">
             {s.facilityName ?? t('accounting.entry.countyLevel')} · {formatDate(s.periodStart)} – {formatDate(s.periodEnd)} · {s.filename}

@@ -11,7 +11,7 @@ import { ReportsTab } from './reports-tab';
 
 const frame = { scopeLabel: 'Busia County', facilityId: null, subcounty: null, from: '2025-07-01', to: '2026-03-16', fiscalYear: '2025/26', generatedAt: '2026-03-16T06:30:00.000Z' };
 const line = (key: string, label: string, values: StatementRow['values'], kind: StatementRow['kind'] = 'row'): StatementRow => ({ code: null, key, label, kind, level: 0, values });
-const account = (code: string, label: string, amount: number): StatementRow => ({ code, key: null, label, kind: 'row', level: 1, values: { amount } });
+const account = (code: string, label: string, amount: number, labelSw: string | null = null): StatementRow => ({ code, key: null, label, labelSw, kind: 'row', level: 1, values: { amount } });
 
 const PERFORMANCE: Statement = {
   ...frame,
@@ -20,7 +20,7 @@ const PERFORMANCE: Statement = {
   columns: [{ key: 'amount', label: 'Amount', kind: 'money' }],
   sections: [
     { key: 'revenue', label: 'Revenue', rows: [account('4110', 'FIF user fees – outpatient', 1_200), line('totalRevenue', 'Total revenue', { amount: 1_200 }, 'subtotal')] },
-    { key: 'expenses', label: 'Expenses', rows: [account('5210', 'Electricity and water', 250_000), line('totalExpenses', 'Total expenses', { amount: 250_000 }, 'subtotal')] },
+    { key: 'expenses', label: 'Expenses', rows: [account('5210', 'Electricity and water', 250_000, 'Umeme na maji'), line('totalExpenses', 'Total expenses', { amount: 250_000 }, 'subtotal')] },
     { key: 'result', label: 'Surplus / (deficit)', rows: [line('netSurplus', 'Surplus / (deficit) for the period', { amount: -248_800 }, 'total')] },
   ],
   checks: [{ key: 'surplus', label: 'Surplus = total revenue − total expenses', ok: true, detail: 'Surplus KES (248,800.00) = revenue − expenses KES (248,800.00)' }],
@@ -104,6 +104,9 @@ describe('Financial Reports', () => {
     expect(within(result).getByText('(248,800.00)')).toBeTruthy();
     expect(screen.getByText(/KES \(248,800\.00\) = revenue/)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/-KES|-248/);
+    // An account's name is the chart's, in English for an English reader.
+    expect(screen.getByRole('row', { name: /5210/ }).textContent).toContain('Electricity and water');
+    expect(screen.getByText(/^Busia County, /)).toBeTruthy();
   });
 
   it('heads the position with the day in words, lists the current assets with their subtotals, and the notes with their sentences', async () => {
@@ -137,5 +140,16 @@ describe('Financial Reports', () => {
     expect(screen.getByTestId('statement-title').textContent).toBe('Taarifa ya Hali ya Kifedha');
     expect(await screen.findByRole('columnheader', { name: /Hadi tarehe 16 Mac 2026/ })).toBeTruthy();
     expect(screen.getByText('Jumla ya mali za muda mfupi')).toBeTruthy();
+  });
+
+  it('names the accounts in Kiswahili where the county has, in English where it has not yet, and the books as Kaunti ya Busia', async () => {
+    await inKiswahili(sw);
+    renderScreen(<ReportsTab books={{}} booksLabel="Busia County" />, { as: 'county_director', routes });
+    const power = await screen.findByRole('row', { name: /5210/ });
+    expect(power.textContent).toContain('Umeme na maji');
+    expect(power.textContent).not.toContain('Electricity');
+    expect(screen.getByRole('row', { name: /4110/ }).textContent).toContain('FIF user fees – outpatient');
+    expect(screen.getByText(/^Kaunti ya Busia, /)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Busia County');
   });
 });

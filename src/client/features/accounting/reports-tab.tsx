@@ -26,7 +26,7 @@ import { formatDate } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
 import { statementPath, type BooksParams } from './accounting-logic';
 import { RegionTable } from './region-table';
-import { accountingError, statementLabel, statementMoney } from './accounting-labels';
+import { accountingError, booksName, statementLabel, statementMoney, statementRowLabel } from './accounting-labels';
 import { statementQuery } from './accounting.api';
 
 type Props = { books: BooksParams; booksLabel: string | undefined };
@@ -62,7 +62,7 @@ export function ReportsTab({ books }: Props) {
             <CardTitle data-testid="statement-title">{t(`accounting.reports.kinds.${kind}`)}</CardTitle>
             <CardDescription>
               {query.data
-                ? t('accounting.reports.scope', { scope: query.data.scopeLabel, from: formatDate(query.data.from), to: formatDate(query.data.to), year: query.data.fiscalYear })
+                ? t('accounting.reports.scope', { scope: booksName(query.data.scopeLabel), from: formatDate(query.data.from), to: formatDate(query.data.to), year: query.data.fiscalYear })
                 : t(`accounting.reports.about.${kind}`)}
             </CardDescription>
           </div>
@@ -117,7 +117,6 @@ function cell(row: StatementRow, column: Statement['columns'][number]): string {
  */
 export function StatementView({ statement: s }: { statement: Statement }) {
   const { t } = useTranslation();
-  const label = (row: StatementRow) => (row.code ? row.label : statementLabel(row.label));
   return (
     <div className="grid gap-4" data-testid="statement" data-kind={s.kind}>
       <RegionTable label={t(`accounting.reports.kinds.${s.kind}`)}>
@@ -159,7 +158,7 @@ export function StatementView({ statement: s }: { statement: Statement }) {
                     <TableCell className="min-w-56 print:py-1">
                       <span style={{ paddingLeft: `${row.level * 1.25}rem` }} className="inline-block">
                         {row.code ? <span className="mr-2 font-mono text-xs text-muted-foreground">{row.code}</span> : null}
-                        {label(row)}
+                        {statementRowLabel(row)}
                       </span>
                     </TableCell>
                     {s.columns.map((c) => (

@@ -25,7 +25,7 @@ import { useStaff } from '../../app/use-staff';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import { journalStatusVariant, type BooksParams } from './accounting-logic';
 import { RegionTable } from './region-table';
-import { accountingError, accountingMessage } from './accounting-labels';
+import { accountingError, accountingMessage, accountName, lineAccountName } from './accounting-labels';
 import { accountsQuery, journalQuery, JOURNALS_PAGE_SIZE, journalsQuery, useApproveJournal, useRejectJournal, useReverseJournal, type JournalFilters } from './accounting.api';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -79,7 +79,7 @@ export function TransactionsTab({ books, filters, onFilters }: Props) {
           value={filters.accountCode ?? ''}
           onChange={(v) => patch({ accountCode: v || undefined })}
           allLabel={t('accounting.transactions.allAccounts')}
-          options={accounts.data?.map((a) => ({ value: a.code, label: `${a.code} · ${a.name}` }))}
+          options={accounts.data?.map((a) => ({ value: a.code, label: `${a.code} · ${accountName(a)}` }))}
           loadingLabel={t('common.loading')}
         />
         <div className="grid gap-1.5">
@@ -289,7 +289,7 @@ function JournalLines({ journal: j }: { journal: Journal }) {
               <TableCell>{l.lineNo}</TableCell>
               <TableCell className="min-w-48">
                 <span className="mr-2 font-mono text-xs text-muted-foreground">{l.accountCode}</span>
-                {l.accountName}
+                {lineAccountName(l)}
                 {l.memo ? <p className="text-xs text-muted-foreground">{l.memo}</p> : null}
               </TableCell>
               <TableCell>{l.facilityName ?? t('accounting.entry.countyLevel')}</TableCell>

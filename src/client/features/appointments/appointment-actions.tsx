@@ -14,7 +14,7 @@ import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/locale-format';
-import { appointmentErrorText, appointmentMessage, countyToday, isOverCapacity, serverText } from './appointment-labels';
+import { appointmentErrorText, appointmentMessage, countyToday, isOverCapacity, serverText, serviceLabel } from './appointment-labels';
 import { appointmentServicesQuery, useAppointmentStatus, useRescheduleAppointment } from './appointments.api';
 
 type Props = { appointment: Appointment; mayOverride: boolean; className?: string };
@@ -32,7 +32,7 @@ export function AppointmentActions({ appointment: a, mayOverride, className = 'f
     status.mutate(
       { id: a.id, status: to, reason: null },
       {
-        onSuccess: () => toast({ title: t(`appointments.actions.done.${to}`), description: t('appointments.actions.doneBody', { name: a.patientName, service: a.serviceName }) }),
+        onSuccess: () => toast({ title: t(`appointments.actions.done.${to}`), description: t('appointments.actions.doneBody', { name: a.patientName, service: serviceLabel(a) }) }),
         onError: (error) => toast({ variant: 'destructive', title: t('appointments.actions.failed'), description: appointmentErrorText(t, error) }),
       },
     );
@@ -75,7 +75,7 @@ function CancelDialog({ appointment: a, open, onOpenChange }: { appointment: App
       { id: a.id, ...parsed.data },
       {
         onSuccess: () => {
-          toast({ title: t('appointments.actions.done.cancelled'), description: t('appointments.actions.doneBody', { name: a.patientName, service: a.serviceName }) });
+          toast({ title: t('appointments.actions.done.cancelled'), description: t('appointments.actions.doneBody', { name: a.patientName, service: serviceLabel(a) }) });
           setReason('');
           onOpenChange(false);
         },
@@ -87,7 +87,7 @@ function CancelDialog({ appointment: a, open, onOpenChange }: { appointment: App
     );
   };
   return (
-    <FormDialog open={open} pending={pending} onClose={() => onOpenChange(false)} title={t('appointments.cancel.title')} description={t('appointments.cancel.description', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) })} className="max-w-lg">
+    <FormDialog open={open} pending={pending} onClose={() => onOpenChange(false)} title={t('appointments.cancel.title')} description={t('appointments.cancel.description', { name: a.patientName, service: serviceLabel(a), date: formatDate(a.date) })} className="max-w-lg">
       <form
         noValidate
         className="grid gap-4"
@@ -139,7 +139,7 @@ function RescheduleDialog({ appointment: a, mayOverride, onClose }: { appointmen
   const send = (input: RescheduleAppointmentInput) =>
     mutation.mutate(input, {
       onSuccess: (r) => {
-        toast({ title: t('appointments.reschedule.done'), description: t('appointments.book.doneBody', { name: r.patientName, service: r.serviceName, date: formatDate(r.date) }) });
+        toast({ title: t('appointments.reschedule.done'), description: t('appointments.book.doneBody', { name: r.patientName, service: serviceLabel(r), date: formatDate(r.date) }) });
         onClose();
       },
       onError: (error) => {
@@ -153,7 +153,7 @@ function RescheduleDialog({ appointment: a, mayOverride, onClose }: { appointmen
     });
   const id = (name: string) => `resched-${a.id}-${name}`;
   return (
-    <FormDialog pending={pending} onClose={onClose} title={t('appointments.reschedule.title')} description={t('appointments.cancel.description', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) })} className="max-w-lg">
+    <FormDialog pending={pending} onClose={onClose} title={t('appointments.reschedule.title')} description={t('appointments.cancel.description', { name: a.patientName, service: serviceLabel(a), date: formatDate(a.date) })} className="max-w-lg">
       <form noValidate className="grid gap-4" onSubmit={form.submit((input) => send({ ...input, overrideCapacity: false }))}>
         <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
           <FormField id={id('date')} label={t('appointments.book.date')} error={message('date')} required>
@@ -164,10 +164,10 @@ function RescheduleDialog({ appointment: a, mayOverride, onClose }: { appointmen
           </FormField>
           <FormField id={id('serviceId')} label={t('appointments.book.service')} error={message('serviceId')} required className="sm:col-span-2">
             <NativeSelect aria-required="true" data-field="serviceId" {...fieldAria(id('serviceId'), message('serviceId'))} value={values.serviceId} onChange={(e) => change('serviceId', e.target.value)}>
-              {services.data ? null : <option value={String(a.serviceId)}>{a.serviceName}</option>}
+              {services.data ? null : <option value={String(a.serviceId)}>{serviceLabel(a)}</option>}
               {services.data?.map((s) => (
                 <option key={s.id} value={String(s.id)}>
-                  {s.name}
+                  {serviceLabel(s)}
                 </option>
               ))}
             </NativeSelect>

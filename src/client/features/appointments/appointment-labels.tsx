@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 import { appointmentMessage } from './appointment-messages';
 
-export { appointmentErrorText, appointmentMessage, countyToday } from './appointment-messages';
+export { appointmentErrorText, appointmentMessage, countyToday, serviceLabel } from './appointment-messages';
 
 /** Scheduled blue, checked in yellow (waiting to be seen), completed green, cancelled grey, missed red. */
 const STATUS_VARIANTS: Record<AppointmentStatus, BadgeProps['variant']> = {

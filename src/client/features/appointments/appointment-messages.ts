@@ -7,6 +7,15 @@ import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 import { knownMessage } from '../../lib/known-message';
 
+/**
+ * A service's name in the reader's language: its Kiswahili name when the screen reads Kiswahili and the facility
+ * has given one (System Settings), else its English name. Takes a service or an appointment's service fields.
+ */
+export function serviceLabel(s: { name: string; nameSw?: string | null } | { serviceName: string; serviceNameSw?: string | null }): string {
+  const [name, nameSw] = 'serviceName' in s ? [s.serviceName, s.serviceNameSw] : [s.name, s.nameSw];
+  return ((i18n.resolvedLanguage ?? i18n.language) === 'sw' && nameSw) || name;
+}
+
 /** Today on the county calendar (Africa/Nairobi), whatever the reader's own time zone. */
 export const countyToday = (): string => countyDate(wallClock());
 

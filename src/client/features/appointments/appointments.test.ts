@@ -4,7 +4,7 @@
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { beyondHorizonMessage, outsideHoursMessage } from '../../../shared/appointments';
-import { appointmentMessage, weekStart } from './appointment-labels';
+import { appointmentMessage, serviceLabel, weekStart } from './appointment-labels';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
 import { BOOK_FOR, bookForOf } from './patient/book-for';
@@ -48,5 +48,17 @@ describe('the booking limits in the reader’s language', () => {
     expect(appointmentMessage(beyondHorizonMessage(30, '2026-04-15'))).toBe('Miadi huwekwa hadi siku 30 mbele tu (mpaka 2026-04-15)');
     expect(appointmentMessage('Enter a date between 1900 and 2100')).toBe('Weka tarehe kati ya mwaka 1900 na 2100');
     expect(appointmentMessage('Something else entirely')).toBe('Something else entirely');
+  });
+
+  it("names a service in the reader's language: its Kiswahili name when the facility has given one", async () => {
+    const dental = { name: 'Dental', nameSw: 'Meno' };
+    const physio = { name: 'Physiotherapy', nameSw: null };
+    await i18n.changeLanguage('en');
+    expect(serviceLabel(dental)).toBe('Dental');
+    expect(serviceLabel({ serviceName: 'Dental', serviceNameSw: 'Meno' })).toBe('Dental');
+    await i18n.changeLanguage('sw');
+    expect(serviceLabel(dental)).toBe('Meno');
+    expect(serviceLabel({ serviceName: 'Dental', serviceNameSw: 'Meno' })).toBe('Meno');
+    expect(serviceLabel(physio)).toBe('Physiotherapy');
   });
 });

@@ -18,7 +18,7 @@ import { facilitiesQuery } from '../facilities';
 import { PatientPicker } from '../../components/forms/patient-picker';
 import { fullName, patientMatchesQuery } from '../patients';
 import { OverCapacity } from './appointment-actions';
-import { appointmentErrorText, appointmentMessage, countyToday, isOverCapacity } from './appointment-labels';
+import { appointmentErrorText, appointmentMessage, countyToday, isOverCapacity, serviceLabel } from './appointment-labels';
 import { appointmentServicesQuery, useBookAppointment } from './appointments.api';
 import { SmsConsentControl } from './patient/sms-consent';
 import { formatDate } from '../../lib/locale-format';
@@ -102,7 +102,7 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
       onSuccess: (a: Appointment) => {
         toast({
           title: t(input.overrideCapacity ? 'appointments.book.doneOver' : 'appointments.book.done'),
-          description: t('appointments.book.doneBody', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) }),
+          description: t('appointments.book.doneBody', { name: a.patientName, service: serviceLabel(a), date: formatDate(a.date) }),
         });
         onDone();
       },
@@ -184,7 +184,7 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
             <option value="">{chosenFacility === undefined ? t('appointments.book.facilityFirst') : services.isPending ? t('common.loading') : t('appointments.book.chooseService')}</option>
             {services.data?.map((s) => (
               <option key={s.id} value={String(s.id)}>
-                {t('appointments.book.serviceOption', { name: s.name, capacity: s.dailyCapacity })}
+                {t('appointments.book.serviceOption', { name: serviceLabel(s), capacity: s.dailyCapacity })}
               </option>
             ))}
           </NativeSelect>

@@ -20,7 +20,7 @@ import { Label } from '../../components/ui/label';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { formatNumber } from '../../lib/locale-format';
 import { AppointmentActions } from './appointment-actions';
-import { AppointmentStatusBadge, KindBadge, appointmentErrorText, countyToday, formatDay } from './appointment-labels';
+import { AppointmentStatusBadge, KindBadge, appointmentErrorText, countyToday, formatDay, serviceLabel } from './appointment-labels';
 import { APPOINTMENT_PAGE_SIZE, appointmentCalendarQuery, appointmentServicesQuery, appointmentsQuery } from './appointments.api';
 
 type Props = {
@@ -73,7 +73,7 @@ export function DayList({ facilityId, facilityName, date, onDate, canWrite, mayO
             setOffset(0);
           }}
           allLabel={t('appointments.day.allServices')}
-          options={services.data?.map((s) => ({ value: String(s.id), label: s.name }))}
+          options={services.data?.map((s) => ({ value: String(s.id), label: serviceLabel(s) }))}
           loadingLabel={t('common.loading')}
         />
         {date === today ? null : (
@@ -167,7 +167,7 @@ function DayTable({ rows, loading, caption, canWrite, mayOverride }: RowsProps &
                   <p className="font-medium">{a.patientName}</p>
                   <p className="text-xs text-muted-foreground">{t('appointments.table.idLine', { nationalId: a.patientNationalId ?? t('common.notProvided') })}</p>
                 </TableCell>
-                <TableCell>{a.serviceName}</TableCell>
+                <TableCell>{serviceLabel(a)}</TableCell>
                 <TableCell>
                   <KindBadge kind={a.kind} />
                 </TableCell>
@@ -209,7 +209,7 @@ function DayCardsList({ rows, canWrite, mayOverride }: RowsProps) {
           <p className="flex flex-wrap items-center gap-2">
             <span>{a.startTime ?? t('appointments.table.anyTime')}</span>
             <span aria-hidden="true">·</span>
-            <span>{a.serviceName}</span>
+            <span>{serviceLabel(a)}</span>
             <KindBadge kind={a.kind} />
           </p>
           {canWrite ? <AppointmentActions appointment={a} mayOverride={mayOverride} className="flex flex-wrap gap-2" /> : null}

@@ -21,7 +21,7 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatNumber } from '../../lib/locale-format';
-import { appointmentErrorText, appointmentMessage, countyToday } from './appointment-labels';
+import { appointmentErrorText, appointmentMessage, countyToday, serviceLabel } from './appointment-labels';
 import { APPOINTMENT_PAGE_SIZE, appointmentServicesQuery, appointmentsQuery, useRecordTracing } from './appointments.api';
 
 type Tracing = 'untraced' | 'traced' | '';
@@ -69,7 +69,7 @@ export function MissedList({ facilityId, facilityName, canWrite }: Props) {
             reset();
           }}
           allLabel={t('appointments.day.allServices')}
-          options={services.data?.map((s) => ({ value: String(s.id), label: s.name }))}
+          options={services.data?.map((s) => ({ value: String(s.id), label: serviceLabel(s) }))}
           loadingLabel={t('common.loading')}
         />
         <div className="grid gap-1.5">
@@ -113,7 +113,7 @@ export function MissedList({ facilityId, facilityName, canWrite }: Props) {
             <li key={a.id} className="grid gap-2 rounded-md border p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center" data-testid="missed-appointment">
               <div className="grid gap-1">
                 <p className="font-medium">{a.patientName}</p>
-                <p className="text-muted-foreground">{t('appointments.missed.meta', { service: a.serviceName, date: formatDate(a.date) })}</p>
+                <p className="text-muted-foreground">{t('appointments.missed.meta', { service: serviceLabel(a), date: formatDate(a.date) })}</p>
                 {a.tracingOutcome ? (
                   <p className="flex flex-wrap items-center gap-2">
                     <Badge variant="secondary">{t(`appointments.tracing.${a.tracingOutcome}`)}</Badge>
@@ -177,7 +177,7 @@ function TracingDialog({ appointment: a, onClose }: { appointment: Appointment; 
   const outcomeError = appointmentMessage(errors.outcome);
   const notesError = appointmentMessage(errors.notes);
   return (
-    <FormDialog pending={pending} onClose={onClose} title={t('appointments.tracingDialog.title')} description={t('appointments.tracingDialog.description', { name: a.patientName, service: a.serviceName, date: formatDate(a.date) })} className="max-w-lg">
+    <FormDialog pending={pending} onClose={onClose} title={t('appointments.tracingDialog.title')} description={t('appointments.tracingDialog.description', { name: a.patientName, service: serviceLabel(a), date: formatDate(a.date) })} className="max-w-lg">
       <form
         noValidate
         className="grid gap-4"

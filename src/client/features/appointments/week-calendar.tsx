@@ -13,7 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/utils';
 import { formatNumber } from '../../lib/locale-format';
-import { appointmentErrorText, countyToday, formatDay, weekStart } from './appointment-labels';
+import { appointmentErrorText, countyToday, formatDay, serviceLabel, weekStart } from './appointment-labels';
 import { appointmentCalendarQuery, appointmentServicesQuery } from './appointments.api';
 
 type Props = { facilityId: number; facilityName: string; week: string; onWeek: (monday: string) => void; onOpenDay: (date: string) => void };
@@ -70,7 +70,7 @@ export function WeekCalendar({ facilityId, facilityName, week, onWeek, onOpenDay
                 <TableHead>{t('appointments.week.day')}</TableHead>
                 {services.data?.map((s) => (
                   <TableHead key={s.id} className="whitespace-nowrap">
-                    {s.name}
+                    {serviceLabel(s)}
                   </TableHead>
                 ))}
               </TableRow>

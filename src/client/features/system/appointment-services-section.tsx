@@ -1,5 +1,5 @@
 // Appointments' settings: the nightly sweep's switch and the booking horizon (versioned here) and each facility's appointment services
-// (name, duration, hours, daily capacity; deactivated rather than deleted), kept by the appointments module's API.
+// (name in English and Kiswahili, duration, hours, daily capacity; deactivated rather than deleted), kept by the appointments module's API.
 // Who may edit a facility's services is the appointments module's rule (appointments:configure, in scope).
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
@@ -85,8 +85,14 @@ function SweepCard({ data, canConfigure }: { data: SystemSettings['appointments'
   );
 }
 
+/** A service's name in the reader's language first (its Kiswahili name when given), the other under it. */
+function namesOf(s: AppointmentService, lang: string): [string, string | null] {
+  if (!s.nameSw || s.nameSw === s.name) return [s.name, null];
+  return lang === 'sw' ? [s.nameSw, s.name] : [s.name, s.nameSw];
+}
+
 function ServicesCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const staff = useStaff();
   const facilities = useQuery(facilitiesQuery);
   const [facilityId, setFacilityId] = useState(String(staff.facilityId ?? 1));
@@ -101,7 +107,7 @@ function ServicesCard() {
     update.mutate(
       { id: s.id, input: { isActive } },
       {
-        onSuccess: () => toast({ title: t(isActive ? 'system.appointments.activated' : 'system.appointments.deactivated', { name: s.name }) }),
+        onSuccess: () => toast({ title: t(isActive ? 'system.appointments.activated' : 'system.appointments.deactivated', { name: namesOf(s, i18n.language)[0] }) }),
         onError: (e) => toast({ variant: 'destructive', title: t('system.saveFailed'), description: systemErrorText(t, e) }),
       },
     );
@@ -130,12 +136,15 @@ function ServicesCard() {
           <EmptyState icon={CalendarClock} title={t('system.appointments.noneTitle')} hint={t('system.appointments.noneHint')} />
         ) : (
           <ul className="grid gap-2" data-testid="appointment-services">
-            {services.data.map((s) => (
+            {services.data.map((s) => {
+              const [name, other] = namesOf(s, i18n.language);
+              return (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
                 <div className="grid min-w-0 gap-0.5">
                   <p className="font-medium">
-                    {s.name} <span className="font-mono text-xs text-muted-foreground">{s.code}</span>
+                    {name} <span className="font-mono text-xs text-muted-foreground">{s.code}</span>
                   </p>
+                  {other ? <p className="text-xs text-muted-foreground">{other}</p> : null}
                   <p className="text-muted-foreground">
                     {t('system.appointments.meta', { minutes: formatNumber(s.durationMinutes), opens: s.opensAt, closes: s.closesAt, capacity: formatNumber(s.dailyCapacity) })}
                   </p>
@@ -144,7 +153,7 @@ function ServicesCard() {
                   <Badge variant={s.isActive ? 'success' : 'secondary'}>{t(s.isActive ? 'system.appointments.active' : 'system.appointments.inactive')}</Badge>
                   {mayEdit ? (
                     <>
-                      <Button size="sm" variant="outline" onClick={() => setEditing(s)} aria-label={t('system.appointments.editNamed', { name: s.name })}>
+                      <Button size="sm" variant="outline" onClick={() => setEditing(s)} aria-label={t('system.appointments.editNamed', { name })}>
                         {t('system.appointments.edit')}
                       </Button>
                       <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => setActive(s, !s.isActive)}>
@@ -154,7 +163,8 @@ function ServicesCard() {
                   ) : null}
                 </div>
               </li>
-            ))}
+              );
+            })}
           </ul>
         )}
       </CardContent>
@@ -163,7 +173,7 @@ function ServicesCard() {
   );
 }
 
-type ServiceValues = { code: string; name: string; durationMinutes: string; opensAt: string; closesAt: string; dailyCapacity: string };
+type ServiceValues = { code: string; name: string; nameSw: string; durationMinutes: string; opensAt: string; closesAt: string; dailyCapacity: string };
 const asNumber = (v: string) => (/^\s*\d+\s*$/.test(v) ? Number(v) : v.trim() === '' ? undefined : v);
 
 function ServiceDialog({ service, facilityId, facilityName, onClose }: { service: AppointmentService | null; facilityId: number; facilityName: string; onClose: () => void }) {
@@ -173,10 +183,10 @@ function ServiceDialog({ service, facilityId, facilityName, onClose }: { service
   const pending = create.isPending || update.isPending;
   const initial = (): ServiceValues =>
     service
-      ? { code: service.code, name: service.name, durationMinutes: String(service.durationMinutes), opensAt: service.opensAt, closesAt: service.closesAt, dailyCapacity: String(service.dailyCapacity) }
-      : { code: '', name: '', durationMinutes: '15', opensAt: '08:00', closesAt: '17:00', dailyCapacity: '40' };
+      ? { code: service.code, name: service.name, nameSw: service.nameSw ?? '', durationMinutes: String(service.durationMinutes), opensAt: service.opensAt, closesAt: service.closesAt, dailyCapacity: String(service.dailyCapacity) }
+      : { code: '', name: '', nameSw: '', durationMinutes: '15', opensAt: '08:00', closesAt: '17:00', dailyCapacity: '40' };
   const derive = (v: ServiceValues) => {
-    const common = { name: v.name, durationMinutes: asNumber(v.durationMinutes), opensAt: v.opensAt, closesAt: v.closesAt, dailyCapacity: asNumber(v.dailyCapacity) };
+    const common = { name: v.name, nameSw: v.nameSw, durationMinutes: asNumber(v.durationMinutes), opensAt: v.opensAt, closesAt: v.closesAt, dailyCapacity: asNumber(v.dailyCapacity) };
     return service ? common : { ...common, facilityId, code: v.code };
   };
   const form = useSchemaForm(service ? updateAppointmentServiceSchema : createAppointmentServiceSchema, initial, derive);
@@ -193,8 +203,8 @@ function ServiceDialog({ service, facilityId, facilityName, onClose }: { service
     if (service) update.mutate({ id: service.id, input }, { onSuccess: (s) => done(s.name), onError: failed });
     else create.mutate(input as Parameters<typeof create.mutate>[0], { onSuccess: (s) => done(s.name), onError: failed });
   });
-  const field = (k: keyof ServiceValues, label: string, props: Record<string, unknown> = {}) => (
-    <FormField id={`service-${k}`} label={label} error={error(k)} required>
+  const field = (k: keyof ServiceValues, label: string, props: Record<string, unknown> = {}, required = true) => (
+    <FormField id={`service-${k}`} label={label} error={error(k)} required={required}>
       <Input {...fieldAria(`service-${k}`, error(k))} data-field={k} value={form.values[k]} onChange={(e) => form.set(k, e.target.value)} {...props} />
     </FormField>
   );
@@ -205,6 +215,7 @@ function ServiceDialog({ service, facilityId, facilityName, onClose }: { service
         <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
           {service ? null : field('code', t('system.appointments.code'), { maxLength: 30, autoComplete: 'off', spellCheck: false })}
           {field('name', t('system.appointments.name'), { maxLength: 100 })}
+          {field('nameSw', t('system.appointments.nameSw'), { maxLength: 100, lang: 'sw' }, false)}
           {field('durationMinutes', t('system.appointments.duration'), { inputMode: 'numeric', maxLength: 3 })}
           {field('dailyCapacity', t('system.appointments.capacity'), { inputMode: 'numeric', maxLength: 4 })}
           {field('opensAt', t('system.appointments.opensAt'), { type: 'time' })}

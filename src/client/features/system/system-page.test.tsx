@@ -4,7 +4,7 @@
 // section (issue 28) with its bounds; the SMS outbox (issue 29 item 7) with its filters, a resend and a test message.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SmsMessage } from '../../../shared/appointments';
+import type { AppointmentService, SmsMessage } from '../../../shared/appointments';
 import { settingChange, systemSettings } from '../../test/factories';
 import { descriptionOf, fail, findToast, invalid, later, list, ok, renderScreen } from '../../test/render-screen';
 import { SystemPage } from './system-page';
@@ -158,6 +158,43 @@ describe('Supply', () => {
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     await findToast('Supply settings saved');
     expect(server.sent('PUT /api/system/settings/supply')[0]?.body).toEqual({ expiryWarningDays: 120, minimumMonthsOfStock: 2, minimumMonthsOfStockHospital: 3, invoiceTolerancePercent: 2.5, expectedVersion: 1 });
+  });
+});
+
+describe('Appointment services', () => {
+  const service = (over: Partial<AppointmentService> & Pick<AppointmentService, 'id' | 'code' | 'name'>): AppointmentService => ({
+    facilityId: 1,
+    facilityName: 'Busia County Referral Hospital',
+    nameSw: null,
+    durationMinutes: 15,
+    opensAt: '08:00',
+    closesAt: '17:00',
+    dailyCapacity: 150,
+    isActive: true,
+    ...over,
+  });
+  const SERVICES = [service({ id: 1, code: 'opd', name: 'General OPD', nameSw: 'OPD ya jumla' }), service({ id: 6, code: 'physio', name: 'Physiotherapy' })];
+
+  it("names each service in both languages, and the in-charge gives one its Kiswahili name", async () => {
+    const saved = { ...SERVICES[1]!, nameSw: 'Tiba ya viungo' };
+    const { user, server } = renderScreen(<SystemPage />, {
+      as: 'facility_incharge',
+      routes: { '/api/system/settings': ok(SETTINGS), '/api/appointment-services': ok(SERVICES), 'PATCH /api/appointment-services/6': ok(saved) },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Appointment services' }));
+    const list = within(await screen.findByTestId('appointment-services'));
+    // The English name first for an English reader, the Kiswahili one under it.
+    expect(list.getByText('General OPD')).toBeTruthy();
+    expect(list.getByText('OPD ya jumla')).toBeTruthy();
+
+    await user.click(list.getByRole('button', { name: 'Edit Physiotherapy' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const nameSw = dialog.getByRole('textbox', { name: 'In Kiswahili' }) as HTMLInputElement;
+    expect(nameSw.value).toBe('');
+    await user.type(nameSw, 'Tiba ya viungo');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await findToast('Physiotherapy saved');
+    expect(server.sent('PATCH /api/appointment-services/6')[0]?.body).toMatchObject({ name: 'Physiotherapy', nameSw: 'Tiba ya viungo' });
   });
 });
 

@@ -22,6 +22,8 @@ const ledger = defineHostile({
       parentCode: fc.constantFrom<unknown>('12', 'abcd', 1234, true, [], {}),
       gfsCode: badOptionalText(40, '2211305'),
       description: badOptionalText(500, 'Guards'),
+      nameSw: badOptionalText(120, 'Huduma za ulinzi'),
+      descriptionSw: badOptionalText(500, 'Walinzi'),
     },
   },
   'PATCH /api/accounting/accounts/:id': {
@@ -29,7 +31,14 @@ const ledger = defineHostile({
     // An account that does not exist: refused whatever the body.
     path: () => '/api/accounting/accounts/2147483647',
     base: { name: 'Electricity and water' },
-    breakers: { name: badText(120, 'Electricity and water'), gfsCode: badOptionalText(40, '2210101'), isActive: notABoolean },
+    breakers: {
+      name: badText(120, 'Electricity and water'),
+      nameSw: badOptionalText(120, 'Umeme na maji'),
+      gfsCode: badOptionalText(40, '2210101'),
+      description: badOptionalText(500, 'Power and water bills'),
+      descriptionSw: badOptionalText(500, 'Bili za umeme na maji'),
+      isActive: notABoolean,
+    },
   },
   'POST /api/accounting/journals': {
     role: 'facility_incharge',

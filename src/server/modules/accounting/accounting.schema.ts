@@ -27,17 +27,23 @@ const total = customType<{ data: Cents; driverData: string }>({
   fromDriver: moneyFromDb,
 });
 
-/** The chart of accounts: codes are ours (FINANCE.md); the GFS / IFMIS economic code is the county's to edit. */
+/**
+ * The chart of accounts: codes are ours (FINANCE.md); the GFS / IFMIS economic code is the county's to edit, and so
+ * are the names and descriptions, in English and in Kiswahili.
+ */
 export const accounts = pgTable(
   'accounts',
   {
     id: id(),
     code: text().notNull().unique(),
     name: text().notNull(),
+    /** The name in Kiswahili (issue 29 item 5): shown to a Kiswahili reader and on Kiswahili statements when set. */
+    nameSw: text(),
     type: text().notNull(),
     parentCode: text(),
     gfsCode: text(),
     description: text(),
+    descriptionSw: text(),
     isActive: boolean().notNull().default(true),
     /** Used by the automatic postings (billing, stock): it cannot be deactivated. */
     isSystem: boolean().notNull().default(false),

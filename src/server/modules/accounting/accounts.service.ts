@@ -54,10 +54,12 @@ export async function listAccounts(ctx: ServiceContext, q: { facilityId?: number
     id: r.a.id,
     code: r.a.code,
     name: r.a.name,
+    nameSw: r.a.nameSw,
     type: r.a.type as AccountType,
     parentCode: r.a.parentCode,
     gfsCode: r.a.gfsCode,
     description: r.a.description,
+    descriptionSw: r.a.descriptionSw,
     isActive: r.a.isActive,
     isSystem: r.a.isSystem,
     hasPostings: Boolean(r.hasPostings),
@@ -118,9 +120,9 @@ export async function updateAccount(ctx: ServiceContext, id: number, input: Upda
   return (await listAccounts(ctx, {})).find((x) => x.id === id)!;
 }
 
-/** Accounts by code (for statements: names, types, parents). */
+/** Accounts by code (for statements: names in both languages, types, parents). */
 export async function chart(db: Db) {
-  return db.select({ code: accounts.code, name: accounts.name, type: accounts.type, parentCode: accounts.parentCode, gfsCode: accounts.gfsCode, isActive: accounts.isActive }).from(accounts).orderBy(asc(accounts.code));
+  return db.select({ code: accounts.code, name: accounts.name, nameSw: accounts.nameSw, type: accounts.type, parentCode: accounts.parentCode, gfsCode: accounts.gfsCode, isActive: accounts.isActive }).from(accounts).orderBy(asc(accounts.code));
 }
 
 

@@ -85,7 +85,7 @@ export async function journalsById(db: Db, ids: readonly number[]): Promise<Jour
       .from(journals)
       .where(inArray(journals.id, [...ids])),
     db
-      .select({ l: journalLines, accountName: accounts.name, facilityName: facilityField(journalLines.facilityId, 'name') })
+      .select({ l: journalLines, accountName: accounts.name, accountNameSw: accounts.nameSw, facilityName: facilityField(journalLines.facilityId, 'name') })
       .from(journalLines)
       .innerJoin(accounts, eq(accounts.code, journalLines.accountCode))
       .where(inArray(journalLines.journalId, [...ids]))
@@ -93,13 +93,14 @@ export async function journalsById(db: Db, ids: readonly number[]): Promise<Jour
   ]);
   const byJournal = new Map<number, Journal['lines']>();
   const totals = new Map<number, { d: Total; c: Total }>();
-  for (const { l, accountName, facilityName } of lines) {
+  for (const { l, accountName, accountNameSw, facilityName } of lines) {
     const list = byJournal.get(l.journalId) ?? [];
     list.push({
       id: l.id,
       lineNo: l.lineNo,
       accountCode: l.accountCode,
       accountName,
+      accountNameSw,
       debit: toKes(l.debit),
       credit: toKes(l.credit),
       facilityId: l.facilityId,

@@ -140,15 +140,17 @@ export function reconciliationContent(d: ReconciliationDetail, lang: Language, r
     rows: capped(items, (l) => [String(l.lineNo), documentDate(l.date, lang), l.description, l.reference ?? '', money(Math.abs(l.amount))], 5),
     empty: w.none,
   });
+  // The account in the reader's language: its Kiswahili name when the county has given one.
+  const account = `${s.accountCode} ${(lang === 'sw' && s.accountNameSw) || s.accountName}`;
   return {
     title: w.title,
-    reference: `${s.accountCode} ${s.accountName}`,
+    reference: account,
     facility: s.facilityName,
     sections: [
       {
         kind: 'fields',
         rows: [
-          [w.account, `${s.accountCode} ${s.accountName}`],
+          [w.account, account],
           [w.facility, s.facilityName ?? w.countyLevel],
           [w.kind, w.kinds[s.kind]],
           [w.period, `${documentDate(s.periodStart, lang)} – ${documentDate(s.periodEnd, lang)}`],

@@ -543,7 +543,7 @@ async function summariesOf(db: Db, found: StatementRow[]): Promise<Reconciliatio
       .groupBy(bankStatementLines.statementId),
     userIds.length ? db.select({ id: people.id, first: people.firstName, last: people.lastName }).from(people).where(inArray(people.id, userIds)) : [],
     facilityIds.length ? listFacilities(db) : [],
-    db.select({ code: accounts.code, name: accounts.name }).from(accounts).where(inArray(accounts.code, [...new Set(found.map((s) => s.accountCode))])),
+    db.select({ code: accounts.code, name: accounts.name, nameSw: accounts.nameSw }).from(accounts).where(inArray(accounts.code, [...new Set(found.map((s) => s.accountCode))])),
     Promise.all(found.map((s) => fo30Totals(db, s))),
   ]);
   const nameOf = (id: number | null) => {
@@ -557,6 +557,7 @@ async function summariesOf(db: Db, found: StatementRow[]): Promise<Reconciliatio
       kind: s.kind as BankStatementKind,
       accountCode: s.accountCode,
       accountName: accountNames.find((a) => a.code === s.accountCode)?.name ?? s.accountCode,
+      accountNameSw: accountNames.find((a) => a.code === s.accountCode)?.nameSw ?? null,
       facilityId: s.facilityId,
       facilityName: places.find((f) => f.id === s.facilityId)?.name ?? null,
       filename: s.filename,

@@ -1,8 +1,10 @@
 // A financial statement as a printed document (issue 14 item 5, issue 29 item 3): the same statement the screen
 // shows, laid out by the county's PDF helper (core/pdf.ts) in English or Kiswahili — the IPSAS title, the period or
 // the day it is as at in words, whose books, a table per section (subtotals and totals in bold, negatives in
-// brackets), and the checks that prove it ties. Account names are data (the chart's), printed as they are.
+// brackets), and the checks that prove it ties. Account names are data (the chart's): in Kiswahili an account's
+// Kiswahili name when the county has given one, else its English name; whose books, "Kaunti ya Busia".
 import { parseTotal } from '../../../shared/money.js';
+import { placeName } from '../../../shared/place-names.js';
 import type { Statement, StatementKind, StatementRow } from '../../../shared/accounting/index.js';
 import { documentDate, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
 import { figure, STATEMENT_TITLES } from './statements/common.js';
@@ -14,6 +16,8 @@ type Words = {
   period: (from: string, to: string) => string;
   asAt: (to: string) => string;
   scope: string;
+  /** The books of a reader with several facilities (scope.ts names them in English). */
+  yourFacilities: string;
   fiscalYear: string;
   checks: string;
   holds: string;
@@ -28,6 +32,7 @@ const EN: Words = {
   period: (from, to) => `${from} to ${to}`,
   asAt: (to) => `As at ${to}`,
   scope: 'Books of',
+  yourFacilities: 'Your facilities',
   fiscalYear: 'Financial year',
   checks: 'Checks',
   holds: 'holds',
@@ -160,6 +165,7 @@ const SW: Words = {
   period: (from, to) => `${from} hadi ${to}`,
   asAt: (to) => `Hadi tarehe ${to}`,
   scope: 'Vitabu vya',
+  yourFacilities: 'Vituo vyako',
   fiscalYear: 'Mwaka wa fedha',
   checks: 'Uthibitisho',
   holds: 'sawa',
@@ -189,17 +195,18 @@ export function statementPdfContent(s: Statement, lang: Language): PdfContent {
   const columnLabel = (c: Statement['columns'][number]) => (c.asAt ? w.asAt(documentDate(c.asAt, lang)) : say(c.key, c.label));
   const cells = (r: StatementRow) => [
     ...(hasCodes ? [r.code ?? ''] : []),
-    r.code !== null ? r.label : say(r.key, r.label),
+    r.code !== null ? (lang === 'sw' && r.labelSw) || r.label : say(r.key, r.label),
     ...s.columns.map((c) => (c.kind === 'text' ? (r.text?.[c.key] ?? '') : cell(r.values[c.key], c.kind))),
   ];
   // Every section's table is sized for all the statement's lines, so the tables line up down the page.
   const all = s.sections.flatMap((sec) => sec.rows.filter((r) => r.kind !== 'text').map(cells));
+  const books = s.scopeLabel === EN.yourFacilities ? w.yourFacilities : placeName(s.scopeLabel, lang);
   const when = AS_AT.includes(s.kind) ? w.asAt(documentDate(s.to, lang)) : w.period(documentDate(s.from, lang), documentDate(s.to, lang));
   const sections: PdfSection[] = [
     {
       kind: 'fields',
       rows: [
-        [w.scope, s.scopeLabel],
+        [w.scope, books],
         [w.fiscalYear, s.fiscalYear],
       ],
     },
@@ -228,5 +235,5 @@ export function statementPdfContent(s: Statement, lang: Language): PdfContent {
     });
   }
   sections.push({ kind: 'fields', heading: w.checks, rows: s.checks.map((c) => [say(c.key, c.label), `${c.ok ? w.holds : w.fails}: ${c.detail}`] as const) });
-  return { title: w.titles[s.kind], reference: when, facility: s.scopeLabel, sections, landscape: wide };
+  return { title: w.titles[s.kind], reference: when, facility: books, sections, landscape: wide };
 }

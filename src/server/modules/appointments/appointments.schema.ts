@@ -21,6 +21,8 @@ export const appointmentServices = pgTable(
     /** A short key, unique at the facility: 'opd', 'anc', 'ccc', 'dental', 'follow_up', or the county's own. */
     code: text().notNull(),
     name: text().notNull(),
+    /** The name in Kiswahili, shown to a Kiswahili reader when set (issue 29 item 5). */
+    nameSw: text(),
     durationMinutes: integer().notNull().default(15),
     /** Opening hours, 'HH:MM' on the county clock. */
     opensAt: text().notNull().default('08:00'),

@@ -30,7 +30,7 @@ export async function seedAppointments(tx: Db, ctx: SeedContext) {
   const services: ServiceRow[] = [];
   for (const f of ctx.facilities) {
     for (const d of defaultServicesFor(f.level)) {
-      services.push({ id: services.length + 1, facilityId: f.id, code: d.code, name: d.name, durationMinutes: d.durationMinutes, dailyCapacity: d.dailyCapacity, createdAt: ctx.daysAgo(400) });
+      services.push({ id: services.length + 1, facilityId: f.id, code: d.code, name: d.name, nameSw: d.nameSw, durationMinutes: d.durationMinutes, dailyCapacity: d.dailyCapacity, createdAt: ctx.daysAgo(400) });
     }
   }
   await insertChunks(tx, appointmentServices, services);

@@ -48,6 +48,7 @@ function toService(r: { service: typeof appointmentServices.$inferSelect; facili
     facilityName: r.facilityName ?? 'Unknown Facility',
     code: s.code,
     name: s.name,
+    nameSw: s.nameSw,
     durationMinutes: s.durationMinutes,
     opensAt: s.opensAt,
     closesAt: s.closesAt,
@@ -120,10 +121,10 @@ export async function ensureService(tx: Db, facilityId: number, code: string, no
     .limit(1);
   if (found) return found;
   const facility = await findFacility(tx, facilityId);
-  const defaults = defaultServicesFor(facility?.level ?? 2).find((d) => d.code === code) ?? { code, name: code, durationMinutes: 15, dailyCapacity: 20 };
+  const defaults = defaultServicesFor(facility?.level ?? 2).find((d) => d.code === code) ?? { code, name: code, nameSw: null, durationMinutes: 15, dailyCapacity: 20 };
   await tx
     .insert(appointmentServices)
-    .values({ facilityId, code: defaults.code, name: defaults.name, durationMinutes: defaults.durationMinutes, dailyCapacity: defaults.dailyCapacity, createdAt: now, updatedAt: now })
+    .values({ facilityId, code: defaults.code, name: defaults.name, nameSw: defaults.nameSw, durationMinutes: defaults.durationMinutes, dailyCapacity: defaults.dailyCapacity, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
   const [row] = await tx
     .select()
@@ -146,7 +147,7 @@ const CAPACITY_BY_LEVEL: Record<string, readonly [number, number, number, number
  * The services a facility of a level starts with: OPD, ANC and follow-up everywhere, the CCC from level 3 (health
  * centres), dental from level 4 (sub-county hospitals).
  */
-export function defaultServicesFor(level: number): { code: string; name: string; durationMinutes: number; dailyCapacity: number }[] {
+export function defaultServicesFor(level: number): { code: string; name: string; nameSw: string | null; durationMinutes: number; dailyCapacity: number }[] {
   const i = Math.min(4, Math.max(0, level - 2));
   const wanted = ['opd', 'anc', 'follow_up', ...(level >= 3 ? ['ccc'] : []), ...(level >= 4 ? ['dental'] : [])];
   return DEFAULTS.filter((d) => wanted.includes(d.code)).map((d) => ({ ...d, dailyCapacity: CAPACITY_BY_LEVEL[d.code]![i]! }));
@@ -162,6 +163,7 @@ const appointmentColumns = {
   phone: patientField(appointments.patientId, 'phoneNumber'),
   facilityName: facilityField(appointments.facilityId, 'name'),
   serviceName: appointmentServices.name,
+  serviceNameSw: appointmentServices.nameSw,
   serviceCode: appointmentServices.code,
   bookedByName: accountField(appointments.bookedBy, 'name'),
   smsConsent: sql<boolean>`(${smsConsents.patientId} is not null and ${smsConsents.withdrawnAt} is null)`,
@@ -174,6 +176,7 @@ type AppointmentRow = {
   phone: string | null;
   facilityName: string | null;
   serviceName: string;
+  serviceNameSw: string | null;
   serviceCode: string;
   bookedByName: string | null;
   smsConsent: boolean;
@@ -193,6 +196,7 @@ function toAppointment(r: AppointmentRow): Appointment {
     facilityName: r.facilityName ?? 'Unknown Facility',
     serviceId: a.serviceId,
     serviceName: r.serviceName,
+    serviceNameSw: r.serviceNameSw,
     serviceCode: r.serviceCode,
     date: a.date,
     startTime: a.startTime,
@@ -280,6 +284,7 @@ export async function appointmentCalendar({ db, now }: ServiceContext, query: Ap
       date: appointments.date,
       serviceId: appointments.serviceId,
       serviceName: appointmentServices.name,
+      serviceNameSw: appointmentServices.nameSw,
       dailyCapacity: appointmentServices.dailyCapacity,
       scheduled: count('scheduled'),
       checkedIn: count('checked_in'),
@@ -298,7 +303,7 @@ export async function appointmentCalendar({ db, now }: ServiceContext, query: Ap
         q.serviceId ? eq(appointments.serviceId, q.serviceId) : undefined,
       ),
     )
-    .groupBy(appointments.date, appointments.serviceId, appointmentServices.name, appointmentServices.dailyCapacity)
+    .groupBy(appointments.date, appointments.serviceId, appointmentServices.name, appointmentServices.nameSw, appointmentServices.dailyCapacity)
     .orderBy(asc(appointments.date), asc(appointmentServices.name), asc(appointments.serviceId));
   return rows;
 }

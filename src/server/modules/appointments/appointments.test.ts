@@ -80,6 +80,35 @@ describe('appointment services', () => {
     expect(hours.statusCode).toBe(400);
     expect(fieldErrors(hours).closesAt).toBe('Closing time must be after opening time');
   });
+
+  it('names each service in Kiswahili too: the starter services have their names, a new one is given its own, a blank one clears it', async () => {
+    const services = (await t.request({ url: '/api/appointment-services?facilityId=1', cookie: desk })).json() as AppointmentService[];
+    expect(Object.fromEntries(services.map((s) => [s.code, s.nameSw]))).toEqual({
+      opd: 'OPD ya jumla',
+      anc: 'Kliniki ya wajawazito (ANC)',
+      ccc: 'Kliniki ya huduma kamili (CCC)',
+      dental: 'Meno',
+      follow_up: 'Ufuatiliaji',
+    });
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/appointment-services',
+      cookie: incharge,
+      body: { facilityId: 1, code: 'eye', name: 'Eye clinic', nameSw: 'Kliniki ya macho', durationMinutes: 20, opensAt: '08:00', closesAt: '13:00', dailyCapacity: 10 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ name: 'Eye clinic', nameSw: 'Kliniki ya macho' });
+    const long = await t.request({ method: 'PATCH', url: `/api/appointment-services/${made.json().id}`, cookie: incharge, body: { nameSw: 'm'.repeat(101) } });
+    expect(fieldErrors(long)).toEqual({ nameSw: 'Kiswahili name must be at most 100 characters' });
+    const cleared = await t.request({ method: 'PATCH', url: `/api/appointment-services/${made.json().id}`, cookie: incharge, body: { nameSw: '' } });
+    expect(cleared.json()).toMatchObject({ name: 'Eye clinic', nameSw: null });
+    // An appointment and the calendar carry the service's name in both languages.
+    const dental = services.find((s) => s.code === 'dental')!;
+    const days = (await t.request({ url: `/api/appointments/calendar?facilityId=1&serviceId=${dental.id}&from=2026-03-16&to=2026-03-16`, cookie: desk })).json() as AppointmentCalendarDay[];
+    expect(days[0]).toMatchObject({ serviceName: 'Dental', serviceNameSw: 'Meno' });
+    const list = (await t.request({ url: `/api/appointments?facilityId=1&serviceId=${dental.id}&date=2026-03-16&limit=1`, cookie: desk })).json() as Appointment[];
+    expect(list[0]).toMatchObject({ serviceName: 'Dental', serviceNameSw: 'Meno' });
+  });
 });
 
 describe('booking', () => {

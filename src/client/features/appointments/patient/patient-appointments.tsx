@@ -17,7 +17,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { SlotEmpty, SlotListSkeleton, SlotSection } from '../../../components/data/slot-states';
 import { personName } from '../../../lib/labels';
 import { formatDate } from '../../../lib/locale-format';
-import { appointmentErrorText, countyToday } from '../appointment-messages';
+import { appointmentErrorText, countyToday, serviceLabel } from '../appointment-messages';
 import { patientAppointmentsQuery, patientSmsQuery } from './patient-appointments.api';
 import { BOOK_FOR, type BookFor } from './book-for';
 import { SmsConsentControl } from './sms-consent';
@@ -103,7 +103,7 @@ function Group({ title, rows, empty, testId }: { title: string; rows: Appointmen
                   </Badge>
                 </div>
               </div>
-              <p className="text-muted-foreground">{t('appointmentsPatient.meta', { service: a.serviceName, facility: a.facilityName })}</p>
+              <p className="text-muted-foreground">{t('appointmentsPatient.meta', { service: serviceLabel(a), facility: a.facilityName })}</p>
               {a.cancelReason ? <p className="text-muted-foreground">{t('appointmentsPatient.cancelReason', { reason: a.cancelReason })}</p> : null}
               {a.tracingOutcome ? <p className="text-muted-foreground">{t('appointmentsPatient.traced', { outcome: t(`appointmentsPatient.tracing.${a.tracingOutcome}`) })}</p> : null}
             </li>

@@ -24,7 +24,7 @@ const GROUP_LINES: Record<PositionGroup, [key: string, label: string]> = {
 /** The column of a balance as at `to`, named in words (the screen and the PDF put it in the reader's language). */
 export const asAtColumn = (to: string) => ({ key: 'amount', label: `As at ${documentDate(to, 'en')}`, kind: 'money' as const, asAt: to });
 
-export const balanceRows = (rows: Balance[]) => rows.map((r) => accountRow(r.code, r.name, { amount: kes(r.balance) }));
+export const balanceRows = (rows: Balance[]) => rows.map((r) => accountRow(r, { amount: kes(r.balance) }));
 
 export async function balanceSheet(ctx: ServiceContext, q: StatementQuery): Promise<Statement> {
   const books = await booksScope(ctx, q);

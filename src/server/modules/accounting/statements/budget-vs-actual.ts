@@ -27,7 +27,7 @@ export async function budgetVsActual(ctx: ServiceContext, q: StatementQuery): Pr
       if (isZero(budget) && isZero(actual)) continue;
       sums[type].budget = add(sums[type].budget, budget);
       sums[type].actual = add(sums[type].actual, actual);
-      rows.push(accountRow(code, accounts.get(code)!.name, values(type, budget, actual)));
+      rows.push(accountRow(accounts.get(code)!, values(type, budget, actual)));
     }
     return rows;
   };

@@ -91,7 +91,7 @@ export async function cashFlowStatement(ctx: ServiceContext, q: StatementQuery):
   const balances = CASH_ACCOUNTS.flatMap((code) => {
     const t = totals.get(code);
     if (!t) return [];
-    return [accountRow(code, accounts.get(code)?.name ?? code, { inflow: null, outflow: null, net: kes(closingNet(t)) })];
+    return [accountRow(accounts.get(code) ?? { code, name: code, nameSw: null }, { inflow: null, outflow: null, net: kes(closingNet(t)) })];
   });
   return {
     ...frame('cash-flow', books, range, ctx),

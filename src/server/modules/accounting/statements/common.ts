@@ -40,12 +40,14 @@ export const COST_CENTRE_LABELS: Record<string, string> = {
   '': 'Unassigned',
 };
 
-export type Chart = Map<string, { code: string; name: string; type: AccountType; heading: boolean }>;
+/** An account as a statement names it: in English and, when the county has given one, in Kiswahili. */
+export type Named = { code: string; name: string; nameSw: string | null };
+export type Chart = Map<string, Named & { type: AccountType; heading: boolean }>;
 
 export async function loadChart(db: Db): Promise<Chart> {
   const rows = await chart(db);
   const parents = new Set(rows.map((r) => r.parentCode).filter((c): c is string => c !== null));
-  return new Map(rows.map((r) => [r.code, { code: r.code, name: r.name, type: r.type as AccountType, heading: parents.has(r.code) }]));
+  return new Map(rows.map((r) => [r.code, { code: r.code, name: r.name, nameSw: r.nameSw, type: r.type as AccountType, heading: parents.has(r.code) }]));
 }
 
 /** Debits − credits as the account normally runs (credits − debits for liabilities, net assets, revenue). */
@@ -90,7 +92,8 @@ export function frame(kind: StatementKind, books: BooksScope, range: Range, ctx:
   };
 }
 
-export const accountRow = (code: string, name: string, values: StatementRow['values']): StatementRow => ({ code, key: null, label: name, kind: 'row', level: 1, values });
+/** An account's row: its name in English (`label`) and in Kiswahili (`labelSw`), so each reader's screen and PDF choose. */
+export const accountRow = (a: Named, values: StatementRow['values']): StatementRow => ({ code: a.code, key: null, label: a.name, labelSw: a.nameSw, kind: 'row', level: 1, values });
 export const lineRow = (key: string, label: string, values: StatementRow['values'], kind: StatementRow['kind'] = 'total'): StatementRow => ({ code: null, key, label, kind, level: 0, values });
 
 /** A statement's figure as accountants write it, to the cent: 1,234.50, and a negative in brackets, (1,234.50). */

@@ -3,18 +3,18 @@ import type { Statement, StatementQuery } from '../../../../shared/accounting/in
 import { isZero, subtract, totalOf, type Total } from '../../../../shared/money.js';
 import type { ServiceContext } from '../../../core/context.js';
 import { booksScope } from '../scope.js';
-import { accountRow, byAccount, equalCheck, frame, kes, lineRow, loadChart, normal, statementRange, type Chart } from './common.js';
+import { accountRow, byAccount, equalCheck, frame, kes, lineRow, loadChart, normal, statementRange, type Chart, type Named } from './common.js';
 import { movementNet, type Totals } from './totals.js';
 
 /** Revenue and expense rows of a range (the year-end close's rows left out), with their totals. */
 function performance(accounts: Chart, totals: Map<string, Totals>) {
   const part = (type: 'revenue' | 'expense') => {
-    const rows: { code: string; name: string; amount: Total }[] = [];
+    const rows: (Named & { amount: Total })[] = [];
     for (const t of totals.values()) {
       const a = accounts.get(t.code);
       if (!a || a.type !== type) continue;
       const amount = normal(type, movementNet(t, false));
-      if (!isZero(amount)) rows.push({ code: t.code, name: a.name, amount });
+      if (!isZero(amount)) rows.push({ code: t.code, name: a.name, nameSw: a.nameSw, amount });
     }
     return { rows, total: totalOf(rows.map((r) => r.amount)) };
   };
@@ -32,8 +32,8 @@ export async function incomeStatement(ctx: ServiceContext, q: StatementQuery): P
     ...frame('income-statement', books, range, ctx),
     columns: [{ key: 'amount', label: 'Amount', kind: 'money' }],
     sections: [
-      { key: 'revenue', label: 'Revenue', rows: [...p.revenue.rows.map((r) => accountRow(r.code, r.name, { amount: kes(r.amount) })), lineRow('totalRevenue', 'Total revenue', { amount: kes(p.revenue.total) }, 'subtotal')] },
-      { key: 'expenses', label: 'Expenses', rows: [...p.expense.rows.map((r) => accountRow(r.code, r.name, { amount: kes(r.amount) })), lineRow('totalExpenses', 'Total expenses', { amount: kes(p.expense.total) }, 'subtotal')] },
+      { key: 'revenue', label: 'Revenue', rows: [...p.revenue.rows.map((r) => accountRow(r, { amount: kes(r.amount) })), lineRow('totalRevenue', 'Total revenue', { amount: kes(p.revenue.total) }, 'subtotal')] },
+      { key: 'expenses', label: 'Expenses', rows: [...p.expense.rows.map((r) => accountRow(r, { amount: kes(r.amount) })), lineRow('totalExpenses', 'Total expenses', { amount: kes(p.expense.total) }, 'subtotal')] },
       { key: 'result', label: 'Surplus / (deficit)', rows: [lineRow('netSurplus', 'Surplus / (deficit) for the period', { amount: kes(p.surplus) })] },
     ],
     checks: [equalCheck('surplus', 'Surplus = total revenue − total expenses', p.surplus, subtract(p.revenue.total, p.expense.total), ['Surplus', 'revenue − expenses'])],

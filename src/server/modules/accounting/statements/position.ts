@@ -5,7 +5,7 @@ import type { AccountType } from '../../../../shared/accounting/index.js';
 import { add, isZero, subtract, ZERO_TOTAL, type Total } from '../../../../shared/money.js';
 import type { ServiceContext } from '../../../core/context.js';
 import type { BooksScope } from '../scope.js';
-import { byAccount, loadChart, normal, type Range } from './common.js';
+import { byAccount, loadChart, normal, type Named, type Range } from './common.js';
 import { CASH_ACCOUNTS, closingNet } from './totals.js';
 
 /**
@@ -33,7 +33,7 @@ export function positionGroup(code: string, type: AccountType): PositionGroup | 
   return null;
 }
 
-export type Balance = { code: string; name: string; balance: Total };
+export type Balance = Named & { balance: Total };
 export type Position = {
   groups: Record<PositionGroup, { rows: Balance[]; total: Total }>;
   currentAssets: Total;
@@ -65,12 +65,12 @@ export async function position(ctx: ServiceContext, books: BooksScope, range: Ra
     const balance = normal(a.type, closingNet(t));
     if (isZero(balance)) continue;
     if (a.type === 'net_assets') {
-      netAssetRows.push({ code: t.code, name: a.name, balance });
+      netAssetRows.push({ code: t.code, name: a.name, nameSw: a.nameSw, balance });
       netAssetAccounts = add(netAssetAccounts, balance);
       continue;
     }
     const g = groups[positionGroup(t.code, a.type)!];
-    g.rows.push({ code: t.code, name: a.name, balance });
+    g.rows.push({ code: t.code, name: a.name, nameSw: a.nameSw, balance });
     g.total = add(g.total, balance);
   }
   const sumOf = (...keys: PositionGroup[]) => keys.reduce((acc, k) => add(acc, groups[k].total), ZERO_TOTAL);

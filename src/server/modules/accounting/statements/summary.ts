@@ -81,8 +81,8 @@ export async function accountingSummary(ctx: ServiceContext, q: { facilityId?: n
       cashFlow.outflows = add(cashFlow.outflows, parseTotal(r.cash_out));
       cashFlow.closing = add(cashFlow.closing, parseTotal(r.balance));
     }
-    if (!a.heading && r.code.startsWith('12') && !isZero(balance)) receivables.push({ code: r.code, name: a.name, balance: kes(balance) });
-    if (!a.heading && (r.code.startsWith('21') || r.code.startsWith('22')) && !isZero(balance)) payables.push({ code: r.code, name: a.name, balance: kes(balance) });
+    if (!a.heading && r.code.startsWith('12') && !isZero(balance)) receivables.push({ code: r.code, name: a.name, nameSw: a.nameSw, balance: kes(balance) });
+    if (!a.heading && (r.code.startsWith('21') || r.code.startsWith('22')) && !isZero(balance)) payables.push({ code: r.code, name: a.name, nameSw: a.nameSw, balance: kes(balance) });
   }
   const net = subtract(current.revenue, current.expense);
   return {

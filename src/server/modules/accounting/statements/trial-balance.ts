@@ -30,7 +30,7 @@ export async function trialBalance(ctx: ServiceContext, q: StatementQuery): Prom
       sums.c = add(sums.c, c);
       sums.cd = add(sums.cd, cd);
       sums.cc = add(sums.cc, cc);
-      rows.push(accountRow(t.code, a.name, { openingDebit: kes(od), openingCredit: kes(oc), debit: kes(d), credit: kes(c), closingDebit: kes(cd), closingCredit: kes(cc) }));
+      rows.push(accountRow(a, { openingDebit: kes(od), openingCredit: kes(oc), debit: kes(d), credit: kes(c), closingDebit: kes(cd), closingCredit: kes(cc) }));
     }
     return { ...SECTION_OF[type], rows };
   }).filter((s) => s.rows.length > 0);
