@@ -110,20 +110,21 @@ const real = (y: number, m: number, d: number) => {
   const at = new Date(Date.UTC(y, m - 1, d));
   return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
 };
-const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** Year, month and day as YYYY-MM-DD, or undefined when they name no real day (31 April, 29 February 2026). */
+export const realDate = (y: number, m: number, d: number): string | undefined => (real(y, m, d) ? iso(y, m, d) : undefined);
 
 /** A date as YYYY-MM-DD or DD/MM/YYYY (Kenya writes the day first), optionally followed by a time; undefined if not a real date. */
 export function readDate(text: string): string | undefined {
   const t = text.trim();
   let m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/.exec(t);
   if (m) {
-    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    return real(y, mo, d) ? iso(y, mo, d) : undefined;
+    return realDate(Number(m[1]), Number(m[2]), Number(m[3]));
   }
   m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/.exec(t);
   if (m) {
-    const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    return real(y, mo, d) ? iso(y, mo, d) : undefined;
+    return realDate(Number(m[3]), Number(m[2]), Number(m[1]));
   }
   return undefined;
 }

@@ -484,10 +484,11 @@ async function chainOf(db: Db, s: StatementRow, start: StartRow | null): Promise
  * The FO 30's figures without its lists (the statements list). Its statements run one after another: it is also
  * called inside a transaction, whose one connection must not be given a second query while one is running.
  */
-async function fo30Totals(db: Db, s: StatementRow): Promise<Totals> {
+async function fo30Totals(db: Db, s: StatementRow, known?: { start: StartRow | null; chain: number[] }): Promise<Totals> {
   const book = await bookBalance(db, s, s.periodEnd);
-  const start = reckonsFrom(s, await startOf(db, s));
-  const chain = await chainOf(db, s, start);
+  // The detail has read the account's starting point and the statement's chain already.
+  const start = reckonsFrom(s, known ? known.start : await startOf(db, s));
+  const chain = known ? known.chain : await chainOf(db, s, start);
   const [outstanding] = await db
     .select({
       d: sql<string>`coalesce(sum(${journalLines.debit}), 0)::text`,
@@ -530,7 +531,8 @@ async function fo30Totals(db: Db, s: StatementRow): Promise<Totals> {
 /** Who imported and reconciled statements, matched their lines. */
 const people = accountRows('people');
 
-async function summariesOf(db: Db, found: StatementRow[]): Promise<ReconciliationSummary[]> {
+/** The statements' list rows; `known` their FO 30 figures when the caller has them already (the detail). */
+async function summariesOf(db: Db, found: StatementRow[], known?: Totals[]): Promise<ReconciliationSummary[]> {
   if (found.length === 0) return [];
   const ids = found.map((s) => s.id);
   const userIds = [...new Set(found.flatMap((s) => [s.importedBy, s.reconciledBy]).filter((u): u is number => u !== null))];
@@ -544,7 +546,7 @@ async function summariesOf(db: Db, found: StatementRow[]): Promise<Reconciliatio
     userIds.length ? db.select({ id: people.id, first: people.firstName, last: people.lastName }).from(people).where(inArray(people.id, userIds)) : [],
     facilityIds.length ? listFacilities(db) : [],
     db.select({ code: accounts.code, name: accounts.name, nameSw: accounts.nameSw }).from(accounts).where(inArray(accounts.code, [...new Set(found.map((s) => s.accountCode))])),
-    Promise.all(found.map((s) => fo30Totals(db, s))),
+    known ?? Promise.all(found.map((s) => fo30Totals(db, s))),
   ]);
   const nameOf = (id: number | null) => {
     const u = names.find((x) => x.id === id);
@@ -657,14 +659,19 @@ async function earlierBook(db: Db, s: StatementRow): Promise<{ unmatchedCount: n
  * What agreeing a starting point on this statement would do: offered on a pending statement with an opening balance
  * when its account (and facility) has no starting point and no statement begins before it.
  */
-async function proposalFor(db: Db, s: StatementRow, start: StartRow | null): Promise<(StartingPointProposal & { bookOpeningTotal: Total; differenceTotal: Total; earlierNetTotal: Total }) | null> {
+async function proposalFor(
+  db: Db,
+  s: StatementRow,
+  start: StartRow | null,
+  bookOpening?: Total,
+): Promise<(StartingPointProposal & { bookOpeningTotal: Total; differenceTotal: Total; earlierNetTotal: Total }) | null> {
   if (start !== null || s.status !== 'pending_review' || s.openingBalance === null) return null;
   const [before] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(bankStatements)
     .where(and(eq(bankStatements.accountCode, s.accountCode), s.facilityId === null ? isNull(bankStatements.facilityId) : eq(bankStatements.facilityId, s.facilityId), lt(bankStatements.periodStart, s.periodStart)));
   if (before!.n > 0) return null;
-  const opening = await bookBalance(db, s, addDays(s.periodStart, -1));
+  const opening = bookOpening ?? (await bookBalance(db, s, addDays(s.periodStart, -1)));
   const earlier = await earlierBook(db, s);
   // The book lines before the first day that this statement shows were not yet at the bank on its opening day.
   const difference = subtract(total(s.openingBalance), subtract(opening, earlier.matchedHereNet));
@@ -699,8 +706,10 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
   const s = await statementOf(ctx, id);
   const start = await startOf(db, s);
   const chain = await chainOf(db, s, start);
-  const [[summary], stmtLines, earlierLines, matchRows, items, uncredited, unpresented, totals, bookOpening, proposal, agreedBy] = await Promise.all([
-    summariesOf(db, [s]),
+  const totals = await fo30Totals(db, s, { start, chain });
+  const bookOpening = await bookBalance(db, s, addDays(s.periodStart, -1));
+  const [[summary], stmtLines, earlierLines, matchRows, items, uncredited, unpresented, proposal, agreedBy] = await Promise.all([
+    summariesOf(db, [s], [totals]),
     db.select().from(bankStatementLines).where(eq(bankStatementLines.statementId, id)).orderBy(asc(bankStatementLines.lineNo)),
     chain.length > 1
       ? db
@@ -723,9 +732,7 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
       .orderBy(asc(reconciliationLedgerItems.journalLineId)),
     outstandingItems(db, s, 'debit'),
     outstandingItems(db, s, 'credit'),
-    fo30Totals(db, s),
-    bookBalance(db, s, addDays(s.periodStart, -1)),
-    proposalFor(db, s, start),
+    proposalFor(db, s, start, bookOpening),
     start?.createdBy ? db.select({ first: people.firstName, last: people.lastName }).from(people).where(eq(people.id, start.createdBy)).limit(1) : [],
   ]);
   const ruleOf = new Map(matchRows.map((r) => [r.m.id, (r.m.rule ?? 'manual') as MatchRule]));
@@ -776,7 +783,7 @@ export async function reconciliationDetail(ctx: Pick<ServiceContext, 'db' | 'sco
   };
   const agreedByName = agreedBy[0] ? fullName(agreedBy[0].first, agreedBy[0].last) : null;
   return {
-    statement: { ...summary!, difference: fo30.difference },
+    statement: summary!,
     lines,
     bookLines,
     bookLinesCount: totals.counts.uncredited + totals.counts.unpresented,

@@ -4,7 +4,7 @@
 // 1,234.50 CR / 1,234.50 DR (money in / money out, or a balance in credit / overdrawn).
 import type { DateOrder } from '../../../../shared/accounting/index.js';
 import { negate, isNegative, type Cents } from '../../../../shared/money.js';
-import { readAmount } from '../../../core/csv-read.js';
+import { readAmount, realDate } from '../../../core/csv-read.js';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
@@ -25,27 +25,20 @@ const MONTH_DAY = new RegExp(String.raw`^([A-Za-z]{3,9}\.?)[ /.-]*(\d{1,2})(?:st
 /** A two-digit year as spreadsheets read it: 00–49 this century, 50–99 the last. */
 const fullYear = (y: string) => (y.length === 4 ? Number(y) : Number(y) < 50 ? 2000 + Number(y) : 1900 + Number(y));
 
-function iso(y: number, m: number, d: number): string | undefined {
-  if (m < 1 || m > 12 || d < 1) return undefined;
-  const at = new Date(Date.UTC(y, m - 1, d));
-  if (at.getUTCFullYear() !== y || at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d) return undefined;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
 /** The day of a statement line as YYYY-MM-DD, or undefined when the text is no real date in a known form. */
 export function readStatementDate(text: string, order: DateOrder = 'dmy'): string | undefined {
   const t = text.trim().replace(/\s+/g, ' ');
   let m = ISO.exec(t);
-  if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (m) return realDate(Number(m[1]), Number(m[2]), Number(m[3]));
   m = NUMERIC.exec(t);
   if (m) {
     const [a, b] = [Number(m[1]), Number(m[3])];
-    return order === 'dmy' ? iso(fullYear(m[4]!), b, a) : iso(fullYear(m[4]!), a, b);
+    return order === 'dmy' ? realDate(fullYear(m[4]!), b, a) : realDate(fullYear(m[4]!), a, b);
   }
   m = DAY_MONTH.exec(t);
-  if (m) return iso(fullYear(m[3]!), monthOf(m[2]!), Number(m[1]));
+  if (m) return realDate(fullYear(m[3]!), monthOf(m[2]!), Number(m[1]));
   m = MONTH_DAY.exec(t);
-  if (m) return iso(fullYear(m[3]!), monthOf(m[1]!), Number(m[2]));
+  if (m) return realDate(fullYear(m[3]!), monthOf(m[1]!), Number(m[2]));
   return undefined;
 }
 
