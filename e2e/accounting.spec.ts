@@ -156,6 +156,11 @@ test('at 390 px the page works, in English and in Kiswahili', async ({ page }) =
   await expect(page.getByRole('group', { name: 'Jumla ya Mali' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}-overview-1366-sw.png`, fullPage: true });
   await expectAccessible(page);
+  // The journals of the system's own events read in Kiswahili (issue 29 item 5): a payment, an invoice, a stock issue.
+  await page.getByRole('tab', { name: 'Miamala' }).click();
+  await expect(page.getByTestId('journal-row').filter({ hasText: /^.*(Malipo ya .+ ya ankara|Ankara INV-|Bidhaa zilizotolewa)/ }).first()).toBeVisible();
+  await expect(page.getByTestId('journal-row').filter({ hasText: /payment for invoice|Stock issued:/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Muhtasari' }).click();
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await fits()).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}-overview-390-sw.png`, fullPage: true });

@@ -7,3 +7,4 @@ export * from './periods.js';
 export * from './statements.js';
 export * from './reconciliation.js';
 export * from './bank-profiles.js';
+export * from './journal-text.js';

@@ -3,6 +3,7 @@ import { COST_CENTRES, FUNDS, JOURNAL_STATUSES, MAX_JOURNAL_LINES, MAX_LINE_KES,
 import { blankToUndefined, hasNoNul, isoDate, NUL_MESSAGE, optionalEnumQuery, optionalIdQuery, optionalIsoDate, optionalText, pageQuery, requiredText, searchQuery } from '../validation.js';
 import { formatKesExact, parseKes, compare, totalOf, tryParseKes, ZERO } from '../money.js';
 import { journalCeilingMessage, passesJournalCeiling } from './bounds.js';
+import { journalTextSchema } from './journal-text.js';
 
 /** An amount on a journal line: KES, to the cent, 0 … MAX_LINE_KES; blank is 0 (the spec: debit and credit are optional). */
 const lineAmount = (label: string) =>
@@ -107,7 +108,9 @@ export const journalSchema = z.object({
   id: z.number(),
   number: z.string(),
   date: z.string(),
+  /** A person's words, or an event's English sentence: readers show describeJournal(journal, language). */
   description: z.string(),
+  text: journalTextSchema,
   reference: z.string().nullable(),
   sourceType: z.enum(SOURCE_TYPES),
   sourceId: z.number().nullable(),

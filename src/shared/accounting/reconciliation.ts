@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { blankToUndefined, optionalIdQuery, optionalText, pageQuery, requiredText } from '../validation.js';
 import { MAX_LINE_KES } from './constants.js';
 import { bankColumnsAnswerSchema, bankColumnsSchema, DATE_ORDERS, kindIssues, profileName, profileRefSchema } from './bank-profiles.js';
+import { journalTextSchema } from './journal-text.js';
 
 export const STATEMENT_KINDS = ['bank', 'mpesa'] as const;
 export type BankStatementKind = (typeof STATEMENT_KINDS)[number];
@@ -235,7 +236,9 @@ export const bookLineSchema = z.object({
   journalId: z.number(),
   journalNumber: z.string(),
   date: z.string(),
+  /** The journal's description and event (shown with describeJournal in the reader's language). */
   description: z.string(),
+  text: journalTextSchema,
   reference: z.string().nullable(),
   amount: z.number(),
   /** The facility of its lines, or null when they are of several (or of none). */

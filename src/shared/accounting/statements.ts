@@ -108,6 +108,8 @@ export const budgetLineSchema = z.object({
   facilityName: z.string().nullable(),
   accountCode: z.string(),
   accountName: z.string(),
+  /** The account's Kiswahili name, when the chart gives one (issue 29 item 5). */
+  accountNameSw: z.string().nullable(),
   amount: z.number(),
 });
 export type BudgetLine = z.infer<typeof budgetLineSchema>;

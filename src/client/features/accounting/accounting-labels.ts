@@ -1,6 +1,6 @@
 // The ledger's words in the reader's language: the server's and the shared contract's messages (English, SPEC.md
 // §5), shown in Kiswahili when the screen knows them, and every other message as it is.
-import { BALANCE_BOUND_MESSAGE, JOURNAL_CEILING_MESSAGE } from '../../../shared/accounting';
+import { BALANCE_BOUND_MESSAGE, describeJournal, JOURNAL_CEILING_MESSAGE, type JournalFacts } from '../../../shared/accounting';
 import { placeName } from '../../../shared/place-names';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
@@ -79,3 +79,9 @@ const exact = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximum
 export function statementMoney(kes: number): string {
   return kes < 0 ? `(${exact.format(-kes)})` : exact.format(kes);
 }
+
+/**
+ * What a journal says in the reader's language: an event's sentence (an invoice, a payment, a stock issue, a
+ * reversal…) worded from its kind and facts, or the words a person typed (issue 29 item 5).
+ */
+export const journalWords = (j: { description: string; text?: { kind: string; facts: JournalFacts } | null }, lang?: string) => describeJournal(j, isSwahili(lang) ? 'sw' : 'en');

@@ -20,7 +20,7 @@ import { useStaff } from '../../app/use-staff';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
 import { RegionTable } from './region-table';
-import { accountingError, lineAccountName } from './accounting-labels';
+import { accountingError, journalWords, lineAccountName } from './accounting-labels';
 import { reconciliationPdfPath, reconciliationQuery, useAutoMatch, useCompleteReconciliation, useCreateMatch, usePostStatementLine, useUndoMatch } from './accounting.api';
 import { StartingPointCard } from './reconciliation-start';
 import { money, StatusBadge } from './reconciliation-labels';
@@ -194,7 +194,8 @@ function LineTable({
       <TableBody>
         {rows.map((l) => {
           const matched = l.matchId !== null;
-          const lineLabel = `${formatDate(l.date)} ${l.description} ${money(l.amount)}`;
+          const details = isBook(l) ? journalWords(l) : l.description;
+          const lineLabel = `${formatDate(l.date)} ${details} ${money(l.amount)}`;
           return (
             <TableRow key={l.id} className={cn(matched && 'text-muted-foreground', picked.includes(l.id) && 'bg-primary/10')} data-testid={isBook(l) ? 'book-line' : 'statement-line'}>
               <TableCell className="w-8">
@@ -202,7 +203,7 @@ function LineTable({
               </TableCell>
               <TableCell className="whitespace-nowrap">{formatDate(l.date)}</TableCell>
               <TableCell className="min-w-40">
-                <p>{l.description}</p>
+                <p>{details}</p>
                 <p className="text-xs text-muted-foreground">{[isBook(l) ? l.journalNumber : null, l.reference].filter(Boolean).join(' · ')}</p>
               </TableCell>
               <TableCell className={cn('whitespace-nowrap text-right tabular-nums', l.amount < 0 && 'text-red-700')}>{money(l.amount)}</TableCell>

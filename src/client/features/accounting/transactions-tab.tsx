@@ -25,7 +25,7 @@ import { useStaff } from '../../app/use-staff';
 import { formatDate, formatNumber } from '../../lib/locale-format';
 import { journalStatusVariant, type BooksParams } from './accounting-logic';
 import { RegionTable } from './region-table';
-import { accountingError, accountingMessage, accountName, lineAccountName } from './accounting-labels';
+import { accountingError, accountingMessage, accountName, journalWords, lineAccountName } from './accounting-labels';
 import { accountsQuery, journalQuery, JOURNALS_PAGE_SIZE, journalsQuery, useApproveJournal, useRejectJournal, useReverseJournal, type JournalFilters } from './accounting.api';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -206,7 +206,7 @@ function JournalRow({ journal: j, expanded, onToggle, onReject, onReverse }: Row
         <p className="text-xs text-muted-foreground md:hidden">
           {formatDate(j.date)} · <span className="font-mono">{j.number}</span> · {t(`accounting.sources.${j.sourceType}`)}
         </p>
-        <p className="font-medium">{j.description}</p>
+        <p className="font-medium">{journalWords(j)}</p>
         <p className="flex flex-wrap items-center gap-2 md:hidden">
           <span className="font-semibold tabular-nums">{money(j.totalDebit)}</span>
           <Badge variant={journalStatusVariant(j.status)}>{t(`accounting.statuses.${j.status}`)}</Badge>

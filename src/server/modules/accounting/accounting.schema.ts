@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customType, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, createdAt, moneyFromDb } from '../../db/columns.js';
+import type { JournalFacts } from '../../../shared/accounting/index.js';
 import { toKesText, type Cents } from '../../../shared/money.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
@@ -65,7 +66,11 @@ export const journals = pgTable(
     id: id(),
     number: text().notNull().unique(),
     date: date({ mode: 'string' }).notNull(),
+    /** What the journal says: a person's words, or the English sentence of an event's kind (text_kind). */
     description: text().notNull(),
+    /** An event's kind and facts (issue 29 item 5): each reader gets the sentence in their language. Null when a person wrote it. */
+    textKind: text(),
+    textFacts: jsonb().$type<JournalFacts>(),
     reference: text(),
     sourceType: text().notNull(),
     sourceId: integer(),

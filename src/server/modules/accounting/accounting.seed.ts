@@ -205,7 +205,7 @@ export async function closeSeededMonths(tx: Db, ctx: SeedContext): Promise<Recor
     const june = monthsOf(fy)[11]!;
     if (m === june) {
       if (today <= adjustmentDeadline(m)) continue;
-      const closing = await post(tx, { date: fy.end, description: `Year-end close ${fy.label}: revenue and expense to accumulated surplus`, reference: fy.label, source: { type: 'year_close', id: null }, lines: await yearEndLines(tx, fy), preparedBy: director }, { now });
+      const closing = await post(tx, { date: fy.end, text: { kind: 'year_close', facts: { year: fy.label } }, reference: fy.label, source: { type: 'year_close', id: null }, lines: await yearEndLines(tx, fy), preparedBy: director }, { now });
       await tx.insert(fiscalYears).values({ label: fy.label, closingJournalId: closing?.id ?? null, closedBy: director, closedAt: now });
       closedYears++;
     }

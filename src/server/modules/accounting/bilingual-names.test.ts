@@ -120,6 +120,26 @@ describe('the books answer both names', () => {
     expect(en).toMatch(/Books of\s+Busia County/);
   });
 
+  it("a statement's CSV and a budget line read the reader's language too; the figures stay machine-readable", async () => {
+    const sw = await t.request({ url: '/api/accounting/trial-balance.csv?lang=sw', cookie: director });
+    expect(sw.statusCode, sw.body).toBe(200);
+    const [head, ...lines] = sw.body.split(/\r?\n/);
+    expect(head).toMatch(/^Sehemu,Akaunti,Maelezo,/);
+    const debtors = lines.find((l) => l.includes(',1230,'))!;
+    expect(debtors).toContain('Wagonjwa wadaiwa');
+    expect(debtors).toMatch(/,-?\d+\.\d{2}(,|$)/);
+    const en = await t.request({ url: '/api/accounting/trial-balance.csv', cookie: director });
+    expect(en.body.split(/\r?\n/)[0]).toMatch(/^Section,Code,/);
+    expect(en.body).toContain('Patient debtors');
+    expect(en.body).not.toContain('Wagonjwa wadaiwa');
+
+    const budgets = await t.request({ url: '/api/accounting/budgets?fiscalYear=2025/26', cookie: director });
+    expect(budgets.statusCode, budgets.body).toBe(200);
+    const lines4110 = (budgets.json() as { accountCode: string; accountName: string; accountNameSw: string | null }[]).filter((b) => b.accountCode === '4110');
+    expect(lines4110.length).toBeGreaterThan(0);
+    expect(lines4110[0]).toMatchObject({ accountName: expect.stringMatching(/^FIF user fees/), accountNameSw: expect.stringMatching(/^Ada za FIF/) });
+  });
+
   it('an account the county has not named in Kiswahili prints its English name in a Kiswahili statement', async () => {
     const accounts = await chart();
     await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${accounts.get('1230')!.id}`, cookie: director, body: { nameSw: '' } });

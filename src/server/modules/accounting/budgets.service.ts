@@ -25,7 +25,7 @@ const label = (fy: string) => parseFiscalYear(fy).label;
 /** Budget lines with their account's and facility's names, ordered: the county level first, then by facility and code. */
 async function budgetRows(db: Db, where: SQL | undefined): Promise<BudgetLine[]> {
   const rows = await db
-    .select({ fiscalYear: budgets.fiscalYear, facilityId: budgets.facilityId, facilityName: facilityField(budgets.facilityId, 'name'), accountCode: budgets.accountCode, accountName: accounts.name, amount: budgets.amount })
+    .select({ fiscalYear: budgets.fiscalYear, facilityId: budgets.facilityId, facilityName: facilityField(budgets.facilityId, 'name'), accountCode: budgets.accountCode, accountName: accounts.name, accountNameSw: accounts.nameSw, amount: budgets.amount })
     .from(budgets)
     .innerJoin(accounts, eq(accounts.code, budgets.accountCode))
     .where(where)
@@ -172,10 +172,10 @@ export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInp
 
   const facilityIds = [...new Set(planned.map((p) => p.facilityId))].sort((a, b) => (a ?? 0) - (b ?? 0));
   const names = new Map(places.map((p) => [p.id, p.name]));
-  const accountNames = new Map((await ctx.db.select({ code: accounts.code, name: accounts.name }).from(accounts)).map((a) => [a.code, a.name]));
+  const accountNames = new Map((await ctx.db.select({ code: accounts.code, name: accounts.name, nameSw: accounts.nameSw }).from(accounts)).map((a) => [a.code, a]));
   const preview: BudgetLine[] = [...planned]
     .sort((a, b) => (a.facilityId ?? 0) - (b.facilityId ?? 0) || (a.accountCode < b.accountCode ? -1 : a.accountCode > b.accountCode ? 1 : 0))
-    .map((p) => ({ fiscalYear, facilityId: p.facilityId, facilityName: p.facilityId === null ? null : (names.get(p.facilityId) ?? null), accountCode: p.accountCode, accountName: accountNames.get(p.accountCode) ?? p.accountCode, amount: toKes(p.amount) }));
+    .map((p) => ({ fiscalYear, facilityId: p.facilityId, facilityName: p.facilityId === null ? null : (names.get(p.facilityId) ?? null), accountCode: p.accountCode, accountName: accountNames.get(p.accountCode)?.name ?? p.accountCode, accountNameSw: accountNames.get(p.accountCode)?.nameSw ?? null, amount: toKes(p.amount) }));
   const result = { fiscalYear, dryRun: Boolean(input.dryRun), facilityIds, total: toKes(totalOf(planned.map((p) => p.amount))), lines: preview };
   if (input.dryRun) return result;
   await ctx.db.transaction(async (tx) => replace(tx, fiscalYear, facilityIds, planned, ctx.actor, ctx.now(), 'imported'));

@@ -29,8 +29,8 @@ describe('setting a budget', () => {
     const res = await put(director, { fiscalYear: '2025/26', facilityId: 2, lines: [{ accountCode: '4110', amount: 250_000.5 }, { accountCode: '5250', amount: 90_000 }] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([
-      { fiscalYear: '2025/26', facilityId: 2, facilityName: 'Port Victoria Hospital', accountCode: '4110', accountName: expect.stringContaining('FIF user fees'), amount: 250_000.5 },
-      { fiscalYear: '2025/26', facilityId: 2, facilityName: 'Port Victoria Hospital', accountCode: '5250', accountName: 'Medical drugs consumed', amount: 90_000 },
+      { fiscalYear: '2025/26', facilityId: 2, facilityName: 'Port Victoria Hospital', accountCode: '4110', accountName: expect.stringContaining('FIF user fees'), accountNameSw: expect.stringContaining('Ada za FIF'), amount: 250_000.5 },
+      { fiscalYear: '2025/26', facilityId: 2, facilityName: 'Port Victoria Hospital', accountCode: '5250', accountName: 'Medical drugs consumed', accountNameSw: expect.any(String), amount: 90_000 },
     ]);
     expect(await stored(2)).toEqual([
       { code: '4110', amount: '250000.50' },

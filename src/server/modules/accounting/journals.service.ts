@@ -135,6 +135,7 @@ function toJournal(j: JournalRow, more: Pick<Journal, 'preparedByName' | 'approv
     number: j.number,
     date: j.date,
     description: j.description,
+    text: j.textKind && j.textFacts ? { kind: j.textKind, facts: j.textFacts } : null,
     reference: j.reference,
     sourceType: j.sourceType as Journal['sourceType'],
     sourceId: j.sourceId,
@@ -265,7 +266,7 @@ export async function reverseJournal(ctx: ServiceContext, id: number, input: Rev
       tx,
       {
         date,
-        description: `Reversal of ${j.number}: ${input.reason}`,
+        text: { kind: 'reversal', facts: { journal: j.number, reason: input.reason } },
         reference: j.number,
         source: { type: 'reversal', id: j.id },
         reversesId: j.id,

@@ -15,7 +15,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, fiscalYearOf } from '../../../shared/county-time.js';
 import { add, compare, formatKesExact, isNegative, isZero, negate, parseTotal, subtract, total, totalOf, ZERO, ZERO_TOTAL, type Cents, type Total } from '../../../shared/money.js';
-import { balanceBoundMessage, journalCeilingMessage, passesBalanceBound, passesJournalCeiling, type Fund, type SourceType } from '../../../shared/accounting/index.js';
+import { balanceBoundMessage, journalCeilingMessage, journalSentence, passesBalanceBound, passesJournalCeiling, type Fund, type JournalFacts, type JournalText, type SourceType } from '../../../shared/accounting/index.js';
 import { continueSeries, documentNumber, nextDocumentNumber } from '../../core/numbering.js';
 import { conflict, invalid } from '../../core/errors.js';
 import { isNumericOverflow } from '../../core/sql.js';
@@ -35,13 +35,21 @@ export type LedgerLine = {
 export type JournalDraft = {
   /** The county date the journal is dated. */
   date: string;
-  description: string;
   reference?: string | null;
   source: { type: SourceType; id: number | null };
   lines: LedgerLine[];
   preparedBy?: number | null;
   reversesId?: number | null;
-};
+} & (
+  | { /** A person's words. */ description: string; text?: undefined }
+  | { /** An event: its kind and facts, worded in each reader's language (the English sentence is stored too). */ text: JournalText; description?: undefined }
+);
+
+/** What a draft's row stores: its description, and an event's kind and facts. */
+function wording(draft: JournalDraft) {
+  if (draft.text) return { description: journalSentence(draft.text, 'en'), textKind: draft.text.kind, textFacts: draft.text.facts as JournalFacts };
+  return { description: draft.description.slice(0, 300), textKind: null, textFacts: null };
+}
 
 export type Posted = { id: number; number: string };
 
@@ -191,7 +199,7 @@ async function writeJournal(tx: Db, draft: JournalDraft, lines: LedgerLine[], nu
     .values({
       number,
       date: draft.date,
-      description: draft.description.slice(0, 300),
+      ...wording(draft),
       reference: draft.reference ?? null,
       sourceType: draft.source.type,
       sourceId: draft.source.id,
@@ -280,7 +288,7 @@ export async function postMany(tx: Db, drafts: readonly JournalDraft[], now: Dat
         chunk.map((x) => ({
           number: x.number,
           date: x.d.date,
-          description: x.d.description.slice(0, 300),
+          ...wording(x.d),
           reference: x.d.reference ?? null,
           sourceType: x.d.source.type,
           sourceId: x.d.source.id,

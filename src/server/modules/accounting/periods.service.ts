@@ -203,7 +203,7 @@ export async function closeFiscalYear(ctx: ServiceContext, year: string): Promis
     if (closed.has(june)) throw conflict(`${june.slice(0, 7)} is closed, so the closing journal cannot be dated in it`);
     const closing = await post(
       tx,
-      { date: fy.end, description: `Year-end close ${fy.label}: revenue and expense to accumulated surplus`, reference: fy.label, source: { type: 'year_close', id: null }, lines: await yearEndLines(tx, fy), preparedBy: actor.id },
+      { date: fy.end, text: { kind: 'year_close', facts: { year: fy.label } }, reference: fy.label, source: { type: 'year_close', id: null }, lines: await yearEndLines(tx, fy), preparedBy: actor.id },
       { now },
     );
     await tx.insert(accountingPeriods).values({ period: june, closedBy: actor.id, closedAt: now });

@@ -3,7 +3,7 @@
 // books, the reconciled balance and the statement's — and the difference, which is zero when the books agree.
 // It reads what GET /api/accounting/reconciliations/:id shows, so the paper and the screen never differ.
 import { formatKesExact, parseTotal } from '../../../shared/money.js';
-import type { BookLine, ReconciliationDetail, StatementLine } from '../../../shared/accounting/index.js';
+import { describeJournal, type BookLine, type ReconciliationDetail, type StatementLine } from '../../../shared/accounting/index.js';
 import type { ServiceContext } from '../../core/context.js';
 import { documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfFile, type PdfSection } from '../../core/pdf.js';
 import { reconciliationDetail } from './reconciliation.service.js';
@@ -124,7 +124,7 @@ export function reconciliationContent(d: ReconciliationDetail, lang: Language, r
       { label: w.reference, width: 16 },
       { label: w.amount, width: 16, align: 'right' },
     ],
-    rows: capped(items, (b) => [documentDate(b.date, lang), b.journalNumber, b.description, b.reference ?? '', money(Math.abs(b.amount))], 5),
+    rows: capped(items, (b) => [documentDate(b.date, lang), b.journalNumber, describeJournal(b, lang), b.reference ?? '', money(Math.abs(b.amount))], 5),
     empty: w.none,
   });
   const statementTable = (heading: string, items: StatementLine[]): PdfSection => ({

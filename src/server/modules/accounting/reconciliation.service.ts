@@ -605,6 +605,8 @@ async function outstandingItems(db: Db, s: StatementRow, side: 'debit' | 'credit
       number: journals.number,
       date: journals.date,
       description: journals.description,
+      textKind: journals.textKind,
+      textFacts: journals.textFacts,
       reference: journals.reference,
       amount: sql<string>`sum(${journalLines.debit} - ${journalLines.credit})::text`,
       facilityId: sql<number | null>`case when count(distinct coalesce(${journalLines.facilityId}, 0)) = 1 then min(${journalLines.facilityId}) end`,
@@ -613,7 +615,7 @@ async function outstandingItems(db: Db, s: StatementRow, side: 'debit' | 'credit
     .from(journalLines)
     .innerJoin(journals, eq(journals.id, journalLines.journalId))
     .where(and(unmatchedBookWhere(s, s.periodEnd), sql`${journalLines[side]} > 0`))
-    .groupBy(journalLines.journalId, journals.number, journals.date, journals.description, journals.reference)
+    .groupBy(journalLines.journalId, journals.number, journals.date, journals.description, journals.textKind, journals.textFacts, journals.reference)
     .orderBy(asc(journals.date), sql`min(${journalLines.id})`)
     .limit(MAX_LISTED_LINES);
   return rows.map((r) => ({
@@ -623,6 +625,7 @@ async function outstandingItems(db: Db, s: StatementRow, side: 'debit' | 'credit
     journalNumber: r.number,
     date: r.date,
     description: r.description,
+    text: r.textKind && r.textFacts ? { kind: r.textKind, facts: r.textFacts } : null,
     reference: r.reference,
     amount: toKes(parseTotal(r.amount)),
     facilityId: r.facilityId === null ? null : Number(r.facilityId),
@@ -890,7 +893,7 @@ export async function postStatementLine(ctx: ServiceContext, lineId: number, inp
         tx,
         {
           date: line.date,
-          description: `${charge ? 'Bank charges' : 'Interest'} on statement ${s.filename}, line ${line.lineNo}: ${line.description}`,
+          text: { kind: charge ? 'bank_charges' : 'interest', facts: { statement: s.filename, line: line.lineNo, text: line.description } },
           reference: line.reference,
           source: { type: 'reconciliation', id: line.id },
           preparedBy: actor.id,

@@ -186,16 +186,31 @@ function cell(v: number | null | undefined, kind: string): string {
   return v < 0 ? `(${digits})` : digits;
 }
 
-export function statementPdfContent(s: Statement, lang: Language): PdfContent {
+/**
+ * A statement's words in a language: a section's, a column's and a line's label (an account's name in the reader's
+ * language, a computed line's from the words above) — for its PDF and its CSV alike.
+ */
+export function statementWords(lang: Language) {
   const w = WORDS[lang];
   const say = (key: string | null, english: string) => (key !== null && w.labels[key]) || english;
+  return {
+    say,
+    column: (c: Statement['columns'][number]) => (c.asAt ? w.asAt(documentDate(c.asAt, lang)) : say(c.key, c.label)),
+    row: (r: StatementRow) => (r.code !== null ? (lang === 'sw' && r.labelSw) || r.label : say(r.key, r.label)),
+    /** The CSV's first three heads. */
+    heads: lang === 'sw' ? (['Sehemu', 'Akaunti', 'Maelezo'] as const) : (['Section', 'Code', 'Line'] as const),
+  };
+}
+
+export function statementPdfContent(s: Statement, lang: Language): PdfContent {
+  const w = WORDS[lang];
+  const { say, column: columnLabel, row: rowLabel } = statementWords(lang);
   const hasCodes = s.sections.some((sec) => sec.rows.some((r) => r.code !== null));
   // The FIF table's columns need the page on its side.
   const wide = s.columns.length > 6;
-  const columnLabel = (c: Statement['columns'][number]) => (c.asAt ? w.asAt(documentDate(c.asAt, lang)) : say(c.key, c.label));
   const cells = (r: StatementRow) => [
     ...(hasCodes ? [r.code ?? ''] : []),
-    r.code !== null ? (lang === 'sw' && r.labelSw) || r.label : say(r.key, r.label),
+    rowLabel(r),
     ...s.columns.map((c) => (c.kind === 'text' ? (r.text?.[c.key] ?? '') : cell(r.values[c.key], c.kind))),
   ];
   // Every section's table is sized for all the statement's lines, so the tables line up down the page.

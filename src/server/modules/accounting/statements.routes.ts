@@ -33,7 +33,7 @@ export function statementRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const kind of STATEMENTS) {
     r.get(`/api/accounting/${kind}`, { ...read, schema: { querystring: statementQuery, response: ok(statementSchema) } }, async (request) => buildStatement(kind, ctxOf(request, deps), request.query));
     r.get(`/api/accounting/${kind}.csv`, { ...read, schema: { querystring: statementQuery, response: csvFile } }, async (request, reply) =>
-      sendCsv(reply, statementCsv(await buildStatement(kind, ctxOf(request, deps), request.query))),
+      sendCsv(reply, statementCsv(await buildStatement(kind, ctxOf(request, deps), request.query), documentLanguage(request))),
     );
     r.get(`/api/accounting/${kind}.pdf`, { ...read, schema: { querystring: statementQuery, response: pdfFile } }, async (request, reply) => {
       const statement = await buildStatement(kind, ctxOf(request, deps), request.query);

@@ -22,6 +22,8 @@ import { fifPerformance } from './statements/fif-performance.js';
 import { incomeStatement } from './statements/income-statement.js';
 import { notes } from './statements/notes.js';
 import { trialBalance } from './statements/trial-balance.js';
+import { statementWords } from './statements.pdf.js';
+import type { Language } from '../../core/pdf.js';
 
 export { COST_CENTRE_LABELS, STATEMENT_TITLES, statementRange } from './statements/common.js';
 export { CASH_FLOW_LINES } from './statements/cash-flow.js';
@@ -51,14 +53,18 @@ export function statementFilename(s: Statement, ext: 'csv' | 'pdf'): string {
   return `${s.kind}_${scope || 'books'}_${s.from}_${s.to}.${ext}`;
 }
 
-/** A statement as CSV: one header row, then a row per line (section, code, label, each column; money to the cent). */
-export function statementCsv(s: Statement): CsvFile {
-  const header = ['Section', 'Code', s.lineColumn ?? 'Line', ...s.columns.map((c) => c.label)];
+/**
+ * A statement as CSV: one header row, then a row per line (section, code, label, each column; money to the cent),
+ * its words in the reader's language as its PDF's are (the figures stay machine-readable: 1234.50, -200.00).
+ */
+export function statementCsv(s: Statement, lang: Language = 'en'): CsvFile {
+  const words = statementWords(lang);
+  const header = [words.heads[0], words.heads[1], s.lineColumn ? words.say(s.lineColumn.toLowerCase(), s.lineColumn) : words.heads[2], ...s.columns.map(words.column)];
   const rows = s.sections.flatMap((sec) =>
     sec.rows.map((r) => [
-      sec.label,
+      words.say(sec.key, sec.label),
       r.code ?? '',
-      r.label,
+      words.row(r),
       ...s.columns.map((c) => {
         if (c.kind === 'text') return r.text?.[c.key] ?? '';
         const v = r.values[c.key];

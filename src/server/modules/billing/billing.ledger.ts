@@ -59,7 +59,7 @@ export function invoiceJournal(invoice: Invoice, level: number, date: string): J
     { account: a.receivable, debit: insurer, ...dims(invoice, a.fund) },
     { account: a.revenue, credit: insurer, ...dims(invoice, a.fund) },
   ];
-  return { date, description: `Invoice ${invoice.invoiceNumber} (${invoice.serviceType})`, reference: invoice.invoiceNumber, source: { type: 'invoice', id: invoice.id }, lines };
+  return { date, text: { kind: 'invoice', facts: { invoice: invoice.invoiceNumber, service: invoice.serviceType } }, reference: invoice.invoiceNumber, source: { type: 'invoice', id: invoice.id }, lines };
 }
 
 export function paymentJournal(invoice: Invoice, payment: PaymentRow, date: string): JournalDraft {
@@ -67,7 +67,7 @@ export function paymentJournal(invoice: Invoice, payment: PaymentRow, date: stri
   const reference = payment.method === 'mpesa' ? payment.mpesaReceiptNumber : payment.gatewayReference;
   return {
     date,
-    description: `${payment.method === 'mpesa' ? 'M-Pesa' : payment.method === 'card' ? 'Card' : 'Cash'} payment for invoice ${invoice.invoiceNumber}`,
+    text: { kind: 'payment', facts: { method: payment.method, invoice: invoice.invoiceNumber } },
     reference: reference ?? invoice.invoiceNumber,
     source: { type: 'payment', id: payment.id },
     lines: [
@@ -93,7 +93,7 @@ export function claimJournal(invoice: Invoice, level: number, claim: ClaimRow, i
   }
   return {
     date,
-    description: `Claim ${claim.claimNumber} ${claim.status} (invoice ${invoice.invoiceNumber})`,
+    text: { kind: 'claim', facts: { claim: claim.claimNumber, status: claim.status, invoice: invoice.invoiceNumber } },
     reference: claim.claimNumber,
     source: { type: 'claim', id: claim.id },
     lines,
@@ -103,7 +103,7 @@ export function claimJournal(invoice: Invoice, level: number, claim: ClaimRow, i
 export function waiverJournal(invoice: Invoice, waiver: { id: number; amount: Cents }, date: string): JournalDraft {
   return {
     date,
-    description: `Waiver on invoice ${invoice.invoiceNumber}`,
+    text: { kind: 'waiver', facts: { invoice: invoice.invoiceNumber } },
     reference: invoice.invoiceNumber,
     source: { type: 'waiver', id: waiver.id },
     lines: [

@@ -21,10 +21,9 @@ export function stockJournal(item: Item, movement: Movement, date: string): Jour
   const dims = { facilityId: item.facilityId, fund: 'fif' as const, costCentre: a.costCentre };
   const into = movement.quantity > 0;
   const other = movement.kind === 'received' ? '2115' : movement.kind === 'issued' || !into ? a.expense : '3100';
-  const what = { opening: 'Opening stock', received: 'Stock received', issued: 'Stock issued', adjusted: 'Stock adjusted', written_off: 'Stock written off' }[movement.kind] ?? 'Stock';
   return {
     date,
-    description: `${what}: ${Math.abs(movement.quantity)} ${item.unit} ${item.itemName}`.slice(0, 300),
+    text: { kind: 'stock', facts: { movement: movement.kind, quantity: Math.abs(movement.quantity), unit: item.unit, item: item.itemName } },
     reference: `STK-${movement.id}`,
     source: { type: 'stock', id: movement.id },
     lines: into

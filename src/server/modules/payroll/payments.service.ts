@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { isZero, sum, toKes, type Cents } from '../../../shared/money.js';
 import { BANK_ACCOUNT, PAYMENT_ACCOUNT, type PaymentKind, type PayrollPayment, type RemitBody } from '../../../shared/payroll/index.js';
+import type { JournalText } from '../../../shared/accounting/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
@@ -55,7 +56,7 @@ async function owedByFacility(db: Db, runIds: readonly number[], kind: PaymentKi
 async function record(
   tx: Db,
   ctx: ServiceContext,
-  payment: { kind: PaymentKind; period: string; runId: number | null; paidOn: string; reference: string; description: string },
+  payment: { kind: PaymentKind; period: string; runId: number | null; paidOn: string; reference: string; text: JournalText },
   owed: Map<number, Cents>,
 ): Promise<PayrollPayment> {
   const total = sum(owed.values());
@@ -77,7 +78,7 @@ async function record(
   ]);
   const journal = await post(
     tx,
-    { date: payment.paidOn, description: payment.description, reference: payment.reference, source: { type: 'manual', id: null }, lines, preparedBy: ctx.actor.id },
+    { date: payment.paidOn, text: payment.text, reference: payment.reference, source: { type: 'manual', id: null }, lines, preparedBy: ctx.actor.id },
     { now: ctx.now(), awaitApproval: true },
   );
   let row: PaymentRow;
@@ -102,7 +103,7 @@ export async function recordRunPayment(ctx: ServiceContext, runId: number, body:
     checkPaidOn(ctx, body.paidOn, run.period);
     if (run.status !== 'approved') throw conflict(`This run is ${run.status}: only an approved run is paid`);
     const owed = await owedByFacility(tx, [runId], 'net');
-    return record(tx, ctx, { kind: 'net', period: run.period, runId, paidOn: body.paidOn, reference: body.reference, description: `Net pay ${run.period}, pay run ${runId}: paid (${body.reference})` }, owed);
+    return record(tx, ctx, { kind: 'net', period: run.period, runId, paidOn: body.paidOn, reference: body.reference, text: { kind: 'payroll_net', facts: { period: run.period, run: runId, reference: body.reference } } }, owed);
   });
 }
 
@@ -115,6 +116,6 @@ export async function recordRemittance(ctx: ServiceContext, body: RemitBody): Pr
     const runs = (await listRuns({ ...ctx, db: tx }, { period: body.period, status: 'approved' })).map((r) => r.id);
     if (runs.length === 0) throw conflict(`No pay run of ${body.period} is approved: nothing is owed yet`);
     const owed = await owedByFacility(tx, runs, body.remittance);
-    return record(tx, ctx, { kind: body.remittance, period: body.period, runId: null, paidOn: body.paidOn, reference: body.reference, description: `${body.remittance.toUpperCase()} for ${body.period}: remitted (${body.reference})` }, owed);
+    return record(tx, ctx, { kind: body.remittance, period: body.period, runId: null, paidOn: body.paidOn, reference: body.reference, text: { kind: 'payroll_remittance', facts: { remittance: body.remittance, period: body.period, reference: body.reference } } }, owed);
   });
 }

@@ -584,13 +584,13 @@ export async function approveRun(ctx: ServiceContext, id: number): Promise<RunDe
       .innerJoin(payrollDepartments, eq(payrollDepartments.id, payrollRunLines.departmentId))
       .where(eq(payrollRunLines.runId, id));
     const covered = await facilitiesOf(tx, scopeOfRun(run));
-    const scopeName = run.scopeKind === 'county' ? 'the county' : run.scopeKind === 'subcounty' ? `${run.subcounty} sub-county` : covered.get(run.facilityId!)!.name;
+    const place = run.scopeKind === 'county' ? '' : run.scopeKind === 'subcounty' ? run.subcounty! : covered.get(run.facilityId!)!.name;
     const posted = await post(
       tx,
       {
         // The period's last day, or the day it is approved when that comes first (a month approved before it ends).
         date: [periodEnd(run.period), countyDate(ctx.now())].sort()[0]!,
-        description: `Payroll ${run.period}, ${scopeName}: ${lines.length} employees`,
+        text: { kind: 'payroll', facts: { period: run.period, scope: run.scopeKind, place, employees: lines.length } },
         reference: `PAY-${run.period}-${id}`,
         source: { type: 'payroll', id },
         lines: runJournalLines(lines),

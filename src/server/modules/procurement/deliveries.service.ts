@@ -210,7 +210,7 @@ export async function recordDelivery(ctx: ServiceContext, orderId: number, body:
       tx,
       {
         date: body.deliveredOn,
-        description: `Goods received ${number} on ${order.number ?? `order ${order.id}`} from ${supplier!.name}`,
+        text: { kind: 'goods_received', facts: { grn: number, order: order.number ?? order.id, supplier: supplier!.name } },
         reference: body.deliveryNote,
         source: { type: 'goods_received', id: delivery!.id },
         lines: receiptLines(debits, GRNI, { facilityId: order.facilityId, fund: order.fund as Fund, costCentre: order.costCentre }, number),
@@ -278,7 +278,7 @@ export async function recordDonation(ctx: ServiceContext, body: CreateDonationBo
           tx,
           {
             date: body.deliveredOn,
-            description: `Donation in kind ${number} from ${donor.name}`,
+            text: { kind: 'donation', facts: { grn: number, donor: donor.name } },
             reference: body.deliveryNote,
             source: { type: 'goods_received', id: delivery!.id },
             lines: receiptLines(new Map([[DONATED_STOCK, value]]), DONATIONS_IN_KIND, { facilityId: body.facilityId, fund: 'grant', costCentre: 'pharmacy' }, number),

@@ -135,7 +135,7 @@ async function matchAndPost(ctx: ServiceContext, tx: Db, order: typeof procureme
     tx,
     {
       date: countyDate(ctx.now()),
-      description: `Supplier invoice ${number} on ${order.number ?? `order ${order.id}`} matched`,
+      text: { kind: 'supplier_invoice', facts: { invoice: number, order: order.number ?? order.id } },
       reference: number,
       source: { type: 'supplier_invoice', id: invoiceId },
       lines: matchedLines(order, m, number),

@@ -64,7 +64,7 @@ export async function createPayment(ctx: ServiceContext, body: CreatePaymentBody
       tx,
       {
         date: body.paidOn,
-        description: `Payment voucher ${number}: ${invoices.map((i) => i.invoiceNumber).join(', ')}`.slice(0, 300),
+        text: { kind: 'supplier_payment', facts: { voucher: number, invoices: invoices.map((i) => i.invoiceNumber).join(', ') } },
         reference: body.reference ?? number,
         source: { type: 'supplier_payment', id: payment!.id },
         lines: invoices.flatMap((i) => {
