@@ -39,8 +39,10 @@ const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z
  * a page's own code stays with the page). PUBLIC keeps out what the landing page uses, so it never loads the
  * signed-in screens' code; bundle-size's landing budget fails if something new is missed.
  */
-const SHELL = /src[\\/]client[\\/](app|components|lib)[\\/]|src[\\/]shared[\\/](access|money)|@radix-ui|@floating-ui|tailwind-merge|react-remove-scroll|aria-hidden|tslib|use-sidecar|use-callback-ref|react-style-singleton/;
+const SHELL = /src[\\/]client[\\/](app|components|lib)[\\/]|src[\\/]shared[\\/](access|money|day-first-date)|@radix-ui|@floating-ui|tailwind-merge|react-remove-scroll|aria-hidden|tslib|use-sidecar|use-callback-ref|react-style-singleton/;
 const PUBLIC = /button-variants|locale-format|lib[\\/]i18n|clsx|class-variance|county/;
+/** The parts of a screen that only its own chunks share: the procurement and payroll contracts and dialog pieces. */
+const FEATURE_PART = /src[\\/]shared[\\/](procurement|payroll)[\\/]|src[\\/]client[\\/]features[\\/](procurement|payroll)[\\/](?!.*-page\.tsx$)/;
 /** Shared parts that only some screens use ride with those screens, not the shell: the patient picker (billing, referrals, appointments). */
 const NOT_SHELL = /components[\\/]forms[\\/]patient-picker/;
 
@@ -74,6 +76,14 @@ export default defineConfig({
             },
             // Everything the entry script loads, in one file.
             { name: 'entry', tags: ['$initial'], priority: 2 },
+            {
+              // A screen's own shared parts (its contracts, its dialogs' common pieces) ride in one chunk per feature
+              // rather than a file each: every file is a round trip on a slow link and some bytes of its own.
+              name: (id) => FEATURE_PART.exec(id)?.slice(1).find(Boolean)?.concat('-parts') ?? null,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 0,
+            },
             {
               name: 'shell',
               test: (id) => SHELL.test(id) && !PUBLIC.test(id) && !NOT_SHELL.test(id),

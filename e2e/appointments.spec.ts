@@ -19,6 +19,8 @@ async function moveClock(page: Page, request: APIRequestContext, offsetDays: num
 }
 
 const today = () => countyDate(new Date());
+/** A date as the date fields show it, day first (issue 29): 2026-04-05 → 05/04/2026. */
+const dayFirst = (iso: string) => iso.split('-').reverse().join('/');
 
 type Service = { id: number; code: string; name: string; dailyCapacity: number };
 
@@ -76,7 +78,7 @@ test.describe('appointments', () => {
     await page.getByRole('link', { name: "Today's Appointments" }).click();
     await expect(page).toHaveURL(/\/appointments$/);
     await expect(page.getByRole('tab', { name: 'Day list' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(today());
+    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(dayFirst(today()));
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Patient Registry' }).click();
     const patient = await registerPatientThroughApi(page, { firstName: 'Atieno' });
@@ -96,9 +98,9 @@ test.describe('appointments', () => {
     // ---- tomorrow's day list has it ----
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Appointments' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
-    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(today());
+    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(dayFirst(today()));
     await page.getByRole('button', { name: 'Next day' }).click();
-    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(tomorrow);
+    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(dayFirst(tomorrow));
     await onlyService(page, 'Follow-up');
     const row = rowOf(page, patient.name);
     await expect(row).toContainText('Follow-up');
@@ -111,7 +113,7 @@ test.describe('appointments', () => {
     try {
       await moveClock(page, request, 1);
       await signInAs(page, 'nurse', '/appointments');
-      await expect(page.getByLabel('Date', { exact: true })).toHaveValue(tomorrow);
+      await expect(page.getByLabel('Date', { exact: true })).toHaveValue(dayFirst(tomorrow));
       await onlyService(page, 'Follow-up');
       const scheduledCard = page.getByTestId('appt-stat-scheduled').getByTestId('stat-value');
       await expect(scheduledCard).toHaveText(/\d/);
@@ -203,7 +205,7 @@ test.describe('appointments', () => {
     await expect(cell).toContainText('Full');
     await expectAccessible(page);
     await page.locator(`[data-date="${tomorrow}"]`).getByRole('button', { name: /^Open the day list for / }).click();
-    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(tomorrow);
+    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(dayFirst(tomorrow));
     await onlyService(page, { value: String(service.id) });
     await expect(rowOf(page, second.name)).toContainText('Scheduled');
 
@@ -257,7 +259,7 @@ test.describe('appointments', () => {
     await booking.getByRole('option', { name: new RegExp(walkIn.name) }).click();
     await booking.getByLabel('Service').selectOption(String(opd.id));
     await booking.getByLabel('Kind').selectOption('walk_in');
-    await expect(booking.getByLabel('Date')).toHaveValue(today());
+    await expect(booking.getByLabel('Date')).toHaveValue(dayFirst(today()));
     await booking.getByRole('button', { name: 'Book', exact: true }).click();
     await expect(toast(page, 'Appointment booked')).toBeVisible();
     await expect(booking).toBeHidden();

@@ -12,6 +12,9 @@ import { expect, expectAccessible, expectPrintLink, getJson, randomLetters, sign
 const ITEM = 'Amoxicillin Dispersible 250mg';
 const KEMSA = 'Kenya Medical Supplies Authority (KEMSA)';
 
+/** A date as the date fields show it, day first (issue 29): 2026-04-05 → 05/04/2026. */
+const dayFirst = (iso: string) => iso.split('-').reverse().join('/');
+
 type StockLine = { id: number; itemName: string; currentStock: number; facilityId: number };
 type Batch = { batchNumber: string; expiryDate: string | null; quantity: number };
 type CatalogItem = { id: number; name: string; prices: { supplierId: number; supplierName: string; unitPrice: number }[] };
@@ -63,7 +66,7 @@ test('a requisition to a paid invoice: ordered from KEMSA, approved on a phone, 
   // Prefilled from the requisition: who asked, the facility, the date it is needed by and the line.
   await expect(creating.getByRole('combobox', { name: 'Requested by' })).toHaveValue('Faith Nafula');
   await expect(creating.getByLabel('Facility')).toHaveValue('1');
-  await expect(creating.getByLabel('Delivery date')).toHaveValue(raised!.neededBy);
+  await expect(creating.getByLabel('Delivery date')).toHaveValue(dayFirst(raised!.neededBy));
   const orderLine = creating.getByRole('group', { name: 'Item 1' });
   await expect(orderLine.getByRole('combobox', { name: 'Item name' })).toHaveValue(ITEM);
   await expect(orderLine.getByLabel('Quantity')).toHaveValue('100');
@@ -125,7 +128,7 @@ test('a requisition to a paid invoice: ordered from KEMSA, approved on a phone, 
   await detail.getByRole('button', { name: 'Record Delivery' }).click();
   const delivering = page.getByRole('dialog', { name: 'Record Delivery' });
   await delivering.getByLabel('Delivery note number').fill(`KEMSA-DN-${suffix}`);
-  await expect(delivering.getByLabel('Delivered on')).toHaveValue(today);
+  await expect(delivering.getByLabel('Delivered on')).toHaveValue(dayFirst(today));
   const committee = delivering.getByRole('combobox', { name: 'Inspection committee' });
   for (const [typed, name] of [
     ['Grace At', 'Grace Atieno'],

@@ -11,6 +11,7 @@ import { ListCard } from '../../components/data/list-card';
 import { ColumnHeads, ScrollTable, SkeletonRows } from '../../components/data/table-parts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { DateInput } from '../../components/ui/date-input';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { TableBody, TableCell, TableRow } from '../../components/ui/table';
@@ -92,11 +93,11 @@ export function AuditTab({ initialUserId, initialUserLabel }: { initialUserId: s
         />
         <div className="grid gap-1.5">
           <Label htmlFor="audit-from">{t('access.audit.from')}</Label>
-          <Input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <DateInput id="audit-from" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-to">{t('access.audit.to')}</Label>
-          <Input id="audit-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          <DateInput id="audit-to" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
         </div>
       </FilterBar>
       <ListCard

@@ -4,7 +4,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
-import { Input, Textarea } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
+import { Textarea } from '../../components/ui/input';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 
 type Props = {
@@ -54,7 +55,7 @@ export function ConfirmDialog({ title, description, confirmLabel, reason, date, 
         ) : null}
         {date ? (
           <FormField id="confirm-date" label={date.label}>
-            <Input id="confirm-date" type="date" min={date.min} value={day} onChange={(e) => setDay(e.target.value)} disabled={pending} />
+            <DateInput id="confirm-date" min={date.min} value={day} onChange={setDay} disabled={pending} />
             <p className="text-xs text-muted-foreground">{date.hint}</p>
           </FormField>
         ) : null}

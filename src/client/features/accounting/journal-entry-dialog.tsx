@@ -15,6 +15,7 @@ import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Button } from '../../components/ui/button';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
@@ -113,7 +114,7 @@ function JournalEntryForm({ mutation, onDone }: { mutation: ReturnType<typeof us
       ) : null}
       <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-3">
         <FormField id="je-date" label={t('accounting.entry.date')} error={message('date')} required>
-          <Input type="date" data-field="date" aria-required="true" {...fieldAria('je-date', message('date'))} value={values.date} onChange={(e) => set('date', e.target.value)} />
+          <DateInput data-field="date" aria-required="true" {...fieldAria('je-date', message('date'))} value={values.date} onChange={(iso) => set('date', iso)} />
         </FormField>
         <FormField id="je-description" label={t('accounting.entry.descriptionField')} error={message('description')} required className="sm:col-span-2">
           <Input

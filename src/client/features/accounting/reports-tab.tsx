@@ -18,7 +18,7 @@ import { ListError } from '../../components/data/list-error';
 import { PrintLink } from '../../components/print-link';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
@@ -48,11 +48,11 @@ export function ReportsTab({ books }: Props) {
         <FilterSelect id="statement-kind" label={t('accounting.reports.report')} value={kind} onChange={(v) => setKind(v as StatementKind)} options={STATEMENTS.map((k) => ({ value: k, label: t(`accounting.reports.kinds.${k}`) }))} />
         <div className="grid gap-1.5">
           <Label htmlFor="statement-from">{t('accounting.reports.from')}</Label>
-          <Input id="statement-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <DateInput id="statement-from" value={from} max={to} onChange={setFrom} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="statement-to">{t('accounting.reports.to')}</Label>
-          <Input id="statement-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+          <DateInput id="statement-to" value={to} min={from} onChange={setTo} />
         </div>
       </FilterBar>
 

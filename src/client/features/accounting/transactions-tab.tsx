@@ -16,7 +16,7 @@ import { ListCard } from '../../components/data/list-card';
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
 import { Label } from '../../components/ui/label';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
@@ -84,11 +84,11 @@ export function TransactionsTab({ books, filters, onFilters }: Props) {
         />
         <div className="grid gap-1.5">
           <Label htmlFor="journal-from">{t('accounting.transactions.from')}</Label>
-          <Input id="journal-from" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => patch({ from: e.target.value || undefined })} />
+          <DateInput id="journal-from" value={filters.from ?? ''} max={filters.to} onChange={(from) => patch({ from: from || undefined })} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="journal-to">{t('accounting.transactions.to')}</Label>
-          <Input id="journal-to" type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => patch({ to: e.target.value || undefined })} />
+          <DateInput id="journal-to" value={filters.to ?? ''} min={filters.from} onChange={(to) => patch({ to: to || undefined })} />
         </div>
       </FilterBar>
 

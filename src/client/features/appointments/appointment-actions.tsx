@@ -10,6 +10,7 @@ import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Button } from '../../components/ui/button';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -157,7 +158,7 @@ function RescheduleDialog({ appointment: a, mayOverride, onClose }: { appointmen
       <form noValidate className="grid gap-4" onSubmit={form.submit((input) => send({ ...input, overrideCapacity: false }))}>
         <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
           <FormField id={id('date')} label={t('appointments.book.date')} error={message('date')} required>
-            <Input type="date" min={today} aria-required="true" data-field="date" {...fieldAria(id('date'), message('date'))} value={values.date} onChange={(e) => change('date', e.target.value)} />
+            <DateInput min={today} aria-required="true" data-field="date" {...fieldAria(id('date'), message('date'))} value={values.date} onChange={(iso) => change('date', iso)} />
           </FormField>
           <FormField id={id('startTime')} label={t('appointments.book.time')} error={message('startTime')}>
             <Input type="time" data-field="startTime" {...fieldAria(id('startTime'), message('startTime'))} value={values.startTime} onChange={(e) => change('startTime', e.target.value)} />

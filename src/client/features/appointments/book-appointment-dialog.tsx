@@ -11,6 +11,7 @@ import { useStaff } from '../../app/use-staff';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -211,15 +212,14 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
         </FormField>
 
         <FormField id="appt-date" label={t('appointments.book.date')} error={message('date')} required>
-          <Input
-            type="date"
+          <DateInput
             aria-required="true"
             data-field="date"
             min={today}
             readOnly={values.kind === 'walk_in'}
             {...fieldAria('appt-date', message('date'))}
             value={values.date}
-            onChange={(e) => change('date', e.target.value)}
+            onChange={(iso) => change('date', iso)}
           />
         </FormField>
 

@@ -15,7 +15,7 @@ import { ListCard } from '../../components/data/list-card';
 import { StatCardGrid } from '../../components/data/stat-card-grid';
 import { ColumnHeads, SkeletonRows } from '../../components/data/table-parts';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
 import { Label } from '../../components/ui/label';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { formatNumber } from '../../lib/locale-format';
@@ -58,7 +58,7 @@ export function DayList({ facilityId, facilityName, date, onDate, canWrite, mayO
             <Button variant="outline" size="icon" className="shrink-0 print:hidden" aria-label={t('appointments.day.previous')} onClick={() => goTo(addDays(date, -1))}>
               <ChevronLeft aria-hidden="true" />
             </Button>
-            <Input id="appt-day-date" type="date" className="min-w-0" value={date} onChange={(e) => goTo(e.target.value)} />
+            <DateInput id="appt-day-date" value={date} onChange={goTo} />
             <Button variant="outline" size="icon" className="shrink-0 print:hidden" aria-label={t('appointments.day.next')} onClick={() => goTo(addDays(date, 1))}>
               <ChevronRight aria-hidden="true" />
             </Button>

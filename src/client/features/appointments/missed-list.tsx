@@ -16,7 +16,8 @@ import { FormField, fieldAria } from '../../components/forms/form-field';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
-import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
+import { NativeSelect, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -74,26 +75,24 @@ export function MissedList({ facilityId, facilityName, canWrite }: Props) {
         />
         <div className="grid gap-1.5">
           <Label htmlFor="appt-missed-from">{t('appointments.missed.from')}</Label>
-          <Input
+          <DateInput
             id="appt-missed-from"
-            type="date"
             max={to || undefined}
             value={from}
-            onChange={(e) => {
-              setFrom(e.target.value);
+            onChange={(iso) => {
+              setFrom(iso);
               reset();
             }}
           />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="appt-missed-to">{t('appointments.missed.to')}</Label>
-          <Input
+          <DateInput
             id="appt-missed-to"
-            type="date"
             min={from || undefined}
             value={to}
-            onChange={(e) => {
-              setTo(e.target.value);
+            onChange={(iso) => {
+              setTo(iso);
               reset();
             }}
           />

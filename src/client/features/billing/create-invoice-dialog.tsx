@@ -10,6 +10,7 @@ import { formatKES, isNegative, patientPayable, toKes, tryParseKes } from '../..
 import { createBillingSchema, defaultCoveragePercent, INVOICE_DUE_DAYS, type CreateBillingInput } from '../../../shared/billing';
 import type { Patient } from '../../../shared/patients';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -183,7 +184,7 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
             {payable === null ? '—' : formatKES(payable)}
           </output>
         </div>
-        {field('dueDate', t('billing.fields.dueDate'), <Input type="date" min={today} {...text('dueDate')} />)}
+        {field('dueDate', t('billing.fields.dueDate'), <DateInput min={today} {...attrs('dueDate')} value={String(input.dueDate ?? '')} onChange={(iso) => set('dueDate', iso)} />)}
         {field('notes', t('billing.fields.notes'), <Textarea maxLength={1000} {...text('notes')} />, { className: 'sm:col-span-2' })}
       </fieldset>
       <FormDialogFooter pending={pending} onCancel={onDone} action={t('billing.create.submit')} running={t('billing.create.submitting')} disabled={!allowed} />

@@ -4,7 +4,7 @@
 // issue is drawn earliest expiry first unless a batch is chosen (issue 28 item 5), and expired stock is refused.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   STOCK_UPDATE_KINDS,
@@ -16,6 +16,7 @@ import {
 } from '../../../shared/inventory';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -167,7 +168,14 @@ function UpdateStockForm({ item, onDone }: { item: InventoryItem; onDone: () => 
               </p>
             </FormField>
             <FormField id="mv-expiry" label={t('inventory.movement.expiryDate')} error={message('expiryDate')}>
-              <Input type="date" {...fieldAria('mv-expiry', message('expiryDate'))} {...register('expiryDate', { shouldUnregister: true })} />
+              <Controller
+                control={control}
+                name="expiryDate"
+                shouldUnregister
+                render={({ field }) => (
+                  <DateInput {...fieldAria('mv-expiry', message('expiryDate'))} name={field.name} ref={field.ref} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} disabled={field.disabled} />
+                )}
+              />
             </FormField>
           </div>
         ) : (

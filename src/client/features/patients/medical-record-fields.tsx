@@ -4,7 +4,7 @@
 // open, so a message under any field is in sight; on a phone the short vitals sit two to a row.
 import { X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useFieldArray, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { Controller, useFieldArray, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,6 +27,7 @@ import {
 } from '../../../shared/medical-records';
 import { FieldError, FormField, fieldAria } from '../../components/forms/form-field';
 import { Button } from '../../components/ui/button';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -320,7 +321,13 @@ export function RecordFields<TOut>({ form, prefix, showMuac, visitTypeByRule }: 
           <Textarea className="min-h-16" {...fieldAria(id('notes'), message('notes'))} {...register('notes')} />
         </FormField>
         <FormField id={id('followUpDate')} label={t('patients.record.followUpDate')} error={message('followUpDate')}>
-          <Input type="date" {...fieldAria(id('followUpDate'), message('followUpDate'))} {...register('followUpDate')} />
+          <Controller
+            control={control}
+            name="followUpDate"
+            render={({ field }) => (
+              <DateInput {...fieldAria(id('followUpDate'), message('followUpDate'))} name={field.name} ref={field.ref} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} disabled={field.disabled} />
+            )}
+          />
         </FormField>
       </div>
     </>

@@ -20,6 +20,7 @@ import { DetailField } from '../../components/data/detail-field';
 import { FormField, FormSection, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, SelectOptions } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
@@ -95,6 +96,7 @@ function EmployeeFields({ prefix, names, values, set, errors }: { prefix: string
     ));
   const text = (name: string, type = 'text', extra: Record<string, string> = {}) =>
     box(name, (aria) => <Input type={type} value={values[name]} data-field={name} autoComplete="off" onChange={(e) => set(name, e.target.value)} {...extra} {...aria} />);
+  const date = (name: string) => box(name, (aria) => <DateInput value={values[name] ?? ''} data-field={name} onChange={(iso) => set(name, iso)} {...aria} />);
   const choose = t('payroll.process.choose');
   const render: Record<string, () => ReactNode> = {
     facilityId: () =>
@@ -117,10 +119,10 @@ function EmployeeFields({ prefix, names, values, set, errors }: { prefix: string
         { value: 'yes', label: t('payroll.employee.yes') },
       ]),
     payMethod: () => select('payMethod', PAY_METHODS.map((x) => ({ value: x, label: t(`payroll.payMethods.${x}`) }))),
-    hiredOn: () => text('hiredOn', 'date'),
-    exitedOn: () => text('exitedOn', 'date'),
-    effectiveFrom: () => text('effectiveFrom', 'date'),
-    disabilityExpiresOn: () => text('disabilityExpiresOn', 'date'),
+    hiredOn: () => date('hiredOn'),
+    exitedOn: () => date('exitedOn'),
+    effectiveFrom: () => date('effectiveFrom'),
+    disabilityExpiresOn: () => date('disabilityExpiresOn'),
     helbMonthly: () => text('helbMonthly', 'number', { min: '0', step: '0.01', inputMode: 'decimal' }),
     mpesaPhone: () => text('mpesaPhone', 'tel'),
   };

@@ -9,6 +9,7 @@ import { formatKES } from '../../../shared/money';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiPost } from '../../lib/api-client';
@@ -44,7 +45,7 @@ export function PaymentDialog({ target, onClose }: { target: PaymentTarget; onCl
       <form noValidate onSubmit={form.submit(onValid)} className="grid gap-4">
         <fieldset disabled={mutation.isPending} className="grid gap-4 sm:grid-cols-2">
           <FormField id="payroll-paid-on" label={t('payroll.payment.paidOn')} error={message('paidOn')} required>
-            <Input type="date" max={today} value={form.values.paidOn} data-field="paidOn" onChange={(e) => form.set('paidOn', e.target.value)} {...fieldAria('payroll-paid-on', message('paidOn'))} />
+            <DateInput max={today} value={form.values.paidOn} data-field="paidOn" onChange={(iso) => form.set('paidOn', iso)} {...fieldAria('payroll-paid-on', message('paidOn'))} />
           </FormField>
           <FormField id="payroll-paid-reference" label={t('payroll.payment.reference')} error={message('reference')} required>
             <Input value={form.values.reference} maxLength={60} autoComplete="off" data-field="reference" onChange={(e) => form.set('reference', e.target.value)} {...fieldAria('payroll-paid-reference', message('reference'))} />

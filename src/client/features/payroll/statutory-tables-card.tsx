@@ -19,6 +19,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -368,12 +369,11 @@ function AddRateDialog({ rows, today, onClose }: { rows: readonly StatutoryRate[
             </NativeSelect>
           </FormField>
           <FormField id="payroll-rate-effectiveFrom" label={t('payroll.rates.effectiveFrom')} error={message('effectiveFrom')} required>
-            <Input
-              type="date"
+            <DateInput
               min={firstOfMonth}
               value={values.effectiveFrom}
               data-field="effectiveFrom"
-              onChange={(e) => form.set('effectiveFrom', e.target.value)}
+              onChange={(iso) => form.set('effectiveFrom', iso)}
               {...fieldAria('payroll-rate-effectiveFrom', message('effectiveFrom'))}
             />
           </FormField>

@@ -10,7 +10,8 @@ import { FormField } from '../../components/forms/form-field';
 import { ScrollTable } from '../../components/data/table-parts';
 import { Badge } from '../../components/ui/badge';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
-import { Input, NativeSelect } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
+import { NativeSelect } from '../../components/ui/input';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatNumber } from '../../lib/locale-format';
 import { suppliersQuery, useImportCatalog } from './procurement.api';
@@ -50,7 +51,7 @@ export function CatalogImportDialog({ onClose }: { onClose: () => void }) {
           </NativeSelect>
         </FormField>
         <FormField id="cat-from" label={t('procurement.catalog.effectiveFrom')}>
-          <Input id="cat-from" type="date" value={effectiveFrom} onChange={(e) => setEffectiveFrom(e.target.value)} />
+          <DateInput id="cat-from" value={effectiveFrom} onChange={setEffectiveFrom} />
           <p className="text-xs text-muted-foreground">{t('procurement.catalog.effectiveHint')}</p>
         </FormField>
         <FormDialogFooter pending={false} onCancel={onClose} action={t('procurement.catalog.next')} running={t('procurement.working')} />

@@ -11,6 +11,7 @@ import { fieldAria, FormAlert, FormField } from '../../components/forms/form-fie
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Button } from '../../components/ui/button';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { formatNumber } from '../../lib/locale-format';
@@ -96,7 +97,7 @@ export function DeliveryDialog({ order, onClose }: { order: PurchaseOrder; onClo
             <Input data-field="deliveryNote" aria-required="true" maxLength={60} {...fieldAria('gr-note', message('deliveryNote'))} value={values.deliveryNote} onChange={(e) => set('deliveryNote', e.target.value)} />
           </FormField>
           <FormField id="gr-date" label={t('procurement.delivery.date')} error={message('deliveredOn')} required>
-            <Input type="date" data-field="deliveredOn" aria-required="true" {...fieldAria('gr-date', message('deliveredOn'))} value={values.deliveredOn} onChange={(e) => set('deliveredOn', e.target.value)} />
+            <DateInput data-field="deliveredOn" aria-required="true" {...fieldAria('gr-date', message('deliveredOn'))} value={values.deliveredOn} onChange={(iso) => set('deliveredOn', iso)} />
           </FormField>
           <div className="grid gap-2 sm:col-span-2">
             <PersonPicker
@@ -163,7 +164,9 @@ export function DeliveryDialog({ order, onClose }: { order: PurchaseOrder; onClo
                 {r.include ? (
                   <>
                     {box('batchNumber', true, { maxLength: 40 }, 'sm:col-span-2')}
-                    {box('expiryDate', false, { type: 'date' }, 'sm:col-span-2')}
+                    <FormField id={id('expiryDate')} label={t('procurement.delivery.expiryDate')} error={msg('expiryDate')} className="sm:col-span-2">
+                      <DateInput data-field={`items.${at}.expiryDate`} {...fieldAria(id('expiryDate'), msg('expiryDate'))} value={r.expiryDate} onChange={(iso) => setRow(i, { expiryDate: iso }, 'expiryDate')} />
+                    </FormField>
                     {box('delivered', true, { type: 'number', inputMode: 'numeric', min: 0 }, 'sm:col-span-2')}
                     {box('accepted', true, { type: 'number', inputMode: 'numeric', min: 0 }, 'sm:col-span-2')}
                     {box('rejected', true, { type: 'number', inputMode: 'numeric', min: 0 }, 'sm:col-span-2')}

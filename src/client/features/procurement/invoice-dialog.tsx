@@ -11,6 +11,7 @@ import { formatKES } from '../../../shared/money';
 import { fieldAria, FormAlert, FormField } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/locale-format';
@@ -94,7 +95,7 @@ export function InvoiceDialog({ order, invoice, onClose }: { order: PurchaseOrde
             <p className="self-end text-sm text-muted-foreground">{t('procurement.invoice.dated', { date: formatDate(values.invoiceDate) })}</p>
           ) : (
             <FormField id="inv-date" label={t('procurement.invoice.date')} error={message('invoiceDate')} required>
-              <Input type="date" data-field="invoiceDate" aria-required="true" {...fieldAria('inv-date', message('invoiceDate'))} value={values.invoiceDate} onChange={(e) => set('invoiceDate', e.target.value)} />
+              <DateInput data-field="invoiceDate" aria-required="true" {...fieldAria('inv-date', message('invoiceDate'))} value={values.invoiceDate} onChange={(iso) => set('invoiceDate', iso)} />
             </FormField>
           )}
         </fieldset>
@@ -189,7 +190,7 @@ export function PaymentDialog({ invoices, onClose }: { invoices: SupplierInvoice
         </fieldset>
         <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
           <FormField id="pv-date" label={t('procurement.payment.paidOn')} error={message('paidOn')} required>
-            <Input type="date" data-field="paidOn" aria-required="true" {...fieldAria('pv-date', message('paidOn'))} value={values.paidOn} onChange={(e) => set('paidOn', e.target.value)} />
+            <DateInput data-field="paidOn" aria-required="true" {...fieldAria('pv-date', message('paidOn'))} value={values.paidOn} onChange={(iso) => set('paidOn', iso)} />
           </FormField>
           <FormField id="pv-bank" label={t('procurement.payment.bankAccount')} error={message('bankAccount')} required>
             <NativeSelect data-field="bankAccount" aria-required="true" {...fieldAria('pv-bank', message('bankAccount'))} value={values.bankAccount} onChange={(e) => set('bankAccount', e.target.value)}>

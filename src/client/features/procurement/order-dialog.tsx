@@ -27,6 +27,7 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
@@ -193,7 +194,7 @@ export function OrderDialog({ requisition, onClose, onCreated }: Props) {
             choose,
           )}
           {field('deliveryDate', t('procurement.create.deliveryDate'), true, (aria) => (
-            <Input type="date" data-field="deliveryDate" aria-required="true" {...aria} value={values.deliveryDate} onChange={(e) => set('deliveryDate', e.target.value)} />
+            <DateInput data-field="deliveryDate" aria-required="true" {...aria} value={values.deliveryDate} onChange={(iso) => set('deliveryDate', iso)} />
           ))}
           {select(
             'facilityId',

@@ -14,6 +14,7 @@ import { Combobox } from '../../components/forms/combobox';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, SelectOptions } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
@@ -189,7 +190,7 @@ export function ThresholdDialog({ onClose }: { onClose: () => void }) {
   );
   const { values, set } = form;
   const save = useSave(form, onClose);
-  const { field, select, text } = parts('threshold', form);
+  const { field, select } = parts('threshold', form);
   const choose = t('procurement.create.choose');
 
   const onValid = (body: CreateThresholdBody) => {
@@ -233,7 +234,9 @@ export function ThresholdDialog({ onClose }: { onClose: () => void }) {
           {t('procurement.plan.thresholds.noLimit')}
         </label>
       </div>
-      {text('effectiveFrom', t('procurement.plan.thresholds.effectiveFrom'), { type: 'date' })}
+      {field('effectiveFrom', t('procurement.plan.thresholds.effectiveFrom'), (aria) => (
+        <DateInput data-field="effectiveFrom" aria-required="true" {...aria} value={values.effectiveFrom} onChange={(iso) => set('effectiveFrom', iso)} />
+      ))}
     </Shell>
   );
 }

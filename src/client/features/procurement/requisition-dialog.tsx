@@ -10,7 +10,8 @@ import { formatKES } from '../../../shared/money';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
-import { Input, NativeSelect, SelectOptions, Textarea } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
+import { NativeSelect, SelectOptions, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
@@ -84,7 +85,7 @@ export function RequisitionDialog({ onClose }: { onClose: () => void }) {
             PROCUREMENT_FUNDS.map((f) => ({ value: f, label: t(`procurement.funds.${f}`) })),
           )}
           <FormField id="rq-neededBy" label={t('procurement.requisition.neededBy')} error={message('neededBy')} required>
-            <Input type="date" data-field="neededBy" aria-required="true" {...fieldAria('rq-neededBy', message('neededBy'))} value={values.neededBy} onChange={(e) => set('neededBy', e.target.value)} />
+            <DateInput data-field="neededBy" aria-required="true" {...fieldAria('rq-neededBy', message('neededBy'))} value={values.neededBy} onChange={(iso) => set('neededBy', iso)} />
           </FormField>
           <FormField id="rq-justification" label={t('procurement.requisition.justification')} error={message('justification')} className="sm:col-span-2">
             <Textarea rows={2} maxLength={500} data-field="justification" {...fieldAria('rq-justification', message('justification'))} value={values.justification} onChange={(e) => set('justification', e.target.value)} />

@@ -8,6 +8,7 @@ import { AGPO_CATEGORIES, createSupplierBody, SUPPLIER_CATEGORIES, SUPPLIER_STAT
 import { FormField, FormSection, fieldAria } from '../../components/forms/form-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useSaveSupplier } from './procurement.api';
@@ -58,6 +59,8 @@ export function SupplierDialog({ supplier, onClose }: { supplier: Supplier | nul
   );
   const text = (name: Field, props: Record<string, unknown> = {}, className?: string) =>
     box(name, (aria) => <Input data-field={name} aria-required={REQUIRED.has(name) || undefined} autoComplete="off" {...props} {...aria} value={values[name]} onChange={(e) => set(name, e.target.value)} />, className);
+  const date = (name: Field) =>
+    box(name, (aria) => <DateInput data-field={name} aria-required={REQUIRED.has(name) || undefined} {...aria} value={values[name]} onChange={(iso) => set(name, iso)} />);
   const select = (name: Field, options: readonly string[], label: (v: string) => string) =>
     box(name, (aria) => (
       <NativeSelect data-field={name} aria-required="true" {...aria} value={values[name]} onChange={(e) => set(name, e.target.value)}>
@@ -90,9 +93,9 @@ export function SupplierDialog({ supplier, onClose }: { supplier: Supplier | nul
           </FormSection>
           <FormSection title={t('procurement.supplier.sections.compliance')}>
             {text('kraPin', { maxLength: 11, placeholder: 'P051234567X' })}
-            {text('taxComplianceExpiry', { type: 'date' })}
+            {date('taxComplianceExpiry')}
             {select('agpoCategory', AGPO_CATEGORIES, (v) => t(`procurement.agpo.${v}`))}
-            {text('agpoExpiry', { type: 'date' })}
+            {date('agpoExpiry')}
           </FormSection>
           <FormSection title={t('procurement.supplier.sections.payment')}>
             {text('paymentTermsDays', { type: 'number', inputMode: 'numeric', min: 0, max: 365 })}

@@ -14,6 +14,7 @@ import { FormField, fieldAria } from '../../components/forms/form-field';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -160,10 +161,10 @@ function GenerateForm({ request, mutation, preferredFacility, onClose, onRequest
           ) : (
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id="gen-start" label={t('reports.generate.startDate')} error={message('startDate')}>
-                <Input type="date" max={today} value={effective.startDate} onChange={(e) => set({ startDate: e.target.value })} {...fieldAria('gen-start', message('startDate'))} />
+                <DateInput max={today} value={effective.startDate} onChange={(startDate) => set({ startDate })} {...fieldAria('gen-start', message('startDate'))} />
               </FormField>
               <FormField id="gen-end" label={t('reports.generate.endDate')} error={message('endDate')}>
-                <Input type="date" max={today} value={effective.endDate} onChange={(e) => set({ endDate: e.target.value })} {...fieldAria('gen-end', message('endDate'))} />
+                <DateInput max={today} value={effective.endDate} onChange={(endDate) => set({ endDate })} {...fieldAria('gen-end', message('endDate'))} />
               </FormField>
             </div>
           )}

@@ -8,7 +8,7 @@ import { countyDate } from '../../../shared/county-time';
 import { FilterBar } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
 import { FieldError } from '../../components/forms/form-field';
-import { Input } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
 import { Label } from '../../components/ui/label';
 import type { ReportFilters } from './reports.api';
 
@@ -50,17 +50,16 @@ export function ReportFiltersBar({ value, facilities, onChange }: Props) {
         <>
           <div className="grid gap-1.5">
             <Label htmlFor="reports-start">{t('reports.filters.startDate')}</Label>
-            <Input id="reports-start" type="date" max={value.endDate || today} value={value.startDate} onChange={(e) => onChange({ startDate: e.target.value })} aria-invalid={backwards || undefined} />
+            <DateInput id="reports-start" max={value.endDate || today} value={value.startDate} onChange={(startDate) => onChange({ startDate })} aria-invalid={backwards || undefined} />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="reports-end">{t('reports.filters.endDate')}</Label>
-            <Input
+            <DateInput
               id="reports-end"
-              type="date"
               min={value.startDate || undefined}
               max={today}
               value={value.endDate}
-              onChange={(e) => onChange({ endDate: e.target.value })}
+              onChange={(endDate) => onChange({ endDate })}
               aria-invalid={backwards || undefined}
               aria-describedby={backwards || missing ? 'reports-end-error' : undefined}
             />

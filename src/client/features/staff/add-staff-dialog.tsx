@@ -3,12 +3,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { countyDate } from '../../../shared/county-time';
 import { manageableRoles } from '../../../shared/access';
 import { createStaffSchema, type CreatedStaff, type CreateStaffForm, type CreateStaffInput } from '../../../shared/staff';
 import { FormDialog, FormDialogFooter } from '../../components/ui/form-dialog';
+import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
@@ -78,7 +79,7 @@ function AddStaffForm({ mutation, actorRole, defaultFacilityId, onCreated, onCan
       joinedAt: today,
     },
   });
-  const { register, handleSubmit, setError, formState } = form;
+  const { register, handleSubmit, setError, control, formState } = form;
   const message = (name: (typeof FIELDS)[number]) => staffValidationText(formState.errors[name]?.message);
   const pending = mutation.isPending;
 
@@ -98,11 +99,10 @@ function AddStaffForm({ mutation, actorRole, defaultFacilityId, onCreated, onCan
       },
     });
 
-  const text = (name: Exclude<(typeof FIELDS)[number], 'role' | 'facilityId'>, opts: { required?: boolean; type?: string; autoComplete?: string; max?: string } = {}) => (
+  const text = (name: Exclude<(typeof FIELDS)[number], 'role' | 'facilityId'>, opts: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
     <FormField id={`staff-add-${name}`} label={t(`staff.add.fields.${name}`)} error={message(name)} required={opts.required}>
       <Input
         type={opts.type ?? 'text'}
-        max={opts.max}
         autoComplete={opts.autoComplete ?? 'off'}
         aria-required={opts.required || undefined}
         {...fieldAria(`staff-add-${name}`, message(name))}
@@ -139,7 +139,15 @@ function AddStaffForm({ mutation, actorRole, defaultFacilityId, onCreated, onCan
           </NativeSelect>
         </FormField>
         {text('nationalId')}
-        {text('joinedAt', { required: true, type: 'date', max: today })}
+        <FormField id="staff-add-joinedAt" label={t('staff.add.fields.joinedAt')} error={message('joinedAt')} required>
+          <Controller
+            control={control}
+            name="joinedAt"
+            render={({ field }) => (
+              <DateInput max={today} aria-required="true" {...fieldAria('staff-add-joinedAt', message('joinedAt'))} name={field.name} ref={field.ref} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} disabled={field.disabled} />
+            )}
+          />
+        </FormField>
       </fieldset>
       <FormDialogFooter pending={pending} onCancel={onCancel} action={t('staff.add.submit')} running={t('staff.add.submitting')} />
     </form>

@@ -17,7 +17,7 @@ import { ColumnHeads, ScrollTable, SkeletonRows } from '../../components/data/ta
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
 import { Label } from '../../components/ui/label';
 import { TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
@@ -102,11 +102,11 @@ function Outbox({ canSend }: { canSend: boolean }) {
         />
         <div className="grid gap-1.5">
           <Label htmlFor="outbox-from">{t('system.outbox.from')}</Label>
-          <Input id="outbox-from" type="date" value={draft.from} onChange={(e) => set('from')(e.target.value)} />
+          <DateInput id="outbox-from" value={draft.from} onChange={set('from')} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="outbox-to">{t('system.outbox.to')}</Label>
-          <Input id="outbox-to" type="date" value={draft.to} onChange={(e) => set('to')(e.target.value)} />
+          <DateInput id="outbox-to" value={draft.to} onChange={set('to')} />
         </div>
       </FilterBar>
       <ListCard
