@@ -221,3 +221,34 @@ test('the facility in-charge waives part of what a patient owes; the patient pay
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(row).toContainText('Paid');
 });
+
+test('a payment held for review: the finance officer proposes to accept it at the statement amount, the director approves it on a phone', async ({ page }) => {
+  // The demo county holds two M-Pesa pushes whose callbacks did not check out (issue 30 item 1).
+  await signInAs(page, 'finance_officer', '/billing');
+  const review = page.getByTestId('payments-review');
+  await expect(review.getByRole('heading', { name: /payments? needs? review/ })).toBeVisible();
+  const item = review.getByTestId('review-item').first();
+  const invoice = (await item.locator('.font-mono').first().innerText()).trim();
+  await expect(item).toContainText('The callback reported');
+  await item.getByRole('button', { name: 'Resolve' }).click();
+  const form = item.getByTestId('resolve-form');
+  await expect(form.getByLabel('Resolution')).toHaveValue('accept');
+  // The amount starts at what was pushed; the officer types the statement's reference and why.
+  await form.getByLabel('Statement or refund reference').fill('SC73KQ2M1P');
+  await form.getByLabel('Reason').fill('The M-Pesa statement shows the full amount');
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Propose' }).click();
+  await expect(toast(page, 'Resolution proposed: another officer approves it')).toBeVisible();
+  const mine = review.getByRole('article', { name: `Payment on invoice ${invoice}` });
+  await expect(mine.getByText('Waiting for another officer to approve')).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'county_director', '/billing');
+  const theirs = page.getByRole('article', { name: `Payment on invoice ${invoice}` });
+  await expect(theirs.getByText(/Esther Makokha proposes to accept Ksh/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await theirs.getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(page, 'Payment accepted and posted')).toBeVisible();
+  await expect(theirs).toHaveCount(0);
+});

@@ -43,6 +43,7 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
   'billing:write': { records_officer: 'facility', nurse: 'facility', facility_incharge: 'facility' },
   'claims:approve': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
   'billing:waive': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  'payments:resolve': { finance_officer: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility' },
   'inventory:read': {
     county_director: 'county', subcounty_medical_officer: 'county', facility_incharge: 'county', clinical_officer: 'county', nurse: 'county',
     records_officer: 'county', lab_technician: 'county', pharmacist: 'county', nutritionist: 'county', payroll_officer: 'county', procurement_officer: 'county', finance_officer: 'county', admin: 'county',
@@ -116,7 +117,7 @@ const GUARDED = REGISTERED.filter((r) => r.access.kind !== 'public');
  * revoke; an SMS resend would really send a message again. They name one that does
  * not exist, and a permitted role is answered 404.
  */
-const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke', '/api/staff/requests/:id/confirm', '/api/payroll/delegations/:id/revoke', '/api/sms-messages/:id/resend']);
+const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke', '/api/staff/requests/:id/confirm', '/api/payroll/delegations/:id/revoke', '/api/sms-messages/:id/resend', '/api/payment-resolutions/:id/approve']);
 
 const pathOf = (url: string) =>
   url

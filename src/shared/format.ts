@@ -71,3 +71,10 @@ export function formatDate(value: string | Date, locale = 'en-GB'): string {
   if (!formatter) dateFormatters.set(locale, (formatter = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: COUNTY_TIME_ZONE })));
   return formatter.format(at);
 }
+
+/** "0712 ••• 678": enough to tell two numbers apart, not enough to call one (+2547…, 2547… or 07… alike). */
+export function maskMobile(phone: string): string {
+  const ke = /^\+?254(\d{9})$/.exec(phone);
+  const shown = ke ? `0${ke[1]}` : phone.replace(/[^\d+]/g, '');
+  return shown.length < 8 ? '•••' : `${shown.slice(0, 4)} ••• ${shown.slice(-3)}`;
+}

@@ -48,7 +48,7 @@ export const MODULES = [
     permissions: ['appointments:read', 'appointments:write', 'appointments:override', 'appointments:configure', 'sms:read', 'sms:send'],
   },
   { id: 'referrals', screen: { path: '/referrals', status: 'live', nav: { group: 'patientManagement', key: 'referrals' } }, permissions: ['referrals:read', 'referrals:write'] },
-  { id: 'billing', screen: { path: '/billing', status: 'live', nav: { group: 'billingRevenue', key: 'billing' } }, permissions: ['billing:read', 'billing:write', 'claims:approve', 'billing:waive'] },
+  { id: 'billing', screen: { path: '/billing', status: 'live', nav: { group: 'billingRevenue', key: 'billing' } }, permissions: ['billing:read', 'billing:write', 'claims:approve', 'billing:waive', 'payments:resolve'] },
   { id: 'revenue', screen: { path: '/revenue', status: 'live', nav: { group: 'billingRevenue', key: 'revenue' } }, permissions: [] },
   {
     id: 'accounting',

@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'billing:write',
   'claims:approve',
   'billing:waive',
+  'payments:resolve',
   'inventory:read',
   'inventory:write',
   'inventory:approve',
@@ -97,6 +98,10 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   // A waiver or exemption forgives what a patient owes (issue 14): an officer's decision with its reason, never the
   // desk's. It posts Dr waivers and exemptions / Cr patient debtors.
   'billing:waive': { facility_incharge: 'facility', subcounty_medical_officer: 'subcounty', county_director: 'county' },
+  // A payment held for review (M-Pesa took money, the callback's amount did not check out) is resolved by finance
+  // (issue 30 item 1): accepted at the statement's amount, refunded or rejected — proposed by one officer, approved
+  // by another (maker ≠ checker, payment-review.service.ts).
+  'payments:resolve': { finance_officer: 'county', county_director: 'county', subcounty_medical_officer: 'subcounty', facility_incharge: 'facility' },
   // Stock levels are no patient's data: every facility may see where a medicine is, to borrow it.
   'inventory:read': all(ROLES, 'county'),
   'inventory:write': { pharmacist: 'facility', lab_technician: 'facility', facility_incharge: 'facility' },

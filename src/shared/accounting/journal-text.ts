@@ -13,6 +13,8 @@ type Movement = 'opening' | 'received' | 'issued' | 'adjusted' | 'written_off';
 export type JournalFactsOf = {
   invoice: { invoice: string; service: string };
   payment: { method: Method | string; invoice: string };
+  /** An M-Pesa payment held for review, received and returned to the payer (issue 30 item 1). */
+  payment_refund: { invoice: string; reference: string };
   claim: { claim: string; status: string; invoice: string };
   waiver: { invoice: string };
   stock: { movement: Movement | string; quantity: number; unit: string; item: string };
@@ -65,6 +67,7 @@ const orderSw = (f: { order: string | number }) => (typeof f.order === 'number' 
 const EN: Words = {
   invoice: (f) => `Invoice ${f.invoice} (${f.service})`,
   payment: (f) => `${word(METHODS_EN, f.method)} payment for invoice ${f.invoice}`,
+  payment_refund: (f) => `M-Pesa payment for invoice ${f.invoice} received and refunded (${f.reference})`,
   claim: (f) => `Claim ${f.claim} ${f.status} (invoice ${f.invoice})`,
   waiver: (f) => `Waiver on invoice ${f.invoice}`,
   stock: (f) => `${word(MOVEMENTS_EN, f.movement)}: ${f.quantity} ${f.unit} ${f.item}`,
@@ -84,6 +87,7 @@ const EN: Words = {
 const SW: Words = {
   invoice: (f) => `Ankara ${f.invoice} (${word(SERVICES_SW, f.service)})`,
   payment: (f) => `Malipo ya ${word(METHODS_SW, f.method)} ya ankara ${f.invoice}`,
+  payment_refund: (f) => `Malipo ya M-Pesa ya ankara ${f.invoice} yamepokelewa na kurudishwa (${f.reference})`,
   claim: (f) => `Dai ${f.claim} ${word(CLAIM_STATUS_SW, f.status)} (ankara ${f.invoice})`,
   waiver: (f) => `Msamaha wa ankara ${f.invoice}`,
   stock: (f) => `${word(MOVEMENTS_SW, f.movement)}: ${word(UNITS_SW, f.unit)} ${f.quantity} za ${f.item}`,
@@ -112,6 +116,7 @@ export function journalSentence(text: JournalText, lang: Language): string {
 const FACT_KEYS: { [K in JournalTextKind]: readonly (keyof JournalFactsOf[K])[] } = {
   invoice: ['invoice', 'service'],
   payment: ['method', 'invoice'],
+  payment_refund: ['invoice', 'reference'],
   claim: ['claim', 'status', 'invoice'],
   waiver: ['invoice'],
   stock: ['movement', 'quantity', 'unit', 'item'],

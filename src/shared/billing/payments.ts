@@ -2,13 +2,16 @@
 // M-Pesa STK push, card, cash, and insurance (SHA) claims. The same contracts drive the routes and the forms.
 import { z } from 'zod';
 import { INSURANCE_PROVIDERS } from './constants.js';
-import { hasNoNul, NUL_MESSAGE, requiredNumber, requiredText } from '../validation.js';
+import { hasNoNul, NUL_MESSAGE, optionalText, requiredNumber, requiredText } from '../validation.js';
 import { multiply, parseKes, patientPayable, roundKes, subtract, sum, type Cents } from '../money.js';
 
 export const PAYMENT_METHODS_TAKEN = ['mpesa', 'card', 'cash'] as const;
 export type PaymentMethodTaken = (typeof PAYMENT_METHODS_TAKEN)[number];
-/** review: M-Pesa reported success but the amount did not check out; nothing was settled, finance reconciles it. */
-export const PAYMENT_STATUSES = ['processing', 'succeeded', 'failed', 'review'] as const;
+/**
+ * review: M-Pesa reported success but the amount did not check out; nothing was settled, finance resolves it:
+ * accepted (succeeded, at the statement's amount), rejected (failed) or refunded to the payer (refunded).
+ */
+export const PAYMENT_STATUSES = ['processing', 'succeeded', 'failed', 'review', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const CLAIM_STATUSES = ['submitted', 'approved', 'rejected'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -251,3 +254,77 @@ export const waiverSchema = z.object({
 });
 export type WaiverInput = z.infer<typeof waiverSchema>;
 export type WaiverForm = z.input<typeof waiverSchema>;
+
+/** What finance may do with a payment held for review (issue 30 item 1). */
+export const RESOLUTION_ACTIONS = ['accept', 'refund', 'reject'] as const;
+export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
+/** The largest M-Pesa transaction (Safaricom's limit per transaction). */
+export const MAX_MPESA_KES = 250_000;
+
+/**
+ * POST /api/payments/:id/resolution: one officer's proposal, which another approves. Accept and refund name what
+ * the M-Pesa statement shows was received — whole shillings, as M-Pesa moves them — and its reference; refund and
+ * reject say why.
+ */
+export const resolvePaymentSchema = z
+  .object({
+    action: z.enum(RESOLUTION_ACTIONS, { error: 'Choose accept, refund or reject' }),
+    amount: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: 'Amount must be a number' })
+        .min(1, 'The amount is at least KES 1')
+        .max(MAX_MPESA_KES, `An M-Pesa payment is at most KES ${MAX_MPESA_KES.toLocaleString('en-KE')}`)
+        .refine(Number.isInteger, 'M-Pesa moves whole shillings: enter the amount the statement shows')
+        .optional(),
+    ),
+    reference: optionalText(40, 'Reference must be at most 40 characters'),
+    reason: optionalText(500, 'Reason must be at most 500 characters'),
+  })
+  .superRefine((r, ctx) => {
+    if (r.action !== 'reject' && r.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount the M-Pesa statement shows' });
+    if (r.action === 'reject' && r.amount !== undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A rejected payment has no amount' });
+    if (r.action !== 'accept' && !r.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required' });
+  });
+export type ResolvePaymentInput = z.infer<typeof resolvePaymentSchema>;
+export type ResolvePaymentForm = z.input<typeof resolvePaymentSchema>;
+
+/** POST /api/payment-resolutions/:id/decline */
+export const declineResolutionSchema = z.object({ reason: requiredText('A reason is required', 500, 'Reason must be at most 500 characters') });
+
+/** A proposal waiting for its approver. */
+export const paymentResolutionSchema = z.object({
+  id: z.number(),
+  action: z.enum(RESOLUTION_ACTIONS),
+  amount: z.number().nullable(),
+  reference: z.string().nullable(),
+  reason: z.string().nullable(),
+  preparedBy: z.number(),
+  preparedByName: z.string().nullable(),
+  preparedAt: z.string(),
+});
+export type PaymentResolution = z.infer<typeof paymentResolutionSchema>;
+
+/** GET /api/payments/review: a payment held for review, what its invoice still owes, and any proposal on it. */
+export const paymentReviewSchema = z.object({
+  paymentId: z.number(),
+  invoiceId: z.number(),
+  invoiceNumber: z.string(),
+  facilityId: z.number(),
+  facilityName: z.string(),
+  method: z.enum(PAYMENT_METHODS_TAKEN),
+  /** review while it is held; succeeded, refunded or failed once a resolution is approved. */
+  status: z.enum(PAYMENT_STATUSES),
+  /** What was pushed to the payer's phone (or, once accepted, the amount accepted). */
+  amount: z.number(),
+  /** The payer's number with its middle hidden (2547••••5678). */
+  phone: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  /** Why it is held: the callback's amount against the push's. */
+  reason: z.string().nullable(),
+  heldAt: z.string().nullable(),
+  /** What the invoice's patient still owes (the most an acceptance may settle, with the M-Pesa rounding). */
+  owed: z.number(),
+  resolution: paymentResolutionSchema.nullable(),
+});
+export type PaymentReview = z.infer<typeof paymentReviewSchema>;

@@ -25,6 +25,7 @@ import { formatNumber } from '../../lib/locale-format';
 const CreateInvoiceDialog = lazy(() => import('./create-invoice-dialog').then((m) => ({ default: m.CreateInvoiceDialog })));
 const ProcessPaymentDialog = lazy(() => import('./process-payment-dialog').then((m) => ({ default: m.ProcessPaymentDialog })));
 const InvoiceDetailsDialog = lazy(() => import('./invoice-details-dialog').then((m) => ({ default: m.InvoiceDetailsDialog })));
+const PaymentsReview = lazy(() => import('./payments-review').then((m) => ({ default: m.PaymentsReview })));
 
 export function BillingPage() {
   const { t } = useTranslation();
@@ -87,6 +88,13 @@ function BillingDesk() {
       </div>
 
       <BillingCards scope={scope} />
+
+      {/* M-Pesa payments held for review, for finance to resolve (issue 30 item 1): shown only when there are some. */}
+      {staff.may('payments:resolve') ? (
+        <Suspense fallback={null}>
+          <PaymentsReview />
+        </Suspense>
+      ) : null}
 
       <BillingFilters
         key={shellFacility}

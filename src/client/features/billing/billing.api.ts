@@ -3,7 +3,7 @@
 // dashboard and the feed.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput, ListBillingQuery } from '../../../shared/billing';
-import type { ClaimDecisionInput, ClaimOutcome, PaymentGateways, PaymentOutcome, ProcessPaymentInput, SubmitClaimInput, WaiverInput } from '../../../shared/billing';
+import type { ClaimDecisionInput, ClaimOutcome, PaymentGateways, PaymentOutcome, PaymentReview, ProcessPaymentInput, ResolvePaymentInput, SubmitClaimInput, WaiverInput } from '../../../shared/billing';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
 
 export const INVOICE_PAGE_SIZE = 50;
@@ -102,5 +102,27 @@ export function useWaiveInvoice() {
   return useMutation({
     mutationFn: ({ invoiceId, input }: { invoiceId: number; input: WaiverInput }) => apiPost<BillingRecord>(`/api/billing/${invoiceId}/waivers`, input),
     onSuccess: () => void refresh(),
+  });
+}
+
+/** GET /api/payments/review: M-Pesa payments held for review within the reader's reach (issue 30 item 1). */
+export const paymentReviewsQuery = queryOptions({
+  queryKey: ['billing', 'review'],
+  queryFn: ({ signal }) => apiGet<PaymentReview[]>('/api/payments/review', signal),
+});
+
+/** A resolution proposed, approved or declined: each refreshes the list, the invoices, the cards and the books. */
+export function useResolvePayment() {
+  const refresh = useRefreshBilling();
+  const queryClient = useQueryClient();
+  const done = () => void Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['accounting'] })]);
+  return useMutation({
+    mutationFn: (step: { kind: 'propose'; paymentId: number; input: ResolvePaymentInput } | { kind: 'approve'; id: number } | { kind: 'decline'; id: number; reason: string }) =>
+      step.kind === 'propose'
+        ? apiPost<PaymentReview>(`/api/payments/${step.paymentId}/resolution`, step.input)
+        : step.kind === 'approve'
+          ? apiPost<PaymentReview>(`/api/payment-resolutions/${step.id}/approve`, {})
+          : apiPost<PaymentReview>(`/api/payment-resolutions/${step.id}/decline`, { reason: step.reason }),
+    onSuccess: done,
   });
 }

@@ -158,7 +158,7 @@ function DetailBody({ invoice, canWrite }: { invoice: BillingDetail; canWrite: b
   );
 }
 
-const PAYMENT_BADGE = { processing: 'info', succeeded: 'success', failed: 'danger', review: 'warning' } as const;
+const PAYMENT_BADGE = { processing: 'info', succeeded: 'success', failed: 'danger', review: 'warning', refunded: 'secondary' } as const;
 const CLAIM_BADGE = { submitted: 'info', approved: 'success', rejected: 'danger' } as const;
 
 function PaymentItem({ payment: p, canWrite }: { payment: Payment; canWrite: boolean }) {

@@ -9,7 +9,7 @@ import { statementRoutes } from './statements.routes.js';
 import { reconciliationRoutes } from './reconciliation.routes.js';
 import { closeSeededMonths, seedAccounting } from './accounting.seed.js';
 
-export { assertPeriodsOpen, journalsOf, journalStatuses, outstandingOn, post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
+export { assertPeriodsOpen, closedPeriodsAmong, journalsOf, journalStatuses, outstandingOn, post, postMany, postedSources, type JournalDraft, type LedgerLine, type Posted } from './ledger.js';
 export { listPeriods } from './periods.service.js';
 export { journalSeriesPeriod } from './ledger.js';
 // The vote book's budget and spending for procurement's budget check, and the books' first day.

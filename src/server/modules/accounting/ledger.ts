@@ -167,6 +167,14 @@ export async function assertPeriodsOpen(tx: Db, dates: readonly string[]): Promi
   if (closed[0]) throw conflict(`The period ${closed[0].period.slice(0, 7)} is closed: date the journal in an open period`);
 }
 
+/** The closed months (YYYY-MM) among some dates' months, oldest first. */
+export async function closedPeriodsAmong(tx: Db, dates: readonly string[]): Promise<string[]> {
+  const periods = [...new Set(dates.map(periodOf))];
+  if (periods.length === 0) return [];
+  const closed = await tx.select({ period: accountingPeriods.period }).from(accountingPeriods).where(inArray(accountingPeriods.period, periods)).orderBy(asc(accountingPeriods.period));
+  return closed.map((c) => c.period.slice(0, 7));
+}
+
 /**
  * A person's journal (manual, imported, a reversal) may be dated in a fiscal year only until its adjustment window
  * ends (31 July), and never in the future.

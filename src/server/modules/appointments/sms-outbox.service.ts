@@ -11,6 +11,7 @@ import { and, asc, desc, eq, gt, inArray, lt, gte, ne, sql, type SQL } from 'dri
 import { can } from '../../../shared/access/index.js';
 import { addDays, countyDate, countyDateTime, startOfCountyDay } from '../../../shared/county-time.js';
 import { COUNTY_PROFILE } from '../../../shared/county.js';
+import { maskMobile } from '../../../shared/format.js';
 import {
   normaliseKenyanMobile,
   SMS_TEST_LIMIT_PER_HOUR,
@@ -42,12 +43,6 @@ type MessageRow = { m: typeof smsMessages.$inferSelect; facilityId: number | nul
 
 const messagesFrom = (db: Db) => db.select(messageRow).from(smsMessages).leftJoin(appointments, eq(appointments.id, smsMessages.appointmentId));
 
-/** "0712 ••• 678": enough to tell two numbers apart, not enough to call one. */
-export function maskMobile(phone: string): string {
-  const ke = /^\+254(\d{9})$/.exec(phone);
-  const shown = ke ? `0${ke[1]}` : phone.replace(/[^\d+]/g, '');
-  return shown.length < 8 ? '•••' : `${shown.slice(0, 4)} ••• ${shown.slice(-3)}`;
-}
 
 /**
  * A message as `actor` may read it. A patient's phone and words are health data (Data Protection Act 2019): whoever

@@ -6,7 +6,8 @@ import { SMS_TEST_LIMIT_PER_HOUR, type Appointment, type SmsMessage } from '../.
 import { countyInstant } from '../../../shared/county-time.js';
 import { createTestContext, emailOf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 import { sendReminders, simulatedMessages, type SmsGateway } from './index.js';
-import { maskMobile, testMessageText } from './sms-outbox.service.js';
+import { maskMobile } from '../../../shared/format.js';
+import { testMessageText } from './sms-outbox.service.js';
 
 // TEST_NOW is Monday 2026-03-16, 09:30 in Busia: tomorrow's reminders go out today.
 let t: TestContext;

@@ -4,9 +4,11 @@ import fc from 'fast-check';
 import {
   CLAIM_DECISIONS,
   INSURANCE_PROVIDERS,
+  MAX_MPESA_KES,
   mpesaPhone,
   PAYMENT_METHODS,
   PAYMENT_METHODS_TAKEN,
+  RESOLUTION_ACTIONS,
   SERVICE_TYPES,
 } from '../../../shared/billing/index.js';
 import {
@@ -91,6 +93,32 @@ export default defineHostile({
     path: () => `/api/insurance-claims/${hostileIds.submittedClaim}/decision`,
     base: { decision: 'rejected', reason: 'Member not found in the SHA register' },
     breakers: { decision: notIn(CLAIM_DECISIONS), reason: fc.oneof(notAString, tooLong(500), withNul('Not a member')) },
+  },
+  'POST /api/payments/:id/resolution': {
+    // payments:resolve; no payment is held for review in the demo's hostile run: a valid body meets 404.
+    role: 'finance_officer',
+    path: () => '/api/payments/2147483647/resolution',
+    base: { action: 'accept', amount: 700, reference: 'SC73KQ2M1P', reason: 'The statement shows KES 700' },
+    fixed: ['action'],
+    breakers: {
+      action: notIn(RESOLUTION_ACTIONS),
+      amount: fc.oneof(notANumber(1, MAX_MPESA_KES).filter((v) => v !== '' && v !== null && v !== undefined), fc.constantFrom<unknown>(0.5, 700.5, -1)),
+      reference: badOptionalText(40, 'SC73KQ2M1P'),
+      reason: badOptionalText(500, 'The statement shows KES 700'),
+    },
+  },
+  'POST /api/payment-resolutions/:id/approve': {
+    role: 'county_director',
+    path: () => '/api/payment-resolutions/2147483647/approve',
+    base: {},
+    breakers: {},
+    noBody: true,
+  },
+  'POST /api/payment-resolutions/:id/decline': {
+    role: 'county_director',
+    path: () => '/api/payment-resolutions/2147483647/decline',
+    base: { reason: 'The statement shows nothing on that day' },
+    breakers: { reason: badText(500, 'Nothing on the statement') },
   },
   'POST /api/payments/:id/mpesa-query': {
     role: 'records_officer',

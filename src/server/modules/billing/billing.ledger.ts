@@ -78,6 +78,24 @@ export function paymentJournal(invoice: Invoice, payment: PaymentRow, date: stri
   };
 }
 
+/**
+ * An M-Pesa payment held for review and refunded to its payer (issue 30 item 1): the money came into the M-Pesa
+ * collection account and went back out, both on the account, so the M-Pesa statement's two lines each find their
+ * book item in the reconciliation. Nothing touches the patient's debt.
+ */
+export function refundJournal(invoice: Invoice, paymentId: number, amount: Cents, reference: string, date: string): JournalDraft {
+  return {
+    date,
+    text: { kind: 'payment_refund', facts: { invoice: invoice.invoiceNumber, reference } },
+    reference,
+    source: { type: 'payment', id: paymentId },
+    lines: [
+      { account: CASH_ACCOUNT.mpesa!, debit: amount, ...dims(invoice), memo: 'Received' },
+      { account: CASH_ACCOUNT.mpesa!, credit: amount, ...dims(invoice), memo: 'Refunded to the payer' },
+    ],
+  };
+}
+
 /** A claim's decision; `impaired` says an earlier rejection already impaired the invoice's insurer share. */
 export function claimJournal(invoice: Invoice, level: number, claim: ClaimRow, impaired: boolean, date: string): JournalDraft {
   const a = insurerAccounts(claim.provider, level);
@@ -134,6 +152,12 @@ export const postEvent = (tx: Db, draft: JournalDraft, now: Date) => post(tx, dr
  * payments, decided claims and waivers, each dated on its event's county day. Idempotent.
  */
 export async function postBillingHistory(tx: Db, now: Date): Promise<number> {
+  // postMany leaves out a journal whose every line is zero (a free invoice).
+  return postMany(tx, await billingHistoryDrafts(tx), now);
+}
+
+/** The drafts of postBillingHistory, posted by nobody yet (npm run ledger:backfill shows them before it posts). */
+export async function billingHistoryDrafts(tx: Db): Promise<JournalDraft[]> {
   // Every invoice has its facility (a foreign key): the county's hundred-odd facilities' levels, looked up here.
   const levels = new Map((await listFacilities(tx)).map((f) => [f.id, f.level]));
   const invoices = (await tx.select().from(billingRecords)).map((i) => ({ i, level: levels.get(i.facilityId)! }));
@@ -162,7 +186,5 @@ export async function postBillingHistory(tx: Db, now: Date): Promise<number> {
   const waivers = await tx.select().from(billingWaivers);
   const waiversDone = await postedSources(tx, 'waiver', waivers.map((w) => w.id));
   for (const w of waivers) if (!waiversDone.has(w.id)) drafts.push(waiverJournal(byId.get(w.billingRecordId)!.i, w, countyDate(w.createdAt)));
-
-  // postMany leaves out a journal whose every line is zero (a free invoice).
-  return postMany(tx, drafts, now);
+  return drafts;
 }

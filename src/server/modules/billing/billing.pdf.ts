@@ -90,7 +90,7 @@ const WORDS: Record<Language, Words> = {
     insurerPaid: 'Paid by the insurer',
     none: 'None',
     statuses: { paid: 'Paid', pending: 'Pending', overdue: 'Overdue', processing: 'Processing', cancelled: 'Cancelled' },
-    paymentStatuses: { processing: 'Processing', succeeded: 'Received', failed: 'Failed', review: 'Needs review' },
+    paymentStatuses: { processing: 'Processing', succeeded: 'Received', failed: 'Failed', review: 'Needs review', refunded: 'Refunded' },
     claimStatuses: { submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected' },
     methods: { cash: 'Cash', card: 'Card', mpesa: 'M-Pesa', nhif: 'SHA (formerly NHIF)', insurance: 'Insurance' },
     serviceTypes: {
@@ -141,7 +141,7 @@ const WORDS: Record<Language, Words> = {
     insurerPaid: 'Kilicholipwa na bima',
     none: 'Hakuna',
     statuses: { paid: 'Imelipwa', pending: 'Inasubiri', overdue: 'Imepita tarehe', processing: 'Inashughulikiwa', cancelled: 'Imefutwa' },
-    paymentStatuses: { processing: 'Inashughulikiwa', succeeded: 'Imepokelewa', failed: 'Imeshindikana', review: 'Inahitaji ukaguzi' },
+    paymentStatuses: { processing: 'Inashughulikiwa', succeeded: 'Imepokelewa', failed: 'Imeshindikana', review: 'Inahitaji ukaguzi', refunded: 'Imerudishwa' },
     claimStatuses: { submitted: 'Limewasilishwa', approved: 'Limeidhinishwa', rejected: 'Limekataliwa' },
     methods: { cash: 'Pesa taslimu', card: 'Kadi', mpesa: 'M-Pesa', nhif: 'SHA (zamani NHIF)', insurance: 'Bima' },
     serviceTypes: {

@@ -1,6 +1,6 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt, money } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
@@ -89,7 +89,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_method_check', sql`${t.method} in ('mpesa', 'card', 'cash')`),
-    check('payments_status_check', sql`${t.status} in ('processing', 'succeeded', 'failed', 'review')`),
+    check('payments_status_check', sql`${t.status} in ('processing', 'succeeded', 'failed', 'review', 'refunded')`),
     check('payments_amount_check', sql`${t.amount} >= 0`),
     index('payments_billing_idx').on(t.billingRecordId, t.createdAt.desc().nullsFirst()),
   ],
@@ -154,4 +154,45 @@ export const billingWaivers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('billing_waivers_amount_check', sql`${t.amount} > 0`), index('billing_waivers_billing_idx').on(t.billingRecordId)],
+);
+
+/**
+ * How finance resolves a payment held for review (issue 30 item 1): one officer proposes — accept at the amount the
+ * M-Pesa statement shows (posting it as a payment), refund it to the payer, or reject it (no money arrived) — and
+ * another approves or declines (maker ≠ checker). At most one proposal waits per payment.
+ */
+export const paymentResolutions = pgTable(
+  'payment_resolutions',
+  {
+    id: id(),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id),
+    /** accept | refund | reject */
+    action: text().notNull(),
+    /** What the M-Pesa statement shows was received (accept, refund); null for a rejection. */
+    amount: money(),
+    /** The statement's transaction reference, or the refund's. */
+    reference: text(),
+    reason: text(),
+    /** pending → approved or declined. */
+    status: text().notNull().default('pending'),
+    preparedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    preparedAt: timestamp({ withTimezone: true }).notNull(),
+    decidedBy: integer().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    declineReason: text(),
+    /** The journal the approval posted (an acceptance or a refund). */
+    journalId: integer(),
+  },
+  (t) => [
+    check('payment_resolutions_action_check', sql`${t.action} in ('accept', 'refund', 'reject')`),
+    check('payment_resolutions_status_check', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    check('payment_resolutions_amount_check', sql`(${t.action} = 'reject') = (${t.amount} is null) and (${t.amount} is null or ${t.amount} > 0)`),
+    check('payment_resolutions_checker', sql`${t.status} <> 'approved' or ${t.decidedBy} <> ${t.preparedBy}`),
+    uniqueIndex('payment_resolutions_pending_key').on(t.paymentId).where(sql`${t.status} = 'pending'`),
+    index('payment_resolutions_payment_idx').on(t.paymentId),
+  ],
 );

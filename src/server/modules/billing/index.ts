@@ -10,6 +10,7 @@ import { paymentsRoutes } from './payments.routes.js';
 export { overdueCondition, paidWithin, shownStatus } from './billing.service.js';
 // The demo county's price of each service, which the benchmark's generated bills use too (bench/generate.ts).
 export { SERVICE_AMOUNT } from './billing.seed.js';
+export { billingHistoryDrafts } from './billing.ledger.js';
 
 export const billingModule: ServerModule = {
   id: 'billing',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../../shared/validation.js';
 import {
@@ -19,7 +20,8 @@ import { RefusalLog, TokenBuckets } from './callback-guard.js';
 import { createMpesaGateway, type MpesaGateway } from './mpesa-gateway.js';
 import { SIMULATOR_FAILURES } from './mpesa-simulator.js';
 import { facilityOfPayment, handleMpesaCallback, processPayment, queryMpesaPayment, waiveInvoice } from './payments.service.js';
-import { claimOutcomeSchema, mpesaCallbackAnswer, paymentGatewaysSchema, paymentOutcomeSchema } from '../../../shared/billing/index.js';
+import { claimOutcomeSchema, declineResolutionSchema, mpesaCallbackAnswer, paymentGatewaysSchema, paymentOutcomeSchema, paymentReviewSchema, resolvePaymentSchema } from '../../../shared/billing/index.js';
+import { approveResolution, declineResolution, facilityOfResolution, listPaymentReviews, proposeResolution } from './payment-review.service.js';
 import { created, ok } from '../../core/http.js';
 import { tooManyAttempts } from '../../core/errors.js';
 
@@ -54,6 +56,22 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/billing/:id/payments',
     { config: allow('billing:write', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: processPaymentSchema, response: created(paymentOutcomeSchema) } },
     async (request, reply) => reply.status(201).send(await processPayment(ctxOf(request, deps), mpesa, request.params.id, request.body)),
+  );
+
+  // Payments held for review, resolved by finance (issue 30 item 1): proposed by one officer, approved by another.
+  r.get('/api/payments/review', { config: allow('payments:resolve'), schema: { response: ok(z.array(paymentReviewSchema)) } }, async (request) => listPaymentReviews(ctxOf(request, deps)));
+  r.post(
+    '/api/payments/:id/resolution',
+    { config: allow('payments:resolve', facilityOfRecord(facilityOfPayment)), schema: { params: idParam, body: resolvePaymentSchema, response: created(paymentReviewSchema) } },
+    async (request, reply) => reply.status(201).send(await proposeResolution(ctxOf(request, deps), request.params.id, request.body)),
+  );
+  r.post('/api/payment-resolutions/:id/approve', { config: allow('payments:resolve', facilityOfRecord(facilityOfResolution)), schema: { params: idParam, response: ok(paymentReviewSchema) } }, async (request) =>
+    approveResolution(ctxOf(request, deps), request.params.id),
+  );
+  r.post(
+    '/api/payment-resolutions/:id/decline',
+    { config: allow('payments:resolve', facilityOfRecord(facilityOfResolution)), schema: { params: idParam, body: declineResolutionSchema, response: ok(paymentReviewSchema) } },
+    async (request) => declineResolution(ctxOf(request, deps), request.params.id, request.body.reason),
   );
 
   r.post('/api/payments/:id/mpesa-query', { config: allow('billing:write', facilityOfRecord(facilityOfPayment)), schema: { params: idParam, response: ok(paymentOutcomeSchema) } }, async (request) =>

@@ -8,7 +8,7 @@
 // The invoices' amounts, statuses of paid bills and paid times are not changed: revenue stays as seeded.
 import { sql } from 'drizzle-orm';
 import { addDays, countyDate, countyDateTime, countyYear } from '../../../shared/county-time.js';
-import { insurerShare as insurerShareOf, isPositive, mpesaAmount, patientPayable, toKes } from '../../../shared/money.js';
+import { formatKES, insurerShare as insurerShareOf, isPositive, mpesaAmount, patientPayable, toKes, type Cents } from '../../../shared/money.js';
 import { mpesaPhone } from '../../../shared/billing/index.js';
 import { bulkNumbering } from '../../core/numbering.js';
 import type { Db } from '../../db/client.js';
@@ -234,6 +234,25 @@ export async function seedPayments(db: Db, ctx: SeedContext): Promise<void> {
     }
     updates.push({ id: b.id, status, reason, due, coverage, insuranceNumber, updatedAt });
   }
+
+  // Two M-Pesa payments held for review (issue 30 item 1), the referral hospital's latest first: M-Pesa answered
+  // success, but the callback's amount was not what was pushed, so finance has a Needs Review list to work through.
+  // Chosen from the failed pushes without a further draw, so every other figure of the demo county stays as it was.
+  const facilityOf = new Map(ctx.bills.map((b) => [b.id, b.facilityId]));
+  const atHospital = (p: PaymentRow) => (facilityOf.get(p.billingRecordId!) === 1 ? 1 : 0);
+  const held = paymentRows
+    .filter((p) => p.status === 'failed' && p.method === 'mpesa')
+    .sort((a, b) => atHospital(b) - atHospital(a) || b.createdAt!.getTime() - a.createdAt!.getTime())
+    .slice(0, 2);
+  held.forEach((p, k) => {
+    const pushed = p.amount as Cents;
+    // One callback reported a tenth of the push (a digit lost), the other none at all.
+    const said = k === 0 ? formatKES(toKes(pushed) / 10) : 'no readable amount';
+    const why = `M-Pesa payment needs review: the callback reported ${said}, the push asked ${formatKES(toKes(pushed))}`;
+    Object.assign(p, { status: 'review', resultCode: 0, resultDesc: why, mpesaReceiptNumber: `SIMR${String(p.id).padStart(6, '0')}` });
+    const bill = updates.find((u) => u.id === p.billingRecordId);
+    if (bill) bill.reason = why;
+  });
 
   for (let i = 0; i < updates.length; i += 400) {
     const values = sql.join(

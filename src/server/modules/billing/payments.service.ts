@@ -147,7 +147,7 @@ async function facilityName(tx: Db, id: number): Promise<string> {
   return (await findFacility(tx, id))?.name ?? 'Unknown Facility';
 }
 
-async function paymentReceived(tx: Db, caller: Caller, invoice: InvoiceRow, payment: { id: number; method: string; amount: Cents }, now: Date): Promise<void> {
+export async function paymentReceived(tx: Db, caller: Caller, invoice: InvoiceRow, payment: { id: number; method: string; amount: Cents }, now: Date): Promise<void> {
   await recordActivity(tx, {
     action: 'payment_received',
     // The feed is read by every role: it names the invoice, never the patient.

@@ -8,6 +8,7 @@ import { seedInventory } from './inventory.seed.js';
 export { TRACER_ITEMS } from './tracer-stock.seed.js';
 // Receiving by batch for procurement's deliveries and donations (it posts their journals itself).
 export { receiveBatch, stockLineFor, linkStockLines, findStockLine, stockAccountsOf, STOCK_ACCOUNTS, type StockLine, type BatchReceipt } from './receive.js';
+export { stockHistoryDrafts } from './inventory.ledger.js';
 
 export const inventoryModule: ServerModule = {
   id: 'inventory',

@@ -3,7 +3,7 @@
 // received: Dr inventory / Cr goods received not invoiced (2115, cleared when the supplier's invoice is entered);
 // issues, counted losses and approved write-offs of expired or damaged stock (PROCUREMENT.md: Dr 5250 / Cr
 // inventory): Dr consumption expense / Cr inventory. One journal per movement, in its transaction.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { multiply, type Cents } from '../../../shared/money.js';
 import type { Db } from '../../db/client.js';
@@ -42,11 +42,18 @@ export const postStockMovement = (tx: Db, item: Item, movement: Movement, now: D
 
 /** The journals the stock ledger's history should have and does not (the demo county's seed). Idempotent. */
 export async function postStockHistory(tx: Db, now: Date): Promise<number> {
+  return postMany(tx, await stockHistoryDrafts(tx), now);
+}
+
+/** The drafts of postStockHistory, posted by nobody yet (npm run ledger:backfill shows them before it posts). */
+export async function stockHistoryDrafts(tx: Db): Promise<JournalDraft[]> {
   const rows = await tx
     .select({ m: stockMovements, item: inventoryItems })
     .from(stockMovements)
     .innerJoin(inventoryItems, eq(inventoryItems.id, stockMovements.itemId))
+    // A receipt procurement booked with its goods-received journal has its journal already: never a second.
+    .where(isNull(stockMovements.bookedBy))
     .orderBy(asc(stockMovements.at), asc(stockMovements.id));
   const done = await postedSources(tx, 'stock', rows.map((r) => r.m.id));
-  return postMany(tx, rows.filter((r) => !done.has(r.m.id) && r.m.quantity !== 0).map((r) => stockJournal(r.item, r.m, countyDate(r.m.at))), now);
+  return rows.filter((r) => !done.has(r.m.id) && r.m.quantity !== 0).map((r) => stockJournal(r.item, r.m, countyDate(r.m.at)));
 }

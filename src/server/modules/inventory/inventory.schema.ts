@@ -58,6 +58,12 @@ export const stockMovements = pgTable(
     batch: text(),
     /** The batch the movement took from or put into (issue 28 item 5); null only on lines written before batches. */
     batchId: integer().references((): AnyPgColumn => inventoryBatches.id),
+    /**
+     * The event whose journal books this movement when it is not its own (issue 30 item 3): 'goods_received' for a
+     * delivery or donation procurement received (its GRN journal debits the inventory). Null: the movement's own
+     * stock journal books it.
+     */
+    bookedBy: text(),
     userId: integer().references(() => users.id),
     at: createdAt(),
   },

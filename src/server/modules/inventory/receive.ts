@@ -96,7 +96,7 @@ export async function receiveBatch(tx: Db, r: BatchReceipt): Promise<{ batchId: 
   const batch = await putIntoBatch(tx, r);
   const [movement] = await tx
     .insert(stockMovements)
-    .values({ itemId: r.itemId, kind: 'received', quantity: r.quantity, balanceAfter: balance, reason: r.reason, supplier: r.supplier, batch: r.batchNumber, batchId: batch.id, userId: r.actorId, at: r.now })
+    .values({ itemId: r.itemId, kind: 'received', quantity: r.quantity, balanceAfter: balance, reason: r.reason, supplier: r.supplier, batch: r.batchNumber, batchId: batch.id, bookedBy: 'goods_received', userId: r.actorId, at: r.now })
     .returning({ id: stockMovements.id });
   await tx.update(inventoryItems).set({ currentStock: balance, lastRestocked: r.now, updatedAt: r.now }).where(eq(inventoryItems.id, r.itemId));
   return { batchId: batch.id, movementId: movement!.id, balance };

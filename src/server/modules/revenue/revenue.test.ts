@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { changePercent, parseKes, toKes } from '../../../shared/money.js';
+import { GRANTS, type Role } from '../../../shared/access/index.js';
 import { createTestContext, emailOf, sessionCookie, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
@@ -355,7 +356,13 @@ describe('who may read revenue', () => {
     expect(money.map((r) => r.url)).toEqual(
       expect.arrayContaining(['/api/billing', '/api/billing/summary', '/api/billing/:id', '/api/revenue/summary', '/api/revenue/records', '/api/revenue/export.csv', '/api/revenue/stats', '/api/revenue/trend']),
     );
-    for (const r of money) expect(r.access, r.url).toMatchObject({ kind: 'permission', permissions: ['billing:read'] });
+    // The payments held for review are finance's work list (issue 30 item 1): payments:resolve, whose every holder
+    // reads billing at least as far.
+    for (const r of money) expect(r.access, r.url).toMatchObject({ kind: 'permission', permissions: [r.url === '/api/payments/review' ? 'payments:resolve' : 'billing:read'] });
+    const order = ['facility', 'subcounty', 'county'];
+    for (const [role, scope] of Object.entries(GRANTS['payments:resolve'])) {
+      expect(order.indexOf(GRANTS['billing:read'][role as Role] ?? ''), role).toBeGreaterThanOrEqual(order.indexOf(scope));
+    }
   });
 
   it('a nurse and a records officer (billing:read) both', async () => {
