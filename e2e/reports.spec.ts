@@ -297,6 +297,11 @@ test('at 390 px the records officer uses the whole screen without sideways scrol
   const pdfBox = (await pdf.boundingBox())!;
   expect(pdfBox.x + pdfBox.width).toBeLessThanOrEqual(PHONE.width);
   await expectAccessible(page);
+  // Which report and which month, from the server's own fields (issue 30 item 5): the 705A just generated is listed
+  // under its kind, and none of the list's reports is of another kind.
+  await page.getByLabel('Report', { exact: true }).selectOption('moh705a');
+  await expect(page.getByTestId('report-row').first()).toBeVisible();
+  for (const name of await page.getByTestId('report-row').locator('p[id$="-name"]').allInnerTexts()) expect(name).toMatch(/^MOH 705A/);
 });
 
 test('MOH Reports reads in Kiswahili, the PDF too', async ({ page }) => {

@@ -8,6 +8,10 @@ export const listReportsQuery = z
   .object({
     facilityId: optionalIdQuery,
     type: optionalEnumQuery(REPORT_TYPES, 'Unknown report type'),
+    /** Which report (moh705a, revenue-collection…): issue 30 item 5. */
+    kind: optionalEnumQuery(REPORT_KINDS, 'Unknown report'),
+    /** The month a report covers (its monthly form's month, or a day range that takes in part of it). */
+    month: z.preprocess(blankToUndefined, isoMonth('Use the month format YYYY-MM').optional()),
     period: z.preprocess((v) => (v === '' ? undefined : v), z.enum(REPORT_PERIODS, { error: 'Unknown period' }).default('30days')),
     startDate: optionalIsoDate(),
     endDate: optionalIsoDate(),
@@ -33,6 +37,11 @@ export const reportSchema = z.object({
   generatedAt: z.string(),
   status: z.enum(['completed', 'processing', 'failed']),
   downloadUrl: z.string().nullable(),
+  /** Which report (null for the files seeded before the catalogue), and what it covers: a month, or days. */
+  kind: z.string().nullable(),
+  period: z.string().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -80,12 +89,8 @@ export type CreateReportForm = z.input<ReturnType<typeof createReportSchema>>;
 
 /** One report with what it covers and how its generation went (GET /api/reports/:id). */
 export const reportDetailSchema = reportSchema.extend({
-  kind: z.string().nullable(),
   subcounty: z.string().nullable(),
   county: z.boolean(),
-  period: z.string().nullable(),
-  periodStart: z.string().nullable(),
-  periodEnd: z.string().nullable(),
   error: z.string().nullable(),
   formats: z.array(z.enum(['csv', 'pdf', 'json'])),
 });

@@ -3,7 +3,8 @@
 // list only: the cards count patients, money and facilities, which have no report type).
 import { useTranslation } from 'react-i18next';
 import type { Facility } from '../../../shared/facilities';
-import { REPORT_PERIODS, REPORT_TYPES, type ReportPeriod, type ReportType } from '../../../shared/reports';
+import { REPORT_CATALOGUE, REPORT_PERIODS, REPORT_TYPES, type ReportKind, type ReportPeriod, type ReportType } from '../../../shared/reports';
+import { formatMonth } from '../../lib/locale-format';
 import { countyDate } from '../../../shared/county-time';
 import { FilterBar } from '../../components/data/filter-bar';
 import { FilterSelect, facilityOptions } from '../../components/data/filter-select';
@@ -11,6 +12,15 @@ import { FieldError } from '../../components/forms/form-field';
 import { DateInput } from '../../components/ui/date-input';
 import { Label } from '../../components/ui/label';
 import type { ReportFilters } from './reports.api';
+
+/** The county month of `today` and the 23 before it, newest first (a report covers one of the last two years). */
+function recentMonths(today: string): string[] {
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  return Array.from({ length: 24 }, (_, i) => {
+    const at = y * 12 + (m - 1) - i;
+    return `${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, '0')}`;
+  });
+}
 
 type Props = { value: ReportFilters; facilities: Facility[] | undefined; onChange: (patch: Partial<ReportFilters>) => void };
 
@@ -38,6 +48,22 @@ export function ReportFiltersBar({ value, facilities, onChange }: Props) {
         onChange={(type) => onChange({ type: type === '' ? undefined : (type as ReportType) })}
         allLabel={t('reports.filters.allTypes')}
         options={REPORT_TYPES.map((type) => ({ value: type, label: t(`reports.types.${type}`) }))}
+      />
+      <FilterSelect
+        id="reports-kind"
+        label={t('reports.filters.kind')}
+        value={value.kind ?? ''}
+        onChange={(kind) => onChange({ kind: kind === '' ? undefined : (kind as ReportKind) })}
+        allLabel={t('reports.filters.allKinds')}
+        options={REPORT_CATALOGUE.map((e) => ({ value: e.kind, label: t(`reports.kinds.${e.kind}`, { defaultValue: e.name }) }))}
+      />
+      <FilterSelect
+        id="reports-month"
+        label={t('reports.filters.month')}
+        value={value.month ?? ''}
+        onChange={(month) => onChange({ month: month === '' ? undefined : month })}
+        allLabel={t('reports.filters.allMonths')}
+        options={recentMonths(today).map((m) => ({ value: m, label: formatMonth(m) }))}
       />
       <FilterSelect
         id="reports-period"

@@ -38,7 +38,7 @@ export function ReportRow({ report, follow = false, onKhis }: Props) {
     if (listed === 'processing' && status !== 'processing') void refreshReports(queryClient);
   }, [listed, status, queryClient]);
 
-  const kind = full?.kind ?? kindOfName(current.name);
+  const kind = current.kind ?? kindOfName(current.name);
   const name = reportName(t, current.name, kind);
   const scope = scopeText(t, current.facility);
   const covers = full ? coverageText(full) : null;

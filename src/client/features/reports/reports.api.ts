@@ -2,7 +2,7 @@
 // is generated), its figures, generating one, KHIS (files and the push), and the monthly schedules.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MohFormData } from '../../../shared/moh';
-import type { CreateReportForm, KhisSubmission, Report, ReportDetail, ReportPeriod, ReportSection, ReportStats, ReportType, Schedule } from '../../../shared/reports';
+import type { CreateReportForm, KhisSubmission, Report, ReportDetail, ReportKind, ReportPeriod, ReportSection, ReportStats, ReportType, Schedule } from '../../../shared/reports';
 import { apiFile, apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
 
 export const REPORTS_PAGE_SIZE = 10;
@@ -11,14 +11,14 @@ const EXPORT_PAGE = 200;
 /** Export Data stops here: a county's list for one period is far shorter. */
 export const EXPORT_MAX_ROWS = 5000;
 
-export type ReportFilters = { facilityId?: number; type?: ReportType; period: ReportPeriod; startDate: string; endDate: string };
+export type ReportFilters = { facilityId?: number; type?: ReportType; kind?: ReportKind; month?: string; period: ReportPeriod; startDate: string; endDate: string };
 
 /** A custom period needs both its days before anything is asked. */
 export const filtersReady = (f: ReportFilters) => f.period !== 'custom' || (f.startDate !== '' && f.endDate !== '' && f.startDate <= f.endDate);
 
 function params(f: ReportFilters) {
   const custom = f.period === 'custom';
-  return { facilityId: f.facilityId, type: f.type, period: f.period, startDate: custom ? f.startDate : undefined, endDate: custom ? f.endDate : undefined };
+  return { facilityId: f.facilityId, type: f.type, kind: f.kind, month: f.month, period: f.period, startDate: custom ? f.startDate : undefined, endDate: custom ? f.endDate : undefined };
 }
 
 const filterKey = (f: ReportFilters) => params(f);

@@ -1,5 +1,5 @@
 // Generated MOH and county reports (SPEC.md §2.16, §3 Report record).
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import { catalogueEntry, type ListReportsQuery, type Report, type ReportData, type ReportDetail } from '../../../shared/reports/index.js';
 import { toCsv } from '../../../shared/csv.js';
@@ -27,6 +27,12 @@ export function periodWindow(q: Pick<ListReportsQuery, 'period' | 'startDate' | 
 /** Who generated a report: generated_by is a foreign key, never null, so the name is there. */
 const generatedByName = accountField(reports.generatedBy, 'name') as SQL<string>;
 
+/** A report covers a month: its monthly form is of that month, or its day range takes in a day of it. */
+function monthCovered(month: string) {
+  const first = `${month}-01`;
+  return or(eq(reports.period, month), and(lte(reports.periodStart, sql`(${first}::date + interval '1 month' - interval '1 day')::date`), gte(reports.periodEnd, first)));
+}
+
 export async function listReports({ db, actor, now: clock }: ServiceContext, q: ListReportsQuery) {
   const now = clock();
   const { from, to } = periodWindow(q, now);
@@ -35,6 +41,8 @@ export async function listReports({ db, actor, now: clock }: ServiceContext, q: 
     lt(reports.generatedAt, to),
     q.facilityId ? eq(reports.facilityId, q.facilityId) : undefined,
     q.type ? eq(reports.type, q.type) : undefined,
+    q.kind ? eq(reports.kind, q.kind) : undefined,
+    q.month ? monthCovered(q.month) : undefined,
   );
   const rows = await db
     .select({
@@ -49,6 +57,9 @@ export async function listReports({ db, actor, now: clock }: ServiceContext, q: 
       subcounty: reports.subcounty,
       county: reports.county,
       kind: reports.kind,
+      period: reports.period,
+      periodStart: reports.periodStart,
+      periodEnd: reports.periodEnd,
       facilitySubcounty: facilityField(reports.facilityId, 'subcounty'),
     })
     .from(reports)
@@ -57,14 +68,14 @@ export async function listReports({ db, actor, now: clock }: ServiceContext, q: 
     .limit(q.limit)
     .offset(q.offset);
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(where);
-  const list: Report[] = rows.map(({ subcounty, county, kind, facilitySubcounty, ...r }) => ({
+  const list: Report[] = rows.map(({ subcounty, county, facilitySubcounty, ...r }) => ({
     ...r,
     type: r.type as Report['type'],
     status: r.status as Report['status'],
     // A sub-county's or the county's report belongs to no single facility.
     facility: scopeLabel({ facility: r.facility, subcounty, county: county || (!r.facility && !subcounty) }),
     generatedAt: r.generatedAt.toISOString(),
-    downloadUrl: r.status === 'completed' && mayDownload(actor, kind, { facilityId: r.facilityId, facilitySubcounty, subcounty, county }) ? `/api/reports/${r.id}/download` : null,
+    downloadUrl: r.status === 'completed' && mayDownload(actor, r.kind, { facilityId: r.facilityId, facilitySubcounty, subcounty, county }) ? `/api/reports/${r.id}/download` : null,
   }));
   return { rows: list, total: total?.n ?? 0 };
 }

@@ -32,6 +32,21 @@ describe('the report list', () => {
     expect(reports.every((r) => new Date(r.generatedAt).getTime() <= TEST_NOW.getTime())).toBe(true);
   });
 
+  it('says which report each row is and what it covers, and filters by them (issue 30 item 5)', async () => {
+    const { reports } = await list();
+    const byId = new Map(reports.map((r) => [r.id, r]));
+    // The seeded monthly forms are last month's; the 204B register covers a week of this one.
+    expect(byId.get(2)).toMatchObject({ kind: 'moh717', period: '2026-02', periodStart: '2026-02-01', periodEnd: '2026-02-28' });
+    expect(byId.get(4)).toMatchObject({ kind: 'moh204b', period: null, periodStart: '2026-03-03', periodEnd: '2026-03-09' });
+    expect((await list('?kind=moh717')).reports.map((r) => r.id)).toEqual([2]);
+    expect((await list('?month=2026-02')).reports.map((r) => r.id)).toEqual([3, 1, 2]);
+    expect((await list('?month=2026-03')).reports.map((r) => r.id)).toEqual([4]);
+    expect((await list('?kind=moh705a&month=2026-02')).reports.map((r) => r.id)).toEqual([3]);
+    const refused = await t.request({ url: '/api/reports?kind=moh999&month=2026-13', cookie: director });
+    expect(refused.statusCode).toBe(400);
+    expect(fieldErrors(refused)).toMatchObject({ kind: 'Unknown report', month: 'Use the month format YYYY-MM' });
+  });
+
   it('offers a download only for completed reports, and names the county-wide one "All Facilities"', async () => {
     const { reports } = await list();
     const byId = new Map(reports.map((r) => [r.id, r]));
