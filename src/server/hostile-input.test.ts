@@ -512,7 +512,8 @@ describe('hostile bodies on every write route', () => {
         ['application/xml', '<a/>'],
       ] as const) {
         const res = await send(type, payload);
-        expect(res.statusCode, `${type}: ${excerpt(res)}`).toBe(415);
+        // A gateway's callback that reads a form validates it like any body: firstName=x is not its form (400).
+        expect(res.statusCode, `${type}: ${excerpt(res)}`).toBe(s.form && type === 'application/x-www-form-urlencoded' ? 400 : 415);
         expect(messageOf(res)).not.toBe('');
       }
       for (const payload of ['{"firstName":', '{', "{'a':1}", '{"a":1}}', 'NaN', '\u0000', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}']) {

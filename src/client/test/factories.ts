@@ -163,6 +163,7 @@ export function systemSettings(overrides: { county?: Partial<SystemSettings['cou
         remindersEnabled: true,
         lastMessageAt: null,
         sentLast30Days: 0,
+        deliveryReportPath: null,
         failedLast30Days: 0,
       },
       payments: { mpesa: { mode: 'simulator' }, card: { mode: 'simulator' } },

@@ -245,6 +245,8 @@ export type WriteStrategy = {
   texts?: { fields: string[]; fresh?: () => Record<string, unknown>; stored: (answer: unknown) => Record<string, unknown> };
   /** The route takes no body: whatever is sent is ignored, and the path names no record. */
   noBody?: true;
+  /** The route reads a form-encoded body too (a gateway's callback): such a body is validated, not refused with 415. */
+  form?: true;
 };
 
 /** A module's strategies, by route ('POST /api/patients'). */

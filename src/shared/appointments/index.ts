@@ -368,3 +368,17 @@ export function normaliseKenyanMobile(value: string): string | null {
   const m = /^(?:\+?254|0)([17]\d{8})$/.exec(digits);
   return m ? `+254${m[1]}` : null;
 }
+
+/**
+ * POST /api/sms-messages/delivery-report?token=…: Africa's Talking's delivery report (issue 30 item 7), form-encoded
+ * as the gateway sends it: the message's id (the one the send answered), its status (Success, Failed, Rejected,
+ * Sent, Submitted, Buffered), and why it failed. Fields the gateway adds (networkCode, retryCount…) are ignored.
+ */
+export const smsDeliveryReportSchema = z.object({
+  id: requiredText('id is required', 100, 'id must be at most 100 characters'),
+  status: requiredText('status is required', 40, 'status must be at most 40 characters'),
+  phoneNumber: optionalText(30, 'phoneNumber must be at most 30 characters'),
+  failureReason: optionalText(200, 'failureReason must be at most 200 characters'),
+});
+export const smsDeliveryReportQuery = z.object({ token: z.string().max(200).optional() });
+export const smsDeliveryAnswer = z.object({ recorded: z.boolean() });

@@ -157,6 +157,8 @@ export const smsStatusSchema = z.object({
   lastMessageAt: z.string().nullable(),
   sentLast30Days: z.number(),
   failedLast30Days: z.number(),
+  /** Africa's Talking: the delivery reports callback to register (path and secret; issue 30 item 7). */
+  deliveryReportPath: z.string().nullable(),
 });
 export type SmsStatus = z.infer<typeof smsStatusSchema>;
 

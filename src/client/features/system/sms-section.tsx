@@ -43,6 +43,11 @@ export function SmsSection({ settings, canConfigure }: { settings: SystemSetting
             {status.gateway === 'simulator' ? t('system.sms.simulatorHint') : status.source === 'settings' ? t('system.sms.fromSettings') : t('system.sms.fromConfiguration')}
           </p>
           {status.remindersEnabled ? null : <p className="text-muted-foreground">{t('system.sms.remindersOff')}</p>}
+          {status.deliveryReportPath ? (
+            <p className="text-muted-foreground" data-testid="sms-delivery-url">
+              {t('system.sms.deliveryUrl')} <code className="break-all rounded bg-muted px-1 text-xs">{`${window.location.origin}${status.deliveryReportPath}`}</code>
+            </p>
+          ) : null}
           <p className="text-muted-foreground" data-testid="sms-activity">
             {t('system.sms.activity', { sent: formatNumber(status.sentLast30Days), failed: formatNumber(status.failedLast30Days) })}
             {status.lastMessageAt ? ` ${t('system.sms.lastMessage', { at: when(status.lastMessageAt) })}` : ''}

@@ -101,6 +101,15 @@ export default defineHostile({
     base: { phone: '0712345678', language: 'en' },
     breakers: { phone: notAKenyanMobile, language: notIn(SMS_LANGUAGES).filter((v) => v !== undefined) },
   },
+  'POST /api/sms-messages/delivery-report': {
+    // Africa's Talking, server to server: no session; this run has no gateway, so a valid report is refused (403).
+    role: null,
+    path: () => '/api/sms-messages/delivery-report?token=x',
+    base: { id: 'ATXid_1', status: 'Success' },
+    breakers: { id: badText(100, 'ATXid_1'), status: badText(40, 'Success'), failureReason: badOptionalText(200, 'Absent') },
+    // It reads the form the gateway posts as well as JSON.
+    form: true,
+  },
   'PUT /api/patients/:id/sms-consent': {
     role: 'records_officer',
     path: () => '/api/patients/12/sms-consent',

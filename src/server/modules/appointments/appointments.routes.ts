@@ -16,6 +16,9 @@ import {
   rescheduleAppointmentSchema,
   sendTestSmsSchema,
   smsConsentSchema,
+  smsDeliveryAnswer,
+  smsDeliveryReportQuery,
+  smsDeliveryReportSchema,
   simulatedSmsSchema,
   smsMessageSchema,
   updateAppointmentServiceSchema,
@@ -40,6 +43,10 @@ import {
 import { getSmsConsent, rememberSmsConfig, updateSmsConsent } from './sms.service.js';
 import { listSmsMessages, resendSmsMessage, sendTestSms, smsMessageFacility } from './sms-outbox.service.js';
 import { simulatedMessages } from './sms/simulator.js';
+import { DELIVERY_REPORT_PATH } from './sms/gateway.js';
+import { recordDeliveryReport } from './sms-delivery.service.js';
+import { TokenBuckets } from '../../core/callback-guard.js';
+import { tooManyAttempts } from '../../core/errors.js';
 
 export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The reminder sweep (a periodic task, handed only the database and the clock) sends through this configuration.
@@ -116,4 +123,26 @@ export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post('/api/sms-messages/:id/resend', { config: allow('sms:send', facilityOfRecord(smsMessageFacility)), schema: { params: idParam, response: ok(smsMessageSchema) } }, async (request) =>
     resendSmsMessage(ctxOf(request, deps), deps.config, request.params.id),
   );
+
+  // Africa's Talking's delivery reports (issue 30 item 7): server to server, form-encoded as the gateway posts them
+  // (this route alone reads a form), authenticated by the secret in the URL and limited per address before the
+  // body is read, as the M-Pesa callback is (core/callback-guard.ts).
+  const buckets = new TokenBuckets(deps.config.mpesaCallbackLimit);
+  void app.register(async (scoped) => {
+    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scoped.withTypeProvider<ZodTypeProvider>().post(
+      DELIVERY_REPORT_PATH,
+      {
+        config: open("Africa's Talking's delivery reports, guarded by the secret in the URL and a rate limit per source address"),
+        onRequest: async (request) => {
+          const wait = buckets.take(request.ip, deps.now());
+          if (wait > 0) throw tooManyAttempts(`Too many delivery reports from this address; try again in ${wait} seconds`, wait);
+        },
+        schema: { querystring: smsDeliveryReportQuery, body: smsDeliveryReportSchema, response: ok(smsDeliveryAnswer) },
+      },
+      async (request) => recordDeliveryReport(deps.db, deps.config, request.query.token, request.body, deps.now()),
+    );
+  });
 }

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { facilityOfInvoice } from './billing.service.js';
 import { decideClaim, facilityOfClaim, submitClaim } from './claims.service.js';
 import { DECLINED_TEST_CARD_LAST4 } from './card-gateway-simulator.js';
-import { RefusalLog, TokenBuckets } from './callback-guard.js';
+import { RefusalLog, TokenBuckets } from '../../core/callback-guard.js';
 import { createMpesaGateway, type MpesaGateway } from './mpesa-gateway.js';
 import { SIMULATOR_FAILURES } from './mpesa-simulator.js';
 import { facilityOfPayment, handleMpesaCallback, processPayment, queryMpesaPayment, waiveInvoice } from './payments.service.js';

@@ -41,7 +41,7 @@ import { findBillingRecord } from './billing.service.js';
 import { chargeSimulatedCard } from './card-gateway-simulator.js';
 import type { StkPushResult } from './daraja.js';
 import type { MpesaGateway } from './mpesa-gateway.js';
-import type { RefusalLog } from './callback-guard.js';
+import type { RefusalLog } from '../../core/callback-guard.js';
 import { toPayment } from './payment-records.js';
 import { paymentJournal, postEvent, waiverJournal } from './billing.ledger.js';
 

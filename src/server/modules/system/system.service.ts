@@ -1,6 +1,7 @@
 // System Settings (issue 15): each section one versioned value in system_settings, each change one transaction that
 // writes the new value at version + 1, a system_setting_changes row with before and after, and an audit event.
 // Secrets are write-only: stored for the server's use, answered only as "set" (when, by whom) or "not set".
+import { can } from '../../../shared/access/index.js';
 import { and, count, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   SETTING_DEFAULTS,
@@ -193,7 +194,7 @@ export async function setSecret(ctx: ServiceContext, key: SecretKey, value: stri
  * smsGatewayStatus (which reads these settings and the key's row itself: settings first, then the server's SMS_*
  * configuration, else the simulator). The username shown is the one that gateway uses; the key never leaves.
  */
-export async function smsStatus(ctx: Pick<ServiceContext, 'db' | 'now'>, config: Pick<Config, 'sms'>): Promise<SmsStatus> {
+export async function smsStatus(ctx: Pick<ServiceContext, 'db' | 'now'>, config: Pick<Config, 'sms'>, configures = false): Promise<SmsStatus> {
   const [settings, gateway] = await Promise.all([readSetting(ctx.db, 'sms'), smsGatewayStatus(ctx.db, config, ctx.now())]);
   const username = gateway.source === 'settings' ? settings.username : gateway.source === 'environment' && config.sms.mode === 'africastalking' ? config.sms.username : null;
   return {
@@ -206,6 +207,8 @@ export async function smsStatus(ctx: Pick<ServiceContext, 'db' | 'now'>, config:
     lastMessageAt: gateway.lastMessageAt,
     sentLast30Days: gateway.sentLast30Days,
     failedLast30Days: gateway.failedLast30Days,
+    // Its secret is the administrator's to register with the gateway, and no one else's to read.
+    deliveryReportPath: configures ? gateway.deliveryReportPath : null,
   };
 }
 
@@ -217,7 +220,7 @@ export async function getSettings(ctx: ServiceContext, config: Config): Promise<
     readSection(db, 'appointments'),
     readSection(db, 'supply'),
     secretStatus(db, 'sms.apiKey'),
-    smsStatus(ctx, config),
+    smsStatus(ctx, config, can(ctx.actor.role, 'system:configure')),
     khisStatus(db, config),
     fiscalYearSummary(ctx),
   ]);

@@ -3,6 +3,7 @@
 // so, else the simulator, which keeps each message and sends nothing. The system module keeps those settings and
 // reads them for this module (SettingsSource): it imports this module (the gateway's status), so this module cannot
 // import it back, and the composition root (modules/index.ts) connects the two.
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import type { SmsConfig } from '../../../env.js';
@@ -19,7 +20,7 @@ export interface SmsGateway {
 
 export type SmsEnvironment = 'sandbox' | 'production';
 
-type Resolved = { gateway: SmsGateway; source: 'settings' | 'environment' | 'none'; environment: SmsEnvironment | null; senderId: string | null };
+type Resolved = { gateway: SmsGateway; source: 'settings' | 'environment' | 'none'; environment: SmsEnvironment | null; senderId: string | null; apiKey: string | null };
 
 /** What this module reads of System Settings, from the system module that keeps them. */
 export type SettingsSource = {
@@ -59,6 +60,7 @@ async function resolve(db: Db, config: { sms: SmsConfig }, fetchImpl?: typeof fe
         source: 'settings',
         environment,
         senderId,
+        apiKey,
       };
     }
   }
@@ -71,15 +73,29 @@ async function resolve(db: Db, config: { sms: SmsConfig }, fetchImpl?: typeof fe
       source: 'environment',
       environment: sms.environment,
       senderId,
+      apiKey: sms.apiKey,
     };
   }
-  return { gateway: simulatorGateway(), source: 'none', environment: null, senderId: null };
+  return { gateway: simulatorGateway(), source: 'none', environment: null, senderId: null, apiKey: null };
 }
 
 /** The gateway to send through now: System Settings first, then the environment, else the simulator. */
 export async function resolveSmsGateway(db: Db, config: { sms: SmsConfig }, fetchImpl?: typeof fetch): Promise<SmsGateway> {
   return (await resolve(db, config, fetchImpl)).gateway;
 }
+
+/**
+ * The secret of the delivery-report URL Africa's Talking calls back (issue 30 item 7): derived from the account's
+ * API key, so it needs no storage of its own and changes when the key does. Null with the simulator, which reports
+ * delivery at once and calls nobody back.
+ */
+export async function deliveryReportToken(db: Db, config: { sms: SmsConfig }): Promise<string | null> {
+  const r = await resolve(db, config);
+  return r.apiKey === null ? null : createHmac('sha256', r.apiKey).update('afyakaunti sms delivery reports').digest('base64url').slice(0, 32);
+}
+
+/** The path to register as the account's delivery reports callback URL (on the county's public address). */
+export const DELIVERY_REPORT_PATH = '/api/sms-messages/delivery-report';
 
 export type SmsGatewayStatus = {
   gateway: 'simulator' | 'africastalking';
@@ -89,6 +105,8 @@ export type SmsGatewayStatus = {
   lastMessageAt: string | null;
   sentLast30Days: number;
   failedLast30Days: number;
+  /** Africa's Talking only: the path and secret to register as the delivery reports callback. */
+  deliveryReportPath: string | null;
 };
 
 /**
@@ -114,5 +132,6 @@ export async function smsGatewayStatus(db: Db, config: { sms: SmsConfig }, now?:
     lastMessageAt: last?.at ? new Date(last.at).toISOString() : null,
     sentLast30Days: counts?.sent ?? 0,
     failedLast30Days: counts?.failed ?? 0,
+    deliveryReportPath: r.apiKey === null ? null : `${DELIVERY_REPORT_PATH}?token=${await deliveryReportToken(db, config)}`,
   };
 }
