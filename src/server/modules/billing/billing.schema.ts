@@ -133,6 +133,8 @@ export const insuranceClaims = pgTable(
     check('claims_approved_amount_check', sql`${t.approvedAmount} is null or (${t.approvedAmount} > 0 and ${t.approvedAmount} <= ${t.amount})`),
     index('claims_billing_idx').on(t.billingRecordId),
     index('claims_status_idx').on(t.status, t.submittedAt.desc().nullsFirst()),
+    // The SHA claims analysis reads one insurer's claims submitted in a range (issue 30 item 9).
+    index('claims_provider_submitted_idx').on(t.provider, t.submittedAt),
   ],
 );
 

@@ -576,3 +576,17 @@ describe('Inventory Stock past what one amount holds (issue 25, finding 3)', () 
     expect(cell(table(data, `Stock by facility on ${END}`), 'All facilities', 'Value at cost (KES)')).toBe(expected);
   });
 });
+
+describe('the SHA claims analysis at county scale (issue 30 item 9)', () => {
+  it("reads one insurer's claims submitted in a range through an index, not the whole table", async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      // The demo county is small enough for the planner to scan anyway; at a million claims it would not.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const res = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select count(*) from insurance_claims where provider = 'nhif' and submitted_at >= '2026-02-01T00:00:00+03:00' and submitted_at < '2026-03-01T00:00:00+03:00'`,
+      );
+      return ((res as unknown as { rows: { 'QUERY PLAN': string }[] }).rows ?? (res as unknown as { 'QUERY PLAN': string }[])).map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('claims_provider_submitted_idx');
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "claims_provider_submitted_idx" ON "insurance_claims" USING btree ("provider","submitted_at");
