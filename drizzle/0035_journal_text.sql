@@ -33,7 +33,7 @@ FROM (
     FROM (SELECT id, regexp_match(description, '^Year-end close (\S+): revenue and expense to accumulated surplus$') AS m FROM journals WHERE source_type = 'year_close' AND text_kind IS NULL) r WHERE m IS NOT NULL
   UNION ALL
   SELECT id, CASE m[1] WHEN 'Bank charges' THEN 'bank_charges' ELSE 'interest' END, jsonb_build_object('statement', m[2], 'line', m[3]::int, 'text', m[4])
-    FROM (SELECT id, regexp_match(description, '^(Bank charges|Interest) on statement (.+), line ([0-9]{1,9}): (.*)$') AS m FROM journals WHERE source_type = 'reconciliation' AND text_kind IS NULL) r WHERE m IS NOT NULL
+    FROM (SELECT id, regexp_match(description, '^(Bank charges|Interest) on statement (.+?), line ([0-9]{1,9}): (.*)$') AS m FROM journals WHERE source_type = 'reconciliation' AND text_kind IS NULL) r WHERE m IS NOT NULL
   UNION ALL
   SELECT id, 'payroll', jsonb_build_object('period', m[1], 'scope', CASE WHEN m[2] = 'the county' THEN 'county' WHEN m[2] LIKE '% sub-county' THEN 'subcounty' ELSE 'facility' END,
       'place', CASE WHEN m[2] = 'the county' THEN '' WHEN m[2] LIKE '% sub-county' THEN left(m[2], -length(' sub-county')) ELSE m[2] END, 'employees', m[3]::int)

@@ -157,6 +157,9 @@ const envObject = z.object({
    */
   MPESA_CALLBACK_BURST: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
   MPESA_CALLBACK_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(600),
+  /** Africa's Talking's delivery reports, one per message from a few addresses: a reminder run sends thousands. */
+  SMS_DELIVERY_BURST: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(2000),
+  SMS_DELIVERY_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(20_000),
   // KHIS, Kenya's DHIS2 (domain/REPORTING.md): where the monthly MOH forms are pushed. All three or none; with none,
   // the forms can still be exported as files.
   DHIS2_URL: optionalSetting.pipe(
@@ -328,6 +331,7 @@ export type Config = {
   mpesa: MpesaConfig;
   /** Callbacks per source address: `burst` at once, refilled at `perMinute`. */
   mpesaCallbackLimit: { burst: number; perMinute: number };
+  smsDeliveryLimit: { burst: number; perMinute: number };
   /** KHIS; undefined: not configured (the forms can still be exported as files). */
   dhis2: Dhis2Connection | undefined;
   /** SMS reminders: Africa's Talking when configured, else the simulator (messages kept, nothing sent). */
@@ -421,6 +425,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           }
         : { mode: 'simulator', simulatorDelayMs: e.MPESA_SIMULATOR_DELAY_MS },
     mpesaCallbackLimit: { burst: e.MPESA_CALLBACK_BURST, perMinute: e.MPESA_CALLBACK_PER_MINUTE },
+    smsDeliveryLimit: { burst: e.SMS_DELIVERY_BURST, perMinute: e.SMS_DELIVERY_PER_MINUTE },
     dhis2: e.DHIS2_URL && e.DHIS2_USERNAME && e.DHIS2_PASSWORD ? { url: e.DHIS2_URL, username: e.DHIS2_USERNAME, password: e.DHIS2_PASSWORD } : undefined,
     sms:
       e.SMS_USERNAME && e.SMS_API_KEY

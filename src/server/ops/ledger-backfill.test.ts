@@ -42,6 +42,9 @@ describe('the ledger backfill', () => {
   it('says what is missing per kind and month without posting, posts it with --apply, and nothing twice', async () => {
     await oldInvoice('INV-LEGACY-0001', '1234.50', '2026-03-10T08:00:00Z');
     await oldInvoice('INV-LEGACY-0002', '300.00', '2026-03-11T08:00:00Z');
+    // A cancelled one was never owed: no journal for it.
+    await oldInvoice('INV-LEGACY-0009', '999.00', '2026-03-11T09:00:00Z');
+    await t.rows(sql`update billing_records set status = 'cancelled' where invoice_number = 'INV-LEGACY-0009'`);
     const before = await t.count('journals');
     const dry = await run(false);
     expect(dry).toMatchObject({ journals: 2, posted: 0, applied: false, closed: [], lines: [{ source: 'invoice', month: '2026-03', journals: 2, total: '1534.50' }] });

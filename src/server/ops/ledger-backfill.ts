@@ -6,6 +6,7 @@
 // posts nothing, when any journal would fall in a closed month: the books of a closed month are not changed.
 import { countyDate } from '../../shared/county-time.js';
 import { add, formatKesExact, parseTotal, toKesText, totalOf, ZERO_TOTAL, type Total } from '../../shared/money.js';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { closedPeriodsAmong, postMany, type JournalDraft } from '../modules/accounting/index.js';
 import { billingHistoryDrafts } from '../modules/billing/index.js';
@@ -28,6 +29,9 @@ const debitsOf = (d: JournalDraft): Total => totalOf(d.lines.flatMap((l) => (l.d
 
 export async function ledgerBackfill(db: Db, opts: { apply: boolean; now: Date }): Promise<BackfillReport> {
   return db.transaction(async (tx) => {
+    // The journal series is numbered here in one go (postMany): a live posting meanwhile waits for this transaction
+    // rather than taking a number this run is about to use.
+    if (opts.apply) await tx.execute(sql`select last from document_counters where series = 'JNL' for update`);
     const drafts = [...(await billingHistoryDrafts(tx)), ...(await stockHistoryDrafts(tx))].filter((d) => toKesText(debitsOf(d)) !== '0.00');
     const groups = new Map<string, { source: string; month: string; journals: number; total: Total }>();
     for (const d of drafts) {

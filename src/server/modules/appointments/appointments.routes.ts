@@ -126,8 +126,8 @@ export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Africa's Talking's delivery reports (issue 30 item 7): server to server, form-encoded as the gateway posts them
   // (this route alone reads a form), authenticated by the secret in the URL and limited per address before the
-  // body is read, as the M-Pesa callback is (core/callback-guard.ts).
-  const buckets = new TokenBuckets(deps.config.mpesaCallbackLimit);
+  // body is read, as the M-Pesa callback is (core/callback-guard.ts), with a limit of its own (one report per message).
+  const buckets = new TokenBuckets(deps.config.smsDeliveryLimit);
   void app.register(async (scoped) => {
     scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));

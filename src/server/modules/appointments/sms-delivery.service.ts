@@ -3,8 +3,8 @@
 // call carries no session: it is authenticated by the secret in its URL (derived from the account's API key,
 // sms/gateway.ts), rate-limited per address as the M-Pesa callback is, and names the message by the id the send
 // answered. A report never takes a delivered message back to sent, and one for an unknown id changes nothing.
-import { timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
 import type { SmsConfig } from '../../env.js';
 import { AppError } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
@@ -15,7 +15,9 @@ import { deliveryReportToken } from './sms/gateway.js';
 const DELIVERED = new Set(['Success']);
 const FAILED = new Set(['Failed', 'Rejected', 'AbsentSubscriber', 'Expired']);
 
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Equal secrets, compared in constant time (as digests: any text, of any length, compares without throwing). */
+const digest = (v: string) => createHash('sha256').update(v).digest();
+const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 export async function recordDeliveryReport(
   db: Db,
@@ -29,15 +31,11 @@ export async function recordDeliveryReport(
   const delivered = DELIVERED.has(report.status);
   const failed = FAILED.has(report.status);
   if (!delivered && !failed) return { recorded: false };
-  const [message] = await db
-    .select({ id: smsMessages.id, status: smsMessages.status })
-    .from(smsMessages)
-    .where(and(eq(smsMessages.providerMessageId, report.id), eq(smsMessages.gateway, 'africastalking')))
-    .limit(1);
-  if (!message || message.status === 'delivered') return { recorded: false };
-  await db
+  // One statement: a failure arriving beside a success can never undo the delivery.
+  const changed = await db
     .update(smsMessages)
     .set(delivered ? { status: 'delivered', deliveredAt: now, error: null } : { status: 'failed', error: `${report.status}${report.failureReason ? `: ${report.failureReason}` : ''}`.slice(0, 300) })
-    .where(eq(smsMessages.id, message.id));
-  return { recorded: true };
+    .where(and(eq(smsMessages.providerMessageId, report.id), eq(smsMessages.gateway, 'africastalking'), ne(smsMessages.status, 'delivered')))
+    .returning({ id: smsMessages.id });
+  return { recorded: changed.length > 0 };
 }

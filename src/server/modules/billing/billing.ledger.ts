@@ -160,11 +160,13 @@ export async function postBillingHistory(tx: Db, now: Date): Promise<number> {
 export async function billingHistoryDrafts(tx: Db): Promise<JournalDraft[]> {
   // Every invoice has its facility (a foreign key): the county's hundred-odd facilities' levels, looked up here.
   const levels = new Map((await listFacilities(tx)).map((f) => [f.id, f.level]));
+  // A cancelled invoice was never owed: no journal for it, its claims or its waivers (money paid on it still posts).
   const invoices = (await tx.select().from(billingRecords)).map((i) => ({ i, level: levels.get(i.facilityId)! }));
+  const cancelled = new Set(invoices.filter((r) => r.i.status === 'cancelled').map((r) => r.i.id));
   const byId = new Map(invoices.map((r) => [r.i.id, r]));
   const drafts: JournalDraft[] = [];
   const done = await postedSources(tx, 'invoice', invoices.map((r) => r.i.id));
-  for (const r of invoices) if (!done.has(r.i.id)) drafts.push(invoiceJournal(r.i, r.level, countyDate(r.i.createdAt)));
+  for (const r of invoices) if (!done.has(r.i.id) && !cancelled.has(r.i.id)) drafts.push(invoiceJournal(r.i, r.level, countyDate(r.i.createdAt)));
 
   const paid = await tx.select().from(payments).where(and(eq(payments.status, 'succeeded'), isNotNull(payments.completedAt)));
   const paidDone = await postedSources(tx, 'payment', paid.map((p) => p.id));
@@ -179,12 +181,12 @@ export async function billingHistoryDrafts(tx: Db): Promise<JournalDraft[]> {
   const rejected = new Set<number>();
   for (const c of decided) {
     const r = byId.get(c.billingRecordId)!;
-    if (!claimsDone.has(c.id)) drafts.push(claimJournal(r.i, r.level, c, rejected.has(c.billingRecordId), countyDate(c.decidedAt ?? c.submittedAt)));
+    if (!claimsDone.has(c.id) && !cancelled.has(c.billingRecordId)) drafts.push(claimJournal(r.i, r.level, c, rejected.has(c.billingRecordId), countyDate(c.decidedAt ?? c.submittedAt)));
     if (c.status === 'rejected') rejected.add(c.billingRecordId);
   }
 
   const waivers = await tx.select().from(billingWaivers);
   const waiversDone = await postedSources(tx, 'waiver', waivers.map((w) => w.id));
-  for (const w of waivers) if (!waiversDone.has(w.id)) drafts.push(waiverJournal(byId.get(w.billingRecordId)!.i, w, countyDate(w.createdAt)));
+  for (const w of waivers) if (!waiversDone.has(w.id) && !cancelled.has(w.billingRecordId)) drafts.push(waiverJournal(byId.get(w.billingRecordId)!.i, w, countyDate(w.createdAt)));
   return drafts;
 }

@@ -116,6 +116,7 @@ export async function proposeResolution(ctx: ServiceContext, paymentId: number, 
     const [found] = await tx.select({ invoiceId: payments.billingRecordId }).from(payments).where(eq(payments.id, paymentId));
     if (!found) throw notFound('Payment not found');
     const invoice = await lockInvoice(tx, found.invoiceId);
+    if (invoice.status === 'cancelled') throw conflict('This invoice is cancelled');
     const p = await heldPayment(tx, paymentId);
     const amount = body.amount === undefined ? null : parseKes(body.amount);
     if (body.action === 'accept') checkAcceptable(amount!, await owedOn(tx, invoice));
@@ -171,6 +172,7 @@ export async function approveResolution(ctx: ServiceContext, id: number): Promis
     const [found] = await tx.select({ invoiceId: payments.billingRecordId }).from(payments).where(eq(payments.id, r.paymentId));
     // The invoice first, then the payment: the order every payment step locks them in.
     const invoice = await lockInvoice(tx, found!.invoiceId);
+    if (invoice.status === 'cancelled') throw conflict('This invoice is cancelled');
     const p = await heldPayment(tx, r.paymentId);
     const now = ctx.now();
     const date = countyDate(now);

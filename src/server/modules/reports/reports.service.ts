@@ -36,9 +36,10 @@ function monthCovered(month: string) {
 export async function listReports({ db, actor, now: clock }: ServiceContext, q: ListReportsQuery) {
   const now = clock();
   const { from, to } = periodWindow(q, now);
+  // A month covered asks for that month's reports whenever they were generated: the generated-within window steps aside.
   const where = and(
-    gte(reports.generatedAt, from),
-    lt(reports.generatedAt, to),
+    q.month ? undefined : gte(reports.generatedAt, from),
+    q.month ? undefined : lt(reports.generatedAt, to),
     q.facilityId ? eq(reports.facilityId, q.facilityId) : undefined,
     q.type ? eq(reports.type, q.type) : undefined,
     q.kind ? eq(reports.kind, q.kind) : undefined,

@@ -42,6 +42,7 @@ describe('the report list', () => {
     expect((await list('?month=2026-02')).reports.map((r) => r.id)).toEqual([3, 1, 2]);
     expect((await list('?month=2026-03')).reports.map((r) => r.id)).toEqual([4]);
     expect((await list('?kind=moh705a&month=2026-02')).reports.map((r) => r.id)).toEqual([3]);
+
     const refused = await t.request({ url: '/api/reports?kind=moh999&month=2026-13', cookie: director });
     expect(refused.statusCode).toBe(400);
     expect(fieldErrors(refused)).toMatchObject({ kind: 'Unknown report', month: 'Use the month format YYYY-MM' });
@@ -231,6 +232,8 @@ describe('the report period follows the clock', () => {
       expect(later.status).toBe(200);
       expect(later.reports).toEqual([]);
       expect(later.total).toBe('0');
+      // A month asks for its reports whenever they were generated: two months on, February's forms are still there.
+      expect((await list('?month=2026-02', cookie)).reports.map((r) => r.id)).toEqual([3, 1, 2]);
       const quarter = await list('?period=90days', cookie);
       expect(quarter.reports.map((r) => r.id)).toEqual([3, 1, 2, 4]);
     } finally {
