@@ -198,6 +198,10 @@ describe('Export Data', () => {
     generatedAt: '2026-03-16T06:30:00.000Z',
     status: 'completed',
     downloadUrl: '/api/reports/7/download',
+    kind: 'moh705a',
+    period: '2026-02',
+    periodStart: '2026-02-01',
+    periodEnd: '2026-02-28',
   };
   const meta = { scope: 'All Facilities', period: 'Last 30 days', type: 'All types', generatedAt: new Date('2026-03-16T07:00:00Z') };
 
