@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 import { openMigrated } from './db/setup.js';
 import { loadConfig } from './env.js';
-import { describeBackfill, ledgerBackfill, todayOf } from './ops/ledger-backfill.js';
+import { countyDate } from '../shared/county-time.js';
+import { describeBackfill, ledgerBackfill } from './ops/ledger-backfill.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { apply: { type: 'boolean', default: false } } });
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
   try {
     const now = new Date();
     const report = await ledgerBackfill(database.db, { apply: values.apply ?? false, now });
-    for (const line of describeBackfill(report, todayOf(now))) console.log(line);
+    for (const line of describeBackfill(report, countyDate(now))) console.log(line);
     if (report.closed.length > 0) process.exitCode = 2;
   } finally {
     await database.close();

@@ -4,7 +4,6 @@
 // (each dated on its event's county day), and nothing twice: an event that has its journal is left alone, so it can
 // run again. A dry run by default: it says what it would post, per kind and month, and posts nothing. It refuses, and
 // posts nothing, when any journal would fall in a closed month: the books of a closed month are not changed.
-import { countyDate } from '../../shared/county-time.js';
 import { add, formatKesExact, parseTotal, toKesText, totalOf, ZERO_TOTAL, type Total } from '../../shared/money.js';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -32,13 +31,14 @@ export async function ledgerBackfill(db: Db, opts: { apply: boolean; now: Date }
     // The journal series is numbered here in one go (postMany): a live posting meanwhile waits for this transaction
     // rather than taking a number this run is about to use.
     if (opts.apply) await tx.execute(sql`select last from document_counters where series = 'JNL' for update`);
-    const drafts = [...(await billingHistoryDrafts(tx)), ...(await stockHistoryDrafts(tx))].filter((d) => toKesText(debitsOf(d)) !== '0.00');
+    const weighed = [...(await billingHistoryDrafts(tx)), ...(await stockHistoryDrafts(tx))].map((d) => ({ d, debits: debitsOf(d) })).filter((x) => toKesText(x.debits) !== '0.00');
+    const drafts = weighed.map((x) => x.d);
     const groups = new Map<string, { source: string; month: string; journals: number; total: Total }>();
-    for (const d of drafts) {
+    for (const { d, debits } of weighed) {
       const key = `${d.source.type} ${d.date.slice(0, 7)}`;
       const g = groups.get(key) ?? { source: d.source.type, month: d.date.slice(0, 7), journals: 0, total: ZERO_TOTAL };
       g.journals += 1;
-      g.total = add(g.total, debitsOf(d));
+      g.total = add(g.total, debits);
       groups.set(key, g);
     }
     const lines = [...groups.values()]
@@ -64,5 +64,3 @@ export function describeBackfill(r: BackfillReport, today: string): string[] {
   }
   return out;
 }
-
-export const todayOf = (now: Date) => countyDate(now);

@@ -161,10 +161,8 @@ async function markPosted(run: () => Promise<unknown>): Promise<void> {
 
 /** 409 when a period a journal would post into is closed. */
 export async function assertPeriodsOpen(tx: Db, dates: readonly string[]): Promise<void> {
-  const periods = [...new Set(dates.map(periodOf))];
-  if (periods.length === 0) return;
-  const closed = await tx.select({ period: accountingPeriods.period }).from(accountingPeriods).where(inArray(accountingPeriods.period, periods)).limit(1);
-  if (closed[0]) throw conflict(`The period ${closed[0].period.slice(0, 7)} is closed: date the journal in an open period`);
+  const [closed] = await closedPeriodsAmong(tx, dates);
+  if (closed) throw conflict(`The period ${closed} is closed: date the journal in an open period`);
 }
 
 /** The closed months (YYYY-MM) among some dates' months, oldest first. */

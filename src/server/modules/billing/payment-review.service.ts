@@ -11,7 +11,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { maskMobile } from '../../../shared/format.js';
-import { add, compare, formatKES, isZero, max, parseKes, subtract, toKes, ZERO, type Cents } from '../../../shared/money.js';
+import { add, compare, formatKES, isZero, parseKes, subtract, toKes, type Cents } from '../../../shared/money.js';
 import type { PaymentResolution, PaymentReview, ResolvePaymentInput } from '../../../shared/billing/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -21,17 +21,14 @@ import { accountField } from '../auth/index.js';
 import { facilityField } from '../facilities/index.js';
 import { billingRecords, paymentResolutions, payments } from './billing.schema.js';
 import { paymentJournal, postEvent, refundJournal } from './billing.ledger.js';
-import { applySettlement, currentSettlement, lockInvoice, paymentReceived } from './payments.service.js';
+import { applySettlement, currentSettlement, lockInvoice, patientOwes, paymentReceived } from './payments.service.js';
 
 type ResolutionRow = typeof paymentResolutions.$inferSelect;
 
 const makerChecker = () => new AppError(403, 'maker_checker', 'Forbidden: you proposed this resolution, so another finance officer must approve it');
 
-/** What the invoice's patient still owes: their share less what was paid and waived (never below zero). */
-async function owedOn(db: Db, invoice: typeof billingRecords.$inferSelect): Promise<Cents> {
-  const s = await currentSettlement(db, invoice);
-  return max(ZERO, subtract(subtract(s.patientShare, s.amountPaid), s.waived));
-}
+/** What the invoice's patient still owes. */
+const owedOn = async (db: Db, invoice: typeof billingRecords.$inferSelect): Promise<Cents> => patientOwes(await currentSettlement(db, invoice));
 
 /** A payment's proposal waiting for approval, with its preparer's name. */
 const pendingWithName = (db: Db, paymentIds: number[]) =>
@@ -94,12 +91,18 @@ export async function listPaymentReviews(ctx: ServiceContext): Promise<PaymentRe
   return reviewRows(ctx.db, and(eq(payments.status, 'review'), scope === null ? undefined : inArray(billingRecords.facilityId, scope)), 200);
 }
 
-/** The payment and its invoice's facility, locked; a payment no longer held for review is a 409. */
-async function heldPayment(tx: Db, paymentId: number) {
+/**
+ * A payment held for review and its invoice, both locked — the invoice first, then the payment: the order every
+ * payment step locks them in. A cancelled invoice, or a payment no longer held, is a 409.
+ */
+async function lockHeld(tx: Db, paymentId: number) {
+  const [found] = await tx.select({ invoiceId: payments.billingRecordId }).from(payments).where(eq(payments.id, paymentId));
+  if (!found) throw notFound('Payment not found');
+  const invoice = await lockInvoice(tx, found.invoiceId);
+  if (invoice.status === 'cancelled') throw conflict('This invoice is cancelled');
   const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-  if (!p) throw notFound('Payment not found');
-  if (p.status !== 'review') throw conflict(`This payment is ${p.status}: only a payment held for review is resolved`);
-  return p;
+  if (p!.status !== 'review') throw conflict(`This payment is ${p!.status}: only a payment held for review is resolved`);
+  return { invoice, p: p! };
 }
 
 /** An acceptance settles at most what the invoice owes, and less than a shilling over it (M-Pesa's whole shillings). */
@@ -112,12 +115,7 @@ function checkAcceptable(amount: Cents, owed: Cents): void {
 /** POST /api/payments/:id/resolution: one officer's proposal, waiting for another's approval. */
 export async function proposeResolution(ctx: ServiceContext, paymentId: number, body: ResolvePaymentInput): Promise<PaymentReview> {
   const id = await ctx.db.transaction(async (tx) => {
-    // The invoice first, then the payment: the order every payment step locks them in.
-    const [found] = await tx.select({ invoiceId: payments.billingRecordId }).from(payments).where(eq(payments.id, paymentId));
-    if (!found) throw notFound('Payment not found');
-    const invoice = await lockInvoice(tx, found.invoiceId);
-    if (invoice.status === 'cancelled') throw conflict('This invoice is cancelled');
-    const p = await heldPayment(tx, paymentId);
+    const { invoice, p } = await lockHeld(tx, paymentId);
     const amount = body.amount === undefined ? null : parseKes(body.amount);
     if (body.action === 'accept') checkAcceptable(amount!, await owedOn(tx, invoice));
     if (body.action === 'refund' && !body.reference) throw invalid([{ path: 'reference', message: 'Enter the M-Pesa reference of the refund' }]);
@@ -169,11 +167,7 @@ export async function approveResolution(ctx: ServiceContext, id: number): Promis
   await ctx.db.transaction(async (tx) => {
     const r = await lockedResolution(tx, id);
     if (r.preparedBy === ctx.actor.id) throw makerChecker();
-    const [found] = await tx.select({ invoiceId: payments.billingRecordId }).from(payments).where(eq(payments.id, r.paymentId));
-    // The invoice first, then the payment: the order every payment step locks them in.
-    const invoice = await lockInvoice(tx, found!.invoiceId);
-    if (invoice.status === 'cancelled') throw conflict('This invoice is cancelled');
-    const p = await heldPayment(tx, r.paymentId);
+    const { invoice, p } = await lockHeld(tx, r.paymentId);
     const now = ctx.now();
     const date = countyDate(now);
     let journalId: number | null = null;

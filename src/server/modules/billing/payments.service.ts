@@ -94,6 +94,9 @@ export function settlement(
   return { status, patientShare, insurerShare: insurer, amountPaid, waived, insurerPaid, patientSettled, insurerSettled };
 }
 
+/** What the patient still owes: their share less what was paid and waived, never below zero. */
+export const patientOwes = (s: Settlement): Cents => max(ZERO, subtract(s.patientShare, add(s.amountPaid, s.waived)));
+
 /** The invoice row, locked until the transaction ends: payments and claims on one invoice queue behind each other. */
 export async function lockInvoice(tx: Db, id: number): Promise<InvoiceRow> {
   const [row] = await tx.select().from(billingRecords).where(eq(billingRecords.id, id)).for('update');
@@ -184,7 +187,7 @@ export async function processPayment({ db, actor, now: clock }: ServiceContext, 
     // A free invoice (programme commodities are billed at 0) is closed with a KES 0 cash receipt.
     const free = isZero(s.patientShare) && isZero(s.insurerShare);
     if (s.patientSettled && !(free && input.method === 'cash')) throw conflict('The patient owes nothing more on this invoice');
-    const due = max(ZERO, subtract(s.patientShare, add(s.amountPaid, s.waived)));
+    const due = patientOwes(s);
     const base = { billingRecordId: invoice.id, method: input.method, initiatedBy: actor.id, createdAt: now };
     const insert = async (values: Omit<typeof payments.$inferInsert, keyof typeof base>) => {
       const [row] = await tx.insert(payments).values({ ...base, ...values }).returning({ id: payments.id });
@@ -445,7 +448,7 @@ export async function waiveInvoice({ db, actor, now: clock }: ServiceContext, in
     const invoice = await lockInvoice(tx, invoiceId);
     assertOpen(invoice);
     const s = await currentSettlement(tx, invoice);
-    const owed = max(ZERO, subtract(s.patientShare, add(s.amountPaid, s.waived)));
+    const owed = patientOwes(s);
     if (isZero(owed)) throw conflict('The patient owes nothing more on this invoice');
     const amount = parseKes(input.amount);
     if (compare(amount, owed) > 0) throw invalid([{ path: 'amount', message: `The waiver cannot be more than the ${formatKesExact(owed)} the patient still owes` }]);

@@ -15,7 +15,7 @@ function monthOf(word: string): number {
   return MONTHS.findIndex((m) => m.startsWith(w)) + 1;
 }
 
-/** A time after the date: 14:22, 14:22:05, 2:22 PM, 14.22.05, T14:22:05.000Z, +03:00. */
+/** A time after the date: 14:22, 14:22:05, 2:22 PM, 14.22.05, T14:22:05.000Z, with a Z or ±hh:mm zone. */
 const TIME = String.raw`(?:(?:[ T]+|\s*,\s*)\d{1,2}[:.]\d{2}(?:[:.]\d{2}(?:\.\d+)?)?(?:\s*[AaPp]\.?[Mm]\.?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}))?)?`;
 const ISO = new RegExp(String.raw`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})${TIME}$`);
 const NUMERIC = new RegExp(String.raw`^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})${TIME}$`);
