@@ -118,6 +118,7 @@ export default defineHostile({
     path: () => '/api/accounting/journals/import',
     // A dry run: the property writes nothing however often it runs.
     base: { csv: JOURNAL_CSV, dryRun: true },
-    breakers: { csv: notAFile, dryRun: notABoolean.filter((v) => v !== null && v !== '' && v !== undefined) },
+    // Infinity and NaN travel as null in JSON, which a dry run's absence allows: never a breaker.
+    breakers: { csv: notAFile, dryRun: notABoolean.filter((v) => v !== null && v !== '' && v !== undefined && !(typeof v === 'number' && !Number.isFinite(v))) },
   },
 });
