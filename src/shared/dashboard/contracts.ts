@@ -10,12 +10,12 @@ export const dashboardStatsSchema = z.object({
   activeStaff: z.number(),
   /** Follow-ups due today (the day's appointments). */
   todayAppointments: z.number(),
-  /** Money received today, KES; null for a role that reads no money (billing:read). */
+  /** Revenue earned from patient services today (the ledger), KES; null for a role that reads no money (billing:read). */
   todayRevenue: z.number().nullable(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-/** GET /api/revenue/stats: money received this county month, KES. */
+/** GET /api/revenue/stats: revenue earned from patient services this county month (the ledger), KES. */
 export const revenueStatsSchema = z.object({ totalRevenue: z.number(), periodStart: z.string(), periodEnd: z.string() });
 export type RevenueStats = z.infer<typeof revenueStatsSchema>;
 
@@ -39,6 +39,6 @@ export const revenueTrendQuery = z.object({
 });
 export type RevenueTrendQuery = z.infer<typeof revenueTrendQuery>;
 
-/** GET /api/revenue/trend: money received per county month, oldest first, ending with the current month. */
+/** GET /api/revenue/trend: revenue earned from patient services per county month, oldest first, ending with this month. */
 export const revenueTrendSchema = z.array(z.object({ month: z.string(), total: z.number() }));
 export type RevenueTrend = z.infer<typeof revenueTrendSchema>;

@@ -45,11 +45,11 @@ export const revenueSummarySchema = z.object({
   current: dateRange,
   /** The days just before the current period, as many as it has. */
   previous: dateRange,
-  /** Money received: paid billing records by the time they were paid. */
+  /** Revenue earned from patient services (the ledger's 41xx and 42xx, issue 30 item 2); count: the invoices raised. */
   totalRevenue: figure,
-  /** Money received for invoices settled through SHA (formerly NHIF). */
+  /** SHA revenue (4210, 4220); count: the invoices raised with SHA (formerly NHIF) paying. */
   shaClaims: figure,
-  /** Money received in cash. */
+  /** Money that came into cash on hand (1140), never a waived part; count: the invoices paid in cash. */
   cashPayments: figure,
   /** Invoices raised in the period and not paid yet (pending, overdue or processing), and how many of them are overdue. */
   pendingPayments: figure.extend({ overdueAmount: z.number(), overdueCount: z.number() }),

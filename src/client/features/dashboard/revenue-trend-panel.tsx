@@ -16,7 +16,7 @@ const RevenueTrendChart = lazy(() => import('./revenue-trend-chart').then((m) =>
 
 type Props = { scope: number | undefined; months: 6 | 12; onMonthsChange: (months: 6 | 12) => void };
 
-/** SPEC.md §2.5 revenue trends (Last 6 months or Last year): money received per county month, from the API. */
+/** SPEC.md §2.5 revenue trends (Last 6 months or Last year): revenue earned from patient services per county month (the ledger), from the API. */
 export function RevenueTrendPanel({ scope, months, onMonthsChange }: Props) {
   const { t } = useTranslation();
   const mayReadMoney = useStaff().may('billing:read');

@@ -38,7 +38,7 @@ describe('Revenue Management', () => {
     const total = within(screen.getByRole('group', { name: 'Total Revenue' }));
     expect(await total.findByText('Ksh 486,500')).toBeTruthy();
     expect(total.getByText('+12.5%')).toBeTruthy();
-    expect(total.getByText('212 payments received · last period Ksh 432,400')).toBeTruthy();
+    expect(total.getByText('212 invoices raised · last period Ksh 432,400')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'SHA Claims' })).getByText('-30%')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Cash Payments' })).getByText('—')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Pending Payments' })).getByText('Ksh 72,000')).toBeTruthy();

@@ -104,6 +104,7 @@ const SW: Words = {
     // Computed lines
     total: 'Jumla',
     totalRevenue: 'Jumla ya mapato',
+    serviceRevenue: 'Ambayo ni kutoka huduma kwa wagonjwa',
     totalExpenses: 'Jumla ya matumizi',
     netSurplus: 'Ziada / (upungufu) ya kipindi',
     totalAssets: 'Jumla ya mali',

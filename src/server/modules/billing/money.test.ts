@@ -1,7 +1,7 @@
 // No amount loses a cent through any service (issue 10, docs/decisions/0008-money.md). The records officer at the
 // county referral hospital bills KES 8.20 with 12.5 % insurance cover; the patient pays their 7.18, the insurer's
 // 1.02 is claimed and approved, and every figure the desk, the dashboard and Revenue Management show moves by the
-// exact cents. Then M-Pesa's whole-shilling push keeps its rounding, and invoices with odd cents add up exactly.
+// exact cents (revenue when the invoice is raised, the desk's paid figures when it is paid). Then M-Pesa's whole-shilling push keeps its rounding, and invoices with odd cents add up exactly.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -65,7 +65,8 @@ describe('KES 8.20 at 12.5 % cover, through every service', () => {
 
     const bill = await raise(8.2, 12.5);
     expect(bill).toMatchObject({ amount: 8.2, insuranceCoveragePercent: 12.5, patientPayable: 7.18, amountPaid: 0, status: 'pending' });
-    expect(moved(before, await figures())).toMatchObject({ pending: 8.2, revenuePending: 8.2, paidToday: 0, revenueToday: 0 });
+    // Revenue is earned when the invoice is raised (the ledger, issue 30 item 2); nothing is paid yet.
+    expect(moved(before, await figures())).toMatchObject({ pending: 8.2, revenuePending: 8.2, paidToday: 0, revenueToday: 8.2, todayRevenue: 8.2, monthRevenue: 8.2 });
 
     const cash = await post<{ invoice: BillingRecord; payment: Payment }>(`/api/billing/${bill.id}/payments`, { method: 'cash' });
     expect(cash.payment).toMatchObject({ method: 'cash', status: 'succeeded', amount: 7.18 });

@@ -1,32 +1,21 @@
 // Dashboard and revenue figures (SPEC.md §2.5, §3). "Today" and "this month" are county (EAT) calendar days.
-// Revenue is money received: paid billing records, by the time they were paid.
+// Revenue is the ledger's revenue earned (issue 30 item 2), the income statement's figure for the same days.
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, countyDate, countyMonth, startOfCountyDay } from '../../../shared/county-time.js';
+import { addDays, countyDate, countyMonth } from '../../../shared/county-time.js';
 import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/dashboard/index.js';
 import type { Db } from '../../db/client.js';
-import { moneySql } from '../../db/columns.js';
-import { toKes, ZERO, type Cents } from '../../../shared/money.js';
+import { toKes, ZERO_TOTAL } from '../../../shared/money.js';
 import { todayAppointmentsCount } from '../appointments/index.js';
 import { prepared } from '../../core/prepared.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.js';
-import { paidWithin } from '../billing/index.js';
-import { billingRecords } from '../billing/billing.schema.js';
+import { revenueByMonth, revenueEarned } from '../accounting/index.js';
 import { patientTotal } from '../patients/index.js';
 import { patientCounts, patients } from '../patients/patients.schema.js';
-import { countyMonthOf } from '../../core/county-time.sql.js';
 import type { ServiceContext } from '../../core/context.js';
 import { facilitiesReached } from '../../core/access.js';
 import { scopeOf } from '../../../shared/access/index.js';
 import { facilityDirectory } from '../facilities/index.js';
-
-async function paidBetween(db: Db, from: Date, to: Date, facilityId?: number, reach: readonly number[] | null = null): Promise<Cents> {
-  const [row] = await db
-    .select({ total: moneySql(sql`coalesce(sum(${billingRecords.amount}), 0)`) })
-    .from(billingRecords)
-    .where(paidWithin(from, to, facilityId, reach));
-  return row?.total ?? ZERO;
-}
 
 /**
  * The facilities whose money the actor may read (billing:read, issue 11 finding 8): null for the whole county,
@@ -43,27 +32,16 @@ async function moneyReach({ db, actor }: ServiceContext): Promise<readonly numbe
  * facility, and money for nobody, for the county, or within a list of facilities. Issue 16: the most read figures of
  * the system, on every dashboard load.
  */
-const statsQuery = (db: Db, byFacility: boolean, money: 'none' | 'county' | 'reach') =>
-  prepared(db, `dashboard_stats_${byFacility ? 'facility' : 'county'}_${money}`, (db, name) => {
+const statsQuery = (db: Db, byFacility: boolean) =>
+  prepared(db, `dashboard_stats_${byFacility ? 'facility' : 'county'}`, (db, name) => {
     const facilityId = sql.placeholder('facilityId');
     const atFacility = (column: AnyPgColumn) => (byFacility ? eq(column, facilityId) : undefined);
-    const revenue =
-      money === 'none'
-        ? sql<null>`null`
-        : moneySql(
-            sql`(select coalesce(sum(${billingRecords.amount}), 0) from ${billingRecords} where ${and(
-              paidWithin(sql`${sql.placeholder('from')}::timestamptz`, sql`${sql.placeholder('to')}::timestamptz`),
-              atFacility(billingRecords.facilityId),
-              money === 'reach' ? sql`${billingRecords.facilityId} = any(${sql.placeholder('reach')}::int[])` : undefined,
-            )})`,
-          );
     return db
       .select({
         totalPatients: patientTotal(byFacility ? facilityId : undefined),
         activeStaff: sql<number>`(select count(*)::int from ${users} where ${and(eq(users.isActive, true), atFacility(users.facilityId))})`,
         // Today's booked appointments (issue 15): scheduled, not walk-ins, not cancelled.
         todayAppointments: todayAppointmentsCount(sql`${sql.placeholder('today')}::date`, byFacility ? facilityId : undefined),
-        todayRevenue: revenue,
       })
       .from(sql`(values (1)) as one (x)`)
       .prepare(name);
@@ -73,27 +51,30 @@ export async function dashboardStats(ctx: ServiceContext, facilityId?: number) {
   const today = countyDate(ctx.now());
   // Money only for those who may read it, within what they reach: a lab technician sees no revenue figure.
   const reach = await moneyReach(ctx);
-  const money = reach === undefined ? 'none' : reach === null ? 'county' : 'reach';
-  const [row] = await statsQuery(ctx.db, facilityId !== undefined, money).execute({
-    facilityId,
-    today,
-    from: startOfCountyDay(today).toISOString(),
-    to: startOfCountyDay(addDays(today, 1)).toISOString(),
-    reach: reach ?? [],
-  });
+  const [[row], revenue] = await Promise.all([
+    statsQuery(ctx.db, facilityId !== undefined).execute({ facilityId, today }),
+    reach === undefined ? null : revenueEarned(ctx.db, { facilityIds: moneyFacilities(reach, facilityId), from: today, to: today, today }),
+  ]);
   return {
     totalPatients: row?.totalPatients ?? 0,
     activeStaff: row?.activeStaff ?? 0,
     todayAppointments: row?.todayAppointments ?? 0,
-    todayRevenue: money === 'none' ? null : toKes((row?.todayRevenue ?? ZERO) as Cents),
+    todayRevenue: revenue === null ? null : toKes(revenue),
   };
 }
 
-/** Money received this county month, within the reader's billing:read scope (the access hook checked facilityId). */
+/** The facilities a money figure covers: the one asked for (the access hook or the reach checked it), else the reach. */
+function moneyFacilities(reach: readonly number[] | null, facilityId?: number): readonly number[] | null {
+  if (facilityId === undefined) return reach;
+  return reach === null || reach.includes(facilityId) ? [facilityId] : [];
+}
+
+/** Revenue earned this county month through today, within the reader's billing:read scope (the access hook checked facilityId). */
 export async function revenueStats({ db, scope, now: clock }: ServiceContext, facilityId?: number) {
   const now = clock();
+  const today = countyDate(now);
   const month = countyMonth(now);
-  const totalRevenue = await paidBetween(db, startOfCountyDay(month.start), startOfCountyDay(month.next), facilityId, scope.facilityIds);
+  const totalRevenue = await revenueEarned(db, { facilityIds: moneyFacilities(scope.facilityIds, facilityId), from: month.start, to: today, today });
   return { totalRevenue: toKes(totalRevenue), periodStart: month.start, periodEnd: addDays(month.next, -1) };
 }
 
@@ -104,19 +85,12 @@ function shiftMonth(monthStart: string, delta: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
-/** Money received per county month for the last `months` months up to this one, oldest first; an empty month is 0. */
+/** Revenue earned per county month for the last `months` months up to this one, oldest first; an empty month is 0. */
 export async function revenueTrend({ db, scope, now: clock }: ServiceContext, months: number, facilityId?: number): Promise<RevenueTrend> {
-  const now = clock();
-  const current = countyMonth(now);
+  const current = countyMonth(clock());
   const starts = Array.from({ length: months }, (_, i) => shiftMonth(current.start, i - (months - 1)));
-  const month = countyMonthOf(billingRecords.paidAt);
-  const rows = await db
-    .select({ month, total: moneySql(sql`sum(${billingRecords.amount})`) })
-    .from(billingRecords)
-    .where(paidWithin(startOfCountyDay(starts[0]!), startOfCountyDay(current.next), facilityId, scope.facilityIds))
-    .groupBy(month);
-  const byMonth = new Map(rows.map((r) => [r.month, toKes(r.total)]));
-  return starts.map((start) => ({ month: start.slice(0, 7), total: byMonth.get(start.slice(0, 7)) ?? 0 }));
+  const byMonth = await revenueByMonth(db, { facilityIds: moneyFacilities(scope.facilityIds, facilityId), months: starts });
+  return starts.map((start) => ({ month: start.slice(0, 7), total: toKes(byMonth.get(start) ?? ZERO_TOTAL) }));
 }
 
 const percentOf = (count: number, total: number) => (total === 0 ? 0 : Math.round((count * 100) / total));

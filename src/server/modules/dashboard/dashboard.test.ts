@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, emailOf, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
+import { parseKes } from '../../../shared/money.js';
+import { post } from '../accounting/index.js';
 
 let t: TestContext;
 let nurse: string;
@@ -9,6 +11,15 @@ let nurse: string;
 let director: string;
 
 const one = async <T>(query: ReturnType<typeof sql>): Promise<T> => (await t.rows<T>(query))[0]!;
+
+/**
+ * Revenue earned as the ledger has it (issue 30 item 2): the patient-service revenue accounts' net credit (FIF user
+ * fees 41xx, insurance 42xx) on journals dated [from, to], the year-end close left out; per county month when asked.
+ */
+const earnedSql = (from: string, to: string, facility: number | null = null) => sql`select coalesce(sum(l.credit - l.debit), 0)::text as total
+  from journal_lines l join journals j on j.id = l.journal_id
+  where j.status = 'posted' and j.source_type is distinct from 'year_close' and j.date between ${from}::date and ${to}::date
+    and (l.account_code like '41%' or l.account_code like '42%') and (${facility}::int is null or l.facility_id = ${facility}::int)`;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -18,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/dashboard/stats', () => {
-  it("counts patients, active staff, today's appointments and money received today", async () => {
+  it("counts patients, active staff, today's appointments and revenue earned today", async () => {
     const res = await t.request({ url: '/api/dashboard/stats', cookie: director });
     expect(res.statusCode).toBe(200);
     const stats = res.json();
@@ -26,10 +37,8 @@ describe('GET /api/dashboard/stats', () => {
     // officers) of whom 2 are on leave; today's appointments are the 12 visits' follow-ups due today and the referral
     // hospital's 29 booked clinics (6 ANC, 4 CCC, 19 dental), not its walk-ins.
     expect(stats).toEqual({ totalPatients: 300, activeStaff: 53, todayAppointments: 41, todayRevenue: expect.any(Number) });
-    const paidToday = await one<{ total: string }>(
-      sql`select coalesce(sum(amount), 0)::text as total from billing_records where status = 'paid' and paid_at >= '2026-03-16T00:00:00+03:00' and paid_at < '2026-03-17T00:00:00+03:00'`,
-    );
-    expect(stats.todayRevenue).toBe(Number(paidToday.total));
+    const today = await one<{ total: string }>(earnedSql('2026-03-16', '2026-03-16'));
+    expect(stats.todayRevenue).toBe(Number(today.total));
     expect(stats.todayRevenue).toBeGreaterThan(0);
   });
 
@@ -56,7 +65,7 @@ describe('GET /api/dashboard/stats', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('a day is a Busia day: money paid at 23:30 EAT belongs to that day, not the next', async () => {
+  it('a day is a Busia day: an invoice raised at 23:30 EAT earns on that day, not the next', async () => {
     const ctx = await createTestContext();
     try {
       // A fresh sign-in after each clock jump: the idle session would have ended.
@@ -66,10 +75,15 @@ describe('GET /api/dashboard/stats', () => {
         return (await ctx.request({ url: '/api/dashboard/stats?facilityId=50', cookie: sessionCookie(login) })).json().todayRevenue as number;
       };
       const before = await revenueAt('2026-03-16T23:45:00+03:00');
-      // 20:30 UTC on the 16th is 23:30 in Busia: still the 16th there.
-      await ctx.database.db.execute(sql`insert into billing_records (invoice_number, patient_id, facility_id, service_type, amount, payment_method, status, created_at, paid_at)
-        values ('INV-TEST-1', 1, 50, 'consultation', 700, 'cash', 'paid', '2026-03-16T20:30:00Z', '2026-03-16T20:30:00Z')`);
+      // 20:30 UTC on the 16th is 23:30 in Busia: still the 16th there. The in-charge raises a cash invoice then.
+      ctx.clock.set(new Date('2026-03-16T20:30:00Z'));
+      const incharge = await ctx.loginAt('facility_incharge', 50);
+      const [patient] = await ctx.rows<{ id: number }>(sql`select id from patients order by id limit 1`);
+      const raised = await ctx.request({ method: 'POST', url: '/api/billing', cookie: incharge, body: { patientId: patient!.id, facilityId: 50, serviceType: 'consultation', amount: 700, paymentMethod: 'cash' } });
+      expect(raised.statusCode, raised.body).toBe(201);
       expect(await revenueAt('2026-03-16T23:45:00+03:00')).toBe(before + 700);
+      const [journal] = await ctx.rows<{ date: string }>(sql`select to_char(date, 'YYYY-MM-DD') as date from journals where reference = ${raised.json().invoiceNumber}`);
+      expect(journal!.date).toBe('2026-03-16');
       expect(await revenueAt('2026-03-17T00:10:00+03:00')).toBe(0);
     } finally {
       await ctx.close();
@@ -78,12 +92,10 @@ describe('GET /api/dashboard/stats', () => {
 });
 
 describe('GET /api/revenue/stats', () => {
-  it("totals the money received in the current Busia month", async () => {
+  it('totals the revenue earned in the current Busia month', async () => {
     const res = await t.request({ url: '/api/revenue/stats', cookie: director });
     expect(res.statusCode).toBe(200);
-    const month = await one<{ total: string }>(
-      sql`select coalesce(sum(amount), 0)::text as total from billing_records where status = 'paid' and paid_at >= '2026-03-01T00:00:00+03:00' and paid_at < '2026-04-01T00:00:00+03:00'`,
-    );
+    const month = await one<{ total: string }>(earnedSql('2026-03-01', '2026-03-31'));
     expect(res.json()).toEqual({ totalRevenue: Number(month.total), periodStart: '2026-03-01', periodEnd: '2026-03-31' });
     expect(res.json().totalRevenue).toBeGreaterThan(0);
   });
@@ -176,8 +188,10 @@ describe('GET /api/revenue/trend', () => {
   const monthly = async (facility: number | null) =>
     new Map(
       (
-        await t.rows<{ month: string; total: string }>(sql`select to_char(paid_at at time zone 'Africa/Nairobi', 'YYYY-MM') as month, sum(amount)::text as total
-          from billing_records where status = 'paid' and (${facility}::int is null or facility_id = ${facility}::int) group by 1`)
+        await t.rows<{ month: string; total: string }>(sql`select to_char(j.date, 'YYYY-MM') as month, sum(l.credit - l.debit)::text as total
+          from journal_lines l join journals j on j.id = l.journal_id
+          where j.status = 'posted' and j.source_type is distinct from 'year_close' and (l.account_code like '41%' or l.account_code like '42%')
+            and (${facility}::int is null or l.facility_id = ${facility}::int) group by 1`)
       ).map((r) => [r.month, Number(r.total)]),
     );
 
@@ -194,9 +208,15 @@ describe('GET /api/revenue/trend', () => {
   });
 
   it('gives twelve months across the new year, by Busia month, a month with no money as 0', async () => {
-    // Facility 113 has taken no money; one payment at 22:30 UTC on 31 January is 01:30 on 1 February in Busia.
-    await t.database.db.execute(sql`insert into billing_records (invoice_number, patient_id, facility_id, service_type, amount, payment_method, status, created_at, paid_at)
-      values ('INV-TEST-TREND', 1, 113, 'consultation', 450, 'mpesa', 'paid', '2026-01-31T22:30:00Z', '2026-01-31T22:30:00Z')`);
+    // Facility 113 has earned nothing; an invoice raised at 22:30 UTC on 31 January is 01:30 on 1 February in Busia,
+    // and its journal is dated then.
+    await t.database.db.transaction((tx) =>
+      post(
+        tx as never,
+        { date: '2026-02-01', description: 'Test posting', source: { type: 'manual', id: null }, lines: [{ account: '1230', debit: parseKes(450), facilityId: 113, fund: 'fif' }, { account: '4110', credit: parseKes(450), facilityId: 113, fund: 'fif' }] },
+        { now: new Date('2026-01-31T22:30:00Z') },
+      ),
+    );
     const res = await t.request({ url: '/api/revenue/trend?months=12&facilityId=113', cookie: director });
     expect(res.statusCode).toBe(200);
     const trend = res.json() as { month: string; total: number }[];

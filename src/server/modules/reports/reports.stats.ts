@@ -3,14 +3,12 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { scopeOf } from '../../../shared/access/index.js';
-import { countyDate } from '../../../shared/county-time.js';
-import { centsValue } from '../../../shared/money.js';
+import { addDays, countyDate } from '../../../shared/county-time.js';
+import { toWholeKes } from '../../../shared/money.js';
 import type { ReportStats, ReportStatsQuery } from '../../../shared/reports/index.js';
 import { facilitiesReached } from '../../core/access.js';
 import type { ServiceContext } from '../../core/context.js';
-import { moneySql } from '../../db/columns.js';
-import { paidWithin } from '../billing/index.js';
-import { billingRecords } from '../billing/billing.schema.js';
+import { revenueEarned } from '../accounting/index.js';
 import { facilityDirectory } from '../facilities/index.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { medicalRecords } from '../medical-records/medical-records.schema.js';
@@ -43,10 +41,11 @@ export async function reportStats(ctx: ServiceContext, q: ReportStatsQuery): Pro
   let revenue: ReportStats['revenue'] = null;
   if (moneyScope) {
     const reach = await facilitiesReached(moneyScope, actor, facilityDirectory(db).facilitiesIn);
-    const sum = async (a: Date, b: Date) => {
-      const [row] = await db.select({ amount: moneySql(sql`coalesce(sum(${billingRecords.amount}), 0)`) }).from(billingRecords).where(paidWithin(a, b, facility, reach));
-      return Math.floor((centsValue(row!.amount) + 50) / 100);
-    };
+    // Revenue earned from patient services, as the ledger, Revenue Management and the dashboard have it (issue 30
+    // item 2), over the county days of [a, b), in whole shillings.
+    const facilityIds = facility ? (reach === null || reach.includes(facility) ? [facility] : []) : reach;
+    const today = countyDate(now());
+    const sum = async (a: Date, b: Date) => toWholeKes(await revenueEarned(db, { facilityIds, from: countyDate(a), to: addDays(countyDate(b), -1), today }));
     revenue = figure(await sum(from, to), await sum(prevFrom, from));
   }
 

@@ -1,11 +1,11 @@
-// Revenue Management (SPEC.md §2.7). Revenue is money received: paid billing records by the time they were paid
-// (billing's rule, paidWithin, which the dashboard counts by too). Periods run on the county calendar (EAT, src/shared/format.ts) and each is
+// Revenue Management (SPEC.md §2.7). The cards' money is the ledger's (issue 30 item 2: revenue earned, SHA revenue,
+// cash received), the figures the income statement and the dashboard give too; the records are billing's. Periods run on the county calendar (EAT, src/shared/format.ts) and each is
 // compared with the same number of days just before it. Billing records are read here directly; the billing
 // feature owns how they are written and what "overdue" means (overdueCondition, shownStatus), so both screens agree.
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/billing/index.js';
 import { addDays, countyDate, countyDateTime, countyMonth, daysBetween, startOfCountyDay } from '../../../shared/county-time.js';
-import { changePercent as change, patientPayable, toKes, type Cents } from '../../../shared/money.js';
+import { changePercent as change, patientPayable, toKes, total, totalAsCents, ZERO, type Cents, type Total } from '../../../shared/money.js';
 import {
   REVENUE_EXPORT_MAX_ROWS,
   type DateRange,
@@ -18,6 +18,7 @@ import {
 } from '../../../shared/revenue/index.js';
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
+import { cashReceived, revenueEarned } from '../accounting/index.js';
 import { overdueCondition, paidWithin, shownStatus } from '../billing/index.js';
 import { billingRecords } from '../billing/billing.schema.js';
 import { facilities } from '../facilities/facilities.schema.js';
@@ -80,31 +81,38 @@ function recordsOf(w: DayWindow, facilityId: number | undefined, scope: Facility
 const sumIf = (cond: SQL) => moneySql(sql`coalesce(sum(${billingRecords.amount}) filter (where ${cond}), 0)`);
 const countIf = (cond: SQL) => sql<number>`(count(*) filter (where ${cond}))::int`;
 
-/** The four summary cards of §2.7 for a period, each against the previous period of the same length. One query. */
+/** Raised in a window and still owed or settled: a cancelled invoice was never owed. */
+const raisedOwed = (w: DayWindow): SQL => and(raisedIn(w), sql`${billingRecords.status} <> 'cancelled'`)!;
+
+/**
+ * The four summary cards of §2.7 for a period, each against the previous period of the same length.
+ *
+ * Issue 30 item 2: the money of the first three is the ledger's, so Total Revenue is the income statement's total
+ * revenue for the same days and facilities, and the dashboard's figures are the same sum: revenue is earned when an
+ * invoice is raised (a waiver is an expense, never revenue collected), SHA is the SHA revenue accounts, and cash is
+ * what came into cash on hand. Their counts are the invoices behind them; Pending Payments is what billing still awaits.
+ */
 export async function revenueSummary({ db, scope, now: clock }: ServiceContext, q: RevenuePeriodQuery): Promise<RevenueSummary> {
   const now = clock();
+  const today = countyDate(now);
   const { current, previous } = revenueWindows(q.period, now);
   const both: DayWindow = { from: previous.from, to: current.to };
+  const facilityIds = q.facilityId ? [q.facilityId] : scope.facilityIds;
+  const books = (w: DayWindow) => ({ facilityIds, from: w.from, to: addDays(w.to, -1), today });
   const measures = {
-    totalRevenue: (w: DayWindow) => paidIn(w),
-    shaClaims: (w: DayWindow) => and(paidIn(w), throughSha)!,
+    totalRevenue: (w: DayWindow) => raisedOwed(w),
+    shaClaims: (w: DayWindow) => and(raisedOwed(w), throughSha)!,
     cashPayments: (w: DayWindow) => and(paidIn(w), eq(billingRecords.paymentMethod, 'cash'))!,
     pendingPayments: (w: DayWindow) => and(raisedIn(w), unpaid)!,
   };
-  const overdue = and(raisedIn(current), overdueCondition(countyDate(now)))!;
-  const [row] = await db
+  const overdue = and(raisedIn(current), overdueCondition(today))!;
+  const counts = db
     .select({
-      totalRevenue: sumIf(measures.totalRevenue(current)),
       totalRevenueN: countIf(measures.totalRevenue(current)),
-      totalRevenuePrev: sumIf(measures.totalRevenue(previous)),
       totalRevenuePrevN: countIf(measures.totalRevenue(previous)),
-      shaClaims: sumIf(measures.shaClaims(current)),
       shaClaimsN: countIf(measures.shaClaims(current)),
-      shaClaimsPrev: sumIf(measures.shaClaims(previous)),
       shaClaimsPrevN: countIf(measures.shaClaims(previous)),
-      cashPayments: sumIf(measures.cashPayments(current)),
       cashPaymentsN: countIf(measures.cashPayments(current)),
-      cashPaymentsPrev: sumIf(measures.cashPayments(previous)),
       cashPaymentsPrevN: countIf(measures.cashPayments(previous)),
       pendingPayments: sumIf(measures.pendingPayments(current)),
       pendingPaymentsN: countIf(measures.pendingPayments(current)),
@@ -115,29 +123,42 @@ export async function revenueSummary({ db, scope, now: clock }: ServiceContext, 
     })
     .from(billingRecords)
     .where(recordsOf(both, q.facilityId, scope));
-  const r = row!;
-  const figure = (amount: Cents, count: number, previousAmount: Cents, previousCount: number): RevenueFigure => ({
+  const SHA = ['4210', '4220'];
+  const [[r], earned, earnedPrev, sha, shaPrev, cash, cashPrev] = await Promise.all([
+    counts,
+    revenueEarned(db, books(current)),
+    revenueEarned(db, books(previous)),
+    revenueEarned(db, { ...books(current), accounts: SHA }),
+    revenueEarned(db, { ...books(previous), accounts: SHA }),
+    cashReceived(db, books(current)),
+    cashReceived(db, books(previous)),
+  ]);
+  const c = r!;
+  const figure = (amount: Total, count: number, previousAmount: Total, previousCount: number): RevenueFigure => ({
     amount: toKes(amount),
     count,
     previousAmount: toKes(previousAmount),
     previousCount,
-    changePercent: change(amount, previousAmount),
+    changePercent: change(asCents(amount), asCents(previousAmount)),
   });
   return {
     period: q.period,
     facilityId: q.facilityId ?? null,
     current: asRange(current),
     previous: asRange(previous),
-    totalRevenue: figure(r.totalRevenue, r.totalRevenueN, r.totalRevenuePrev, r.totalRevenuePrevN),
-    shaClaims: figure(r.shaClaims, r.shaClaimsN, r.shaClaimsPrev, r.shaClaimsPrevN),
-    cashPayments: figure(r.cashPayments, r.cashPaymentsN, r.cashPaymentsPrev, r.cashPaymentsPrevN),
+    totalRevenue: figure(earned, c.totalRevenueN, earnedPrev, c.totalRevenuePrevN),
+    shaClaims: figure(sha, c.shaClaimsN, shaPrev, c.shaClaimsPrevN),
+    cashPayments: figure(cash, c.cashPaymentsN, cashPrev, c.cashPaymentsPrevN),
     pendingPayments: {
-      ...figure(r.pendingPayments, r.pendingPaymentsN, r.pendingPaymentsPrev, r.pendingPaymentsPrevN),
-      overdueAmount: toKes(r.overdue),
-      overdueCount: r.overdueN,
+      ...figure(total(c.pendingPayments), c.pendingPaymentsN, total(c.pendingPaymentsPrev), c.pendingPaymentsPrevN),
+      overdueAmount: toKes(c.overdue),
+      overdueCount: c.overdueN,
     },
   };
 }
+
+/** A ledger total as an amount for the change between periods (a county's revenue is far inside an amount's bound). */
+const asCents = (amount: Total): Cents => totalAsCents(amount) ?? ZERO;
 
 const recordColumns = {
   bill: billingRecords,

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { changePercent, parseKes, toKes } from '../../../shared/money.js';
 import { GRANTS, type Role } from '../../../shared/access/index.js';
 import { createTestContext, emailOf, sessionCookie, type TestContext } from '../../test/helper.js';
+import { post } from '../accounting/index.js';
 
 let t: TestContext;
 let director: string;
@@ -26,14 +27,19 @@ const lastDay = (exclusive: string) => new Date(Date.parse(`${exclusive}T00:00:0
 
 type Expected = { amount: number; count: number };
 
-/** Independent SQL for one card over one window. */
+/**
+ * Independent SQL for one card over one window. The money of the first three is the ledger's (issue 30 item 2):
+ * revenue earned (the revenue accounts' net credit, the year-end close left out), SHA revenue (4210, 4220), and
+ * what came into cash on hand (1140); their counts are the invoices behind them. Pending is billing's own.
+ */
 async function expected(kind: 'total' | 'sha' | 'cash' | 'pending' | 'overdue', [from, to]: readonly [string, string], facilityId?: number): Promise<Expected> {
   const facility = facilityId ? sql`and facility_id = ${facilityId}` : sql``;
   const paid = sql`status = 'paid' and paid_at >= ${EAT(from)}::timestamptz and paid_at < ${EAT(to)}::timestamptz`;
   const raised = sql`created_at >= ${EAT(from)}::timestamptz and created_at < ${EAT(to)}::timestamptz`;
+  const owed = sql`${raised} and status <> 'cancelled'`;
   const where = {
-    total: paid,
-    sha: sql`${paid} and (payment_method = 'nhif' or insurance_provider = 'nhif')`,
+    total: owed,
+    sha: sql`${owed} and (payment_method = 'nhif' or insurance_provider = 'nhif')`,
     cash: sql`${paid} and payment_method = 'cash'`,
     pending: sql`${raised} and status in ('pending', 'overdue', 'processing')`,
     overdue: sql`${raised} and (status = 'overdue' or (status = 'pending' and due_date < '2026-03-16'))`,
@@ -41,8 +47,40 @@ async function expected(kind: 'total' | 'sha' | 'cash' | 'pending' | 'overdue', 
   const [row] = await t.rows<{ amount: string; count: number }>(
     sql`select coalesce(sum(amount), 0)::text as amount, count(*)::int as count from billing_records where ${where} ${facility}`,
   );
-  return { amount: toKes(parseKes(row!.amount)), count: row!.count };
+  const ledger = { total: sql`l.credit - l.debit`, sha: sql`l.credit - l.debit`, cash: sql`l.debit` } as Record<string, ReturnType<typeof sql>>;
+  const accounts = {
+    total: sql`l.account_code in (select code from accounts where type = 'revenue' and (code like '41%' or code like '42%'))`,
+    sha: sql`l.account_code in ('4210', '4220')`,
+    cash: sql`l.account_code = '1140'`,
+  } as Record<string, ReturnType<typeof sql>>;
+  if (!ledger[kind]) return { amount: toKes(parseKes(row!.amount)), count: row!.count };
+  const [money] = await t.rows<{ amount: string }>(sql`select coalesce(sum(${ledger[kind]}), 0)::text as amount
+    from journal_lines l join journals j on j.id = l.journal_id
+    where j.status = 'posted' and j.source_type is distinct from 'year_close' and j.date >= ${from}::date and j.date < ${to}::date
+      and ${accounts[kind]} ${facilityId ? sql`and l.facility_id = ${facilityId}` : sql``}`);
+  return { amount: toKes(parseKes(money!.amount)), count: row!.count };
 }
+
+/** A journal straight to the ledger, dated a county day, as the day's event would have posted it. */
+async function book(facilityId: number, date: string, lines: [account: string, debit: number, credit: number][]) {
+  await t.database.db.transaction((tx) =>
+    post(
+      tx as never,
+      {
+        date,
+        description: 'Test posting',
+        source: { type: 'manual', id: null },
+        lines: lines.map(([account, debit, credit]) => ({ account, debit: parseKes(debit), credit: parseKes(credit), facilityId, fund: 'fif' as const })),
+      },
+      { now: new Date(`${date}T12:00:00+03:00`) },
+    ),
+  );
+}
+/** An invoice's revenue (Dr patient debtors / Cr outpatient fees, or SHA's receivable and revenue) and, when paid in cash, its cash. */
+const earn = (facilityId: number, date: string, amount: number, opts: { sha?: boolean; cashOn?: string } = {}) =>
+  book(facilityId, date, opts.sha ? [['1210', amount, 0], ['4210', 0, amount]] : [['1230', amount, 0], ['4110', 0, amount]]).then(() =>
+    opts.cashOn ? book(facilityId, opts.cashOn, [['1140', amount, 0], ['1230', 0, amount]]) : undefined,
+  );
 
 /** The change between the sums as the database gives them, by money.ts's one rule (its own tests: money.test.ts). */
 const change = (current: number, previous: number) => changePercent(parseKes(current), parseKes(previous));
@@ -110,8 +148,46 @@ describe('GET /api/revenue/summary', () => {
     expect(s.cashPayments.amount).toBeGreaterThan(0);
     expect(s.pendingPayments.amount).toBeGreaterThan(0);
     expect(s.pendingPayments.overdueCount).toBeGreaterThan(0);
-    // SHA and cash are parts of the money received.
-    expect(s.shaClaims.amount + s.cashPayments.amount).toBeLessThanOrEqual(s.totalRevenue.amount);
+    // SHA revenue is part of the revenue earned.
+    expect(s.shaClaims.amount).toBeLessThanOrEqual(s.totalRevenue.amount);
+  });
+
+  it('Revenue, the dashboard and the income statement give the same revenue to the cent, for the county and a facility', async () => {
+    for (const facilityId of [undefined, 1, 50]) {
+      const q = facilityId ? `facilityId=${facilityId}` : '';
+      const s = await summary(`?period=month&${q}`);
+      const stats = (await t.request({ url: `/api/revenue/stats?${q}`, cookie: director })).json();
+      const statement = (await t.request({ url: `/api/accounting/income-statement?from=2026-03-01&to=2026-03-16&${q}`, cookie: director })).json();
+      const totalRevenue = statement.sections[0].rows.find((r: { key?: string }) => r.key === 'serviceRevenue').values.amount;
+      expect(s.totalRevenue.amount, `facility ${facilityId}`).toBe(stats.totalRevenue);
+      expect(toKes(parseKes(totalRevenue))).toBe(stats.totalRevenue);
+      const today = (await t.request({ url: `/api/dashboard/stats?${q}`, cookie: director })).json();
+      const todayCard = await summary(`?period=today&${q}`);
+      expect(today.todayRevenue).toBe(todayCard.totalRevenue.amount);
+    }
+  });
+
+  it('a waiver is not revenue collected: the cards, the dashboard and the income statement still agree after one', async () => {
+    const before = await summary('?period=today&facilityId=1');
+    const cashBefore = before.cashPayments.amount;
+    // A cash invoice of KES 900 at facility 1, KES 400 of it waived and the rest paid in cash.
+    const officer = await t.loginAt('facility_incharge', 1);
+    const invoice = (await t.request({ method: 'POST', url: '/api/billing', cookie: officer, body: { patientId: 1, facilityId: 1, serviceType: 'consultation', amount: 900, paymentMethod: 'cash' } })).json();
+    expect(invoice.id, JSON.stringify(invoice)).toBeGreaterThan(0);
+    const waived = await t.request({ method: 'POST', url: `/api/billing/${invoice.id}/waivers`, cookie: officer, body: { amount: 400, reason: 'The patient cannot pay all of it' } });
+    expect(waived.statusCode, waived.body).toBe(201);
+    const paid = await t.request({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, cookie: officer, body: { method: 'cash' } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const after = await summary('?period=today&facilityId=1');
+    // The invoice earned KES 900; KES 500 came in as cash, never the KES 400 forgiven.
+    expect(after.totalRevenue.amount).toBe(before.totalRevenue.amount + 900);
+    expect(after.cashPayments.amount).toBe(cashBefore + 500);
+    const statement = (await t.request({ url: '/api/accounting/income-statement?from=2026-03-16&to=2026-03-16&facilityId=1', cookie: director })).json();
+    const rows = statement.sections.flatMap((x: { rows: { key?: string; code: string | null; values: { amount: string } }[] }) => x.rows);
+    expect(toKes(parseKes(rows.find((r: { key?: string }) => r.key === 'serviceRevenue').values.amount))).toBe(after.totalRevenue.amount);
+    expect(rows.find((r: { code: string | null }) => r.code === '5310')).toBeTruthy();
+    const dashboard = (await t.request({ url: '/api/dashboard/stats?facilityId=1', cookie: director })).json();
+    expect(dashboard.todayRevenue).toBe(after.totalRevenue.amount);
   });
 
   it('this month is the month GET /api/revenue/stats totals, so the dashboard and this screen agree', async () => {
@@ -147,19 +223,22 @@ describe('GET /api/revenue/summary', () => {
   });
 
   it('the change is against the previous period, and none is shown when that period had nothing', async () => {
-    // Facility 11 has no bills in the seed. A cash payment this week, none the week before: no percentage.
+    // Facility 11 has no bills in the seed. A cash invoice this week, none the week before: no percentage.
     await insertBill({ facilityId: 11, amount: 1500, status: 'paid', createdAt: '2026-03-12T10:00:00+03:00', paidAt: '2026-03-12T10:05:00+03:00' });
+    await earn(11, '2026-03-12', 1500, { cashOn: '2026-03-12' });
     let s = await summary('?period=7d&facilityId=11');
     expect(s.totalRevenue).toMatchObject({ amount: 1500, count: 1, previousAmount: 0, changePercent: null });
-    expect(s.cashPayments).toMatchObject({ amount: 1500, changePercent: null });
+    expect(s.cashPayments).toMatchObject({ amount: 1500, count: 1, changePercent: null });
     // KES 1,000 the week before: up 50 %.
     await insertBill({ facilityId: 11, amount: 1000, status: 'paid', createdAt: '2026-03-05T10:00:00+03:00', paidAt: '2026-03-05T10:05:00+03:00' });
+    await earn(11, '2026-03-05', 1000, { cashOn: '2026-03-05' });
     s = await summary('?period=7d&facilityId=11');
     expect(s.totalRevenue).toMatchObject({ amount: 1500, previousAmount: 1000, previousCount: 1, changePercent: 50 });
-    // An SHA claim paid the week before and none this week: down 100 %.
-    await insertBill({ facilityId: 11, amount: 3000, method: 'nhif', provider: 'nhif', status: 'paid', createdAt: '2026-03-04T10:00:00+03:00', paidAt: '2026-03-06T12:00:00+03:00' });
+    // An SHA invoice the week before and none this week: down 100 %.
+    await insertBill({ facilityId: 11, amount: 3000, method: 'nhif', provider: 'nhif', coverage: 100, status: 'paid', createdAt: '2026-03-04T10:00:00+03:00', paidAt: '2026-03-06T12:00:00+03:00' });
+    await earn(11, '2026-03-04', 3000, { sha: true });
     s = await summary('?period=7d&facilityId=11');
-    expect(s.shaClaims).toMatchObject({ amount: 0, previousAmount: 3000, changePercent: -100 });
+    expect(s.shaClaims).toMatchObject({ amount: 0, previousAmount: 3000, previousCount: 1, changePercent: -100 });
     expect(s.totalRevenue).toMatchObject({ amount: 1500, previousAmount: 4000, changePercent: -62.5 });
   });
 
@@ -173,14 +252,14 @@ describe('GET /api/revenue/summary', () => {
     expect(s.totalRevenue.amount).toBe(0);
   });
 
-  it('a period begins at midnight in Busia: a payment at 00:00 EAT on the 1st is this month, one a second earlier is last month', async () => {
-    await insertBill({ facilityId: 13, amount: 700, status: 'paid', createdAt: '2026-02-28T21:00:00Z', paidAt: '2026-02-28T21:00:00Z' });
-    await insertBill({ facilityId: 13, amount: 300, status: 'paid', createdAt: '2026-02-28T20:59:59Z', paidAt: '2026-02-28T20:59:59Z' });
+  it('a period is county days: revenue dated the 1st is this month, dated the 28th of February last month', async () => {
+    await earn(13, '2026-03-01', 700);
+    await earn(13, '2026-02-28', 300);
     const s = await summary('?period=month&facilityId=13');
     expect(s.totalRevenue).toMatchObject({ amount: 700, previousAmount: 300 });
-    // Today likewise: 21:00 UTC on the 15th is midnight of the 16th in Busia.
-    await insertBill({ facilityId: 13, amount: 50, status: 'paid', createdAt: '2026-03-15T20:59:59Z', paidAt: '2026-03-15T21:00:00Z' });
-    await insertBill({ facilityId: 13, amount: 20, status: 'paid', createdAt: '2026-03-15T20:00:00Z', paidAt: '2026-03-15T20:59:59.999Z' });
+    // Today likewise: the 16th against the 15th.
+    await earn(13, '2026-03-16', 50);
+    await earn(13, '2026-03-15', 20);
     const today = await summary('?period=today&facilityId=13');
     expect(today.totalRevenue).toMatchObject({ amount: 50, previousAmount: 20 });
   });
@@ -200,8 +279,14 @@ describe('the period turns over at county midnight', () => {
         const login = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('county_director') } });
         return (await ctx.request({ url: `/api/revenue/summary${query}`, cookie: sessionCookie(login) })).json();
       };
-      await ctx.database.db.execute(sql`insert into billing_records (invoice_number, patient_id, facility_id, service_type, amount, payment_method, status, created_at, paid_at)
-        values ('INV-TEST-EOM', 1, 29, 'consultation', 400, 'cash', 'paid', '2026-03-31T23:30:00+03:00', '2026-03-31T23:30:00+03:00')`);
+      // An invoice raised at 23:30 on 31 March in Busia earns its revenue that day.
+      await ctx.database.db.transaction((tx) =>
+        post(
+          tx as never,
+          { date: '2026-03-31', description: 'Test posting', source: { type: 'manual', id: null }, lines: [{ account: '1230', debit: parseKes(400), facilityId: 29, fund: 'fif' }, { account: '4110', credit: parseKes(400), facilityId: 29, fund: 'fif' }] },
+          { now: new Date('2026-03-31T23:30:00+03:00') },
+        ),
+      );
       const march = await at('2026-03-31T23:59:00+03:00', '?period=month&facilityId=29');
       expect(march.current).toEqual({ start: '2026-03-01', end: '2026-03-31' });
       expect(march.totalRevenue.amount).toBe(400);
@@ -263,8 +348,12 @@ describe('GET /api/revenue/records', () => {
     expect(rows.every((r) => r.facilityId === 1)).toBe(true);
     const inMonth = (at: string | null) => at !== null && at >= '2026-02-28T21:00:00.000Z';
     const sum = (xs: { amount: number }[]) => xs.reduce((a, r) => a + r.amount, 0);
-    expect(sum(rows.filter((r) => r.status === 'paid' && inMonth(r.paidAt)))).toBe(s.totalRevenue.amount);
-    expect(sum(rows.filter((r) => r.status === 'paid' && inMonth(r.paidAt) && r.paymentMethod === 'cash'))).toBe(s.cashPayments.amount);
+    // The revenue card counts the invoices raised in the month; what they earned is the ledger's invoice revenue.
+    const raised = rows.filter((r) => r.status !== 'cancelled' && inMonth(r.createdAt));
+    expect(raised.length).toBe(s.totalRevenue.count);
+    const [earned] = await t.rows<{ amount: string }>(sql`select coalesce(sum(l.credit - l.debit), 0)::text as amount from journal_lines l join journals j on j.id = l.journal_id
+      where j.source_type = 'invoice' and j.date between '2026-03-01' and '2026-03-16' and l.facility_id = 1 and l.account_code like '4%'`);
+    expect(toKes(parseKes(earned!.amount))).toBe(Math.round(sum(raised) * 100) / 100);
     expect(sum(rows.filter((r) => ['pending', 'overdue', 'processing'].includes(r.status) && inMonth(r.createdAt)))).toBe(s.pendingPayments.amount);
   });
 

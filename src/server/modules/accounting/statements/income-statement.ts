@@ -2,6 +2,7 @@
 import type { Statement, StatementQuery } from '../../../../shared/accounting/index.js';
 import { isZero, subtract, totalOf, type Total } from '../../../../shared/money.js';
 import type { ServiceContext } from '../../../core/context.js';
+import { isServiceRevenue } from '../revenue.js';
 import { booksScope } from '../scope.js';
 import { accountRow, byAccount, equalCheck, frame, kes, lineRow, loadChart, normal, statementRange, type Chart, type Named } from './common.js';
 import { movementNet, type Totals } from './totals.js';
@@ -32,7 +33,16 @@ export async function incomeStatement(ctx: ServiceContext, q: StatementQuery): P
     ...frame('income-statement', books, range, ctx),
     columns: [{ key: 'amount', label: 'Amount', kind: 'money' }],
     sections: [
-      { key: 'revenue', label: 'Revenue', rows: [...p.revenue.rows.map((r) => accountRow(r, { amount: kes(r.amount) })), lineRow('totalRevenue', 'Total revenue', { amount: kes(p.revenue.total) }, 'subtotal')] },
+      {
+        key: 'revenue',
+        label: 'Revenue',
+        rows: [
+          ...p.revenue.rows.map((r) => accountRow(r, { amount: kes(r.amount) })),
+          lineRow('totalRevenue', 'Total revenue', { amount: kes(p.revenue.total) }, 'subtotal'),
+          // What Revenue Management and the dashboard call revenue (issue 30 item 2), to the cent.
+          lineRow('serviceRevenue', 'Of which, from patient services', { amount: kes(totalOf(p.revenue.rows.filter((r) => isServiceRevenue(r.code)).map((r) => r.amount))) }, 'row'),
+        ],
+      },
       { key: 'expenses', label: 'Expenses', rows: [...p.expense.rows.map((r) => accountRow(r, { amount: kes(r.amount) })), lineRow('totalExpenses', 'Total expenses', { amount: kes(p.expense.total) }, 'subtotal')] },
       { key: 'result', label: 'Surplus / (deficit)', rows: [lineRow('netSurplus', 'Surplus / (deficit) for the period', { amount: kes(p.surplus) })] },
     ],

@@ -42,7 +42,7 @@ export type TotalsQuery = {
 
 
 /** A scope's filter on a facility column: none for the county, else its facilities. */
-export function facilityFilter(books: Pick<BooksScope, 'facilityIds'>, column: SQL): SQL {
+export function facilityFilter(books: { facilityIds: readonly number[] | null }, column: SQL): SQL {
   if (books.facilityIds === null) return sql`true`;
   if (books.facilityIds.length === 0) return sql`false`;
   return sql`${column} in ${books.facilityIds}`;
