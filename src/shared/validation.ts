@@ -140,11 +140,18 @@ export const idParam = z.object({
     .refine((n) => n <= 2_147_483_647, 'Not found'),
 });
 
+/**
+ * A message as a key and its facts (issue 30 item 8): the client words it in the reader's language from
+ * `<module>.serverMessages.<name>`; the English message beside it stays.
+ */
+const messageText = { key: z.string().optional(), facts: z.record(z.string(), z.union([z.string(), z.number()])).optional() };
+
 /** Every error answer (DESIGN.md §6): a message, a code, and for invalid input the message of each field. */
 export const errorSchema = z.object({
   message: z.string(),
   code: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  ...messageText,
+  issues: z.array(z.object({ path: z.string(), message: z.string(), ...messageText })).optional(),
 });
 export type ErrorAnswer = z.infer<typeof errorSchema>;
 

@@ -1,6 +1,7 @@
 // The one place the client talks to the server (STYLE.md rule 7). A non-OK answer becomes an ApiError whose
 // message is "status: text" (SPEC.md §8), using the server's JSON message when it sends one (DESIGN.md §6).
 import { sessionEndReasonOf, type SessionEndReason } from '../../shared/session-end';
+import { serverText, type ServerText } from './server-text';
 
 export type FieldIssue = { path: string; message: string };
 
@@ -85,13 +86,14 @@ export function takeSessionEnd(): SessionEndReason | null {
 async function toError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   try {
-    const json = JSON.parse(text) as { message?: string; code?: string; issues?: { path?: unknown; message?: string }[] };
+    const json = JSON.parse(text) as { message?: string; code?: string; issues?: ({ path?: unknown; message?: string } & ServerText)[] } & ServerText;
+    // A message sent with its key and facts is worded in the reader's language here, once, for every screen.
     const issues = (json.issues ?? []).map((i) => ({
       path: Array.isArray(i.path) ? i.path.join('.') : String(i.path ?? ''),
-      message: i.message ?? '',
+      message: serverText(i, i.message ?? ''),
     }));
     noteSessionEnd(res.status, json.code);
-    return new ApiError(res.status, json.message || res.statusText, issues, json.code);
+    return new ApiError(res.status, json.message ? serverText(json, json.message) : res.statusText, issues, json.code);
   } catch {
     return new ApiError(res.status, text || res.statusText);
   }

@@ -1,5 +1,12 @@
 // Typed errors thrown by services and mapped to responses by one handler (STYLE.md rule 3).
-export type FieldIssue = { path: string; message: string };
+
+/**
+ * A message as a key and its facts (issue 30 item 8): `<module>.<name>` and the figures and words it is made of, so
+ * the client words it in the reader's language (`<module>.serverMessages.<name>` in its locale files); the English
+ * `message` beside it stays for logs, files and any other reader.
+ */
+export type MessageText = { key: string; facts: Record<string, string | number> };
+export type FieldIssue = { path: string; message: string } & Partial<MessageText>;
 
 export class AppError extends Error {
   constructor(
@@ -8,6 +15,7 @@ export class AppError extends Error {
     message: string,
     readonly issues?: FieldIssue[],
     readonly headers?: Record<string, string>,
+    readonly text?: MessageText,
   ) {
     super(message);
     this.name = 'AppError';
@@ -20,7 +28,7 @@ export const forbidden = (message = 'Forbidden: your role may not do this') => n
 /** Permitted by role, refused by scope: the record or facility is beyond the actor's reach (DESIGN.md §7). */
 export const outOfScope = (message: string) => new AppError(403, 'out_of_scope', message.startsWith('Forbidden') ? message : `Forbidden: ${message[0]!.toLowerCase()}${message.slice(1)}`);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const conflict = (message: string, issues?: FieldIssue[]) => new AppError(409, 'conflict', message, issues);
+export const conflict = (message: string, issues?: FieldIssue[], text?: MessageText) => new AppError(409, 'conflict', message, issues, undefined, text);
 export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_attempts', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 export const invalid = (issues: FieldIssue[]) =>

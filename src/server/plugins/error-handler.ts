@@ -19,7 +19,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...(error.text ?? {}), ...(error.issues ? { issues: error.issues } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { compare, isZero, multiply, parseKes, parseTotal, toKes, total, unitsWithin } from '../../../shared/money.js';
 import { inventoryBatches, inventoryItems, stockMovements } from './inventory.schema.js';
 import { drawOut, settleUnbatched, writeMovements, type BatchRef, type Draw, type MovementRow } from './stock-batches.js';
-import { putIntoBatch } from './receive.js';
+import { putIntoBatch, stockRoom } from './receive.js';
 import { postStockMovement } from './inventory.ledger.js';
 import { accountField, findAccount } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
@@ -231,12 +231,14 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
     const signed = input.kind === 'issued' ? -input.quantity : input.quantity;
     const balance = item.currentStock + signed;
     if (balance < 0) {
-      const message = `Only ${item.currentStock} ${item.unit} in stock: cannot ${input.kind === 'issued' ? 'issue' : 'remove'} ${-signed}`;
-      throw conflict(message, [{ path: 'quantity', message }]);
+      const verb = input.kind === 'issued' ? 'issue' : 'remove';
+      const text = { key: verb === 'issue' ? 'inventory.stockShortIssue' : 'inventory.stockShortRemove', facts: { current: item.currentStock, unit: item.unit, quantity: -signed } };
+      const message = `Only ${item.currentStock} ${item.unit} in stock: cannot ${verb} ${-signed}`;
+      throw conflict(message, [{ path: 'quantity', message, ...text }], text);
     }
     if (balance > MAX_STOCK) {
       // Each quantity is bounded; their sum must be too (the column holds a 32-bit integer).
-      throw invalid([{ path: 'quantity', message: `At most ${MAX_STOCK - item.currentStock} more ${item.unit} can be added: a stock line holds at most ${MAX_STOCK}` }]);
+      throw invalid([{ path: 'quantity', ...stockRoom(item) }]);
     }
     assertStockValue(item, signed, balance);
     if (input.kind === 'received' && input.expiryDate !== null && input.expiryDate < today) throw invalid([{ path: 'expiryDate', message: EXPIRED_RECEIPT_MESSAGE }]);

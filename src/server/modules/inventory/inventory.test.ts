@@ -497,6 +497,10 @@ describe('Update Stock', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'conflict', message: 'Only 450 tablets in stock: cannot issue 500' });
     expect(fieldErrors(res).quantity).toBe('Only 450 tablets in stock: cannot issue 500');
+    // Issue 30 item 8: the message's key and facts too, for the client to word in the reader's language.
+    const text = { key: 'inventory.stockShortIssue', facts: { current: 450, unit: 'tablets', quantity: 500 } };
+    expect(res.json()).toMatchObject(text);
+    expect(res.json().issues[0]).toMatchObject({ path: 'quantity', ...text });
     expect(await snapshot(1)).toEqual(before);
   });
 
@@ -657,6 +661,7 @@ describe('the ledger under load (issue 11, finding 8)', () => {
     for (let i = 0; i < 22; i++) answers.push(await move(item.id, { kind: 'received', quantity: 100_000_000, reason: 'Delivery from KEMSA' }));
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 400));
     expect(fieldErrors(answers[0]!)).toEqual({ quantity: 'At most 0 more units can be added: a stock line holds at most 100000000' });
+    expect(answers[0]!.json().issues[0]).toMatchObject({ key: 'inventory.stockRoom', facts: { room: 0, unit: 'units', max: 100_000_000 } });
     expect(await stockOf(item.id)).toBe(100_000_000);
     const issued = await move(item.id, { kind: 'issued', quantity: 40, reason: 'Dispensed to the wards' });
     expect(issued.statusCode).toBe(201);

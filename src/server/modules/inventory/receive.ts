@@ -8,7 +8,7 @@ import type { CostCentre } from '../../../shared/accounting/index.js';
 
 type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
 type InventoryUnit = (typeof INVENTORY_UNITS)[number];
-import { conflict, invalid } from '../../core/errors.js';
+import { conflict, invalid, type MessageText } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { inventoryBatches, inventoryItems, stockMovements } from './inventory.schema.js';
 
@@ -69,6 +69,12 @@ export async function stockLineFor(
   return (await findStockLine(tx, created!.id))!;
 }
 
+/** "At most N more tablets can be added…": the room left on a stock line, as a message with its key and facts (issue 30 item 8). */
+export function stockRoom(item: { currentStock: number; unit: string }): MessageText & { message: string } {
+  const room = MAX_STOCK - item.currentStock;
+  return { message: `At most ${room} more ${item.unit} can be added: a stock line holds at most ${MAX_STOCK}`, key: 'inventory.stockRoom', facts: { room, unit: item.unit, max: MAX_STOCK } };
+}
+
 export type BatchReceipt = {
   itemId: number;
   batchNumber: string;
@@ -91,7 +97,10 @@ export async function receiveBatch(tx: Db, r: BatchReceipt): Promise<{ batchId: 
   const [item] = await tx.select().from(inventoryItems).where(eq(inventoryItems.id, r.itemId)).for('update');
   if (!item) throw invalid([{ path: 'inventoryItemId', message: 'Inventory item not found' }]);
   const balance = item.currentStock + r.quantity;
-  if (balance > MAX_STOCK) throw conflict(`At most ${MAX_STOCK - item.currentStock} more ${item.unit} can be added: a stock line holds at most ${MAX_STOCK}`);
+  if (balance > MAX_STOCK) {
+    const room = stockRoom(item);
+    throw conflict(room.message, undefined, room);
+  }
   if (compare(multiply(total(r.unitCost), r.quantity), MAX_STOCK_VALUE) > 0) throw invalid([{ path: 'accepted', message: MOVEMENT_VALUE_MESSAGE }]);
   const batch = await putIntoBatch(tx, r);
   const [movement] = await tx
