@@ -1,10 +1,12 @@
 // Journeys through Accounting & Financial Management (SPEC.md §2.9, issue 14): the facility in-charge prepares a
 // two-line journal entry — an unbalanced attempt is refused with the message and keeps every line — and cannot
 // approve her own; the county director approves it and it reads Posted in Transactions; the trial balance carries
-// it, exactly as the API gives it; the page works at 390 px and reads in Kiswahili. The demo county has posted
-// history, so figures are compared with the API's, never with numbers written here.
+// it, exactly as the API gives it; the director changes one amount of a facility's budget and finds the change in
+// its history (issue 30 item 4), on a desktop and at 390 px; the page works at 390 px and reads in Kiswahili. The
+// demo county has posted history, so figures are compared with the API's, never with numbers written here.
 import type { Page } from '@playwright/test';
-import type { Account, Journal, Statement } from '../src/shared/accounting/index.js';
+import type { Account, BudgetLine, Journal, Statement } from '../src/shared/accounting/index.js';
+import { add, parseKes, toKes } from '../src/shared/money.js';
 import { expect, expectAccessible, getJson, randomLetters, signInAs, test, toast } from './fixtures.js';
 
 const SHOTS = 'test-results/accounting';
@@ -22,6 +24,27 @@ async function pickAccounts(page: Page): Promise<{ expense: Account; cash: Accou
   return { expense, cash };
 }
 
+/**
+ * On the Budgets tab, with a facility's budget shown: its first line's amount raised by KES 1,234.50 on screen and
+ * saved, then read back beside the actual and as the newest change in the budget's history.
+ */
+async function changeOneBudgetAmount(page: Page, facilityId: number) {
+  const [first] = await getJson<BudgetLine[]>(page, `/api/accounting/budgets?facilityId=${facilityId}`);
+  expect(first).toBeDefined();
+  const raised = toKes(add(parseKes(first!.amount), parseKes('1234.50')));
+  await page.getByRole('button', { name: 'Edit budget' }).click();
+  const form = page.getByTestId('budget-form');
+  await form.getByTestId('budget-line').first().getByLabel('Amount (KES)').fill(String(raised));
+  await form.getByRole('button', { name: 'Save budget' }).click();
+  await expect(toast(page, 'Budget saved')).toBeVisible();
+  await expect(form).toBeHidden();
+  // The statement beside it reads the new budget.
+  await expect(page.locator(`[data-testid="statement-row"][data-code="${first!.accountCode}"]`)).toContainText(cents.format(raised));
+  const change = page.getByTestId('budget-revision').first().locator(`[data-testid="budget-change"][data-code="${first!.accountCode}"]`);
+  await expect(change).toContainText(`KES ${cents.format(first!.amount)} → KES ${cents.format(raised)}`);
+  await expect(page.getByTestId('budget-revision').first()).toContainText('Margaret Nekesa');
+}
+
 /** The trial balance row of an account in a facility's books, as the API gives it (debit − credit for the period). */
 async function trialBalanceRow(page: Page, facilityId: number, code: string) {
   const tb = await getJson<Statement>(page, `/api/accounting/trial-balance?facilityId=${facilityId}`);
@@ -34,7 +57,7 @@ test('the in-charge prepares a journal, the director approves it, and the trial 
   await expect(page.getByRole('heading', { level: 1, name: 'Accounting & Financial Management' })).toBeVisible();
   for (const card of ['Total Assets', 'Monthly Revenue', 'Monthly Expenses', 'Net Income']) await expect(page.getByRole('group', { name: card })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Net Income' }).getByTestId('accounting-margin')).toBeVisible();
-  for (const tab of ['Overview', 'Chart of Accounts', 'Transactions', 'Financial Reports', 'Bank Reconciliation']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  for (const tab of ['Overview', 'Chart of Accounts', 'Transactions', 'Financial Reports', 'Budgets', 'Bank Reconciliation']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   // The director alone closes months: the in-charge is told so, with no Close button.
   await expect(page.getByText('Only the county director closes months and the year.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}-overview-1366-en.png`, fullPage: true });
@@ -123,6 +146,13 @@ test('the in-charge prepares a journal, the director approves it, and the trial 
   await expect(page.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', new RegExp(`/api/accounting/trial-balance\\.csv\\?facilityId=${facilityId}&`));
   await page.screenshot({ path: `${SHOTS}-trial-balance-1366-en.png`, fullPage: true });
   await expectAccessible(page);
+
+  // Her facility's budget: the director changes one amount and finds it in the budget's history.
+  await page.getByRole('tab', { name: 'Budgets' }).click();
+  await expect(page.getByTestId('statement')).toHaveAttribute('data-kind', 'budget-vs-actual');
+  await changeOneBudgetAmount(page, facilityId);
+  await page.screenshot({ path: `${SHOTS}-budgets-1366-en.png`, fullPage: true });
+  await expectAccessible(page);
 });
 
 test('at 390 px the page works, in English and in Kiswahili', async ({ page }) => {
@@ -146,6 +176,15 @@ test('at 390 px the page works, in English and in Kiswahili', async ({ page }) =
   await expect(dialog.getByTestId('journal-line')).toHaveCount(3);
   await page.screenshot({ path: `${SHOTS}-entry-390-en.png` });
   await page.keyboard.press('Escape');
+
+  // A facility's budget on the phone: the table scrolls inside its card, and one amount is changed and saved.
+  await page.getByRole('tab', { name: 'Budgets' }).click();
+  const [, other] = await getJson<{ id: number }[]>(page, '/api/facilities');
+  await page.getByLabel('Facility', { exact: true }).selectOption(String(other!.id));
+  await expect(page.getByTestId('statement')).toHaveAttribute('data-kind', 'budget-vs-actual');
+  await changeOneBudgetAmount(page, other!.id);
+  expect(await fits()).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}-budgets-390-en.png`, fullPage: true });
 
   // Kiswahili: the same screen in the other language.
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -38,3 +38,8 @@ export type StatementKind = (typeof STATEMENTS)[number];
 export const MAX_LINE_KES = 999_999_999_999;
 /** The most lines a journal may have (a year-end close may carry more; it is written by the ledger itself). */
 export const MAX_JOURNAL_LINES = 200;
+
+/** The most budget lines one facility-year holds (the chart has a few dozen revenue and expense accounts). */
+export const MAX_BUDGET_LINES = 300;
+/** The largest budget file accepted (about 100 facilities × 40 accounts fits many times over). */
+export const MAX_BUDGET_CSV = 1_000_000;

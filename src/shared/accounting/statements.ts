@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_LINE_KES, STATEMENTS } from './constants.js';
-import { blankToUndefined, hasNoNul, NUL_MESSAGE, optionalIdQuery, optionalIsoDate } from '../validation.js';
+import { MAX_BUDGET_CSV, MAX_BUDGET_LINES, MAX_LINE_KES, STATEMENTS } from './constants.js';
+import { blankToUndefined, hasNoNul, NUL_MESSAGE, optionalIdQuery, optionalIsoDate, pageQuery } from '../validation.js';
 
 /**
  * Every statement's query: whose books — one facility, a sub-county's facilities, or (neither) everything the
@@ -133,9 +133,6 @@ const budgetAmount = z
   .max(MAX_LINE_KES, `Amount must be at most KES ${MAX_LINE_KES.toLocaleString('en-KE')}`)
   .refine((n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount has at most two decimals (cents)');
 
-/** The most budget lines one facility-year holds (the chart has a few dozen revenue and expense accounts). */
-export const MAX_BUDGET_LINES = 300;
-
 /**
  * PUT /api/accounting/budgets: one facility's (or, with facilityId null, the county level's) budget for a fiscal
  * year, replacing what was there. Accounts are active revenue and expense posting accounts, each at most once.
@@ -158,9 +155,6 @@ export const putBudgetsSchema = z.object({
 });
 export type PutBudgetsInput = z.infer<typeof putBudgetsSchema>;
 
-/** The largest budget file accepted (about 100 facilities × 40 accounts fits many times over). */
-export const MAX_BUDGET_CSV = 1_000_000;
-
 /**
  * POST /api/accounting/budgets/import: a CSV file with the header facility_mfl_code,account_code,amount (a blank MFL
  * code is the county level). Each facility-year in the file is replaced; a file with any wrong line writes nothing
@@ -182,3 +176,45 @@ export const budgetImportResultSchema = z.object({
   lines: z.array(budgetLineSchema),
 });
 export type BudgetImportResult = z.infer<typeof budgetImportResultSchema>;
+
+/**
+ * GET /api/accounting/budgets/history: one facility-year's budget changes (issue 30 item 4), newest first; without
+ * facilityId, the county level's (which only a county-wide finance reader reads).
+ */
+export const budgetHistoryQuery = z.object({
+  fiscalYear: z.preprocess(blankToUndefined, z.string().regex(/^20\d{2}[/-]\d{2}$/, 'Use the fiscal year format 2025/26').optional()),
+  facilityId: optionalIdQuery,
+  ...pageQuery,
+});
+export type BudgetHistoryQuery = z.infer<typeof budgetHistoryQuery>;
+
+/** How a budget was changed: set on the Budgets tab, or imported from the county's budget file. */
+export const BUDGET_CHANGE_WAYS = ['screen', 'import'] as const;
+export type BudgetChangeWay = (typeof BUDGET_CHANGE_WAYS)[number];
+
+/** One account whose line a revision added (before null), removed (after null) or changed: KES to the cent. */
+export const budgetChangeSchema = z.object({
+  accountCode: z.string(),
+  accountName: z.string(),
+  accountNameSw: z.string().nullable(),
+  before: z.number().nullable(),
+  after: z.number().nullable(),
+});
+export type BudgetChange = z.infer<typeof budgetChangeSchema>;
+
+/** One save of a facility-year's budget: who, when, how, its totals before and after, and the lines it changed. */
+export const budgetRevisionSchema = z.object({
+  id: z.number(),
+  fiscalYear: z.string(),
+  facilityId: z.number().nullable(),
+  facilityName: z.string().nullable(),
+  how: z.enum(BUDGET_CHANGE_WAYS),
+  changedBy: z.string().nullable(),
+  changedAt: z.string(),
+  linesBefore: z.number(),
+  linesAfter: z.number(),
+  totalBefore: z.number(),
+  totalAfter: z.number(),
+  changes: z.array(budgetChangeSchema),
+});
+export type BudgetRevision = z.infer<typeof budgetRevisionSchema>;

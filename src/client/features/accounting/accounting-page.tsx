@@ -1,8 +1,9 @@
 // SPEC.md §2.9 Accounting & Financial Management at /accounting, live from the ledger (issue 14): Import
-// Transactions and Journal Entry, the four cards, and the five tabs (Overview, Chart of Accounts, Transactions,
-// Financial Reports, Bank Reconciliation). One "books" choice — the county, a sub-county or a facility, within the
-// reader's finance grant — drives every figure on the screen. The tab is in the address (?tab=) so a link or a
-// reload lands on it; the heavier tabs load their code when first opened (DESIGN.md §10).
+// Transactions and Journal Entry, the four cards, and the tabs (Overview, Chart of Accounts, Transactions,
+// Financial Reports, Budgets — issue 30 item 4 — and Bank Reconciliation). One "books" choice — the county, a
+// sub-county or a facility, within the reader's finance grant — drives every figure on the screen. The tab is in the
+// address (?tab=) so a link or a reload lands on it; the heavier tabs load their code when first opened (DESIGN.md
+// §10).
 import './accounting.strings';
 import { useQuery } from '@tanstack/react-query';
 import { FilePlus2, Upload } from 'lucide-react';
@@ -26,11 +27,12 @@ import { OverviewTab } from './overview-tab';
 const AccountsTab = lazy(() => import('./accounts-tab').then((m) => ({ default: m.AccountsTab })));
 const TransactionsTab = lazy(() => import('./transactions-tab').then((m) => ({ default: m.TransactionsTab })));
 const ReportsTab = lazy(() => import('./reports-tab').then((m) => ({ default: m.ReportsTab })));
+const BudgetsTab = lazy(() => import('./budgets-tab').then((m) => ({ default: m.BudgetsTab })));
 const ReconciliationTab = lazy(() => import('./reconciliation-tab').then((m) => ({ default: m.ReconciliationTab })));
 const JournalEntryDialog = lazy(() => import('./journal-entry-dialog').then((m) => ({ default: m.JournalEntryDialog })));
 const ImportJournalsDialog = lazy(() => import('./import-journals-dialog').then((m) => ({ default: m.ImportJournalsDialog })));
 
-export const TABS = ['overview', 'accounts', 'transactions', 'reports', 'reconciliation'] as const;
+export const TABS = ['overview', 'accounts', 'transactions', 'reports', 'budgets', 'reconciliation'] as const;
 export type AccountingTab = (typeof TABS)[number];
 
 export function AccountingPage() {
@@ -114,6 +116,8 @@ function AccountingScreen() {
             <TransactionsTab books={params} filters={journalFilters} onFilters={setJournalFilters} />
           ) : tab === 'reports' ? (
             <ReportsTab books={params} booksLabel={summary.data?.scopeLabel} />
+          ) : tab === 'budgets' ? (
+            <BudgetsTab books={params} />
           ) : (
             <ReconciliationTab books={params} />
           )}

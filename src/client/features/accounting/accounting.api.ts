@@ -6,12 +6,16 @@ import type {
   Account,
   AccountingSummary,
   AutoMatchResult,
+  BudgetImportResult,
+  BudgetLine,
+  BudgetRevision,
   CreateAccountInput,
   CreateJournalInput,
   CreateMatchInput,
   FiscalYearStatus,
   ImportJournalsResult,
   ImportStatementForm,
+  PutBudgetsInput,
   Journal,
   JournalStatus,
   ReconciliationDetail,
@@ -23,7 +27,7 @@ import type {
   StatementPreview,
   UpdateAccountInput,
 } from '../../../shared/accounting';
-import { apiDelete, apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
+import { ApiError, apiDelete, apiGet, apiList, apiPatch, apiPost, apiPut, qs, type FieldIssue } from '../../lib/api-client';
 import { statementPath, type BooksParams, type StatementParams } from './accounting-logic';
 
 export const JOURNALS_PAGE_SIZE = 20;
@@ -87,6 +91,20 @@ export const reconciliationQuery = (id: number) =>
     queryFn: ({ signal }) => apiGet<ReconciliationDetail>(`/api/accounting/reconciliations/${id}`, signal),
   });
 
+/** A fiscal year's budget lines within the reader's reach (one facility's, with facilityId). */
+export const budgetsQuery = (fiscalYear: string, facilityId: number | undefined) =>
+  queryOptions({
+    queryKey: ['accounting', 'budgets', fiscalYear, facilityId ?? null],
+    queryFn: ({ signal }) => apiGet<BudgetLine[]>(`/api/accounting/budgets${qs({ fiscalYear, facilityId })}`, signal),
+  });
+
+/** A facility-year's latest budget changes, newest first (without facilityId, the county level's). */
+export const budgetHistoryQuery = (fiscalYear: string, facilityId: number | undefined) =>
+  queryOptions({
+    queryKey: ['accounting', 'budget-history', fiscalYear, facilityId ?? null],
+    queryFn: ({ signal }) => apiList<BudgetRevision>(`/api/accounting/budgets/history${qs({ fiscalYear, facilityId })}`, signal),
+  });
+
 export const reconciliationPdfPath = (id: number, lang: string) => `/api/accounting/reconciliations/${id}/statement.pdf${qs({ lang })}`;
 
 function useRefresh() {
@@ -112,6 +130,34 @@ export const useCloseYear = () => useLedgerWrite((year: string) => apiPost<Fisca
 
 /** The journal import: a dry run writes nothing (the preview); a real run saves drafts awaiting approval. */
 export const useImportJournals = () => useLedgerWrite((input: { csv: string; dryRun: boolean }) => apiPost<ImportJournalsResult>('/api/accounting/journals/import', input));
+
+/** One facility-year's budget (or the county level's), replaced whole. */
+export const usePutBudgets = () => useLedgerWrite((input: PutBudgetsInput) => apiPut<BudgetLine[]>('/api/accounting/budgets', input));
+
+/** The budget import's answer as its dialog reads it: the preview, and the file's problems by line. */
+export type BudgetImportPreview = BudgetImportResult & { issues: FieldIssue[] };
+
+/**
+ * The county's budget file for a fiscal year. The server refuses a file with any wrong line (400, every line named);
+ * for a dry run that refusal is the preview's list of problems, as the journal import's preview gives them.
+ */
+export function useImportBudgets(fiscalYear: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ csv, dryRun }: { csv: string; dryRun: boolean }): Promise<BudgetImportPreview> => {
+      try {
+        return { ...(await apiPost<BudgetImportResult>('/api/accounting/budgets/import', { fiscalYear, csv, dryRun })), issues: [] };
+      } catch (error) {
+        if (dryRun && error instanceof ApiError && error.status === 400 && error.issues.length > 0 && error.issues.every((i) => i.path.startsWith('csv'))) {
+          return { fiscalYear, dryRun, facilityIds: [], total: 0, lines: [], issues: error.issues };
+        }
+        throw error;
+      }
+    },
+    // A preview writes nothing: only an import moves the figures.
+    onSuccess: (_result, { dryRun }) => (dryRun ? undefined : refresh()),
+  });
+}
 
 export const usePreviewStatement = () => useMutation({ mutationFn: (input: ImportStatementForm) => apiPost<StatementPreview>('/api/accounting/reconciliations/preview', input) });
 export const useImportStatement = () => useLedgerWrite((input: ImportStatementForm) => apiPost<AutoMatchResult>('/api/accounting/reconciliations', input));

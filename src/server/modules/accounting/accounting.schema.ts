@@ -193,6 +193,30 @@ export const budgets = pgTable(
   (t) => [check('budgets_amount_check', sql`${t.amount} >= 0`), uniqueIndex('budgets_key').on(t.fiscalYear, sql`coalesce(${t.facilityId}, 0)`, t.accountCode)],
 );
 
+/** A budget line as a revision keeps it: the account and the amount as exact decimal text ('250000.50'). */
+export type RevisedBudgetLine = { accountCode: string; amount: string };
+
+/**
+ * One change of a facility-year's budget (or the county level's), written in the transaction that made it (issue 30
+ * item 4): who, when, how — set on screen or imported — and the lines before and after, so the Budgets tab shows
+ * what each save changed. The audit trail's 'budget.updated' says that it happened; this says what.
+ */
+export const budgetRevisions = pgTable(
+  'budget_revisions',
+  {
+    id: id(),
+    fiscalYear: text().notNull(),
+    facilityId: integer().references(() => facilities.id),
+    /** 'screen' (PUT /api/accounting/budgets) or 'import' (the county's budget file). */
+    how: text().notNull(),
+    changedBy: integer().references(() => users.id),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    before: jsonb().$type<RevisedBudgetLine[]>().notNull(),
+    after: jsonb().$type<RevisedBudgetLine[]>().notNull(),
+  },
+  (t) => [check('budget_revisions_how_check', sql`${t.how} in ('screen', 'import')`), index('budget_revisions_key_idx').on(t.fiscalYear, sql`coalesce(${t.facilityId}, 0)`, t.id)],
+);
+
 /**
  * An imported bank or M-Pesa statement for one cash account (and facility): its lines are matched to the ledger's
  * lines on that account, and the reconciliation statement (FO 30) is printed from it.

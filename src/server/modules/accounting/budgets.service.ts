@@ -1,16 +1,28 @@
 // Budgets (issue 14): the approved amount per revenue or expense account, per facility (or the county level), per
 // fiscal year — what Budget vs Actual and the FIF table compare the books with. Set on screen one facility-year at a
-// time, or imported from the county's CSV; either way a facility-year's budget is replaced whole, and audited.
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+// time, or imported from the county's CSV; either way a facility-year's budget is replaced whole, audited, and kept
+// as a revision (its lines before and after) that the Budgets tab lists as the budget's history (issue 30 item 4).
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { fiscalYearOf } from '../../../shared/county-time.js';
-import { MAX_IMPORT_LINES, MAX_LINE_KES, type BudgetImportResult, type BudgetLine, type ImportBudgetsInput, type PutBudgetsInput } from '../../../shared/accounting/index.js';
-import { formatKesExact, isNegative, parseKes, toKes, totalOf, tryParseKes, type Cents } from '../../../shared/money.js';
+import {
+  MAX_IMPORT_LINES,
+  MAX_LINE_KES,
+  type BudgetChangeWay,
+  type BudgetHistoryQuery,
+  type BudgetImportResult,
+  type BudgetLine,
+  type BudgetRevision,
+  type ImportBudgetsInput,
+  type PutBudgetsInput,
+} from '../../../shared/accounting/index.js';
+import { compare, formatKesExact, isNegative, parseKes, toKes, toKesText, totalOf, tryParseKes, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { invalid, outOfScope, type FieldIssue } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
+import { accountField } from '../auth/index.js';
 import { facilityField, findFacility, listFacilities } from '../facilities/index.js';
-import { accounts, budgets } from './accounting.schema.js';
+import { accounts, budgetRevisions, budgets } from './accounting.schema.js';
 import { parseFiscalYear } from './periods.service.js';
 import { booksScope } from './scope.js';
 
@@ -59,17 +71,33 @@ function accountProblem(code: string, a: { isActive: boolean; type: string; head
 
 type Planned = { facilityId: number | null; accountCode: string; amount: Cents };
 
-/** Replaces each facility-year's budget named in `lines` (facilities with no line keep theirs). */
-async function replace(tx: Db, fiscalYear: string, facilityIds: (number | null)[], lines: Planned[], actor: ServiceContext['actor'], now: Date, how: string) {
+const HOW_WORDS: Record<BudgetChangeWay, string> = { screen: 'set on screen', import: 'imported' };
+const ofFacility = (facilityId: number | null) => (facilityId === null ? isNull(budgets.facilityId) : eq(budgets.facilityId, facilityId));
+
+/**
+ * Replaces each facility-year's budget named in `lines` (facilities with no line keep theirs), and keeps what each
+ * was before and after as a revision. One facility-year is replaced by one save at a time (its advisory lock, taken
+ * in facility order), so the lines a revision calls "before" are the ones the save replaced.
+ */
+async function replace(tx: Db, fiscalYear: string, facilityIds: (number | null)[], lines: Planned[], actor: ServiceContext['actor'], now: Date, how: BudgetChangeWay) {
   for (const facilityId of facilityIds) {
-    await tx.delete(budgets).where(and(eq(budgets.fiscalYear, fiscalYear), facilityId === null ? isNull(budgets.facilityId) : eq(budgets.facilityId, facilityId)));
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`budget-year:${fiscalYear}:${facilityId ?? 'county'}`}))`);
+    const before = await tx
+      .select({ accountCode: budgets.accountCode, amount: budgets.amount })
+      .from(budgets)
+      .where(and(eq(budgets.fiscalYear, fiscalYear), ofFacility(facilityId)))
+      .orderBy(asc(budgets.accountCode));
+    await tx.delete(budgets).where(and(eq(budgets.fiscalYear, fiscalYear), ofFacility(facilityId)));
     const mine = lines.filter((l) => l.facilityId === facilityId);
     for (let i = 0; i < mine.length; i += 500) {
       await tx.insert(budgets).values(mine.slice(i, i + 500).map((l) => ({ fiscalYear, facilityId, accountCode: l.accountCode, amount: l.amount, updatedBy: actor.id, updatedAt: now })));
     }
+    const kept = (rows: { accountCode: string; amount: Cents }[]) =>
+      [...rows].sort((a, b) => (a.accountCode < b.accountCode ? -1 : a.accountCode > b.accountCode ? 1 : 0)).map((r) => ({ accountCode: r.accountCode, amount: toKesText(r.amount) }));
+    await tx.insert(budgetRevisions).values({ fiscalYear, facilityId, how, changedBy: actor.id, changedAt: now, before: kept(before), after: kept(mine) });
     // A total (money.ts): 300 lines at the line maximum add up to more than an amount holds.
     const total = totalOf(mine.map((l) => l.amount));
-    await audit(tx, actor, { action: 'budget.updated', entity: 'budget', entityId: facilityId, detail: `${fiscalYear} ${facilityId === null ? 'county level' : `facility ${facilityId}`}: ${mine.length} lines, ${formatKesExact(total)} (${how})` });
+    await audit(tx, actor, { action: 'budget.updated', entity: 'budget', entityId: facilityId, detail: `${fiscalYear} ${facilityId === null ? 'county level' : `facility ${facilityId}`}: ${mine.length} lines, ${formatKesExact(total)} (${HOW_WORDS[how]})` });
   }
 }
 
@@ -93,8 +121,66 @@ export async function putBudgets(ctx: ServiceContext, input: PutBudgetsInput): P
   });
   if (issues.length) throw invalid(issues);
   const lines = input.lines.map((l) => ({ facilityId: input.facilityId, accountCode: l.accountCode, amount: tryParseKes(l.amount)! }));
-  await ctx.db.transaction(async (tx) => replace(tx, fiscalYear, [input.facilityId], lines, ctx.actor, ctx.now(), 'set on screen'));
-  return budgetRows(ctx.db, and(eq(budgets.fiscalYear, fiscalYear), input.facilityId === null ? isNull(budgets.facilityId) : eq(budgets.facilityId, input.facilityId)));
+  await ctx.db.transaction(async (tx) => replace(tx, fiscalYear, [input.facilityId], lines, ctx.actor, ctx.now(), 'screen'));
+  return budgetRows(ctx.db, and(eq(budgets.fiscalYear, fiscalYear), ofFacility(input.facilityId)));
+}
+
+/**
+ * GET /api/accounting/budgets/history: a facility-year's budget changes, newest first — each save's author, time and
+ * way, its totals before and after, and the accounts whose lines it added, removed or changed. Without facilityId,
+ * the county level's, which only a county-wide finance reader reads (its lines are the county's, as on PUT).
+ */
+export async function budgetHistory(ctx: ServiceContext, q: BudgetHistoryQuery): Promise<{ rows: BudgetRevision[]; total: number }> {
+  const fiscalYear = q.fiscalYear ? label(q.fiscalYear) : fiscalYearOf(ctx.now()).label;
+  const facilityId = q.facilityId ?? null;
+  if (facilityId === null) {
+    if (ctx.scope.facilityIds !== null) throw outOfScope("only a county-wide finance role reads the county-level budget's history");
+  } else await booksScope(ctx, { facilityId });
+  // As budget_revisions_key_idx reads it: the county level is facility 0.
+  const where = and(eq(budgetRevisions.fiscalYear, fiscalYear), sql`coalesce(${budgetRevisions.facilityId}, 0) = ${facilityId ?? 0}`);
+  const [found, [count], chart] = await Promise.all([
+    ctx.db
+      .select({ r: budgetRevisions, facilityName: facilityField(budgetRevisions.facilityId, 'name'), changedBy: accountField(budgetRevisions.changedBy, 'name') })
+      .from(budgetRevisions)
+      .where(where)
+      .orderBy(desc(budgetRevisions.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(budgetRevisions).where(where),
+    ctx.db.select({ code: accounts.code, name: accounts.name, nameSw: accounts.nameSw }).from(accounts),
+  ]);
+  const names = new Map(chart.map((a) => [a.code, a]));
+  const rows = found.map(({ r, facilityName, changedBy }): BudgetRevision => {
+    const before = new Map(r.before.map((l) => [l.accountCode, parseKes(l.amount)]));
+    const after = new Map(r.after.map((l) => [l.accountCode, parseKes(l.amount)]));
+    const codes = [...new Set([...before.keys(), ...after.keys()])].sort();
+    const changes = codes
+      .filter((code) => {
+        const b = before.get(code);
+        const a = after.get(code);
+        return b === undefined || a === undefined || compare(a, b) !== 0;
+      })
+      .map((code) => {
+        const b = before.get(code);
+        const a = after.get(code);
+        return { accountCode: code, accountName: names.get(code)?.name ?? code, accountNameSw: names.get(code)?.nameSw ?? null, before: b === undefined ? null : toKes(b), after: a === undefined ? null : toKes(a) };
+      });
+    return {
+      id: r.id,
+      fiscalYear: r.fiscalYear,
+      facilityId: r.facilityId,
+      facilityName: facilityName ?? null,
+      how: r.how as BudgetChangeWay,
+      changedBy: changedBy ?? null,
+      changedAt: r.changedAt.toISOString(),
+      linesBefore: r.before.length,
+      linesAfter: r.after.length,
+      totalBefore: toKes(totalOf(before.values())),
+      totalAfter: toKes(totalOf(after.values())),
+      changes,
+    };
+  });
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** The cells of one CSV line (RFC 4180 quoting: "a,b" and "" for a quote). */
@@ -178,7 +264,7 @@ export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInp
     .map((p) => ({ fiscalYear, facilityId: p.facilityId, facilityName: p.facilityId === null ? null : (names.get(p.facilityId) ?? null), accountCode: p.accountCode, accountName: accountNames.get(p.accountCode)?.name ?? p.accountCode, accountNameSw: accountNames.get(p.accountCode)?.nameSw ?? null, amount: toKes(p.amount) }));
   const result = { fiscalYear, dryRun: Boolean(input.dryRun), facilityIds, total: toKes(totalOf(planned.map((p) => p.amount))), lines: preview };
   if (input.dryRun) return result;
-  await ctx.db.transaction(async (tx) => replace(tx, fiscalYear, facilityIds, planned, ctx.actor, ctx.now(), 'imported'));
+  await ctx.db.transaction(async (tx) => replace(tx, fiscalYear, facilityIds, planned, ctx.actor, ctx.now(), 'import'));
   return result;
 }
 

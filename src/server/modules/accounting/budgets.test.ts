@@ -149,3 +149,62 @@ describe('importing the budget file', () => {
     expect(await stored(1)).toEqual([{ code: '5210', amount: '2500000.00' }]);
   });
 });
+
+// Issue 30 item 4: the Budgets tab shows each save of a facility-year's budget — who, when, on screen or by import, and
+// the lines it added, removed or changed — written in the save's own transaction.
+describe("a facility-year's budget history", () => {
+  const history = (cookie: string, query: string) => t.request({ url: `/api/accounting/budgets/history?${query}`, cookie });
+  type Revision = { how: string; changedBy: string | null; linesBefore: number; linesAfter: number; totalBefore: number; totalAfter: number; changes: { accountCode: string; before: number | null; after: number | null }[] };
+
+  it('lists each save and import newest first, with what it changed and who made it', async () => {
+    const seeded = await stored(3);
+    expect(seeded.length).toBeGreaterThan(0);
+    const first = await put(director, { fiscalYear: '2025/26', facilityId: 3, lines: [...seeded.map((l) => ({ accountCode: l.code, amount: Number(l.amount) })), { accountCode: '5210', amount: 150_000 }] });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await put(director, { fiscalYear: '2025/26', facilityId: 3, lines: [{ accountCode: '5210', amount: 175_000.5 }] });
+    expect(second.statusCode, second.body).toBe(200);
+    // A refused save leaves no revision.
+    expect((await put(director, { fiscalYear: '2025/26', facilityId: 3, lines: [{ accountCode: '1110', amount: 1 }] })).statusCode).toBe(400);
+    expect((await importFile(director, 'facility_mfl_code,account_code,amount\n16091,9999,1\n')).statusCode).toBe(400);
+    const [mfl] = await t.rows<{ mfl: string }>(sql`select mfl_code as mfl from facilities where id = 3`);
+    const file = `facility_mfl_code,account_code,amount\n${mfl!.mfl},5210,175000.50\n${mfl!.mfl},5250,60000\n`;
+    // A dry run writes no revision; the import does.
+    expect((await importFile(director, file, true)).statusCode).toBe(200);
+    expect((await importFile(director, file)).statusCode).toBe(200);
+
+    const res = await history(director, 'fiscalYear=2025/26&facilityId=3');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    const [imported, narrowed, added] = res.json() as Revision[];
+    expect(imported).toMatchObject({ how: 'import', changedBy: 'Margaret Nekesa', linesBefore: 1, linesAfter: 2, totalBefore: 175_000.5, totalAfter: 235_000.5, changes: [{ accountCode: '5250', before: null, after: 60_000 }] });
+    expect(narrowed).toMatchObject({ how: 'screen', linesBefore: seeded.length + 1, linesAfter: 1, totalAfter: 175_000.5 });
+    expect(narrowed!.changes.map((c) => [c.accountCode, c.before, c.after])).toEqual(
+      [...seeded.map((l) => [l.code, Number(l.amount), null] as const), ['5210', 150_000, 175_000.5] as const].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    );
+    expect(added).toMatchObject({ how: 'screen', linesBefore: seeded.length, linesAfter: seeded.length + 1, changes: [{ accountCode: '5210', accountName: 'Electricity and water', before: null, after: 150_000 }] });
+    // A page of it.
+    const page = await history(director, 'fiscalYear=2025-26&facilityId=3&limit=1&offset=1');
+    expect(page.headers['x-total-count']).toBe('3');
+    expect((page.json() as Revision[]).map((r) => r.totalAfter)).toEqual([175_000.5]);
+  });
+
+  it("is the county level's without a facility, which only a county-wide reader sees; an in-charge reads her own facility's", async () => {
+    const county = await history(director, 'fiscalYear=2025/26');
+    expect(county.statusCode).toBe(200);
+    // The county level was set twice above (PUT 4310) and once by the import of the county's file.
+    expect((county.json() as Revision[]).map((r) => r.how)).toEqual(['import', 'screen']);
+    const refused = await history(incharge, 'fiscalYear=2025/26');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'out_of_scope' });
+    expect((await history(incharge, 'fiscalYear=2025/26&facilityId=3')).statusCode).toBe(403);
+    const own = await history(incharge, 'fiscalYear=2025/26&facilityId=1');
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as Revision[]).map((r) => [r.how, r.changedBy])).toEqual([
+      ['import', 'Grace Atieno'],
+      ['import', 'Margaret Nekesa'],
+      ['screen', 'Grace Atieno'],
+    ]);
+    // Another year has none yet.
+    expect((await history(director, 'fiscalYear=2024/25&facilityId=1')).json()).toEqual([]);
+  });
+});

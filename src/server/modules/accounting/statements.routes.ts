@@ -1,13 +1,15 @@
 // The statements' routes (issue 14 item 5): one per statement, each also as CSV and PDF, the /accounting cards, and
-// the budgets the statements compare with. Finance readers read within their grant (booksScope); budgets are set by
-// finance posters within theirs.
+// the budgets the statements compare with and their history. Finance readers read within their grant (booksScope);
+// budgets are set by finance posters within theirs.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountingSummarySchema,
+  budgetHistoryQuery,
   budgetImportResultSchema,
   budgetLineSchema,
+  budgetRevisionSchema,
   importBudgetsSchema,
   listBudgetsQuery,
   putBudgetsSchema,
@@ -18,9 +20,9 @@ import {
 import { allow, ctxOf, facilityInBody, facilityInQuery } from '../../core/access.js';
 import { sendCsv } from '../../core/csv.js';
 import type { AppDeps } from '../../core/deps.js';
-import { csvFile, ok, pdfFile } from '../../core/http.js';
+import { csvFile, list, ok, pdfFile } from '../../core/http.js';
 import { documentLanguage, renderPdf } from '../../core/pdf.js';
-import { importBudgets, listBudgets, putBudgets } from './budgets.service.js';
+import { budgetHistory, importBudgets, listBudgets, putBudgets } from './budgets.service.js';
 import { statementPdfContent } from './statements.pdf.js';
 import { accountingSummary, buildStatement, statementCsv, statementFilename } from './statements.service.js';
 
@@ -48,6 +50,11 @@ export function statementRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.put('/api/accounting/budgets', { config: allow('finance:post', facilityInBody()), schema: { body: putBudgetsSchema, response: ok(z.array(budgetLineSchema)) } }, async (request) =>
     putBudgets(ctxOf(request, deps), request.body),
   );
+  r.get('/api/accounting/budgets/history', { ...read, schema: { querystring: budgetHistoryQuery, response: list(budgetRevisionSchema) } }, async (request, reply) => {
+    const { rows, total } = await budgetHistory(ctxOf(request, deps), request.query);
+    reply.header('X-Total-Count', total);
+    return rows;
+  });
   r.post('/api/accounting/budgets/import', { config: allow('finance:post'), schema: { body: importBudgetsSchema, response: ok(budgetImportResultSchema) } }, async (request) =>
     importBudgets(ctxOf(request, deps), request.body),
   );
