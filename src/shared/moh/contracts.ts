@@ -79,6 +79,12 @@ export const MOH_SETTINGS = {
   malariaInPregnancy: { values: ['alsoConfirmed', 'pregnancyRowOnly'], default: 'alsoConfirmed' },
   /** 705A Suspected childhood cancers: any neoplasm (chapter 02), or not the in situ and benign ones (2E6–2F7). */
   childhoodCancers: { values: ['allNeoplasms', 'excludeBenign'], default: 'allNeoplasms' },
+  /**
+   * KHIS and a zero (issue 30 item 6): DHIS2 keeps a zero only for data elements set to store zeros, and answers a
+   * conflict "Value is zero and not significant" for the rest. Send zeros and accept those conflicts, or leave zero
+   * rows out of what goes to KHIS (the county's own form keeps them).
+   */
+  khisZeroValues: { values: ['acceptNotStored', 'leaveOut'], default: 'acceptNotStored' },
 } as const;
 export type MohSettingKey = keyof typeof MOH_SETTINGS;
 export type MohSettings = { [K in MohSettingKey]: (typeof MOH_SETTINGS)[K]['values'][number] };

@@ -129,6 +129,8 @@ export const khisSubmissionSchema = z.object({
     })
     .nullable(),
   message: z.string().nullable(),
+  /** What the step did with zeros (the HMIS setting khisZeroValues): sent, with KHIS's "not stored" accepted, or left out. */
+  zeroValues: z.enum(['acceptNotStored', 'leaveOut']).nullable(),
   submittedBy: z.string(),
   submittedAt: z.string(),
 });

@@ -22,7 +22,7 @@ describe('a keyed server message', () => {
     const text = { key: 'inventory.stockShortIssue', facts: { current: 450, unit: 'tablets', quantity: 1500 } };
     const message = 'Only 450 tablets in stock: cannot issue 1500';
     answer(409, { message, code: 'conflict', ...text, issues: [{ path: 'quantity', message, ...text }] });
-    const error = await apiPost('/api/inventory/1/movements', {}).catch((e: unknown) => e as import('../../lib/api-client').ApiError);
+    const error = (await apiPost('/api/inventory/1/movements', {}).catch((e: unknown) => e)) as import('../../lib/api-client').ApiError;
     expect(error.message).toBe('409: Kuna vidonge 450 tu: haiwezekani kutoa 1,500');
     expect(error.fieldErrors()).toEqual({ quantity: 'Kuna vidonge 450 tu: haiwezekani kutoa 1,500' });
   });

@@ -131,6 +131,7 @@ function KhisPanel({ id, facilityId, onOpenSettings }: { id: number; facilityId:
                 <Badge variant={s.ok ? 'success' : 'warning'}>{s.ok ? t('reports.khis.accepted') : t('reports.khis.notAccepted')}</Badge>
                 <span className="text-muted-foreground">{t('reports.list.byAt', { by: s.submittedBy, when: formatDateTime(s.submittedAt) })}</span>
                 {s.summary ? <span className="w-full text-muted-foreground">{countsText(t, s.summary)}</span> : null}
+                {s.zeroValues ? <span className="w-full text-muted-foreground" data-testid="khis-zero-policy">{t(`reports.khis.zeroPolicy.${s.zeroValues}`)}</span> : null}
                 {s.message ? <span className="w-full">{s.message}</span> : null}
               </li>
             ))}

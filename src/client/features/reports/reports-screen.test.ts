@@ -165,6 +165,7 @@ describe('KHIS, step by step', () => {
     httpStatus: ok ? 200 : 409,
     summary: step === 'complete' ? null : { status: ok ? 'SUCCESS' : 'WARNING', imported: 70, updated: 0, ignored: conflicts.length, deleted: 0, conflicts },
     message: ok ? null : 'conflicts',
+    zeroValues: step === 'complete' ? null : 'acceptNotStored',
     submittedBy: 'Joseph Barasa',
     submittedAt: '2026-03-16T06:00:00.000Z',
   });

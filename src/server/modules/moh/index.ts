@@ -8,6 +8,8 @@ import { khisDataElements, khisDataSets, mohConfigChanges, mohFormRows, mohRowCo
 
 export { coveredFacilities } from './moh705.js';
 export { countNewCases, type NewCases } from './new-cases.js';
+// The county's HMIS settings (a KHIS submission follows khisZeroValues).
+export { loadSettings } from './moh.service.js';
 export { moh204, moh705, moh717 } from './forms.js';
 export { khisForms, khisMapping } from './khis.service.js';
 export { adxXml, dataValueSet, dataValueSets, dhis2Period } from './dhis2.js';

@@ -143,9 +143,33 @@ describe('pushing the form to KHIS', () => {
       const dry = (await county.request({ method: 'POST', url: `/api/reports/${id}/khis-submissions`, cookie: officer, body: { step: 'dryRun' } })).json() as KhisSubmission;
       expect(dry).toMatchObject({ ok: true, message: null, summary: { ignored: zeros } });
       expect(dry.summary!.conflicts).toHaveLength(zeros);
+      expect(dry.zeroValues).toBe('acceptNotStored');
       const imported = (await county.request({ method: 'POST', url: `/api/reports/${id}/khis-submissions`, cookie: officer, body: { step: 'import' } })).json() as KhisSubmission;
-      expect(imported).toMatchObject({ step: 'import', ok: true, summary: { imported: file.dataValues.length - zeros } });
+      expect(imported).toMatchObject({ step: 'import', ok: true, zeroValues: 'acceptNotStored', summary: { imported: file.dataValues.length - zeros } });
       expect(strict.stored.size).toBe(file.dataValues.length - zeros);
+
+      // Issue 30 item 6: the county chooses, in HMIS settings, to leave zeros out of what goes to KHIS.
+      const set = await county.request({ method: 'PUT', url: '/api/moh/settings', cookie: officer, body: { key: 'khisZeroValues', value: 'leaveOut' } });
+      expect(set.statusCode, set.body).toBe(200);
+      // The import's figures are the ones a dry run checked: a dry run again first.
+      const stale = await county.request({ method: 'POST', url: `/api/reports/${id}/khis-submissions`, cookie: officer, body: { step: 'import' } });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toContain('run a dry run again');
+      const sent = strict.requests.length;
+      const dryAgain = (await county.request({ method: 'POST', url: `/api/reports/${id}/khis-submissions`, cookie: officer, body: { step: 'dryRun' } })).json() as KhisSubmission;
+      expect(dryAgain).toMatchObject({ ok: true, zeroValues: 'leaveOut', summary: { imported: 0, updated: file.dataValues.length - zeros, ignored: 0, conflicts: [] } });
+      const body = strict.requests[sent]!.body as { dataValues: { value: string }[] };
+      expect(body.dataValues).toHaveLength(file.dataValues.length - zeros);
+      expect(body.dataValues.some((v) => v.value === '0')).toBe(false);
+      // The file to upload by hand follows the setting too, and the log says which way each step went.
+      const leaner = (await county.request({ url: `/api/reports/${id}/dhis2?format=json`, cookie: officer })).json() as { dataValues: { value: string }[] };
+      expect(leaner.dataValues).toHaveLength(file.dataValues.length - zeros);
+      const log = (await county.request({ url: `/api/reports/${id}/khis-submissions`, cookie: officer })).json() as KhisSubmission[];
+      expect(log.map((s) => [s.step, s.zeroValues])).toEqual([
+        ['dryRun', 'leaveOut'],
+        ['import', 'acceptNotStored'],
+        ['dryRun', 'acceptNotStored'],
+      ]);
     } finally {
       await county.close();
       await strict.close();

@@ -71,6 +71,8 @@ export const khisSubmissions = pgTable(
     httpStatus: integer(),
     response: jsonb(),
     ok: boolean().notNull(),
+    /** The county's khisZeroValues setting a dry run or import went with (issue 30 item 6); null for a completion and older rows. */
+    zeroValues: text(),
     submittedBy: integer()
       .notNull()
       .references(() => users.id),

@@ -1,0 +1,1 @@
+ALTER TABLE "khis_submissions" ADD COLUMN "zero_values" text;
