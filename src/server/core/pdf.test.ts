@@ -1,7 +1,7 @@
 // The shared PDF layout (core/pdf.ts; issue 29 item 3), read back as a reader's PDF viewer lays it out (poppler's
 // pdftotext -layout): a figure is never broken across lines however narrow its column, a row is never split across
 // pages, a section's heading never ends a page — it goes over with its first rows — and a table that runs on to the
-// next page repeats its column heads there.
+// next page repeats its column heads there, even within a row taller than a page (issue 30 item 9).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,4 +81,45 @@ describe('a long document', () => {
       }
     }
   }, 120_000);
+});
+
+describe('a table longer than a page (issue 30 item 9)', () => {
+  it('prints its column heads at the top of page 2 and of every page after, and each row once', async () => {
+    const all = await pages({
+      title: 'Register',
+      sections: [{ kind: 'table', columns: [{ label: 'Patient', width: 3 }, { label: 'Visits', width: 1, align: 'right' }], rows: Array.from({ length: 150 }, (_, i) => [`Patient ${i + 1}`, String(i + 1)]) }],
+    });
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    for (const [i, page] of all.entries()) if (i > 0) expect(linesOf(page)[0], `page ${i + 1}`).toMatch(/^Patient\s+Visits$/);
+    const rows = all.flatMap((page) => linesOf(page).filter((l) => /^Patient \d/.test(l)));
+    expect(rows).toEqual(Array.from({ length: 150 }, (_, i) => expect.stringMatching(new RegExp(`^Patient ${i + 1}\\s+${i + 1}$`))));
+  });
+
+  it('prints a row taller than a page in parts, each part under the column heads and its first line beside the other cells', async () => {
+    const note = Array.from({ length: 140 }, (_, i) => `Note line ${i + 1}`).join('\n');
+    const all = await pages({
+      title: 'Clinical notes',
+      sections: [
+        {
+          kind: 'table',
+          heading: 'Visits',
+          columns: [{ label: 'Visit', width: 1 }, { label: 'Notes', width: 3 }, { label: 'Amount', width: 1, align: 'right' }],
+          rows: [
+            ['First', 'Short', '1,000.00'],
+            ['Second', note, '5,000.00'],
+            ['Third', 'Short', '2,000.00'],
+          ],
+        },
+      ],
+    });
+    expect(all.length).toBe(3);
+    // The heading, the heads and the first lines of the tall row on the first page: no page left with a heading alone.
+    expect(linesOf(all[0]!)).toEqual(expect.arrayContaining(['Visits', expect.stringMatching(/^Second\s+Note line 1\s+5,000\.00$/)]));
+    for (const page of all.slice(1)) expect(linesOf(page)[0]).toMatch(/^Visit\s+Notes\s+Amount$/);
+    // Every line of the note once, in order, whatever page it is on; the row after it follows its last line.
+    const lines = all.flatMap(linesOf);
+    const noteLines = lines.map((l) => /Note line (\d+)/.exec(l)?.[1]).filter((n) => n !== undefined).map(Number);
+    expect(noteLines).toEqual(Array.from({ length: 140 }, (_, i) => i + 1));
+    expect(lines.findIndex((l) => /^Third\s+Short\s+2,000\.00$/.test(l))).toBe(lines.findIndex((l) => l.includes('Note line 140')) + 1);
+  });
 });

@@ -141,6 +141,8 @@ const PAGE_MARGIN = 50;
 const MIN_TABLE_SIZE = 5;
 /** How many of a table's rows stay with its heading and column heads at the foot of a page. */
 const KEEP_ROWS = 2;
+/** The fewest lines of a row taller than a page that are printed at a page's foot (the rest go over). */
+const KEEP_LINES = 2;
 const FOOTER_SPACE = 40;
 const INK = '#111827';
 const MUTED = '#4b5563';
@@ -299,9 +301,15 @@ export function renderPdf(content: PdfContent, lang: Language, footer: PdfFooter
         return Math.max(...cols.map((c, i) => doc.heightOfString(printable(cells[i] ?? ''), { width: c.w - 2 * pad }))) + 2 * pad;
       };
       const labels = cols.map((c) => c.label);
-      /** One row, whole on one page: a row that does not fit starts the next page, under the column heads again. */
-      const row = (cells: readonly string[], bold: boolean, head = false) => {
+      /** The most one row may take on a page: all of it under the column heads. */
+      const pageRoom = bottom() - doc.page.margins.top - rowHeight(labels, true);
+      /**
+       * One row, whole on one page: a row that does not fit starts the next page, under the column heads again. A row
+       * taller than a whole page is printed in parts instead (tallRow), each under the column heads.
+       */
+      const row = (cells: readonly string[], bold: boolean, head = false, part = false) => {
         const h = rowHeight(cells, bold);
+        if (!head && !part && h > pageRoom) return tallRow(cells, bold);
         if (doc.y + h > bottom()) {
           doc.addPage();
           if (!head) row(labels, true, true);
@@ -316,12 +324,63 @@ export function renderPdf(content: PdfContent, lang: Language, footer: PdfFooter
         doc.y = y + h;
         doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).strokeColor(RULE).stroke();
       };
+      /** A cell's text as the lines it prints in: its own line breaks, and its words wrapped to the column. */
+      const linesOf = (value: string, w: number): string[] =>
+        printable(value)
+          .split('\n')
+          .flatMap((paragraph) => {
+            const lines: string[] = [];
+            let line = '';
+            for (const word of paragraph.split(' ')) {
+              const longer = line === '' ? word : `${line} ${word}`;
+              // A point to spare, as fitTable keeps: pdfkit wraps a line that fills its width exactly.
+              if (line !== '' && doc.widthOfString(longer) > w - 1) {
+                lines.push(line);
+                line = word;
+              } else line = longer;
+            }
+            return [...lines, line];
+          });
+      /**
+       * A row taller than a page (a long note in a cell): as many lines of each cell as the page has room for, the
+       * rest on the next page under the column heads, and so on, so no page of the table is without them and every
+       * cell's lines stay beside the same lines of the others.
+       */
+      const tallRow = (cells: readonly string[], bold: boolean) => {
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
+        const lineHeight = doc.currentLineHeight(true);
+        let rest = cols.map((c, i) => linesOf(cells[i] ?? '', c.w - 2 * pad));
+        let fresh = false;
+        while (rest.some((lines) => lines.length > 0)) {
+          const room = Math.floor((bottom() - doc.y - 2 * pad) / lineHeight);
+          if (room < KEEP_LINES && !fresh) {
+            doc.addPage();
+            row(labels, true, true);
+            fresh = true;
+            continue;
+          }
+          const take = Math.max(1, room);
+          row(
+            rest.map((lines) => lines.slice(0, take).join('\n')),
+            bold,
+            false,
+            true,
+          );
+          rest = rest.map((lines) => lines.slice(take));
+          fresh = false;
+        }
+      };
       const emptyHeight = () => {
         doc.font('Helvetica-Oblique').fontSize(size);
         return doc.heightOfString(printable(section.empty ?? ''), { width }) + 3;
       };
       // The column heads and the first rows (or the empty line) stay together, and with the heading.
-      const first = section.rows.slice(0, KEEP_ROWS).reduce((acc, cells, r) => acc + rowHeight(cells, section.emphasis?.[r] ?? false), 0);
+      // A row taller than a page keeps only its first lines with the heads: the rest may go over in any case.
+      const keptHeight = (cells: readonly string[], bold: boolean) => {
+        const h = rowHeight(cells, bold);
+        return h > pageRoom ? 2 * pad + KEEP_LINES * doc.currentLineHeight(true) : h;
+      };
+      const first = section.rows.slice(0, KEEP_ROWS).reduce((acc, cells, r) => acc + keptHeight(cells, section.emphasis?.[r] ?? false), 0);
       const keep = rowHeight(labels, true) + (section.rows.length === 0 && section.empty ? emptyHeight() : first);
       if (section.heading) heading(section.heading, keep);
       else room(keep);

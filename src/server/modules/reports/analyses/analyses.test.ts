@@ -560,6 +560,96 @@ describe('a hand-built fortnight at Nambuku', () => {
   });
 });
 
+describe('Patient Demographics on the days an age band changes (issue 30 item 9)', () => {
+  // Khunyangu Sub County Hospital (facility 5) registered nobody before the demo county's year: its registry by
+  // February 2024 and by February 2025 is these nine, registered on 15 January 2024, each born on or next to the day
+  // they move up a band. Ages are whole years as PostgreSQL's age() counts them: someone born on 29 February is a
+  // year older on 1 March in a year without one. A band worked out from the year of birth alone, or a day off at
+  // either side, moves one of them.
+  const AT = 5;
+  const PEOPLE: [name: string, gender: 'female' | 'male', born: string, subcounty: string][] = [
+    ['Ann', 'female', '2019-02-28', 'Matayos'],
+    ['Ben', 'male', '2019-03-01', 'Matayos'],
+    ['Cate', 'female', '2020-02-28', 'Matayos'],
+    ['Dan', 'male', '2020-02-29', 'Matayos'],
+    ['Eve', 'female', '1964-02-29', 'Teso North'],
+    ['Fred', 'male', '1964-03-01', 'Teso North'],
+    ['Gift', 'female', '2000-02-29', 'Matayos'],
+    ['Hassan', 'male', '2010-02-28', 'Matayos'],
+    ['Ivy', 'female', '2010-03-01', 'Matayos'],
+  ];
+
+  beforeAll(async () => {
+    const before = await one<{ n: number }>(sql`select count(*)::int as n from patients where facility_id = ${AT} and created_at < ${countyInstant('2025-03-01').toISOString()}::timestamptz`);
+    expect(before.n).toBe(0);
+    const registered = countyInstant('2024-01-15', 9, 0).toISOString();
+    await t.asOwner(
+      ...PEOPLE.map(
+        ([name, gender, born, subcounty], i) =>
+          sql`insert into patients (national_id, first_name, last_name, date_of_birth, gender, subcounty, facility_id, created_at, updated_at)
+              values (${`BC0770000${i}`}, ${name}, 'Boundary', ${born}, ${gender}, ${subcounty}, ${AT}, ${registered}::timestamptz, ${registered}::timestamptz)`,
+      ),
+      // Dan (born on 29 February) and Cate seen in February 2025.
+      ...['Dan', 'Cate'].map(
+        (name, i) =>
+          sql`insert into medical_records (patient_id, facility_id, chief_complaint, visit_date)
+              values ((select id from patients where first_name = ${name} and last_name = 'Boundary'), ${AT}, 'Fixture visit', ${countyInstant(`2025-02-1${i}`, 10, 0).toISOString()}::timestamptz)`,
+      ),
+    );
+  });
+
+  const bands = (end: string) => generate({ report: 'patient-demographics', facilityId: AT, startDate: `${end.slice(0, 7)}-01`, endDate: end });
+
+  it('bands each of them as age() does on 29 February 2024 and on 28 February 2025', async () => {
+    // The hand-worked bands below are age()'s own.
+    const ages = await t.rows<{ name: string; leap: number; plain: number }>(
+      sql`select first_name as name, extract(year from age(date '2024-02-29', date_of_birth))::int as leap, extract(year from age(date '2025-02-28', date_of_birth))::int as plain
+          from patients where last_name = 'Boundary' order by id`,
+    );
+    expect(ages.map((a) => [a.name, a.leap, a.plain])).toEqual([
+      ['Ann', 5, 6],
+      ['Ben', 4, 5],
+      ['Cate', 4, 5],
+      ['Dan', 4, 4],
+      ['Eve', 60, 60],
+      ['Fred', 59, 60],
+      ['Gift', 24, 24],
+      ['Hassan', 14, 15],
+      ['Ivy', 13, 14],
+    ]);
+
+    const leap = await bands('2024-02-29');
+    expect(table(leap, 'Patients registered at these facilities by 2024-02-29').rows).toEqual([
+      ['0–4', 1, 2, 3],
+      ['5–14', 2, 1, 3],
+      ['15–24', 1, 0, 1],
+      ['25–49', 0, 0, 0],
+      ['50–59', 0, 1, 1],
+      ['60+', 1, 0, 1],
+      ['All ages', 5, 4, 9],
+    ]);
+    const plain = await bands('2025-02-28');
+    expect(table(plain, 'Patients registered at these facilities by 2025-02-28').rows).toEqual([
+      ['0–4', 0, 1, 1],
+      ['5–14', 3, 1, 4],
+      ['15–24', 1, 1, 2],
+      ['25–49', 0, 0, 0],
+      ['50–59', 0, 0, 0],
+      ['60+', 1, 1, 2],
+      ['All ages', 5, 4, 9],
+    ]);
+    expect(table(plain, 'Patients seen').rows.slice(0, 2)).toEqual([
+      ['0–4', 0, 1, 1],
+      ['5–14', 1, 0, 1],
+    ]);
+    expect(cell(table(plain, 'Patients registered from'), 'All ages', 'Total')).toBe(0);
+    // By sub-county: Eve and Fred (60+) in Teso North; in Matayos, Dan alone under 5 and Ann, Ben, Cate and Ivy at 5–14.
+    const places = table(plain, 'Patients registered by 2025-02-28, by sub-county');
+    expect(row(places, 'Teso North')).toEqual(['Teso North', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2]);
+    expect(row(places, 'Matayos')).toEqual(['Matayos', 0, 1, 3, 1, 1, 1, 0, 0, 0, 0, 0, 0, 7]);
+  });
+});
+
 describe('Inventory Stock past what one amount holds (issue 25, finding 3)', () => {
   it('adds up stock lines each worth the most one journal moves, many of them, to the whole shilling', async () => {
     // Eleven lines of 999,999 units at KES 1,000,000 at Alupe (facility 2), on its books since the week before.
