@@ -365,13 +365,20 @@ async function ledgerForVisits(h: SqlHandle, log: (line: string) => void): Promi
   }
   for (const i of indexes) await timed(log, `index ${i.indexname}`, () => h.query(i.indexdef));
   for (const table of ['journals', 'journal_lines']) await h.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
-  // The period balances the triggers would have kept, counted again from every posted line.
+  // The period and day balances the triggers would have kept, counted again from every posted line.
   await timed(log, 'period balances', async () => {
     await h.query('delete from account_balances');
     await h.query(
       `insert into account_balances (period, account_code, facility_id, fund, cost_centre, closing, debit, credit)
        select date_trunc('month', j.date)::date, l.account_code, l.facility_id, l.fund, l.cost_centre, j.source_type = 'year_close', sum(l.debit), sum(l.credit)
        from journal_lines l join journals j on j.id = l.journal_id where j.status = 'posted' group by 1, 2, 3, 4, 5, 6`,
+    );
+    await h.query('delete from account_days');
+    await h.query(
+      `insert into account_days (day, account_code, facility_id, debit, credit)
+       select j.date, l.account_code, l.facility_id, sum(l.debit), sum(l.credit)
+       from journal_lines l join journals j on j.id = l.journal_id
+       where j.status = 'posted' and j.source_type is distinct from 'year_close' group by 1, 2, 3`,
     );
   });
   const [check] = await h.query<{ unbalanced: number }>(

@@ -63,12 +63,17 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/** The first day (YYYY-MM-01) of the month `months` months from a date's month (negative: earlier). */
+export function addMonths(date: string, months: number): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
 /** The first day of the county month containing an instant, and of the next month (YYYY-MM-DD). */
 export function countyMonth(at: Date): { start: string; next: string } {
-  const [y, m] = countyDate(at).split('-').map(Number) as [number, number];
-  const start = `${y}-${String(m).padStart(2, '0')}-01`;
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return { start, next };
+  const start = addMonths(countyDate(at), 0);
+  return { start, next: addMonths(start, 1) };
 }
 
 /** Age in whole years from a date of birth (SPEC.md §9), on a county date. */

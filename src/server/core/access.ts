@@ -89,3 +89,12 @@ export async function facilitiesReached(
   if (scope === 'facility') return actor.facilityId === null ? [] : [actor.facilityId];
   return actor.subcounty ? facilitiesIn(actor.subcounty) : [];
 }
+
+/**
+ * A reach narrowed to the one facility a figure was asked for: [it] when the reach holds it, none when it does not;
+ * the reach itself when none was asked (the dashboard's and the Reports KPI's money).
+ */
+export function narrowReach(reach: readonly number[] | null, facilityId?: number | null): readonly number[] | null {
+  if (facilityId === undefined || facilityId === null) return reach;
+  return reach === null || reach.includes(facilityId) ? [facilityId] : [];
+}

@@ -176,6 +176,23 @@ export const accountBalances = pgTable(
   ],
 );
 
+/**
+ * What each account moved on each county day, per facility: kept by the same trigger as account_balances, the
+ * year-end close left out. Revenue over part of a month ("today", the last seven days) sums these rows, never the
+ * day's journal lines (accounting/revenue.ts).
+ */
+export const accountDays = pgTable(
+  'account_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    accountCode: text().notNull(),
+    facilityId: integer(),
+    debit: total().notNull(),
+    credit: total().notNull(),
+  },
+  (t) => [uniqueIndex('account_days_key').on(t.day, t.accountCode, sql`coalesce(${t.facilityId}, 0)`)],
+);
+
 /** A budget line: the amount for one account, one facility (or the county level) and one fiscal year. */
 export const budgets = pgTable(
   'budgets',

@@ -13,7 +13,7 @@
 // balance past what an amount carries (MAX_BALANCE), though one that brings it back towards zero always may — that
 // is how a reversal cures the books.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, fiscalYearOf } from '../../../shared/county-time.js';
+import { addDays, addMonths, fiscalYearOf } from '../../../shared/county-time.js';
 import { add, compare, formatKesExact, isNegative, isZero, negate, parseTotal, subtract, total, totalOf, ZERO, ZERO_TOTAL, type Cents, type Total } from '../../../shared/money.js';
 import { balanceBoundMessage, journalCeilingMessage, journalSentence, passesBalanceBound, passesJournalCeiling, type Fund, type JournalFacts, type JournalText, type SourceType } from '../../../shared/accounting/index.js';
 import { continueSeries, documentNumber, nextDocumentNumber } from '../../core/numbering.js';
@@ -60,11 +60,7 @@ export const journalSeriesPeriod = (date: string) => fiscalYearOf(date).label;
 export const periodOf = (date: string) => `${date.slice(0, 7)}-01`;
 
 /** The first day of the month after a period's. */
-export function nextMonth(first: string): string {
-  const y = Number(first.slice(0, 4));
-  const m = Number(first.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
+export const nextMonth = (first: string): string => addMonths(first, 1);
 
 /** The last day of a date's month. */
 export const monthEnd = (date: string) => addDays(nextMonth(periodOf(date)), -1);

@@ -6,9 +6,11 @@
 // waiver is an expense (5310), never a shilling of revenue collected.
 //
 // Whole months come from the kept period balances (account_balances); so does the month holding today, which is
-// complete through today (no journal is dated after it). Only the days of a month read in part — "today", the last
-// seven days, a past range's first and last months — are summed from that month's journal lines.
+// complete through today (no journal is dated after it). The days of a month read in part — "today", the last seven
+// days, a past range's first and last months — come from the kept day totals (account_days), never the day's
+// journal lines: a busy county day is thousands of journals.
 import { sql, type SQL } from 'drizzle-orm';
+import { addMonths } from '../../../shared/county-time.js';
 import { parseTotal, ZERO_TOTAL, type Total } from '../../../shared/money.js';
 import type { Db } from '../../db/client.js';
 import { monthEnd, nextMonth, periodOf } from './ledger.js';
@@ -26,17 +28,12 @@ export type RevenueQuery = {
   accounts?: readonly string[];
 };
 
-function previousMonth(first: string): string {
-  const y = Number(first.slice(0, 4));
-  const m = Number(first.slice(5, 7));
-  return m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
-}
-
-/** The patient-service revenue accounts by their code: FIF user fees and insurance. */
-export const isServiceRevenue = (code: string) => code.startsWith('41') || code.startsWith('42');
+/** The patient-service revenue accounts by the first two digits of their code: FIF user fees and insurance. */
+const SERVICE_REVENUE = ['41', '42'] as const;
+export const isServiceRevenue = (code: string) => SERVICE_REVENUE.some((prefix) => code.startsWith(prefix));
 
 const revenueAccount = (column: SQL, codes?: readonly string[]) =>
-  codes && codes.length ? sql`${column} in ${codes}` : sql`${column} in (select code from accounts where type = 'revenue' and (code like '41%' or code like '42%'))`;
+  codes && codes.length ? sql`${column} in ${codes}` : sql`${column} in (select code from accounts where type = 'revenue' and left(code, 2) in ${SERVICE_REVENUE})`;
 
 /** The whole months of [from, to] read from the period balances, and the day ranges read from lines. */
 export function revenueParts(q: Pick<RevenueQuery, 'from' | 'to' | 'today'>): { months: [string, string] | null; days: [string, string][] } {
@@ -47,14 +44,14 @@ export function revenueParts(q: Pick<RevenueQuery, 'from' | 'to' | 'today'>): { 
   if (fromMonth === toMonth) return fromWhole && toWhole ? { months: [fromMonth, fromMonth], days: [] } : { months: null, days: [[q.from, q.to]] };
   const days: [string, string][] = [];
   const first = fromWhole ? fromMonth : nextMonth(fromMonth);
-  const last = toWhole ? toMonth : previousMonth(toMonth);
+  const last = toWhole ? toMonth : addMonths(toMonth, -1);
   if (!fromWhole) days.push([q.from, monthEnd(q.from)]);
   if (!toWhole) days.push([toMonth, q.to]);
   return { months: first <= last ? [first, last] : null, days };
 }
 
 /** What moved on some accounts over county days [from, to] within facilities, `net` of each balance or line: one statement. */
-async function movement(db: Db, q: RevenueQuery, accounts: (column: SQL) => SQL, net: (alias: 'b' | 'l') => SQL): Promise<Total> {
+async function movement(db: Db, q: RevenueQuery, accounts: (column: SQL) => SQL, net: (alias: 'b' | 'd') => SQL): Promise<Total> {
   const { months, days } = revenueParts(q);
   const parts: SQL[] = [];
   if (months) {
@@ -63,12 +60,8 @@ async function movement(db: Db, q: RevenueQuery, accounts: (column: SQL) => SQL,
         and ${facilityFilter(q, sql`b.facility_id`)} and ${accounts(sql`b.account_code`)}`);
   }
   for (const [from, to] of days) {
-    // The days' journals by date, then each one's lines by its key (OFFSET 0 keeps the planner from hashing every
-    // journal line of the county, as statements/totals.ts does).
-    parts.push(sql`select ${net('l')}
-      from journals j cross join lateral (select * from journal_lines l where l.journal_id = j.id offset 0) l
-      where j.status = 'posted' and j.source_type is distinct from 'year_close' and j.date between ${from}::date and ${to}::date
-        and ${facilityFilter(q, sql`l.facility_id`)} and ${accounts(sql`l.account_code`)}`);
+    parts.push(sql`select ${net('d')} from account_days d
+      where d.day between ${from}::date and ${to}::date and ${facilityFilter(q, sql`d.facility_id`)} and ${accounts(sql`d.account_code`)}`);
   }
   if (parts.length === 0) return ZERO_TOTAL;
   const result = await db.execute(sql`select coalesce(sum(net), 0)::text as total from (${sql.join(parts, sql` union all `)}) t(net)`);

@@ -1,7 +1,7 @@
 // Dashboard and revenue figures (SPEC.md §2.5, §3). "Today" and "this month" are county (EAT) calendar days.
 // Revenue is the ledger's revenue earned (issue 30 item 2), the income statement's figure for the same days.
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, countyDate, countyMonth } from '../../../shared/county-time.js';
+import { addDays, addMonths, countyDate, countyMonth } from '../../../shared/county-time.js';
 import { AGE_BANDS, type Demographics, type RevenueTrend } from '../../../shared/dashboard/index.js';
 import type { Db } from '../../db/client.js';
 import { toKes, ZERO_TOTAL } from '../../../shared/money.js';
@@ -13,7 +13,7 @@ import { revenueByMonth, revenueEarned } from '../accounting/index.js';
 import { patientTotal } from '../patients/index.js';
 import { patientCounts, patients } from '../patients/patients.schema.js';
 import type { ServiceContext } from '../../core/context.js';
-import { facilitiesReached } from '../../core/access.js';
+import { facilitiesReached, narrowReach } from '../../core/access.js';
 import { scopeOf } from '../../../shared/access/index.js';
 import { facilityDirectory } from '../facilities/index.js';
 
@@ -53,7 +53,7 @@ export async function dashboardStats(ctx: ServiceContext, facilityId?: number) {
   const reach = await moneyReach(ctx);
   const [[row], revenue] = await Promise.all([
     statsQuery(ctx.db, facilityId !== undefined).execute({ facilityId, today }),
-    reach === undefined ? null : revenueEarned(ctx.db, { facilityIds: moneyFacilities(reach, facilityId), from: today, to: today, today }),
+    reach === undefined ? null : revenueEarned(ctx.db, { facilityIds: narrowReach(reach, facilityId), from: today, to: today, today }),
   ]);
   return {
     totalPatients: row?.totalPatients ?? 0,
@@ -63,33 +63,20 @@ export async function dashboardStats(ctx: ServiceContext, facilityId?: number) {
   };
 }
 
-/** The facilities a money figure covers: the one asked for (the access hook or the reach checked it), else the reach. */
-function moneyFacilities(reach: readonly number[] | null, facilityId?: number): readonly number[] | null {
-  if (facilityId === undefined) return reach;
-  return reach === null || reach.includes(facilityId) ? [facilityId] : [];
-}
-
 /** Revenue earned this county month through today, within the reader's billing:read scope (the access hook checked facilityId). */
 export async function revenueStats({ db, scope, now: clock }: ServiceContext, facilityId?: number) {
   const now = clock();
   const today = countyDate(now);
   const month = countyMonth(now);
-  const totalRevenue = await revenueEarned(db, { facilityIds: moneyFacilities(scope.facilityIds, facilityId), from: month.start, to: today, today });
+  const totalRevenue = await revenueEarned(db, { facilityIds: narrowReach(scope.facilityIds, facilityId), from: month.start, to: today, today });
   return { totalRevenue: toKes(totalRevenue), periodStart: month.start, periodEnd: addDays(month.next, -1) };
-}
-
-/** The first day (YYYY-MM-01) of the month `delta` months from the month starting on `monthStart`. */
-function shiftMonth(monthStart: string, delta: number): string {
-  const [y, m] = monthStart.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + delta;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
 /** Revenue earned per county month for the last `months` months up to this one, oldest first; an empty month is 0. */
 export async function revenueTrend({ db, scope, now: clock }: ServiceContext, months: number, facilityId?: number): Promise<RevenueTrend> {
   const current = countyMonth(clock());
-  const starts = Array.from({ length: months }, (_, i) => shiftMonth(current.start, i - (months - 1)));
-  const byMonth = await revenueByMonth(db, { facilityIds: moneyFacilities(scope.facilityIds, facilityId), months: starts });
+  const starts = Array.from({ length: months }, (_, i) => addMonths(current.start, i - (months - 1)));
+  const byMonth = await revenueByMonth(db, { facilityIds: narrowReach(scope.facilityIds, facilityId), months: starts });
   return starts.map((start) => ({ month: start.slice(0, 7), total: toKes(byMonth.get(start) ?? ZERO_TOTAL) }));
 }
 

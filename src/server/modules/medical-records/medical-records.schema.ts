@@ -49,8 +49,9 @@ export const medicalRecords = pgTable(
     check('medical_records_visit_type_check', sql`${t.visitType} in ('new', 'revisit')`),
     check('medical_records_referred_from_check', sql`${t.referredFrom} in ('facility', 'community_unit')`),
     check('medical_records_referred_to_check', sql`${t.referredTo} in ('facility', 'community_unit')`),
-    // The MOH monthly forms read one facility's visits of one month.
-    index('medical_records_facility_visit_idx').on(t.facilityId, t.visitDate),
+    // The MOH monthly forms read one facility's visits of one month; Patient Demographics reads who was seen from
+    // the index alone (its patient column; bench/results/demographics/README.md).
+    index('medical_records_facility_visit_idx').on(t.facilityId, t.visitDate, t.patientId),
     index('medical_records_patient_idx').on(t.patientId, t.visitDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('medical_records_follow_up_idx').on(t.followUpDate, t.facilityId),
   ],

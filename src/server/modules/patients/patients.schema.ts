@@ -46,6 +46,8 @@ export const patients = pgTable(
     index('patients_facility_created_idx').on(t.facilityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.searchText),
     // Demographics: the patients born in one year up to a date, county-wide or at one facility.
     index('patients_birth_date_idx').on(t.dateOfBirth, t.facilityId),
+    // Patient Demographics: the age, sex and sub-county of those seen, read from the index alone in order of id.
+    index('patients_demographics_idx').on(t.id, t.dateOfBirth, t.gender, t.subcounty),
   ],
 );
 

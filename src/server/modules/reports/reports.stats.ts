@@ -6,7 +6,7 @@ import { scopeOf } from '../../../shared/access/index.js';
 import { addDays, countyDate } from '../../../shared/county-time.js';
 import { toWholeKes } from '../../../shared/money.js';
 import type { ReportStats, ReportStatsQuery } from '../../../shared/reports/index.js';
-import { facilitiesReached } from '../../core/access.js';
+import { facilitiesReached, narrowReach } from '../../core/access.js';
 import type { ServiceContext } from '../../core/context.js';
 import { revenueEarned } from '../accounting/index.js';
 import { facilityDirectory } from '../facilities/index.js';
@@ -43,7 +43,7 @@ export async function reportStats(ctx: ServiceContext, q: ReportStatsQuery): Pro
     const reach = await facilitiesReached(moneyScope, actor, facilityDirectory(db).facilitiesIn);
     // Revenue earned from patient services, as the ledger, Revenue Management and the dashboard have it (issue 30
     // item 2), over the county days of [a, b), in whole shillings.
-    const facilityIds = facility ? (reach === null || reach.includes(facility) ? [facility] : []) : reach;
+    const facilityIds = narrowReach(reach, facility);
     const today = countyDate(now());
     const sum = async (a: Date, b: Date) => toWholeKes(await revenueEarned(db, { facilityIds, from: countyDate(a), to: addDays(countyDate(b), -1), today }));
     revenue = figure(await sum(from, to), await sum(prevFrom, from));

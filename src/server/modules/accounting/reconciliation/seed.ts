@@ -3,7 +3,7 @@
 // had not yet settled and its transaction charges not yet in the books — so the Bank Reconciliation tab has a
 // finished FO 30 and one with work left. Runs after the ledger's own seed (the journals must exist).
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { addDays } from '../../../../shared/county-time.js';
+import { addDays, addMonths } from '../../../../shared/county-time.js';
 import { add, isZero, parseKes, subtract, sum, totalAsCents, ZERO, type Cents } from '../../../../shared/money.js';
 import type { Db } from '../../../db/client.js';
 import type { SeedContext } from '../../../db/seed/context.js';
@@ -13,11 +13,6 @@ import { autoMatchStatement, bookBalance, fo30TotalsOf } from '../reconciliation
 const FACILITY = 1;
 const ACCOUNT = '1130';
 
-const nextMonth = (first: string) => {
-  const y = Number(first.slice(0, 4));
-  const m = Number(first.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
 
 async function bookLinesIn(tx: Db, from: string, to: string) {
   return tx
@@ -66,8 +61,8 @@ export async function seedReconciliation(tx: Db, ctx: SeedContext): Promise<Reco
     .where(and(eq(journalLines.accountCode, ACCOUNT), eq(journalLines.facilityId, FACILITY), eq(journals.status, 'posted')));
   if (!span?.first) return {};
   const first = `${span.first.slice(0, 7)}-01`;
-  const second = nextMonth(first);
-  const third = nextMonth(second);
+  const second = addMonths(first, 1);
+  const third = addMonths(second, 1);
   if (third > ctx.today) return {};
 
   // The first month: every receipt and the settlement, as Safaricom shows them; reconciled by the in-charge.
