@@ -71,7 +71,13 @@ export const statementSchema = z.object({
   lineColumn: z.string().optional(),
   columns: z.array(statementColumnSchema),
   sections: z.array(statementSectionSchema),
-  checks: z.array(z.object({ key: z.string(), label: z.string(), ok: z.boolean(), detail: z.string() })),
+  /**
+   * `detail` is the English sentence ("Debits KES 1,200.00 = credits KES 1,200.00"); `names`, `left` and `right`
+   * (KES to the cent) are its parts, for the screen and the PDF to word it in the reader's language.
+   */
+  checks: z.array(
+    z.object({ key: z.string(), label: z.string(), ok: z.boolean(), detail: z.string(), names: z.tuple([z.string(), z.string()]), left: z.number(), right: z.number() }),
+  ),
 });
 export type Statement = z.infer<typeof statementSchema>;
 

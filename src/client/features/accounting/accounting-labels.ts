@@ -70,6 +70,11 @@ export function statementRowLabel(row: { code: string | null; label: string; lab
   return row.code ? accountName({ name: row.label, nameSw: row.labelSw }, lang) : statementLabel(row.label);
 }
 
+/** A check's two sides in the reader's words: "Debiti KES 1,200.00 = krediti KES 1,200.00". */
+export function checkDetail(c: { names: readonly [string, string]; left: number; right: number; ok: boolean }): string {
+  return `${statementLabel(c.names[0])} KES\u00a0${statementMoney(c.left)} ${c.ok ? '=' : '≠'} ${statementLabel(c.names[1])} KES\u00a0${statementMoney(c.right)}`;
+}
+
 const exact = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**

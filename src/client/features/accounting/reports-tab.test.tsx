@@ -23,7 +23,7 @@ const PERFORMANCE: Statement = {
     { key: 'expenses', label: 'Expenses', rows: [account('5210', 'Electricity and water', 250_000, 'Umeme na maji'), line('totalExpenses', 'Total expenses', { amount: 250_000 }, 'subtotal')] },
     { key: 'result', label: 'Surplus / (deficit)', rows: [line('netSurplus', 'Surplus / (deficit) for the period', { amount: -248_800 }, 'total')] },
   ],
-  checks: [{ key: 'surplus', label: 'Surplus = total revenue − total expenses', ok: true, detail: 'Surplus KES (248,800.00) = revenue − expenses KES (248,800.00)' }],
+  checks: [{ key: 'surplus', label: 'Surplus = total revenue − total expenses', ok: true, detail: 'Surplus KES (248,800.00) = revenue − expenses KES (248,800.00)', names: ['Surplus', 'revenue − expenses'], left: -248_800, right: -248_800 }],
 };
 
 const POSITION: Statement = {
@@ -140,6 +140,14 @@ describe('Financial Reports', () => {
     expect(screen.getByTestId('statement-title').textContent).toBe('Taarifa ya Hali ya Kifedha');
     expect(await screen.findByRole('columnheader', { name: /Hadi tarehe 16 Mac 2026/ })).toBeTruthy();
     expect(screen.getByText('Jumla ya mali za muda mfupi')).toBeTruthy();
+  });
+
+  it('words a check’s two sides in Kiswahili, with their figures (issue 30 item 8)', async () => {
+    await inKiswahili(sw);
+    renderScreen(<ReportsTab books={{}} booksLabel="Busia County" />, { as: 'county_director', routes });
+    const checks = await screen.findByTestId('statement-checks');
+    expect(checks.textContent).toContain('Ziada KES\u00a0(248,800.00) = mapato − matumizi KES\u00a0(248,800.00)');
+    expect(checks.textContent).not.toMatch(/Surplus|revenue − expenses/);
   });
 
   it('names the accounts in Kiswahili where the county has, in English where it has not yet, and the books as Kaunti ya Busia', async () => {

@@ -26,7 +26,7 @@ import { formatDate } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
 import { statementPath, type BooksParams } from './accounting-logic';
 import { RegionTable } from './region-table';
-import { accountingError, booksName, statementLabel, statementMoney, statementRowLabel } from './accounting-labels';
+import { accountingError, booksName, checkDetail, statementLabel, statementMoney, statementRowLabel } from './accounting-labels';
 import { statementQuery } from './accounting.api';
 
 type Props = { books: BooksParams; booksLabel: string | undefined };
@@ -182,7 +182,7 @@ export function StatementView({ statement: s }: { statement: Statement }) {
                 <span className="sr-only">{c.ok ? t('accounting.statement.ties') : t('accounting.statement.doesNotTie')}: </span>
                 {c.ok ? '✓ ' : '✗ '}
                 {statementLabel(c.label)}
-                {c.detail ? <span className="text-muted-foreground"> — {c.detail}</span> : null}
+                <span className="text-muted-foreground"> — {checkDetail(c)}</span>
               </span>
             </li>
           ))}

@@ -46,24 +46,15 @@ export function formatUnitCost(amount: number): string {
   return unitCostFormatter.format(amount);
 }
 
-const INSUFFICIENT = /^Only (\d+) (\w+) in stock: cannot (issue|remove) (\d+)$/;
-
 /**
  * The server speaks English (SPEC.md §5 wording); a known message is shown in the reader's language through the
  * `inventory.validation` map, keyed by the English text (read as a resource: messages may contain ':'), and the
- * ledger's "Only N … in stock" and stock-value refusals are worded again from their numbers.
+ * batch and stock-value refusals are worded again from their numbers. "Only N … in stock" comes with its key and
+ * facts, worded by the API client (lib/server-text.ts).
  */
 export function validationText(message: string | undefined): string | undefined {
   if (!message) return message;
   const t = i18n.t.bind(i18n) as TFunction;
-  const short = INSUFFICIENT.exec(message);
-  if (short) {
-    const [, current, unit, action, quantity] = short;
-    return t(action === 'issue' ? 'inventory.movement.insufficientIssue' : 'inventory.movement.insufficientRemove', {
-      current: quantityText(t, Number(current), unit!),
-      quantity: formatNumber(Number(quantity)),
-    });
-  }
   const expired = EXPIRED_BATCH_MESSAGE.exec(message);
   if (expired) return t('inventory.movement.expiredBatch', { batch: expired[1], date: formatDate(expired[2]!) });
   const usable = USABLE_STOCK_MESSAGE.exec(message);

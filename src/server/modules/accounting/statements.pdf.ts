@@ -7,12 +7,14 @@ import { parseTotal } from '../../../shared/money.js';
 import { placeName } from '../../../shared/place-names.js';
 import type { Statement, StatementKind, StatementRow } from '../../../shared/accounting/index.js';
 import { documentDate, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
-import { figure, STATEMENT_TITLES } from './statements/common.js';
+import { checkDetail, figure, STATEMENT_TITLES } from './statements/common.js';
 
 type Words = {
   titles: Record<StatementKind, string>;
   /** Column, section and computed-line labels by key (a missing key prints the English label). */
   labels: Record<string, string>;
+  /** The two sides a check compares, by their English names (a missing name prints as it is). */
+  checkNames: Record<string, string>;
   period: (from: string, to: string) => string;
   asAt: (to: string) => string;
   scope: string;
@@ -29,6 +31,7 @@ const EN: Words = {
   // The screen's titles (IPSAS names where the county uses them), one list for both.
   titles: STATEMENT_TITLES,
   labels: {},
+  checkNames: {},
   period: (from, to) => `${from} to ${to}`,
   asAt: (to) => `As at ${to}`,
   scope: 'Books of',
@@ -163,6 +166,29 @@ const SW: Words = {
     notesTie: 'Maelezo 1–3 yanajumlika kuwa mali za muda mfupi',
     shaBalanceTies: 'Madai ya SHA: salio la mwanzo + yaliyoidhinishwa − yaliyolipwa = salio',
   },
+  checkNames: {
+    Debits: 'Debiti',
+    credits: 'krediti',
+    Assets: 'Mali',
+    'liabilities + net assets': 'madeni + mali halisi',
+    Departments: 'Idara',
+    'total revenue': 'jumla ya mapato',
+    'total expenses': 'jumla ya matumizi',
+    'Notes 1–3': 'Maelezo 1–3',
+    'current assets': 'mali za muda mfupi',
+    'Opening + net flow': 'Mwanzo + mtiririko halisi',
+    'closing cash': 'fedha za mwisho',
+    'Opening + adjustments + surplus': 'Mwanzo + marekebisho + ziada',
+    'closing net assets': 'mali halisi za mwisho',
+    Surplus: 'Ziada',
+    'revenue − expenses': 'mapato − matumizi',
+    'Revenue + expense variances': 'Tofauti za mapato + za matumizi',
+    'surplus variance': 'tofauti ya ziada',
+    Facilities: 'Vituo',
+    'the books': 'vitabu',
+    'Opening + approved − paid': 'Mwanzo + yaliyoidhinishwa − yaliyolipwa',
+    balance: 'salio',
+  },
   period: (from, to) => `${from} hadi ${to}`,
   asAt: (to) => `Hadi tarehe ${to}`,
   scope: 'Vitabu vya',
@@ -250,6 +276,7 @@ export function statementPdfContent(s: Statement, lang: Language): PdfContent {
       fontSize: wide ? 6.5 : 8,
     });
   }
-  sections.push({ kind: 'fields', heading: w.checks, rows: s.checks.map((c) => [say(c.key, c.label), `${c.ok ? w.holds : w.fails}: ${c.detail}`] as const) });
+  const detail = (c: Statement['checks'][number]) => checkDetail([w.checkNames[c.names[0]] ?? c.names[0], w.checkNames[c.names[1]] ?? c.names[1]], parseTotal(c.left), parseTotal(c.right), c.ok);
+  sections.push({ kind: 'fields', heading: w.checks, rows: s.checks.map((c) => [say(c.key, c.label), `${c.ok ? w.holds : w.fails}: ${detail(c)}`] as const) });
   return { title: w.titles[s.kind], reference: when, facility: books, sections, landscape: wide };
 }

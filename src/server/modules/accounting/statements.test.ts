@@ -526,6 +526,13 @@ describe('printed statements', () => {
     expect(en).toMatch(/Current assets[\s\S]*Total current assets[\s\S]*Non-current assets[\s\S]*Total non-current assets\s+0\.00/);
     const sw = layoutPages((await t.request({ url: '/api/accounting/balance-sheet.pdf?facilityId=2&lang=sw', cookie: director })).rawPayload).join('\n');
     expect(sw).toContain('Hadi tarehe 20 Mei 2026');
+    // The check's two sides in Kiswahili too (issue 30 item 8), with the figures the English sentence has.
+    const position = await statement('balance-sheet', 'facilityId=2');
+    const check = position.checks.find((c) => c.key === 'balanced')!;
+    expect(check).toMatchObject({ ok: true, names: ['Assets', 'liabilities + net assets'], left: check.right });
+    expect(check.detail).toMatch(/^Assets KES\u00a0[\d,.()]+ = liabilities \+ net assets KES\u00a0[\d,.()]+$/);
+    expect(sw.replace(/\s+/g, ' ')).toContain(`sawa: Mali ${check.detail.split(' = ')[0]!.slice('Assets '.length).replace(/\u00a0/g, ' ')} = madeni + mali halisi`);
+    expect(sw).not.toContain('liabilities + net assets');
     // The referral hospital's April: its power bill, no fees then; a deficit, in brackets on the screen's figures.
     const april = await statement('income-statement', 'facilityId=1&from=2026-04-15&to=2026-04-30');
     expect(value(april, 'netSurplus', 'amount')).toBe(-3_500);

@@ -104,9 +104,14 @@ export function figure(amount: Total): string {
 /** A figure with its currency, where no column head names it (a check's detail): KES 1,234.50, KES (1,234.50). */
 export const kesFigure = (amount: Total) => `KES\u00a0${figure(amount)}`;
 
-export function equalCheck(key: string, label: string, left: Total, right: Total, names: [string, string]) {
-  return { key, label, ok: compare(left, right) === 0, detail: `${names[0]} ${kesFigure(left)} ${compare(left, right) === 0 ? '=' : '≠'} ${names[1]} ${kesFigure(right)}` };
+/** A check that two figures are equal, with its English sentence and the parts another language words it from. */
+export function equalCheck(key: string, label: string, left: Total, right: Total, names: [string, string]): Statement['checks'][number] {
+  const ok = compare(left, right) === 0;
+  return { key, label, ok, detail: checkDetail(names, left, right, ok), names, left: kes(left), right: kes(right) };
 }
+
+/** "Debits KES 1,200.00 = credits KES 1,200.00", the names in whatever language they are given. */
+export const checkDetail = (names: readonly [string, string], left: Total, right: Total, ok: boolean) => `${names[0]} ${kesFigure(left)} ${ok ? '=' : '≠'} ${names[1]} ${kesFigure(right)}`;
 
 /** The totals of a scope and range by account, keyed by code. */
 export async function byAccount(ctx: ServiceContext, books: BooksScope, from: string | null, range: Range, accounts?: readonly string[]) {
