@@ -8,6 +8,10 @@
 export type MessageText = { key: string; facts: Record<string, string | number> };
 export type FieldIssue = { path: string; message: string } & Partial<MessageText>;
 
+/** A message in English with its key and facts: a field issue's body, or what `refused` answers. */
+export type Said = MessageText & { message: string };
+export const said = (key: string, facts: MessageText['facts'], message: string): Said => ({ key, facts, message });
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -29,6 +33,8 @@ export const forbidden = (message = 'Forbidden: your role may not do this') => n
 export const outOfScope = (message: string) => new AppError(403, 'out_of_scope', message.startsWith('Forbidden') ? message : `Forbidden: ${message[0]!.toLowerCase()}${message.slice(1)}`);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, issues?: FieldIssue[], text?: MessageText) => new AppError(409, 'conflict', message, issues, undefined, text);
+/** A 409 whose message carries its key and facts. */
+export const conflictSaid = ({ message, key, facts }: Said) => conflict(message, undefined, { key, facts });
 export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_attempts', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 export const invalid = (issues: FieldIssue[]) =>

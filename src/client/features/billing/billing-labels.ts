@@ -3,7 +3,6 @@ import type { TFunction } from 'i18next';
 import type { BillingRecord } from '../../../shared/billing';
 import type { BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api-client';
-import i18n from '../../lib/i18n';
 import { knownMessage } from '../../lib/known-message';
 
 export const STATUS_BADGE: Record<BillingRecord['status'], NonNullable<BadgeProps['variant']>> = {
@@ -19,18 +18,14 @@ export const methodName = (t: TFunction, method: string) => t(`billing.methods.$
 export const serviceName = (t: TFunction, service: string) => t(`billing.services.${service}`, { defaultValue: service });
 export const providerName = (t: TFunction, provider: string | null | undefined) => (provider ? t(`billing.providers.${provider}`, { defaultValue: provider }) : '');
 
-/** payment-review.service.ts: an acceptance for more than the invoice owes, with the figure. */
-const OWES_AT_MOST = /^The invoice owes (.+): accept at most that, and refund the rest$/;
-
 /**
  * The server and the shared schemas speak English (SPEC.md §5, §8 wording); a known message is shown in the
  * reader's language through the `billing.messages` map, keyed by the English text, any other as it is. The map
- * is read as a resource, not through t(), because the messages contain '.' and ':'.
+ * is read as a resource, not through t(), because the messages contain '.' and ':'. A message with figures comes
+ * with its key and facts, worded by the API client from `billing.serverMessages` (lib/server-text.ts).
  */
 export function billingMessage(message: string | null | undefined): string | undefined {
   if (!message) return undefined;
-  const owes = OWES_AT_MOST.exec(message);
-  if (owes) return i18n.t('billing.review.owesAtMost', { amount: owes[1] });
   return knownMessage('billing.messages', message);
 }
 

@@ -142,7 +142,7 @@ describe('billing events post one balanced journal each', () => {
     expect(desk.statusCode).toBe(403);
     const tooMuch = await t.request({ method: 'POST', url: `/api/billing/${bill.id}/waivers`, cookie: incharge, body: { amount: 800.01, reason: 'Indigent' } });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().issues).toEqual([{ path: 'amount', message: 'The waiver cannot be more than the KES 800.00 the patient still owes' }]);
+    expect(tooMuch.json().issues).toEqual([{ path: 'amount', message: 'The waiver cannot be more than the KES 800.00 the patient still owes', key: 'billing.waiverOver', facts: { amount: 'KES 800.00' } }]);
     const res = await t.request({ method: 'POST', url: `/api/billing/${bill.id}/waivers`, cookie: incharge, body: { amount: 300, reason: 'Indigent: assessed by the social worker' } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ status: 'pending', amountWaived: 300, amountPaid: 0 });

@@ -13,7 +13,7 @@ import type { BillingRecord } from '../../../shared/billing/index.js';
 import { claimAmount, type ClaimDecisionInput, type InsuranceClaim, type SubmitClaimInput } from '../../../shared/billing/index.js';
 import type { Db } from '../../db/client.js';
 import { billingRecords, insuranceClaims } from './billing.schema.js';
-import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
+import { AppError, conflict, conflictSaid, invalid, notFound, said } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { findFacility } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
@@ -51,14 +51,16 @@ export async function submitClaim({ db, actor, now: clock }: ServiceContext, inv
     if (isZero(s.insurerShare)) throw conflict('This invoice has no insurance cover to claim: its coverage is 0 %');
     if (s.insurerSettled) throw conflict("The insurer's share of this invoice is already settled");
     if (invoice.insuranceProvider && invoice.insuranceProvider !== input.provider) {
-      throw invalid([{ path: 'provider', message: `This invoice is covered by ${PROVIDER_NAMES[invoice.insuranceProvider] ?? invoice.insuranceProvider}` }]);
+      const provider = PROVIDER_NAMES[invoice.insuranceProvider] ?? invoice.insuranceProvider;
+      throw invalid([{ path: 'provider', ...said('billing.coveredBy', { provider: invoice.insuranceProvider }, `This invoice is covered by ${provider}`) }]);
     }
     // The claim is for the insurer's share, to the cent (money.ts, insurerShare): no less, which would leave the
     // rest nowhere, and no more, which would claim what the patient owes.
     const amount = claimAmount(input.lines);
     if (compare(amount, s.insurerShare) !== 0) {
-      const cover = `${Number(invoice.insuranceCoveragePercent)} % of ${kes(invoice.amount)}`;
-      throw invalid([{ path: 'lines', message: `The claim lines must add up to the insurer's share, ${kes(s.insurerShare)} (${cover}); they add up to ${kes(amount)}` }]);
+      const facts = { share: kes(s.insurerShare), percent: Number(invoice.insuranceCoveragePercent), invoice: kes(invoice.amount), total: kes(amount) };
+      const message = `The claim lines must add up to the insurer's share, ${facts.share} (${facts.percent} % of ${facts.invoice}); they add up to ${facts.total}`;
+      throw invalid([{ path: 'lines', ...said('billing.claimLinesShare', facts, message) }]);
     }
     const number = await nextDocumentNumber(tx, claimSeries(input.provider), String(countyYear(now)));
     const [claim] = await tx.insert(insuranceClaims).values({
@@ -93,11 +95,11 @@ export async function decideClaim({ db, actor, now: clock }: ServiceContext, cla
     const invoice = await lockInvoice(tx, found.billingRecordId);
     const [claim] = await tx.select().from(insuranceClaims).where(eq(insuranceClaims.id, claimId)).for('update');
     if (claim!.submittedBy === actor.id) throw makerChecker();
-    if (claim!.status !== 'submitted') throw conflict(`This claim was already ${claim!.status}`);
+    if (claim!.status !== 'submitted') throw conflictSaid(said('billing.claimAlready', { status: claim!.status }, `This claim was already ${claim!.status}`));
     const approving = input.decision === 'approved';
     const approved = approving ? (input.approvedAmount === undefined ? claim!.amount : parseKes(input.approvedAmount)) : null;
     if (approved !== null && compare(approved, claim!.amount) > 0) {
-      throw invalid([{ path: 'approvedAmount', message: `The approved amount cannot be more than the ${kes(claim!.amount)} claimed` }]);
+      throw invalid([{ path: 'approvedAmount', ...said('billing.approvedOver', { amount: kes(claim!.amount) }, `The approved amount cannot be more than the ${kes(claim!.amount)} claimed`) }]);
     }
     const partial = approved !== null && compare(approved, claim!.amount) < 0;
     const reason = input.reason === '' ? null : input.reason;

@@ -15,7 +15,7 @@ import { add, compare, formatKES, isZero, parseKes, subtract, toKes, type Cents 
 import type { PaymentResolution, PaymentReview, ResolvePaymentInput } from '../../../shared/billing/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
+import { AppError, conflict, conflictSaid, invalid, notFound, said } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { accountField } from '../auth/index.js';
 import { facilityField } from '../facilities/index.js';
@@ -101,14 +101,15 @@ async function lockHeld(tx: Db, paymentId: number) {
   const invoice = await lockInvoice(tx, found.invoiceId);
   if (invoice.status === 'cancelled') throw conflict('This invoice is cancelled');
   const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-  if (p!.status !== 'review') throw conflict(`This payment is ${p!.status}: only a payment held for review is resolved`);
+  if (p!.status !== 'review') throw conflictSaid(said('billing.paymentNotHeld', { status: p!.status }, `This payment is ${p!.status}: only a payment held for review is resolved`));
   return { invoice, p: p! };
 }
 
 /** An acceptance settles at most what the invoice owes, and less than a shilling over it (M-Pesa's whole shillings). */
 function checkAcceptable(amount: Cents, owed: Cents): void {
   if (compare(amount, add(owed, parseKes(0.99))) > 0) {
-    throw invalid([{ path: 'amount', message: `The invoice owes ${formatKES(toKes(owed))}: accept at most that, and refund the rest` }]);
+    const amount = formatKES(toKes(owed));
+    throw invalid([{ path: 'amount', ...said('billing.owesAtMost', { amount }, `The invoice owes ${amount}: accept at most that, and refund the rest`) }]);
   }
 }
 
@@ -146,7 +147,7 @@ async function reviewOf(ctx: ServiceContext, resolutionId: number): Promise<Paym
 async function lockedResolution(tx: Db, id: number): Promise<ResolutionRow> {
   const [r] = await tx.select().from(paymentResolutions).where(eq(paymentResolutions.id, id)).for('update');
   if (!r) throw notFound('Resolution not found');
-  if (r.status !== 'pending') throw conflict(`This resolution is already ${r.status}`);
+  if (r.status !== 'pending') throw conflictSaid(said('billing.resolutionAlready', { status: r.status }, `This resolution is already ${r.status}`));
   return r;
 }
 

@@ -93,7 +93,9 @@ describe('accepting at the amount the statement shows', () => {
     expect(journal).toMatchObject({ status: 'posted', totalDebit: 700, text: { kind: 'payment', facts: { method: 'mpesa' } } });
     expect((await reviews()).map((r) => r.paymentId)).not.toContain(payment.id);
     // Once approved, it is done: approving again is a conflict.
-    expect((await approve(resolution!.id, incharge)).statusCode).toBe(409);
+    const twice = await approve(resolution!.id, incharge);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ message: 'This resolution is already approved', key: 'billing.resolutionAlready', facts: { status: 'approved' } });
     const audited = await t.rows<{ action: string }>(sql`select action from audit_events where entity = 'payment' and entity_id = ${String(payment.id)} and action like 'payment.review.%' order by id`);
     expect(audited.map((a) => a.action)).toEqual(['payment.review.proposed', 'payment.review.approved']);
   });
@@ -103,6 +105,7 @@ describe('accepting at the amount the statement shows', () => {
     const tooMuch = await propose(payment.id, { action: 'accept', amount: 1000 });
     expect(tooMuch.statusCode).toBe(400);
     expect(fieldErrors(tooMuch).amount).toMatch(/^The invoice owes .*900.*: accept at most that, and refund the rest$/);
+    expect(tooMuch.json().issues[0]).toMatchObject({ key: 'billing.owesAtMost', facts: { amount: expect.stringMatching(/900/) } });
     const { resolution } = (await propose(payment.id, { action: 'accept', amount: 600, reference: 'SC11' })).json() as PaymentReview;
     expect((await approve(resolution!.id)).statusCode).toBe(200);
     expect(await detail(bill.id)).toMatchObject({ status: 'pending', amountPaid: 600 });
@@ -153,7 +156,9 @@ describe('refunding and rejecting', () => {
     expect(after.payments.find((p) => p.id === payment.id)).toMatchObject({ status: 'failed' });
     expect(await journalsOf(payment.id)).toEqual([]);
     // Only a payment held for review is resolved.
-    expect((await propose(payment.id, { action: 'reject', reason: 'Again' })).statusCode).toBe(409);
+    const again2 = await propose(payment.id, { action: 'reject', reason: 'Again' });
+    expect(again2.statusCode).toBe(409);
+    expect(again2.json()).toMatchObject({ key: 'billing.paymentNotHeld', facts: { status: 'failed' } });
   });
 
   it('an officer outside the facility cannot touch it, and nonsense is refused under its field', async () => {

@@ -32,7 +32,7 @@ import { mpesaPhone, patientShareOf, type MpesaCallback, type Payment, type Proc
 import type { Db } from '../../db/client.js';
 import { billingRecords, billingWaivers, insuranceClaims, payments } from './billing.schema.js';
 import { moneySql } from '../../db/columns.js';
-import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
+import { AppError, conflict, invalid, notFound, said } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { findFacility } from '../facilities/index.js';
 import { audit } from '../../core/audit.js';
@@ -451,7 +451,7 @@ export async function waiveInvoice({ db, actor, now: clock }: ServiceContext, in
     const owed = patientOwes(s);
     if (isZero(owed)) throw conflict('The patient owes nothing more on this invoice');
     const amount = parseKes(input.amount);
-    if (compare(amount, owed) > 0) throw invalid([{ path: 'amount', message: `The waiver cannot be more than the ${formatKesExact(owed)} the patient still owes` }]);
+    if (compare(amount, owed) > 0) throw invalid([{ path: 'amount', ...said('billing.waiverOver', { amount: formatKesExact(owed) }, `The waiver cannot be more than the ${formatKesExact(owed)} the patient still owes`) }]);
     const [w] = await tx.insert(billingWaivers).values({ billingRecordId: invoice.id, amount, reason: input.reason, waivedBy: actor.id, createdAt: now }).returning({ id: billingWaivers.id });
     await postEvent(tx, waiverJournal(invoice, { id: w!.id, amount }, countyDate(now)), now);
     await applySettlement(tx, invoice, now);

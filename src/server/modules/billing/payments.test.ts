@@ -498,7 +498,9 @@ describe('insurance claims', () => {
     const rejected = (await decide(claim.id, { decision: 'rejected', reason: 'Member not found in the SHA register' })).json() as ClaimOutcome;
     expect(rejected.claim).toMatchObject({ status: 'rejected', approvedAmount: null, decisionReason: 'Member not found in the SHA register', decidedAt: TEST_NOW.toISOString() });
     expect(rejected.invoice).toMatchObject({ status: 'pending', claimStatus: 'rejected', statusReason: `${claim.claimNumber} rejected by the insurer; the reason is on the claim` });
-    expect((await decide(claim.id, { decision: 'approved' })).statusCode).toBe(409);
+    const decided = await decide(claim.id, { decision: 'approved' });
+    expect(decided.statusCode).toBe(409);
+    expect(decided.json()).toMatchObject({ message: 'This claim was already rejected', key: 'billing.claimAlready', facts: { status: 'rejected' } });
 
     const again = (await submit(bill.id, claimBody({ memberNumber: 'cr0680969605011-2' }))).json() as ClaimOutcome;
     expect(again.claim.memberNumber).toBe('CR0680969605011-2');
@@ -523,6 +525,8 @@ describe('insurance claims', () => {
     const wrongInsurer = await submit(bill.id, claimBody({ provider: 'jubilee', memberNumber: 'J-1' }), clerk);
     expect(wrongInsurer.statusCode).toBe(400);
     expect(fieldErrors(wrongInsurer).provider).toBe('This invoice is covered by AAR');
+    // Issue 30 item 8: the key and facts beside the English, for the screen to word in the reader's language.
+    expect(wrongInsurer.json().issues[0]).toMatchObject({ path: 'provider', key: 'billing.coveredBy', facts: { provider: 'aar' } });
     const tooMuch = await submit(bill.id, claimBody({ provider: 'aar', memberNumber: 'AAR-55123', lines: [{ description: 'Care', quantity: 3, unitPrice: 400 }] }), clerk);
     expect(tooMuch.statusCode).toBe(400);
 
@@ -563,6 +567,8 @@ describe('a claim settles only what the insurer approved, approved by someone el
     const oneShilling = await submit(bill.id, sha([1]));
     expect(oneShilling.statusCode).toBe(400);
     expect(plain(fieldErrors(oneShilling).lines)).toBe("The claim lines must add up to the insurer's share, Ksh 250,000 (100 % of Ksh 250,000); they add up to Ksh 1");
+    expect(oneShilling.json().issues[0]).toMatchObject({ key: 'billing.claimLinesShare', facts: { percent: 100 } });
+    expect(Object.keys(oneShilling.json().issues[0].facts).sort()).toEqual(['invoice', 'percent', 'share', 'total']);
     expect((await detail(bill.id, nurse)).status).toBe('pending');
     // 8.20 at 12.5 % cover: the insurer's share is 1.02 (the patient's 7.18, half-up), exactly.
     const odd = await shaBill(8.2, 12.5);
@@ -611,6 +617,8 @@ describe('a claim settles only what the insurer approved, approved by someone el
     const over = await decide(claim.id, { decision: 'approved', approvedAmount: 800.01 });
     expect(over.statusCode).toBe(400);
     expect(plain(fieldErrors(over).approvedAmount)).toBe('The approved amount cannot be more than the Ksh 800 claimed');
+    expect(over.json().issues[0]).toMatchObject({ key: 'billing.approvedOver' });
+    expect(plain(over.json().issues[0].facts.amount)).toBe('Ksh 800');
     expect(fieldErrors(await decide(claim.id, { decision: 'approved', approvedAmount: 0 })).approvedAmount).toBe('Approved amount must be more than 0 (record a rejection instead)');
 
     const partly = (await decide(claim.id, { decision: 'approved', approvedAmount: 650.5 })).json() as ClaimOutcome;

@@ -23,7 +23,7 @@ import { putIntoBatch, stockRoom } from './receive.js';
 import { postStockMovement } from './inventory.ledger.js';
 import { accountField, findAccount } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
-import { conflict, invalid, notFound } from '../../core/errors.js';
+import { conflict, invalid, notFound, said } from '../../core/errors.js';
 import { ilikeAny, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
 import { recordActivity } from '../activities/index.js';
 import { audit } from '../../core/audit.js';
@@ -231,10 +231,12 @@ export async function recordMovement({ db, actor, now: clock }: ServiceContext, 
     const signed = input.kind === 'issued' ? -input.quantity : input.quantity;
     const balance = item.currentStock + signed;
     if (balance < 0) {
-      const verb = input.kind === 'issued' ? 'issue' : 'remove';
-      const text = { key: verb === 'issue' ? 'inventory.stockShortIssue' : 'inventory.stockShortRemove', facts: { current: item.currentStock, unit: item.unit, quantity: -signed } };
-      const message = `Only ${item.currentStock} ${item.unit} in stock: cannot ${verb} ${-signed}`;
-      throw conflict(message, [{ path: 'quantity', message, ...text }], text);
+      const facts = { current: item.currentStock, unit: item.unit, quantity: -signed };
+      const short =
+        input.kind === 'issued'
+          ? said('inventory.stockShortIssue', facts, `Only ${facts.current} ${facts.unit} in stock: cannot issue ${facts.quantity}`)
+          : said('inventory.stockShortRemove', facts, `Only ${facts.current} ${facts.unit} in stock: cannot remove ${facts.quantity}`);
+      throw conflict(short.message, [{ path: 'quantity', ...short }], short);
     }
     if (balance > MAX_STOCK) {
       // Each quantity is bounded; their sum must be too (the column holds a 32-bit integer).

@@ -8,7 +8,7 @@ import type { CostCentre } from '../../../shared/accounting/index.js';
 
 type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
 type InventoryUnit = (typeof INVENTORY_UNITS)[number];
-import { conflict, invalid, type MessageText } from '../../core/errors.js';
+import { conflict, invalid, said, type Said } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { inventoryBatches, inventoryItems, stockMovements } from './inventory.schema.js';
 
@@ -70,9 +70,9 @@ export async function stockLineFor(
 }
 
 /** "At most N more tablets can be added…": the room left on a stock line, as a message with its key and facts (issue 30 item 8). */
-export function stockRoom(item: { currentStock: number; unit: string }): MessageText & { message: string } {
+export function stockRoom(item: { currentStock: number; unit: string }): Said {
   const room = MAX_STOCK - item.currentStock;
-  return { message: `At most ${room} more ${item.unit} can be added: a stock line holds at most ${MAX_STOCK}`, key: 'inventory.stockRoom', facts: { room, unit: item.unit, max: MAX_STOCK } };
+  return said('inventory.stockRoom', { room, unit: item.unit, max: MAX_STOCK }, `At most ${room} more ${item.unit} can be added: a stock line holds at most ${MAX_STOCK}`);
 }
 
 export type BatchReceipt = {
