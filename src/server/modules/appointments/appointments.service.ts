@@ -26,7 +26,7 @@ import {
   type UpdateAppointmentServiceInput,
 } from '../../../shared/appointments/index.js';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, forbidden, invalid, notFound, type FieldIssue } from '../../core/errors.js';
+import { AppError, conflict, conflictSaid, forbidden, invalid, notFound, said, type FieldIssue } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
 import { accountField } from '../auth/index.js';
@@ -88,7 +88,10 @@ export async function createAppointmentService({ db, actor, now: clock }: Servic
       .values({ ...input, createdBy: actor.id, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning({ id: appointmentServices.id });
-    if (!created) throw conflict(`This facility already has a service with the code "${input.code}"`, [{ path: 'code', message: 'This code is already used at this facility' }]);
+    if (!created) {
+      const taken = said('appointments.serviceCodeTaken', { code: input.code }, `This facility already has a service with the code "${input.code}"`);
+      throw conflict(taken.message, [{ path: 'code', message: 'This code is already used at this facility' }], taken);
+    }
     await audit(tx, actor, { action: 'appointment_service.create', entity: 'appointment_service', entityId: created.id, detail: `facility ${input.facilityId}, ${input.code}` });
     return (await loadService(tx, created.id))!;
   });
@@ -277,7 +280,7 @@ export async function appointmentCalendar({ db, now }: ServiceContext, query: Ap
   const from = query.from ?? countyDate(now());
   const q = { ...query, from, to: query.to ?? addDays(from, 6) };
   if (q.to < q.from) throw invalid([{ path: 'to', message: 'To must be on or after From' }]);
-  if (daysBetween(q.from, q.to) + 1 > CALENDAR_MAX_DAYS) throw invalid([{ path: 'to', message: `The calendar shows at most ${CALENDAR_MAX_DAYS} days at a time` }]);
+  if (daysBetween(q.from, q.to) + 1 > CALENDAR_MAX_DAYS) throw invalid([{ path: 'to', ...said('appointments.calendarMax', { max: CALENDAR_MAX_DAYS }, `The calendar shows at most ${CALENDAR_MAX_DAYS} days at a time`) }]);
   const count = (status: string) => sql<number>`count(*) filter (where ${appointments.status} = ${status})::int`;
   const rows = await db
     .select({
@@ -403,7 +406,7 @@ async function refuseDuplicate(tx: Db, patientId: number, service: { id: number;
       ),
     )
     .limit(1);
-  if (open) throw conflict(`This patient already has an open ${service.name} appointment on ${date}`);
+  if (open) throw conflictSaid(said('appointments.alreadyBooked', { service: service.name, date }, `This patient already has an open ${service.name} appointment on ${date}`));
 }
 
 /** Books an appointment (or a walk-in, checked in at once) within the service's capacity. */
@@ -464,7 +467,8 @@ export async function rescheduleAppointment({ db, actor, now: clock }: ServiceCo
     const [current] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
     if (!current) throw notFound('Appointment not found');
     if (current.status !== 'scheduled' && current.status !== 'missed') {
-      throw conflict(`A ${STATUS_LABEL[current.status as AppointmentStatus].toLowerCase()} appointment cannot be rescheduled`);
+      const status = current.status as AppointmentStatus;
+      throw conflictSaid(said('appointments.notReschedulable', { status }, `A ${STATUS_LABEL[status].toLowerCase()} appointment cannot be rescheduled`));
     }
     const serviceId = input.serviceId ?? current.serviceId;
     const [service] = await tx.select().from(appointmentServices).where(eq(appointmentServices.id, serviceId)).limit(1);

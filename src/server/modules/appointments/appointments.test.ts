@@ -65,6 +65,7 @@ describe('appointment services', () => {
     const again = await t.request({ method: 'POST', url: '/api/appointment-services', cookie: incharge, body: { facilityId: 1, code: 'physio', name: 'Physio 2', durationMinutes: 20, opensAt: '08:00', closesAt: '13:00', dailyCapacity: 3 } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already has a service with the code "physio"/);
+    expect(again.json()).toMatchObject({ key: 'appointments.serviceCodeTaken', facts: { code: 'physio' } });
     const byNurse = await t.request({ method: 'POST', url: '/api/appointment-services', cookie: nurse, body: { facilityId: 1, code: 'eye', name: 'Eye clinic', durationMinutes: 20, opensAt: '08:00', closesAt: '13:00', dailyCapacity: 3 } });
     expect(byNurse.statusCode).toBe(403);
     const patched = await t.request({ method: 'PATCH', url: `/api/appointment-services/${made.id}`, cookie: incharge, body: { dailyCapacity: 15, isActive: false } });
@@ -155,6 +156,7 @@ describe('booking', () => {
     const twice = await book(desk, { patientId: 34, date: '2026-03-24' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This patient already has an open General OPD appointment on 2026-03-24');
+    expect(twice.json()).toMatchObject({ key: 'appointments.alreadyBooked', facts: { service: 'General OPD', date: '2026-03-24' } });
   });
 
   it('a nurse cannot book at another facility (403)', async () => {
@@ -223,6 +225,7 @@ describe('the list and the calendar', () => {
     const tooLong = await t.request({ url: '/api/appointments/calendar?from=2026-03-01&to=2026-05-15', cookie: desk });
     expect(tooLong.statusCode).toBe(400);
     expect(fieldErrors(tooLong).to).toBe('The calendar shows at most 62 days at a time');
+    expect(tooLong.json().issues[0]).toMatchObject({ path: 'to', key: 'appointments.calendarMax', facts: { max: 62 } });
   });
 });
 
@@ -251,6 +254,7 @@ describe('rescheduling', () => {
     const res = await reschedule(desk, a.id, { date: '2026-03-29' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('A cancelled appointment cannot be rescheduled');
+    expect(res.json()).toMatchObject({ key: 'appointments.notReschedulable', facts: { status: 'cancelled' } });
   });
 });
 

@@ -30,7 +30,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Config } from '../../env.js';
 import { staffAccountRequests, staffShifts } from './staff.schema.js';
-import { AppError, conflict, invalid, notFound, type FieldIssue } from '../../core/errors.js';
+import { AppError, conflict, conflictSaid, invalid, notFound, said, type FieldIssue } from '../../core/errors.js';
 import { ilikeAny, isUniqueViolation, searchTerms } from '../../core/sql.js';
 import { audit } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
@@ -368,7 +368,7 @@ export async function listShifts({ db, now: clock }: ServiceContext, q: ShiftsQu
   const to = q.to ?? addDays(from, 6);
   const issues: FieldIssue[] = [];
   if (to < from) issues.push({ path: 'to', message: 'to must not be before from' });
-  else if (to > addDays(from, SHIFTS_MAX_DAYS - 1)) issues.push({ path: 'to', message: `A roster covers at most ${SHIFTS_MAX_DAYS} days` });
+  else if (to > addDays(from, SHIFTS_MAX_DAYS - 1)) issues.push({ path: 'to', ...said('staff.rosterMax', { max: SHIFTS_MAX_DAYS }, `A roster covers at most ${SHIFTS_MAX_DAYS} days`) });
   if (issues.length > 0) throw invalid(issues);
   const facilityName = facilityField(staffShifts.facilityId, 'name');
   const rows = await db
@@ -508,7 +508,7 @@ async function openRequestFor(tx: Db, id: number, actor: Actor) {
   const [row] = await requestRows(tx).where(eq(staffAccountRequests.id, id)).for('update', { of: staffAccountRequests }).limit(1);
   if (!row) throw notFound('Request not found');
   const r = row.r;
-  if (r.status !== 'pending') throw conflict(`This request was already ${r.status}.`);
+  if (r.status !== 'pending') throw conflictSaid(said('staff.requestAlready', { status: r.status }, `This request was already ${r.status}.`));
   if (r.requestedBy === actor.id) throw new AppError(403, 'forbidden', 'Forbidden: you asked for this; another person must confirm or decline it');
   if (r.userId === actor.id) throw new AppError(403, 'forbidden', 'Forbidden: another person must confirm or decline a change to your own account');
   if (!canConfirmRole(actor.role, r.role)) throw new AppError(403, 'forbidden', `Forbidden: your role may not confirm ${roleLabel(r.role)} accounts`);

@@ -403,6 +403,7 @@ describe('the duty roster', () => {
     expect(reversed.statusCode).toBe(400);
     const long = await t.request({ url: `/api/staff/shifts?from=${today}&to=${addDays(today, 40)}`, cookie });
     expect(fieldErrors(long).to).toBe('A roster covers at most 31 days');
+    expect(long.json().issues.find((i: { path: string }) => i.path === 'to')).toMatchObject({ key: 'staff.rosterMax', facts: { max: 31 } });
     expect((await t.request({ url: '/api/staff/shifts' })).statusCode).toBe(401);
   });
 

@@ -215,7 +215,9 @@ describe('finding 1: an account that approves money or reads patients needs a se
     const declined = await t.request({ method: 'POST', url: `/api/staff/requests/${atAlupe.id}/decline`, cookie: scmo, body: { reason: 'Not posted to Alupe' } });
     expect(declined.statusCode).toBe(200);
     expect(declined.json()).toMatchObject({ status: 'declined', decisionReason: 'Not posted to Alupe', decidedByName: 'Peter Wekesa' });
-    expect((await t.request({ method: 'POST', url: `/api/staff/requests/${atAlupe.id}/confirm`, cookie: director })).statusCode).toBe(409);
+    const confirmDeclined = await t.request({ method: 'POST', url: `/api/staff/requests/${atAlupe.id}/confirm`, cookie: director });
+    expect(confirmDeclined.statusCode).toBe(409);
+    expect(confirmDeclined.json()).toMatchObject({ message: 'This request was already declined.', key: 'staff.requestAlready', facts: { status: 'declined' } });
     const directory = (await t.request({ url: `/api/staff?search=${encodeURIComponent(alupe.email)}`, cookie: director })).json() as unknown[];
     expect(directory).toEqual([]);
     const asked = await t.request({ method: 'POST', url: '/api/staff', cookie: director, body: { ...alupe, facilityId: 4 } });
