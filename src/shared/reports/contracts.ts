@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REPORT_PERIODS, REPORT_TYPES } from './constants.js';
 import { blankToUndefined, hasNoNul, isoDate, isoMonth, NUL_MESSAGE, optionalEnumQuery, optionalIdQuery, optionalIsoDate, pageQuery } from '../validation.js';
 import { countyDate, daysBetween } from '../county-time.js';
+import { LANGUAGES } from '../language.js';
 import { catalogueEntry, REPORT_KINDS } from './catalogue.js';
 
 export const listReportsQuery = z
@@ -96,17 +97,39 @@ export const reportDetailSchema = reportSchema.extend({
 });
 export type ReportDetail = z.infer<typeof reportDetailSchema>;
 
-export const downloadQuery = z.object({ format: z.preprocess(blankToUndefined, z.enum(['csv', 'pdf', 'json'], { error: 'format must be csv, pdf or json' }).default('csv')) });
+/**
+ * GET /api/reports/:id/download: the file, and the language its analysis sections are worded in (issue 30 item 8):
+ * English unless asked (a PDF without it follows the browser's Accept-Language, as every printed document does).
+ */
+export const downloadQuery = z.object({
+  format: z.preprocess(blankToUndefined, z.enum(['csv', 'pdf', 'json'], { error: 'format must be csv, pdf or json' }).default('csv')),
+  lang: z.preprocess(blankToUndefined, z.enum(LANGUAGES, { error: 'Unknown language' }).optional()),
+});
+
+/**
+ * Words of a report as a key of the server's dictionary and the facts it is worded with (issue 30 item 8; the
+ * dictionary is src/server/modules/reports/analyses/words.ts). A fact is a text — a county date as YYYY-MM-DD or a
+ * month as YYYY-MM, written in the reader's language's date style — a number, another phrase, or a list of phrases
+ * joined by a word of the dictionary (its key: join.and, join.semicolon).
+ */
+export type ReportPhrase = { key: string; facts?: Record<string, ReportFact> };
+export type ReportFact = string | number | ReportPhrase | { list: ReportPhrase[]; join: string };
+export const reportPhraseSchema: z.ZodType<ReportPhrase> = z.lazy(() => z.object({ key: z.string(), facts: z.record(z.string(), reportFactSchema).optional() }));
+const reportFactSchema: z.ZodType<ReportFact> = z.lazy(() => z.union([z.string(), z.number(), reportPhraseSchema, z.object({ list: z.array(reportPhraseSchema), join: z.string() })]));
 
 /**
  * A generated report's figures (reports.data): tables in sections, and for a MOH 705 form its rows per day. A cell
- * is a number, a text, or null ("not recorded" — never zero by default).
+ * is a number, a text, or null ("not recorded" — never zero by default). An analysis's section also keeps its title,
+ * column heads and note lines as phrases (`text`), which the download words in the reader's language; `title`,
+ * `columns` and `note` are the same words in English. A report generated before the phrases (and the MOH forms'
+ * sections) has none: it reads in English.
  */
 export const reportSectionSchema = z.object({
   title: z.string(),
   columns: z.array(z.string()),
   rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
   note: z.string().nullable().optional(),
+  text: z.object({ title: reportPhraseSchema, columns: z.array(reportPhraseSchema), notes: z.array(reportPhraseSchema) }).optional(),
 });
 export type ReportSection = z.infer<typeof reportSectionSchema>;
 

@@ -1,6 +1,7 @@
 // A completed report's figures on screen (download?format=json), so the reader sees what the form says before
 // printing or sending it: for MOH 705A/705B each row of the form with its month's total (null is "not recorded",
-// never 0), for any other report its tables. Long tables are cut with a pointer to the full file.
+// never 0), for any other report its tables — an analysis's titles, heads and notes in the language on screen, worded
+// by the server. Long tables are cut with a pointer to the full file.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MohFormData } from '../../../shared/moh';
@@ -9,14 +10,14 @@ import { ListError } from '../../components/data/list-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatNumber } from '../../lib/locale-format';
 import { errorText } from './report-labels';
-import { reportFiguresQuery } from './reports.api';
+import { reportFiguresQuery, reportLanguage } from './reports.api';
 
 /** Rows a section shows on screen; the CSV, PDF and JSON files hold them all. */
 const SECTION_ROWS = 50;
 
 export function ReportFigures({ id, name }: { id: number; name: string }) {
-  const { t } = useTranslation();
-  const query = useQuery(reportFiguresQuery(id));
+  const { t, i18n } = useTranslation();
+  const query = useQuery(reportFiguresQuery(id, reportLanguage(i18n.resolvedLanguage)));
   if (query.isPending) {
     return (
       <div className="grid gap-2" aria-busy="true" data-testid="report-figures-loading">

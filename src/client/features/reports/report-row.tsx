@@ -1,7 +1,7 @@
 // One report in Recent Reports (SPEC.md §2.16): its name and what it covers, for whom, who generated it and when,
 // its status — followed while it is generated, then the list and cards count it again — and, once completed, its
-// files (CSV, PDF in the language on screen, JSON), its figures, and for a monthly MOH form the way to KHIS. A
-// failed report says why.
+// files (CSV, PDF and JSON, an analysis's words in the language on screen), its figures, and for a monthly MOH form
+// the way to KHIS. A failed report says why.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, FileDown, Loader2, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { entryOf, isMonthlyForm, kindOfName } from './report-catalogue';
 import { ReportFigures } from './report-figures';
 import { coverageText, formatDateTime, reportName, scopeText, STATUS_BADGE, statusName } from './report-labels';
-import { refreshReports, reportDetailQuery, reportDownloadPath } from './reports.api';
+import { refreshReports, reportDetailQuery, reportDownloadPath, reportLanguage } from './reports.api';
 
 type Props = {
   report: Report | ReportDetail;
@@ -23,7 +23,8 @@ type Props = {
 };
 
 export function ReportRow({ report, follow = false, onKhis }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = reportLanguage(i18n.resolvedLanguage);
   const queryClient = useQueryClient();
   const [expanded, setExpanded] = useState(false);
   const listed = report.status;
@@ -85,9 +86,9 @@ export function ReportRow({ report, follow = false, onKhis }: Props) {
           {expanded ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
           {expanded ? t('reports.list.hideDetails') : t('reports.list.details')}
         </Button>
-        {formats.includes('csv') ? <FileLink href={reportDownloadPath(report.id, 'csv')} label="CSV" ariaLabel={t('reports.list.downloadOf', { ...of, format: 'CSV' })} /> : null}
-        {formats.includes('pdf') ? <PrintLink size="sm" href={(lang) => reportDownloadPath(report.id, 'pdf', lang)} label="PDF" ariaLabel={t('reports.list.printOf', of)} /> : null}
-        {formats.includes('json') ? <FileLink href={reportDownloadPath(report.id, 'json')} label="JSON" ariaLabel={t('reports.list.downloadOf', { ...of, format: 'JSON' })} /> : null}
+        {formats.includes('csv') ? <FileLink href={reportDownloadPath(report.id, 'csv', lang)} label="CSV" ariaLabel={t('reports.list.downloadOf', { ...of, format: 'CSV' })} /> : null}
+        {formats.includes('pdf') ? <PrintLink size="sm" href={(printed) => reportDownloadPath(report.id, 'pdf', printed)} label="PDF" ariaLabel={t('reports.list.printOf', of)} /> : null}
+        {formats.includes('json') ? <FileLink href={reportDownloadPath(report.id, 'json', lang)} label="JSON" ariaLabel={t('reports.list.downloadOf', { ...of, format: 'JSON' })} /> : null}
         {completed && isMonthlyForm(kind) ? (
           <Button variant="outline" size="sm" onClick={() => onKhis(full ?? current)} aria-label={t('reports.list.khisOf', of)}>
             <Send aria-hidden="true" />

@@ -1,6 +1,7 @@
 // MOH Reports' calls (SPEC.md §2.16, §7): the list and its KPI cards for the filters, one report (polled while it
 // is generated), its figures, generating one, KHIS (files and the push), and the monthly schedules.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { LANGUAGES, type Language } from '../../../shared/language';
 import type { MohFormData } from '../../../shared/moh';
 import type { CreateReportForm, KhisSubmission, Report, ReportDetail, ReportKind, ReportPeriod, ReportSection, ReportStats, ReportType, Schedule } from '../../../shared/reports';
 import { apiFile, apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
@@ -65,18 +66,25 @@ export type ReportFigures = {
   moh705?: MohFormData;
 };
 
-export const reportFiguresQuery = (id: number) =>
+/** The reader's language as the server knows it (i18n.resolvedLanguage), English for any other. */
+export const reportLanguage = (lang: string | undefined): Language => ((LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : 'en');
+
+/**
+ * A completed report's figures, an analysis's titles, column heads and notes worded by the server in the reader's
+ * language (issue 30 item 8): the language is in the key, so switching it reads them again.
+ */
+export const reportFiguresQuery = (id: number, lang: Language) =>
   queryOptions({
-    queryKey: ['reports', 'figures', id],
-    queryFn: ({ signal }) => apiGet<ReportFigures>(reportDownloadPath(id, 'json'), signal),
+    queryKey: ['reports', 'figures', id, lang],
+    queryFn: ({ signal }) => apiGet<ReportFigures>(reportDownloadPath(id, 'json', lang), signal),
     // A completed report's figures do not change.
     staleTime: Infinity,
   });
 
 export type DownloadFormat = 'csv' | 'pdf' | 'json';
 
-/** The file of a completed report; a PDF in the language on screen (core/pdf.ts reads ?lang). */
-export const reportDownloadPath = (id: number, format: DownloadFormat, lang?: string) => `/api/reports/${id}/download${qs({ format, lang })}`;
+/** The file of a completed report, its sections in the language on screen (?lang; the server words them). */
+export const reportDownloadPath = (id: number, format: DownloadFormat, lang?: Language) => `/api/reports/${id}/download${qs({ format, lang })}`;
 
 export const khisSubmissionsQuery = (id: number) =>
   queryOptions({

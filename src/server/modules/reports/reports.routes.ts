@@ -20,10 +20,11 @@ import { createSchedule, listSchedules, setScheduleActive } from './reports.sche
 import { allow, ctxOf, facilityInBody } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { sendCsv } from '../../core/csv.js';
-import { documentLanguage, documentQuery, renderPdf } from '../../core/pdf.js';
+import { documentLanguage, renderPdf } from '../../core/pdf.js';
 import { getReport, listReports, reportFigures, reportFile, reportFilename } from './reports.service.js';
 import { requestReport } from './reports.generate.js';
 import { reportPdfContent } from './reports.pdf.js';
+import { wordReport } from './analyses/words.js';
 import { KHIS_STEPS, khisExport, listSubmissions, submitToKhis } from './reports.khis.js';
 import { created, list, ok } from '../../core/http.js';
 
@@ -57,26 +58,29 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   r.get('/api/reports/:id', { config: allow('reports:read'), schema: { params: idParam, response: ok(reportDetailSchema) } }, async (request) => getReport(ctxOf(request, deps), request.params.id));
   // GET also answers HEAD (Fastify exposes HEAD for every GET route), as the System Test's download check uses.
+  // ?lang words an analysis's sections (issue 30 item 8): a data file (CSV, JSON) is English unless asked; a PDF,
+  // like every printed document, follows the browser's language when not asked (core/pdf.ts documentLanguage).
   r.get(
     '/api/reports/:id/download',
     {
       config: allow('reports:read'),
-      schema: { params: idParam, querystring: downloadQuery.extend(documentQuery.shape), response: ok(z.unknown().describe('The report as CSV (text/csv), PDF (application/pdf) or JSON')) },
+      schema: { params: idParam, querystring: downloadQuery, response: ok(z.unknown().describe('The report as CSV (text/csv), PDF (application/pdf) or JSON')) },
     },
     async (request, reply) => {
       const ctx = ctxOf(request, deps);
-      const format = request.query.format;
-      if (format === 'csv') return sendCsv(reply, await reportFile(ctx, request.params.id));
+      const { format, lang = 'en' } = request.query;
+      if (format === 'csv') return sendCsv(reply, await reportFile(ctx, request.params.id, lang));
       const { row, data } = await reportFigures(ctx, request.params.id, format);
       if (format === 'json') {
         return reply
           .header('Content-Disposition', `attachment; filename="${reportFilename(row, 'json')}"`)
           .header('Cache-Control', 'no-store')
           .type('application/json; charset=utf-8')
-          .send(JSON.stringify({ id: row.id, name: row.name, kind: row.kind, period: row.period, periodStart: row.periodStart, periodEnd: row.periodEnd, ...data, csv: undefined }));
+          .send(JSON.stringify({ id: row.id, name: row.name, kind: row.kind, period: row.period, periodStart: row.periodStart, periodEnd: row.periodEnd, ...wordReport(data!, lang), csv: undefined }));
       }
       const user = request.user as { firstName?: string; lastName?: string } | null;
-      const pdf = await renderPdf(reportPdfContent(data!), documentLanguage(request), { by: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), at: deps.now() });
+      const printed = documentLanguage(request);
+      const pdf = await renderPdf(reportPdfContent(data!, printed), printed, { by: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), at: deps.now() });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `inline; filename="${reportFilename(row, 'pdf')}"`)

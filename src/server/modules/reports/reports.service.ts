@@ -11,7 +11,9 @@ import type { CsvFile } from '../../../shared/csv.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import { scopeLabel, sectionsCsv } from './reports.generate.js';
+import { wordReport } from './analyses/words.js';
 import type { ServiceContext } from '../../core/context.js';
+import type { Language } from '../../../shared/language.js';
 
 const PERIOD_DAYS = { '7days': 7, '30days': 30, '90days': 90, '365days': 365 } as const;
 
@@ -159,8 +161,11 @@ export function reportFilename(r: typeof reports.$inferSelect, ext: string): str
   return `${slug}-${r.period ?? r.periodEnd ?? countyDate(r.generatedAt)}.${ext}`;
 }
 
-/** The CSV file of a completed report: its sections, or the file stored by the seed before issue 13. */
-export async function reportFile(ctx: ServiceContext, id: number): Promise<CsvFile> {
+/**
+ * The CSV file of a completed report: its sections, an analysis's worded in the reader's language (English unless
+ * asked), or the file stored by the seed before issue 13.
+ */
+export async function reportFile(ctx: ServiceContext, id: number, lang: Language = 'en'): Promise<CsvFile> {
   const { row, data } = await reportFigures(ctx, id, 'csv');
-  return { filename: reportFilename(row, 'csv'), content: data ? toCsv(sectionsCsv(data)) : (row.content ?? '') };
+  return { filename: reportFilename(row, 'csv'), content: data ? toCsv(sectionsCsv(wordReport(data, lang))) : (row.content ?? '') };
 }

@@ -3,8 +3,9 @@
 import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { addDays, countyDate, countyInstant, daysBetween } from '../../../../shared/county-time.js';
-import type { ReportSection } from '../../../../shared/reports/index.js';
+import type { ReportPhrase, ReportSection } from '../../../../shared/reports/index.js';
 import type { CoveredFacility, ReportRow } from '../generator.js';
+import { phraseWords, say } from './words.js';
 
 export type Cell = string | number | null;
 /** The facilities a report covers, in MFL order. */
@@ -64,12 +65,23 @@ export function median(values: readonly number[]): number | null {
 
 /** The first cells of a facility's row. */
 export const facilityCells = (f: Covered[number]): Cell[] => [f.mflCode, f.name];
-export const FACILITY_COLUMNS = ['MFL code', 'Facility'];
+export const FACILITY_COLUMNS: ReportPhrase[] = [say('col.mflCode'), say('col.facility')];
 
-/** A section; its note is the lines given, null when none. */
-export function section(title: string, columns: string[], rows: Cell[][], ...notes: (string | null | undefined | false)[]): ReportSection {
-  const note = notes.filter((n): n is string => typeof n === 'string' && n.length > 0).join('\n');
-  return { title, columns, rows, note: note || null };
+/**
+ * A section, its words given as phrases of the dictionary (words.ts): it keeps them (`text`, worded in the reader's
+ * language when downloaded) and their English (`title`, `columns`, `note`: the lines given, null when none), so the
+ * two never differ.
+ */
+export function section(title: ReportPhrase, columns: ReportPhrase[], rows: Cell[][], ...notes: (ReportPhrase | null | undefined | false)[]): ReportSection {
+  const lines = notes.filter((n): n is ReportPhrase => typeof n === 'object' && n !== null);
+  const english = lines.map((n) => phraseWords(n, 'en'));
+  return {
+    title: phraseWords(title, 'en'),
+    columns: columns.map((c) => phraseWords(c, 'en')),
+    rows,
+    note: english.length > 0 ? english.join('\n') : null,
+    text: { title, columns, notes: lines },
+  };
 }
 
 /** Adds n to a counter kept in a map. */

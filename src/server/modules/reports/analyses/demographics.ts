@@ -9,6 +9,7 @@ import { medicalRecords } from '../../medical-records/medical-records.schema.js'
 import { patients } from '../../patients/patients.schema.js';
 import type { Generator } from '../generator.js';
 import { dateLiteral, dayRange, inCovered, section, within, type Cell } from './common.js';
+import { say } from './words.js';
 
 /** The age bands of the MOH population tables (KHIS): 0–4, 5–14, 15–24, 25–49, 50–59, 60 and over. */
 export const AGE_BANDS = [
@@ -116,8 +117,8 @@ export const patientDemographics: Generator = async (db, r, covered) => {
     const total = (col: number) => cells.reduce((n, row) => n + (row[col] as number), 0);
     return [...cells, ['All ages', total(1), total(2), total(3)]];
   };
-  const AGE_SEX = ['Age band (years)', 'Female', 'Male', 'Total'];
-  const ageNote = `Age in whole years on ${range.end}.`;
+  const AGE_SEX = [say('demographics.col.ageBand'), say('demographics.col.female'), say('demographics.col.male'), say('col.total')];
+  const ageNote = say('demographics.note.age', { end: range.end });
 
   const places = new Map<string, Record<Group, number>>();
   for (const group of GROUPS) {
@@ -145,28 +146,27 @@ export const patientDemographics: Generator = async (db, r, covered) => {
     };
     return [...order.map((p) => line(p === '' ? 'Not recorded' : p, list.filter((t) => placeOf(t) === p))), line('All sub-counties', list)];
   };
-  const PLACE_AGE_SEX = ['Sub-county of residence', ...AGE_BANDS.flatMap((b) => GENDERS.map((g) => `${b.label} ${g === 'female' ? 'F' : 'M'}`)), 'Total'];
-  const placeNote = 'Sub-county as recorded at registration (Samia is counted as Funyula and Bunyala as Budalangi); "Not recorded": registered without one.';
+  const PLACE_AGE_SEX = [
+    say('demographics.col.residence'),
+    ...AGE_BANDS.flatMap((b) => GENDERS.map((g) => say(g === 'female' ? 'demographics.col.bandFemale' : 'demographics.col.bandMale', { band: b.label }))),
+    say('col.total'),
+  ];
+  const placeNote = say('demographics.note.place');
+  const sexes = say('demographics.note.sexes');
 
   return {
     sections: [
-      section(`Patients registered at these facilities by ${range.end}`, AGE_SEX, ageSex(groups.registry), ageNote, 'Each patient counts at the facility that registered them.'),
-      section(`Patients registered from ${range.start} to ${range.end}`, AGE_SEX, ageSex(groups.registered), ageNote),
+      section(say('demographics.registeredBy', { end: range.end }), AGE_SEX, ageSex(groups.registry), ageNote, say('demographics.note.registeredAt')),
+      section(say('demographics.registeredBetween', { start: range.start, end: range.end }), AGE_SEX, ageSex(groups.registered), ageNote),
+      section(say('demographics.seenBetween', { start: range.start, end: range.end }), AGE_SEX, ageSex(groups.seen), ageNote, say('demographics.note.seen')),
       section(
-        `Patients seen from ${range.start} to ${range.end}`,
-        AGE_SEX,
-        ageSex(groups.seen),
-        ageNote,
-        'Patients with at least one visit at these facilities in these days, each once however often seen, wherever registered.',
-      ),
-      section(
-        'Patients by sub-county of residence',
-        ['Sub-county of residence', `Registered by ${range.end}`, 'Registered in these days', 'Seen in these days'],
+        say('demographics.bySubcounty'),
+        [say('demographics.col.residence'), say('demographics.col.registeredBy', { end: range.end }), say('demographics.col.registeredInDays'), say('demographics.col.seenInDays')],
         byPlace,
         placeNote,
       ),
-      section(`Patients registered by ${range.end}, by sub-county, age band and sex`, PLACE_AGE_SEX, placeAgeSex(groups.registry), ageNote, 'F: female, M: male.', placeNote),
-      section(`Patients seen from ${range.start} to ${range.end}, by sub-county, age band and sex`, PLACE_AGE_SEX, placeAgeSex(groups.seen), ageNote, 'F: female, M: male.'),
+      section(say('demographics.registeredByPlaceAgeSex', { end: range.end }), PLACE_AGE_SEX, placeAgeSex(groups.registry), ageNote, sexes, placeNote),
+      section(say('demographics.seenByPlaceAgeSex', { start: range.start, end: range.end }), PLACE_AGE_SEX, placeAgeSex(groups.seen), ageNote, sexes),
     ],
     settings: {},
   };

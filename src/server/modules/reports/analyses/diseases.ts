@@ -6,6 +6,7 @@ import { addDays } from '../../../../shared/county-time.js';
 import type { Generator } from '../generator.js';
 import { dayRange, FACILITY_COLUMNS, facilityCells, section, type Cell, type DayRange } from './common.js';
 import { casesOf, diseaseRow, FORMS, newCases, onForm, rowLabel, type NewCases } from './new-cases.js';
+import { asRecorded, listOf, say } from './words.js';
 
 /**
  * The notifiable and epidemic-prone diseases of Kenya's Integrated Disease Surveillance and Response (IDSR) that
@@ -118,8 +119,7 @@ export const NCD_ROWS = [
   'downs_syndrome',
 ] as const satisfies readonly Condition[];
 
-const FORM_LABEL: Record<MohForm, string> = { '705A': 'Under 5 years (MOH 705A)', '705B': '5 years and over (MOH 705B)' };
-const FORM_TITLE: Record<MohForm, string> = { '705A': 'under 5 years (MOH 705A rows)', '705B': '5 years and over (MOH 705B rows)' };
+const LEADING_TITLE = { '705A': 'surveillance.leading705A', '705B': 'surveillance.leading705B' } as const satisfies Record<MohForm, string>;
 const TOP_CONDITIONS = 10;
 const TOP_FACILITY_COLUMNS = 6;
 
@@ -156,10 +156,19 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
   const cases = await newCases(db, covered, range, 'week');
   const weeks = weeksOf(range);
   const partial = weeks.filter((w) => w.first !== addDays(w.last, -6));
-  const weekNote = `Weeks are ISO weeks, Monday to Sunday, on the county calendar.${
-    partial.length > 0 ? ` Counted only within ${range.start} to ${range.end}: ${partial.map((w) => `${w.label} from ${w.first} to ${w.last}`).join('; ')}.` : ''
-  }`;
-  const newOnly = 'New cases only (diagnoses flagged new; repeat visits for the same illness are not counted), a patient once per row per day at a facility, each ICD-11 code on its MOH 705 row by the county\'s mapping.';
+  const weekNote =
+    partial.length > 0
+      ? say('surveillance.note.weeksPartial', {
+          start: range.start,
+          end: range.end,
+          weeks: listOf(
+            partial.map((w) => say('surveillance.partialWeek', { week: w.label, first: w.first, last: w.last })),
+            'join.semicolon',
+          ),
+        })
+      : say('surveillance.note.weeks');
+  const newOnly = say('surveillance.note.newOnly');
+  const weekColumns = weeks.map((w) => asRecorded(w.label));
 
   const notifiable: Cell[][] = NOTIFIABLE_ROWS.filter((key) => FORMS.some((f) => onForm(cases, f, key))).map((key) => [
     rowLabel(cases, key),
@@ -169,10 +178,10 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
   ]);
   const sections = [
     section(
-      'Notifiable and epidemic-prone diseases: new cases per week, all ages',
-      ['Condition', ...weeks.map((w) => w.label), 'Under 5', '5 and over', 'Total'],
+      say('surveillance.notifiable'),
+      [say('col.condition'), ...weekColumns, say('surveillance.col.under5'), say('surveillance.col.over5'), say('col.total')],
       notifiable,
-      "Kenya's notifiable and epidemic-prone diseases (IDSR) that have a MOH 705 row, listed every week even with no case: a zero is itself the report. A dash: the row is not on that age group's form.",
+      say('surveillance.note.notifiable'),
       weekNote,
     ),
   ];
@@ -186,11 +195,11 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
     const others = casesOf(cases, form, 'all_other_diseases');
     sections.push(
       section(
-        `Leading conditions, ${FORM_TITLE[form]}: new cases per week`,
-        ['No.', 'Condition', ...weeks.map((w) => w.label), 'Total'],
+        say(LEADING_TITLE[form]),
+        [say('surveillance.col.row'), say('col.condition'), ...weekColumns, say('col.total')],
         ranked.map(({ row, total }) => [row.row, row.label, ...weeks.map((w) => casesOf(cases, form, row.key, [w.label])), total]),
-        ranked.length === 0 ? 'No new cases were diagnosed in these days.' : `Up to ${TOP_CONDITIONS} rows, those with the most new cases; "No." is the row of the form.`,
-        `All other diseases (diagnoses mapped to no row): ${others} new cases, not listed.`,
+        ranked.length === 0 ? say('surveillance.note.noCases') : say('surveillance.note.leading', { limit: TOP_CONDITIONS }),
+        say('surveillance.note.allOther', { cases: others }),
         newOnly,
       ),
     );
@@ -198,7 +207,8 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
   return { sections, settings: {} };
 };
 
-function diseaseGroup(name: 'communicable' | 'non-communicable', conditions: readonly Condition[]): Generator {
+function diseaseGroup(name: 'diseases.group.communicable' | 'diseases.group.nonCommunicable', conditions: readonly Condition[]): Generator {
+  const group = say(name);
   return async (db, r, covered) => {
     const range = dayRange(r);
     const cases = await newCases(db, covered, range, 'facility');
@@ -228,18 +238,18 @@ function diseaseGroup(name: 'communicable' | 'non-communicable', conditions: rea
     return {
       sections: [
         section(
-          `New cases of ${name} diseases by condition`,
-          ['Condition', FORM_LABEL['705A'], FORM_LABEL['705B'], 'Total'],
+          say('diseases.byCondition', { group }),
+          [say('col.condition'), say('diseases.col.under5'), say('diseases.col.over5'), say('col.total')],
           [...byCondition, ['All conditions', ...perForm, perForm.reduce((a, b) => a + b, 0)]],
-          oneForm.length > 0 && `A dash: the row is not on that form (${oneForm.join(', ')}).`,
-          "New cases only (diagnoses flagged new), a patient once per row per day at a facility, each ICD-11 code on its MOH 705 row by the county's mapping; a patient with two conditions counts on both rows.",
-          `The ${name} rows are listed in src/server/modules/reports/analyses/diseases.ts; injuries, nutrition, pregnancy and All other diseases are in neither group.`,
+          oneForm.length > 0 && say('diseases.note.oneForm', { conditions: oneForm.join(', ') }),
+          say('diseases.note.newOnly'),
+          say('diseases.note.rows', { group }),
         ),
         section(
-          `New cases of ${name} diseases by facility`,
-          [...FACILITY_COLUMNS, 'Sub-county', ...leading.map(({ c }) => c.label), `Other ${name} conditions`, 'Total'],
+          say('diseases.byFacility', { group }),
+          [...FACILITY_COLUMNS, say('col.subcounty'), ...leading.map(({ c }) => asRecorded(c.label)), say('diseases.col.other', { group }), say('col.total')],
           byFacility,
-          leading.length === 0 ? `No new cases of ${name} diseases were diagnosed at these facilities in these days.` : `Columns: the ${leading.length} leading ${name} conditions across these facilities.`,
+          leading.length === 0 ? say('diseases.note.noCases', { group }) : say('diseases.note.leading', { count: leading.length, group }),
         ),
       ],
       settings: {},
@@ -247,5 +257,5 @@ function diseaseGroup(name: 'communicable' | 'non-communicable', conditions: rea
   };
 }
 
-export const communicableDisease = diseaseGroup('communicable', COMMUNICABLE_ROWS);
-export const nonCommunicableDisease = diseaseGroup('non-communicable', NCD_ROWS);
+export const communicableDisease = diseaseGroup('diseases.group.communicable', COMMUNICABLE_ROWS);
+export const nonCommunicableDisease = diseaseGroup('diseases.group.nonCommunicable', NCD_ROWS);

@@ -3,7 +3,7 @@
 // in whole shillings rounded half-up once per cell (money.ts toWholeKes): a total is the rounded sum of the exact
 // amounts, so the rows of a table may differ from its total by a shilling or so of rounding.
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, SERVICE_TYPES } from '../../../../shared/billing/index.js';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, SERVICE_TYPES, type PaymentMethod } from '../../../../shared/billing/index.js';
 import { add, averageWholeKes, sharePercent, sum, toWholeKes, ZERO, type Cents } from '../../../../shared/money.js';
 import { countyDateOf } from '../../../core/county-time.sql.js';
 import type { Db } from '../../../db/client.js';
@@ -12,9 +12,13 @@ import { overdueCondition, paidWithin } from '../../billing/index.js';
 import { billingRecords, insuranceClaims } from '../../billing/billing.schema.js';
 import type { Generator } from '../generator.js';
 import { askedOn, capitalised, dateLiteral, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, percentOf, section, within, type Cell, type Covered, type DayRange } from './common.js';
+import { asRecorded, say, type WordKey } from './words.js';
 
 const kes = toWholeKes;
 const methodLabel = (m: string) => (PAYMENT_METHOD_LABELS as Record<string, string>)[m] ?? capitalised(m);
+/** A payment method as a column head: a known one in the reader's language (the English is the billing label), another as the data has it. */
+const METHOD_WORDS = { cash: 'payment.cash', card: 'payment.card', mpesa: 'payment.mpesa', nhif: 'payment.nhif', insurance: 'payment.insurance' } as const satisfies Record<PaymentMethod, WordKey>;
+const methodColumn = (m: string) => (Object.hasOwn(METHOD_WORDS, m) ? say(METHOD_WORDS[m as PaymentMethod]) : asRecorded(methodLabel(m)));
 /** Known values first in their order, then any others the data holds, alphabetically. */
 const ordered = (known: readonly string[], seen: Iterable<string>) => [...known, ...[...new Set(seen)].filter((v) => !known.includes(v)).sort()];
 
@@ -41,8 +45,6 @@ export async function moneyCollected(db: Db, covered: Covered, range: DayRange):
 const total = (rows: readonly { amount: Cents }[]) => sum(rows.map((r) => r.amount));
 const count = (rows: readonly { n: number }[]) => rows.reduce((n, r) => n + r.n, 0);
 
-const MONEY_NOTE =
-  'Money received: invoices paid in these days, by the day they were paid, as Revenue Management counts it; an invoice counts whole under the payment method it was raised with (SHA and insurance invoices too). Whole KES, each figure rounded half-up once from the exact amounts.';
 
 export const revenueCollection: Generator = async (db, r, covered) => {
   const range = dayRange(r);
@@ -62,12 +64,18 @@ export const revenueCollection: Generator = async (db, r, covered) => {
     }),
     ['All', count(paid), kes(all), sharePercent(all, all)],
   ];
-  const noShare = paid.length === 0 ? 'No invoice was paid in these days: no share to show.' : null;
+  const noShare = paid.length === 0 ? say('revenue.note.noShare') : null;
+  const shareColumns = [say('col.invoicesPaid'), say('col.amountKes'), say('col.sharePercent')];
   return {
     sections: [
-      section('Money collected by facility (KES)', [...FACILITY_COLUMNS, 'Sub-county', 'Invoices paid', ...methods.map(methodLabel), 'Total'], byFacility, MONEY_NOTE),
-      section('Money collected by payment method', ['Payment method', 'Invoices paid', 'Amount (KES)', 'Share (%)'], shareRows('method', methods, methodLabel), noShare),
-      section('Money collected by service', ['Service', 'Invoices paid', 'Amount (KES)', 'Share (%)'], shareRows('service', services, capitalised), noShare),
+      section(
+        say('revenue.byFacility'),
+        [...FACILITY_COLUMNS, say('col.subcounty'), say('col.invoicesPaid'), ...methods.map(methodColumn), say('col.total')],
+        byFacility,
+        say('revenue.note.money'),
+      ),
+      section(say('revenue.byMethod'), [say('revenue.col.method'), ...shareColumns], shareRows('method', methods, methodLabel), noShare),
+      section(say('revenue.byService'), [say('col.service'), ...shareColumns], shareRows('service', services, capitalised), noShare),
     ],
     settings: {},
   };
@@ -139,30 +147,25 @@ export const shaClaims: Generator = async (db, r, covered) => {
   return {
     sections: [
       section(
-        'SHA claims submitted in these days, by facility',
+        say('sha.byFacility'),
         [
           ...FACILITY_COLUMNS,
-          'Claims submitted',
-          'Claimed (KES)',
-          'Approved (claims)',
-          'Approved (KES)',
-          'Rejected (claims)',
-          'Rejected (KES claimed)',
-          'Awaiting decision (claims)',
-          'Awaiting decision (KES claimed)',
-          'Approved of decided (%)',
+          say('sha.col.submitted'),
+          say('col.claimedKes'),
+          say('sha.col.approvedClaims'),
+          say('sha.col.approvedKes'),
+          say('sha.col.rejectedClaims'),
+          say('sha.col.rejectedKes'),
+          say('sha.col.awaitingClaims'),
+          say('sha.col.awaitingKes'),
+          say('sha.col.approvedOfDecided'),
         ],
         byFacility,
-        `SHA (the Social Health Authority, formerly NHIF) claims only; private insurers' claims are not in this report. Each claim as it stood on ${asked}: one submitted in these days and decided since shows its decision.`,
-        'Approved of decided: the amount SHA approved as a share of the amount claimed on the claims it has decided (approved or rejected); a dash where none was decided. An approval may be partial: the patient owes the rest.',
-        'Whole KES, each figure rounded half-up once from the exact amounts.',
+        say('sha.note.scope', { asked }),
+        say('sha.note.approvedOfDecided'),
+        say('note.wholeKes'),
       ),
-      section(
-        `SHA claims awaiting a decision on ${asked}, by days waiting`,
-        ['Waiting since submission', 'Claims', 'Claimed (KES)'],
-        waitingRows,
-        'Every SHA claim of these facilities still awaiting a decision, whenever it was submitted: the money SHA still owes, if it approves.',
-      ),
+      section(say('sha.waiting', { asked }), [say('sha.col.waitingSince'), say('sha.col.claims'), say('col.claimedKes')], waitingRows, say('sha.note.waiting')),
     ],
     settings: {},
   };
@@ -216,24 +219,20 @@ export const billingAnalysis: Generator = async (db, r, covered) => {
     return [...facilityCells(f), ...summary(mine), n(mine, ['overdue']), n(mine, ['cancelled'])];
   });
   byFacility.push(['', 'All facilities', ...summary(raised), n(raised, ['overdue']), n(raised, ['cancelled'])]);
-  const noAverage = 'Average invoice: a dash where no invoice was raised.';
+  const noAverage = say('billing.note.noAverage');
+  const SUMMARY = [say('col.invoices'), say('col.amountKes'), say('col.averageInvoiceKes'), say('col.paidKes'), say('col.notYetPaidKes')];
   return {
     sections: [
       section(
-        'Invoices raised in these days, by status',
-        ['Status', 'Invoices', 'Amount (KES)', 'Average invoice (KES)', 'Share of invoices (%)'],
+        say('billing.byStatus'),
+        [say('col.status'), say('col.invoices'), say('col.amountKes'), say('col.averageInvoiceKes'), say('billing.col.shareOfInvoices')],
         byStatus,
-        `Invoices raised (created) in these days at these facilities, each in its status on ${asked}; overdue: pending past its due date (the billing screens' rule). The amount is the whole invoice, the insurer's share included.`,
+        say('billing.note.status', { asked }),
         noAverage,
-        'Whole KES, each figure rounded half-up once from the exact amounts.',
+        say('note.wholeKes'),
       ),
-      section('Invoices raised by service', ['Service', 'Invoices', 'Amount (KES)', 'Average invoice (KES)', 'Paid (KES)', 'Not yet paid (KES)'], byService, 'Not yet paid: pending, overdue or with a payment under way.', noAverage),
-      section(
-        'Invoices raised by facility',
-        [...FACILITY_COLUMNS, 'Invoices', 'Amount (KES)', 'Average invoice (KES)', 'Paid (KES)', 'Not yet paid (KES)', 'Overdue (invoices)', 'Cancelled (invoices)'],
-        byFacility,
-        noAverage,
-      ),
+      section(say('billing.byService'), [say('col.service'), ...SUMMARY], byService, say('billing.note.notYetPaid'), noAverage),
+      section(say('billing.byFacility'), [...FACILITY_COLUMNS, ...SUMMARY, say('billing.col.overdue'), say('billing.col.cancelled')], byFacility, noAverage),
     ],
     settings: {},
   };

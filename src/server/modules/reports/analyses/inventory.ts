@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client.js';
 import { inventoryItems, stockMovements } from '../../inventory/inventory.schema.js';
 import type { Generator } from '../generator.js';
 import { capitalised, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, section, within, type Cell, type Covered, type DayRange } from './common.js';
+import { say } from './words.js';
 
 const TOP_ITEMS = 15;
 
@@ -84,18 +85,27 @@ export const inventoryStock: Generator = async (db, r, covered) => {
   return {
     sections: [
       section(
-        `Stock by facility on ${range.end}`,
-        [...FACILITY_COLUMNS, 'Stock lines', 'Out of stock', 'Below reorder level', 'Stocked out during these days', 'Deliveries received', 'Expiring within 90 days', 'Value at cost (KES)'],
+        say('inventory.byFacility', { end: range.end }),
+        [
+          ...FACILITY_COLUMNS,
+          say('inventory.col.lines'),
+          say('inventory.col.out'),
+          say('inventory.col.low'),
+          say('col.stockedOutInDays'),
+          say('inventory.col.deliveries'),
+          say('inventory.col.expiring'),
+          say('inventory.col.value'),
+        ],
         rows,
-        `Each stock line as the stock ledger had it at the end of ${range.end}. Out of stock: none left; below reorder level: at or under the line's minimum stock, above none (the inventory screen's Low Stock); stocked out during these days: out of stock at some time from ${range.start} to ${range.end}.`,
-        'Expiring within 90 days: not recorded — stock lines and deliveries record no batch expiry dates yet, so a dash.',
-        "Value at cost: the balance at each line's unit cost as recorded today (the ledger keeps no past costs), in whole KES rounded half-up once.",
+        say('inventory.note.ledger', { start: range.start, end: range.end }),
+        say('inventory.note.expiring'),
+        say('inventory.note.value'),
       ),
       section(
-        'Items most often stocked out',
-        ['Item', 'Category', 'Facilities stocking it', 'Out of stock at the end', 'Stocked out during these days'],
+        say('inventory.mostStockedOut'),
+        [say('inventory.col.item'), say('inventory.col.category'), say('inventory.col.stocking'), say('inventory.col.outAtEnd'), say('col.stockedOutInDays')],
         ranked.map((x) => [x.name, capitalised(x.category), x.lines, x.out, x.stockedOut]),
-        ranked.length === 0 ? 'No stock line of these facilities was out of stock in these days.' : `Up to ${TOP_ITEMS} items, by the facilities out of stock at the end, then during the days.`,
+        ranked.length === 0 ? say('inventory.note.noneOut') : say('inventory.note.ranked', { limit: TOP_ITEMS }),
       ),
     ],
     settings: {},

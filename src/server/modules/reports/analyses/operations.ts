@@ -12,6 +12,7 @@ import { medicalRecords } from '../../medical-records/medical-records.schema.js'
 import { patients } from '../../patients/patients.schema.js';
 import type { Generator } from '../generator.js';
 import { capitalised, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, median, percentOf, perUnit, section, within, type Cell, type Covered, type DayRange } from './common.js';
+import { say } from './words.js';
 
 const visitFigures = {
   visits: sql<number>`count(*)::int`,
@@ -64,26 +65,26 @@ export const facilityUtilization: Generator = async (db, r, covered) => {
   return {
     sections: [
       section(
-        'Facility utilization',
+        say('utilization.title'),
         [
           ...FACILITY_COLUMNS,
-          'Level',
-          'Sub-county',
-          'Status (today)',
-          'Visits',
-          'New attendances',
-          'Re-attendances',
-          'Patients seen',
-          'Days with visits',
-          'Visits per day with visits',
-          `Visits per day (${range.days} days)`,
-          'Beds (capacity)',
-          'Cots (capacity)',
+          say('utilization.col.level'),
+          say('col.subcounty'),
+          say('utilization.col.status'),
+          say('col.visits'),
+          say('col.newAttendances'),
+          say('col.reAttendances'),
+          say('col.patientsSeen'),
+          say('col.daysWithVisits'),
+          say('utilization.col.perDayWithVisits'),
+          say('utilization.col.perDay', { days: range.days }),
+          say('utilization.col.beds'),
+          say('utilization.col.cots'),
         ],
         rows,
-        'New attendance: the patient\'s first visit to the facility in the calendar year (the OPD convention); later ones are re-attendances. Patients seen: each once however often seen ("All facilities": once across them all).',
-        'Days with visits: opening days are not recorded, so the days on which the facility recorded at least one visit stand for them.',
-        `Beds and cots: the capacity the Master Facility List records (${withBeds.length} of ${covered.length} facilities record beds) — how many there are, not how many are occupied: admissions and discharges are not recorded, so bed occupancy cannot be shown. A dash: not recorded. "All facilities" adds those recorded.`,
+        say('utilization.note.attendances'),
+        say('utilization.note.days'),
+        say('utilization.note.beds', { withBeds: withBeds.length, facilities: covered.length }),
       ),
     ],
     settings: {},
@@ -145,22 +146,23 @@ export const staffPerformance: Generator = async (db, r, covered) => {
     const u = person.get(x.userId ?? -1);
     return [deskName(x), u ? roleLabel(u.role) : null, facilityOf.get(x.facilityId)!.f.name, x.invoices, x.registered];
   });
-  const counts = 'Counts of the work each member of staff recorded in the system, nothing more: they do not weigh how hard a case was, the hours worked or work done on paper, and they say nothing of its quality.';
+  const counts = say('staff.note.counts');
+  const who = [say('col.staff'), say('col.role'), say('col.facility')];
   return {
     sections: [
       section(
-        'Visits recorded per clinician',
-        ['Staff', 'Role', 'Facility', 'Visits', 'New attendances', 'Re-attendances', 'Patients seen', 'Days with visits'],
+        say('staff.visits'),
+        [...who, say('col.visits'), say('col.newAttendances'), say('col.reAttendances'), say('col.patientsSeen'), say('col.daysWithVisits')],
         visitRows,
-        visitRows.length === 0 ? 'No visits were recorded at these facilities in these days.' : null,
-        'Each clinician once per facility where they recorded visits; "Not recorded": visits saved without the clinician.',
+        visitRows.length === 0 ? say('staff.note.noVisits') : null,
+        say('staff.note.clinicians'),
         counts,
       ),
       section(
-        'Invoices raised and patients registered per member of the desk',
-        ['Staff', 'Role', 'Facility', 'Invoices raised', 'Patients registered'],
+        say('staff.desk'),
+        [...who, say('staff.col.invoicesRaised'), say('staff.col.patientsRegistered')],
         deskRows,
-        deskRows.length === 0 ? 'No invoices were raised and no patients registered at these facilities in these days.' : null,
+        deskRows.length === 0 ? say('staff.note.noDesk') : null,
         counts,
       ),
     ],
@@ -216,16 +218,15 @@ export const patientFlow: Generator = async (db, r, covered) => {
   const quiet = counts.filter((n) => n === 0).length;
   return {
     sections: [
+      section(say('flow.byHour'), [say('flow.col.hour'), say('col.visits'), say('col.sharePercent')], hourRows, say('flow.note.hours')),
       section(
-        'Visits by hour of the day',
-        ['Hour (county time)', 'Visits', 'Share (%)'],
-        hourRows,
-        'The time a visit was recorded, East Africa Time. Time not recorded: visits entered on a later day for an earlier one, which carry the day only. Arrival, waiting and consultation times are not recorded, so waiting times cannot be shown.',
+        say('flow.byWeekday'),
+        [say('flow.col.day'), say('col.visits'), say('flow.col.daysInRange'), say('flow.col.perSuchDay'), say('col.sharePercent')],
+        weekdayRows,
       ),
-      section('Visits by day of the week', ['Day', 'Visits', 'Days in the range', 'Visits per such day', 'Share (%)'], weekdayRows),
       section(
-        'Visits per day',
-        ['Measure', 'Value', 'Detail'],
+        say('flow.perDay'),
+        [say('flow.col.measure'), say('col.value'), say('col.detail')],
         [
           ['Days in the range', range.days, `${range.start} to ${range.end}`],
           ['Visits', visits, null],

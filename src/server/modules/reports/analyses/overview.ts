@@ -21,6 +21,7 @@ import { stockByFacility } from './inventory.js';
 import { leadingConditions, newCases } from './new-cases.js';
 import { visitsByFacility } from './operations.js';
 import { referralsByFacility } from './referrals.js';
+import { listOf, say } from './words.js';
 
 /** Patients registered at each facility in some days (new patients: the facility that registered them). */
 export async function registeredByFacility(db: Db, covered: Covered, range: DayRange): Promise<Map<number, number>> {
@@ -33,8 +34,8 @@ export async function registeredByFacility(db: Db, covered: Covered, range: DayR
 }
 
 const total = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-const MONEY = 'Money collected: invoices paid in these days, as Revenue Management counts it, in whole KES rounded half-up once.';
-const NEW_PATIENTS = 'New patients: registered in these days at these facilities.';
+const MONEY = say('note.moneyCollected');
+const NEW_PATIENTS = say('note.newPatients');
 
 export const performanceDashboard: Generator = async (db, r, covered) => {
   const range = dayRange(r);
@@ -63,13 +64,13 @@ export const performanceDashboard: Generator = async (db, r, covered) => {
   return {
     sections: [
       section(
-        `Headline indicators, ${range.start} to ${range.end}`,
-        ['Indicator', 'Value', 'Detail'],
+        say('dashboard.title', { start: range.start, end: range.end }),
+        [say('dashboard.col.indicator'), say('col.value'), say('col.detail')],
         rows,
         NEW_PATIENTS,
-        'Leading diagnoses: the MOH 705 rows with the most new cases, both age groups (All other diseases left out); a dash when fewer than five rows had cases.',
+        say('dashboard.note.leading'),
         MONEY,
-        'Each figure as its own report counts it: Facility Utilization, Revenue Collection, Referral Analysis, Inventory Stock, the disease reports.',
+        say('dashboard.note.sources'),
       ),
     ],
     settings: {},
@@ -126,15 +127,23 @@ export const trends: Generator = async (db, r, covered) => {
   return {
     sections: [
       section(
-        'Month by month',
-        ['Month', 'Days counted', 'Visits', 'New patients registered', 'Money collected (KES)', 'Referrals out'],
+        say('trends.title'),
+        [say('trends.col.month'), say('trends.col.days'), say('col.visits'), say('col.newPatientsRegistered'), say('col.moneyCollectedKes'), say('col.referralsOut')],
         rows,
-        `The county months of ${full.start} to ${full.end}, at most the last ${MONTHS}.${
-          partial.length > 0 ? ` Only part of ${partial.map((m) => `${m.month} (${m.first} to ${m.last})`).join(' and ')} is in the range: compare such a month by its figures per day counted.` : ''
-        }`,
+        partial.length > 0
+          ? say('trends.note.monthsPartial', {
+              start: full.start,
+              end: full.end,
+              months: MONTHS,
+              partial: listOf(
+                partial.map((m) => say('trends.partialMonth', { month: m.month, first: m.first, last: m.last })),
+                'join.and',
+              ),
+            })
+          : say('trends.note.months', { start: full.start, end: full.end, months: MONTHS }),
         NEW_PATIENTS,
         MONEY,
-        'Referrals out: made from these facilities in the month, whatever became of them.',
+        say('trends.note.referrals'),
       ),
     ],
     settings: {},
@@ -162,12 +171,22 @@ export const comparative: Generator = async (db, r, covered) => {
   return {
     sections: [
       section(
-        `Facilities compared, ${range.start} to ${range.end}`,
-        [...FACILITY_COLUMNS, 'Sub-county', 'Visits', 'Patients seen', 'New patients registered', 'Money collected (KES)', 'Leading diagnosis', 'Its new cases', 'Referrals out'],
+        say('comparative.title', { start: range.start, end: range.end }),
+        [
+          ...FACILITY_COLUMNS,
+          say('col.subcounty'),
+          say('col.visits'),
+          say('col.patientsSeen'),
+          say('col.newPatientsRegistered'),
+          say('col.moneyCollectedKes'),
+          say('comparative.col.leading'),
+          say('comparative.col.leadingCases'),
+          say('col.referralsOut'),
+        ],
         rows,
         NEW_PATIENTS,
         MONEY,
-        'Leading diagnosis: the MOH 705 row with the most new cases at the facility, both age groups (All other diseases left out); a dash where no coded new case was seen. Patients seen: each once at a facility ("All facilities": once across them).',
+        say('comparative.note.leading'),
       ),
     ],
     settings: {},

@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client.js';
 import { referralEvents, referrals } from '../../referrals/referrals.schema.js';
 import type { Generator } from '../generator.js';
 import { capitalised, dayRange, FACILITY_COLUMNS, facilityCells, inCovered, section, within, type Cell, type Covered, type DayRange } from './common.js';
+import { say } from './words.js';
 
 const TOP_REASONS = 10;
 
@@ -85,29 +86,30 @@ export const referralAnalysis: Generator = async (db, r, covered) => {
     const x = timing.find((y) => y.urgency === u);
     return [capitalised(u), x?.received ?? 0, hours(x?.median ?? null), hours(x?.p90 ?? null), hours(x?.longest ?? null), x?.waiting ?? 0];
   });
-  const both = 'A referral between two of these facilities counts as referred out of one and into the other.';
+  const both = say('referrals.note.both');
+  const outIn = [say('col.referredOut'), say('col.referredIn')];
   return {
     sections: [
       section(
-        'Referrals by facility',
-        [...FACILITY_COLUMNS, 'Sub-county', 'Referred out', 'Out: received', 'Out: cancelled', 'Referred in', 'In: received'],
+        say('referrals.byFacility'),
+        [...FACILITY_COLUMNS, say('col.subcounty'), say('col.referredOut'), say('referrals.col.outReceived'), say('referrals.col.outCancelled'), say('col.referredIn'), say('referrals.col.inReceived')],
         facilityRows,
-        `Referrals made from ${range.start} to ${range.end}, with their status today.`,
+        say('referrals.note.made', { start: range.start, end: range.end }),
         both,
       ),
-      section('Referrals by urgency', ['Urgency', 'Referred out', 'Referred in'], splitRows(byUrgency, URGENCY_LEVELS), both),
-      section('Referrals by status today', ['Status', 'Referred out', 'Referred in'], splitRows(byStatus, REFERRAL_STATUSES)),
+      section(say('referrals.byUrgency'), [say('col.urgency'), ...outIn], splitRows(byUrgency, URGENCY_LEVELS), both),
+      section(say('referrals.byStatus'), [say('col.status'), ...outIn], splitRows(byStatus, REFERRAL_STATUSES)),
       section(
-        'Leading reasons for referral',
-        ['Reason', 'Referred out', 'Referred in', 'Referrals'],
+        say('referrals.reasons'),
+        [say('referrals.col.reason'), ...outIn, say('referrals.col.referrals')],
         reasons.map((x) => [x.reason, x.out, x.into, x.n]),
-        reasons.length === 0 ? 'No referrals were made in these days.' : `Up to ${TOP_REASONS} reasons as written by the referring clinician (the same words in any case count together).`,
+        reasons.length === 0 ? say('referrals.note.none') : say('referrals.note.reasons', { limit: TOP_REASONS }),
       ),
       section(
-        'Time from referral to receipt (hours)',
-        ['Urgency', 'Received', 'Median', '90th percentile', 'Longest', 'Not yet received'],
+        say('referrals.timing'),
+        [say('col.urgency'), say('referrals.col.received'), say('referrals.col.median'), say('referrals.col.p90'), say('referrals.col.longest'), say('referrals.col.notYetReceived')],
         timingRows,
-        'From when the referral was made to when the receiving facility first marked it received. A dash: none of that urgency was received. Not yet received: pending or in transit today.',
+        say('referrals.note.timing'),
       ),
     ],
     settings: {},
