@@ -2,6 +2,7 @@
 // message is "status: text" (SPEC.md §8), using the server's JSON message when it sends one (DESIGN.md §6).
 import { sessionEndReasonOf, type SessionEndReason } from '../../shared/session-end';
 import { serverText, type ServerText } from './server-text';
+import i18n from './i18n';
 
 export type FieldIssue = { path: string; message: string };
 
@@ -48,10 +49,12 @@ async function send(path: string, { method = 'GET', body, signal }: Options = {}
     if (!ready.ok) throw await toError(ready);
     return ready;
   }
+  // The language on screen, for the messages a module words on the server (server/core/words.ts).
+  const language = { Accept: 'application/json', 'Accept-Language': i18n.resolvedLanguage ?? i18n.language ?? 'en' };
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: body === undefined ? language : { ...language, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });

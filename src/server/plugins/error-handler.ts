@@ -2,6 +2,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldIssue } from '../core/errors.js';
+import { documentLanguage } from '../core/pdf.js';
+import { wordOnServer } from '../core/words.js';
+
+/**
+ * A refusal in the reader's language (Accept-Language, as the API client sends it): each keyed message a module
+ * words on the server (core/words.ts), its key and facts kept for a screen that words it itself.
+ */
+function worded(error: AppError, lang: ReturnType<typeof documentLanguage>): { message: string; issues?: FieldIssue[] } {
+  if (lang === 'en') return { message: error.message, issues: error.issues };
+  const issues = error.issues?.map((i) => ({ ...i, message: wordOnServer(i, lang) ?? i.message }));
+  const message = (error.text && wordOnServer(error.text, lang)) ?? (error.statusCode === 400 && issues ? issues.map((i) => i.message).join('; ') : error.message);
+  return { message, issues };
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -19,7 +32,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...(error.text ?? {}), ...(error.issues ? { issues: error.issues } : {}) });
+      const { message, issues } = worded(error, documentLanguage(request));
+      return reply.status(error.statusCode).send({ ...(error.text ?? {}), message, code: error.code, ...(issues ? { issues } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -25,6 +25,7 @@ import { facilityField, findFacility, listFacilities } from '../facilities/index
 import { accounts, budgetRevisions, budgets } from './accounting.schema.js';
 import { parseFiscalYear } from './periods.service.js';
 import { booksScope } from './scope.js';
+import { accountingSaid, type AccountProblem } from './accounting.words.js';
 
 /** The county level's budget is the county's: only a county-wide finance grant sets it. */
 function mayReach(ctx: ServiceContext, facilityId: number | null): boolean {
@@ -61,11 +62,11 @@ async function budgetable(db: Db): Promise<Map<string, { isActive: boolean; type
   return new Map(rows.map((r) => [r.code, { isActive: r.isActive, type: r.type, heading: Boolean(r.heading) }]));
 }
 
-function accountProblem(code: string, a: { isActive: boolean; type: string; heading: boolean } | undefined): string | null {
-  if (!a) return `There is no account ${code}`;
-  if (a.type !== 'revenue' && a.type !== 'expense') return `Account ${code} is not a revenue or expense account`;
-  if (a.heading) return `Account ${code} is a heading: budget its accounts`;
-  if (!a.isActive) return `Account ${code} is inactive`;
+function accountProblem(a: { isActive: boolean; type: string; heading: boolean } | undefined): AccountProblem | null {
+  if (!a) return 'budgetNoAccount';
+  if (a.type !== 'revenue' && a.type !== 'expense') return 'budgetNotRevenueOrExpense';
+  if (a.heading) return 'budgetHeading';
+  if (!a.isActive) return 'budgetInactive';
   return null;
 }
 
@@ -114,9 +115,9 @@ export async function putBudgets(ctx: ServiceContext, input: PutBudgetsInput): P
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
   input.lines.forEach((l, i) => {
-    const problem = accountProblem(l.accountCode, chart.get(l.accountCode));
-    if (problem) issues.push({ path: `lines.${i}.accountCode`, message: problem });
-    else if (seen.has(l.accountCode)) issues.push({ path: `lines.${i}.accountCode`, message: `Account ${l.accountCode} is budgeted twice` });
+    const problem = accountProblem(chart.get(l.accountCode));
+    if (problem) issues.push({ path: `lines.${i}.accountCode`, ...accountingSaid(problem, { code: l.accountCode }) });
+    else if (seen.has(l.accountCode)) issues.push({ path: `lines.${i}.accountCode`, ...accountingSaid('budgetTwice', { code: l.accountCode }) });
     seen.add(l.accountCode);
   });
   if (issues.length) throw invalid(issues);
@@ -220,10 +221,11 @@ export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInp
   const text = input.csv.replace(/^\uFEFF/, '');
   const lines = text.split(/\r\n|\n|\r/);
   const issues: FieldIssue[] = [];
-  const problem = (n: number, message: string) => issues.push({ path: `csv.${n}`, message: `Line ${n}: ${message}` });
+  type LineProblem = Parameters<typeof accountingSaid>[0];
+  const problem = (n: number, name: LineProblem, facts: Record<string, string | number> = {}) => issues.push({ path: `csv.${n}`, ...accountingSaid(name, { line: n, ...facts }) });
   const header = cellsOf(lines[0] ?? '')?.map((c) => c.toLowerCase());
-  if (!header || header.length !== 3 || header.some((h, i) => h !== HEADER[i])) throw invalid([{ path: 'csv.1', message: `Line 1: the header must be ${HEADER.join(',')}` }]);
-  if (lines.length > MAX_IMPORT_LINES + 1) throw invalid([{ path: 'csv', message: `At most ${MAX_IMPORT_LINES.toLocaleString('en-KE')} lines` }]);
+  if (!header || header.length !== 3 || header.some((h, i) => h !== HEADER[i])) throw invalid([{ path: 'csv.1', ...accountingSaid('budgetHeader', { header: HEADER.join(',') }) }]);
+  if (lines.length > MAX_IMPORT_LINES + 1) throw invalid([{ path: 'csv', ...accountingSaid('budgetTooManyLines', { max: MAX_IMPORT_LINES }) }]);
 
   const [chart, places] = await Promise.all([budgetable(ctx.db), listFacilities(ctx.db)]);
   const byMfl = new Map(places.map((p) => [p.mflCode, p]));
@@ -233,27 +235,28 @@ export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInp
     const n = i + 2;
     if (raw.trim() === '') return;
     const cells = cellsOf(raw);
-    if (!cells) return problem(n, 'a quote is not closed');
-    if (cells.length !== 3) return problem(n, `expected 3 values (${HEADER.join(', ')}), found ${cells.length}`);
+    if (!cells) return problem(n, 'budgetQuote');
+    if (cells.length !== 3) return problem(n, 'budgetValueCount', { header: HEADER.join(', '), found: cells.length });
     const [mfl, code, amountText] = cells as [string, string, string];
     let facilityId: number | null = null;
     if (mfl !== '') {
       const f = byMfl.get(mfl);
-      if (!f) return problem(n, `there is no facility with MFL code ${mfl}`);
-      if (!mayReach(ctx, f.id)) return problem(n, `${f.name} is outside your scope`);
+      if (!f) return problem(n, 'budgetNoFacility', { mfl });
+      if (!mayReach(ctx, f.id)) return problem(n, 'budgetFacilityOutOfScope', { facility: f.name });
       facilityId = f.id;
-    } else if (ctx.scope.facilityIds !== null) return problem(n, 'only a county-wide finance role may set the county-level budget (blank MFL code)');
-    const bad = /^[0-9]{4,6}$/.test(code) ? accountProblem(code, chart.get(code)) : `"${code.slice(0, 20)}" is not an account code`;
-    if (bad) return problem(n, bad);
+    } else if (ctx.scope.facilityIds !== null) return problem(n, 'budgetCountyLevel');
+    if (!/^[0-9]{4,6}$/.test(code)) return problem(n, 'budgetNotCode', { code: code.slice(0, 20) });
+    const bad = accountProblem(chart.get(code));
+    if (bad) return problem(n, `${bad}AtLine`, { code });
     const amount = /^\d+(\.\d{1,2})?$/.test(amountText) ? tryParseKes(amountText) : null;
-    if (amount === null || isNegative(amount) || toKes(amount) > MAX_LINE_KES) return problem(n, `"${amountText.slice(0, 20)}" is not an amount in KES (0 to ${MAX_LINE_KES.toLocaleString('en-KE')}, at most two decimals)`);
+    if (amount === null || isNegative(amount) || toKes(amount) > MAX_LINE_KES) return problem(n, 'budgetNotAmount', { amount: amountText.slice(0, 20), max: MAX_LINE_KES });
     const key = `${facilityId ?? ''}|${code}`;
     const first = seen.get(key);
-    if (first !== undefined) return problem(n, `account ${code} for this facility is already on line ${first}`);
+    if (first !== undefined) return problem(n, 'budgetDuplicate', { code, first });
     seen.set(key, n);
     planned.push({ facilityId, accountCode: code, amount });
   });
-  if (issues.length === 0 && planned.length === 0) issues.push({ path: 'csv', message: 'The file has no budget lines' });
+  if (issues.length === 0 && planned.length === 0) issues.push({ path: 'csv', ...accountingSaid('budgetNoLines') });
   if (issues.length) throw invalid(issues);
 
   const facilityIds = [...new Set(planned.map((p) => p.facilityId))].sort((a, b) => (a ?? 0) - (b ?? 0));

@@ -108,6 +108,19 @@ describe('importing the budget file', () => {
       'csv.8': 'Line 8: a quote is not closed',
     });
     expect(await t.count('budgets')).toBe(before);
+    // A Kiswahili reader (the API client sends the language on screen) reads each in Kiswahili, its key and facts kept.
+    const sw = await t.request({ method: 'POST', url: '/api/accounting/budgets/import', cookie: director, body: { fiscalYear: '2025/26', csv }, headers: { 'accept-language': 'sw' } });
+    expect(sw.statusCode).toBe(400);
+    expect(fieldErrors(sw)).toEqual({
+      'csv.3': 'Mstari 3: hakuna kituo chenye nambari ya MFL 99999',
+      'csv.4': 'Mstari 4: Akaunti 1110 si akaunti ya mapato wala ya matumizi',
+      'csv.5': 'Mstari 5: "abc" si kiasi cha KES (0 hadi 999,999,999,999, desimali mbili zaidi)',
+      'csv.6': 'Mstari 6: akaunti 4110 ya kituo hiki tayari iko kwenye mstari 2',
+      'csv.7': 'Mstari 7: thamani 3 zilitarajiwa (facility_mfl_code, account_code, amount), zimepatikana 2',
+      'csv.8': 'Mstari 8: alama ya nukuu haijafungwa',
+    });
+    expect(sw.json().message).toContain('Mstari 3: hakuna kituo');
+    expect(sw.json().issues[1]).toMatchObject({ key: 'accounting.budgetNotRevenueOrExpenseAtLine', facts: { line: 4, code: '1110' } });
     const header = await importFile(director, 'mfl,account,amount\n15834,4110,1');
     expect(fieldErrors(header)).toEqual({ 'csv.1': 'Line 1: the header must be facility_mfl_code,account_code,amount' });
   });
