@@ -33,6 +33,11 @@ function allStats(): Stat[] {
   return names.filter((n) => /^\d+$/.test(n)).flatMap((n) => readStat(Number(n)) ?? []);
 }
 
+/** CPU seconds a process (all its threads) has used so far; null when it is gone or this is not Linux. */
+export function processCpuSeconds(pid: number): number | null {
+  return process.platform === 'linux' ? (readStat(pid)?.cpuSeconds ?? null) : null;
+}
+
 export type CpuSample = { server: number; postgres: number } | null;
 
 /** CPU seconds used so far by the process tree under `serverPid`, and by PostgreSQL's processes. */

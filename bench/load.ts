@@ -32,44 +32,55 @@ export const TIMEOUT_SECONDS = 10;
 const REGISTERING_ROLES = new Set(['county_director', 'facility_incharge', 'clinical_officer', 'nurse', 'records_officer']);
 const DESK_FACILITY = 1;
 
-export async function runLoad(
-  baseUrl: string,
-  opts: { clients: number; seconds: number; patientIds: number[]; nameFragments: string[]; idFragments: string[]; facilityIds: number[]; registrationBase: number },
-): Promise<LoadResult> {
-  const accounts = DEMO_ACCOUNTS.filter((a) => REGISTERING_ROLES.has(a.role));
+/** The load's clients' accounts: client i signs in as the i-th of these, round and round. */
+export const LOAD_ACCOUNTS = DEMO_ACCOUNTS.filter((a) => REGISTERING_ROLES.has(a.role));
+
+/** What the load's requests are made of: real patients, facilities and search words, and free national IDs. */
+export type LoadInputs = { patientIds: number[]; nameFragments: string[]; idFragments: string[]; facilityIds: number[]; registrationBase: number };
+
+/** Picks the next of a list (the load takes them in turn). */
+type Pick = <T>(list: readonly T[]) => T;
+
+/**
+ * The mix each client cycles through, in this order: a working day's reads and a registration. bench/pgbench.ts
+ * replays the same requests' SQL, so both read the mix from here.
+ */
+export const LOAD_MIX: { label: string; method: 'GET' | 'POST'; path: (o: LoadInputs, pick: Pick) => string; body?: (o: LoadInputs, n: number) => unknown }[] = [
+  { label: 'search by name', method: 'GET', path: (o, pick) => `/api/patients?search=${encodeURIComponent(pick(o.nameFragments))}` },
+  { label: 'patient list page', method: 'GET', path: (_, pick) => `/api/patients?limit=50&offset=${pick([0, 1, 2, 3, 4]) * 50}` },
+  { label: 'one facility stats', method: 'GET', path: (o, pick) => `/api/dashboard/stats?facilityId=${pick(o.facilityIds)}` },
+  { label: 'patient details', method: 'GET', path: (o, pick) => `/api/patients/${pick(o.patientIds)}` },
+  { label: 'patient records', method: 'GET', path: (o, pick) => `/api/patients/${pick(o.patientIds)}/records` },
+  { label: 'search by ID', method: 'GET', path: (o, pick) => `/api/patients?search=${encodeURIComponent(pick(o.idFragments))}` },
+  { label: 'county stats', method: 'GET', path: () => '/api/dashboard/stats' },
+  { label: 'registration', method: 'POST', path: () => '/api/patients', body: (o, n) => benchRegistration(o.registrationBase, n, DESK_FACILITY) },
+];
+
+export async function runLoad(baseUrl: string, opts: LoadInputs & { clients: number; seconds: number }): Promise<LoadResult> {
   const cookies: string[] = [];
   for (let i = 0; i < opts.clients; i++) {
-    const a = accounts[i % accounts.length]!;
+    const a = LOAD_ACCOUNTS[i % LOAD_ACCOUNTS.length]!;
     const c = httpClient(baseUrl);
     await c.signIn(demoEmail(a.firstName, a.lastName));
     cookies.push(c.cookie);
     c.close();
   }
   let n = 0;
-  const pick = <T>(list: T[]) => list[n++ % list.length]!;
+  const pick: Pick = (list) => list[n++ % list.length]!;
   let registered = 0;
-  const get = (path: () => string): autocannon.Request => ({ setupRequest: (req) => ({ ...req, method: 'GET', path: path() }) });
-  const requests: autocannon.Request[] = [
-    get(() => `/api/patients?search=${encodeURIComponent(pick(opts.nameFragments))}`),
-    get(() => `/api/patients?limit=50&offset=${(n++ % 5) * 50}`),
-    get(() => `/api/dashboard/stats?facilityId=${pick(opts.facilityIds)}`),
-    get(() => `/api/patients/${pick(opts.patientIds)}`),
-    get(() => `/api/patients/${pick(opts.patientIds)}/records`),
-    get(() => `/api/patients?search=${encodeURIComponent(pick(opts.idFragments))}`),
-    get(() => '/api/dashboard/stats'),
-    {
-      setupRequest: (req) => {
-        registered += 1;
-        return {
-          ...req,
-          method: 'POST',
-          path: '/api/patients',
-          headers: { ...req.headers, 'content-type': 'application/json', origin: baseUrl },
-          body: JSON.stringify(benchRegistration(opts.registrationBase, registered, DESK_FACILITY)),
-        };
-      },
+  const requests: autocannon.Request[] = LOAD_MIX.map((m) => ({
+    setupRequest: (req) => {
+      if (!m.body) return { ...req, method: m.method, path: m.path(opts, pick) };
+      registered += 1;
+      return {
+        ...req,
+        method: m.method,
+        path: m.path(opts, pick),
+        headers: { ...req.headers, 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify(m.body(opts, registered)),
+      };
     },
-  ];
+  }));
   let client = 0;
   const result = await autocannon({
     url: baseUrl,
@@ -90,15 +101,6 @@ export async function runLoad(
     timeouts: result.timeouts,
     timeoutSeconds: TIMEOUT_SECONDS,
     non2xx: result.non2xx,
-    mix: [
-      'search by name',
-      'patient list page',
-      'one facility stats',
-      'patient details',
-      'patient records',
-      'search by ID',
-      'county stats',
-      'registration',
-    ],
+    mix: LOAD_MIX.map((m) => m.label),
   };
 }

@@ -1,5 +1,5 @@
 // npm run bench [-- --quick] [-- --pglite] [-- --regenerate] [-- --load-seconds N] [-- --clients N[,N…]] [-- --workers N]
-//               [-- --load-only] [-- --moh-only] [-- --payroll-only] [-- --out DIR]
+//               [-- --pgbench-seconds N] [-- --load-only] [-- --moh-only] [-- --payroll-only] [-- --out DIR]
 //
 // Generates (or reuses) the county-scale data set, measures every scenario over HTTP against the real server and
 // directly on the database, runs the load scenario, and writes JSON and a Markdown table to bench/results/.
@@ -9,9 +9,12 @@
 // not fail the run. --check-budgets also fails over budget. --load-only skips the single-request scenarios and the
 // MOH generation (for comparing changes to the request path); --moh-only runs the MOH generation alone (for comparing
 // changes to the MOH counting); --payroll-only runs the county pay run of 25,000 employees alone; --workers sets the
-// server's WORKERS.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+// server's WORKERS. Beside each load run on PostgreSQL, pgbench replays the mix's own SQL at the same client count and
+// at the server's own connection count for --pgbench-seconds (the load's seconds; at most 10 in the quick run; 0: none);
+// the better is the database's limit for that mix, and the app's requests per second are reported as a fraction of it
+// (DESIGN.md §10, bench/pgbench.ts).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -19,10 +22,11 @@ import { ensurePostgresDatabase, openHandle, type Target } from './db.js';
 import { FULL_SCALE, prepareDataSet, QUICK_SCALE, type DataSet } from './generate.js';
 import { runLoad, type LoadResult } from './load.js';
 import { coresUsed, sampleCpu } from './cpu.js';
-import { freeIdBlock, measureDirect, NAME_FRAGMENTS, measureServer, openDirect, planScenarios, type ScenarioResult } from './measure.js';
+import { freeIdBlock, measureDirect, NAME_FRAGMENTS, measureServer, openDirect, planScenarios, round, type ScenarioResult } from './measure.js';
 import { startServer } from './server.js';
 import { measureMoh, type MohResult } from './moh.js';
 import { measurePayRun, type PayRunResult } from './payroll.js';
+import { captureMix, pgbenchUnavailable, runPgbench, type PgbenchResult, type Replay } from './pgbench.js';
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 
@@ -34,6 +38,7 @@ const { values: args } = parseArgs({
     'load-seconds': { type: 'string' },
     clients: { type: 'string' },
     workers: { type: 'string' },
+    'pgbench-seconds': { type: 'string' },
     'load-only': { type: 'boolean', default: false },
     'moh-only': { type: 'boolean', default: false },
     'payroll-only': { type: 'boolean', default: false },
@@ -50,6 +55,16 @@ const loadSeconds = Number(args['load-seconds'] ?? (quick ? 10 : 60));
 const clientCounts = (args.clients ?? (args.pglite ? '20,100' : '100')).split(',').map(Number);
 if (clientCounts.some((n) => !Number.isInteger(n) || n < 1 || n > 1000)) throw new Error('--clients takes whole numbers from 1 to 1000, comma-separated');
 const sizeName = quick ? 'quick' : 'full';
+// The reference needs no more than a steady state: the quick run (CI) keeps it short.
+const pgbenchSeconds = Number(args['pgbench-seconds'] ?? (quick ? Math.min(loadSeconds, 10) : loadSeconds));
+if (!Number.isInteger(pgbenchSeconds) || pgbenchSeconds < 0) throw new Error('--pgbench-seconds takes a whole number of seconds (0: no pgbench reference)');
+/** The goal of DESIGN.md §10: the app's load throughput at least this fraction of pgbench's for the same SQL. */
+const REFERENCE_GOAL = 0.8;
+/**
+ * The connections the server holds to PostgreSQL: one pool of 10 (src/server/db/client.ts, openPostgres) in each of
+ * its processes (WORKERS, by default one per core, src/server/env.ts).
+ */
+const appConnections = (args.workers ? Number(args.workers) : availableParallelism()) * 10;
 
 function target(): Target {
   if (args.pglite) return { kind: 'pglite', dataDir: join(BENCH_DIR, '.data', `pglite-${sizeName}`) };
@@ -95,6 +110,34 @@ function scenarioLines(report: Report): string[] {
   ];
 }
 
+/** A load run's reference: pgbench on the same SQL at the same client count and at the app's, or why there is none. */
+function referenceLines(l: Report['loads'][number]): string[] {
+  const r = l.reference;
+  if (!r) return [`No database reference for this load: ${l.referenceSkipped ?? 'not measured'}.`];
+  const first = r.readings[0]!;
+  const statements = Object.entries(first.statements)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
+  return [
+    `The database's limit for this mix: its own SQL statements (${first.scripts} requests of the mix captured through the app — statements per request: ${statements}) ` +
+      `replayed by pgbench for ${first.seconds} s against the same PostgreSQL, each request one pgbench transaction, every request kind of the same weight: ` +
+      `with as many connections as the load has clients${first.clients < first.requestedClients ? ` (${first.requestedClients}, capped at the connections PostgreSQL had free: max_connections)` : ''}` +
+      `${r.readings.length > 1 ? `, and with as many as the server's processes hold (${r.readings[1]!.clients}: WORKERS × the pool of 10)` : ''}. ` +
+      `The limit is the better reading; app ÷ database is the app's requests per second as a fraction of it (goal ≥ ${REFERENCE_GOAL}, DESIGN.md §10).`,
+    '',
+    '| pgbench connections | transactions/s | latency avg | failed | pgbench CPU | PostgreSQL CPU (its connections) |',
+    '|---|---|---|---|---|---|',
+    ...r.readings.map(
+      (p) =>
+        `| ${p.clients} | ${p.transactionsPerSecond} | ${p.latencyMs} ms | ${p.failed} | ${p.cores ? `${p.cores.pgbench} cores` : '—'} | ${p.cores ? `${p.cores.postgres} cores` : '—'} |`,
+    ),
+    '',
+    '| database limit | app req/s | app ÷ database | goal | within |',
+    '|---|---|---|---|---|',
+    `| ${r.limit} transactions/s | ${l.requestsPerSecond} | ${r.ratio} | ≥ ${REFERENCE_GOAL} | ${r.ratio >= REFERENCE_GOAL ? 'yes' : '**no**'} |`,
+  ];
+}
+
 function markdown(report: Report): string {
   const f = (n: number | undefined | null) => (n === undefined || n === null ? '—' : String(n));
   const lines = [
@@ -126,6 +169,8 @@ function markdown(report: Report): string {
       '|---|---|---|---|---|---|---|---|---|---|---|',
       `| ${l.requests} | ${l.requestsPerSecond} | ${l.latency.p50} ms | ${l.latency.p90} ms | ${l.latency.p99} ms | ${l.latency.max} ms | ${f(l.errors)} | ${f(l.timeouts)} | ${f(l.non2xx)} | ` +
         `${l.cores ? `${l.cores.server} cores` : '—'} | ${l.cores && report.database === 'PostgreSQL' ? `${l.cores.postgres} cores` : '—'} |`,
+      '',
+      ...referenceLines(l),
     );
   }
   const p = report.payroll;
@@ -160,11 +205,16 @@ function markdown(report: Report): string {
   if (m.analyses?.length) {
     lines.push(
       '',
-      'The disease analyses, county-wide, counting the same new cases as the form (no budget of their own):',
+      'The analyses, county-wide: the disease analyses count the same new cases as the form (no budget of their own); Patient Demographics ' +
+        'counts the registry and those seen by age band, sex and sub-county (goal: a month within 1 s, issue 30 item 9).',
       '',
-      '| report | days | p50 | p95 | max |',
-      '|---|---|---|---|---|',
-      ...m.analyses.map((a) => `| ${a.report} | ${a.days} | ${a.timing.p50} ms | ${a.timing.p95} ms | ${a.timing.max} ms |`),
+      '| report | days | p50 | p95 | max | goal | within |',
+      '|---|---|---|---|---|---|---|',
+      ...m.analyses.map(
+        (a) =>
+          `| ${a.report} | ${a.days} | ${a.timing.p50} ms | ${a.timing.p95} ms | ${a.timing.max} ms | ${a.goalMs ? `≤ ${a.goalMs} ms` : '—'} | ` +
+          `${a.goalMs ? within(a.timing.max, a.goalMs) : ''} |`,
+      ),
     );
   }
   return `${lines.join('\n')}\n`;
@@ -178,7 +228,16 @@ type Report = {
   data: DataSet;
   settings: { iterations: number; warmup: number; connections: number; seconds: number; workers: string | null };
   scenarios: ScenarioResult[];
-  loads: (LoadResult & { cores: { server: number; postgres: number } | null })[];
+  loads: (LoadResult & {
+    cores: { server: number; postgres: number } | null;
+    /**
+     * pgbench on the mix's own SQL at the load's client count and at the server's own connection count; the limit
+     * is the better of the two, and ratio the app's req/s as a fraction of it.
+     */
+    reference: { readings: PgbenchResult[]; limit: number; ratio: number } | null;
+    /** Why there is no reference (PGlite, no pgbench, --pgbench-seconds 0, a failed replay). */
+    referenceSkipped: string | null;
+  })[];
   moh: MohResult | null;
   payroll: PayRunResult | null;
 };
@@ -231,6 +290,14 @@ async function main(): Promise<number> {
     // pages of the runs before it, and runs of the same code drifted 15 % slower over an afternoon.
     await direct.query('vacuum (analyze) patients, patient_counts, patient_total_shards, audit_events, activities, sessions');
     await direct.close();
+    // The mix's own SQL for pgbench (PostgreSQL only), captured before the load: its registrations take IDs half a
+    // million above the load's first run's.
+    const unavailable = loadSeconds === 0 ? null : pgbenchSeconds === 0 ? 'run with --pgbench-seconds 0' : pgbenchUnavailable(t.kind);
+    if (unavailable) log(`load reference skipped: ${unavailable}`);
+    const replay: Replay | null =
+      loadSeconds > 0 && !unavailable && t.kind === 'postgres'
+        ? await captureMix(t.url, { ...loadInputs, nameFragments: NAME_FRAGMENTS, idFragments, registrationBase: loadInputs.registrationBase + 500_000 }, log)
+        : null;
     const moh = loadOnly ? null : await measureMoh(t, { iterations: quick ? 5 : 20, countyIterations: quick ? 2 : 5, log });
     // The quick run's pay run is a smaller county's (5,000): the 25,000 of the goal is the full run's, or --payroll-only.
     const payroll = loadOnly ? null : await payRun(quick ? 5_000 : 25_000);
@@ -246,14 +313,40 @@ async function main(): Promise<number> {
         // Each run registers into its own block of free ids (a million ids apart above the highest taken).
         const load = await runLoad(server.url, { clients, seconds: loadSeconds, nameFragments: NAME_FRAGMENTS, idFragments, ...loadInputs, registrationBase: loadInputs.registrationBase + i * 1_000_000 });
         const cores = coresUsed(before, sampleCpu(server.child.pid), (performance.now() - startedAt) / 1000);
-        loads.push({ ...load, cores });
         log(
           `load: ${load.requests} requests, ${load.requestsPerSecond} req/s, p99 ${load.latency.p99} ms, errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}` +
             (cores ? `; CPU: server ${cores.server} cores, PostgreSQL ${cores.postgres}` : ''),
         );
+        // Right after it, with the server idle: the database's own limit for the same mix at the same clients.
+        let reference: Report['loads'][number]['reference'] = null;
+        let referenceSkipped = unavailable;
+        if (replay && t.kind === 'postgres') {
+          try {
+            const readings: PgbenchResult[] = [];
+            // The load's client count, then the connections the server's processes hold (fewer: each has a pool).
+            for (const connections of [...new Set([clients, Math.min(clients, appConnections)])]) {
+              log(`load reference: pgbench on the mix's SQL, ${connections} connections for ${pgbenchSeconds} s`);
+              const pg = await runPgbench(t.url, replay, { clients: connections, seconds: pgbenchSeconds });
+              if (pg.clients < connections) log(`load reference: pgbench ran with ${pg.clients} connections, all PostgreSQL had free (max_connections), not ${connections}`);
+              log(
+                `load reference: ${pg.clients} connections, ${pg.transactionsPerSecond} transactions/s, latency ${pg.latencyMs} ms, failed ${pg.failed}` +
+                  (pg.cores ? `; CPU: pgbench ${pg.cores.pgbench} cores, its PostgreSQL connections ${pg.cores.postgres}` : ''),
+              );
+              readings.push(pg);
+            }
+            const limit = Math.max(...readings.map((p) => p.transactionsPerSecond));
+            reference = { readings, limit, ratio: round(load.requestsPerSecond / limit) };
+            log(`load reference: the database's limit ${limit} transactions/s; the app's ${load.requestsPerSecond} req/s is ${reference.ratio} of it (goal ≥ ${REFERENCE_GOAL})`);
+          } catch (error) {
+            referenceSkipped = `the pgbench replay failed (${(error as Error).message.split('\n')[0]})`;
+            console.error(`load reference: ${(error as Error).message}`);
+          }
+        }
+        loads.push({ ...load, cores, reference, referenceSkipped });
       }
     } finally {
       await server.stop();
+      if (replay) rmSync(replay.dir, { recursive: true, force: true });
     }
     return { results, moh, payroll };
   }
@@ -281,6 +374,8 @@ async function main(): Promise<number> {
   for (const r of results.filter((r) => r.throughput.timeouts > 0)) {
     console.warn(`${r.name}: ${r.throughput.timeouts} requests timed out under autocannon (a timing: reported, not a failure)`);
   }
+  // A replay that fails is a broken reference, as an error is a broken answer.
+  const failedReferences = loads.filter((l) => l.referenceSkipped?.startsWith('the pgbench replay failed'));
   // A server that answers nothing at all is broken, not slow.
   const failedLoads = loads.filter((l) => l.errors + l.non2xx > 0 || l.requests === 0);
   for (const l of failedLoads) console.error(`load (${l.clients} clients): ${l.errors} errors, ${l.non2xx} non-2xx answers, ${l.requests} requests answered`);
@@ -289,7 +384,7 @@ async function main(): Promise<number> {
   }
   const over = results.filter((r) => r.withinBudget === false);
   for (const r of over) console.error(`over budget: ${r.label} (server time p95 ${r.serverTime.p95} ms, ratio ${r.ratio ? `${r.ratio.p50}/${r.ratio.p95}` : '—'})`);
-  return throughputErrors.length > 0 || failedLoads.length > 0 || (args['check-budgets'] && over.length > 0) ? 1 : 0;
+  return throughputErrors.length > 0 || failedLoads.length > 0 || failedReferences.length > 0 || (args['check-budgets'] && over.length > 0) ? 1 : 0;
 }
 
 process.exitCode = await main();
