@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { KhisForm, KhisMapping, UpdateKhisMappingInput } from '../../../shared/moh/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { invalid } from '../../core/errors.js';
+import { invalid, type FieldIssue } from '../../core/errors.js';
+import { mohSaid } from './moh.words.js';
 import type { Db } from '../../db/client.js';
 import { KHIS_DEFAULT_CATEGORY_OPTION_COMBO, khisValues, unmappedRows, type KhisForm as KhisPayloadForm } from './dhis2.js';
 import { MOH717_ITEMS } from './moh717.js';
@@ -35,12 +36,12 @@ const AUDIT_ACTIONS: Record<KhisSaveHow['action'], string> = { update: 'moh.khis
 
 export async function updateKhisMapping(ctx: ServiceContext, input: UpdateKhisMappingInput): Promise<KhisMapping> {
   const keys = new Set((await rowsOf(ctx.db, input.form)).map((r) => r.key));
-  const issues = input.rows.flatMap((r, i) => (keys.has(r.key) ? [] : [{ path: `rows.${i}.key`, message: `No row ${r.key} on MOH ${input.form}` }]));
+  const issues: FieldIssue[] = input.rows.flatMap((r, i) => (keys.has(r.key) ? [] : [{ path: `rows.${i}.key`, ...mohSaid('noRow', { row: r.key, form: input.form }) }]));
   const seen = new Map<string, string>();
   input.rows.forEach((r, i) => {
     if (!r.dataElement) return;
     const cell = `${r.dataElement}/${r.categoryOptionCombo ?? ''}`;
-    if (seen.has(cell)) issues.push({ path: `rows.${i}.dataElement`, message: `${r.dataElement} is already the data element of ${seen.get(cell)}` });
+    if (seen.has(cell)) issues.push({ path: `rows.${i}.dataElement`, ...mohSaid('dataElementTaken', { dataElement: r.dataElement, row: seen.get(cell)! }) });
     seen.set(cell, r.key);
   });
   if (issues.length > 0) throw invalid(issues);

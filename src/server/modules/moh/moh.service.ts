@@ -16,7 +16,8 @@ import {
 } from '../../../shared/moh/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflict, invalid, notFound } from '../../core/errors.js';
+import { conflictSaid, invalid, notFound } from '../../core/errors.js';
+import { mohSaid } from './moh.words.js';
 import type { Db } from '../../db/client.js';
 import { accountField } from '../auth/index.js';
 import { diagnosisTitle } from '../medical-records/index.js';
@@ -88,11 +89,11 @@ const takesCodes = (source: string, key: string) => source === 'diagnosis' || ke
 export async function addRowCode({ db, actor, now }: ServiceContext, input: AddRowCodeInput): Promise<MappingRow[]> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(mohFormRows).where(and(eq(mohFormRows.form, input.form), eq(mohFormRows.key, input.rowKey))).limit(1);
-    if (!row) throw invalid([{ path: 'rowKey', message: `No row ${input.rowKey} on MOH ${input.form}` }]);
-    if (!takesCodes(row.source, row.key)) throw invalid([{ path: 'rowKey', message: `${row.label} is counted from visits, not from diagnosis codes` }]);
+    if (!row) throw invalid([{ path: 'rowKey', ...mohSaid('noRow', { row: input.rowKey, form: input.form }) }]);
+    if (!takesCodes(row.source, row.key)) throw invalid([{ path: 'rowKey', ...mohSaid('notFromCodes', { label: row.label }) }]);
     const existing = await tx.select().from(mohRowCodes).where(and(eq(mohRowCodes.form, input.form), eq(mohRowCodes.code, input.code), eq(mohRowCodes.match, input.match)));
     const same = existing.find((c) => JSON.stringify(c.withExtension ?? null) === JSON.stringify(input.withExtension));
-    if (same) throw conflict(`${input.code} (${input.match}) is already mapped to ${same.rowKey} on MOH ${input.form}: remove it there first`);
+    if (same) throw conflictSaid(mohSaid('codeMapped', { code: input.code, match: input.match, row: same.rowKey, form: input.form }));
     const at = now();
     const [created] = await tx
       .insert(mohRowCodes)

@@ -42,6 +42,8 @@ describe('the KHIS identifiers of a form', () => {
     const res = await t.request({ url: `/api/reports/${reportId}/dhis2?format=json`, cookie: records });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('No row of MOH 705A has a KHIS dataElement yet');
+    const sw = await t.request({ url: `/api/reports/${reportId}/dhis2?format=json`, cookie: records, headers: { 'accept-language': 'sw' } });
+    expect(sw.json()).toMatchObject({ message: 'Hakuna safu ya MOH 705A yenye dataElement ya KHIS bado: zijaze katika mipangilio ya KHIS ya Ripoti za MOH', key: 'reports.noKhisDataElement', facts: { form: '705A' } });
   });
 
   it('refuses an identifier that is not a DHIS2 UID, and a nurse', async () => {
@@ -50,6 +52,21 @@ describe('the KHIS identifiers of a form', () => {
     expect(fieldErrors(bad)['rows.0.dataElement']).toContain('DHIS2 identifier');
     const nurse = await t.loginAt('nurse', FACILITY);
     expect((await t.request({ method: 'PUT', url: '/api/moh/khis', cookie: nurse, body: { form: '705A', dataSet: null, rows: [] } })).statusCode).toBe(403);
+  });
+
+  it('refuse a row the form has not and one data element under two rows, and a code for a row counted from visits, in the reader\'s language (issue 30 item 8)', async () => {
+    const body = { form: '705A', dataSet: 'EnZokILHOeN', rows: [{ key: 'no_such_row', dataElement: uid(901), categoryOptionCombo: null }, { key: 'confirmed_malaria', dataElement: uid(902), categoryOptionCombo: null }, { key: 'typhoid_fever', dataElement: uid(902), categoryOptionCombo: null }] };
+    const en = await t.request({ method: 'PUT', url: '/api/moh/khis', cookie: records, body });
+    expect(en.statusCode).toBe(400);
+    expect(fieldErrors(en)).toEqual({ 'rows.0.key': 'No row no_such_row on MOH 705A', 'rows.2.dataElement': `${uid(902)} is already the data element of confirmed_malaria` });
+    const sw = await t.request({ method: 'PUT', url: '/api/moh/khis', cookie: records, body, headers: { 'accept-language': 'sw' } });
+    expect(fieldErrors(sw)).toEqual({ 'rows.0.key': 'Hakuna safu no_such_row kwenye MOH 705A', 'rows.2.dataElement': `${uid(902)} tayari ni dataElement ya confirmed_malaria` });
+    expect(sw.json().issues[0]).toMatchObject({ key: 'moh.noRow', facts: { row: 'no_such_row', form: '705A' } });
+    const visits = { form: '705A', rowKey: 'new_attendances', code: '1F40', match: 'prefix' };
+    const counted = await t.request({ method: 'POST', url: '/api/moh/mappings', cookie: records, body: visits, headers: { 'accept-language': 'sw' } });
+    expect(counted.statusCode).toBe(400);
+    expect(fieldErrors(counted).rowKey).toMatch(/ huhesabiwa kutoka kwa ziara, si kutoka kwa misimbo ya utambuzi$/);
+    expect(fieldErrors(await t.request({ method: 'POST', url: '/api/moh/mappings', cookie: records, body: visits })).rowKey).toMatch(/ is counted from visits, not from diagnosis codes$/);
   });
 
   it('are filled in by the records officer for every row', async () => {

@@ -7,7 +7,8 @@ import type { ReportData } from '../../../shared/reports/index.js';
 import type { Dhis2Connection } from '../../env.js';
 import type { ServiceContext } from '../../core/context.js';
 import { audit } from '../../core/audit.js';
-import { conflict, forbidden, notFound } from '../../core/errors.js';
+import { conflict, conflictSaid, forbidden, notFound } from '../../core/errors.js';
+import { reportsSaid } from './reports.words.js';
 import { accountField } from '../auth/index.js';
 import { adxXml, completeRegistration, dataValueSet, dataValueSets, dhis2Period, importDataValues, khisForms, loadSettings, parseImportSummary, type ImportSummary } from '../moh/index.js';
 import type { MohSettings } from '../../../shared/moh/index.js';
@@ -28,14 +29,14 @@ async function khisPayload(ctx: Pick<ServiceContext, 'db'>, id: number) {
   const [r] = await ctx.db.select().from(reports).where(eq(reports.id, id)).limit(1);
   if (!r || r.status !== 'completed') throw notFound('Report not found');
   const data = r.data as ReportData | null;
-  if (!data?.khis || !r.period) throw conflict(`${r.name} is not a monthly MOH form: only MOH 705A, 705B and 717 go to KHIS`);
+  if (!data?.khis || !r.period) throw conflictSaid(reportsSaid('notKhisForm', { report: r.name }));
   const [mapped, settings] = await Promise.all([khisForms(ctx.db, data.khis, r.period, countyDate(r.generatedAt)), loadSettings(ctx.db)]);
   const { unmapped, dataSet } = mapped;
   const zeroValues = settings.khisZeroValues;
   const forms = zeroValues === 'leaveOut' ? mapped.forms.map((f) => ({ ...f, values: f.values.filter((v) => v.value !== 0) })) : mapped.forms;
   const form = data.khis.form;
-  if (!dataSet) throw conflict(`MOH ${form} has no KHIS dataSet yet: fill it in the KHIS settings of MOH Reports`);
-  if (forms.every((f) => f.values.length === 0)) throw conflict(`No row of MOH ${form} has a KHIS dataElement yet: fill them in the KHIS settings of MOH Reports`);
+  if (!dataSet) throw conflictSaid(reportsSaid('noKhisDataSet', { form }));
+  if (forms.every((f) => f.values.length === 0)) throw conflictSaid(reportsSaid('noKhisDataElement', { form }));
   const json = forms.length === 1 ? dataValueSet(forms[0]!) : dataValueSets(forms);
   return { report: r, forms, unmapped, json, zeroValues, facilityIds: data.khis.facilities.map((f) => f.facilityId) };
 }
