@@ -12,9 +12,18 @@ import type { ServiceContext } from '../../core/context.js';
 import { byLine, lineIssue, readAmount, readCsvTable, type ImportIssue } from '../../core/csv-read.js';
 import { invalid } from '../../core/errors.js';
 import { procurementCatalogItems, procurementSupplierPrices, procurementSuppliers } from './procurement.schema.js';
+import { procurementSaid } from './procurement.words.js';
 
 const CODE = /^[A-Za-z0-9][A-Za-z0-9./-]{0,29}$/;
 const MAX_PRICE = parseKes(10_000_000);
+
+type CatalogProblem = Extract<Parameters<typeof procurementSaid>[0], `catalog${string}`>;
+/** A line's problem, keyed and worded on the server (procurement.words.ts), at the path core/csv-read.ts gives it. */
+const catalogIssue = (line: number, field: string, problem: CatalogProblem, facts: Record<string, string> = {}): ImportIssue => ({
+  // The line as the English writes it, with no thousands separator ("Line 12000").
+  ...procurementSaid(problem, { line: String(line), ...facts }),
+  path: lineIssue(line, field, '').path,
+});
 
 /** POST /api/procurement/catalog/import. */
 export async function importCatalog(ctx: ServiceContext, body: ImportCatalogBody): Promise<CatalogImport> {
@@ -39,20 +48,21 @@ export async function importCatalog(ctx: ServiceContext, body: ImportCatalogBody
     const before = issues.length;
     const code = cell(at.code).toUpperCase();
     const name = cell(at.name);
-    if (!CODE.test(code)) issues.push(lineIssue(line, 'code', `code is 1 to 30 letters, digits, '.', '/' or '-' (${code || 'blank'})`));
-    else if (seen.has(code)) issues.push(lineIssue(line, 'code', `${code} is on line ${seen.get(code)} already`));
+    if (!CODE.test(code)) issues.push(code ? catalogIssue(line, 'code', 'catalogCode', { code }) : catalogIssue(line, 'code', 'catalogCodeBlank'));
+    else if (seen.has(code)) issues.push(catalogIssue(line, 'code', 'catalogCodeTwice', { code, first: String(seen.get(code)) }));
     else seen.set(code, line);
-    if (name === '' || name.length > 160) issues.push(lineIssue(line, 'name', name === '' ? 'name is required' : 'name must be at most 160 characters'));
+    if (name === '' || name.length > 160) issues.push(catalogIssue(line, 'name', name === '' ? 'catalogNameRequired' : 'catalogNameLong'));
     const category = cell(at.category).toLowerCase() || 'other';
-    if (category.length > 40) issues.push(lineIssue(line, 'category', 'category must be at most 40 characters'));
+    if (category.length > 40) issues.push(catalogIssue(line, 'category', 'catalogCategoryLong'));
     const unit = cell(at.unit).toLowerCase() || 'units';
-    if (unit.length > 20) issues.push(lineIssue(line, 'unit', 'unit must be at most 20 characters'));
+    if (unit.length > 20) issues.push(catalogIssue(line, 'unit', 'catalogUnitLong'));
     const packText = cell(at.pack_size);
     const packSize = packText === '' ? 1 : Number(packText);
-    if (!Number.isInteger(packSize) || packSize < 1 || packSize > 100_000) issues.push(lineIssue(line, 'pack_size', `pack_size must be a whole number from 1 to 100,000 (${packText})`));
+    if (!Number.isInteger(packSize) || packSize < 1 || packSize > 100_000) issues.push(catalogIssue(line, 'pack_size', 'catalogPackSize', { pack: packText }));
     const price = readAmount(cell(at.unit_price));
     if (price === undefined || price === null || centsValue(price) <= 0 || centsValue(price) > centsValue(MAX_PRICE)) {
-      issues.push(lineIssue(line, 'unit_price', `unit_price must be an amount above 0 and at most 10,000,000 (${cell(at.unit_price) || 'blank'})`));
+      const written = cell(at.unit_price);
+      issues.push(written ? catalogIssue(line, 'unit_price', 'catalogUnitPrice', { price: written }) : catalogIssue(line, 'unit_price', 'catalogUnitPriceBlank'));
     }
     if (issues.length === before) parsed.push({ line, code, name, category, unit, packSize, unitPrice: toKes(price!) });
   }

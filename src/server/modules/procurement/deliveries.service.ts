@@ -13,7 +13,7 @@ import { RECEIVABLE_STATUSES, type CreateDeliveryBody, type CreateDonationBody, 
 import type { Fund } from '../../../shared/accounting/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflict, invalid, notFound, type FieldIssue } from '../../core/errors.js';
+import { conflict, conflictSaid, invalid, notFound, type FieldIssue } from '../../core/errors.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import { withinScope } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
@@ -23,6 +23,7 @@ import { facilityField } from '../facilities/index.js';
 import { findStockLine, receiveBatch, stockAccountsOf, stockLineFor, type StockLine } from '../inventory/index.js';
 import { lockOrder } from './orders.service.js';
 import { procurementCatalogItems, procurementDeliveries, procurementDeliveryItems, procurementOrderItems, procurementOrders, procurementSuppliers } from './procurement.schema.js';
+import { orderStateSaid, procurementSaid } from './procurement.words.js';
 
 type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
 type InventoryUnit = (typeof INVENTORY_UNITS)[number];
@@ -143,7 +144,8 @@ export async function recordDelivery(ctx: ServiceContext, orderId: number, body:
   const id = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!RECEIVABLE_STATUSES.includes(order.status as OrderStatus)) {
-      throw conflict(`A delivery is recorded against an approved, in-transit or partly delivered order; ${order.number ?? 'this order'} is ${order.status.replace(/_/g, ' ')}`);
+      const state = order.status as OrderStatus;
+      throw conflictSaid(order.number ? orderStateSaid('deliveryNotReceivable', state, { order: order.number }) : orderStateSaid('deliveryNotReceivableUnnumbered', state));
     }
     await checkCommittee(tx, body.committee, order.requestedBy);
     notInFuture(body.deliveredOn, ctx);
@@ -164,7 +166,7 @@ export async function recordDelivery(ctx: ServiceContext, orderId: number, body:
         continue;
       }
       const d = order.kind === 'goods' ? await destinationOf(tx, order.facilityId, item) : ({ kind: 'expense', category: null } as const);
-      if (!d) throw conflict(`Line ${item.lineNo} (${item.itemName}) names a stock line of another facility: correct the order`);
+      if (!d) throw conflictSaid(procurementSaid('deliveryOtherFacility', { line: String(item.lineNo), item: item.itemName }));
       destinations.push(d);
       if (order.kind === 'goods') issues.push(...batchIssues(line, i, d.category, body.deliveredOn));
     }
@@ -175,8 +177,10 @@ export async function recordDelivery(ctx: ServiceContext, orderId: number, body:
       const sofar = accepted.get(item.id) ?? 0;
       if (sofar + line.accepted > item.quantity) {
         const remain = item.quantity - sofar;
-        const message = `Line ${item.lineNo} (${item.itemName}): ${remain === 0 ? 'all' : `only ${remain} of`} ${item.quantity} ${item.unit} ordered ${remain === 0 ? 'were accepted already' : 'remain to be accepted'}`;
-        throw conflict(message, [{ path: `items.${i}.accepted`, message }]);
+        // Figures as the English writes them (no thousands separator): 'only 1000 of 1000 tablets'.
+        const facts = { line: String(item.lineNo), item: item.itemName, quantity: String(item.quantity), unit: item.unit };
+        const s = remain === 0 ? procurementSaid('deliveryAllAccepted', facts) : procurementSaid('deliveryRemain', { ...facts, remain: String(remain) });
+        throw conflict(s.message, [{ path: `items.${i}.accepted`, ...s }], s);
       }
       accepted.set(item.id, sofar + line.accepted);
     }

@@ -11,7 +11,7 @@ import type { Fund } from '../../../shared/accounting/index.js';
 import type { CorrectInvoiceBody, CreateInvoiceBody, InvoiceStatus, SupplierInvoice } from '../../../shared/procurement/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
+import { conflict, conflictSaid, invalid, notFound, outOfScope } from '../../core/errors.js';
 import { isNumericOverflow, uniqueViolationOf, withinScope } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import { readSetting } from '../system/index.js';
@@ -21,6 +21,7 @@ import { facilityField } from '../facilities/index.js';
 import { acceptedByLine, GRNI } from './deliveries.service.js';
 import { lockOrder } from './orders.service.js';
 import { procurementInvoiceItems, procurementInvoices, procurementOrderItems, procurementOrders, procurementPaymentInvoices, procurementPayments, procurementSuppliers } from './procurement.schema.js';
+import { invoiceNotHeldSaid, procurementSaid } from './procurement.words.js';
 
 /** Accounts payable – suppliers: the pending bills. */
 export const PAYABLE = '2110';
@@ -164,7 +165,7 @@ export async function createInvoice(ctx: ServiceContext, body: CreateInvoiceBody
     const order = await lockOrder(tx, body.orderId);
     notInFuture(body.invoiceDate, ctx);
     const accepted = await acceptedByLine(tx, order.id);
-    if ([...accepted.values()].every((n) => n === 0)) throw conflict(`Nothing has been accepted on ${order.number ?? 'this order'} yet: an invoice is matched against accepted goods`);
+    if ([...accepted.values()].every((n) => n === 0)) throw conflictSaid(order.number ? procurementSaid('invoiceNothingAccepted', { order: order.number }) : procurementSaid('invoiceNothingAcceptedUnnumbered'));
     const items = await orderItemsOf(tx, order.id);
     const m = await threeWayMatch(tx, order.id, items, body.items, null);
     let invoiceId: number;
@@ -195,7 +196,7 @@ export async function correctInvoice(ctx: ServiceContext, id: number, body: Corr
     // The order first, as on entry: one lock order, so an entry and a correction never wait on each other.
     const order = await lockOrder(tx, head.orderId);
     const [invoice] = await tx.select().from(procurementInvoices).where(eq(procurementInvoices.id, id)).for('update');
-    if (invoice!.status !== 'held') throw conflict(`Only a held invoice is corrected; ${invoice!.invoiceNumber} is ${invoice!.status}`);
+    if (invoice!.status !== 'held') throw conflictSaid(invoiceNotHeldSaid(invoice!.status as InvoiceStatus, { invoice: invoice!.invoiceNumber }));
     const items = await orderItemsOf(tx, order.id);
     const m = await threeWayMatch(tx, order.id, items, body.items, id);
     const number = body.invoiceNumber ?? invoice!.invoiceNumber;

@@ -15,10 +15,11 @@ import {
   type OrderStatus,
   type ProcurementMethod,
   type PurchaseOrder,
+  type Requisition,
 } from '../../../shared/procurement/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflict, forbidden, invalid, notFound, outOfScope } from '../../core/errors.js';
+import { conflict, conflictSaid, invalid, notFound, outOfScope } from '../../core/errors.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import { countyDateOf } from '../../core/county-time.sql.js';
 import type { Db } from '../../db/client.js';
@@ -34,6 +35,7 @@ import {
   procurementRequisitions,
   procurementSuppliers,
 } from './procurement.schema.js';
+import { egpReferenceSaid, forbiddenSaid, methodLimitSaid, orderStateSaid, procurementSaid, requisitionAlreadySaid, supplierNotApprovedSaid } from './procurement.words.js';
 import { methodLimit, METHOD_NAMES } from './thresholds.service.js';
 
 type OrderRow = typeof procurementOrders.$inferSelect;
@@ -219,8 +221,8 @@ export async function createOrder(ctx: ServiceContext, input: CreateOrderInput):
     if (input.requisitionId) {
       const [req] = await tx.select().from(procurementRequisitions).where(eq(procurementRequisitions.id, input.requisitionId)).for('update');
       if (!req) throw invalid([{ path: 'requisitionId', message: 'Requisition not found' }]);
-      if (req.status !== 'open') throw conflict(`Requisition ${req.number} is already ${req.status}`);
-      if (req.facilityId !== input.facilityId) throw invalid([{ path: 'requisitionId', message: `Requisition ${req.number} is for another facility` }]);
+      if (req.status !== 'open') throw conflictSaid(requisitionAlreadySaid(req.status as Requisition['status'], { number: req.number }));
+      if (req.facilityId !== input.facilityId) throw invalid([{ path: 'requisitionId', ...procurementSaid('requisitionOtherFacility', { number: req.number }) }]);
       if (req.requestedBy !== input.requestedBy) throw invalid([{ path: 'requestedBy', message: 'Requested by is the person who raised the requisition' }]);
       await tx.update(procurementRequisitions).set({ status: 'ordered' }).where(eq(procurementRequisitions.id, req.id));
     }
@@ -325,23 +327,31 @@ const LIKELY_SPLIT_DAYS = 30;
  */
 async function submitIn(tx: Db, ctx: ServiceContext, id: number, refs: OrderReferencesBody, now: Date): Promise<void> {
   const order = await lockOrder(tx, id);
-  if (order.status !== 'draft') throw conflict(`This order is ${order.status.replace('_', ' ')}: only a draft is submitted`);
+  if (order.status !== 'draft') throw conflictSaid(orderStateSaid('submitNotDraft', order.status as OrderStatus));
   const today = countyDate(now);
   const [supplier] = await tx.select().from(procurementSuppliers).where(eq(procurementSuppliers.id, order.supplierId));
-  if (supplier!.status !== 'approved') throw conflict(`${supplier!.name} is ${supplier!.status}: only an approved supplier is ordered from`);
+  if (supplier!.status !== 'approved') throw conflictSaid(supplierNotApprovedSaid(supplier!.status, { supplier: supplier!.name }));
   if ((supplier!.type === 'commercial' || supplier!.type === 'faith_based') && (!supplier!.taxComplianceExpiry || supplier!.taxComplianceExpiry < today)) {
-    throw conflict(`${supplier!.name}'s tax compliance certificate is not in force: ask for a current one before ordering`);
+    throw conflictSaid(procurementSaid('supplierTaxCompliance', { supplier: supplier!.name }));
   }
   const limit = await methodLimit(tx, order.method as ProcurementMethod, order.kind as OrderKind, today);
   if (limit !== null && isNegative(subtract(limit, order.total))) {
-    throw invalid([{ path: 'method', message: `${METHOD_NAMES[order.method as ProcurementMethod]} is limited to ${formatKesExact(limit)} for ${order.kind}: this order is ${formatKesExact(order.total)}` }]);
+    throw invalid([{ path: 'method', ...methodLimitSaid(order.method as ProcurementMethod, order.kind as OrderKind, { limit: formatKesExact(limit), total: formatKesExact(order.total) }) }]);
   }
   // One submission at a time per budget line, so two orders cannot both take the last of it.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`budget:${order.facilityId}:${order.accountCode}`}))`);
   const v = await voteBook(tx, order, today);
   if (compare(v.available, order.total) < 0) {
-    throw conflict(
-      `Not enough budget on account ${order.accountCode} for ${v.fiscalYear}: budget ${formatKesExact(v.budget)}, committed ${formatKesExact(v.committed)}, spent ${formatKesExact(v.spent)}, available ${formatKesExact(v.available)}; this order needs ${formatKesExact(order.total)}`,
+    throw conflictSaid(
+      procurementSaid('budgetShort', {
+        account: order.accountCode,
+        fiscalYear: v.fiscalYear,
+        budget: formatKesExact(v.budget),
+        committed: formatKesExact(v.committed),
+        spent: formatKesExact(v.spent),
+        available: formatKesExact(v.available),
+        needed: formatKesExact(order.total),
+      }),
     );
   }
   const splitWarning = limit === null ? null : await likelySplit(tx, order, limit, now);
@@ -377,20 +387,20 @@ export async function submitOrder(ctx: ServiceContext, id: number, refs: OrderRe
 }
 
 /** The people an order's approval must not come from: whoever asked for it and whoever prepared it. */
-function assertNotMaker(order: OrderRow, actorId: number, act: string): void {
-  if (order.requestedBy === actorId) throw forbidden(`You requisitioned this order: another officer ${act} it`);
-  if (order.preparedBy === actorId) throw forbidden(`You prepared this order: another officer ${act} it`);
+function assertNotMaker(order: OrderRow, actorId: number, act: 'Approves' | 'Rejects'): void {
+  if (order.requestedBy === actorId) throw forbiddenSaid(procurementSaid(`requisitioned${act}`));
+  if (order.preparedBy === actorId) throw forbiddenSaid(procurementSaid(`prepared${act}`));
 }
 
 /** Approve: the accounting officer's act; a competitive method's order needs its e-GP reference. Numbers the LPO / LSO. */
 export async function approveOrder(ctx: ServiceContext, id: number, refs: OrderReferencesBody): Promise<PurchaseOrder> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    if (order.status !== 'pending_approval') throw conflict(`This order is ${order.status.replace('_', ' ')}: only an order pending approval is approved`);
-    assertNotMaker(order, ctx.actor.id, 'approves');
+    if (order.status !== 'pending_approval') throw conflictSaid(orderStateSaid('approveNotPending', order.status as OrderStatus));
+    assertNotMaker(order, ctx.actor.id, 'Approves');
     const egpReference = refs.egpReference ?? order.egpReference;
     if (COMPETITIVE_METHODS.includes(order.method as ProcurementMethod) && !egpReference) {
-      throw invalid([{ path: 'egpReference', message: `Give the e-GP tender reference: ${METHOD_NAMES[order.method as ProcurementMethod]} is processed on e-GP` }]);
+      throw invalid([{ path: 'egpReference', ...egpReferenceSaid(order.method as ProcurementMethod) }]);
     }
     const now = ctx.now();
     const number = await nextDocumentNumber(tx, order.kind === 'goods' ? 'LPO' : 'LSO', journalSeriesPeriod(countyDate(now)));
@@ -407,8 +417,8 @@ export async function approveOrder(ctx: ServiceContext, id: number, refs: OrderR
 export async function rejectOrder(ctx: ServiceContext, id: number, reason: string): Promise<PurchaseOrder> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    if (order.status !== 'pending_approval') throw conflict(`This order is ${order.status.replace('_', ' ')}: only an order pending approval is rejected`);
-    assertNotMaker(order, ctx.actor.id, 'rejects');
+    if (order.status !== 'pending_approval') throw conflictSaid(orderStateSaid('rejectNotPending', order.status as OrderStatus));
+    assertNotMaker(order, ctx.actor.id, 'Rejects');
     const now = ctx.now();
     await tx.update(procurementOrders).set({ status: 'rejected', rejectedBy: ctx.actor.id, rejectedAt: now, rejectionReason: reason, updatedAt: now }).where(eq(procurementOrders.id, id));
     await audit(tx, ctx.actor, { action: 'procurement.order.rejected', entity: 'purchase_order', entityId: id, detail: reason });
@@ -422,7 +432,7 @@ const CANCELLABLE: readonly OrderStatus[] = ['draft', 'pending_approval', 'appro
 export async function cancelOrder(ctx: ServiceContext, id: number, reason: string): Promise<PurchaseOrder> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    if (!CANCELLABLE.includes(order.status as OrderStatus)) throw conflict(`This order is ${order.status.replace('_', ' ')}: goods were received or it is closed, so it cannot be cancelled`);
+    if (!CANCELLABLE.includes(order.status as OrderStatus)) throw conflictSaid(orderStateSaid('cancelClosed', order.status as OrderStatus));
     const [received] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(procurementDeliveryItems)
@@ -440,7 +450,7 @@ export async function cancelOrder(ctx: ServiceContext, id: number, reason: strin
 export async function markInTransit(ctx: ServiceContext, id: number): Promise<PurchaseOrder> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    if (order.status !== 'approved') throw conflict(`This order is ${order.status.replace('_', ' ')}: only an approved order goes in transit`);
+    if (order.status !== 'approved') throw conflictSaid(orderStateSaid('transitNotApproved', order.status as OrderStatus));
     const now = ctx.now();
     await tx.update(procurementOrders).set({ status: 'in_transit', updatedAt: now }).where(eq(procurementOrders.id, id));
     await audit(tx, ctx.actor, { action: 'procurement.order.in_transit', entity: 'purchase_order', entityId: id, detail: order.number });

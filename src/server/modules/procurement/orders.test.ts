@@ -36,6 +36,8 @@ afterAll(() => t.close());
 
 const none = { egpReference: null, ifmisPoNumber: null };
 const post = (url: string, body: unknown, cookie = officer) => t.request({ method: 'POST', url, cookie, body });
+/** The same request from a Kiswahili screen (the API client sends the language on screen). */
+const postSw = (url: string, body: unknown, cookie = officer) => t.request({ method: 'POST', url, cookie, body, headers: { 'accept-language': 'sw' } });
 const order = (over: Record<string, unknown> = {}) => ({
   supplierId: kemsa,
   requestedBy: pharmacistId,
@@ -72,8 +74,11 @@ describe('a requisition', () => {
     expect(made.json()).toMatchObject({ status: 'draft', number: null, requisitionNumber: req.number, totalAmount: 300, accountCode: '5250', requestedByName: 'Faith Nafula', preparedByName: 'Kevin Okumu' });
     const after = (await t.request({ url: `/api/procurement/requisitions/${req.id}`, cookie: pharmacist })).json() as Requisition;
     expect(after).toMatchObject({ status: 'ordered', orderId: (made.json() as PurchaseOrder).id });
-    // A requisition is ordered once.
+    // A requisition is ordered once; a Kiswahili reader reads why in Kiswahili, its key and facts kept.
     expect((await post('/api/procurement/purchase-orders', order({ requisitionId: req.id }))).statusCode).toBe(409);
+    const twiceSw = await postSw('/api/procurement/purchase-orders', order({ requisitionId: req.id }));
+    expect(twiceSw.statusCode).toBe(409);
+    expect(twiceSw.json()).toMatchObject({ message: `Ombi ${req.number} tayari limeagizwa`, key: 'procurement.requisitionAlreadyOrdered', facts: { number: req.number } });
   });
 });
 
@@ -102,6 +107,11 @@ describe('a purchase order', () => {
     expect((await voteBook()).committed).toBe(before.committed + 300);
     // Submitted once.
     expect((await post(`/api/procurement/purchase-orders/${draft.id}/submit`, none)).statusCode).toBe(409);
+    expect((await postSw(`/api/procurement/purchase-orders/${draft.id}/submit`, none)).json()).toMatchObject({
+      code: 'conflict',
+      message: 'Agizo hili linasubiri idhini: rasimu pekee ndiyo huwasilishwa kwa idhini',
+      key: 'procurement.submitNotDraftPendingApproval',
+    });
   });
 
   it('over the available budget is refused with the figures, and nothing is committed', async () => {
@@ -111,6 +121,13 @@ describe('a purchase order', () => {
     const { message } = res.json() as { message: string };
     expect(message).toMatch(/^Not enough budget on account 5250 for 2025\/26: budget KES [\d,]+\.\d\d, committed KES [\d,]+\.\d\d, spent KES -?[\d,]+\.\d\d, available KES -?[\d,]+\.\d\d; this order needs KES 9,000,000,000\.00$/);
     expect(message).toContain(`budget KES ${v.budget.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    // In Kiswahili, the same figures.
+    const sw = await postSw('/api/procurement/purchase-orders', order({ submit: true, items: [{ catalogItemId: amoxicillin.id, itemName: amoxicillin.name, quantity: 1_000_000, unitPrice: 9_000 }] }));
+    expect(sw.statusCode).toBe(409);
+    expect(sw.json().message).toMatch(
+      /^Bajeti haitoshi kwenye akaunti 5250 kwa mwaka wa fedha 2025\/26: bajeti KES [\d,]+\.\d\d, iliyowekwa kwa maagizo KES [\d,]+\.\d\d, iliyotumika KES -?[\d,]+\.\d\d, iliyobaki KES -?[\d,]+\.\d\d; agizo hili linahitaji KES 9,000,000,000\.00$/,
+    );
+    expect(sw.json()).toMatchObject({ key: 'procurement.budgetShort', facts: { account: '5250', fiscalYear: '2025/26', needed: 'KES 9,000,000,000.00' } });
     // One transaction: no draft was left behind either.
     expect(await t.rows(sql`select id from procurement_orders where total = 9000000000`)).toEqual([]);
     expect((await voteBook()).committed).toBe(v.committed);
@@ -121,6 +138,11 @@ describe('a purchase order', () => {
     const res = await post('/api/procurement/purchase-orders', rfq);
     expect(res.statusCode).toBe(400);
     expect(fieldErrors(res)).toEqual({ method: 'Request for quotations is limited to KES 1,000,000.00 for goods: this order is KES 1,200,000.00' });
+    const rfqSw = await postSw('/api/procurement/purchase-orders', rfq);
+    expect(rfqSw.statusCode).toBe(400);
+    expect(fieldErrors(rfqSw)).toEqual({ method: 'Kikomo cha ombi la nukuu za bei kwa bidhaa ni KES 1,000,000.00: agizo hili ni KES 1,200,000.00' });
+    expect(rfqSw.json().message).toBe('Kikomo cha ombi la nukuu za bei kwa bidhaa ni KES 1,000,000.00: agizo hili ni KES 1,200,000.00');
+    expect(rfqSw.json().issues[0]).toMatchObject({ key: 'procurement.methodLimitRfqGoods', facts: { limit: 'KES 1,000,000.00', total: 'KES 1,200,000.00' } });
     const thresholds = (await t.request({ url: '/api/procurement/thresholds', cookie: officer })).json() as Threshold[];
     expect(thresholds.find((r) => r.method === 'rfq' && r.category === 'goods' && r.inForce)).toMatchObject({ maxValue: 1_000_000, effectiveFrom: '2020-07-01' });
     expect(thresholds.find((r) => r.method === 'open_tender' && r.category === 'goods')).toMatchObject({ maxValue: null });
@@ -144,15 +166,23 @@ describe('a purchase order', () => {
     const mine = await post(`/api/procurement/purchase-orders/${own.id}/approve`, none, incharge);
     expect(mine.statusCode).toBe(403);
     expect(mine.json()).toMatchObject({ message: 'You requisitioned this order: another officer approves it' });
+    const mineSw = await postSw(`/api/procurement/purchase-orders/${own.id}/approve`, none, incharge);
+    expect(mineSw.statusCode).toBe(403);
+    expect(mineSw.json()).toMatchObject({ code: 'forbidden', message: 'Wewe uliomba agizo hili: afisa mwingine lazima aliidhinishe', key: 'procurement.requisitionedApproves' });
     expect((await post(`/api/procurement/purchase-orders/${own.id}/approve`, none, officer)).statusCode).toBe(403);
     expect((await post(`/api/procurement/purchase-orders/${own.id}/approve`, none, pharmacist)).statusCode).toBe(403);
     const noRef = await post(`/api/procurement/purchase-orders/${own.id}/approve`, none, director);
     expect(fieldErrors(noRef)).toEqual({ egpReference: 'Give the e-GP tender reference: Open tender is processed on e-GP' });
+    expect(fieldErrors(await postSw(`/api/procurement/purchase-orders/${own.id}/approve`, none, director))).toEqual({ egpReference: 'Toa kumbukumbu ya zabuni ya e-GP: zabuni ya wazi hufanyika kwenye e-GP' });
     const approved = await post(`/api/procurement/purchase-orders/${own.id}/approve`, { egpReference: 'EGP-BSA-2025-0441', ifmisPoNumber: '0012345' }, director);
     expect(approved.statusCode).toBe(200);
     const o = approved.json() as PurchaseOrder;
     expect(o).toMatchObject({ status: 'approved', number: expect.stringMatching(/^LPO-2025\/26-\d{6}$/), approvedByName: 'Margaret Nekesa', egpReference: 'EGP-BSA-2025-0441', ifmisPoNumber: '0012345' });
     expect((await post(`/api/procurement/purchase-orders/${own.id}/approve`, none, director)).statusCode).toBe(409);
+    expect((await postSw(`/api/procurement/purchase-orders/${own.id}/approve`, none, director)).json()).toMatchObject({
+      message: 'Agizo hili limeidhinishwa: agizo linalosubiri idhini pekee ndilo huidhinishwa',
+      key: 'procurement.approveNotPendingApproved',
+    });
     const pdf = await t.request({ url: `/api/procurement/purchase-orders/${own.id}/lpo.pdf`, cookie: pharmacist });
     const text = expectPdf(pdf, `${o.number!.replace(/\//g, '_')}.pdf`);
     expect(text).toContain('Local Purchase Order (LPO)');

@@ -10,13 +10,14 @@ import type { Fund } from '../../../shared/accounting/index.js';
 import type { CreatePaymentBody, SupplierPayment } from '../../../shared/procurement/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflict, forbidden, invalid, notFound, outOfScope } from '../../core/errors.js';
+import { conflictSaid, forbidden, invalid, notFound } from '../../core/errors.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import type { Db } from '../../db/client.js';
 import { journalsOf, post } from '../accounting/index.js';
 import { accountField } from '../auth/index.js';
 import { fullyInvoiced, MAX_STORED, PAYABLE } from './invoices.service.js';
 import { procurementInvoices, procurementOrders, procurementPaymentInvoices, procurementPayments, procurementSuppliers } from './procurement.schema.js';
+import { outOfScopeSaid, procurementSaid } from './procurement.words.js';
 
 export async function facilityOfPayment(db: Db, id: number): Promise<number | undefined> {
   const [row] = await db.select({ facilityId: procurementPayments.facilityId }).from(procurementPayments).where(eq(procurementPayments.id, id));
@@ -35,16 +36,16 @@ export async function createPayment(ctx: ServiceContext, body: CreatePaymentBody
     const orders = await tx.select().from(procurementOrders).where(inArray(procurementOrders.id, orderIds)).orderBy(asc(procurementOrders.id)).for('update');
     const invoices = await tx.select().from(procurementInvoices).where(inArray(procurementInvoices.id, body.invoiceIds)).orderBy(asc(procurementInvoices.id)).for('update');
 
-    for (const i of invoices) if (ctx.scope.facilityIds !== null && !ctx.scope.facilityIds.includes(i.facilityId)) throw outOfScope(`Invoice ${i.invoiceNumber} is outside your scope`);
+    for (const i of invoices) if (ctx.scope.facilityIds !== null && !ctx.scope.facilityIds.includes(i.facilityId)) throw outOfScopeSaid(procurementSaid('paymentOutOfScope', { invoice: i.invoiceNumber }));
     const held = invoices.find((i) => i.status === 'held');
-    if (held) throw conflict(`A held invoice cannot be paid: ${held.invoiceNumber} waits for its correction`);
+    if (held) throw conflictSaid(procurementSaid('paymentHeld', { invoice: held.invoiceNumber }));
     const paid = invoices.find((i) => i.status === 'paid');
-    if (paid) throw conflict(`Invoice ${paid.invoiceNumber} is paid already`);
+    if (paid) throw conflictSaid(procurementSaid('paymentPaid', { invoice: paid.invoiceNumber }));
     if (new Set(invoices.map((i) => i.facilityId)).size > 1) throw invalid([{ path: 'invoiceIds', message: 'A voucher pays one facility’s invoices' }]);
     if (new Set(invoices.map((i) => i.supplierId)).size > 1) throw invalid([{ path: 'invoiceIds', message: 'A voucher pays one supplier' }]);
     if (orders.some((o) => o.approvedBy === actor.id)) throw forbidden('You approved this order: another officer pays it');
     const funds = [...new Set(orders.map((o) => o.fund))];
-    if (funds.length > 1) throw invalid([{ path: 'invoiceIds', message: `These invoices' orders are paid from different funds (${funds.join(', ')}): one voucher per fund` }]);
+    if (funds.length > 1) throw invalid([{ path: 'invoiceIds', ...procurementSaid('paymentFunds', { funds: funds.join(', ') }) }]);
     if (body.paidOn > countyDate(now())) throw invalid([{ path: 'paidOn', message: 'The payment date cannot be in the future' }]);
 
     const first = invoices[0]!;

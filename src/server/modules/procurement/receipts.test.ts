@@ -32,6 +32,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const deliver = (orderId: number, body: unknown, cookie = pharmacist) => t.request({ method: 'POST', url: `/api/procurement/purchase-orders/${orderId}/deliveries`, cookie, body });
+/** From a Kiswahili screen: the API client sends the language on screen, and the refusal comes back in it. */
+const sw = { 'accept-language': 'sw' };
 const enterInvoice = (body: unknown, cookie = officer) => t.request({ method: 'POST', url: '/api/procurement/invoices', cookie, body });
 const pay = (body: unknown, cookie = director) => t.request({ method: 'POST', url: '/api/procurement/payments', cookie, body });
 const bills = async (query = '', cookie = officer) => (await t.request({ url: `/api/procurement/pending-bills${query}`, cookie })).json() as PendingBills;
@@ -85,6 +87,14 @@ describe('an inspection and acceptance committee', () => {
     const tooMany = await deliver(order.id, body({ items: [line(pcm, { delivered: 1001, accepted: 1001 })] }));
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toBe('Line 1 (Paracetamol 500mg): only 1000 of 1000 tablets ordered remain to be accepted');
+    const tooManySw = await t.request({ method: 'POST', url: `/api/procurement/purchase-orders/${order.id}/deliveries`, cookie: pharmacist, body: body({ items: [line(pcm, { delivered: 1001, accepted: 1001 })] }), headers: sw });
+    expect(tooManySw.statusCode).toBe(409);
+    expect(tooManySw.json()).toMatchObject({
+      message: 'Mstari 1 (Paracetamol 500mg): ni 1000 tu kati ya 1000 tablets zilizoagizwa zinazosubiri kukubaliwa',
+      key: 'procurement.deliveryRemain',
+      facts: { line: '1', item: 'Paracetamol 500mg', quantity: '1000', unit: 'tablets', remain: '1000' },
+    });
+    expect(fieldErrors(tooManySw)).toEqual({ 'items.0.accepted': 'Mstari 1 (Paracetamol 500mg): ni 1000 tu kati ya 1000 tablets zilizoagizwa zinazosubiri kukubaliwa' });
     expect(fieldErrors(await deliver(order.id, body({ items: [line(pcm, { expiryDate: null }), line(rdt, { expiryDate: '2026-03-09', batchNumber: '' })] })))).toEqual({
       'items.0.expiryDate': 'Give the expiry date of medicines and reagents',
       'items.1.expiryDate': 'The expiry date must be after the delivery date: expired goods are rejected',
@@ -191,6 +201,12 @@ describe('an inspection and acceptance committee', () => {
     expect(o!.status).toBe('delivered');
     // A delivered order takes no more deliveries.
     expect((await deliver(amox.id, body)).statusCode).toBe(409);
+    const doneSw = await t.request({ method: 'POST', url: `/api/procurement/purchase-orders/${amox.id}/deliveries`, cookie: pharmacist, body, headers: sw });
+    expect(doneSw.json()).toMatchObject({
+      message: `Bidhaa hupokelewa dhidi ya agizo lililoidhinishwa, lililo njiani au lililofikishwa sehemu tu; agizo ${amox.number} limefikishwa`,
+      key: 'procurement.deliveryNotReceivableDelivered',
+      facts: { order: amox.number },
+    });
   });
 
   it('receives a service without stock: Dr the order’s budget line / Cr 2115', async () => {
@@ -233,6 +249,9 @@ describe('a supplier invoice', () => {
     const early = await enterInvoice({ orderId: fresh.id, invoiceNumber: 'KEMSA/INV/90114', invoiceDate: '2026-03-12', items: [{ orderItemId: fresh.items[0]!.id, quantity: 10, unitPrice: 40 }] });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toMatch(/^Nothing has been accepted on LPO-/);
+    const earlySw = await t.request({ method: 'POST', url: '/api/procurement/invoices', cookie: officer, body: { orderId: fresh.id, invoiceNumber: 'KEMSA/INV/90114', invoiceDate: '2026-03-12', items: [{ orderItemId: fresh.items[0]!.id, quantity: 10, unitPrice: 40 }] }, headers: sw });
+    expect(earlySw.statusCode).toBe(409);
+    expect(earlySw.json()).toMatchObject({ message: `Bado hakuna kilichokubaliwa kwenye agizo ${fresh.number}: ankara hulinganishwa na bidhaa zilizokubaliwa`, key: 'procurement.invoiceNothingAccepted', facts: { order: fresh.number } });
 
     // The supplier's corrected invoice: what was accepted, at a price within the tolerance.
     const corrected = await t.request({ method: 'PATCH', url: `/api/procurement/invoices/${held.id}`, cookie: officer, body: { items: [{ orderItemId: pcm.id, quantity: 500, unitPrice: 0.51 }, { orderItemId: rdt.id, quantity: 40, unitPrice: 85 }] } });
@@ -247,6 +266,8 @@ describe('a supplier invoice', () => {
     expect(await balanceCents('2110', 1)).toBe(payableBefore - 365500);
     // A matched invoice is not corrected again; the order is not fully delivered, so not yet invoiced.
     expect((await t.request({ method: 'PATCH', url: `/api/procurement/invoices/${held.id}`, cookie: officer, body: { items: [{ orderItemId: rdt.id, quantity: 1, unitPrice: 85 }] } })).statusCode).toBe(409);
+    const againSw = await t.request({ method: 'PATCH', url: `/api/procurement/invoices/${held.id}`, cookie: officer, body: { items: [{ orderItemId: rdt.id, quantity: 1, unitPrice: 85 }] }, headers: sw });
+    expect(againSw.json()).toMatchObject({ message: 'Ankara iliyozuiliwa pekee ndiyo husahihishwa; ankara KEMSA/INV/90112 imelingana', key: 'procurement.invoiceNotHeldMatched', facts: { invoice: 'KEMSA/INV/90112' } });
     const [o] = await t.rows<{ status: string }>(sql`select status from procurement_orders where id = ${order.id}`);
     expect(o!.status).toBe('partially_delivered');
     // What is left of a line for another invoice is what the matched ones have not claimed.
@@ -275,6 +296,9 @@ describe('a payment voucher', () => {
     const heldToo = await pay({ ...body, invoiceIds: [invoice.id, priceHeld.id] });
     expect(heldToo.statusCode).toBe(409);
     expect(heldToo.json().message).toMatch(/^A held invoice cannot be paid/);
+    const heldSw = await t.request({ method: 'POST', url: '/api/procurement/payments', cookie: director, body: { ...body, invoiceIds: [invoice.id, priceHeld.id] }, headers: sw });
+    expect(heldSw.statusCode).toBe(409);
+    expect(heldSw.json()).toMatchObject({ message: 'Ankara iliyozuiliwa hailipwi: KEMSA/INV/90113 inasubiri kusahihishwa', key: 'procurement.paymentHeld', facts: { invoice: 'KEMSA/INV/90113' } });
     expect((await pay(body, officer)).statusCode).toBe(403);
     expect(fieldErrors(await pay({ ...body, bankAccount: '1310' }))).toEqual({ bankAccount: 'Pay from 1110 (county bank) or 1120 (FIF bank)' });
 
@@ -300,6 +324,8 @@ describe('a payment voucher', () => {
     expect((await t.request({ url: `/api/procurement/payments/${voucher.id}`, cookie: incharge })).json()).toMatchObject({ number: voucher.number, total: 4055, reference: 'EFT-0042', journalNumber: voucher.journalNumber });
     expect(await status(order.id)).toBe('partially_delivered');
     expect((await pay({ ...body, invoiceIds: [oxyInvoice.id] })).json().message).toBe('Invoice KEMSA/INV/90120 is paid already');
+    const paidSw = await t.request({ method: 'POST', url: '/api/procurement/payments', cookie: director, body: { ...body, invoiceIds: [oxyInvoice.id] }, headers: sw });
+    expect(paidSw.json()).toMatchObject({ message: 'Ankara KEMSA/INV/90120 imeshalipwa', key: 'procurement.paymentPaid', facts: { invoice: 'KEMSA/INV/90120' } });
   });
 });
 

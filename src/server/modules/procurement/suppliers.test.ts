@@ -123,6 +123,16 @@ describe('Import Catalog', () => {
     expect(preview.issues[3]!.message).toBe('Line 6: KB-017 is on line 2 already');
     expect(preview.rows).toEqual([{ line: 2, code: 'KB-017', name: 'Examination Gloves (Medium)', category: 'medical_supplies', unit: 'pairs', packSize: 50, unitPrice: 6.2, isNew: false }]);
     expect((await importList(bad, false)).statusCode).toBe(400);
+    // Refused from a Kiswahili screen, each line's problem comes back in Kiswahili, its key and facts kept.
+    const badSw = await t.request({ method: 'POST', url: '/api/procurement/catalog/import', cookie: officer, body: { supplierId: lake!.id, csv: bad, dryRun: false }, headers: { 'accept-language': 'sw' } });
+    expect(badSw.statusCode).toBe(400);
+    expect(fieldErrors(badSw)).toEqual({
+      'csv.line.3.name': 'Mstari 3: jina linahitajika',
+      'csv.line.4.pack_size': 'Mstari 4: pack_size lazima iwe nambari kamili kuanzia 1 hadi 100,000 (0)',
+      'csv.line.5.unit_price': 'Mstari 5: unit_price lazima iwe kiasi zaidi ya 0 na kisichozidi 10,000,000 (free)',
+      'csv.line.6.code': 'Mstari 6: KB-017 tayari iko kwenye mstari 2',
+    });
+    expect(badSw.json().issues[3]).toMatchObject({ key: 'procurement.catalogCodeTwice', facts: { line: '6', code: 'KB-017', first: '2' } });
     expect(await count()).toBe(before);
 
     const good = 'code,name,category,unit,pack_size,unit_price\nKB-017,Examination Gloves (Medium),medical_supplies,pairs,50,6.20\nlb-100,Crepe Bandage 10cm,medical_supplies,units,12,"1,250.00"\n';
