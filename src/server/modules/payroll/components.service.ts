@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import { accountField } from '../auth/index.js';
 import { payrollAllowanceTypes, payrollEmployees, payrollPayItems, payrollSalaryScale } from './payroll.schema.js';
+import { payrollSaid } from './payroll.words.js';
 
 const thisMonth = (now: Date) => countyDate(now).slice(0, 7);
 
@@ -80,7 +81,7 @@ export async function addSalaryScale({ db, actor, now }: ServiceContext, input: 
   }
   const known = new Set((await allowanceTypes(db)).filter((t) => t.isActive).map((t) => t.code));
   const unknown = Object.keys(input.allowances).filter((c) => !known.has(c));
-  if (unknown.length) throw invalid(unknown.map((c) => ({ path: `allowances.${c}`, message: `There is no allowance ${c}` })));
+  if (unknown.length) throw invalid(unknown.map((c) => ({ path: `allowances.${c}`, ...payrollSaid('noAllowance', { code: c }) })));
   const row = await db.transaction(async (tx) => {
     try {
       const [r] = await tx
@@ -97,7 +98,10 @@ export async function addSalaryScale({ db, actor, now }: ServiceContext, input: 
       await audit(tx, actor, { action: 'payroll.salary_scale.add', entity: 'payroll_salary_scale', entityId: r!.id, detail: `job group ${input.jobGroup} from ${input.effectiveFrom}` });
       return r!;
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`Job group ${input.jobGroup} already has a scale from ${input.effectiveFrom}: add one from another month`, [{ path: 'effectiveFrom', message: 'A row from this month is already there' }]);
+      if (isUniqueViolation(error)) {
+        const taken = payrollSaid('scaleTaken', { jobGroup: input.jobGroup, date: input.effectiveFrom });
+        throw conflict(taken.message, [{ path: 'effectiveFrom', message: 'A row from this month is already there' }], taken);
+      }
       throw error;
     }
   });
@@ -156,7 +160,7 @@ export async function addPayItem({ db, actor, now }: ServiceContext, employeeId:
       toPeriod = input.fromPeriod;
     } else {
       const [type] = await db.select().from(payrollAllowanceTypes).where(eq(payrollAllowanceTypes.code, input.code));
-      if (!type?.isActive) throw invalid([{ path: 'code', message: `There is no allowance ${input.code}` }]);
+      if (!type?.isActive) throw invalid([{ path: 'code', ...payrollSaid('noAllowance', { code: input.code }) }]);
       label = type.label;
       taxable = type.taxable;
     }
@@ -197,7 +201,7 @@ export async function stopPayItem({ db, actor, now }: ServiceContext, itemId: nu
     if (!item) throw notFound('Pay item not found');
     // The last month it is paid in: this month at the earliest (an earlier month's pay is already worked out).
     const earliest = item.fromPeriod > month ? item.fromPeriod : month;
-    if (input.toPeriod < earliest) throw invalid([{ path: 'toPeriod', message: `Until cannot be before ${earliest}` }]);
+    if (input.toPeriod < earliest) throw invalid([{ path: 'toPeriod', ...payrollSaid('untilBefore', { period: earliest }) }]);
     if (item.toPeriod !== null && item.toPeriod < month) throw conflict('This item has already ended');
     await tx.update(payrollPayItems).set({ toPeriod: input.toPeriod }).where(eq(payrollPayItems.id, itemId));
     await audit(tx, actor, { action: 'payroll.item.stop', entity: 'payroll_employee', entityId: item.employeeId, detail: `item ${itemId} until ${input.toPeriod}: ${input.reason}` });

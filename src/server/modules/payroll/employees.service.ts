@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.js';
 import { accountField, findAccount } from '../auth/index.js';
 import { facilityField, findFacility } from '../facilities/index.js';
 import { payrollDepartments, payrollEmployees, payrollEmployeeVersions as versions } from './payroll.schema.js';
+import { payrollSaid } from './payroll.words.js';
 
 type VersionRow = typeof versions.$inferSelect;
 
@@ -237,7 +238,8 @@ export async function changeEmployee({ db, actor, now }: ServiceContext, id: num
     if (!last) throw notFound('Employee not found');
     // On the last change's own date it corrects that version (a job group typed wrong when added); both are kept.
     if (effectiveFrom < last.effectiveFrom) {
-      throw conflict(`A change from ${last.effectiveFrom} is already recorded: a new one applies on or after it`, [{ path: 'effectiveFrom', message: `Must be on or after ${last.effectiveFrom}, the last change` }]);
+      const recorded = payrollSaid('changeRecorded', { date: last.effectiveFrom });
+      throw conflict(recorded.message, [{ path: 'effectiveFrom', ...payrollSaid('changeOnOrAfter', { date: last.effectiveFrom }) }], recorded);
     }
     const before = valuesOf(last);
     const after: VersionValues = { ...before, ...Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) };

@@ -160,6 +160,13 @@ describe('changing an employee', () => {
     const before = await change(e.id, { effectiveFrom: '2026-04-01', reason: 'Raise', jobGroup: 'C' });
     expect(before.statusCode).toBe(409);
     expect(fieldErrors(before)).toEqual({ effectiveFrom: 'Must be on or after 2026-05-01, the last change' });
+    expect(before.json().message).toBe('A change from 2026-05-01 is already recorded: a new one applies on or after it');
+    // A Kiswahili reader (the API client sends the language on screen) reads the refusal and its field in Kiswahili.
+    const beforeSw = await t.request({ method: 'PATCH', url: `/api/payroll/employees/${e.id}`, cookie: officer, body: { effectiveFrom: '2026-04-01', reason: 'Raise', jobGroup: 'C' }, headers: { 'accept-language': 'sw' } });
+    expect(beforeSw.statusCode).toBe(409);
+    expect(beforeSw.json()).toMatchObject({ message: 'Mabadiliko ya kuanzia 2026-05-01 tayari yameandikwa: mapya yaanze tarehe hiyo au baadaye', key: 'payroll.changeRecorded', facts: { date: '2026-05-01' } });
+    expect(fieldErrors(beforeSw)).toEqual({ effectiveFrom: 'Lazima iwe 2026-05-01 au baadaye, tarehe ya mabadiliko ya mwisho' });
+    expect(beforeSw.json().issues[0]).toMatchObject({ key: 'payroll.changeOnOrAfter', facts: { date: '2026-05-01' } });
     // On the last change's own date it corrects it: both are kept, the correction is the one in force.
     const corrected = await change(e.id, { effectiveFrom: '2026-05-01', reason: 'Transfer to facility 4, not 3', facilityId: 4 });
     expect(corrected.statusCode).toBe(200);

@@ -8,10 +8,11 @@ import { IPPD_COLUMNS, IPPD_FIGURES, IPPD_REQUIRED, periodEnd, type IppdComparis
 import { add, centsValue, toKes, ZERO, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { byLine, lineIssue, readAmount, readCsvTable, type ImportIssue } from '../../core/csv-read.js';
+import { byLine, readAmount, readCsvTable, type ImportIssue } from '../../core/csv-read.js';
 import { notFound } from '../../core/errors.js';
 import { moneySql } from '../../db/columns.js';
 import { payrollEmployees, payrollEmployeeVersions, payrollRunLines, payrollRuns } from './payroll.schema.js';
+import { lineSaid } from './payroll.words.js';
 
 type Figures = Partial<Record<IppdFigure, Cents>>;
 const figureSql = (path: string) => moneySql(sql`coalesce((${payrollRunLines.payslip}->>${path})::numeric, 0)`);
@@ -51,16 +52,16 @@ export async function compareWithIppd(ctx: ServiceContext, runId: number, body: 
     const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
     const before = issues.length;
     const personalNumber = cell(at.personal_number).toUpperCase();
-    if (personalNumber === '') issues.push(lineIssue(line, 'personal_number', 'personal_number is required'));
-    else if (seen.has(personalNumber)) issues.push(lineIssue(line, 'personal_number', `${personalNumber} is on line ${seen.get(personalNumber)} already`));
+    if (personalNumber === '') issues.push(lineSaid(line, 'personal_number', 'personalNumberRequired'));
+    else if (seen.has(personalNumber)) issues.push(lineSaid(line, 'personal_number', 'ippdNumberTwice', { personalNumber, first: String(seen.get(personalNumber)) }));
     else seen.set(personalNumber, line);
     const upn = cell(at.upn).toUpperCase();
-    if (upn !== '' && seenUpn.has(upn)) issues.push(lineIssue(line, 'upn', `UPN ${upn} is on line ${seenUpn.get(upn)} already`));
+    if (upn !== '' && seenUpn.has(upn)) issues.push(lineSaid(line, 'upn', 'ippdUpnTwice', { upn, first: String(seenUpn.get(upn)) }));
     else if (upn !== '') seenUpn.set(upn, line);
     const amounts: Figures = {};
     for (const f of figures) {
       const value = readAmount(cell(at[f]));
-      if (value === undefined || value === null || centsValue(value) < 0) issues.push(lineIssue(line, f, `${f} must be an amount of 0 or more (${cell(at[f]) || 'blank'})`));
+      if (value === undefined || value === null || centsValue(value) < 0) issues.push(cell(at[f]) ? lineSaid(line, f, 'ippdAmount', { column: f, value: cell(at[f]) }) : lineSaid(line, f, 'ippdAmountBlank', { column: f }));
       else amounts[f] = value;
     }
     if (issues.length === before) register.push({ line, personalNumber, upn, name: cell(at.name), figures: amounts });

@@ -10,13 +10,14 @@ import { BANK_ACCOUNT, PAYMENT_ACCOUNT, type PaymentKind, type PayrollPayment, t
 import type { JournalText } from '../../../shared/accounting/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflict, invalid, notFound } from '../../core/errors.js';
+import { conflict, conflictSaid, invalid, notFound } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
 import { assertPeriodsOpen, journalStatuses, post, type LedgerLine } from '../accounting/index.js';
 import { payrollPayments, payrollRunLines, payrollRuns } from './payroll.schema.js';
 import { lockPayMonth } from './month-lock.js';
+import { keyOf, payrollSaid } from './payroll.words.js';
 import { LIABILITY_SQL, listRuns } from './runs.service.js';
 
 type PaymentRow = typeof payrollPayments.$inferSelect;
@@ -36,7 +37,7 @@ export const toPayment = (p: PaymentRow, recordedBy: string | null): PayrollPaym
 /** The date paid: not one still to come, nor before the pay period began. */
 function checkPaidOn(ctx: ServiceContext, paidOn: string, period: string): void {
   if (paidOn > countyDate(ctx.now())) throw invalid([{ path: 'paidOn', message: 'A payment cannot be dated in the future' }]);
-  if (paidOn < `${period}-01`) throw invalid([{ path: 'paidOn', message: `A payment for ${period} cannot be dated before the month began` }]);
+  if (paidOn < `${period}-01`) throw invalid([{ path: 'paidOn', ...payrollSaid('paidBeforeMonth', { period }) }]);
 }
 
 /** What some runs owe for one kind, by facility: net pay, or a return's employee and employer shares. */
@@ -60,7 +61,7 @@ async function record(
   owed: Map<number, Cents>,
 ): Promise<PayrollPayment> {
   const total = sum(owed.values());
-  if (isZero(total)) throw conflict(`Nothing is owed for ${payment.period}`);
+  if (isZero(total)) throw conflictSaid(payrollSaid('nothingOwed', { period: payment.period }));
   // A journal that could never be approved is refused now: its month must be open.
   await assertPeriodsOpen(tx, [payment.paidOn]);
   // A payment whose journal another person rejected is recorded afresh; one waiting or posted is a 409.
@@ -88,7 +89,10 @@ async function record(
       .values({ kind: payment.kind, period: payment.period, runId: payment.runId, amount: total, paidOn: payment.paidOn, reference: payment.reference, journalId: journal?.id ?? null, journalNumber: journal?.number ?? null, recordedBy: ctx.actor.id!, recordedAt: ctx.now() })
       .returning()) as [PaymentRow];
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(payment.kind === 'net' ? 'This run’s net pay is already recorded as paid' : `The ${payment.period} ${payment.kind.toUpperCase()} remittance is already recorded`);
+    if (isUniqueViolation(error)) {
+      if (payment.kind === 'net') throw conflict('This run’s net pay is already recorded as paid');
+      throw conflictSaid(payrollSaid(keyOf('remittanceRecorded', payment.kind), { period: payment.period, remittance: payment.kind }));
+    }
     throw error;
   }
   await audit(tx, ctx.actor, { action: 'payroll.payment.record', entity: 'payroll_payment', entityId: row.id, detail: `${payment.kind} ${payment.period}: ${toKes(total).toFixed(2)}, journal ${journal?.number ?? 'none'} awaiting approval` });
@@ -101,7 +105,7 @@ export async function recordRunPayment(ctx: ServiceContext, runId: number, body:
     const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, runId));
     if (!run) throw notFound('Pay run not found');
     checkPaidOn(ctx, body.paidOn, run.period);
-    if (run.status !== 'approved') throw conflict(`This run is ${run.status}: only an approved run is paid`);
+    if (run.status !== 'approved') throw conflictSaid(payrollSaid(keyOf('payNotApproved', run.status), { status: run.status }));
     const owed = await owedByFacility(tx, [runId], 'net');
     return record(tx, ctx, { kind: 'net', period: run.period, runId, paidOn: body.paidOn, reference: body.reference, text: { kind: 'payroll_net', facts: { period: run.period, run: runId, reference: body.reference } } }, owed);
   });
@@ -114,7 +118,7 @@ export async function recordRemittance(ctx: ServiceContext, body: RemitBody): Pr
     // The period's lock (Process Payroll's and an approval's): no run of the month is approved while its return is read.
     await lockPayMonth(tx, body.period);
     const runs = (await listRuns({ ...ctx, db: tx }, { period: body.period, status: 'approved' })).map((r) => r.id);
-    if (runs.length === 0) throw conflict(`No pay run of ${body.period} is approved: nothing is owed yet`);
+    if (runs.length === 0) throw conflictSaid(payrollSaid('noApprovedRun', { period: body.period }));
     const owed = await owedByFacility(tx, runs, body.remittance);
     return record(tx, ctx, { kind: body.remittance, period: body.period, runId: null, paidOn: body.paidOn, reference: body.reference, text: { kind: 'payroll_remittance', facts: { remittance: body.remittance, period: body.period, reference: body.reference } } }, owed);
   });

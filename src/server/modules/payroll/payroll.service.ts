@@ -8,7 +8,6 @@ import {
   PayInputProblem,
   ratesInForce,
   RatesProblem,
-  STATUTORY_TABLE_NAMES,
   type AddStatutoryRateBody,
   type CalculatePayBody,
   type Payslip,
@@ -17,11 +16,12 @@ import {
 } from '../../../shared/payroll/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflict, invalid } from '../../core/errors.js';
+import { conflictSaid, invalid } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import { accountField } from '../auth/index.js';
 import { payrollStatutoryRates } from './payroll.schema.js';
+import { keyOf, payrollSaid } from './payroll.words.js';
 
 /** Every statutory row, as the calculation reads them. */
 export async function statutoryRows(db: Db): Promise<StatutoryRow[]> {
@@ -73,7 +73,7 @@ export async function addStatutoryRate({ db, actor, now }: ServiceContext, input
       await audit(tx, actor, { action: 'payroll.rate.add', entity: 'payroll_statutory_rate', entityId: row!.id, detail: `${input.kind} from ${input.effectiveFrom}` });
       return row!.id;
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`The ${STATUTORY_TABLE_NAMES[input.kind]} table already has a row from ${input.effectiveFrom}: add one from another date`);
+      if (isUniqueViolation(error)) throw conflictSaid(payrollSaid(keyOf('rateTaken', input.kind), { date: input.effectiveFrom, table: input.kind }));
       throw error;
     }
   });

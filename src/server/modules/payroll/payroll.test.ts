@@ -57,6 +57,10 @@ describe('the statutory tables', () => {
     const again = await t.request({ method: 'POST', url: '/api/payroll/rates', cookie: director, body });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'The PAYE table already has a row from 2026-05-01: add one from another date' });
+    // A Kiswahili reader (the API client sends the language on screen) reads it in Kiswahili, the table named as the screen names it.
+    const againSw = await t.request({ method: 'POST', url: '/api/payroll/rates', cookie: director, body, headers: { 'accept-language': 'sw' } });
+    expect(againSw.statusCode).toBe(409);
+    expect(againSw.json()).toMatchObject({ message: 'Jedwali la Kodi ya PAYE tayari lina safu kuanzia 2026-05-01: ongeza safu kuanzia tarehe nyingine', key: 'payroll.rateTakenPaye', facts: { date: '2026-05-01', table: 'paye' } });
   });
 
   it('refuse a row that would change a month already worked out, and say what is wrong with each field of a bad one', async () => {

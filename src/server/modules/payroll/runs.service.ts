@@ -36,7 +36,7 @@ import {
 import { can } from '../../../shared/access/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflict, forbidden, invalid, notFound, outOfScope } from '../../core/errors.js';
+import { conflictSaid, forbidden, invalid, notFound, outOfScope } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
 import { ilikeAny, searchTerms } from '../../core/sql.js';
@@ -50,6 +50,7 @@ import { statutoryRows } from './payroll.service.js';
 import { casualBasic, overtimePay, timesheetsIn } from './timesheets.service.js';
 import { payrollDepartments, payrollEmployees, payrollEmployeeVersions as versions, payrollPayments, payrollPensionSchemes, payrollRunLines, payrollRuns } from './payroll.schema.js';
 import { lockPayMonth } from './month-lock.js';
+import { keyOf, payrollSaid } from './payroll.words.js';
 
 type RunRow = typeof payrollRuns.$inferSelect;
 type Scope = { kind: RunScopeKind; facilityId: number | null; subcounty: string | null };
@@ -425,7 +426,7 @@ export async function processRun(ctx: ServiceContext, input: CreateRunBody): Pro
     await lockPayMonth(tx, input.period);
     await assertPeriodsOpen(tx, [periodEnd(input.period)]);
     const lines = await workOutPeriod(tx, input.period, new Set(facilities.keys()));
-    if (lines.length === 0) throw conflict(`No one is on the payroll of this ${scope.kind} in ${input.period}`);
+    if (lines.length === 0) throw conflictSaid(payrollSaid(keyOf('noOneOnPayroll', scope.kind), { period: input.period, kind: scope.kind }));
     const sameScope = and(
       eq(payrollRuns.period, input.period),
       eq(payrollRuns.scopeKind, scope.kind),
@@ -434,7 +435,7 @@ export async function processRun(ctx: ServiceContext, input: CreateRunBody): Pro
       ne(payrollRuns.status, 'rejected'),
     );
     const [existing] = await tx.select().from(payrollRuns).where(sameScope).for('update');
-    if (existing && existing.status !== 'draft') throw conflict(`The ${input.period} run of this ${scope.kind} is already ${existing.status}`);
+    if (existing && existing.status !== 'draft') throw conflictSaid(payrollSaid(keyOf(keyOf('runAlready', scope.kind), existing.status), { period: input.period, kind: scope.kind, status: existing.status }));
     const [taken] = await tx
       .select({ runId: payrollRuns.id, status: payrollRuns.status, name: payrollRunLines.name })
       .from(payrollRunLines)
@@ -449,7 +450,7 @@ export async function processRun(ctx: ServiceContext, input: CreateRunBody): Pro
         ),
       )
       .limit(1);
-    if (taken) throw conflict(`${taken.name} is already in pay run ${taken.runId} (${taken.status}) for ${input.period}: one run pays an employee once a month`);
+    if (taken) throw conflictSaid(payrollSaid(keyOf('alreadyInRun', taken.status), { name: taken.name, run: String(taken.runId), period: input.period, status: taken.status }));
     const totals = totalsOf(lines);
     let runId: number;
     if (existing) {
@@ -507,12 +508,12 @@ async function lockRun(tx: Db, id: number): Promise<RunRow> {
 export async function submitRun(ctx: ServiceContext, id: number): Promise<RunDetail> {
   await ctx.db.transaction(async (tx) => {
     const run = await lockRun(tx, id);
-    if (run.status !== 'draft') throw conflict(`This run is ${run.status}: only a draft is submitted`);
+    if (run.status !== 'draft') throw conflictSaid(payrollSaid(keyOf('submitNotDraft', run.status), { status: run.status }));
     const [blocked] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(payrollRunLines)
       .where(and(eq(payrollRunLines.runId, id), sql`${payrollRunLines.exceptions} && ${sql.raw(`array[${BLOCKING_EXCEPTIONS.map((e) => `'${e}'`).join(', ')}]::text[]`)}`));
-    if (blocked && blocked.n > 0) throw conflict(`${blocked.n} ${blocked.n === 1 ? 'employee' : 'employees'} cannot be paid (no salary scale, or no bank account or M-Pesa number): fix the register and process the run again`);
+    if (blocked && blocked.n > 0) throw conflictSaid(payrollSaid(blocked.n === 1 ? 'cannotBePaidOne' : 'cannotBePaidOther', { n: String(blocked.n) }));
     await tx.update(payrollRuns).set({ status: 'submitted', submittedBy: ctx.actor.id, submittedAt: ctx.now() }).where(eq(payrollRuns.id, id));
     await audit(tx, ctx.actor, { action: 'payroll.run.submit', entity: 'payroll_run', entityId: id, detail: run.period });
   });
@@ -531,7 +532,7 @@ async function assertChecker(tx: Db, ctx: ServiceContext, run: RunRow): Promise<
     }
   }
   if (run.preparedBy === ctx.actor.id || run.submittedBy === ctx.actor.id) throw forbidden('You prepared this pay run: another person must approve or reject it');
-  if (run.status !== 'submitted') throw conflict(`This run is ${run.status}: only a submitted run is approved or rejected`);
+  if (run.status !== 'submitted') throw conflictSaid(payrollSaid(keyOf('decideNotSubmitted', run.status), { status: run.status }));
 }
 
 /**

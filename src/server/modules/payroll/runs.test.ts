@@ -34,6 +34,8 @@ afterAll(() => t.close());
 const process = (body: unknown, cookie = officer) => t.request({ method: 'POST', url: '/api/payroll/runs', cookie, body });
 const act = (id: number, action: 'submit' | 'approve' | 'reject', cookie: string, body?: unknown) => t.request({ method: 'POST', url: `/api/payroll/runs/${id}/${action}`, cookie, body });
 const cents = (n: number) => parseKes(n);
+/** A Kiswahili reader's request: the API client sends the language on screen, and payroll words its refusals in it. */
+const sw = { 'accept-language': 'sw' };
 
 describe('the demo county', () => {
   it('has last month’s county run approved and posted, every employee on it', async () => {
@@ -111,11 +113,17 @@ describe('the salary scale', () => {
     expect(fieldErrors(past).effectiveFrom).toMatch(/cannot take effect before this month/);
     const unknown = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'k', effectiveFrom: '2026-07-01', basic: 55_000, allowances: { hardship: 1000 } } });
     expect(fieldErrors(unknown)).toEqual({ 'allowances.hardship': 'There is no allowance hardship' });
+    const unknownSw = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'k', effectiveFrom: '2026-07-01', basic: 55_000, allowances: { hardship: 1000 } }, headers: sw });
+    expect(fieldErrors(unknownSw)).toEqual({ 'allowances.hardship': 'Hakuna posho hardship' });
+    expect(unknownSw.json().issues[0]).toMatchObject({ key: 'payroll.noAllowance', facts: { code: 'hardship' } });
     const added = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'k', effectiveFrom: '2026-07-01', basic: 55_000.5, allowances: { house: 12_500 } } });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ jobGroup: 'K', basic: 55_000.5, allowances: { house: 12_500 }, createdBy: expect.any(String) });
     const again = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'K', effectiveFrom: '2026-07-01', basic: 56_000 } });
     expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Job group K already has a scale from 2026-07-01: add one from another month');
+    const againSw = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: officer, body: { jobGroup: 'K', effectiveFrom: '2026-07-01', basic: 56_000 }, headers: sw });
+    expect(againSw.json()).toMatchObject({ message: 'Kundi la kazi K tayari lina kiwango kuanzia 2026-07-01: ongeza safu kuanzia mwezi mwingine', key: 'payroll.scaleTaken', facts: { jobGroup: 'K', date: '2026-07-01' } });
     const byNurse = await t.request({ method: 'POST', url: '/api/payroll/salary-scale', cookie: nurse, body: { jobGroup: 'K', effectiveFrom: '2026-08-01', basic: 56_000 } });
     expect(byNurse.statusCode).toBe(403);
   });
@@ -152,6 +160,21 @@ describe('the salary scale', () => {
     const refused = await importScale(bad, false);
     expect(refused.statusCode).toBe(400);
     expect(await rows()).toBe(before);
+    // Refused in Kiswahili, line by line, each with its key and facts.
+    const refusedSw = await t.request({ method: 'POST', url: '/api/payroll/salary-scale/import', cookie: officer, body: { csv: bad, dryRun: false }, headers: sw });
+    expect(refusedSw.statusCode).toBe(400);
+    expect(fieldErrors(refusedSw)).toEqual({
+      'csv.line.3.job_group': 'Mstari 3: job_group ni herufi moja au mbili (k1)',
+      'csv.line.4.effective_from': 'Mstari 4: 2026-02-01 ni kabla ya mwezi huu: mishahara iliyokwisha kukokotolewa isingelingana tena na kiwango hicho (lipa tofauti kama malimbikizo)',
+      'csv.line.5.effective_from': 'Mstari 5: Kiwango cha mishahara huanza kutumika tarehe moja ya mwezi (2026-09-15)',
+      'csv.line.6.basic': 'Mstari 6: basic lazima iwe kiasi kati ya 0 na 100,000,000 (lots)',
+      'csv.line.7.house': 'Mstari 7: house lazima iwe kiasi kati ya 0 na 100,000,000 (-5)',
+      'csv.line.8.job_group': 'Mstari 8: Kundi la kazi L tayari lina mstari kuanzia 2026-09-01 (mstari 2)',
+      'csv.line.9.effective_from': 'Mstari 9: Kundi la kazi R tayari lina kiwango kuanzia 2026-10-01: safu ya kiwango haibadilishwi kamwe (tumia mwezi mwingine)',
+    });
+    expect(refusedSw.json().issues[5]).toMatchObject({ key: 'payroll.scaleLineTwice', facts: { line: '8', jobGroup: 'L', date: '2026-09-01', first: '2' } });
+    const headerSw = await t.request({ method: 'POST', url: '/api/payroll/salary-scale/import', cookie: officer, body: { csv: 'job_group,effective_from,basic,hardship\nL,2026-09-01,66000,100' }, headers: sw });
+    expect(fieldErrors(headerSw).csv).toMatch(/^hardship kwenye kichwa si jina la posho lililo kwenye orodha \(.*house.*\)$/);
     expect(((await importScale('job_group,effective_from,basic,hardship\nL,2026-09-01,66000,100', true)).json() as SalaryScaleImport).issues).toEqual([
       { path: 'csv', message: expect.stringMatching(/^The header's hardship is not an allowance on the list \(.*house.*\)$/) },
     ]);
@@ -230,6 +253,12 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
     const refused = await act(run.id, 'submit', officer);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/^1 employee cannot be paid/);
+    const refusedSw = await t.request({ method: 'POST', url: `/api/payroll/runs/${run.id}/submit`, cookie: officer, headers: sw });
+    expect(refusedSw.json()).toMatchObject({
+      message: 'Mfanyakazi 1 hawezi kulipwa (hana kiwango cha mshahara, au hana akaunti ya benki wala nambari ya M-Pesa): rekebisha rejista kisha shughulikia malipo tena',
+      key: 'payroll.cannotBePaidOne',
+      facts: { n: '1' },
+    });
 
     const fixed = await t.request({ method: 'PATCH', url: `/api/payroll/employees/${employee.id}`, cookie: officer, body: { effectiveFrom: '2026-03-16', reason: 'Appointed on job group H', jobGroup: 'H' } });
     expect(fixed.statusCode).toBe(200);
@@ -245,6 +274,8 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
     const itemId = (item.json() as PayItem).id;
     const stopEarly = await t.request({ method: 'PATCH', url: `/api/payroll/pay-items/${itemId}`, cookie: officer, body: { toPeriod: '2026-02', reason: 'Repaid' } });
     expect(fieldErrors(stopEarly)).toEqual({ toPeriod: 'Until cannot be before 2026-03' });
+    const stopEarlySw = await t.request({ method: 'PATCH', url: `/api/payroll/pay-items/${itemId}`, cookie: officer, body: { toPeriod: '2026-02', reason: 'Repaid' }, headers: sw });
+    expect(fieldErrors(stopEarlySw)).toEqual({ toPeriod: 'Hadi haiwezi kuwa kabla ya 2026-03' });
     const stopped = await t.request({ method: 'PATCH', url: `/api/payroll/pay-items/${itemId}`, cookie: officer, body: { toPeriod: '2026-06', reason: 'Repaid by June' } });
     expect(stopped.json()).toMatchObject({ id: itemId, toPeriod: '2026-06' });
     const early = await t.request({ method: 'POST', url: `/api/payroll/employees/${employee.id}/items`, cookie: officer, body: { kind: 'allowance', code: 'call', amount: 3_000, fromPeriod: '2026-02', reason: 'On call' } });
@@ -275,6 +306,9 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
     const overlap = await process({ period: '2026-03', subcounty: small.subcounty });
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().message).toMatch(new RegExp(`is already in pay run ${run.id} \\(draft\\) for 2026-03`));
+    const overlapSw = await t.request({ method: 'POST', url: '/api/payroll/runs', cookie: officer, body: { period: '2026-03', subcounty: small.subcounty }, headers: sw });
+    expect(overlapSw.json().message).toMatch(new RegExp(`^.+ tayari yumo kwenye malipo ya mishahara nambari ${run.id} \\(rasimu\\) ya 2026-03: mfanyakazi hulipwa na malipo mamoja tu kwa mwezi$`));
+    expect(overlapSw.json()).toMatchObject({ key: 'payroll.alreadyInRunDraft', facts: { run: String(run.id), period: '2026-03', status: 'draft' } });
   });
 
   it('a facility in-charge sees her facility’s runs as totals, never a line; another facility’s not at all; a nurse nothing', async () => {
@@ -313,6 +347,8 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
     expect(submitted.json()).toMatchObject({ status: 'submitted', submittedBy: expect.any(String) });
     expect((await act(run.id, 'approve', officer)).statusCode).toBe(403);
     expect((await process({ period: '2026-03', facilityId: small.id })).statusCode).toBe(409);
+    const processedSw = await t.request({ method: 'POST', url: '/api/payroll/runs', cookie: officer, body: { period: '2026-03', facilityId: small.id }, headers: sw });
+    expect(processedSw.json()).toMatchObject({ message: 'Malipo ya 2026-03 ya kituo hiki tayari yamewasilishwa', key: 'payroll.runAlreadyFacilitySubmitted', facts: { period: '2026-03', kind: 'facility', status: 'submitted' } });
 
     const approved = await act(run.id, 'approve', director);
     expect(approved.statusCode).toBe(200);
@@ -341,6 +377,10 @@ describe('a facility’s month, from Process Payroll to the ledger', () => {
   it('never changes once approved: not by the API, not by the database', async () => {
     expect((await act(run.id, 'reject', director, { reason: 'Too late' })).statusCode).toBe(409);
     expect((await act(run.id, 'submit', officer)).statusCode).toBe(409);
+    const rejectSw = await t.request({ method: 'POST', url: `/api/payroll/runs/${run.id}/reject`, cookie: director, body: { reason: 'Too late' }, headers: sw });
+    expect(rejectSw.json()).toMatchObject({ message: 'Malipo haya yameidhinishwa: ni malipo yaliyowasilishwa pekee yanayoidhinishwa au kukataliwa', key: 'payroll.decideNotSubmittedApproved', facts: { status: 'approved' } });
+    const submitSw = await t.request({ method: 'POST', url: `/api/payroll/runs/${run.id}/submit`, cookie: officer, headers: sw });
+    expect(submitSw.json()).toMatchObject({ message: 'Malipo haya yameidhinishwa: ni rasimu pekee inayowasilishwa kwa idhini', key: 'payroll.submitNotDraftApproved' });
     const refusal = (statement: ReturnType<typeof sql>) => t.asOwner(statement).then(() => 'changed', (e: Error & { cause?: Error }) => (e.cause ?? e).message);
     expect(await refusal(sql`update payroll_run_lines set net = 0 where run_id = ${run.id}`)).toBe('the lines of a payroll run that is approved cannot change');
     expect(await refusal(sql`update payroll_runs set net = 0 where id = ${run.id}`)).toBe(`payroll run ${run.id} is approved: it cannot change`);
@@ -525,6 +565,17 @@ describe('Import Timesheet', () => {
     const refused = await importCsv(bad);
     expect(refused.statusCode).toBe(400);
     expect(await t.count('payroll_timesheets')).toBe(0);
+    const refusedSw = await t.request({ method: 'POST', url: '/api/payroll/timesheets/import', cookie: officer, body: { csv: bad }, headers: sw });
+    expect((refusedSw.json() as { issues: { message: string }[] }).issues.map((i) => i.message)).toEqual([
+      'Mstari 2: overtime_hours lazima iwe nambari kati ya 0 na 200 (500)',
+      'Mstari 3: Hakuna mfanyakazi mwenye nambari ya kibinafsi NO/SUCH/1 mwezi 2026-03',
+      'Mstari 4: 2026-04 ni mwezi ambao bado haujafika',
+      expect.stringMatching(/^Mstari 5: .+ si kibarua: siku za kibarua ni za vibarua pekee$/),
+      expect.stringMatching(/^Mstari 6: Malipo ya 2026-03 ya .+ yameidhinishwa: rejista ya saa hubadilisha tu mwezi ambao bado ni rasimu$/),
+    ]);
+    expect(refusedSw.json().issues[4]).toMatchObject({ path: 'csv.line.6.period', key: 'payroll.timesheetRunClosedApproved', facts: { line: '6', period: '2026-03', status: 'approved' } });
+    const headerSw = await t.request({ method: 'POST', url: '/api/payroll/timesheets/import', cookie: officer, body: { csv: 'who,when\nA,2026-03' }, headers: sw });
+    expect(fieldErrors(headerSw)).toEqual({ csv: 'Kichwa hakina safu personal_number, period: kichwa ni personal_number,period,overtime_hours,rest_day_hours,casual_days' });
     expect(fieldErrors(await importCsv('who,when\nA,2026-03'))).toEqual({ csv: 'The header has no personal_number, period column: it is personal_number,period,overtime_hours,rest_day_hours,casual_days' });
 
     const good = ['personal_number,period,overtime_hours,rest_day_hours,casual_days', `${worker!.personal_number},2026-03,10,4,`, 'cas/2026/07,2026-03,,,13'].join('\r\n');
@@ -633,6 +684,11 @@ describe('paying what a run owes', () => {
     expect([nothing.statusCode, nothing.json().message]).toEqual([409, 'No pay run of 2025-11 is approved: nothing is owed yet']);
     const twice = await remit({ period: '2026-01', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-1' });
     expect([twice.statusCode, twice.json().message]).toEqual([409, 'The 2026-01 SHIF remittance is already recorded']);
+    const remitSw = (body: unknown) => t.request({ method: 'POST', url: '/api/payroll/remittances', cookie: officer, body, headers: sw });
+    const nothingSw = await remitSw({ period: '2025-11', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-1' });
+    expect(nothingSw.json()).toMatchObject({ message: 'Hakuna malipo ya mishahara ya 2025-11 yaliyoidhinishwa: bado hakuna deni', key: 'payroll.noApprovedRun', facts: { period: '2025-11' } });
+    const twiceSw = await remitSw({ period: '2026-01', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-1' });
+    expect(twiceSw.json()).toMatchObject({ message: 'Uwasilishaji wa SHIF wa 2026-01 tayari umeandikwa', key: 'payroll.remittanceRecordedShif', facts: { period: '2026-01', remittance: 'shif' } });
     const shif = await remit({ period: '2026-02', remittance: 'shif', paidOn: '2026-03-09', reference: 'SHA-778812' });
     expect(shif.statusCode, shif.body).toBe(201);
     const payment = shif.json() as PayrollPayment;
@@ -667,6 +723,9 @@ describe('paying what a run owes', () => {
     const again = await remit({ period: '2026-02', remittance: 'nssf', paidOn: '2026-03-09', reference: 'NSSF-8812' });
     expect(again.statusCode, again.body).toBe(201);
     expect(fieldErrors(await remit({ period: '2026-02', remittance: 'ahl', paidOn: '2026-01-31', reference: 'AHL-1' }))).toEqual({ paidOn: 'A payment for 2026-02 cannot be dated before the month began' });
+    const earlySw = await t.request({ method: 'POST', url: '/api/payroll/remittances', cookie: officer, body: { period: '2026-02', remittance: 'ahl', paidOn: '2026-01-31', reference: 'AHL-1' }, headers: sw });
+    expect(fieldErrors(earlySw)).toEqual({ paidOn: 'Malipo ya 2026-02 hayawezi kuwa ya tarehe kabla ya mwezi kuanza' });
+    expect(earlySw.json().message).toBe('Malipo ya 2026-02 hayawezi kuwa ya tarehe kabla ya mwezi kuanza');
 
     // The run's net pay, once.
     const pay = (id: number, body: unknown) => t.request({ method: 'POST', url: `/api/payroll/runs/${id}/pay`, cookie: officer, body });

@@ -10,11 +10,12 @@ import { MAX_PAY_AMOUNT, JOB_GROUP, SALARY_SCALE_COLUMNS, type SalaryScaleImport
 import { centsValue, parseKes, toKes, type Cents } from '../../../shared/money.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { byLine, lineIssue, readAmount, readCsvTable, readDate, type ImportIssue } from '../../core/csv-read.js';
+import { byLine, readAmount, readCsvTable, readDate, type ImportIssue } from '../../core/csv-read.js';
 import { conflict, invalid } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/sql.js';
 import { allowanceTypes } from './components.service.js';
 import { payrollSalaryScale } from './payroll.schema.js';
+import { lineSaid, payrollSaid } from './payroll.words.js';
 
 const MAX = parseKes(MAX_PAY_AMOUNT);
 
@@ -34,7 +35,8 @@ export async function importSalaryScale(ctx: ServiceContext, body: { csv: string
   const extra = names.map((name, i) => ({ name, i })).filter(({ i }) => !Object.values(at).includes(i) && names[i] !== '');
   const unknown = extra.filter((c) => !known.has(c.name));
   if (unknown.length > 0) {
-    return refuse([{ path: 'csv', message: `The header's ${unknown.map((c) => c.name).join(', ')} ${unknown.length === 1 ? 'is not an allowance' : 'are not allowances'} on the list (${[...known].sort().join(', ')})` }]);
+    const facts = { names: unknown.map((c) => c.name).join(', '), known: [...known].sort().join(', ') };
+    return refuse([{ path: 'csv', ...payrollSaid(unknown.length === 1 ? 'scaleHeaderNotAllowanceOne' : 'scaleHeaderNotAllowanceOther', facts) }]);
   }
   allowances = extra.map((c) => c.name);
 
@@ -46,7 +48,7 @@ export async function importSalaryScale(ctx: ServiceContext, body: { csv: string
     const value = readAmount(text);
     if (value === null && !required) return null;
     if (value === undefined || value === null || centsValue(value) < 0 || centsValue(value) > centsValue(MAX)) {
-      issues.push(lineIssue(line, field, `${field} must be an amount from 0 to 100,000,000 (${text || 'blank'})`));
+      issues.push(text ? lineSaid(line, field, 'scaleAmount', { column: field, value: text }) : lineSaid(line, field, 'scaleAmountBlank', { column: field }));
       return null;
     }
     return value;
@@ -55,11 +57,13 @@ export async function importSalaryScale(ctx: ServiceContext, body: { csv: string
     const cell = (i: number) => (cells[i] ?? '').trim();
     const before = issues.length;
     const jobGroup = cell(at.job_group).toUpperCase();
-    if (!JOB_GROUP.test(jobGroup)) issues.push(lineIssue(line, 'job_group', `job_group is one or two letters (${cell(at.job_group) || 'blank'})`));
+    const written = (field: 'job_group' | 'effective_from', problem: 'jobGroupLetters' | 'effectiveFromFormat') =>
+      cell(at[field]) ? lineSaid(line, field, problem, { value: cell(at[field]) }) : lineSaid(line, field, `${problem}Blank`);
+    if (!JOB_GROUP.test(jobGroup)) issues.push(written('job_group', 'jobGroupLetters'));
     const effectiveFrom = readDate(cell(at.effective_from));
-    if (!effectiveFrom) issues.push(lineIssue(line, 'effective_from', `effective_from must be a date as YYYY-MM-01 (${cell(at.effective_from) || 'blank'})`));
-    else if (!effectiveFrom.endsWith('-01')) issues.push(lineIssue(line, 'effective_from', `A salary scale takes effect on the first of a month (${effectiveFrom})`));
-    else if (effectiveFrom < thisMonth) issues.push(lineIssue(line, 'effective_from', `${effectiveFrom} is before this month: pay already worked out would no longer match it (pay the difference as arrears)`));
+    if (!effectiveFrom) issues.push(written('effective_from', 'effectiveFromFormat'));
+    else if (!effectiveFrom.endsWith('-01')) issues.push(lineSaid(line, 'effective_from', 'scaleFirstOfMonth', { date: effectiveFrom }));
+    else if (effectiveFrom < thisMonth) issues.push(lineSaid(line, 'effective_from', 'scaleBeforeThisMonth', { date: effectiveFrom }));
     const basic = amountOf(cell(at.basic), line, 'basic', true);
     const paid: Record<string, number> = {};
     for (const c of extra) {
@@ -67,7 +71,7 @@ export async function importSalaryScale(ctx: ServiceContext, body: { csv: string
       if (amount !== null) paid[c.name] = toKes(amount);
     }
     const key = `${jobGroup}|${effectiveFrom}`;
-    if (issues.length === before && seen.has(key)) issues.push(lineIssue(line, 'job_group', `Job group ${jobGroup} has a line from ${effectiveFrom} already (line ${seen.get(key)})`));
+    if (issues.length === before && seen.has(key)) issues.push(lineSaid(line, 'job_group', 'scaleLineTwice', { jobGroup, date: effectiveFrom!, first: String(seen.get(key)) }));
     else if (issues.length === before) seen.set(key, line);
     if (issues.length === before) rows.push({ line, jobGroup, effectiveFrom: effectiveFrom!, basic: toKes(basic!), allowances: paid });
   }
@@ -79,7 +83,7 @@ export async function importSalaryScale(ctx: ServiceContext, body: { csv: string
       .where(or(...[...new Set(rows.map((r) => r.effectiveFrom))].map((d) => and(eq(payrollSalaryScale.effectiveFrom, d), inArray(payrollSalaryScale.jobGroup, rows.filter((r) => r.effectiveFrom === d).map((r) => r.jobGroup))))));
     const taken = new Set(there.map((t) => `${t.jobGroup}|${t.effectiveFrom}`));
     for (const r of rows) {
-      if (taken.has(`${r.jobGroup}|${r.effectiveFrom}`)) issues.push(lineIssue(r.line, 'effective_from', `Job group ${r.jobGroup} already has a scale from ${r.effectiveFrom}: a row on the scale is never changed (use another month)`));
+      if (taken.has(`${r.jobGroup}|${r.effectiveFrom}`)) issues.push(lineSaid(r.line, 'effective_from', 'scaleOnScale', { jobGroup: r.jobGroup, date: r.effectiveFrom }));
     }
   }
   issues.sort(byLine);

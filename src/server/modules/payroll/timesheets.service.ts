@@ -22,22 +22,23 @@ import {
 } from '../../../shared/payroll/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { byLine, columnsOf, lineIssue, readCsv, type ImportIssue } from '../../core/csv-read.js';
-import { conflict, invalid } from '../../core/errors.js';
+import { byLine, columnsOf, readCsv, type ImportIssue } from '../../core/csv-read.js';
+import { conflictSaid, invalid } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { inForce } from './employees.service.js';
 import { payrollEmployees, payrollEmployeeVersions as versions, payrollRunLines, payrollRuns, payrollTimesheets } from './payroll.schema.js';
 import { lockPayMonth } from './month-lock.js';
+import { keyOf, lineSaid, payrollSaid } from './payroll.words.js';
 
 const HOURS = /^\d{1,3}(\.\d{1,2})?$/;
 const DAYS = /^\d{1,2}(\.5|\.0)?$/;
 
 /** A figure of a line: blank is none; otherwise a number within its bound, or an issue naming the line. */
-function figure(text: string, pattern: RegExp, max: number, line: number, field: string, name: string, issues: ImportIssue[]): number | null {
+function figure(text: string, pattern: RegExp, max: number, line: number, field: string, issues: ImportIssue[]): number | null {
   if (text === '') return null;
   const n = Number(text);
   if (!pattern.test(text) || n > max) {
-    issues.push(lineIssue(line, field, `${name} must be a number from 0 to ${max} (${text})`));
+    issues.push(lineSaid(line, field, 'timesheetFigure', { column: field, max, value: text }));
     return null;
   }
   return n;
@@ -56,7 +57,7 @@ export async function importTimesheet(ctx: ServiceContext, body: ImportTimesheet
   if (!header || records.length === 0) return refuse([{ path: 'csv', message: 'The file has no timesheet lines under its header' }]);
   // 'Personal Number' as a spreadsheet heads it, or personal_number.
   const { at, missing } = columnsOf(header.cells.map((c) => c.trim().replace(/\s+/g, '_')), TIMESHEET_COLUMNS, ['overtime_hours', 'rest_day_hours', 'casual_days']);
-  if (missing.length > 0) return refuse([{ path: 'csv', message: `The header has no ${missing.join(', ')} column: it is ${TIMESHEET_COLUMNS.join(',')}` }]);
+  if (missing.length > 0) return refuse([{ path: 'csv', ...payrollSaid('timesheetHeader', { columns: missing.join(', '), header: TIMESHEET_COLUMNS.join(',') }) }]);
 
   const thisMonth = countyDate(ctx.now()).slice(0, 7);
   const issues: ImportIssue[] = [];
@@ -67,15 +68,15 @@ export async function importTimesheet(ctx: ServiceContext, body: ImportTimesheet
     const personalNumber = cell(at.personal_number).toUpperCase();
     const period = cell(at.period);
     const before = issues.length;
-    if (personalNumber === '') issues.push(lineIssue(line, 'personal_number', 'personal_number is required'));
-    if (!PAY_PERIOD.test(period)) issues.push(lineIssue(line, 'period', `period must be a month as YYYY-MM (${period || 'blank'})`));
-    else if (period > thisMonth) issues.push(lineIssue(line, 'period', `${period} is a month still to come`));
-    else if (period < FIRST_PAY_PERIOD) issues.push(lineIssue(line, 'period', `Pay periods before ${FIRST_PAY_PERIOD} are not supported`));
-    const overtimeHours = figure(cell(at.overtime_hours), HOURS, MAX_OVERTIME_HOURS, line, 'overtime_hours', 'overtime_hours', issues) ?? 0;
-    const restDayHours = figure(cell(at.rest_day_hours), HOURS, MAX_OVERTIME_HOURS, line, 'rest_day_hours', 'rest_day_hours', issues) ?? 0;
-    const casualDays = figure(cell(at.casual_days), DAYS, MAX_CASUAL_DAYS, line, 'casual_days', 'casual_days', issues);
+    if (personalNumber === '') issues.push(lineSaid(line, 'personal_number', 'personalNumberRequired'));
+    if (!PAY_PERIOD.test(period)) issues.push(period ? lineSaid(line, 'period', 'periodFormat', { value: period }) : lineSaid(line, 'period', 'periodFormatBlank'));
+    else if (period > thisMonth) issues.push(lineSaid(line, 'period', 'monthToCome', { period }));
+    else if (period < FIRST_PAY_PERIOD) issues.push(lineSaid(line, 'period', 'periodTooEarly', { first: FIRST_PAY_PERIOD }));
+    const overtimeHours = figure(cell(at.overtime_hours), HOURS, MAX_OVERTIME_HOURS, line, 'overtime_hours', issues) ?? 0;
+    const restDayHours = figure(cell(at.rest_day_hours), HOURS, MAX_OVERTIME_HOURS, line, 'rest_day_hours', issues) ?? 0;
+    const casualDays = figure(cell(at.casual_days), DAYS, MAX_CASUAL_DAYS, line, 'casual_days', issues);
     const key = `${personalNumber}|${period}`;
-    if (personalNumber && seen.has(key)) issues.push(lineIssue(line, 'personal_number', `${personalNumber} has a line for ${period} already (line ${seen.get(key)})`));
+    if (personalNumber && seen.has(key)) issues.push(lineSaid(line, 'personal_number', 'timesheetTwice', { personalNumber, period, first: String(seen.get(key)) }));
     seen.set(key, line);
     if (issues.length === before) parsed.push({ line, personalNumber, period, overtimeHours, restDayHours, casualDays });
   }
@@ -101,12 +102,13 @@ export async function importTimesheet(ctx: ServiceContext, body: ImportTimesheet
     for (const w of wanted) {
       const e = byNumber.get(w.personalNumber);
       if (!e) {
-        issues.push(lineIssue(w.line, 'personal_number', `No employee has the personal number ${w.personalNumber} in ${period}`));
+        issues.push(lineSaid(w.line, 'personal_number', 'noEmployee', { personalNumber: w.personalNumber, period }));
         continue;
       }
       const name = `${e.firstName} ${e.lastName}`;
-      if (w.casualDays !== null && e.terms !== 'casual') issues.push(lineIssue(w.line, 'casual_days', `${name} is not on casual terms: casual days are for casual workers`));
-      else if (closed.has(e.id)) issues.push(lineIssue(w.line, 'period', `${name}'s ${period} pay run is ${closed.get(e.id)}: a timesheet changes only a month still in draft`));
+      const status = closed.get(e.id);
+      if (w.casualDays !== null && e.terms !== 'casual') issues.push(lineSaid(w.line, 'casual_days', 'notCasual', { name }));
+      else if (status) issues.push(lineSaid(w.line, 'period', keyOf('timesheetRunClosed', status), { name, period, status }));
       else rows.push({ line: w.line, employeeId: e.id, personalNumber: e.personalNumber, name, period, overtimeHours: w.overtimeHours, restDayHours: w.restDayHours, casualDays: w.casualDays });
     }
   }
@@ -126,7 +128,7 @@ export async function importTimesheet(ctx: ServiceContext, body: ImportTimesheet
         .innerJoin(payrollRuns, eq(payrollRuns.id, payrollRunLines.runId))
         .where(and(eq(payrollRuns.period, period), inArray(payrollRuns.status, ['submitted', 'approved']), inArray(payrollRunLines.employeeId, ids)))
         .limit(1);
-      if (moved) throw conflict(`A ${period} pay run in this file was ${moved.status} meanwhile: a timesheet changes only a month still in draft`);
+      if (moved) throw conflictSaid(payrollSaid(keyOf('timesheetRunMoved', moved.status), { period, status: moved.status }));
     }
     const values = rows.map((r) => ({
       employeeId: r.employeeId,
