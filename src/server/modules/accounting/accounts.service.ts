@@ -4,12 +4,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEBIT_NORMAL, type Account, type AccountType, type CreateAccountInput, type UpdateAccountInput } from '../../../shared/accounting/index.js';
 import { parseTotal, subtract, toKes, totalOf, type Total } from '../../../shared/money.js';
-import { conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
+import { conflict, conflictSaid, invalid, notFound, outOfScope } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import { accountBalances, accounts } from './accounting.schema.js';
 import { booksScope, type BooksScope } from './scope.js';
+import { accountingSaid, type ParentTypeName } from './accounting.words.js';
 
 /** Balance lines within a scope: every line for the county, else the scope's facilities' lines. */
 export function inBooks(books: Pick<BooksScope, 'facilityIds'>) {
@@ -72,6 +73,9 @@ async function findAccount(db: Db, code: string) {
   return a;
 }
 
+/** A heading's type, for the refusal of an account put under a heading of another type. */
+const PARENT_OF_TYPE: Record<AccountType, ParentTypeName> = { asset: 'parentAsset', liability: 'parentLiability', net_assets: 'parentNetAssets', revenue: 'parentRevenue', expense: 'parentExpense' };
+
 /** The chart is the county's: only a county-wide finance grant changes it. */
 function assertCountyWide(ctx: ServiceContext): void {
   if (ctx.scope.facilityIds !== null) throw outOfScope('Forbidden: only a county-wide finance role may change the chart of accounts');
@@ -81,13 +85,19 @@ export async function createAccount(ctx: ServiceContext, input: CreateAccountInp
   const { db, actor } = ctx;
   assertCountyWide(ctx);
   await db.transaction(async (tx) => {
-    if (await findAccount(tx, input.code)) throw conflict(`Account ${input.code} already exists`, [{ path: 'code', message: `Account ${input.code} already exists` }]);
+    if (await findAccount(tx, input.code)) {
+      const exists = accountingSaid('accountExists', { code: input.code });
+      throw conflict(exists.message, [{ path: 'code', ...exists }], exists);
+    }
     if (input.parentCode) {
       const parent = await findAccount(tx, input.parentCode);
-      if (!parent) throw invalid([{ path: 'parentCode', message: `There is no account ${input.parentCode}` }]);
-      if (parent.type !== input.type) throw invalid([{ path: 'parentCode', message: `Account ${input.parentCode} is ${parent.type.replace('_', ' ')}: an account sits under one of its own type` }]);
+      if (!parent) throw invalid([{ path: 'parentCode', ...accountingSaid('noAccount', { code: input.parentCode }) }]);
+      if (parent.type !== input.type) throw invalid([{ path: 'parentCode', ...accountingSaid(PARENT_OF_TYPE[parent.type as AccountType], { parent: input.parentCode }) }]);
       const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(sql`journal_lines`).where(sql`account_code = ${input.parentCode}`);
-      if ((used?.n ?? 0) > 0) throw conflict(`Account ${input.parentCode} has postings, so it cannot become a heading`, [{ path: 'parentCode', message: `Account ${input.parentCode} has postings, so it cannot become a heading` }]);
+      if ((used?.n ?? 0) > 0) {
+        const posted = accountingSaid('parentHasPostings', { code: input.parentCode });
+        throw conflict(posted.message, [{ path: 'parentCode', ...posted }], posted);
+      }
     }
     await tx.insert(accounts).values({ ...input, createdBy: actor.id });
     await audit(tx, actor, { action: 'account.created', entity: 'account', detail: `${input.code} ${input.name}` });
@@ -102,13 +112,13 @@ export async function updateAccount(ctx: ServiceContext, id: number, input: Upda
     const [a] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
     if (!a) throw notFound('Account not found');
     const code = a.code;
-    if (input.isActive === false && a.isSystem) throw conflict(`Account ${code} is used by the automatic postings, so it stays active`);
+    if (input.isActive === false && a.isSystem) throw conflictSaid(accountingSaid('systemAccountActive', { code }));
     if (input.isActive === false) {
       const [active] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(accounts)
         .where(and(eq(accounts.parentCode, code), eq(accounts.isActive, true)));
-      if ((active?.n ?? 0) > 0) throw conflict(`Account ${code} has active accounts under it: deactivate them first`);
+      if ((active?.n ?? 0) > 0) throw conflictSaid(accountingSaid('activeAccountsUnder', { code }));
     }
     await tx
       .update(accounts)

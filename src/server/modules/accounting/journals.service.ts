@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import { countyDate } from '../../../shared/county-time.js';
 import { add, parseKes, toKes, total, ZERO_TOTAL, type Cents, type Total } from '../../../shared/money.js';
 import type { CreateJournalInput, Journal, ListJournalsQuery, ReverseJournalInput } from '../../../shared/accounting/index.js';
-import { AppError, conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
+import { AppError, conflict, conflictSaid, invalid, notFound, outOfScope, type Said } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
@@ -16,6 +16,7 @@ import { facilityField, listFacilities } from '../facilities/index.js';
 import { accounts, journalLines, journals } from './accounting.schema.js';
 import { assertAccountsUsable, assertDateAllowed, assertPeriodsOpen, post, postDraft, type LedgerLine } from './ledger.js';
 import { booksScope } from './scope.js';
+import { accountingSaid } from './accounting.words.js';
 
 type JournalRow = typeof journals.$inferSelect;
 
@@ -157,6 +158,9 @@ export async function getJournal(ctx: ServiceContext, id: number): Promise<Journ
   return found;
 }
 
+/** outOfScope's 403 with its key and facts (its English already says "Forbidden: …", as outOfScope would). */
+const outOfScopeSaid = ({ message, key, facts }: Said) => new AppError(403, 'out_of_scope', message, undefined, undefined, { key, facts });
+
 /** The lines' facilities must exist and be within the preparer's reach; a county-level line needs a county-wide grant. */
 async function assertLinesInScope(ctx: ServiceContext, lines: readonly { facilityId: number | null }[]): Promise<void> {
   const named = [...new Set(lines.flatMap((l) => (l.facilityId === null ? [] : [l.facilityId])))];
@@ -165,8 +169,8 @@ async function assertLinesInScope(ctx: ServiceContext, lines: readonly { facilit
   if (issues.length) throw invalid(issues);
   lines.forEach((l, i) => {
     if (ctx.scope.facilityIds === null) return;
-    if (l.facilityId === null) throw outOfScope(`Line ${i + 1} is for the county level: only a county-wide finance role may post it`);
-    if (!ctx.scope.facilityIds.includes(l.facilityId)) throw outOfScope(`Line ${i + 1} is for a facility outside your scope`);
+    if (l.facilityId === null) throw outOfScopeSaid(accountingSaid('lineCountyLevel', { line: String(i + 1) }));
+    if (!ctx.scope.facilityIds.includes(l.facilityId)) throw outOfScopeSaid(accountingSaid('lineOutsideScope', { line: String(i + 1) }));
   });
 }
 
@@ -203,7 +207,7 @@ const makerChecker = () => new AppError(403, 'maker_checker', 'Forbidden: you pr
 async function lockDraft(tx: Db, id: number): Promise<JournalRow> {
   const [j] = await tx.select().from(journals).where(eq(journals.id, id)).for('update');
   if (!j) throw notFound('Journal not found');
-  if (j.status !== 'draft') throw conflict(`This journal is already ${j.status}`);
+  if (j.status !== 'draft') throw conflictSaid(accountingSaid(j.status === 'rejected' ? 'journalAlreadyRejected' : 'journalAlreadyPosted'));
   return j;
 }
 
@@ -250,15 +254,15 @@ export async function reverseJournal(ctx: ServiceContext, id: number, input: Rev
   const reversalId = await db.transaction(async (tx) => {
     const [j] = await tx.select().from(journals).where(eq(journals.id, id)).for('update');
     if (!j) throw notFound('Journal not found');
-    if (j.status !== 'posted') throw conflict(`Only a posted journal can be reversed; this one is ${j.status}`);
+    if (j.status !== 'posted') throw conflictSaid(accountingSaid(j.status === 'rejected' ? 'reverseRejected' : 'reverseDraft'));
     if (j.sourceType === 'year_close') throw conflict('A year-end close is not reversed');
     const [already] = await tx
       .select({ number: journals.number })
       .from(journals)
       .where(and(eq(journals.reversesId, id), sql`${journals.status} <> 'rejected'`))
       .limit(1);
-    if (already) throw conflict(`This journal is already reversed by ${already.number}`);
-    if (date < j.date) throw invalid([{ path: 'date', message: `A reversal cannot be dated before the journal it reverses (${j.date})` }]);
+    if (already) throw conflictSaid(accountingSaid('alreadyReversed', { number: already.number }));
+    if (date < j.date) throw invalid([{ path: 'date', ...accountingSaid('reversalBeforeJournal', { date: j.date }) }]);
     const lines = await tx.select().from(journalLines).where(eq(journalLines.journalId, id)).orderBy(asc(journalLines.lineNo));
     if (!reachesAll(ctx.scope, lines.map((l) => l.facilityId))) throw outOfScope('This journal has lines outside your scope');
     await assertPeriodsOpen(tx, [date]);

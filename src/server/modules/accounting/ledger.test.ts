@@ -113,6 +113,10 @@ describe('a manual journal', () => {
     const heading = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { ...entry, lines: [line('5200', 10, 0), line('9999', 0, 10)] } });
     expect(heading.statusCode).toBe(400);
     expect(fieldErrors(heading)).toEqual({ 'lines.0.accountCode': 'Account 5200 is a heading: post to one of its accounts', 'lines.1.accountCode': 'There is no account 9999' });
+    // A Kiswahili reader (the API client sends the language on screen) reads each in Kiswahili, its key and facts kept.
+    const headingSw = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { ...entry, lines: [line('5200', 10, 0), line('9999', 0, 10)] }, headers: { 'accept-language': 'sw' } });
+    expect(fieldErrors(headingSw)).toEqual({ 'lines.0.accountCode': 'Akaunti 5200 ni kichwa: weka ingizo kwenye mojawapo ya akaunti zake', 'lines.1.accountCode': 'Hakuna akaunti 9999' });
+    expect(headingSw.json().issues[1]).toMatchObject({ key: 'accounting.noAccount', facts: { code: '9999' } });
     const future = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { ...entry, date: '2026-03-17' } });
     expect(fieldErrors(future).date).toBe('The date cannot be in the future');
   });
@@ -173,6 +177,8 @@ describe('a manual journal', () => {
       ['1120', 12500, 0],
     ]);
     expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${journal.id}/reverse`, cookie: incharge, body: { reason: 'again' } })).statusCode).toBe(409);
+    const againSw = await t.request({ method: 'POST', url: `/api/accounting/journals/${journal.id}/reverse`, cookie: incharge, body: { reason: 'again' }, headers: { 'accept-language': 'sw' } });
+    expect(againSw.json()).toMatchObject({ message: `Jarida hili tayari limebatilishwa na ${reversal.number}`, key: 'accounting.alreadyReversed', facts: { number: reversal.number } });
     expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${reversal.id}/approve`, cookie: director })).statusCode).toBe(200);
     const original = (await t.request({ url: `/api/accounting/journals/${journal.id}`, cookie: director })).json();
     expect(original).toMatchObject({ status: 'posted', reversedById: reversal.id });
@@ -208,11 +214,18 @@ describe('the chart of accounts', () => {
     const off = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${account.id}`, cookie: director, body: { isActive: false } });
     expect(off.json().isActive).toBe(false);
     const unusable = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: { date: '2026-03-12', description: 'Guards', lines: [line('5280', 10, 0), line('1120', 0, 10)] } });
-    expect(unusable.json().issues).toEqual([{ path: 'lines.0.accountCode', message: 'Account 5280 is inactive' }]);
+    expect(unusable.json().issues).toEqual([{ path: 'lines.0.accountCode', message: 'Account 5280 is inactive', key: 'accounting.accountInactive', facts: { code: '5280' } }]);
     const patientDebtors = (await t.rows<{ id: number }>(sql`select id from accounts where code = '1230'`))[0]!.id;
     const system = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${patientDebtors}`, cookie: director, body: { isActive: false } });
     expect(system.statusCode).toBe(409);
     expect(system.json().message).toBe('Account 1230 is used by the automatic postings, so it stays active');
+    const systemSw = await t.request({ method: 'PATCH', url: `/api/accounting/accounts/${patientDebtors}`, cookie: director, body: { isActive: false }, headers: { 'accept-language': 'sw' } });
+    expect(systemSw.statusCode).toBe(409);
+    expect(systemSw.json()).toMatchObject({ message: 'Akaunti 1230 hutumiwa na maingizo ya kiotomatiki, kwa hivyo hubaki hai', key: 'accounting.systemAccountActive', facts: { code: '1230' } });
+    const taken = await t.request({ method: 'POST', url: '/api/accounting/accounts', cookie: director, body: { code: '1230', name: 'Again', type: 'asset' }, headers: { 'accept-language': 'sw' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ message: 'Akaunti 1230 tayari ipo', key: 'accounting.accountExists', facts: { code: '1230' } });
+    expect(fieldErrors(taken)).toEqual({ code: 'Akaunti 1230 tayari ipo' });
   });
 });
 

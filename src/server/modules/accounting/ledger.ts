@@ -17,10 +17,11 @@ import { addDays, addMonths, fiscalYearOf } from '../../../shared/county-time.js
 import { add, compare, formatKesExact, isNegative, isZero, negate, parseTotal, subtract, total, totalOf, ZERO, ZERO_TOTAL, type Cents, type Total } from '../../../shared/money.js';
 import { balanceBoundMessage, journalCeilingMessage, journalSentence, passesBalanceBound, passesJournalCeiling, type Fund, type JournalFacts, type JournalText, type SourceType } from '../../../shared/accounting/index.js';
 import { continueSeries, documentNumber, nextDocumentNumber } from '../../core/numbering.js';
-import { conflict, invalid } from '../../core/errors.js';
+import { conflictSaid, invalid } from '../../core/errors.js';
 import { isNumericOverflow } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import { accountBalances, accountingPeriods, accounts, journalLines, journals } from './accounting.schema.js';
+import { accountingSaid } from './accounting.words.js';
 
 export type LedgerLine = {
   account: string;
@@ -158,7 +159,7 @@ async function markPosted(run: () => Promise<unknown>): Promise<void> {
 /** 409 when a period a journal would post into is closed. */
 export async function assertPeriodsOpen(tx: Db, dates: readonly string[]): Promise<void> {
   const [closed] = await closedPeriodsAmong(tx, dates);
-  if (closed) throw conflict(`The period ${closed} is closed: date the journal in an open period`);
+  if (closed) throw conflictSaid(accountingSaid('periodClosedForJournal', { period: closed }));
 }
 
 /** The closed months (YYYY-MM) among some dates' months, oldest first. */
@@ -176,7 +177,7 @@ export async function closedPeriodsAmong(tx: Db, dates: readonly string[]): Prom
 export function assertDateAllowed(date: string, today: string, path = 'date'): void {
   if (date > today) throw invalid([{ path, message: 'The date cannot be in the future' }]);
   if (today > adjustmentDeadline(date)) {
-    throw conflict(`The financial year ${fiscalYearOf(date).label} closed for adjustments on ${adjustmentDeadline(date)}: date the journal in ${fiscalYearOf(today).label}`);
+    throw conflictSaid(accountingSaid('yearClosedForAdjustments', { year: fiscalYearOf(date).label, deadline: adjustmentDeadline(date), current: fiscalYearOf(today).label }));
   }
 }
 
@@ -187,9 +188,10 @@ export async function assertAccountsUsable(tx: Db, codes: readonly string[]): Pr
   const found = new Map(rows.map((r) => [r.code, r]));
   const issues = codes.flatMap((code, i) => {
     const a = found.get(code);
-    if (!a) return [{ path: `lines.${i}.accountCode`, message: `There is no account ${code}` }];
-    if (!a.isActive) return [{ path: `lines.${i}.accountCode`, message: `Account ${code} is inactive` }];
-    if (a.parentOf) return [{ path: `lines.${i}.accountCode`, message: `Account ${code} is a heading: post to one of its accounts` }];
+    const path = `lines.${i}.accountCode`;
+    if (!a) return [{ path, ...accountingSaid('noAccount', { code }) }];
+    if (!a.isActive) return [{ path, ...accountingSaid('accountInactive', { code }) }];
+    if (a.parentOf) return [{ path, ...accountingSaid('accountHeading', { code }) }];
     return [];
   });
   if (issues.length) throw invalid(issues);

@@ -5,13 +5,14 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { addDays, countyDate, fiscalYearOf } from '../../../shared/county-time.js';
 import { MAX_JOURNAL, type FiscalYearStatus, type Period } from '../../../shared/accounting/index.js';
 import { add, compare, isNegative, isZero, negate, parseTotal, subtract, totalAsCents, ZERO_TOTAL, type Total } from '../../../shared/money.js';
-import { conflict, invalid } from '../../core/errors.js';
+import { conflictSaid, invalid } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import { accountField } from '../auth/index.js';
 import { accountBalances, accountingPeriods, accounts, fiscalYears, journals } from './accounting.schema.js';
 import { adjustmentDeadline, monthEnd, post, type LedgerLine } from './ledger.js';
+import { accountingSaid } from './accounting.words.js';
 
 /** The twelve months of a fiscal year, July first, as first days. */
 export function monthsOf(fy: { start: string }): string[] {
@@ -96,11 +97,11 @@ export async function closePeriod(ctx: ServiceContext, period: string): Promise<
   await db.transaction(async (tx) => {
     // One close at a time: two officers closing months at once queue here.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('accounting_periods'))`);
-    if (today <= last) throw conflict(`The period ${period} has not ended yet: it can be closed from ${addDays(last, 1)}`);
+    if (today <= last) throw conflictSaid(accountingSaid('periodNotEnded', { period, from: addDays(last, 1) }));
     const [done] = await tx.select().from(accountingPeriods).where(eq(accountingPeriods.period, first)).limit(1);
-    if (done) throw conflict(`The period ${period} is already closed`);
+    if (done) throw conflictSaid(accountingSaid('periodAlreadyClosed', { period }));
     const drafts = await draftsIn(tx, first, last);
-    if (drafts > 0) throw conflict(`${drafts} journal${drafts === 1 ? '' : 's'} dated in ${period} await${drafts === 1 ? 's' : ''} approval: approve or reject ${drafts === 1 ? 'it' : 'them'} first`);
+    if (drafts > 0) throw conflictSaid(accountingSaid(drafts === 1 ? 'periodDraft' : 'periodDrafts', { count: String(drafts), period }));
     const [earlier] = await tx
       .select({ period: sql<string>`to_char(min(${journals.date}), 'YYYY-MM')` })
       .from(journals)
@@ -111,7 +112,7 @@ export async function closePeriod(ctx: ServiceContext, period: string): Promise<
           sql`not exists (select 1 from ${accountingPeriods} p where p.period = date_trunc('month', ${journals.date})::date)`,
         ),
       );
-    if (earlier?.period) throw conflict(`Close ${earlier.period} first: periods close in order`);
+    if (earlier?.period) throw conflictSaid(accountingSaid('closeEarlierPeriod', { period: earlier.period }));
     await tx.insert(accountingPeriods).values({ period: first, closedBy: actor.id, closedAt: clock() });
     await audit(tx, actor, { action: 'period.closed', entity: 'accounting_period', detail: period });
   });
@@ -179,9 +180,9 @@ export async function closeFiscalYear(ctx: ServiceContext, year: string): Promis
   const now = clock();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('accounting_periods'))`);
-    if (countyDate(now) <= fy.end) throw conflict(`The financial year ${fy.label} ends on ${fy.end}: it can be closed from ${addDays(fy.end, 1)}`);
+    if (countyDate(now) <= fy.end) throw conflictSaid(accountingSaid('yearNotEnded', { year: fy.label, end: fy.end, from: addDays(fy.end, 1) }));
     const [done] = await tx.select().from(fiscalYears).where(eq(fiscalYears.label, fy.label)).limit(1);
-    if (done) throw conflict(`The financial year ${fy.label} is already closed`);
+    if (done) throw conflictSaid(accountingSaid('yearAlreadyClosed', { year: fy.label }));
     const [open] = await tx
       .select({ period: sql<string>`to_char(min(${journals.date}), 'YYYY-MM')` })
       .from(journals)
@@ -192,15 +193,15 @@ export async function closeFiscalYear(ctx: ServiceContext, year: string): Promis
           sql`not exists (select 1 from ${fiscalYears} y where y.label = ${fiscalYearLabelSql(journals.date)})`,
         ),
       );
-    if (open?.period) throw conflict(`Close the financial year of ${open.period} first`);
+    if (open?.period) throw conflictSaid(accountingSaid('closeEarlierYear', { period: open.period }));
     const drafts = await draftsIn(tx, fy.start, fy.end);
-    if (drafts > 0) throw conflict(`${drafts} journal${drafts === 1 ? '' : 's'} dated in ${fy.label} await${drafts === 1 ? 's' : ''} approval: approve or reject ${drafts === 1 ? 'it' : 'them'} first`);
+    if (drafts > 0) throw conflictSaid(accountingSaid(drafts === 1 ? 'yearDraft' : 'yearDrafts', { count: String(drafts), year: fy.label }));
     const months = monthsOf(fy);
     const closed = new Set((await tx.select({ p: accountingPeriods.period }).from(accountingPeriods).where(and(gte(accountingPeriods.period, fy.start), lte(accountingPeriods.period, fy.end)))).map((r) => r.p));
     const stillOpen = months.slice(0, 11).filter((m) => !closed.has(m));
-    if (stillOpen.length) throw conflict(`Close ${stillOpen.map((m) => m.slice(0, 7)).join(', ')} first: the year closes after its months, June last`);
+    if (stillOpen.length) throw conflictSaid(accountingSaid('yearMonthsOpen', { months: stillOpen.map((m) => m.slice(0, 7)).join(', ') }));
     const june = months[11]!;
-    if (closed.has(june)) throw conflict(`${june.slice(0, 7)} is closed, so the closing journal cannot be dated in it`);
+    if (closed.has(june)) throw conflictSaid(accountingSaid('juneClosed', { june: june.slice(0, 7) }));
     const closing = await post(
       tx,
       { date: fy.end, text: { kind: 'year_close', facts: { year: fy.label } }, reference: fy.label, source: { type: 'year_close', id: null }, lines: await yearEndLines(tx, fy), preparedBy: actor.id },

@@ -35,7 +35,7 @@ import {
   type StatementPreview,
 } from '../../../shared/accounting/index.js';
 import { audit } from '../../core/audit.js';
-import { conflict, invalid, notFound, outOfScope } from '../../core/errors.js';
+import { conflict, conflictSaid, invalid, notFound, outOfScope } from '../../core/errors.js';
 import type { ServiceContext } from '../../core/context.js';
 import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
@@ -44,6 +44,7 @@ import { findFacility, listFacilities } from '../facilities/index.js';
 import { accountBalances, accounts, bankStatementLines, bankStatements, journalLines, journals, reconciliationLedgerItems, reconciliationMatches, reconciliationStarts } from './accounting.schema.js';
 import { periodOf, post } from './ledger.js';
 import { booksScope } from './scope.js';
+import { accountingSaid, type MatchedName } from './accounting.words.js';
 import type { FileLine } from './reconciliation/statement-file.js';
 import { readStatementInput, type ReadStatement } from './reconciliation/statement-read.js';
 import { insertProfile, profileNameTaken } from './bank-profiles.service.js';
@@ -97,6 +98,13 @@ async function statementOf(ctx: Pick<ServiceContext, 'db' | 'scope'>, id: number
   return s;
 }
 
+/** Statement lines (by number) and book lines (by id) already in a match: either side, one or several. */
+function alreadyMatched(statementLines: readonly number[], bookLines: readonly number[]) {
+  const count = (lines: readonly number[]) => (lines.length > 1 ? 'Many' : 'One');
+  const name = (statementLines.length && bookLines.length ? `matchedStatement${count(statementLines)}Book${count(bookLines)}` : statementLines.length ? `matchedStatement${count(statementLines)}` : `matchedBook${count(bookLines)}`) as MatchedName;
+  return accountingSaid(name, { ...(statementLines.length ? { statementLines: statementLines.join(', ') } : {}), ...(bookLines.length ? { bookLines: bookLines.join(', ') } : {}) });
+}
+
 const assertPending = (s: StatementRow) => {
   if (s.status === 'reconciled') throw conflict('This statement is already reconciled: it can no longer change');
 };
@@ -105,10 +113,12 @@ const assertPending = (s: StatementRow) => {
 async function assertTarget(ctx: ServiceContext, input: Pick<ImportStatementInput, 'kind' | 'accountCode' | 'facilityId'>): Promise<{ accountName: string }> {
   const allowed = RECONCILABLE_ACCOUNTS[input.kind];
   if (!allowed.includes(input.accountCode)) {
-    throw invalid([{ path: 'accountCode', message: `A${input.kind === 'bank' ? ' bank' : 'n M-Pesa'} statement is reconciled against account ${allowed.join(' or ')}` }]);
+    // A bank statement has two cash accounts to choose from, an M-Pesa statement one.
+    const against = input.kind === 'bank' ? accountingSaid('bankStatementAccounts', { first: allowed[0]!, second: allowed.slice(1).join(' or ') }) : accountingSaid('mpesaStatementAccount', { code: allowed.join(' or ') });
+    throw invalid([{ path: 'accountCode', ...against }]);
   }
   const [account] = await ctx.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.code, input.accountCode)).limit(1);
-  if (!account) throw invalid([{ path: 'accountCode', message: `There is no account ${input.accountCode}` }]);
+  if (!account) throw invalid([{ path: 'accountCode', ...accountingSaid('noAccount', { code: input.accountCode }) }]);
   if (input.facilityId !== null) {
     if (!(await findFacility(ctx.db, input.facilityId))) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
   }
@@ -148,7 +158,7 @@ export async function previewStatement(ctx: ServiceContext, input: ImportStateme
     totalOut: toKes(file.totalOut),
     lines: file.lines.map(toParsed),
     skipped: file.skipped,
-    issues: nameTaken ? [...file.issues, { path: 'saveProfileAs', message: `A profile named ${input.saveProfileAs} already exists` }] : file.issues,
+    issues: nameTaken ? [...file.issues, { path: 'saveProfileAs', ...accountingSaid('profileTaken', { name: input.saveProfileAs! }) }] : file.issues,
     headers: file.headers,
     profile: profile && { id: profile.id, name: profile.name },
     columns: mapping && mapping.columns,
@@ -337,7 +347,7 @@ export async function createMatch(ctx: ServiceContext, id: number, input: Create
         .from(bankStatementLines)
         .where(and(eq(bankStatementLines.statementId, id), inArray(bankStatementLines.id, input.statementLineIds)));
       const missingStmt = input.statementLineIds.filter((l) => !stmt.some((x) => x.id === l));
-      if (missingStmt.length) throw invalid([{ path: 'statementLineIds', message: `Not lines of this statement: ${missingStmt.join(', ')}` }]);
+      if (missingStmt.length) throw invalid([{ path: 'statementLineIds', ...accountingSaid('notStatementLines', { lines: missingStmt.join(', ') }) }]);
       const book = await tx
         .select({ id: journalLines.id, debit: journalLines.debit, credit: journalLines.credit, accountCode: journalLines.accountCode, facilityId: journalLines.facilityId, status: journals.status, date: journals.date, matched: sql<boolean>`exists (select 1 from ${reconciliationLedgerItems} ri where ri.journal_line_id = ${journalLines.id})` })
         .from(journalLines)
@@ -348,21 +358,17 @@ export async function createMatch(ctx: ServiceContext, id: number, input: Create
         return !b || b.status !== 'posted' || b.accountCode !== s.accountCode || (s.facilityId !== null && b.facilityId !== s.facilityId) || b.date > s.periodEnd;
       });
       if (unusable.length) {
-        throw invalid([{ path: 'journalLineIds', message: `Not posted lines on account ${s.accountCode}${s.facilityId !== null ? ' of this facility' : ''} dated up to ${s.periodEnd}: ${unusable.join(', ')}` }]);
+        throw invalid([{ path: 'journalLineIds', ...accountingSaid(s.facilityId !== null ? 'notPostedLinesOfFacility' : 'notPostedLines', { code: s.accountCode, date: s.periodEnd, lines: unusable.join(', ') }) }]);
       }
       const stmtMatched = stmt.filter((x) => x.matchId !== null);
       const bookMatched = book.filter((x) => x.matched);
       if (stmtMatched.length || bookMatched.length) {
-        throw conflict(
-          [stmtMatched.length ? `statement line${stmtMatched.length > 1 ? 's' : ''} ${stmtMatched.map((x) => x.lineNo).join(', ')}` : '', bookMatched.length ? `book line${bookMatched.length > 1 ? 's' : ''} ${bookMatched.map((x) => x.id).join(', ')}` : '']
-            .filter(Boolean)
-            .join(' and ') + ' already matched: undo that match first',
-        );
+        throw conflictSaid(alreadyMatched(stmtMatched.map((x) => x.lineNo), bookMatched.map((x) => x.id)));
       }
       const stmtSum = totalOf(stmt.map((x) => x.amount));
       const bookSum = totalOf(book.map((x) => subtract(total(x.debit), total(x.credit))));
       if (compare(stmtSum, bookSum) !== 0) {
-        throw invalid([{ path: 'journalLineIds', message: `The statement lines add up to ${formatKesExact(stmtSum)} and the book lines to ${formatKesExact(bookSum)}: a match must be equal to the cent` }]);
+        throw invalid([{ path: 'journalLineIds', ...accountingSaid('matchNotEqual', { statement: formatKesExact(stmtSum), book: formatKesExact(bookSum) }) }]);
       }
       const [m] = await tx.insert(reconciliationMatches).values({ statementId: id, kind: 'manual', rule: null, createdBy: actor.id, createdAt: ctx.now() }).returning({ id: reconciliationMatches.id });
       await tx.update(bankStatementLines).set({ matchId: m!.id }).where(inArray(bankStatementLines.id, input.statementLineIds));
@@ -403,12 +409,12 @@ export async function completeReconciliation(ctx: ServiceContext, id: number): P
       .innerJoin(journals, eq(journals.id, journalLines.journalId))
       .where(and(eq(reconciliationMatches.statementId, id), sql`${journals.status} <> 'posted'`));
     if (waiting!.n > 0) {
-      throw conflict(`${waiting!.n === 1 ? 'A journal' : `${waiting!.n} journals`} prepared from this statement ${waiting!.n === 1 ? 'awaits' : 'await'} approval by another finance officer (or was rejected: undo its match)`);
+      throw conflictSaid(waiting!.n === 1 ? accountingSaid('journalAwaits') : accountingSaid('journalsAwait', { count: String(waiting!.n) }));
     }
     const totals = await fo30Totals(tx, s);
     if (totals.difference === null) throw conflict('The statement has no closing balance to reconcile to');
     if (!isZero(totals.difference)) {
-      throw conflict(`The reconciled balance (${formatKesExact(totals.reconciled)}) differs from the statement's closing balance (${formatKesExact(s.closingBalance!)}) by ${formatKesExact(totals.difference)}: match or post the outstanding items first`);
+      throw conflictSaid(accountingSaid('reconciledDiffers', { reconciled: formatKesExact(totals.reconciled), closing: formatKesExact(s.closingBalance!), difference: formatKesExact(totals.difference) }));
     }
     await tx.update(bankStatements).set({ status: 'reconciled', reconciledBy: ctx.actor.id, reconciledAt: ctx.now() }).where(eq(bankStatements.id, id));
     await audit(tx, ctx.actor, { action: 'reconciliation.completed', entity: 'bank_statement', entityId: id, detail: `closing ${formatKesExact(s.closingBalance!)} reconciled` });
@@ -810,13 +816,14 @@ export async function agreeStartingPoint(ctx: ServiceContext, id: number, input:
     .transaction(async (tx) => {
       const s = await statementOf({ db: tx, scope: ctx.scope }, id, true);
       assertPending(s);
-      if (await startOf(tx, s)) throw conflict(`Account ${s.accountCode} already has a starting point: later statements reconcile from it`);
+      if (await startOf(tx, s)) throw conflictSaid(accountingSaid('startingPointExists', { code: s.accountCode }));
       const p = await proposalFor(tx, s, null);
       if (!p) {
-        throw conflict(s.openingBalance === null ? 'The statement has no opening balance to start from' : `An earlier statement of account ${s.accountCode} exists: a starting point is agreed on the first one`);
+        if (s.openingBalance === null) throw conflict('The statement has no opening balance to start from');
+        throw conflictSaid(accountingSaid('earlierStatement', { code: s.accountCode }));
       }
       if (!isZero(p.differenceTotal) && !input.note) {
-        throw invalid([{ path: 'note', message: `The statement's opening balance and the cash book differ by ${formatKesExact(p.differenceTotal)}: say why in a note to agree it` }]);
+        throw invalid([{ path: 'note', ...accountingSaid('openingDiffers', { difference: formatKesExact(p.differenceTotal) }) }]);
       }
       const cleared = await tx
         .select({ id: journalLines.id })
@@ -880,10 +887,10 @@ export async function postStatementLine(ctx: ServiceContext, lineId: number, inp
       // Read again under the statement's lock: a line matched meanwhile is not posted twice.
       const [line] = await tx.select().from(bankStatementLines).where(eq(bankStatementLines.id, lineId)).limit(1);
       if (!line) throw notFound('Statement line not found');
-      if (line.matchId !== null) throw conflict(`Line ${line.lineNo} is already matched: undo that match first`);
+      if (line.matchId !== null) throw conflictSaid(accountingSaid('lineAlreadyMatched', { line: String(line.lineNo) }));
       const charge = input.kind === 'bank_charges';
       if (charge !== isNegative(line.amount)) {
-        throw invalid([{ path: 'kind', message: charge ? `Line ${line.lineNo} is money in: a bank charge is money out` : `Line ${line.lineNo} is money out: interest is money in` }]);
+        throw invalid([{ path: 'kind', ...accountingSaid(charge ? 'chargeIsMoneyOut' : 'interestIsMoneyIn', { line: String(line.lineNo) }) }]);
       }
       const size = charge ? negate(line.amount) : line.amount;
       const fund = FUND_OF[s.accountCode] ?? 'exchequer';

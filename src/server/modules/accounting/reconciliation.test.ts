@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestContext, expectPdf, type TestContext } from '../../test/helper.js';
+import { createTestContext, expectPdf, fieldErrors, type TestContext } from '../../test/helper.js';
 import { parseKes } from '../../../shared/money.js';
 import type { AutoMatchResult, ReconciliationDetail, ReconciliationSummary, StatementPreview } from '../../../shared/accounting/index.js';
 import { post, type LedgerLine } from './ledger.js';
@@ -110,7 +110,10 @@ describe('an M-Pesa statement', () => {
   it('refuses an account that is not the M-Pesa clearing account', async () => {
     const res = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: incharge, body: mpesa({ accountCode: '1120' }) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: 'accountCode', message: expect.stringContaining('1130') }]);
+    expect(res.json().issues).toEqual([{ path: 'accountCode', message: expect.stringContaining('1130'), key: 'accounting.mpesaStatementAccount', facts: { code: '1130' } }]);
+    // A Kiswahili reader (the API client sends the language on screen) reads it in Kiswahili.
+    const sw = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: incharge, body: mpesa({ accountCode: '1120' }), headers: { 'accept-language': 'sw' } });
+    expect(sw.json().issues).toEqual([{ path: 'accountCode', message: 'Taarifa ya M-Pesa hupatanishwa na akaunti 1130', key: 'accounting.mpesaStatementAccount', facts: { code: '1130' } }]);
   });
 
   it('imports and auto-matches by receipt number, then by amount and date when there is one candidate', async () => {
@@ -373,6 +376,12 @@ describe('the first reconciliation of an account, from an agreed starting point 
     const early = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${id}/complete`, cookie: officer });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toMatch(/2 journals prepared from this statement await approval/);
+    const earlySw = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${id}/complete`, cookie: officer, headers: { 'accept-language': 'sw' } });
+    expect(earlySw.json()).toMatchObject({
+      message: 'Majarida 2 yaliyoandaliwa kutoka taarifa hii yanasubiri idhini ya afisa mwingine wa fedha (au yalikataliwa: tendua ulinganisho wake)',
+      key: 'accounting.journalsAwait',
+      facts: { count: '2' },
+    });
     const drafts = await t.rows<{ id: number; status: string }>(sql`select id, status from journals where source_type = 'reconciliation' and source_id in (${fee.id}, ${interest.id}) order by id`);
     expect(drafts.map((j) => j.status)).toEqual(['draft', 'draft']);
     // The preparer cannot approve her own; the director does.
@@ -407,7 +416,9 @@ describe('the first reconciliation of an account, from an agreed starting point 
     const [s] = await t.rows<{ id: number }>(sql`select id from bank_statements where filename = 'ORG_STATEMENT_2026-03.csv' and facility_id = ${F}`);
     const bare = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${s!.id}/starting-point`, cookie: incharge, body: { agree: true } });
     expect(bare.statusCode).toBe(400);
-    expect(bare.json().issues).toEqual([{ path: 'note', message: expect.stringContaining('100.00') }]);
+    expect(bare.json().issues).toEqual([{ path: 'note', message: expect.stringContaining('100.00'), key: 'accounting.openingDiffers', facts: { difference: 'KES 100.00' } }]);
+    const bareSw = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${s!.id}/starting-point`, cookie: incharge, body: { agree: true }, headers: { 'accept-language': 'sw' } });
+    expect(fieldErrors(bareSw)).toEqual({ note: 'Salio la mwanzo la taarifa na kitabu cha pesa vinatofautiana kwa KES 100.00: eleza sababu kwenye dokezo ili kukubali' });
     const noted = await t.request({ method: 'POST', url: `/api/accounting/reconciliations/${s!.id}/starting-point`, cookie: incharge, body: { agree: true, note: 'Float deposited by the county before the paybill went live' } });
     expect(noted.statusCode, noted.body).toBe(200);
     const nd = noted.json<ReconciliationDetail>();

@@ -411,7 +411,10 @@ describe('the budget statements', () => {
   it('refuses a fiscal year that has not started', async () => {
     const res = await t.request({ url: '/api/accounting/budget-vs-actual?fiscalYear=2026/27', cookie: director });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: 'fiscalYear', message: 'The financial year 2026/27 has not started' }]);
+    expect(res.json().issues).toEqual([{ path: 'fiscalYear', message: 'The financial year 2026/27 has not started', key: 'accounting.yearNotStarted', facts: { year: '2026/27' } }]);
+    // A Kiswahili reader (the API client sends the language on screen) reads it in Kiswahili.
+    const sw = await t.request({ url: '/api/accounting/budget-vs-actual?fiscalYear=2026/27', cookie: director, headers: { 'accept-language': 'sw' } });
+    expect(sw.json()).toMatchObject({ message: 'Mwaka wa fedha 2026/27 bado haujaanza', issues: [{ path: 'fiscalYear', message: 'Mwaka wa fedha 2026/27 bado haujaanza' }] });
   });
 });
 

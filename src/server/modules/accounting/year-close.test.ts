@@ -47,6 +47,8 @@ describe('the year-end close', () => {
     // The demo county's draft of March waits for its approver: nothing in the year closes until it is decided.
     const waiting = await t.request({ method: 'POST', url: '/api/accounting/fiscal-years/2025-26/close', cookie: director });
     expect(waiting.json().message).toBe('1 journal dated in 2025/26 awaits approval: approve or reject it first');
+    const waitingSw = await t.request({ method: 'POST', url: '/api/accounting/fiscal-years/2025-26/close', cookie: director, headers: { 'accept-language': 'sw' } });
+    expect(waitingSw.json()).toMatchObject({ message: 'Jarida 1 lenye tarehe ya mwaka 2025/26 linasubiri idhini: liidhinishe au ulikatae kwanza', key: 'accounting.yearDraft', facts: { count: '1', year: '2025/26' } });
     const [draft] = await t.rows<{ id: number }>(sql`select id from journals where status = 'draft' order by id limit 1`);
     expect((await t.request({ method: 'POST', url: '/api/accounting/periods/2026-03/close', cookie: director })).statusCode).toBe(409);
     expect((await t.request({ method: 'POST', url: `/api/accounting/journals/${draft!.id}/approve`, cookie: director })).statusCode).toBe(200);
@@ -54,6 +56,15 @@ describe('the year-end close', () => {
     expect(months.statusCode).toBe(409);
     expect(months.json().message).toBe('Close 2026-02, 2026-03, 2026-04, 2026-05 first: the year closes after its months, June last');
     expect((await t.request({ method: 'POST', url: '/api/accounting/periods/2026-04/close', cookie: director })).json().message).toBe('Close 2026-02 first: periods close in order');
+    // A Kiswahili reader (the API client sends the language on screen) reads each in Kiswahili, its key and facts kept.
+    const monthsSw = await t.request({ method: 'POST', url: '/api/accounting/fiscal-years/2025-26/close', cookie: director, headers: { 'accept-language': 'sw' } });
+    expect(monthsSw.json()).toMatchObject({
+      message: 'Funga 2026-02, 2026-03, 2026-04, 2026-05 kwanza: mwaka hufungwa baada ya miezi yake, Juni ukiwa wa mwisho',
+      key: 'accounting.yearMonthsOpen',
+      facts: { months: '2026-02, 2026-03, 2026-04, 2026-05' },
+    });
+    const orderSw = await t.request({ method: 'POST', url: '/api/accounting/periods/2026-04/close', cookie: director, headers: { 'accept-language': 'sw' } });
+    expect(orderSw.json()).toMatchObject({ message: 'Funga 2026-02 kwanza: vipindi hufungwa kwa mfuatano', key: 'accounting.closeEarlierPeriod', facts: { period: '2026-02' } });
     for (const m of ['2026-02', '2026-03', '2026-04', '2026-05']) {
       const res = await t.request({ method: 'POST', url: `/api/accounting/periods/${m}/close`, cookie: director });
       expect(res.statusCode, `${m}: ${res.body}`).toBe(200);
@@ -90,5 +101,11 @@ describe('the year-end close', () => {
     const res = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: entry('2026-05-15') });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The financial year 2025/26 closed for adjustments on 2026-07-31: date the journal in 2026/27');
+    const sw = await t.request({ method: 'POST', url: '/api/accounting/journals', cookie: incharge, body: entry('2026-05-15'), headers: { 'accept-language': 'sw' } });
+    expect(sw.json()).toMatchObject({
+      message: 'Mwaka wa fedha 2025/26 ulifungwa kwa marekebisho tarehe 2026-07-31: weka jarida tarehe ya mwaka 2026/27',
+      key: 'accounting.yearClosedForAdjustments',
+      facts: { year: '2025/26', deadline: '2026-07-31', current: '2026/27' },
+    });
   });
 });

@@ -9,6 +9,8 @@ import writeExcelFile, { type SheetData } from 'write-excel-file/node';
 import type { BankColumns, BankStatementKind, DateOrder } from '../../../../shared/accounting/index.js';
 import { toKes } from '../../../../shared/money.js';
 import { readAmount, readCsv, readDate } from '../../../core/csv-read.js';
+import type { FieldIssue } from '../../../core/errors.js';
+import { wordOnServer } from '../../../core/words.js';
 import type { ProfileRow } from '../bank-profiles.service.js';
 import { likelyHeader, readStatementFile, readStatementRecords, type StatementMapping } from './statement-file.js';
 import { readBalance, readStatementAmount, readStatementDate } from './statement-cells.js';
@@ -113,6 +115,11 @@ describe('a statement file', () => {
     const csv = ['Date,Description,Reference,Debit,Credit,Balance', '01/03/2026,A,R1,10.00,5.00,', '02/03/2026,,R2,,,', '20/03/2026,C,R3,1.00,,'].join('\n');
     expect(view(readStatementFile('bank', csv, STANDARD, TODAY)).issues).toEqual(['csv.line.2.amount', 'csv.line.3.amount', 'csv.line.3.description', 'csv.line.4.date']);
     expect(view(readStatementFile('bank', 'Date,Details,Debit\n01/03/2026,A,1', STANDARD, TODAY)).issues).toEqual(['csv.header']);
+    // Keyed, so a Kiswahili reader of the refused import reads it in Kiswahili (core/words.ts), the columns as they are.
+    const header = readStatementFile('bank', 'Date,Details,Debit\n01/03/2026,A,1', STANDARD, TODAY).issues[0] as FieldIssue;
+    expect(header).toMatchObject({ key: 'accounting.noHeaderRow', facts: { columns: expect.any(String) } });
+    expect(wordOnServer(header, 'sw')).toBe(`Faili halina mstari wa kichwa wenye safu ${header.facts!.columns}`);
+    expect(header.message).toBe(`The file has no header row with the columns ${header.facts!.columns}`);
   });
 
   it('refuses a date outside the years 1900 to 2100 (issue 25, finding 9)', () => {

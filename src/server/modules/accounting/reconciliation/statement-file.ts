@@ -8,6 +8,7 @@ import { BANK_COLUMN_FIELDS, columnKey, type BankColumnField, type BankColumns, 
 import { inDateWindow } from '../../../../shared/validation.js';
 import { lineIssue, readCsv, type CsvRecord } from '../../../core/csv-read.js';
 import { readBalance, readStatementAmount, readStatementDate } from './statement-cells.js';
+import { accountingSaid } from '../accounting.words.js';
 
 export type FileLine = { lineNo: number; date: string; description: string; reference: string | null; amount: Cents; balance: Cents | null };
 
@@ -86,14 +87,14 @@ export function readStatementRecords(kind: BankStatementKind, records: readonly 
   const required = requiredColumns(kind, columns);
   const h = findHeader(records, required);
   if (h < 0) {
-    return emptyStatement([{ path: 'csv.header', message: `The file has no header row with the columns ${required.join(', ')}${kind === 'mpesa' ? ' (an M-Pesa organisation statement)' : ''}` }], likelyHeader(records));
+    return emptyStatement([{ path: 'csv.header', ...accountingSaid(kind === 'mpesa' ? 'noHeaderRowMpesa' : 'noHeaderRow', { columns: required.join(', ') }) }], likelyHeader(records));
   }
   const header = records[h]!;
   const keys = header.cells.map(columnKey);
   for (const f of BANK_COLUMN_FIELDS) {
     const name = columns[f];
     if (name && keys.filter((k) => k === columnKey(name)).length > 1) {
-      return emptyStatement([{ path: 'csv.header', message: `Line ${header.line}: the header has the column ${name} twice` }], headerCells(header.cells));
+      return emptyStatement([{ path: 'csv.header', ...accountingSaid('headerColumnTwice', { line: String(header.line), column: name }) }], headerCells(header.cells));
     }
   }
   const at = Object.fromEntries(BANK_COLUMN_FIELDS.map((f) => [f, columns[f] ? keys.indexOf(columnKey(columns[f])) : -1])) as Record<BankColumnField, number>;

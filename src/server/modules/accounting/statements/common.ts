@@ -6,6 +6,7 @@ import { countyDate, fiscalYearOf, type FiscalYear } from '../../../../shared/co
 import { DEBIT_NORMAL, type AccountType, type Statement, type StatementKind, type StatementQuery, type StatementRow } from '../../../../shared/accounting/index.js';
 import { compare, formatKesExact, isNegative, negate, parseTotal, sharePercent, toKes, type Total } from '../../../../shared/money.js';
 import { invalid } from '../../../core/errors.js';
+import { accountingSaid } from '../accounting.words.js';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Db } from '../../../db/client.js';
 import { budgets } from '../accounting.schema.js';
@@ -68,9 +69,9 @@ export function statementRange(ctx: Pick<ServiceContext, 'now'>, q: StatementQue
   if (q.from && q.from > today) throw invalid([{ path: 'from', message: 'The start date cannot be in the future' }]);
   if (fiscal) {
     const fy = q.fiscalYear ? parseFiscalYear(q.fiscalYear) : fiscalYearOf(q.to ?? today);
-    if (fy.start > today) throw invalid([{ path: 'fiscalYear', message: `The financial year ${fy.label} has not started` }]);
+    if (fy.start > today) throw invalid([{ path: 'fiscalYear', ...accountingSaid('yearNotStarted', { year: fy.label }) }]);
     const to = q.to ?? (fy.end < today ? fy.end : today);
-    if (to < fy.start || to > fy.end) throw invalid([{ path: 'to', message: `The end date is outside the financial year ${fy.label}` }]);
+    if (to < fy.start || to > fy.end) throw invalid([{ path: 'to', ...accountingSaid('endOutsideYear', { year: fy.label }) }]);
     return { from: fy.start, to, today, fy };
   }
   const to = q.to ?? today;
