@@ -16,7 +16,24 @@ function worded(error: AppError, lang: ReturnType<typeof documentLanguage>): { m
   return { message, issues };
 }
 
+/**
+ * A preview's problems (a file's dry run answers 200 with its wrong lines) in the reader's language too: each keyed
+ * item of the answer's `issues` is worded as a refusal's would be.
+ */
+function wordPreviewIssues(payload: unknown, language: () => ReturnType<typeof documentLanguage>): unknown {
+  if (!payload || typeof payload !== 'object' || !Array.isArray((payload as { issues?: unknown }).issues)) return payload;
+  const lang = language();
+  if (lang === 'en') return payload;
+  const issues = (payload as { issues: unknown[] }).issues.map((i) => {
+    const issue = i as Partial<FieldIssue> | null;
+    const text = issue && typeof issue === 'object' ? wordOnServer(issue, lang) : null;
+    return text === null ? i : { ...issue, message: text };
+  });
+  return { ...payload, issues };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, _reply, payload) => wordPreviewIssues(payload, () => documentLanguage(request)));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path id that cannot be a record's (/api/patients/abc) names nothing: 404, as for an unknown id.

@@ -173,6 +173,10 @@ describe('the salary scale', () => {
       'csv.line.9.effective_from': 'Mstari 9: Kundi la kazi R tayari lina kiwango kuanzia 2026-10-01: safu ya kiwango haibadilishwi kamwe (tumia mwezi mwingine)',
     });
     expect(refusedSw.json().issues[5]).toMatchObject({ key: 'payroll.scaleLineTwice', facts: { line: '8', jobGroup: 'L', date: '2026-09-01', first: '2' } });
+    // A preview (a 200 answer) names its wrong lines in Kiswahili too.
+    const previewSw = (await t.request({ method: 'POST', url: '/api/payroll/salary-scale/import', cookie: officer, body: { csv: bad, dryRun: true }, headers: sw })).json() as SalaryScaleImport;
+    expect(previewSw.issues[5]!.message).toBe('Mstari 8: Kundi la kazi L tayari lina mstari kuanzia 2026-09-01 (mstari 2)');
+    expect(previewSw.issues.map((i) => i.path)).toEqual(preview.issues.map((i) => i.path));
     const headerSw = await t.request({ method: 'POST', url: '/api/payroll/salary-scale/import', cookie: officer, body: { csv: 'job_group,effective_from,basic,hardship\nL,2026-09-01,66000,100' }, headers: sw });
     expect(fieldErrors(headerSw).csv).toMatch(/^hardship kwenye kichwa si jina la posho lililo kwenye orodha \(.*house.*\)$/);
     expect(((await importScale('job_group,effective_from,basic,hardship\nL,2026-09-01,66000,100', true)).json() as SalaryScaleImport).issues).toEqual([
