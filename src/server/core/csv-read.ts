@@ -3,9 +3,27 @@
 // record's line number in the file, because every complaint about the file must say which line it is about.
 import { MAX_IMPORT_LINES } from '../../shared/csv.js';
 import { parseKes, type Cents } from '../../shared/money.js';
+import type { FieldIssue } from './errors.js';
+import { serverWords } from './words.js';
 
-/** What is wrong with a file, or with one field of one of its lines (path csv.line.7.amount). */
-export type ImportIssue = { path: string; message: string };
+/** What is wrong with a file, or with one field of one of its lines (path csv.line.7.amount), with its key and facts when it has them. */
+export type ImportIssue = FieldIssue;
+
+/** What is wrong with any file, in English and Kiswahili (core/words.ts). Counts and line numbers are written as they are. */
+const { said: csvSaid } = serverWords('csv', {
+  en: {
+    tooManyLines: 'The file has {lines} lines: at most {max}',
+    hiddenCharacter: 'The file contains a hidden character (NUL): is it a CSV file?',
+    quoteNotClosed: 'Line {line}: a quoted cell is never closed',
+    columnTwice: 'The header has the column {column} twice',
+  },
+  sw: {
+    tooManyLines: 'Faili lina mistari {lines}: isizidi {max}',
+    hiddenCharacter: 'Faili lina herufi iliyofichwa (NUL): je, ni faili la CSV?',
+    quoteNotClosed: 'Mstari {line}: kisanduku kilichoanza na alama ya nukuu hakijafungwa',
+    columnTwice: 'Kichwa kina safu {column} mara mbili',
+  },
+});
 
 export type CsvRecord = { line: number; cells: string[] };
 
@@ -14,9 +32,9 @@ export function readCsv(text: string): { records: CsvRecord[]; issues: ImportIss
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const lineCount = body.split('\n').length - (body.endsWith('\n') ? 1 : 0);
   if (lineCount > MAX_IMPORT_LINES) {
-    return { records: [], issues: [{ path: 'csv', message: `The file has ${lineCount.toLocaleString('en-KE')} lines: at most ${MAX_IMPORT_LINES.toLocaleString('en-KE')}` }] };
+    return { records: [], issues: [{ path: 'csv', ...csvSaid('tooManyLines', { lines: lineCount, max: MAX_IMPORT_LINES }) }] };
   }
-  if (body.includes('\u0000')) return { records: [], issues: [{ path: 'csv', message: 'The file contains a hidden character (NUL): is it a CSV file?' }] };
+  if (body.includes('\u0000')) return { records: [], issues: [{ path: 'csv', ...csvSaid('hiddenCharacter') }] };
   const records: CsvRecord[] = [];
   let line = 1;
   let i = 0;
@@ -58,7 +76,7 @@ export function readCsv(text: string): { records: CsvRecord[]; issues: ImportIss
         i += 1;
       }
     }
-    if (quoted) return { records: [], issues: [{ path: `csv.line.${start}`, message: `Line ${start}: a quoted cell is never closed` }] };
+    if (quoted) return { records: [], issues: [{ path: `csv.line.${start}`, ...csvSaid('quoteNotClosed', { line: String(start) }) }] };
     cells.push(cell);
     if (cells.some((c) => c.trim() !== '')) records.push({ line: start, cells: cells.map((c) => c.trim()) });
   }
@@ -135,7 +153,7 @@ export const lineIssue = (line: number, field: string, message: string): ImportI
 /** A header that names a column twice (which would one take?): the file-wide issue, or null. */
 export function repeatedColumn(names: readonly string[]): ImportIssue | null {
   const twice = names.find((name, i) => name !== '' && names.indexOf(name) !== i);
-  return twice === undefined ? null : { path: 'csv', message: `The header has the column ${twice} twice` };
+  return twice === undefined ? null : { path: 'csv', ...csvSaid('columnTwice', { column: twice }) };
 }
 
 /**

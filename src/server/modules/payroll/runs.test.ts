@@ -516,6 +516,9 @@ describe('the run beside the county’s IPPD register', () => {
     ]);
     expect(((await compare(`personal_number,upn,gross,net\nA/1,${e1!.upn},1,1\nA/2,${e1!.upn},1,1`)).json() as IppdComparison).issues.map((i) => i.message)).toEqual([`Line 3: UPN ${e1!.upn} is on line 2 already`]);
     expect(((await compare('personal_number,gross,net,Gross\nA/1,1,1,1')).json() as IppdComparison).issues.map((i) => i.message)).toEqual(['The header has the column gross twice']);
+    // A file's own faults (core/csv-read.ts) in Kiswahili too, in an answer that is not a refusal.
+    const twiceSw = await t.request({ method: 'POST', url: `/api/payroll/runs/${county!.id}/ippd`, cookie: officer, body: { csv: 'personal_number,gross,net,Gross\nA/1,1,1,1' }, headers: { 'accept-language': 'sw' } });
+    expect((twiceSw.json() as IppdComparison).issues.map((i) => i.message)).toEqual(['Kichwa kina safu gross mara mbili']);
 
     // Only the required columns: gross and net are compared; an unreadable amount names its line and compares nothing.
     const bare = (await compare(`personal_number,gross,net\n${first!.personalNumber},${first!.payslip.gross},${first!.payslip.net}\n${second!.personalNumber},lots,1`)).json() as IppdComparison;

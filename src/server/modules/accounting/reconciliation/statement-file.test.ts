@@ -45,7 +45,7 @@ describe('the CSV reader', () => {
       { line: 2, cells: ['x, y', 'two\r\nlines'] },
       { line: 5, cells: ['3', 'say "hi"'] },
     ]);
-    expect(readCsv('a\n"open').issues).toEqual([{ path: 'csv.line.2', message: 'Line 2: a quoted cell is never closed' }]);
+    expect(readCsv('a\n"open').issues).toEqual([{ path: 'csv.line.2', message: 'Line 2: a quoted cell is never closed', key: 'csv.quoteNotClosed', facts: { line: '2' } }]);
   });
 
   it('reads amounts and dates exactly, and refuses what they are not', () => {
