@@ -60,7 +60,7 @@ const COMMON = {
 } satisfies Record<Language, unknown>;
 
 // The cadres in Kiswahili, as the client's shell names them (client/locales/sw.json, roles).
-const ROLES_SW: Record<Role, string> = {
+export const ROLES_SW: Record<Role, string> = {
   county_director: 'Mkurugenzi wa Afya wa Kaunti',
   subcounty_medical_officer: 'Afisa wa Matibabu wa Kaunti Ndogo',
   facility_incharge: 'Msimamizi wa Kituo',

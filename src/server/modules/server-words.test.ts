@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import './index.js';
 import { fill, registeredWords, wordOnServer } from '../core/words.js';
 
-const facts = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+const facts = (template: string) => [...template.matchAll(/\{(\w+)(?::\w+)?\}/g)].map((m) => m[0]!).sort();
 
 describe('server-worded messages', () => {
   const modules = [...registeredWords()];
@@ -26,5 +26,9 @@ describe('server-worded messages', () => {
     expect(wordOnServer({ key: 'accounting.budgetTwice', facts: { code: '4110' } }, 'sw')).toBe('Akaunti 4110 imewekewa bajeti mara mbili');
     expect(wordOnServer({ key: 'accounting.noSuchMessage', facts: {} }, 'sw')).toBeNull();
     expect(wordOnServer({ key: 'nobody.budgetTwice', facts: {} }, 'sw')).toBeNull();
+    // A fact that is a role's code is written in the message's language.
+    expect(fill('The last {role:role}', { role: 'nurse' })).toBe('The last Nurse');
+    expect(fill('{role:role} wa mwisho', { role: 'nurse' }, 'sw')).toBe('Muuguzi wa mwisho');
+    expect(fill('{role:role}', { role: 'herbalist' }, 'sw')).toBe('herbalist');
   });
 });

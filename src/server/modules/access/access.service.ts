@@ -6,7 +6,6 @@ import {
   GRANTS,
   needsConfirmation,
   PERMISSIONS,
-  roleLabel,
   ROLES,
   type AccessMatrix,
   type AccessPasskey,
@@ -22,6 +21,7 @@ import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
 import { changeAccount, findAccount, keepIndispensableRoles, listAccounts, listPasskeys, listUserSessions, passkeyOwner, revokePasskey, revokeSession, sessionOwner, type AccountRow } from '../auth/index.js';
 import { findFacility } from '../facilities/index.js';
 import { openRequestOf, pendingRoles, requestRoleChange } from '../staff/index.js';
+import { accessSaid } from './access.words.js';
 
 /** The module that owns each permission (the manifest's `permissions`). */
 const MODULE_OF = new Map<string, string>(MODULES.flatMap((m) => m.permissions.map((p) => [p as string, m.id] as const)));
@@ -35,6 +35,11 @@ export function accessMatrix(): AccessMatrix {
 }
 
 const refused = (message: string) => new AppError(403, 'forbidden', `Forbidden: ${message}`);
+/** A refusal that names a cadre, worded in the reader's language (access.words.ts). */
+const refusedFor = (name: 'mayNotManage' | 'mayNotEndSessions' | 'mayNotRevokePasskeys', role: string) => {
+  const { message, key, facts } = accessSaid(name, { role });
+  return new AppError(403, 'forbidden', message, undefined, undefined, { key, facts });
+};
 
 /** Whether an actor may change, or end the sessions of, an account: not their own, a role they manage, not a demo one. */
 function mayChange(actor: Pick<Actor, 'id' | 'role'>, target: { id: number; role: string; isDemo: boolean }): boolean {
@@ -86,9 +91,9 @@ export async function updateAccess(ctx: ServiceContext, id: number, input: Updat
     if (!target) throw notFound('User not found');
     if (target.id === actor.id) throw refused('you cannot change your own access; ask another administrator or the county director');
     if (target.isDemo) throw conflict('Demo accounts keep their roles: every visitor of the demo portal signs in with them');
-    if (!canManageRole(actor.role, target.role)) throw refused(`your role may not manage ${roleLabel(target.role)} accounts`);
+    if (!canManageRole(actor.role, target.role)) throw refusedFor('mayNotManage', target.role);
     if (input.role !== undefined && !canManageRole(actor.role, input.role)) {
-      throw invalid([{ path: 'role', message: `Your role may not give the ${roleLabel(input.role)} role` }]);
+      throw invalid([{ path: 'role', ...accessSaid('mayNotGive', { role: input.role }) }]);
     }
     if (input.facilityId !== undefined) {
       if (!(await findFacility(tx, input.facilityId))) throw invalid([{ path: 'facilityId', message: 'Facility not found' }]);
@@ -148,7 +153,7 @@ export async function revokeUserSession(ctx: ServiceContext, sessionId: number):
     if (owner === null) throw notFound('Session not found (it may have ended already)');
     const target = await findAccount(tx, owner);
     if (!target) throw notFound('Session not found (it may have ended already)');
-    if (owner !== actor.id && !canManageRole(actor.role, target.role)) throw refused(`your role may not end the sessions of ${roleLabel(target.role)} accounts`);
+    if (owner !== actor.id && !canManageRole(actor.role, target.role)) throw refusedFor('mayNotEndSessions', target.role);
     await revokeSession(tx, sessionId);
     await audit(tx, actor, { action: 'session.revoke', entity: 'user', entityId: owner, detail: `session ${sessionId}` });
   });
@@ -175,6 +180,6 @@ export async function revokeUserPasskey(ctx: ServiceContext, passkeyId: number):
   if (owner === null) throw notFound('Passkey not found');
   const target = await findAccount(db, owner);
   if (!target) throw notFound('Passkey not found');
-  if (owner !== actor.id && !canManageRole(actor.role, target.role)) throw refused(`your role may not revoke the passkeys of ${roleLabel(target.role)} accounts`);
+  if (owner !== actor.id && !canManageRole(actor.role, target.role)) throw refusedFor('mayNotRevokePasskeys', target.role);
   return revokePasskey(db, { passkeyId, by: actor.id, now: ctx.now(), ip: actor.ip });
 }

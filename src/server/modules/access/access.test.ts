@@ -103,6 +103,17 @@ describe('accounts', () => {
     const change = await t.request({ method: 'PATCH', url: `/api/access/users/${scmo!.id}`, cookie: admin, body: { isActive: false, reason: 'Leave' } });
     expect(change.statusCode).toBe(403);
     expect(change.json().message).toBe('Forbidden: your role may not manage Sub-County Medical Officer accounts');
+    // In Kiswahili, the cadres named as the shell names them (issue 30 item 8).
+    const sw = { 'accept-language': 'sw' };
+    const giveSw = await t.request({ method: 'PATCH', url: `/api/access/users/${staff.id}`, cookie: admin, body: { role: 'county_director', reason: 'Promotion' }, headers: sw });
+    expect(fieldErrors(giveSw).role).toBe('Jukumu lako haliruhusiwi kutoa jukumu la Mkurugenzi wa Afya wa Kaunti');
+    const changeSw = await t.request({ method: 'PATCH', url: `/api/access/users/${scmo!.id}`, cookie: admin, body: { isActive: false, reason: 'Leave' }, headers: sw });
+    expect(changeSw.json()).toMatchObject({
+      code: 'forbidden',
+      message: 'Hairuhusiwi: jukumu lako haliruhusiwi kusimamia akaunti za Afisa wa Matibabu wa Kaunti Ndogo',
+      key: 'access.mayNotManage',
+      facts: { role: 'subcounty_medical_officer' },
+    });
   });
 
   it('deactivation signs the person out at once and keeps them out', async () => {

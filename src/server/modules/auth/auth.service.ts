@@ -2,7 +2,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, asc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
-import { INDISPENSABLE_ROLES, roleLabel } from '../../../shared/access/index.js';
+import { INDISPENSABLE_ROLES } from '../../../shared/access/index.js';
 import { grantsOf, permissionsOf } from '../../../shared/access/index.js';
 import type { ChangePasswordInput, CurrentUser, DemoAccount } from '../../../shared/auth/index.js';
 import type { SessionEndReason } from '../../../shared/session-end.js';
@@ -11,7 +11,8 @@ import type { Config } from '../../env.js';
 import type { Db } from '../../db/client.js';
 import { facilityDirectory, facilityField } from '../facilities/index.js';
 import { endedSessions, loginAttempts, sessions, users } from './auth.schema.js';
-import { conflict, forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
+import { conflictSaid, forbidden, invalid, tooManyAttempts, unauthorized } from '../../core/errors.js';
+import { authSaid } from './auth.words.js';
 import { audit } from '../../core/audit.js';
 import { prepared } from '../../core/prepared.js';
 import { isStrongPassword, passwordStrengthIssues, type PasswordOwner } from './password-strength.js';
@@ -418,8 +419,7 @@ export async function keepIndispensableRoles(db: Db, userId: number, change: { r
     .from(users)
     .where(and(eq(users.role, role), eq(users.isActive, true), eq(users.isDemo, false), ne(users.id, userId)));
   if ((others?.n ?? 0) > 0) return;
-  const what = change.isActive === false ? 'deactivated' : 'given another role';
-  throw conflict(`This is the last active ${roleLabel(role)}: appoint another before this account is ${what}, or no one could restore it.`);
+  throw conflictSaid(authSaid(change.isActive === false ? 'lastActiveDeactivated' : 'lastActiveRoleChanged', { role }));
 }
 
 /**

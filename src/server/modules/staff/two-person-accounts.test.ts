@@ -343,6 +343,13 @@ describe('finding 7: the county keeps an active director and an active system ad
     const moved = await t.request({ method: 'PATCH', url: `/api/access/users/${staff.id}`, cookie: director, body: { role: 'records_officer', reason: 'Back to records' } });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().message).toMatch(/^This is the last active System Administrator: appoint another before this account is given another role/);
+    // In Kiswahili, the cadre named as the shell names it (issue 30 item 8).
+    const movedSw = await t.request({ method: 'PATCH', url: `/api/access/users/${staff.id}`, cookie: director, body: { role: 'records_officer', reason: 'Back to records' }, headers: { 'accept-language': 'sw' } });
+    expect(movedSw.json()).toMatchObject({
+      message: 'Huyu ndiye Msimamizi wa Mfumo wa mwisho aliye hai: teua mwingine kabla akaunti hii haijapewa jukumu jingine, la sivyo hakuna atakayeweza kuirejesha.',
+      key: 'auth.lastActiveRoleChanged',
+      facts: { role: 'admin' },
+    });
     const second = person({ role: 'admin' });
     expect((await t.request({ method: 'POST', url: '/api/staff', cookie: director, body: second })).statusCode).toBe(201);
     expect((await t.request({ method: 'PATCH', url: `/api/staff/${staff.id}/status`, cookie: director, body: { isActive: false } })).statusCode).toBe(200);
