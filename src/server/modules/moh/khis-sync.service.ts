@@ -18,7 +18,7 @@ import {
 } from '../../../shared/moh/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { byLine, lineIssue, readCsvTable, type ImportIssue } from '../../core/csv-read.js';
+import { byLine, readCsvTable, type ImportIssue } from '../../core/csv-read.js';
 import { AppError, conflict, invalid } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import type { Dhis2Connection } from '../../env.js';
@@ -26,6 +26,7 @@ import { KHIS_DEFAULT_CATEGORY_OPTION_COMBO } from './dhis2.js';
 import { fetchDataSet } from './dhis2-client.js';
 import { candidatesOf, proposeRows } from './khis-match.js';
 import { khisMapping, writeKhisMapping } from './khis.service.js';
+import { mohLineSaid } from './moh.words.js';
 
 /** The KHIS value a row is proposed as, or what it holds: its data element and its combo (blank = KHIS's default). */
 type Cell = { dataElement: string | null; categoryOptionCombo: string | null };
@@ -106,7 +107,7 @@ export async function importKhisMapping(ctx: ServiceContext, body: ImportKhisMap
   const uid = (line: number, field: 'dataElement' | 'categoryOptionCombo' | 'dataSet', text: string): string | null | undefined => {
     if (text === '') return null;
     if (DHIS2_UID.test(text)) return text;
-    issues.push(lineIssue(line, field, `${field} ${text} is not a DHIS2 identifier: a letter and ten letters or digits`));
+    issues.push(mohLineSaid(line, field, 'lineNotUid', { field, text }));
     return undefined;
   };
   for (const { line, cells } of records) {
@@ -114,19 +115,19 @@ export async function importKhisMapping(ctx: ServiceContext, body: ImportKhisMap
     const before = issues.length;
     const formText = cell(at.form);
     if (formText !== '' && formOf(formText) !== form) {
-      issues.push(lineIssue(line, 'form', `this line is for ${formText}, not MOH ${form}: import each form's lines into that form`));
+      issues.push(mohLineSaid(line, 'form', 'lineOtherForm', { other: formText, form }));
     }
     const key = cell(at.rowKey);
     const row = rowsByKey.get(key);
-    if (key === '') issues.push(lineIssue(line, 'rowKey', 'rowKey is required'));
-    else if (!row) issues.push(lineIssue(line, 'rowKey', `no row ${key.slice(0, 80)} on MOH ${form}`));
-    else if (lineOfKey.has(key)) issues.push(lineIssue(line, 'rowKey', `${key} is on line ${lineOfKey.get(key)} already`));
+    if (key === '') issues.push(mohLineSaid(line, 'rowKey', 'lineRowKeyRequired'));
+    else if (!row) issues.push(mohLineSaid(line, 'rowKey', 'lineNoRow', { row: key.slice(0, 80), form }));
+    else if (lineOfKey.has(key)) issues.push(mohLineSaid(line, 'rowKey', 'lineKeyTwice', { row: key, first: String(lineOfKey.get(key)) }));
     else lineOfKey.set(key, line);
     const dataElement = uid(line, 'dataElement', cell(at.dataElement));
     const combo = uid(line, 'categoryOptionCombo', cell(at.categoryOptionCombo));
-    if (combo && !dataElement && dataElement !== undefined) issues.push(lineIssue(line, 'categoryOptionCombo', 'a categoryOptionCombo needs its dataElement'));
+    if (combo && !dataElement && dataElement !== undefined) issues.push(mohLineSaid(line, 'categoryOptionCombo', 'lineComboAlone'));
     const set = uid(line, 'dataSet', cell(at.dataSet));
-    if (set && dataSet && set !== dataSet.id) issues.push(lineIssue(line, 'dataSet', `dataSet ${set} is not ${dataSet.id} of line ${dataSet.line}: a file holds one form`));
+    if (set && dataSet && set !== dataSet.id) issues.push(mohLineSaid(line, 'dataSet', 'lineOtherDataSet', { set, dataSet: dataSet.id, first: String(dataSet.line) }));
     else if (set && !dataSet) dataSet = { id: set, line };
     if (issues.length > before || !row) continue;
     const next: Cell = { dataElement: dataElement ?? null, categoryOptionCombo: dataElement ? (combo ?? null) : null };
@@ -141,7 +142,14 @@ export async function importKhisMapping(ctx: ServiceContext, body: ImportKhisMap
   for (const r of rows) {
     if (!r.dataElement) continue;
     const other = holder.get(cellKey(r));
-    if (other) issues.push(lineIssue(r.line, 'dataElement', `${r.dataElement} is already the data element of ${other}${lineOfKey.has(other) ? ` (line ${lineOfKey.get(other)})` : ''}`));
+    if (other) {
+      const first = lineOfKey.get(other);
+      issues.push(
+        first === undefined
+          ? mohLineSaid(r.line, 'dataElement', 'lineElementTaken', { dataElement: r.dataElement, row: other })
+          : mohLineSaid(r.line, 'dataElement', 'lineElementTakenAt', { dataElement: r.dataElement, row: other, first: String(first) }),
+      );
+    }
     else holder.set(cellKey(r), r.key);
   }
   const nextSet = dataSet?.id ?? current.dataSet;

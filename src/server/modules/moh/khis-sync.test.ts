@@ -316,6 +316,17 @@ describe('the mapping as a CSV file', () => {
       'Line 8: dataSet Xx705AdsOth is not EnZokILHOeN of line 2: a file holds one form',
     ]);
     expect(preview.rows.map((r) => `${r.line} ${r.key} ${r.change}`)).toEqual(['2 cholera changed', '6 measles changed']);
+    // The same preview for a Kiswahili reader (issue 30 item 8).
+    const sw = (await t.request({ method: 'POST', url: '/api/moh/khis/import', cookie: records, body: { form: '705A', csv: messy, dryRun: true }, headers: { 'accept-language': 'sw' } })).json() as KhisImport;
+    expect(sw.issues.map((i) => i.message)).toEqual([
+      'Mstari 3: hakuna safu no_such_row kwenye MOH 705A',
+      'Mstari 4: mstari huu ni wa 705B, si wa MOH 705A: ingiza mistari ya kila fomu kwenye fomu hiyo',
+      'Mstari 5: cholera tayari iko kwenye mstari 2',
+      'Mstari 6: Aq705Achol1 tayari ni dataElement ya cholera (mstari 2)',
+      'Mstari 7: categoryOptionCombo inahitaji dataElement yake',
+      'Mstari 8: categoryOptionCombo Cc705Apois! si kitambulisho cha DHIS2: herufi moja kisha herufi au tarakimu kumi',
+      'Mstari 8: dataSet Xx705AdsOth si EnZokILHOeN ya mstari 2: faili moja hubeba fomu moja',
+    ]);
     expect(await changes()).toBe(count);
   });
 
