@@ -23,7 +23,7 @@ import {
 import { audit, listReadDetail } from '../../core/audit.js';
 import { auditEvents } from '../../core/audit.schema.js';
 import type { Actor, FacilityScope, ServiceContext } from '../../core/context.js';
-import { conflict, invalid, notFound, tooManyAttempts } from '../../core/errors.js';
+import { conflict, conflictSaid, invalid, notFound, said, tooManyAttempts } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import type { SmsConfig } from '../../env.js';
 import { lockAccount } from '../auth/index.js';
@@ -152,7 +152,7 @@ export async function resendSmsMessage({ db, actor, scope, now: clock }: Service
     if (!row) throw notFound('Message not found');
     if (scope.facilityIds !== null && (row.facilityId === null || !scope.facilityIds.includes(row.facilityId))) throw notFound('Message not found');
     const m = row.m;
-    if (m.status !== 'failed') throw conflict(`Only a failed message is sent again: this one is ${m.status}.`);
+    if (m.status !== 'failed') throw conflictSaid(said('system.smsNotFailed', { status: m.status }, `Only a failed message is sent again: this one is ${m.status}.`));
     if (m.kind === 'account') throw conflict('A temporary password is never kept, so its message cannot be sent again: send a new temporary password from Staff Management.');
     if (m.kind === 'reminder') {
       const refusal = await reminderRefusal(tx, now, m, { status: row.appointmentStatus, date: row.appointmentDate });

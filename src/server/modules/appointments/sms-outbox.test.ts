@@ -149,6 +149,7 @@ describe('sending a failed message again', () => {
     const again = await resend(director, id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Only a failed message is sent again: this one is delivered.');
+    expect(again.json()).toMatchObject({ key: 'system.smsNotFailed', facts: { status: 'delivered' } });
     expect(await auditOf('sms_message.resend', id)).toHaveLength(1);
   });
 
