@@ -11,10 +11,14 @@ import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import { accountField } from '../auth/index.js';
 import { bankImportProfiles } from './accounting.schema.js';
+import { accountingSaid } from './accounting.words.js';
 
 export type ProfileRow = { id: number; name: string; kind: BankStatementKind; columns: BankColumns; dateOrder: DateOrder };
 
-const taken = (name: string) => conflict(`A profile named ${name} already exists`, [{ path: 'name', message: `A profile named ${name} already exists` }]);
+const taken = (name: string) => {
+  const s = accountingSaid('profileTaken', { name });
+  return conflict(s.message, [{ path: 'name', ...s }], s);
+};
 
 /** Only the fields a profile names (the stored jsonb may be read by an older or newer server). */
 function columnsOf(stored: Record<string, string>): BankColumns {

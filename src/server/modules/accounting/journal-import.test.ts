@@ -44,9 +44,30 @@ describe('importing journals', () => {
     expect(res.statusCode).toBe(400);
     const issues = res.json<{ issues: { path: string; message: string }[] }>().issues;
     expect(issues).toEqual([
-      { path: 'csv.line.3.account_code', message: 'Line 3: there is no account 9999' },
-      { path: 'csv.line.7.journal', message: expect.stringMatching(/^Line 7: journal W3: debits \(.*500\.00\) and credits \(.*450\.00\) must be equal$/) },
+      { path: 'csv.line.3.account_code', message: 'Line 3: there is no account 9999', key: 'accounting.importNoAccount', facts: { line: '3', code: '9999' } },
+      { path: 'csv.line.7.journal', message: expect.stringMatching(/^Line 7: journal W3: debits \(.*500\.00\) and credits \(.*450\.00\) must be equal$/), key: 'accounting.importUnbalanced', facts: { line: '7', journal: 'W3', debits: expect.stringContaining('500.00'), credits: expect.stringContaining('450.00') } },
     ]);
+    expect(await journalCount()).toEqual(before);
+  });
+
+  it('a Kiswahili reader has the problems of a refused file, and of a dry run, in Kiswahili', async () => {
+    const before = await journalCount();
+    const res = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv: file('journals-import-errors.csv') }, headers: { 'accept-language': 'sw' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([
+      { path: 'csv.line.3.account_code', message: 'Mstari 3: hakuna akaunti 9999', key: 'accounting.importNoAccount', facts: { line: '3', code: '9999' } },
+      {
+        path: 'csv.line.7.journal',
+        message: expect.stringMatching(/^Mstari 7: jarida W3: debiti \(.*500\.00\) na krediti \(.*450\.00\) lazima ziwe sawa$/),
+        key: 'accounting.importUnbalanced',
+        facts: { line: '7', journal: 'W3', debits: expect.stringContaining('500.00'), credits: expect.stringContaining('450.00') },
+      },
+    ]);
+    // A dry run answers its findings (200), worded for the reader all the same.
+    const csv = file('journals-import.csv').replace(/2026-03-12/g, '1850-03-12');
+    const dry = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv, dryRun: true }, headers: { 'accept-language': 'sw' } });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json<ImportJournalsResult>().issues.map((i) => i.message)).toEqual(['Mstari 2: 1850-03-12 haiko kati ya 1900 na 2100', 'Mstari 3: 1850-03-12 haiko kati ya 1900 na 2100']);
     expect(await journalCount()).toEqual(before);
   });
 
@@ -54,7 +75,7 @@ describe('importing journals', () => {
     const [other] = await t.rows<{ mfl: string }>(sql`select mfl_code as mfl from facilities where id <> 1 order by id limit 1`);
     const outside = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv: file('journals-import.csv', other!.mfl) } });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().issues[0]).toEqual({ path: 'csv.line.2.facility_mfl_code', message: expect.stringContaining('outside your scope') });
+    expect(outside.json().issues[0]).toEqual({ path: 'csv.line.2.facility_mfl_code', message: expect.stringContaining('outside your scope'), key: 'accounting.importFacilityOutOfScope', facts: { line: '2', mfl: other!.mfl } });
     const county = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv: file('journals-import.csv', '') } });
     expect(county.statusCode).toBe(400);
     expect(county.json().issues).toHaveLength(5);
@@ -66,11 +87,11 @@ describe('importing journals', () => {
     const res = await t.request({ method: 'POST', url: '/api/accounting/journals/import', cookie: incharge, body: { csv } });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([
-      { path: 'csv.line.2.date', message: 'Line 2: 1850-03-12 is not between 1900 and 2100' },
-      { path: 'csv.line.3.date', message: 'Line 3: 1850-03-12 is not between 1900 and 2100' },
-      { path: 'csv.line.4.date', message: 'Line 4: 2999-03-13 is not between 1900 and 2100' },
-      { path: 'csv.line.5.date', message: 'Line 5: 2999-03-13 is not between 1900 and 2100' },
-      { path: 'csv.line.6.date', message: 'Line 6: 2999-03-13 is not between 1900 and 2100' },
+      { path: 'csv.line.2.date', message: 'Line 2: 1850-03-12 is not between 1900 and 2100', key: 'accounting.importDateWindow', facts: { line: '2', date: '1850-03-12' } },
+      { path: 'csv.line.3.date', message: 'Line 3: 1850-03-12 is not between 1900 and 2100', key: 'accounting.importDateWindow', facts: { line: '3', date: '1850-03-12' } },
+      { path: 'csv.line.4.date', message: 'Line 4: 2999-03-13 is not between 1900 and 2100', key: 'accounting.importDateWindow', facts: { line: '4', date: '2999-03-13' } },
+      { path: 'csv.line.5.date', message: 'Line 5: 2999-03-13 is not between 1900 and 2100', key: 'accounting.importDateWindow', facts: { line: '5', date: '2999-03-13' } },
+      { path: 'csv.line.6.date', message: 'Line 6: 2999-03-13 is not between 1900 and 2100', key: 'accounting.importDateWindow', facts: { line: '6', date: '2999-03-13' } },
     ]);
     expect(await journalCount()).toEqual(before);
   });

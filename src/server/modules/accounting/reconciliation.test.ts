@@ -561,7 +561,36 @@ describe('a bank’s own export, read through its import profile (issue 29 item 
     const columns = { date: 'Value Date', description: 'Narrative', reference: 'Bank Reference', moneyOut: 'Money Out', moneyIn: 'Money In', balance: 'Ledger Balance' };
     const res = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: director, body: body({ csv, columns, saveProfileAs: 'KCB by value date' }) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: 'csv.line.5.amount', message: 'Line 5: Money Out "1,5OO.00" is not an amount' }]);
+    expect(res.json().issues).toEqual([{ path: 'csv.line.5.amount', message: 'Line 5: Money Out "1,5OO.00" is not an amount', key: 'accounting.statementNotAmount', facts: { line: '5', column: 'Money Out', text: '1,5OO.00' } }]);
+    expect(await written()).toEqual(before);
+  });
+
+  it('a Kiswahili reader has a bad line, a profile of the other kind and a taken profile name in Kiswahili, in a preview as in a refusal', async () => {
+    const before = await written();
+    const sw = { 'accept-language': 'sw' };
+    const csv = kcbCsv('10/03/2026,10/03/2026,CHEQUE 000201,CHQ000201,"1,5OO.00",,"18,500.00"');
+    const columns = { date: 'Value Date', description: 'Narrative', reference: 'Bank Reference', moneyOut: 'Money Out', moneyIn: 'Money In', balance: 'Ledger Balance' };
+    const res = await t.request({ method: 'POST', url: '/api/accounting/reconciliations', cookie: director, body: body({ csv, columns }), headers: sw });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: 'csv.line.4.amount', message: 'Mstari 4: Money Out "1,5OO.00" si kiasi cha pesa', key: 'accounting.statementNotAmount', facts: { line: '4', column: 'Money Out', text: '1,5OO.00' } }]);
+    const preview = await t.request({ method: 'POST', url: '/api/accounting/reconciliations/preview', cookie: director, body: body({ csv, columns }), headers: sw });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<StatementPreview>().issues.map((i) => i.message)).toEqual(['Mstari 4: Money Out "1,5OO.00" si kiasi cha pesa']);
+    const profiles = (await t.request({ url: '/api/accounting/bank-profiles', cookie: director })).json<{ id: number; name: string }[]>();
+    const portal = profiles.find((p) => p.name === 'M-Pesa portal')!;
+    const wrongKind = await t.request({ method: 'POST', url: '/api/accounting/reconciliations/preview', cookie: director, body: body({ profileId: portal.id }), headers: sw });
+    expect(wrongKind.statusCode).toBe(400);
+    expect(wrongKind.json().issues).toEqual([{ path: 'profileId', message: 'Wasifu wa M-Pesa portal husoma taarifa za M-Pesa', key: 'accounting.profileReadsMpesa', facts: { name: 'M-Pesa portal' } }]);
+    const kcb = profiles.find((p) => p.name === 'KCB')!;
+    const notKcb = { csv: 'Date,Details,Debit\n01/03/2026,A,1', profileId: kcb.id };
+    const noHeader = (await t.request({ method: 'POST', url: '/api/accounting/reconciliations/preview', cookie: director, body: body(notKcb) })).json<StatementPreview>().issues;
+    expect(noHeader).toEqual([{ path: 'csv.header', message: expect.stringMatching(/^The file has no header row with the columns .+ \(the KCB profile\)$/) }]);
+    const noHeaderSw = (await t.request({ method: 'POST', url: '/api/accounting/reconciliations/preview', cookie: director, body: body(notKcb), headers: sw })).json<StatementPreview>().issues;
+    expect(noHeaderSw).toEqual([{ path: 'csv.header', message: expect.stringMatching(/^Faili halina mstari wa kichwa wenye safu .+ \(wasifu wa KCB\)$/) }]);
+    const taken = await t.request({ method: 'POST', url: '/api/accounting/bank-profiles', cookie: director, body: { name: 'KCB', kind: 'bank', columns, dateOrder: 'dmy' }, headers: sw });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ message: 'Wasifu uitwao KCB tayari upo', key: 'accounting.profileTaken', facts: { name: 'KCB' } });
+    expect(taken.json().issues).toEqual([{ path: 'name', message: 'Wasifu uitwao KCB tayari upo', key: 'accounting.profileTaken', facts: { name: 'KCB' } }]);
     expect(await written()).toEqual(before);
   });
 
@@ -576,7 +605,7 @@ describe('a bank’s own export, read through its import profile (issue 29 item 
     const id = created.json<{ id: number }>().id;
     const dup = await t.request({ method: 'POST', url: '/api/accounting/bank-profiles', cookie: director, body: { ...absa, name: ' ABSA ' } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().issues).toEqual([{ path: 'name', message: 'A profile named ABSA already exists' }]);
+    expect(dup.json().issues).toEqual([{ path: 'name', message: 'A profile named ABSA already exists', key: 'accounting.profileTaken', facts: { name: 'ABSA' } }]);
     const bad = await t.request({ method: 'POST', url: '/api/accounting/bank-profiles', cookie: director, body: { name: 'Half', kind: 'bank', columns: { date: 'Date', description: '' } } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues.map((i: { path: string }) => i.path)).toEqual(['columns.description', 'columns.moneyIn']);

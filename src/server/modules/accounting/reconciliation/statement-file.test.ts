@@ -125,8 +125,8 @@ describe('a statement file', () => {
   it('refuses a date outside the years 1900 to 2100 (issue 25, finding 9)', () => {
     const csv = ['Date,Description,Reference,Debit,Credit,Balance', '15/03/1850,A,R1,10.00,,', '1899-12-31,B,R2,,5.00,', '01/03/2026,C,R3,,5.00,'].join('\n');
     expect(readStatementFile('bank', csv, STANDARD, TODAY).issues).toEqual([
-      { path: 'csv.line.2.date', message: 'Line 2: 1850-03-15 is not between 1900 and 2100' },
-      { path: 'csv.line.3.date', message: 'Line 3: 1899-12-31 is not between 1900 and 2100' },
+      { path: 'csv.line.2.date', message: 'Line 2: 1850-03-15 is not between 1900 and 2100', key: 'accounting.importDateWindow', facts: { line: '2', date: '1850-03-15' } },
+      { path: 'csv.line.3.date', message: 'Line 3: 1899-12-31 is not between 1900 and 2100', key: 'accounting.importDateWindow', facts: { line: '3', date: '1899-12-31' } },
     ]);
   });
 
@@ -146,6 +146,20 @@ describe('a statement file', () => {
       'Line 4: the line has neither Money Out nor Money In',
       'Line 5: the date is missing',
       'Line 6: Money In cannot be negative',
+    ]);
+  });
+
+  it('words its line problems for a Kiswahili reader too, the line number and the columns as facts', () => {
+    const kcb = profile('KCB');
+    const csv = ['Transaction Date,Narrative,Bank Reference,Money Out,Money In,Ledger Balance', '01/03/2026,A,R1,abc,,', '02/03/2026,B,R2,10.00,5.00,', '03/03/2026,C,R3,,,', '31/12/2099,F,R6,1.00,,x'].join('\n');
+    const issues = readStatementFile('bank', csv, kcb, TODAY).issues;
+    expect(issues[0]).toEqual({ path: 'csv.line.2.amount', message: 'Line 2: Money Out "abc" is not an amount', key: 'accounting.statementNotAmount', facts: { line: '2', column: 'Money Out', text: 'abc' } });
+    expect(issues.map((i) => wordOnServer(i as FieldIssue, 'sw'))).toEqual([
+      'Mstari 2: Money Out "abc" si kiasi cha pesa',
+      'Mstari 3: mstari una Money Out au Money In, si vyote viwili',
+      'Mstari 4: mstari hauna Money Out wala Money In',
+      'Mstari 5: 2099-12-31 ni tarehe ya baadaye',
+      'Mstari 5: salio "x" si kiasi cha pesa',
     ]);
   });
 });

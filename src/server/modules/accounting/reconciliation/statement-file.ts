@@ -34,6 +34,12 @@ export const PREAMBLE_ROWS = 15;
 const MAX_DESCRIPTION = 300;
 const MAX_REFERENCE = 60;
 
+/** A line's problem, keyed: its path and 'Line N: …' as core/csv-read.ts lineIssue makes them (N written as it is). */
+const said = (line: number, field: string, name: Parameters<typeof accountingSaid>[0], facts: Record<string, string> = {}): ImportIssue => ({
+  path: `csv.line.${line}.${field}`,
+  ...accountingSaid(name, { line: String(line), ...facts }),
+});
+
 /**
  * The columns a header row must have for the mapping to read it: the date, the money columns, and the description
  * (bank) or the receipt number and status (M-Pesa, whose Details may be absent). A bank's reference and the balance
@@ -100,7 +106,6 @@ export function readStatementRecords(kind: BankStatementKind, records: readonly 
   const at = Object.fromEntries(BANK_COLUMN_FIELDS.map((f) => [f, columns[f] ? keys.indexOf(columnKey(columns[f])) : -1])) as Record<BankColumnField, number>;
   const cell = (r: CsvRecord, f: BankColumnField) => (at[f] < 0 ? '' : (r.cells[at[f]] ?? '').trim());
   const named = (f: BankColumnField) => columns[f]!;
-  const dateForms = dateOrder === 'dmy' ? 'YYYY-MM-DD, DD/MM/YYYY or 05 Mar 2026' : 'YYYY-MM-DD, MM/DD/YYYY or 05 Mar 2026';
 
   const issues: ImportIssue[] = [];
   const skipped: StatementFile['skipped'] = [];
@@ -120,7 +125,7 @@ export function readStatementRecords(kind: BankStatementKind, records: readonly 
     if (at.amount >= 0) {
       const text = cell(r, 'amount');
       const read = readStatementAmount(text);
-      if (read === undefined) money.push(lineIssue(r.line, 'amount', `${named('amount')} "${text.slice(0, 30)}" is not an amount`));
+      if (read === undefined) money.push(said(r.line, 'amount', 'statementNotAmount', { column: named('amount'), text: text.slice(0, 30) }));
       else if (read.cents === null || isZero(read.cents)) noMoney = true;
       else {
         // One signed column: money out negative; a DR / CR suffix says the side whatever the sign.
@@ -132,14 +137,14 @@ export function readStatementRecords(kind: BankStatementKind, records: readonly 
       const inText = cell(r, 'moneyIn');
       const out = at.moneyOut >= 0 ? readStatementAmount(outText) : { cents: null };
       const into = at.moneyIn >= 0 ? readStatementAmount(inText) : { cents: null };
-      if (out === undefined) money.push(lineIssue(r.line, 'amount', `${named('moneyOut')} "${outText.slice(0, 30)}" is not an amount`));
-      if (into === undefined) money.push(lineIssue(r.line, 'amount', `${named('moneyIn')} "${inText.slice(0, 30)}" is not an amount`));
+      if (out === undefined) money.push(said(r.line, 'amount', 'statementNotAmount', { column: named('moneyOut'), text: outText.slice(0, 30) }));
+      if (into === undefined) money.push(said(r.line, 'amount', 'statementNotAmount', { column: named('moneyIn'), text: inText.slice(0, 30) }));
       if (out !== undefined && into !== undefined) {
         // Banks print money out either way: 12,500.00 or -12,500.00 in the Money Out column.
         const outCents = out.cents === null ? ZERO : isNegative(out.cents) ? negate(out.cents) : out.cents;
         const inCents = into.cents ?? ZERO;
-        if (isNegative(inCents)) money.push(lineIssue(r.line, 'amount', `${named('moneyIn')} cannot be negative`));
-        else if (!isZero(outCents) && !isZero(inCents)) money.push(lineIssue(r.line, 'amount', `a line has ${named('moneyOut')} or ${named('moneyIn')}, not both`));
+        if (isNegative(inCents)) money.push(said(r.line, 'amount', 'statementNotNegative', { column: named('moneyIn') }));
+        else if (!isZero(outCents) && !isZero(inCents)) money.push(said(r.line, 'amount', 'statementBothSides', { out: named('moneyOut'), in: named('moneyIn') }));
         else if (isZero(outCents) && isZero(inCents)) noMoney = true;
         else amount = isZero(outCents) ? inCents : negate(outCents);
       }
@@ -153,20 +158,20 @@ export function readStatementRecords(kind: BankStatementKind, records: readonly 
     }
     if (noMoney) {
       const [o, i] = [columns.moneyOut, columns.moneyIn];
-      money.push(lineIssue(r.line, 'amount', at.amount >= 0 ? `the line has no ${named('amount')}` : o && i ? `the line has neither ${o} nor ${i}` : `the line has no ${o ?? i}`));
+      money.push(at.amount >= 0 ? said(r.line, 'amount', 'statementNoAmount', { column: named('amount') }) : o && i ? said(r.line, 'amount', 'statementNeitherSide', { out: o, in: i }) : said(r.line, 'amount', 'statementNoAmount', { column: (o ?? i)! }));
     }
 
     const problems: ImportIssue[] = [];
     const dateText = cell(r, 'date');
     const date = readStatementDate(dateText, dateOrder);
-    if (!date) problems.push(lineIssue(r.line, 'date', dateText === '' ? 'the date is missing' : `"${dateText.slice(0, 40)}" is not a date (use ${dateForms})`));
-    else if (!inDateWindow(date)) problems.push(lineIssue(r.line, 'date', `${date} is not between 1900 and 2100`));
-    else if (date > today) problems.push(lineIssue(r.line, 'date', `${date} is in the future`));
+    if (!date) problems.push(dateText === '' ? lineIssue(r.line, 'date', 'the date is missing') : said(r.line, 'date', dateOrder === 'dmy' ? 'statementNotDateDmy' : 'statementNotDateMdy', { text: dateText.slice(0, 40) }));
+    else if (!inDateWindow(date)) problems.push(said(r.line, 'date', 'importDateWindow', { date }));
+    else if (date > today) problems.push(said(r.line, 'date', 'statementFuture', { date }));
     problems.push(...money);
-    if (balance === undefined) problems.push(lineIssue(r.line, 'balance', `the balance "${balanceText.slice(0, 30)}" is not an amount`));
+    if (balance === undefined) problems.push(said(r.line, 'balance', 'statementBalanceNotAmount', { text: balanceText.slice(0, 30) }));
     const reference = cell(r, 'reference');
     if (kind === 'mpesa' && reference === '') problems.push(lineIssue(r.line, 'reference', 'the receipt number is missing'));
-    if (reference.length > MAX_REFERENCE) problems.push(lineIssue(r.line, 'reference', `the ${kind === 'bank' ? 'reference' : 'receipt number'} is longer than ${MAX_REFERENCE} characters`));
+    if (reference.length > MAX_REFERENCE) problems.push(said(r.line, 'reference', kind === 'bank' ? 'statementReferenceLong' : 'statementReceiptLong', { max: String(MAX_REFERENCE) }));
     if (kind === 'bank' && description === '') problems.push(lineIssue(r.line, 'description', 'the description is missing'));
     if (problems.length) {
       issues.push(...problems);

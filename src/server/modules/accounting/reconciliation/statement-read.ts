@@ -4,11 +4,12 @@
 // fits, the file's most plausible header row comes back so the officer can choose the columns from it.
 import type { BankColumns, ImportStatementInput } from '../../../../shared/accounting/index.js';
 import { readCsv, type CsvRecord, type ImportIssue } from '../../../core/csv-read.js';
-import { invalid } from '../../../core/errors.js';
+import { invalid, type FieldIssue } from '../../../core/errors.js';
 import type { Db } from '../../../db/client.js';
 import { findProfile, profilesOfKind, type ProfileRow } from '../bank-profiles.service.js';
 import { columnsPresent, emptyStatement, findHeader, likelyHeader, readStatementRecords, requiredColumns, type StatementFile, type StatementMapping } from './statement-file.js';
 import { readXlsx } from './xlsx-sheet.js';
+import { accountingSaid } from '../accounting.words.js';
 
 export const CHOOSE_COLUMNS = 'Choose the columns of this file (no saved profile matches its header)';
 
@@ -41,14 +42,19 @@ export async function readStatementInput(db: Db, input: ImportStatementInput, to
     const mapping = { columns, dateOrder };
     const file = readStatementRecords(input.kind, source.records, mapping, today);
     // A named profile whose header is not in the file: say which profile looked for it.
-    if (profile) for (const issue of file.issues) if (issue.path === 'csv.header' && issue.message.startsWith('The file has no header')) issue.message += ` (the ${profile.name} profile)`;
+    if (profile) {
+      for (const issue of file.issues as FieldIssue[]) {
+        if (issue.path !== 'csv.header' || !issue.message.startsWith('The file has no header')) continue;
+        Object.assign(issue, accountingSaid(issue.key === 'accounting.noHeaderRowMpesa' ? 'noHeaderRowMpesaProfile' : 'noHeaderRowProfile', { ...issue.facts, profile: profile.name }));
+      }
+    }
     return { file, profile, mapping };
   };
   if (input.columns) return read(null, input.columns, input.dateOrder ?? 'dmy');
   if (input.profileId !== undefined) {
     const profile = await findProfile(db, input.profileId);
     if (!profile) throw invalid([{ path: 'profileId', message: 'Unknown profile' }]);
-    if (profile.kind !== input.kind) throw invalid([{ path: 'profileId', message: `The ${profile.name} profile reads ${profile.kind === 'bank' ? 'bank' : 'M-Pesa'} statements` }]);
+    if (profile.kind !== input.kind) throw invalid([{ path: 'profileId', ...accountingSaid(profile.kind === 'bank' ? 'profileReadsBank' : 'profileReadsMpesa', { name: profile.name }) }]);
     return read(profile, profile.columns, input.dateOrder ?? profile.dateOrder);
   }
   const found = detectProfile(input.kind, source.records, await profilesOfKind(db, input.kind));
