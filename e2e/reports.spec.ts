@@ -97,7 +97,7 @@ test('a records officer generates her facility’s MOH 705A for last month, foll
   const [csv] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /^Download CSV of / }).click()]);
   expect(csv.suggestedFilename()).toBe(`moh-705a-outpatient-summary-under-5-years-${lastMonth()}.csv`);
   expect(await readFile((await csv.path())!, 'utf8')).toContain(MOH_705A);
-  await expect(row.getByRole('link', { name: /^Download JSON of / })).toHaveAttribute('href', `/api/reports/${id}/download?format=json`);
+  await expect(row.getByRole('link', { name: /^Download JSON of / })).toHaveAttribute('href', `/api/reports/${id}/download?format=json&lang=en`);
 
   // KHIS: the county has not filled in the data elements yet, and the server has no KHIS connection: both said.
   await row.getByRole('button', { name: /^KHIS: / }).click();
