@@ -222,7 +222,7 @@ export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInp
   const lines = text.split(/\r\n|\n|\r/);
   const issues: FieldIssue[] = [];
   type LineProblem = Parameters<typeof accountingSaid>[0];
-  const problem = (n: number, name: LineProblem, facts: Record<string, string | number> = {}) => issues.push({ path: `csv.${n}`, ...accountingSaid(name, { line: n, ...facts }) });
+  const problem = (n: number, name: LineProblem, facts: Record<string, string | number> = {}) => issues.push({ path: `csv.${n}`, ...accountingSaid(name, { line: String(n), ...facts }) });
   const header = cellsOf(lines[0] ?? '')?.map((c) => c.toLowerCase());
   if (!header || header.length !== 3 || header.some((h, i) => h !== HEADER[i])) throw invalid([{ path: 'csv.1', ...accountingSaid('budgetHeader', { header: HEADER.join(',') }) }]);
   if (lines.length > MAX_IMPORT_LINES + 1) throw invalid([{ path: 'csv', ...accountingSaid('budgetTooManyLines', { max: MAX_IMPORT_LINES }) }]);
@@ -252,7 +252,7 @@ export async function importBudgets(ctx: ServiceContext, input: ImportBudgetsInp
     if (amount === null || isNegative(amount) || toKes(amount) > MAX_LINE_KES) return problem(n, 'budgetNotAmount', { amount: amountText.slice(0, 20), max: MAX_LINE_KES });
     const key = `${facilityId ?? ''}|${code}`;
     const first = seen.get(key);
-    if (first !== undefined) return problem(n, 'budgetDuplicate', { code, first });
+    if (first !== undefined) return problem(n, 'budgetDuplicate', { code, first: String(first) });
     seen.set(key, n);
     planned.push({ facilityId, accountCode: code, amount });
   });

@@ -120,7 +120,13 @@ describe('importing the budget file', () => {
       'csv.8': 'Mstari 8: alama ya nukuu haijafungwa',
     });
     expect(sw.json().message).toContain('Mstari 3: hakuna kituo');
-    expect(sw.json().issues[1]).toMatchObject({ key: 'accounting.budgetNotRevenueOrExpenseAtLine', facts: { line: 4, code: '1110' } });
+    expect(sw.json().issues[1]).toMatchObject({ key: 'accounting.budgetNotRevenueOrExpenseAtLine', facts: { line: '4', code: '1110' } });
+    // A line number is written as the file numbers it, never 1,234: blank lines up to line 1,233, then two wrong ones.
+    const far = ['facility_mfl_code,account_code,amount', '15834,4110,120000', ...Array<string>(1_230).fill(''), '15834,4110,7', '99999,4110,1'].join('\n');
+    expect(fieldErrors(await importFile(director, far))).toEqual({
+      'csv.1233': 'Line 1233: account 4110 for this facility is already on line 2',
+      'csv.1234': 'Line 1234: there is no facility with MFL code 99999',
+    });
     const header = await importFile(director, 'mfl,account,amount\n15834,4110,1');
     expect(fieldErrors(header)).toEqual({ 'csv.1': 'Line 1: the header must be facility_mfl_code,account_code,amount' });
   });
