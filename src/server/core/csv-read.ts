@@ -3,7 +3,7 @@
 // record's line number in the file, because every complaint about the file must say which line it is about.
 import { MAX_IMPORT_LINES } from '../../shared/csv.js';
 import { parseKes, type Cents } from '../../shared/money.js';
-import type { FieldIssue } from './errors.js';
+import type { FieldIssue, MessageText, Said } from './errors.js';
 import { serverWords } from './words.js';
 
 /** What is wrong with a file, or with one field of one of its lines (path csv.line.7.amount), with its key and facts when it has them. */
@@ -147,8 +147,18 @@ export function readDate(text: string): string | undefined {
   return undefined;
 }
 
+const linePath = (line: number, field: string) => `csv.line.${line}.${field}`;
+
 /** An issue about one field of one line: path csv.line.7.amount, message 'Line 7: …'. */
-export const lineIssue = (line: number, field: string, message: string): ImportIssue => ({ path: `csv.line.${line}.${field}`, message: `Line ${line}: ${message}` });
+export const lineIssue = (line: number, field: string, message: string): ImportIssue => ({ path: linePath(line, field), message: `Line ${line}: ${message}` });
+
+/**
+ * The same issue in a module's words (core/words.ts `said`, whose template begins "Line {line}: "), with its key and
+ * facts: the line is a fact as written, never 1,234.
+ */
+export function lineSaid<Name extends string>(say: (name: Name, facts: MessageText['facts']) => Said, line: number, field: string, name: Name, facts: MessageText['facts'] = {}): ImportIssue {
+  return { path: linePath(line, field), ...say(name, { line: String(line), ...facts }) };
+}
 
 /** A header that names a column twice (which would one take?): the file-wide issue, or null. */
 export function repeatedColumn(names: readonly string[]): ImportIssue | null {

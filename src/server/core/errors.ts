@@ -35,6 +35,10 @@ export const notFound = (message = 'Not found') => new AppError(404, 'not_found'
 export const conflict = (message: string, issues?: FieldIssue[], text?: MessageText) => new AppError(409, 'conflict', message, issues, undefined, text);
 /** A 409 whose message carries its key and facts. */
 export const conflictSaid = ({ message, key, facts }: Said) => conflict(message, undefined, { key, facts });
+/** A 403 from a role check whose message carries its key and facts (its English starts "Forbidden: "). */
+export const forbiddenSaid = ({ message, key, facts }: Said) => new AppError(403, 'forbidden', message, undefined, undefined, { key, facts });
+/** A 403 from a scope check (outOfScope) whose message carries its key and facts (its English starts "Forbidden: "). */
+export const outOfScopeSaid = ({ message, key, facts }: Said) => new AppError(403, 'out_of_scope', message, undefined, undefined, { key, facts });
 export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_attempts', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 export const invalid = (issues: FieldIssue[]) =>

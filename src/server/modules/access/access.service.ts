@@ -17,7 +17,7 @@ import {
 import { MODULES } from '../../../shared/modules.js';
 import { audit } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
-import { AppError, conflict, invalid, notFound } from '../../core/errors.js';
+import { AppError, conflict, forbiddenSaid, invalid, notFound } from '../../core/errors.js';
 import { changeAccount, findAccount, keepIndispensableRoles, listAccounts, listPasskeys, listUserSessions, passkeyOwner, revokePasskey, revokeSession, sessionOwner, type AccountRow } from '../auth/index.js';
 import { findFacility } from '../facilities/index.js';
 import { openRequestOf, pendingRoles, requestRoleChange } from '../staff/index.js';
@@ -36,10 +36,7 @@ export function accessMatrix(): AccessMatrix {
 
 const refused = (message: string) => new AppError(403, 'forbidden', `Forbidden: ${message}`);
 /** A refusal that names a cadre, worded in the reader's language (access.words.ts). */
-const refusedFor = (name: 'mayNotManage' | 'mayNotEndSessions' | 'mayNotRevokePasskeys', role: string) => {
-  const { message, key, facts } = accessSaid(name, { role });
-  return new AppError(403, 'forbidden', message, undefined, undefined, { key, facts });
-};
+const refusedFor = (name: 'mayNotManage' | 'mayNotEndSessions' | 'mayNotRevokePasskeys', role: string) => forbiddenSaid(accessSaid(name, { role }));
 
 /** Whether an actor may change, or end the sessions of, an account: not their own, a role they manage, not a demo one. */
 function mayChange(actor: Pick<Actor, 'id' | 'role'>, target: { id: number; role: string; isDemo: boolean }): boolean {

@@ -2,6 +2,7 @@
 // reconciliation), worded on the server in English and Kiswahili (core/words.ts): the accounting screen's bundle is
 // at its weight budget, so these words live here, not in its locale files. The ledger's bounds and its debits-equal-
 // credits message are not here: the client words them itself from shared/accounting.
+import { lineSaid } from '../../core/csv-read.js';
 import { serverWords } from '../../core/words.js';
 
 /** Why an account cannot carry a budget line: on the Budgets tab as it is, in an imported file after its line. */
@@ -302,3 +303,7 @@ export const { said: accountingSaid } = serverWords('accounting', {
     noHeaderRowMpesaProfile: 'Faili halina mstari wa kichwa wenye safu {columns} (taarifa ya M-Pesa ya shirika) (wasifu wa {profile})',
   },
 });
+
+/** A wrong line of an imported file (a journal file, a bank or M-Pesa statement) in accounting's words (core/csv-read.ts lineSaid). */
+export const accountingLineSaid = (line: number, field: string, name: Parameters<typeof accountingSaid>[0], facts: Record<string, string> = {}) =>
+  lineSaid(accountingSaid, line, field, name, facts);

@@ -9,7 +9,7 @@ import { compare, formatKesExact, isNegative, isZero, toKes, totalOf, ZERO, type
 import { COST_CENTRES, FUNDS, MAX_JOURNAL, MAX_JOURNAL_LINES, MAX_LINE_KES, passesJournalCeiling, type Fund, type ImportIssue, type ImportJournalsInput, type ImportJournalsResult } from '../../../shared/accounting/index.js';
 import { audit } from '../../core/audit.js';
 import { invalid } from '../../core/errors.js';
-import { accountingSaid } from './accounting.words.js';
+import { accountingLineSaid, accountingSaid } from './accounting.words.js';
 import type { ServiceContext } from '../../core/context.js';
 import { listFacilities } from '../facilities/index.js';
 import { accountingPeriods, accounts } from './accounting.schema.js';
@@ -59,11 +59,11 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
     const earlier = groups.get(key)?.rows[0];
     const dateText = cell(r.cells, 'date') || (earlier?.date ?? '');
     const date = readDate(dateText);
-    if (!date) issues.push(dateText === '' ? lineIssue(n, 'date', 'the date is missing') : said(n, 'date', 'importNotDate', { text: dateText.slice(0, 30) }));
-    else if (!inDateWindow(date)) issues.push(said(n, 'date', 'importDateWindow', { date }));
+    if (!date) issues.push(dateText === '' ? lineIssue(n, 'date', 'the date is missing') : accountingLineSaid(n, 'date', 'importNotDate', { text: dateText.slice(0, 30) }));
+    else if (!inDateWindow(date)) issues.push(accountingLineSaid(n, 'date', 'importDateWindow', { date }));
     else if (date > today) issues.push(lineIssue(n, 'date', 'the date cannot be in the future'));
-    else if (today > adjustmentDeadline(date)) issues.push(said(n, 'date', 'importYearClosed', { date, deadline: adjustmentDeadline(date) }));
-    else if (closed.has(periodOf(date))) issues.push(said(n, 'date', 'importPeriodClosed', { period: date.slice(0, 7) }));
+    else if (today > adjustmentDeadline(date)) issues.push(accountingLineSaid(n, 'date', 'importYearClosed', { date, deadline: adjustmentDeadline(date) }));
+    else if (closed.has(periodOf(date))) issues.push(accountingLineSaid(n, 'date', 'importPeriodClosed', { period: date.slice(0, 7) }));
     const description = cell(r.cells, 'description').replace(/\s+/g, ' ') || (earlier?.description ?? '');
     if (description === '') issues.push(lineIssue(n, 'description', 'the description is missing'));
     else if (description.length > 300) issues.push(lineIssue(n, 'description', 'the description is longer than 300 characters'));
@@ -71,15 +71,15 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
     if (reference.length > 60) issues.push(lineIssue(n, 'reference', 'the reference is longer than 60 characters'));
     const account = cell(r.cells, 'account_code');
     const a = accountOf.get(account);
-    if (!/^[0-9]{4,6}$/.test(account)) issues.push(account === '' ? lineIssue(n, 'account_code', 'the account code is missing') : said(n, 'account_code', 'importNotAccountCode', { code: account.slice(0, 20) }));
-    else if (!a) issues.push(said(n, 'account_code', 'importNoAccount', { code: account }));
-    else if (!a.isActive) issues.push(said(n, 'account_code', 'importAccountInactive', { code: account }));
-    else if (a.heading) issues.push(said(n, 'account_code', 'importAccountHeading', { code: account }));
+    if (!/^[0-9]{4,6}$/.test(account)) issues.push(account === '' ? lineIssue(n, 'account_code', 'the account code is missing') : accountingLineSaid(n, 'account_code', 'importNotAccountCode', { code: account.slice(0, 20) }));
+    else if (!a) issues.push(accountingLineSaid(n, 'account_code', 'importNoAccount', { code: account }));
+    else if (!a.isActive) issues.push(accountingLineSaid(n, 'account_code', 'importAccountInactive', { code: account }));
+    else if (a.heading) issues.push(accountingLineSaid(n, 'account_code', 'importAccountHeading', { code: account }));
     let amountsRead = true;
     const [debit, credit] = (['debit', 'credit'] as const).map((field) => {
       const v = readAmount(cell(r.cells, field));
       const side = field === 'debit' ? 'Debit' : 'Credit';
-      const problem = v === undefined ? said(n, field, `import${side}NotAmount`, { amount: cell(r.cells, field).slice(0, 30) }) : v !== null && isNegative(v) ? said(n, field, `import${side}Negative`) : v !== null && toKes(v) > MAX_LINE_KES ? said(n, field, `import${side}TooLarge`) : null;
+      const problem = v === undefined ? accountingLineSaid(n, field, `import${side}NotAmount`, { amount: cell(r.cells, field).slice(0, 30) }) : v !== null && isNegative(v) ? accountingLineSaid(n, field, `import${side}Negative`) : v !== null && toKes(v) > MAX_LINE_KES ? accountingLineSaid(n, field, `import${side}TooLarge`) : null;
       if (problem) {
         issues.push(problem);
         amountsRead = false;
@@ -93,13 +93,13 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
     const mfl = cell(r.cells, 'facility_mfl_code');
     if (mfl !== '') {
       const f = facilityOf.get(mfl);
-      if (f === undefined) issues.push(said(n, 'facility_mfl_code', 'importNoFacility', { mfl: mfl.slice(0, 20) }));
-      else if (ctx.scope.facilityIds !== null && !ctx.scope.facilityIds.includes(f)) issues.push(said(n, 'facility_mfl_code', 'importFacilityOutOfScope', { mfl }));
+      if (f === undefined) issues.push(accountingLineSaid(n, 'facility_mfl_code', 'importNoFacility', { mfl: mfl.slice(0, 20) }));
+      else if (ctx.scope.facilityIds !== null && !ctx.scope.facilityIds.includes(f)) issues.push(accountingLineSaid(n, 'facility_mfl_code', 'importFacilityOutOfScope', { mfl }));
     } else if (ctx.scope.facilityIds !== null) issues.push(lineIssue(n, 'facility_mfl_code', 'a county-level line (no facility) needs a county-wide finance role: give the facility MFL code'));
     const fund = cell(r.cells, 'fund').toLowerCase();
-    if (!(FUNDS as readonly string[]).includes(fund)) issues.push(said(n, 'fund', 'importFund', { funds: FUNDS.join(', ') }));
+    if (!(FUNDS as readonly string[]).includes(fund)) issues.push(accountingLineSaid(n, 'fund', 'importFund', { funds: FUNDS.join(', ') }));
     const costCentre = cell(r.cells, 'cost_centre').toLowerCase();
-    if (costCentre !== '' && !(COST_CENTRES as readonly string[]).includes(costCentre)) issues.push(said(n, 'cost_centre', 'importCostCentre', { costCentres: COST_CENTRES.join(', ') }));
+    if (costCentre !== '' && !(COST_CENTRES as readonly string[]).includes(costCentre)) issues.push(accountingLineSaid(n, 'cost_centre', 'importCostCentre', { costCentres: COST_CENTRES.join(', ') }));
     if (key === '' || key.length > 40) continue;
     const g = groups.get(key) ?? { key, rows: [] };
     g.rows.push({ line: n, key, date: date ?? '', description, reference: reference || null, account, debit, credit, mfl, fund: fund as Fund, costCentre });
@@ -110,16 +110,16 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
   for (const g of groups.values()) {
     const [first, ...rest] = g.rows;
     for (const r of rest) {
-      if (r.date !== '' && first!.date !== '' && r.date !== first!.date) issues.push(said(r.line, 'date', 'importOneDate', { journal: g.key, date: first!.date, first: String(first!.line) }));
-      if (r.reference !== null && first!.reference !== null && r.reference !== first!.reference) issues.push(said(r.line, 'reference', 'importOneReference', { journal: g.key, reference: first!.reference, first: String(first!.line) }));
+      if (r.date !== '' && first!.date !== '' && r.date !== first!.date) issues.push(accountingLineSaid(r.line, 'date', 'importOneDate', { journal: g.key, date: first!.date, first: String(first!.line) }));
+      if (r.reference !== null && first!.reference !== null && r.reference !== first!.reference) issues.push(accountingLineSaid(r.line, 'reference', 'importOneReference', { journal: g.key, reference: first!.reference, first: String(first!.line) }));
     }
-    if (g.rows.length < 2) issues.push(said(first!.line, 'journal', 'importTooFewLines', { journal: g.key }));
-    if (g.rows.length > MAX_JOURNAL_LINES) issues.push(said(first!.line, 'journal', 'importTooManyLines', { journal: g.key, count: String(g.rows.length), max: String(MAX_JOURNAL_LINES) }));
+    if (g.rows.length < 2) issues.push(accountingLineSaid(first!.line, 'journal', 'importTooFewLines', { journal: g.key }));
+    if (g.rows.length > MAX_JOURNAL_LINES) issues.push(accountingLineSaid(first!.line, 'journal', 'importTooManyLines', { journal: g.key, count: String(g.rows.length), max: String(MAX_JOURNAL_LINES) }));
     const debits = totalOf(g.rows.map((r) => r.debit));
     const credits = totalOf(g.rows.map((r) => r.credit));
-    if (compare(debits, credits) !== 0) issues.push(said(first!.line, 'journal', 'importUnbalanced', { journal: g.key, debits: formatKesExact(debits), credits: formatKesExact(credits) }));
+    if (compare(debits, credits) !== 0) issues.push(accountingLineSaid(first!.line, 'journal', 'importUnbalanced', { journal: g.key, debits: formatKesExact(debits), credits: formatKesExact(credits) }));
     const moves = compare(debits, credits) >= 0 ? debits : credits;
-    if (passesJournalCeiling(moves)) issues.push(said(first!.line, 'journal', 'importCeiling', { journal: g.key, moves: formatKesExact(moves), max: formatKesExact(MAX_JOURNAL) }));
+    if (passesJournalCeiling(moves)) issues.push(accountingLineSaid(first!.line, 'journal', 'importCeiling', { journal: g.key, moves: formatKesExact(moves), max: formatKesExact(MAX_JOURNAL) }));
   }
   issues.sort(byLine);
 
@@ -153,11 +153,6 @@ export async function importJournals(ctx: ServiceContext, input: ImportJournalsI
 }
 
 
-/** A line's problem, keyed: its path and 'Line N: …' as core/csv-read.ts lineIssue makes them (N written as it is). */
-const said = (line: number, field: string, name: Parameters<typeof accountingSaid>[0], facts: Record<string, string> = {}): ImportIssue => ({
-  path: `csv.line.${line}.${field}`,
-  ...accountingSaid(name, { line: String(line), ...facts }),
-});
 
 /** A dry run answers its findings; a real import with any problem is refused with all of them. */
 function refuse(dryRun: boolean, journals: ImportJournalsResult['journals'], issues: ImportIssue[]): ImportJournalsResult {

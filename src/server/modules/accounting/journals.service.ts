@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import { countyDate } from '../../../shared/county-time.js';
 import { add, parseKes, toKes, total, ZERO_TOTAL, type Cents, type Total } from '../../../shared/money.js';
 import type { CreateJournalInput, Journal, ListJournalsQuery, ReverseJournalInput } from '../../../shared/accounting/index.js';
-import { AppError, conflict, conflictSaid, invalid, notFound, outOfScope, type Said } from '../../core/errors.js';
+import { AppError, conflict, conflictSaid, invalid, notFound, outOfScope, outOfScopeSaid } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
@@ -157,9 +157,6 @@ export async function getJournal(ctx: ServiceContext, id: number): Promise<Journ
   if (ctx.scope.facilityIds !== null && !facilityIds.some((f) => f !== null && ctx.scope.facilityIds!.includes(f))) throw outOfScope('This journal is outside your scope');
   return found;
 }
-
-/** outOfScope's 403 with its key and facts (its English already says "Forbidden: …", as outOfScope would). */
-const outOfScopeSaid = ({ message, key, facts }: Said) => new AppError(403, 'out_of_scope', message, undefined, undefined, { key, facts });
 
 /** The lines' facilities must exist and be within the preparer's reach; a county-level line needs a county-wide grant. */
 async function assertLinesInScope(ctx: ServiceContext, lines: readonly { facilityId: number | null }[]): Promise<void> {

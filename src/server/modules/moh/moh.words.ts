@@ -1,7 +1,7 @@
 // The MOH forms' refusals with figures, worded on the server in English and Kiswahili (core/words.ts): the settings
 // that raise them are on the MOH Reports screen, whose bundle is near its weight budget. A row's label is the
 // Ministry's own English, as on the printed form.
-import type { FieldIssue } from '../../core/errors.js';
+import { lineSaid, type ImportIssue } from '../../core/csv-read.js';
 import { serverWords } from '../../core/words.js';
 
 /** The KHIS mapping file's wrong lines (khis-sync.service.ts), each after its line number. */
@@ -50,8 +50,6 @@ export const { said: mohSaid } = serverWords('moh', {
   },
 });
 
-/** A wrong line of a file, as core/csv-read.ts's lineIssue names it (path csv.line.7.rowKey), in words of its own. */
-export const mohLineSaid = (line: number, field: string, problem: LineProblem, facts: Record<string, string | number> = {}): FieldIssue => ({
-  path: `csv.line.${line}.${field}`,
-  ...mohSaid(problem, { line: String(line), ...facts }),
-});
+/** A wrong line of the KHIS mapping file, in the MOH module's words (core/csv-read.ts lineSaid). */
+export const mohLineSaid = (line: number, field: string, problem: LineProblem, facts: Record<string, string | number> = {}): ImportIssue =>
+  lineSaid(mohSaid, line, field, problem, facts);

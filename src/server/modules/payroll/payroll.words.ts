@@ -3,8 +3,7 @@
 // not a fact — "yameidhinishwa", "kituo hiki" — so each gets its own message, made below from one sentence.
 import type { Language } from '../../../shared/language.js';
 import { REMITTANCES, RUN_SCOPE_KINDS, RUN_STATUSES, STATUTORY_KINDS, STATUTORY_TABLE_NAMES, type RunScopeKind, type RunStatus, type StatutoryKind } from '../../../shared/payroll/index.js';
-import type { ImportIssue } from '../../core/csv-read.js';
-import type { FieldIssue } from '../../core/errors.js';
+import { lineSaid as lineSaidIn, type ImportIssue } from '../../core/csv-read.js';
 import { serverWords } from '../../core/words.js';
 
 type Remittance = (typeof REMITTANCES)[number];
@@ -157,11 +156,6 @@ export const { said: payrollSaid } = serverWords('payroll', {
   },
 });
 
-/**
- * A problem with one field of one line of an imported file: path csv.line.7.amount, message 'Line 7: …' as
- * core/csv-read.ts lineIssue words it (the line as written, never 1,234), with its key and facts.
- */
-export const lineSaid = (line: number, field: string, problem: LineProblem, facts: Record<string, string | number> = {}): ImportIssue & FieldIssue => ({
-  path: `csv.line.${line}.${field}`,
-  ...payrollSaid(problem, { line: String(line), ...facts }),
-});
+/** A problem with one field of one line of an imported file, in payroll's words (core/csv-read.ts lineSaid). */
+export const lineSaid = (line: number, field: string, problem: LineProblem, facts: Record<string, string | number> = {}): ImportIssue =>
+  lineSaidIn(payrollSaid, line, field, problem, facts);

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/procurement/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflict, conflictSaid, invalid, notFound, outOfScope } from '../../core/errors.js';
+import { conflict, conflictSaid, forbiddenSaid, invalid, notFound, outOfScope } from '../../core/errors.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import { countyDateOf } from '../../core/county-time.sql.js';
 import type { Db } from '../../db/client.js';
@@ -35,7 +35,7 @@ import {
   procurementRequisitions,
   procurementSuppliers,
 } from './procurement.schema.js';
-import { egpReferenceSaid, forbiddenSaid, methodLimitSaid, orderStateSaid, procurementSaid, requisitionAlreadySaid, supplierNotApprovedSaid } from './procurement.words.js';
+import { egpReferenceSaid, methodLimitSaid, orderStateSaid, procurementSaid, requisitionAlreadySaid, supplierNotApprovedSaid } from './procurement.words.js';
 import { methodLimit, METHOD_NAMES } from './thresholds.service.js';
 
 type OrderRow = typeof procurementOrders.$inferSelect;

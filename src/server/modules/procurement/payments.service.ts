@@ -10,14 +10,14 @@ import type { Fund } from '../../../shared/accounting/index.js';
 import type { CreatePaymentBody, SupplierPayment } from '../../../shared/procurement/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
-import { conflictSaid, forbidden, invalid, notFound } from '../../core/errors.js';
+import { conflictSaid, forbidden, invalid, notFound, outOfScopeSaid } from '../../core/errors.js';
 import { nextDocumentNumber } from '../../core/numbering.js';
 import type { Db } from '../../db/client.js';
 import { journalsOf, post } from '../accounting/index.js';
 import { accountField } from '../auth/index.js';
 import { fullyInvoiced, MAX_STORED, PAYABLE } from './invoices.service.js';
 import { procurementInvoices, procurementOrders, procurementPaymentInvoices, procurementPayments, procurementSuppliers } from './procurement.schema.js';
-import { outOfScopeSaid, procurementSaid } from './procurement.words.js';
+import { procurementSaid } from './procurement.words.js';
 
 export async function facilityOfPayment(db: Db, id: number): Promise<number | undefined> {
   const [row] = await db.select({ facilityId: procurementPayments.facilityId }).from(procurementPayments).where(eq(procurementPayments.id, id));

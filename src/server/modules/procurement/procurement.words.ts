@@ -6,7 +6,7 @@
 // stay facts.
 import type { Language } from '../../../shared/language.js';
 import { INVOICE_STATUSES, ORDER_KINDS, ORDER_STATUSES, PROCUREMENT_METHODS, REQUISITION_STATUSES, SUPPLIER_STATUSES } from '../../../shared/procurement/index.js';
-import { AppError, type Said } from '../../core/errors.js';
+import type { Said } from '../../core/errors.js';
 import { serverWords } from '../../core/words.js';
 import { METHOD_NAMES } from './thresholds.service.js';
 
@@ -198,8 +198,3 @@ export const invoiceNotHeldSaid = (status: InvoiceState, facts: Facts): Said => 
 export const egpReferenceSaid = (method: Method): Said => saidFor('egpReference', method);
 /** The method-limit refusal for a method and an order's kind. */
 export const methodLimitSaid = (method: Method, kind: Kind, facts: Facts): Said => saidFor('methodLimit', `${method}_${kind}`, facts);
-
-/** A 403 from a role check, its message keyed. */
-export const forbiddenSaid = ({ message, key, facts }: Said) => new AppError(403, 'forbidden', message, undefined, undefined, { key, facts });
-/** A 403 from a scope check (core/errors.ts outOfScope), its message keyed: the English starts "Forbidden: ". */
-export const outOfScopeSaid = ({ message, key, facts }: Said) => new AppError(403, 'out_of_scope', message, undefined, undefined, { key, facts });

@@ -8,7 +8,7 @@ import { BANK_COLUMN_FIELDS, columnKey, type BankColumnField, type BankColumns, 
 import { inDateWindow } from '../../../../shared/validation.js';
 import { lineIssue, readCsv, type CsvRecord } from '../../../core/csv-read.js';
 import { readBalance, readStatementAmount, readStatementDate } from './statement-cells.js';
-import { accountingSaid } from '../accounting.words.js';
+import { accountingLineSaid, accountingSaid } from '../accounting.words.js';
 
 export type FileLine = { lineNo: number; date: string; description: string; reference: string | null; amount: Cents; balance: Cents | null };
 
@@ -34,11 +34,6 @@ export const PREAMBLE_ROWS = 15;
 const MAX_DESCRIPTION = 300;
 const MAX_REFERENCE = 60;
 
-/** A line's problem, keyed: its path and 'Line N: …' as core/csv-read.ts lineIssue makes them (N written as it is). */
-const said = (line: number, field: string, name: Parameters<typeof accountingSaid>[0], facts: Record<string, string> = {}): ImportIssue => ({
-  path: `csv.line.${line}.${field}`,
-  ...accountingSaid(name, { line: String(line), ...facts }),
-});
 
 /**
  * The columns a header row must have for the mapping to read it: the date, the money columns, and the description
@@ -125,7 +120,7 @@ export function readStatementRecords(kind: BankStatementKind, records: readonly 
     if (at.amount >= 0) {
       const text = cell(r, 'amount');
       const read = readStatementAmount(text);
-      if (read === undefined) money.push(said(r.line, 'amount', 'statementNotAmount', { column: named('amount'), text: text.slice(0, 30) }));
+      if (read === undefined) money.push(accountingLineSaid(r.line, 'amount', 'statementNotAmount', { column: named('amount'), text: text.slice(0, 30) }));
       else if (read.cents === null || isZero(read.cents)) noMoney = true;
       else {
         // One signed column: money out negative; a DR / CR suffix says the side whatever the sign.
@@ -137,14 +132,14 @@ export function readStatementRecords(kind: BankStatementKind, records: readonly 
       const inText = cell(r, 'moneyIn');
       const out = at.moneyOut >= 0 ? readStatementAmount(outText) : { cents: null };
       const into = at.moneyIn >= 0 ? readStatementAmount(inText) : { cents: null };
-      if (out === undefined) money.push(said(r.line, 'amount', 'statementNotAmount', { column: named('moneyOut'), text: outText.slice(0, 30) }));
-      if (into === undefined) money.push(said(r.line, 'amount', 'statementNotAmount', { column: named('moneyIn'), text: inText.slice(0, 30) }));
+      if (out === undefined) money.push(accountingLineSaid(r.line, 'amount', 'statementNotAmount', { column: named('moneyOut'), text: outText.slice(0, 30) }));
+      if (into === undefined) money.push(accountingLineSaid(r.line, 'amount', 'statementNotAmount', { column: named('moneyIn'), text: inText.slice(0, 30) }));
       if (out !== undefined && into !== undefined) {
         // Banks print money out either way: 12,500.00 or -12,500.00 in the Money Out column.
         const outCents = out.cents === null ? ZERO : isNegative(out.cents) ? negate(out.cents) : out.cents;
         const inCents = into.cents ?? ZERO;
-        if (isNegative(inCents)) money.push(said(r.line, 'amount', 'statementNotNegative', { column: named('moneyIn') }));
-        else if (!isZero(outCents) && !isZero(inCents)) money.push(said(r.line, 'amount', 'statementBothSides', { out: named('moneyOut'), in: named('moneyIn') }));
+        if (isNegative(inCents)) money.push(accountingLineSaid(r.line, 'amount', 'statementNotNegative', { column: named('moneyIn') }));
+        else if (!isZero(outCents) && !isZero(inCents)) money.push(accountingLineSaid(r.line, 'amount', 'statementBothSides', { out: named('moneyOut'), in: named('moneyIn') }));
         else if (isZero(outCents) && isZero(inCents)) noMoney = true;
         else amount = isZero(outCents) ? inCents : negate(outCents);
       }
@@ -158,20 +153,20 @@ export function readStatementRecords(kind: BankStatementKind, records: readonly 
     }
     if (noMoney) {
       const [o, i] = [columns.moneyOut, columns.moneyIn];
-      money.push(at.amount >= 0 ? said(r.line, 'amount', 'statementNoAmount', { column: named('amount') }) : o && i ? said(r.line, 'amount', 'statementNeitherSide', { out: o, in: i }) : said(r.line, 'amount', 'statementNoAmount', { column: (o ?? i)! }));
+      money.push(at.amount >= 0 ? accountingLineSaid(r.line, 'amount', 'statementNoAmount', { column: named('amount') }) : o && i ? accountingLineSaid(r.line, 'amount', 'statementNeitherSide', { out: o, in: i }) : accountingLineSaid(r.line, 'amount', 'statementNoAmount', { column: (o ?? i)! }));
     }
 
     const problems: ImportIssue[] = [];
     const dateText = cell(r, 'date');
     const date = readStatementDate(dateText, dateOrder);
-    if (!date) problems.push(dateText === '' ? lineIssue(r.line, 'date', 'the date is missing') : said(r.line, 'date', dateOrder === 'dmy' ? 'statementNotDateDmy' : 'statementNotDateMdy', { text: dateText.slice(0, 40) }));
-    else if (!inDateWindow(date)) problems.push(said(r.line, 'date', 'importDateWindow', { date }));
-    else if (date > today) problems.push(said(r.line, 'date', 'statementFuture', { date }));
+    if (!date) problems.push(dateText === '' ? lineIssue(r.line, 'date', 'the date is missing') : accountingLineSaid(r.line, 'date', dateOrder === 'dmy' ? 'statementNotDateDmy' : 'statementNotDateMdy', { text: dateText.slice(0, 40) }));
+    else if (!inDateWindow(date)) problems.push(accountingLineSaid(r.line, 'date', 'importDateWindow', { date }));
+    else if (date > today) problems.push(accountingLineSaid(r.line, 'date', 'statementFuture', { date }));
     problems.push(...money);
-    if (balance === undefined) problems.push(said(r.line, 'balance', 'statementBalanceNotAmount', { text: balanceText.slice(0, 30) }));
+    if (balance === undefined) problems.push(accountingLineSaid(r.line, 'balance', 'statementBalanceNotAmount', { text: balanceText.slice(0, 30) }));
     const reference = cell(r, 'reference');
     if (kind === 'mpesa' && reference === '') problems.push(lineIssue(r.line, 'reference', 'the receipt number is missing'));
-    if (reference.length > MAX_REFERENCE) problems.push(said(r.line, 'reference', kind === 'bank' ? 'statementReferenceLong' : 'statementReceiptLong', { max: String(MAX_REFERENCE) }));
+    if (reference.length > MAX_REFERENCE) problems.push(accountingLineSaid(r.line, 'reference', kind === 'bank' ? 'statementReferenceLong' : 'statementReceiptLong', { max: String(MAX_REFERENCE) }));
     if (kind === 'bank' && description === '') problems.push(lineIssue(r.line, 'description', 'the description is missing'));
     if (problems.length) {
       issues.push(...problems);
