@@ -34,6 +34,7 @@ const AGREED: Record<Permission, Partial<Record<Role, Scope>>> = {
     nutritionist: 'county', county_director: 'county', subcounty_medical_officer: 'county', facility_incharge: 'county',
   },
   'records:write': { clinical_officer: 'facility', nurse: 'facility', nutritionist: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
+  'lab:write': { lab_technician: 'facility', clinical_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
   'referrals:read': {
     clinical_officer: 'county', nurse: 'county', records_officer: 'county', pharmacist: 'county', lab_technician: 'county',
     nutritionist: 'county', county_director: 'county', subcounty_medical_officer: 'county', facility_incharge: 'county',

@@ -73,6 +73,7 @@ export const MODULES = [
   { id: 'audit', permissions: ['audit:read'] },
   { id: 'activities', permissions: [] },
   { id: 'medical-records', permissions: ['records:read', 'records:write'] },
+  { id: 'laboratory', permissions: ['lab:write'] },
   { id: 'notifications', permissions: [] },
   { id: 'alerts', permissions: ['alerts:raise'] },
   { id: 'moh', permissions: ['moh:configure'] },

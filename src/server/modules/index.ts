@@ -20,6 +20,7 @@ import { dashboardModule } from './dashboard/index.js';
 import { facilitiesModule, hasFacilities } from './facilities/index.js';
 import { inventoryModule } from './inventory/index.js';
 import { medicalRecordsModule } from './medical-records/index.js';
+import { laboratoryModule } from './laboratory/index.js';
 import { mohModule } from './moh/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { patientsModule } from './patients/index.js';
@@ -44,6 +45,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   staffModule,
   patientsModule,
   medicalRecordsModule,
+  laboratoryModule,
   appointmentsModule,
   billingModule,
   activitiesModule,

@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   'patients:register',
   'records:read',
   'records:write',
+  'lab:write',
   'referrals:read',
   'referrals:write',
   'billing:read',
@@ -82,6 +83,9 @@ export const GRANTS: Record<Permission, Partial<Record<Role, Scope>>> = {
   },
   'records:read': all(CLINICAL_READERS, 'county'),
   'records:write': { clinical_officer: 'facility', nurse: 'facility', nutritionist: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
+  // Laboratory tests (issue 31): the clinician orders them and may result a point-of-care test (an RDT at the
+  // bedside); the lab technician results them. Read with the visit (records:read).
+  'lab:write': { lab_technician: 'facility', clinical_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
   'referrals:read': all(CLINICAL_READERS, 'county'),
   'referrals:write': { clinical_officer: 'facility', nurse: 'facility', facility_incharge: 'facility', subcounty_medical_officer: 'subcounty' },
   // The one permission for reading money (docs/decisions/0009-money-readers-and-claim-approval.md): invoices,

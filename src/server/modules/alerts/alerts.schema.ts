@@ -1,5 +1,6 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, createdAt } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
@@ -16,7 +17,9 @@ export const emergencyAlerts = pgTable(
       .notNull()
       .references(() => facilities.id),
     message: text(),
+    /** An alert raised from the shell's button, or an IDSR alert the system raised (a death from a notifiable disease). */
+    kind: text().notNull().default('emergency'),
     createdAt: createdAt(),
   },
-  (t) => [index('emergency_alerts_created_idx').on(t.createdAt.desc()), index('emergency_alerts_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [check('emergency_alerts_kind_check', sql`${t.kind} in ('emergency', 'idsr')`), index('emergency_alerts_created_idx').on(t.createdAt.desc()), index('emergency_alerts_user_idx').on(t.userId, t.createdAt.desc())],
 );

@@ -1,5 +1,5 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
-import { check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { id, createdAt } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
@@ -44,8 +44,14 @@ export const medicalRecords = pgTable(
     version: integer().notNull().default(1),
     updatedAt: timestamp({ withTimezone: true }),
     updatedBy: integer().references(() => users.id),
+    /** How the visit ended (issue 31): sent home, admitted, referred, died (at outcomeAt), left against advice. */
+    outcome: text(),
+    /** When the patient died, for a visit whose outcome is died. */
+    outcomeAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    check('medical_records_outcome_check', sql`${t.outcome} in ('sent_home', 'admitted', 'referred', 'died', 'left_against_advice')`),
+    check('medical_records_died_at_check', sql`(${t.outcomeAt} is null) or ${t.outcome} = 'died'`),
     check('medical_records_visit_type_check', sql`${t.visitType} in ('new', 'revisit')`),
     check('medical_records_referred_from_check', sql`${t.referredFrom} in ('facility', 'community_unit')`),
     check('medical_records_referred_to_check', sql`${t.referredTo} in ('facility', 'community_unit')`),
@@ -96,4 +102,26 @@ export const medicalRecordVersions = pgTable(
     replacedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('medical_record_versions_record_version_idx').on(t.recordId, t.version)],
+);
+
+/**
+ * The county's own words for diagnoses (issue 31): terms a clinician types ("UTI", "kuhara") and the ICD-11 code
+ * each finds, beside the bundled list (data/diagnosis-synonyms.json). A county row adds a term, or with `removed`
+ * takes a bundled term away.
+ */
+export const diagnosisSynonyms = pgTable(
+  'diagnosis_synonyms',
+  {
+    id: id(),
+    term: text().notNull(),
+    code: text().notNull(),
+    language: text().notNull(),
+    removed: boolean().notNull().default(false),
+    createdBy: integer().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('diagnosis_synonyms_language_check', sql`${t.language} in ('en', 'sw')`),
+    uniqueIndex('diagnosis_synonyms_term_code_idx').on(sql`lower(${t.term})`, t.code),
+  ],
 );

@@ -5,6 +5,7 @@ import { id, createdAt } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
 import { patients } from '../patients/patients.schema.js';
+import { medicalRecords } from '../medical-records/medical-records.schema.js';
 
 export const referrals = pgTable(
   'referrals',
@@ -26,6 +27,8 @@ export const referrals = pgTable(
     /** The referring clinician chosen from staff; referringDoctor keeps the name as written at the time. */
     referringDoctorId: integer().references(() => users.id),
     status: text().notNull().default('pending'),
+    /** The visit the patient was referred from (issue 31): the letter carries its vitals, diagnoses, treatment and tests. */
+    recordId: integer().references(() => medicalRecords.id),
     createdBy: integer().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,9 @@
+// The laboratory module (issue 31): tests ordered on a visit and their results, the daily laboratory register, and
+// the malaria results the MOH 705 counts.
+import type { ServerModule } from '../../core/module.js';
+import { labTests } from './laboratory.schema.js';
+
+export const laboratoryModule: ServerModule = {
+  id: 'laboratory',
+  tables: [labTests],
+};

@@ -1,0 +1,2 @@
+// The laboratory module's contracts: what the server validates and returns, and what the client's forms and screens use.
+export * from './contracts.js';
