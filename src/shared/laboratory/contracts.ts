@@ -81,3 +81,44 @@ export const labTestSchema = z.object({
 export type LabTestRecord = z.infer<typeof labTestSchema>;
 
 export const labTestIdParam = z.object({ id: requiredId('Test is required') });
+
+/** Each test's name in English (the client words them from its locale; the documents from these and their Kiswahili twins). */
+export const LAB_TEST_LABELS: Record<LabTest, { en: string; sw: string }> = {
+  malaria_rdt: { en: 'Malaria RDT', sw: 'Kipimo cha haraka cha malaria (RDT)' },
+  malaria_slide: { en: 'Malaria blood slide', sw: 'Slaidi ya damu ya malaria' },
+  haemoglobin: { en: 'Haemoglobin', sw: 'Himoglobini' },
+  blood_sugar: { en: 'Random blood sugar', sw: 'Sukari ya damu' },
+  urinalysis: { en: 'Urinalysis', sw: 'Kipimo cha mkojo' },
+  hiv: { en: 'HIV test', sw: 'Kipimo cha VVU' },
+  pregnancy: { en: 'Pregnancy test', sw: 'Kipimo cha mimba' },
+};
+
+const RESULT_WORDS = {
+  en: { positive: 'Positive', negative: 'Negative', reactive: 'Reactive', nonReactive: 'Non-reactive', pending: 'Awaiting result', cancelled: 'Cancelled', nil: 'all negative' },
+  sw: { positive: 'Chanya', negative: 'Hasi', reactive: 'Chanya (reactive)', nonReactive: 'Hasi (non-reactive)', pending: 'Inasubiri majibu', cancelled: 'Imeghairiwa', nil: 'yote hasi' },
+} as const;
+
+/**
+ * A test's result in a few words, for documents and registers: "Positive (P. falciparum)", "11.2 g/dL",
+ * "protein 1+, glucose trace", "Non-reactive", "Awaiting result".
+ */
+export function labResultText(t: Pick<LabTestRecord, 'test' | 'status' | 'result' | 'species' | 'value' | 'findings'>, lang: 'en' | 'sw' = 'en'): string {
+  const w = RESULT_WORDS[lang];
+  if (t.status === 'cancelled') return w.cancelled;
+  if (t.status !== 'resulted') return w.pending;
+  switch (LAB_TEST_KINDS[t.test]) {
+    case 'value': {
+      const unit = LAB_VALUES[t.test as keyof typeof LAB_VALUES].unit;
+      return t.value === null ? '' : `${t.value.toFixed(1)} ${unit}`;
+    }
+    case 'dipstick': {
+      const found = DIPSTICK_ANALYTES.filter((a) => t.findings?.[a] && t.findings[a] !== 'negative').map((a) => `${a} ${t.findings![a]}`);
+      return found.length === 0 ? w.nil : found.join(', ');
+    }
+    case 'qualitative': {
+      if (t.test === 'hiv') return t.result === 'positive' ? w.reactive : w.nonReactive;
+      const said = t.result === 'positive' ? w.positive : w.negative;
+      return t.result === 'positive' && t.species ? `${said} (${t.species === 'mixed' ? 'mixed' : `P. ${t.species}`})` : said;
+    }
+  }
+}

@@ -3,6 +3,8 @@
 import type { ServerModule } from '../../core/module.js';
 import { labTests } from './laboratory.schema.js';
 
+export { labTestsOfVisits } from './laboratory.reads.js';
+
 export const laboratoryModule: ServerModule = {
   id: 'laboratory',
   tables: [labTests],
