@@ -1,7 +1,7 @@
 // Journeys through MOH Reports (SPEC.md §2.16, DESIGN.md §8): a records officer generates her facility's MOH 705A
-// for last month from the Compliance & MOH card, follows it from processing to completed and opens its PDF; a
-// clinical officer records a child's visit coded as malaria and the records officer's 705A for the month counts it
-// in the Confirmed Malaria row; the director reads the KPI cards as the API gives them and the five category cards
+// for last month from the Compliance & MOH card, follows it from processing to completed and opens its PDF; the
+// lab technician records a positive RDT for a child's visit, the clinician codes malaria, and the 705A's Tested and
+// Confirmed rows both rise by one (issue 31); the director reads the KPI cards as the API gives them and the five category cards
 // as the facts are (no "MOH 204" monthly report); a report that waits for data says which; Revenue's Generate MOH
 // Report opens the Generate dialog; at 390 px the screen works; in Kiswahili it reads in Kiswahili.
 import { readFile } from 'node:fs/promises';
@@ -52,14 +52,14 @@ async function generate(page: Page, dialog: Locator): Promise<{ id: number; row:
   return { id, row };
 }
 
-/** The 705A of a facility-month as the API counts it (for a figure to compare with): generated and awaited. */
-async function confirmedMalariaFromApi(page: Page, period: string): Promise<number> {
-  const res = await page.request.post('/api/reports', { data: { report: 'moh705a', facilityId: FACILITY, period } });
+/** Rows of a facility-month's 705A as the API counts them (for figures to compare with): generated and awaited. */
+async function figuresFromApi(page: Page, facilityId: number, period: string, keys: readonly string[]): Promise<Record<string, number | null>> {
+  const res = await page.request.post('/api/reports', { data: { report: 'moh705a', facilityId, period } });
   expect(res.status()).toBe(202);
   const { id } = (await res.json()) as ReportDetail;
   await expect.poll(async () => ((await (await page.request.get(`/api/reports/${id}`)).json()) as ReportDetail).status, { timeout: 30_000 }).toBe('completed');
   const form = (await (await page.request.get(`/api/reports/${id}/download?format=json`)).json()) as { moh705: { rows: { key: string; total: number | null }[] } };
-  return form.moh705.rows.find((r) => r.key === 'confirmed_malaria')!.total!;
+  return Object.fromEntries(keys.map((key) => [key, form.moh705.rows.find((r) => r.key === key)!.total]));
 }
 
 test('a records officer generates her facility’s MOH 705A for last month, follows it to completed and opens its PDF', async ({ page }) => {
@@ -114,44 +114,69 @@ test('a records officer generates her facility’s MOH 705A for last month, foll
   await expect(khis).toBeHidden();
 });
 
-test('a clinical officer records a child’s visit coded as malaria; the records officer’s 705A for the month counts it, and prints', async ({ page }) => {
+test('the lab technician records a positive RDT for a child’s visit, the clinician codes malaria, and the 705A’s Tested and Confirmed rows both rise by one', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInAs(page, 'records_officer', '/reports');
-  const before = await confirmedMalariaFromApi(page, thisMonth());
+  // At the sub-county's health centre, where the lab technician works; the sub-county medical officer sees patients there.
+  const LAB = 3;
+  const ROWS = ['tested_for_malaria', 'confirmed_malaria', 'suspected_malaria'] as const;
+  await signInAs(page, 'subcounty_medical_officer', '/patients');
+  const before = await figuresFromApi(page, LAB, thisMonth(), ROWS);
 
-  // The clinical officer records the visit of a two-year-old, with falciparum malaria as a new case.
-  await signInAs(page, 'clinical_officer', '/patients');
+  // The clinician records the child's visit and orders a malaria RDT on it from the records.
   const born = addDays(today(), -2 * 365 - 30);
-  const child = await registerPatientThroughApi(page, { firstName: 'Wanjala', dateOfBirth: born, gender: 'male', facilityId: FACILITY });
+  const child = await registerPatientThroughApi(page, { firstName: 'Wanjala', dateOfBirth: born, gender: 'male', facilityId: LAB });
+  const visit = await page.request.post('/api/medical-records', { data: { patientId: child.id, facilityId: LAB, chiefComplaint: 'Fever and vomiting since yesterday', vitals: { temperature: 39.1 } } });
+  expect(visit.status()).toBe(201);
   await page.getByLabel('Search patients').fill(child.lastName);
-  await page.getByRole('button', { name: `Add medical record for ${child.name}` }).click();
-  const visit = page.getByRole('dialog', { name: 'Add Medical Record' });
-  await visit.getByLabel('Chief Complaint').fill('Fever and vomiting since yesterday');
-  await visit.getByLabel('Temperature').fill('39.1');
-  const search = visit.getByRole('combobox', { name: 'Search ICD-11 by name or code' });
-  await search.fill('1F40.Z');
-  await visit.getByRole('option', { name: '1F40.Z Malaria due to Plasmodium falciparum, unspecified' }).click();
-  await expect(visit.getByTestId('picked-diagnosis').getByRole('radio', { name: 'New case' })).toBeChecked();
-  await visit.getByRole('button', { name: 'Save Record' }).click();
-  await expect(toast(page, 'Medical Record Created')).toBeVisible();
+  await page.getByRole('button', { name: `View details of ${child.name}` }).click();
+  const details = page.getByRole('dialog', { name: 'Patient Details' });
+  await details.getByRole('button', { name: /^Order tests for the visit of / }).click();
+  const order = page.getByRole('dialog', { name: 'Order laboratory tests' });
+  await order.getByLabel('Malaria RDT').check();
+  await order.getByRole('button', { name: 'Order tests' }).click();
+  await expect(toast(page, 'Tests ordered')).toBeVisible();
+  await expect(details.getByTestId('lab-test')).toHaveText(/Malaria RDT:\s*Awaiting result/);
 
-  // The records officer generates the facility's 705A for this month and reads the row on screen.
-  await signInAs(page, 'records_officer', '/reports');
-  const dialog = await openGenerate705A(page);
-  await dialog.getByLabel('Month').fill(thisMonth());
-  const { id, row } = await generate(page, dialog);
-  await expect(row.getByTestId('report-status')).toHaveText('Completed', { timeout: 30_000 });
-  await row.getByRole('button', { name: /^Details of / }).click();
-  const figures = row.getByRole('table', { name: `Figures of ${MOH_705A}` });
-  await expect(figures).toBeVisible();
-  const malaria = figures.locator('tr[data-row-key="confirmed_malaria"]');
-  await expect(malaria.getByRole('rowheader')).toHaveText('Confirmed Malaria');
-  await expect(malaria.getByTestId('moh705-total')).toHaveText((before + 1).toLocaleString('en-KE'));
-  // A row the county has no data for says so; it is never a made-up 0.
-  await expect(figures.locator('tr[data-row-key="tested_for_malaria"]').getByTestId('moh705-total')).toHaveText('—');
+  // The lab technician finds it on the worklist (on the dashboard, where the day starts) and records a positive RDT
+  // with its species.
+  await signInAs(page, 'lab_technician', '/');
+  await page.getByRole('button', { name: 'Laboratory worklist' }).click();
+  const worklist = page.getByRole('dialog', { name: 'Laboratory worklist' });
+  const item = worklist.getByTestId('worklist-item').filter({ hasText: child.name });
+  await expect(item).toContainText('Malaria RDT');
+  await item.getByRole('button', { name: `Enter the result of Malaria RDT (${child.name})` }).click();
+  const result = page.getByRole('dialog', { name: 'Result: Malaria RDT' });
+  await result.getByRole('button', { name: 'Save result' }).click();
+  await expect(result.getByText('Choose positive or negative')).toBeVisible();
+  await result.getByLabel('Positive').check();
+  await result.getByRole('button', { name: 'Save result' }).click();
+  await expect(result.getByText('Choose the species seen')).toBeVisible();
+  await result.getByLabel('Species').selectOption({ label: 'P. falciparum' });
   await expectAccessible(page);
+  await result.getByRole('button', { name: 'Save result' }).click();
+  await expect(toast(page, 'Result saved')).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await expectPrintLink(page, worklist.getByRole('link', { name: 'Print register' }), /\/api\/lab-tests\/register\.pdf\?facilityId=3&date=\d{4}-\d{2}-\d{2}&lang=en$/, ['Laboratory Register', child.name, 'Positive (P. falciparum)']);
 
-  await expectPrintLink(page, row.getByRole('link', { name: /^Open the PDF of / }), new RegExp(`/api/reports/${id}/download\\?format=pdf&lang=en$`), [MOH_705A, 'Confirmed Malaria', monthLong(thisMonth())]);
+  // The clinician reads the result on the visit and codes falciparum malaria.
+  await signInAs(page, 'subcounty_medical_officer', '/patients');
+  await page.getByLabel('Search patients').fill(child.lastName);
+  await page.getByRole('button', { name: `View details of ${child.name}` }).click();
+  await expect(details.getByTestId('lab-test')).toHaveText(/Malaria RDT:\s*Positive · P\. falciparum/);
+  await details.getByRole('button', { name: /^Correct the record of / }).click();
+  const correct = page.getByRole('dialog', { name: 'Correct Medical Record' });
+  const search = correct.getByRole('combobox', { name: 'Search ICD-11 by name or code' });
+  await search.fill('1F40.Z');
+  await correct.getByRole('option', { name: /^1F40\.Z Malaria due to Plasmodium falciparum, unspecified/ }).click();
+  await correct.getByLabel('Reason for correction').fill('Coded after the positive RDT');
+  await correct.getByRole('button', { name: 'Save Correction' }).click();
+  await expect(toast(page, 'Record Corrected')).toBeVisible();
+
+  // The month's 705A: one more tested and one more confirmed; a clinical diagnosis alone would have been suspected.
+  const after = await figuresFromApi(page, LAB, thisMonth(), ROWS);
+  expect(after.tested_for_malaria).toBe((before.tested_for_malaria ?? 0) + 1);
+  expect(after.confirmed_malaria).toBe((before.confirmed_malaria ?? 0) + 1);
+  expect(after.suspected_malaria).toBe(before.suspected_malaria);
 });
 
 test('the director reads the KPI cards as the API gives them, and the category cards as the forms really are', async ({ page }) => {

@@ -71,6 +71,7 @@ type LiveModuleId = Extract<(typeof MODULES)[number], { screen: { status: 'live'
 
 export const CLIENT_MODULES: Record<LiveModuleId, Required<Pick<ClientModule, 'page'>> & ClientModule> & Partial<Record<ModuleId, ClientModule>> = {
   dashboard: { page: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'), sw: () => import('../features/dashboard/locales/sw.json') },
+  laboratory: { sw: () => import('../features/laboratory/locales/sw.json') },
   patients: {
     page: page(() => import('../features/patients/patients-page'), 'PatientsPage'),
     sw: () => import('../features/patients/locales/sw.json'),

@@ -30,6 +30,11 @@ const SAME_IN_BOTH = new Set(['M-Pesa', 'SHA', 'CVV', 'KHIS', 'Madison', 'AAP', 
 const SAME_KEYS = new Set([
   // "ms" is the SI symbol for milliseconds in both languages.
   'systemTest.duration',
+  // A malaria parasite's species is its Latin name in both languages (issue 31).
+  'lab.speciesNames.falciparum',
+  'lab.speciesNames.vivax',
+  'lab.speciesNames.ovale',
+  'lab.speciesNames.malariae',
 ]);
 
 function sources(dir: string): string[] {

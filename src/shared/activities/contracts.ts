@@ -3,7 +3,7 @@
 // language, so a Kiswahili reader never sees an English sentence written by the server.
 import { z } from 'zod';
 
-export const ACTIVITY_ACTIONS = ['patient_registered', 'billing_record_created', 'medical_record_created', 'stock_received', 'payment_received', 'emergency_alert'] as const;
+export const ACTIVITY_ACTIONS = ['patient_registered', 'billing_record_created', 'medical_record_created', 'stock_received', 'payment_received', 'emergency_alert', 'idsr_alert'] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -16,6 +16,8 @@ export const ACTIVITY_KINDS = [
   'claim.approved',
   'stock.received',
   'emergency.alert',
+  // A death from a notifiable disease (IDSR, issue 31): the facility and the conditions, never the patient.
+  'idsr.alert',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -35,6 +37,8 @@ export const activityParamsSchema = z.object({
   quantity: z.number().optional(),
   unit: z.string().optional(),
   message: z.string().optional(),
+  /** The notifiable conditions of an IDSR alert, by their MOH 705 names, joined by ', ' (the client words them). */
+  conditions: z.string().optional(),
 });
 export type ActivityParams = z.infer<typeof activityParamsSchema>;
 

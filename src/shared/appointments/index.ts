@@ -42,6 +42,7 @@ export const DEFAULT_APPOINTMENT_SERVICES = [
 export const FOLLOW_UP_SERVICE = 'follow_up';
 
 export { BOOKING_HORIZON_DAYS, beyondHorizonMessage, bookingLimitOf, outsideHoursMessage, type BookingLimit } from '../appointment-limits.js';
+export * from './service-fit.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = (message: string) => z.string({ error: message }).trim().regex(HHMM, 'Use the time format HH:MM (24-hour)');

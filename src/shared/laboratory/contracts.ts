@@ -1,45 +1,16 @@
 import { z } from 'zod';
-import { optionalText, requiredId } from '../validation.js';
-
-/**
- * The laboratory tests the returns count (issue 31): malaria by rapid diagnostic test or blood slide (MOH 705
- * Tested for Malaria and Confirmed Malaria), haemoglobin, random blood sugar, urinalysis, HIV and pregnancy tests.
- */
-export const LAB_TESTS = ['malaria_rdt', 'malaria_slide', 'haemoglobin', 'blood_sugar', 'urinalysis', 'hiv', 'pregnancy'] as const;
-export type LabTest = (typeof LAB_TESTS)[number];
-export const MALARIA_TESTS = ['malaria_rdt', 'malaria_slide'] as const satisfies readonly LabTest[];
-
-/** What kind of answer each test gives: positive or negative, a measured value, or dipstick findings. */
-export const LAB_TEST_KINDS: Record<LabTest, 'qualitative' | 'value' | 'dipstick'> = {
-  malaria_rdt: 'qualitative',
-  malaria_slide: 'qualitative',
-  haemoglobin: 'value',
-  blood_sugar: 'value',
-  urinalysis: 'dipstick',
-  hiv: 'qualitative',
-  pregnancy: 'qualitative',
-};
-
-/** A measured test's unit and the bounds a real sample gives (haemoglobin g/dL, random blood sugar mmol/L). */
-export const LAB_VALUES = {
-  haemoglobin: { unit: 'g/dL', min: 1, max: 25 },
-  blood_sugar: { unit: 'mmol/L', min: 0.5, max: 50 },
-} as const satisfies Partial<Record<LabTest, { unit: string; min: number; max: number }>>;
-
-export const LAB_RESULTS = ['positive', 'negative'] as const;
-export type LabResult = (typeof LAB_RESULTS)[number];
-
-/** The Plasmodium species a positive malaria test names (a mixed infection is more than one). */
-export const MALARIA_SPECIES = ['falciparum', 'vivax', 'ovale', 'malariae', 'mixed'] as const;
-export type MalariaSpecies = (typeof MALARIA_SPECIES)[number];
-
-/** Urinalysis dipstick: the analytes read and the grades each may take. */
-export const DIPSTICK_ANALYTES = ['protein', 'glucose', 'ketones', 'blood', 'leukocytes', 'nitrites'] as const;
-export const DIPSTICK_GRADES = ['negative', 'trace', '1+', '2+', '3+'] as const;
-export type DipstickFindings = Partial<Record<(typeof DIPSTICK_ANALYTES)[number], (typeof DIPSTICK_GRADES)[number]>>;
-
-export const LAB_STATUSES = ['ordered', 'resulted', 'cancelled'] as const;
-export type LabStatus = (typeof LAB_STATUSES)[number];
+import { blankToUndefined, isoDate, optionalText, requiredId } from '../validation.js';
+import {
+  DIPSTICK_ANALYTES,
+  DIPSTICK_GRADES,
+  LAB_RESULTS,
+  LAB_STATUSES,
+  LAB_TEST_KINDS,
+  LAB_TESTS,
+  LAB_VALUES,
+  MALARIA_SPECIES,
+  type LabTest,
+} from './constants.js';
 
 /** POST /api/medical-records/:id/lab-tests: tests ordered on a visit, each once (a result may come with it, at the point of care). */
 export const orderLabTestsSchema = z.object({
@@ -58,10 +29,11 @@ export const labResultSchema = z.object({
   value: z.number({ error: 'Enter the value as a number' }).min(0, 'Enter the value as a number').max(100, 'Enter the value as a number').nullish(),
   findings: z.partialRecord(z.enum(DIPSTICK_ANALYTES), z.enum(DIPSTICK_GRADES)).nullish(),
   comment: optionalText(500, 'Comment must be at most 500 characters'),
-});
+}).refine((r) => r.result != null || r.value != null || r.findings != null, { path: ['result'], message: 'Enter the result' });
 export type LabResultInput = z.infer<typeof labResultSchema>;
 
-export const labTestSchema = z.object({
+/** A test's fields as the API answers them (a plain object, so that the worklist's rows extend it without a call on a schema). */
+const labTestFields = {
   id: z.number(),
   recordId: z.number(),
   patientId: z.number(),
@@ -77,7 +49,9 @@ export const labTestSchema = z.object({
   comment: z.string().nullable(),
   resultedBy: z.string().nullable(),
   resultedAt: z.string().nullable(),
-});
+};
+
+export const labTestSchema = z.object(labTestFields);
 export type LabTestRecord = z.infer<typeof labTestSchema>;
 
 export const labTestIdParam = z.object({ id: requiredId('Test is required') });
@@ -122,3 +96,26 @@ export function labResultText(t: Pick<LabTestRecord, 'test' | 'status' | 'result
     }
   }
 }
+
+/** GET /api/lab-tests: a facility's tests ordered on a day, or all still waiting for a result (the lab's worklist). */
+export const labWorklistQuery = z.object({
+  facilityId: requiredId('Please select a facility'),
+  date: z.preprocess(blankToUndefined, isoDate('Enter a date').optional()),
+  waiting: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'waiting must be true or false' }).optional()),
+});
+
+/** A test on the worklist, with the patient it is for. */
+export const labWorklistItemSchema = z.object({
+  ...labTestFields,
+  patientName: z.string(),
+  gender: z.string(),
+  dateOfBirth: z.string(),
+});
+export type LabWorklistItem = z.infer<typeof labWorklistItemSchema>;
+
+/** GET /api/lab-tests/register.pdf: one facility's laboratory register for one county day. */
+export const labRegisterQuery = z.object({
+  facilityId: requiredId('Please select a facility'),
+  date: isoDate('Enter a date'),
+  lang: z.enum(['en', 'sw'], { error: 'Unknown language' }).optional(),
+});

@@ -15,6 +15,16 @@ export type CaseType = (typeof CASE_TYPES)[number];
 export const REFERRAL_PLACES = ['facility', 'community_unit'] as const;
 export type ReferralPlace = (typeof REFERRAL_PLACES)[number];
 
+/**
+ * How a visit ended (issue 31): sent home, admitted, referred (with the referral made from the visit), died (with
+ * the time), or left against medical advice. Deaths feed the MOH 705 rows that need them.
+ */
+export const VISIT_OUTCOMES = ['sent_home', 'admitted', 'referred', 'died', 'left_against_advice'] as const;
+export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
+
+/** A time of day, 24-hour "HH:MM", county time. */
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** A visit has at most this many coded diagnoses. */
 export const MAX_DIAGNOSES = 10;
 
@@ -95,7 +105,16 @@ const codedVisitFields = {
     .default([]),
   referredFrom: z.preprocess(blankToUndefined, z.enum(REFERRAL_PLACES, { error: 'Referred from must be a facility or a community unit' }).nullish()).transform((v) => v ?? null),
   referredTo: z.preprocess(blankToUndefined, z.enum(REFERRAL_PLACES, { error: 'Referred to must be a facility or a community unit' }).nullish()).transform((v) => v ?? null),
+  outcome: z.preprocess(blankToUndefined, z.enum(VISIT_OUTCOMES, { error: 'Choose how the visit ended from the list' }).nullish()).transform((v) => v ?? null),
+  /** The time of death on the visit's day (county time), for a visit whose outcome is died. */
+  deathTime: z.preprocess(blankToUndefined, z.string({ error: 'Enter the time of death as HH:MM' }).regex(TIME_OF_DAY, 'Enter the time of death as HH:MM').nullish()).transform((v) => v ?? null),
 };
+
+/** A death needs its time, and only a death has one. */
+function checkOutcome(r: { outcome: VisitOutcome | null; deathTime: string | null }, ctx: z.RefinementCtx): void {
+  if (r.outcome === 'died' && !r.deathTime) ctx.addIssue({ code: 'custom', path: ['deathTime'], message: 'Enter the time of death' });
+  if (r.outcome !== 'died' && r.deathTime) ctx.addIssue({ code: 'custom', path: ['deathTime'], message: 'A time of death is only for a visit whose outcome is died' });
+}
 
 /** A visit typed in from a paper register may be at most this old. */
 export const OLDEST_VISIT_YEARS = 10;
@@ -150,6 +169,7 @@ export const createMedicalRecordSchema = (now: () => Date) =>
       if (r.visitDate && r.followUpDate && r.followUpDate < r.visitDate) {
         ctx.addIssue({ code: 'custom', path: ['followUpDate'], message: 'Follow-up date cannot be before the visit date' });
       }
+      checkOutcome(r, ctx);
     });
 export type CreateMedicalRecordInput = z.infer<ReturnType<typeof createMedicalRecordSchema>>;
 export type CreateMedicalRecordForm = z.input<ReturnType<typeof createMedicalRecordSchema>>;
@@ -158,18 +178,20 @@ export type CreateMedicalRecordForm = z.input<ReturnType<typeof createMedicalRec
  * A correction of a visit (PATCH /api/medical-records/:id) by its author or the facility in-charge: the clinical
  * fields, replaced as a whole (the visit's patient, facility and date stay), with the reason for the change.
  */
-export const correctMedicalRecordSchema = z.object({
-  ...clinicalFields,
-  ...codedVisitFields,
-  reason: z
-    .string({ error: 'Say why the record is corrected' })
-    .trim()
-    .min(3, 'Say why the record is corrected')
-    .max(500, 'Reason must be at most 500 characters')
-    .refine(hasNoNul, NUL_MESSAGE),
-  /** The version the corrector read: a correction of a record changed since answers 409. */
-  version: z.number({ error: 'Version is required' }).int().min(1),
-});
+export const correctMedicalRecordSchema = z
+  .object({
+    ...clinicalFields,
+    ...codedVisitFields,
+    reason: z
+      .string({ error: 'Say why the record is corrected' })
+      .trim()
+      .min(3, 'Say why the record is corrected')
+      .max(500, 'Reason must be at most 500 characters')
+      .refine(hasNoNul, NUL_MESSAGE),
+    /** The version the corrector read: a correction of a record changed since answers 409. */
+    version: z.number({ error: 'Version is required' }).int().min(1),
+  })
+  .superRefine(checkOutcome);
 export type CorrectMedicalRecordInput = z.infer<typeof correctMedicalRecordSchema>;
 export type CorrectMedicalRecordForm = z.input<typeof correctMedicalRecordSchema>;
 
@@ -185,6 +207,8 @@ export const medicalRecordSchema = z.object({
   facilityName: z.string(),
   clinicianId: z.number().nullable(),
   clinicianName: z.string().nullable(),
+  /** The author's role (their cadre: nurse, clinical officer …) as their account has it: "Recorded by" names both. */
+  clinicianRole: z.string().nullable(),
   chiefComplaint: z.string(),
   diagnosis: z.string().nullable(),
   treatment: z.string().nullable(),
@@ -198,6 +222,9 @@ export const medicalRecordSchema = z.object({
   diagnoses: z.array(diagnosisSchema),
   referredFrom: z.enum(REFERRAL_PLACES).nullable(),
   referredTo: z.enum(REFERRAL_PLACES).nullable(),
+  outcome: z.enum(VISIT_OUTCOMES).nullable(),
+  /** When the patient died (ISO instant), for a visit whose outcome is died. */
+  outcomeAt: z.string().nullable(),
   version: z.number(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),

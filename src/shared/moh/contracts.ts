@@ -73,9 +73,16 @@ export const MOH_SETTINGS = {
   hypoxaemia: { values: ['spo2Below90', 'notRecorded'], default: 'spo2Below90' },
   /** 705B Physical disability: no ICD-11 stem and no disability register here; codes the county maps, or not reported. */
   physicalDisability: { values: ['notRecorded', 'mappedCodes'], default: 'notRecorded' },
-  /** Suspected malaria: only unconfirmed/unspecified codes (WHO), or every malaria case (a testing-rate denominator). */
+  /**
+   * Suspected malaria: the cases no test confirmed — unconfirmed/unspecified codes (1F45, 1F4Z, as WHO defines a
+   * suspected case) and a species code (1F40–1F44) at a visit without a positive RDT or slide (issue 31: a clinical
+   * diagnosis without a test is suspected) — or every malaria case, confirmed ones too (a testing-rate denominator).
+   */
   suspectedMalaria: { values: ['unconfirmedOnly', 'allMalaria'], default: 'unconfirmedOnly' },
-  /** 705B Malaria in pregnancy: also counted in Confirmed malaria when the species is coded (a subset), or not. */
+  /**
+   * 705B Malaria in pregnancy (JB63.60, always on its own row): the species coded with it also counts in Confirmed
+   * malaria when the visit has a positive test (Suspected without one), a subset; or on the pregnancy row alone.
+   */
   malariaInPregnancy: { values: ['alsoConfirmed', 'pregnancyRowOnly'], default: 'alsoConfirmed' },
   /** 705A Suspected childhood cancers: any neoplasm (chapter 02), or not the in situ and benign ones (2E6–2F7). */
   childhoodCancers: { values: ['allNeoplasms', 'excludeBenign'], default: 'allNeoplasms' },

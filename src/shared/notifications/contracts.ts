@@ -45,6 +45,20 @@ export const emergencyNotificationSchema = z.object({
   message: z.string().nullable(),
 });
 
-export const notificationSchema = z.discriminatedUnion('kind', [stockNotificationSchema, overdueFollowUpsNotificationSchema, emergencyNotificationSchema]);
+/**
+ * An IDSR alert (issue 31): a patient died of a notifiable disease at a facility. In the same bells as an emergency,
+ * worded as what it is: the conditions by their MOH 705 names (the client words them), never the patient.
+ */
+export const idsrNotificationSchema = z.object({
+  ...base,
+  kind: z.literal('idsr_alert'),
+  severity: z.literal('critical'),
+  alertId: z.number(),
+  facilityId: z.number(),
+  facilityName: z.string(),
+  conditions: z.array(z.string()),
+});
+
+export const notificationSchema = z.discriminatedUnion('kind', [stockNotificationSchema, overdueFollowUpsNotificationSchema, emergencyNotificationSchema, idsrNotificationSchema]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -55,6 +55,8 @@ export const createReferralSchema = z
     clinicalNotes: requiredText('Clinical notes are required', 4000, 'Clinical notes must be at most 4000 characters'),
     referringDoctor: requiredText('Referring doctor is required', 200, 'Referring doctor must be at most 200 characters'),
     referringDoctorId: optionalId('Referring doctor is required'),
+    /** The visit the patient is referred from (issue 31), when the referral is made from one: the letter carries it. */
+    recordId: optionalId("Visit must be one of this patient's visits"),
   })
   .refine((r) => r.fromFacilityId !== r.toFacilityId, {
     path: ['toFacilityId'],

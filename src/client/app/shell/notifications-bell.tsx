@@ -7,7 +7,7 @@ import { notificationText, notificationsQuery } from '../../features/notificatio
 import { Button } from '../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 
-/** The bell (SPEC.md §2.4), from live data: low and empty stock, missed follow-ups. */
+/** The bell (SPEC.md §2.4), from live data: low and empty stock, missed follow-ups, emergency and IDSR alerts. */
 export function NotificationsBell() {
   const { t } = useTranslation();
   const { facilityId } = useSelectedFacility();
@@ -32,7 +32,7 @@ export function NotificationsBell() {
         {data && data.items.length === 0 ? <p className="px-2 py-3 text-sm text-muted-foreground">{t('notifications.none')}</p> : null}
         {data?.items.map((n) => {
           const text = notificationText(t, n);
-          const Icon = n.kind === 'out_of_stock' ? PackageX : n.kind === 'emergency_alert' ? Siren : AlertTriangle;
+          const Icon = n.kind === 'out_of_stock' ? PackageX : n.kind === 'emergency_alert' ? Siren : n.kind === 'idsr_alert' ? Siren : AlertTriangle;
           return (
             <DropdownMenuItem key={n.id} asChild>
               <Link href={n.link} className="flex items-start gap-2">

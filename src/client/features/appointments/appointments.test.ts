@@ -25,6 +25,15 @@ describe('bookForOf', () => {
   it('reads the patient the record asked to book for', () => {
     expect(bookForOf({ [BOOK_FOR]: { id: 12, name: 'Atieno Wekesa' } })).toEqual({ id: 12, name: 'Atieno Wekesa' });
   });
+  it('with their sex and date of birth, which decide the services offered', () => {
+    expect(bookForOf({ [BOOK_FOR]: { id: 12, name: 'Atieno Wekesa', gender: 'female', dateOfBirth: '1990-02-03' } })).toEqual({
+      id: 12,
+      name: 'Atieno Wekesa',
+      gender: 'female',
+      dateOfBirth: '1990-02-03',
+    });
+    expect(bookForOf({ [BOOK_FOR]: { id: 12, name: 'Atieno Wekesa', gender: 7 } })).toEqual({ id: 12, name: 'Atieno Wekesa' });
+  });
   it.each([null, undefined, 'x', {}, { [BOOK_FOR]: { id: '12', name: 'A' } }, { [BOOK_FOR]: { id: 1.5, name: 'A' } }, { [BOOK_FOR]: { id: 3 } }])('asks nothing of %j', (state) => {
     expect(bookForOf(state)).toBeNull();
   });

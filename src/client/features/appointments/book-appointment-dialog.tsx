@@ -1,11 +1,13 @@
 // Book Appointment (issue 15): the patient (found in the registry), the facility and its service, the date, an
 // optional time, Scheduled or Walk-in, notes. A service's full day is refused by the server (409 over_capacity):
 // its message is shown, and a user who holds appointments:override at the facility may book anyway; others are
-// told why they cannot. The patient's consent to SMS reminders is shown and may be recorded here.
+// told why they cannot. The patient's consent to SMS reminders is shown and may be recorded here. Only the services
+// that fit the patient's sex are offered (no ANC for a man: issue 31), and a child welfare clinic for a patient past
+// five is warned of (shared/appointments/service-fit.ts).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APPOINTMENT_KINDS, bookAppointmentSchema, type Appointment, type BookAppointmentInput } from '../../../shared/appointments';
+import { APPOINTMENT_KINDS, bookAppointmentSchema, serviceMisfit, type Appointment, type AppointmentService, type BookAppointmentInput } from '../../../shared/appointments';
 import type { Patient } from '../../../shared/patients';
 import { useStaff } from '../../app/use-staff';
 import { FormField, fieldAria } from '../../components/forms/form-field';
@@ -22,6 +24,7 @@ import { OverCapacity } from './appointment-actions';
 import { appointmentErrorText, appointmentMessage, countyToday, isOverCapacity, serviceLabel } from './appointment-labels';
 import { appointmentServicesQuery, useBookAppointment } from './appointments.api';
 import { SmsConsentControl } from './patient/sms-consent';
+import type { BookFor } from './patient/book-for';
 import { formatDate } from '../../lib/locale-format';
 
 type Props = {
@@ -29,8 +32,8 @@ type Props = {
   onOpenChange: (open: boolean) => void;
   /** The facility the booking starts at (the screen's); the user may choose another they may book at. */
   facilityId: number | undefined;
-  /** A patient chosen already (the patient's record): the picker is not shown. */
-  patient?: { id: number; name: string } | null;
+  /** A patient chosen already (the patient's record), with their sex and birth date when known: the picker is not shown. */
+  patient?: BookFor | null;
   /** The date the form starts at (the day list's). */
   date?: string;
 };
@@ -50,7 +53,7 @@ type Values = { patientId: string; facilityId: string; serviceId: string; date: 
 type FormProps = {
   mutation: ReturnType<typeof useBookAppointment>;
   facilityId: number | undefined;
-  fixedPatient: { id: number; name: string } | null;
+  fixedPatient: BookFor | null;
   date: string | undefined;
   onDone: () => void;
 };
@@ -92,6 +95,13 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
   const message = (name: keyof Values) => appointmentMessage(errors[name]);
   const patientId = fixedPatient?.id ?? patient?.id;
   const patientName = fixedPatient?.name ?? (patient ? fullName(patient) : '');
+  // What the services are offered against: the patient's sex and age (none known yet: every service).
+  const facts = fixedPatient ?? patient;
+  const misfitOf = (s: AppointmentService, who = facts) => (who ? serviceMisfit(s.code, who, values.date) : null);
+  const offered = services.data?.filter((s) => !misfitOf(s)?.refused);
+  const notOffered = (services.data ?? []).filter((s) => misfitOf(s)?.refused);
+  const serviceWarning = service ? misfitOf(service) : null;
+  const serviceHint = notOffered.length > 0 ? t(facts?.gender === 'male' ? 'appointments.book.notOfferedMale' : 'appointments.book.notOfferedFemale', { services: notOffered.map(serviceLabel).join(', ') }) : null;
 
   const change = <K extends keyof Values>(name: K, value: Values[K]) => {
     set(name, value);
@@ -147,13 +157,15 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
               onSelect={(p) => {
                 setPatient(p);
                 change('patientId', p ? String(p.id) : '');
+                // A service chosen for the last patient that does not fit this one (ANC, now for a man) is dropped.
+                if (p && service && misfitOf(service, p)?.refused) set('serviceId', '');
               }}
               error={message('patientId')}
             />
           </div>
         )}
 
-        <FormField id="appt-facilityId" label={t('appointments.book.facility')} error={message('facilityId')} required>
+        <FormField id="appt-facilityId" label={t('appointments.book.facility')} error={message('facilityId')} required className="content-start">
           <NativeSelect
             aria-required="true"
             data-field="facilityId"
@@ -173,22 +185,33 @@ function BookForm({ mutation, facilityId, fixedPatient, date, onDone }: FormProp
           </NativeSelect>
         </FormField>
 
-        <FormField id="appt-serviceId" label={t('appointments.book.service')} error={message('serviceId')} required>
+        <FormField id="appt-serviceId" label={t('appointments.book.service')} error={message('serviceId')} required className="content-start">
           <NativeSelect
             aria-required="true"
             data-field="serviceId"
             disabled={chosenFacility === undefined}
             {...fieldAria('appt-serviceId', message('serviceId'))}
+            aria-describedby={[serviceHint && 'appt-serviceId-hint', serviceWarning && 'appt-serviceId-warning', message('serviceId') && 'appt-serviceId-error'].filter(Boolean).join(' ') || undefined}
             value={values.serviceId}
             onChange={(e) => change('serviceId', e.target.value)}
           >
             <option value="">{chosenFacility === undefined ? t('appointments.book.facilityFirst') : services.isPending ? t('common.loading') : t('appointments.book.chooseService')}</option>
-            {services.data?.map((s) => (
+            {offered?.map((s) => (
               <option key={s.id} value={String(s.id)}>
                 {t('appointments.book.serviceOption', { name: serviceLabel(s), capacity: s.dailyCapacity })}
               </option>
             ))}
           </NativeSelect>
+          {serviceHint ? (
+            <p id="appt-serviceId-hint" className="text-xs text-muted-foreground" data-testid="services-not-offered">
+              {serviceHint}
+            </p>
+          ) : null}
+          {serviceWarning ? (
+            <p id="appt-serviceId-warning" className="text-xs font-medium text-yellow-800">
+              {t('appointments.book.forUnderFives')}
+            </p>
+          ) : null}
         </FormField>
 
         <FormField id="appt-kind" label={t('appointments.book.kind')} error={message('kind')} required>

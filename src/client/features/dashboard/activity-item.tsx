@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
-import { Activity as ActivityIcon, AlertTriangle, Banknote, FileText, PackagePlus, Receipt, UserPlus, type LucideIcon } from 'lucide-react';
+import { Activity as ActivityIcon, AlertTriangle, Banknote, FileText, Siren, PackagePlus, Receipt, UserPlus, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityAction, ActivityKind, ActivityParams } from '../../../shared/activities';
 import { relativeTimeParts } from '../../../shared/format';
 import { cents, formatKES, toKes } from '../../../shared/money';
 import type { Activity } from './dashboard.api';
 import { formatDate, formatNumber } from '../../lib/locale-format';
+import { idsrConditionsText } from '../notifications';
 
 const ICONS: Record<ActivityAction, { icon: LucideIcon; tone: string }> = {
   patient_registered: { icon: UserPlus, tone: 'bg-teal-100 text-teal-800' },
@@ -14,6 +15,7 @@ const ICONS: Record<ActivityAction, { icon: LucideIcon; tone: string }> = {
   stock_received: { icon: PackagePlus, tone: 'bg-green-100 text-green-800' },
   payment_received: { icon: Banknote, tone: 'bg-emerald-100 text-emerald-800' },
   emergency_alert: { icon: AlertTriangle, tone: 'bg-red-100 text-red-800' },
+  idsr_alert: { icon: Siren, tone: 'bg-red-100 text-red-800' },
 };
 
 /** The facts each kind's sentence needs. */
@@ -25,6 +27,7 @@ const FACTS: Record<ActivityKind, readonly (keyof ActivityParams)[]> = {
   'claim.approved': ['facility', 'provider', 'claim', 'invoice', 'amountCents'],
   'stock.received': ['facility', 'item', 'quantity', 'unit'],
   'emergency.alert': ['facility'],
+  'idsr.alert': ['facility', 'conditions'],
 };
 
 /** SPEC.md §4 activity relative time ('Just now', 'N minutes ago', 'N hours ago', 'N days ago'), in either language. */
@@ -53,6 +56,7 @@ export function activityText(t: TFunction, a: Pick<Activity, 'kind' | 'params' |
     method: code('activity.methods', p.method),
     provider: code('activity.providers', p.provider),
     unit: code('units', p.unit),
+    conditions: p.conditions === undefined ? '' : idsrConditionsText(t, p.conditions.split(', ')),
     defaultValue: a.description ?? a.kind,
   });
 }

@@ -39,6 +39,12 @@ describe('activity lines', () => {
     expect(activityText(inLanguage('sw'), alert)).toBe('Tahadhari ya dharura imetolewa kwa Nambuku Model Health Centre');
   });
 
+  it('an IDSR alert names the facility and the conditions (as the Ministry names them), in the reader’s language', () => {
+    const idsr = { kind: 'idsr.alert' as const, params: { facility: 'Nambuku Model Health Centre', conditions: 'Cholera, Typhoid fever' }, description: null };
+    expect(activityText(inLanguage('en'), idsr)).toBe('IDSR: death from Cholera, Typhoid fever at Nambuku Model Health Centre');
+    expect(activityText(inLanguage('sw'), idsr)).toBe('IDSR: kifo kutokana na Cholera, Typhoid fever katika Nambuku Model Health Centre');
+  });
+
   it('an old line whose facts could not be recovered keeps its English sentence', () => {
     const old = { kind: 'payment.received' as const, params: { facility: 'Alupe' }, description: 'Payment received for INV-9 at Alupe: Cheque, KES 10' };
     expect(activityText(inLanguage('sw'), old)).toBe(old.description);
@@ -53,5 +59,14 @@ describe('the bell', () => {
     };
     expect(notificationText(inLanguage('en'), n)).toEqual({ title: 'Emergency alert: Busia County Referral Hospital', message: 'Raised by Mary Achieng: Six casualties arriving' });
     expect(notificationText(inLanguage('sw'), { ...n, message: null })).toEqual({ title: 'Tahadhari ya dharura: Busia County Referral Hospital', message: 'Imetolewa na Mary Achieng' });
+  });
+
+  it('an IDSR alert reads as a death from its conditions, not as an emergency', () => {
+    const n = {
+      id: 'alert-2', kind: 'idsr_alert' as const, severity: 'critical' as const, at: '2026-03-16T06:30:00.000Z', link: '/',
+      alertId: 2, facilityId: 4, facilityName: 'Nambuku Model Health Centre', conditions: ['Cholera', 'Poliomyelitis (AFP)'],
+    };
+    expect(notificationText(inLanguage('en'), n)).toEqual({ title: 'IDSR: death from Cholera, Poliomyelitis (AFP)', message: 'Recorded at Nambuku Model Health Centre' });
+    expect(notificationText(inLanguage('sw'), n)).toEqual({ title: 'IDSR: kifo kutokana na Cholera, Poliomyelitis (AFP)', message: 'Kimerekodiwa katika Nambuku Model Health Centre' });
   });
 });

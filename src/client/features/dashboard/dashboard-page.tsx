@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { downloadText } from '../../lib/download';
 import { facilitiesQuery, facilityName } from '../facilities';
+import { LabWorklistButton } from './lab-worklist';
 import { DemographicsPanel } from './demographics-panel';
 import { dashboardStatsQuery, demographicsQuery, revenueStatsQuery, revenueTrendQuery } from './dashboard.api';
 import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from './dashboard-period';
@@ -24,6 +25,7 @@ import { SystemAlerts } from './system-alerts';
 export function DashboardPage() {
   const { t } = useTranslation();
   const { facilityId } = useSelectedFacility();
+  const staff = useStaff();
   const scope = scopeOf(facilityId);
   const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_PERIOD);
   const [months, setMonths] = useState<6 | 12>(6);
@@ -53,6 +55,8 @@ export function DashboardPage() {
               {t('dashboard.period.hint')}
             </p>
           </div>
+          {/* The lab technician's day starts here: the tests waiting at their facility (a clinician testing at the point of care too). */}
+          {staff.may('lab:write') && staff.facilityId !== null ? <LabWorklistButton facilityId={staff.facilityId} /> : null}
           <ExportReportButton scope={scope} facilityId={facilityId} months={months} />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, CalendarX, CheckCircle2, PackageX } from 'lucide-react';
+import { AlertTriangle, CalendarX, CheckCircle2, PackageX, Siren } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '../../../shared/notifications';
@@ -75,7 +75,7 @@ function AlertList({ items, now, label, testId }: { items: Notification[]; now: 
       {items.map((n) => {
         const text = notificationText(t, n);
         const critical = n.severity === 'critical';
-        const Icon = n.kind === 'out_of_stock' ? PackageX : n.kind === 'overdue_followups' ? CalendarX : AlertTriangle;
+        const Icon = n.kind === 'out_of_stock' ? PackageX : n.kind === 'overdue_followups' ? CalendarX : n.kind === 'idsr_alert' ? Siren : AlertTriangle;
         return (
           <li key={n.id} data-testid="alert-item" className={`flex gap-3 rounded-md border p-3 ${critical ? 'border-red-200 bg-red-50' : 'border-yellow-200 bg-yellow-50'}`}>
             <Icon aria-hidden="true" className={`mt-0.5 h-4 w-4 shrink-0 ${critical ? 'text-red-800' : 'text-yellow-800'}`} />

@@ -18,6 +18,14 @@ export const notificationsQuery = (facilityId?: number) =>
     gcTime: 5 * 60_000,
   });
 
+/**
+ * The notifiable conditions of an IDSR alert as its facts name them (the MOH 705 rows' names), joined in the
+ * reader's language. (The names stay the Ministry's English for now: their Kiswahili would weigh on every screen.)
+ */
+export function idsrConditionsText(t: TFunction, names: readonly string[]): string {
+  return names.join(t('notifications.idsrJoin'));
+}
+
 /** Notifications are worded on the client from their numbers, so they read right in either language. */
 export function notificationText(t: TFunction, n: Notification): { title: string; message: string } {
   switch (n.kind) {
@@ -36,5 +44,7 @@ export function notificationText(t: TFunction, n: Notification): { title: string
         // The raiser's words, as typed.
         message: n.message ? t('notifications.emergencyWithMessage', { name: n.raisedBy, message: n.message }) : t('notifications.emergency', { name: n.raisedBy }),
       };
+    case 'idsr_alert':
+      return { title: t('notifications.idsrTitle', { conditions: idsrConditionsText(t, n.conditions) }), message: t('notifications.idsr', { facility: n.facilityName }) };
   }
 }

@@ -6,6 +6,7 @@ import type { EmergencyAlert } from '../../../shared/alerts/index.js';
 import type { Activity } from '../../../shared/activities/index.js';
 import type { Notification } from '../../../shared/notifications/index.js';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/helper.js';
+import { raiseIdsrAlert } from './alerts.service.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -109,5 +110,73 @@ describe('POST /api/alerts', () => {
   it('needs a session and a facility', async () => {
     expect((await t.request({ method: 'POST', url: '/api/alerts', body: { facilityId: 1 } })).statusCode).toBe(401);
     expect((await raise(await t.loginAs('pharmacist'), {})).statusCode).toBe(400);
+  });
+});
+
+describe('an IDSR alert: a death from a notifiable disease (issue 31)', () => {
+  type IdsrNotification = Extract<Notification, { kind: 'idsr_alert' }>;
+  const idsrIn = async (cookie: string): Promise<IdsrNotification[]> =>
+    ((await t.request({ url: '/api/notifications', cookie })).json() as Notification[]).filter((n): n is IdsrNotification => n.kind === 'idsr_alert');
+
+  it('a clinical officer at Nambuku records a death from cholera: the alert names the conditions and the facility, reaches the bells an emergency reaches, and reads as IDSR', async () => {
+    const at = new Date(TEST_NOW.getTime() + 10 * 60_000);
+    t.clock.set(at);
+    const clinician = await t.loginAt('clinical_officer', 4);
+    const [officer] = await t.rows<{ id: number }>(sql`select id from users where email like 'clinical-officer.at.4@%'`);
+    const [record] = await t.rows<{ id: number; first_name: string }>(
+      sql`select m.id, p.first_name from medical_records m join patients p on p.id = m.patient_id where m.facility_id = 4 order by m.id limit 1`,
+    );
+    const before = { alerts: await t.count('emergency_alerts'), activities: await t.count('activities') };
+    // The medical records service raises it in the transaction that records the outcome; here, a transaction of its own.
+    await t.database.db.transaction((tx) => raiseIdsrAlert(tx, { facilityId: 4, recordId: record!.id, conditions: ['cholera', 'Typhoid fever', 'cholera'], at, userId: officer!.id }));
+    expect(await t.count('emergency_alerts')).toBe(before.alerts + 1);
+    expect(await t.count('activities')).toBe(before.activities + 1);
+    const [alert] = await t.rows<{ id: number; kind: string; message: string; facility_id: number; user_id: number }>(
+      sql`select id, kind, message, facility_id, user_id from emergency_alerts order by id desc limit 1`,
+    );
+    // Each condition once, by its MOH 705 name, and the facility; never the patient.
+    expect(alert).toEqual({ id: expect.any(Number), kind: 'idsr', message: 'Death from Cholera, Typhoid fever at Nambuku Model Health Centre', facility_id: 4, user_id: officer!.id });
+    expect(alert!.message).not.toContain(record!.first_name);
+    const [audited] = await t.rows<{ action: string; entity_id: string; detail: string }>(sql`select action, entity_id, detail from audit_events where entity = 'emergency_alert' order by id desc limit 1`);
+    expect(audited).toEqual({ action: 'alert.idsr', entity_id: String(alert!.id), detail: `facility 4, medical record ${record!.id}` });
+    const feed = (await t.request({ url: '/api/activities?limit=1', cookie: await t.loginAs('records_officer') })).json() as Activity[];
+    expect(feed[0]).toMatchObject({ action: 'idsr_alert', kind: 'idsr.alert', params: { facility: 'Nambuku Model Health Centre', conditions: 'Cholera, Typhoid fever' }, facilityId: 4 });
+
+    // The bells an emergency at Nambuku reaches: its in-charge, the county director, the medical officer of Funyula.
+    const expected: IdsrNotification = {
+      id: `alert-${alert!.id}`,
+      kind: 'idsr_alert',
+      severity: 'critical',
+      alertId: alert!.id,
+      facilityId: 4,
+      facilityName: 'Nambuku Model Health Centre',
+      conditions: ['Cholera', 'Typhoid fever'],
+      at: at.toISOString(),
+      link: '/',
+    };
+    const incharge = await t.loginAt('facility_incharge', 4);
+    expect(await idsrIn(incharge)).toEqual([expected]);
+    // First in the bell, with the emergencies, before any stock line.
+    const bell = (await t.request({ url: '/api/notifications', cookie: incharge })).json() as Notification[];
+    const isAlert = bell.map((n) => n.kind === 'idsr_alert' || n.kind === 'emergency_alert');
+    expect(isAlert).toEqual([...isAlert].sort((x, y) => Number(y) - Number(x)));
+    expect(await idsrIn(await t.loginAs('county_director'))).toEqual([expected]);
+    const [funyula] = await t.rows<{ id: number }>(sql`select id from facilities where subcounty = (select subcounty from facilities where id = 4) and id <> 4 order by id limit 1`);
+    expect(await idsrIn(await t.loginAt('subcounty_medical_officer', funyula!.id))).toEqual([expected]);
+    // Not the clinicians, nor the in-charge of another facility; and never as an emergency.
+    expect(await idsrIn(clinician)).toEqual([]);
+    expect(await idsrIn(await t.loginAt('facility_incharge', 1))).toEqual([]);
+    expect((await bellAlerts(incharge)).some((n) => n.alertId === alert!.id)).toBe(false);
+
+    // The system raised it in the clinician's name: her own Emergency Alert button is not held back by it.
+    expect((await raise(clinician, { facilityId: 4, message: 'Two more with watery diarrhoea' })).statusCode).toBe(201);
+    t.clock.set(TEST_NOW);
+  });
+
+  it('names at least one condition, at a facility that exists', async () => {
+    const [officer] = await t.rows<{ id: number }>(sql`select id from users where role = 'clinical_officer' order by id limit 1`);
+    const input = { facilityId: 4, recordId: 1, conditions: [] as string[], at: TEST_NOW, userId: officer!.id };
+    await expect(t.database.db.transaction((tx) => raiseIdsrAlert(tx, input))).rejects.toThrow('names the notifiable condition');
+    await expect(t.database.db.transaction((tx) => raiseIdsrAlert(tx, { ...input, conditions: ['measles'], facilityId: 99_999 }))).rejects.toThrow('does not exist');
   });
 });

@@ -11,6 +11,7 @@ import {
   beyondHorizonMessage,
   DEFAULT_APPOINTMENT_SERVICES as DEFAULTS,
   outsideHoursMessage,
+  serviceMisfit,
   type Appointment,
   type AppointmentCalendarDay,
   type AppointmentCalendarQuery,
@@ -31,7 +32,7 @@ import { audit, listReadDetail } from '../../core/audit.js';
 import type { Actor, ServiceContext } from '../../core/context.js';
 import { accountField } from '../auth/index.js';
 import { facilityField, findFacility } from '../facilities/index.js';
-import { patientExists, patientField } from '../patients/index.js';
+import { findPatient, patientField } from '../patients/index.js';
 import { appointments, appointmentServices, smsConsents } from './appointments.schema.js';
 import { settingsSection } from './sms/gateway.js';
 
@@ -409,14 +410,27 @@ async function refuseDuplicate(tx: Db, patientId: number, service: { id: number;
   if (open) throw conflictSaid(said('appointments.alreadyBooked', { service: service.name, date }, `This patient already has an open ${service.name} appointment on ${date}`));
 }
 
+/** Why a service is refused for a patient (ANC for a man: shared/appointments/service-fit.ts), or null. */
+function refusedMisfit(code: string, patient: { gender: string; dateOfBirth: string }, date: string): string | null {
+  const misfit = serviceMisfit(code, patient, date);
+  return misfit?.refused ? misfit.message : null;
+}
+
 /** Books an appointment (or a walk-in, checked in at once) within the service's capacity. */
 export async function bookAppointment({ db, actor, now: clock }: ServiceContext, input: BookAppointmentInput): Promise<Appointment> {
   const now = clock();
   const today = countyDate(now);
   const id = await db.transaction(async (tx) => {
-    const patient = await patientExists(tx, input.patientId);
+    const patient = await findPatient(tx, input.patientId);
     const [service] = await tx.select().from(appointmentServices).where(eq(appointmentServices.id, input.serviceId)).limit(1);
-    const serviceProblem = !service || service.facilityId !== input.facilityId ? 'Service not found at this facility' : !service.isActive ? 'This service is not taking appointments' : null;
+    const serviceProblem =
+      !service || service.facilityId !== input.facilityId
+        ? 'Service not found at this facility'
+        : !service.isActive
+          ? 'This service is not taking appointments'
+          : patient
+            ? refusedMisfit(service.code, patient, input.date)
+            : null;
     const dateProblem =
       input.kind === 'walk_in' ? (input.date !== today ? `A walk-in is booked for today (${today})` : null) : input.date < today ? 'Date cannot be in the past' : null;
     const issues = [
@@ -472,8 +486,15 @@ export async function rescheduleAppointment({ db, actor, now: clock }: ServiceCo
     }
     const serviceId = input.serviceId ?? current.serviceId;
     const [service] = await tx.select().from(appointmentServices).where(eq(appointmentServices.id, serviceId)).limit(1);
+    const patient = await findPatient(tx, current.patientId);
     const serviceProblem =
-      !service || service.facilityId !== current.facilityId ? 'Service not found at this facility' : !service.isActive && serviceId !== current.serviceId ? 'This service is not taking appointments' : null;
+      !service || service.facilityId !== current.facilityId
+        ? 'Service not found at this facility'
+        : !service.isActive && serviceId !== current.serviceId
+          ? 'This service is not taking appointments'
+          : patient
+            ? refusedMisfit(service.code, patient, input.date)
+            : null;
     const issues = [
       ...(serviceProblem ? [{ path: 'serviceId', message: serviceProblem }] : []),
       ...(input.date < today ? [{ path: 'date', message: 'Date cannot be in the past' }] : []),

@@ -3,13 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BillingDetail, BillingRecord } from '../../../shared/billing/index.js';
+import type { MpesaConfig } from '../../env.js';
 import { createTestContext, expectPdf, type TestContext } from '../../test/helper.js';
 import { pdfText } from '../../test/pdf.js';
+import { invoiceContent, payInto } from './billing.pdf.js';
 
 let t: TestContext;
 let clerk: string;
 let paid: BillingDetail;
 let unpaid: BillingRecord;
+let place: { location: string; ward: string; subcounty: string };
 
 async function invoice(body: Record<string, unknown>): Promise<BillingRecord> {
   const res = await t.request({ method: 'POST', url: '/api/billing', cookie: clerk, body: { patientId: 12, serviceType: 'consultation', amount: 500, paymentMethod: 'mpesa', ...body } });
@@ -29,6 +32,7 @@ beforeAll(async () => {
   paid = (await get(`/api/billing/${bill.id}`)).json();
   expect(paid.status).toBe('paid');
   unpaid = await invoice({ amount: 300, paymentMethod: 'cash', serviceType: 'laboratory' });
+  place = (await t.rows<{ location: string; ward: string; subcounty: string }>(sql`select location, ward, subcounty from facilities where id = ${paid.facilityId}`))[0]!;
 });
 afterAll(() => t.close());
 
@@ -62,11 +66,76 @@ describe('the printed invoice', () => {
     }
   });
 
+  it('lists each service line with its quantity, unit price and total, and gives the facility’s address (issue 31)', async () => {
+    const text = textOf(await get(`/api/billing/${paid.id}/invoice.pdf`));
+    for (const expected of [
+      'Service Notes Qty Unit price Total',
+      'Consultation Review of malaria treatment 1 KES 1,250.50 KES 1,250.50',
+      `Address ${place.location}, ${place.ward} Ward, ${place.subcounty} Sub-County, Busia County`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // Paid in full: nothing to pay into.
+    expect(text).not.toContain('How to pay');
+  });
+
   it('of an unpaid invoice says what is outstanding', async () => {
     const text = textOf(await get(`/api/billing/${unpaid.id}/invoice.pdf`));
     expect(text).toContain('Status Pending');
     expect(text).toContain('Outstanding KES 300.00');
     expect(text).toContain('No payment has been attempted yet.');
+  });
+
+  it('of an unpaid invoice says where to pay with M-Pesa: the paybill and the account number to type (issue 31)', async () => {
+    const text = textOf(await get(`/api/billing/${unpaid.id}/invoice.pdf`));
+    // INV-2026-000123 is longer than M-Pesa's 12-character account number: the statement shows it without INV-.
+    const account = unpaid.invoiceNumber.replace(/^INV-/, '');
+    for (const expected of [
+      'Laboratory 1 KES 300.00 KES 300.00',
+      'How to pay with M-Pesa',
+      // No Daraja credentials here: the sandbox paybill the simulator stands in for, said to move no money.
+      "Paybill (business number) 174379 (Safaricom's test paybill (sandbox): no money moves)",
+      `Account number ${account}`,
+      'Amount to pay KES 300.00',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const sw = textOf(await get(`/api/billing/${unpaid.id}/invoice.pdf?lang=sw`));
+    for (const expected of [
+      'Aina ya huduma Maelezo Idadi Bei ya kimoja Jumla',
+      'Maabara 1 KES 300.00 KES 300.00',
+      `Anwani ${place.location}, Wadi ya ${place.ward}, Kaunti Ndogo ya ${place.subcounty}, Kaunti ya Busia`,
+      'Jinsi ya kulipa kwa M-Pesa',
+      'Paybill (nambari ya biashara) 174379',
+      `Nambari ya akaunti ${account}`,
+      'Kiasi cha kulipa KES 300.00',
+    ]) {
+      expect(sw).toContain(expected);
+    }
+  });
+
+  it('names the county’s own paybill, or its Buy Goods till, from the M-Pesa settings', async () => {
+    const daraja = (transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline'): MpesaConfig => ({
+      mode: 'daraja',
+      environment: 'production',
+      consumerKey: 'key',
+      consumerSecret: 'secret',
+      shortcode: '4093271',
+      passkey: 'passkey',
+      callbackUrl: 'https://afya.example.org/api/payments/mpesa/callback',
+      transactionType,
+      partyB: transactionType === 'CustomerBuyGoodsOnline' ? '5512873' : '4093271',
+      simulatorDelayMs: 0,
+    });
+    expect(payInto(daraja('CustomerPayBillOnline'))).toEqual({ kind: 'paybill', number: '4093271', sandbox: false });
+    expect(payInto(daraja('CustomerBuyGoodsOnline'))).toEqual({ kind: 'till', number: '5512873', sandbox: false });
+    const bill = (await get(`/api/billing/${unpaid.id}`)).json() as BillingDetail;
+    const howToPay = (pay: ReturnType<typeof payInto>) => invoiceContent(bill, 'en', undefined, pay).sections.find((s) => s.kind === 'fields' && s.heading === 'How to pay with M-Pesa');
+    expect(howToPay(payInto(daraja('CustomerPayBillOnline')))).toMatchObject({ rows: [['Paybill (business number)', '4093271'], ['Account number', bill.invoiceNumber.replace(/^INV-/, '')], ['Amount to pay', 'KES 300.00']] });
+    // A till takes no account number: the patient shows the M-Pesa message and the invoice at the cashier.
+    expect(howToPay(payInto(daraja('CustomerBuyGoodsOnline')))).toMatchObject({
+      rows: [['Buy Goods till number', '5512873'], ['Account number', `Show the M-Pesa message and invoice ${bill.invoiceNumber} at the cashier`], ['Amount to pay', 'KES 300.00']],
+    });
   });
 
   it('speaks Kiswahili when the client asks (?lang=sw) or the browser prefers it (Accept-Language)', async () => {

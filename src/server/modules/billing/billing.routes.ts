@@ -36,6 +36,6 @@ export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   // The invoice, and the receipt of a paid one, to print (billing.pdf.ts): read as the invoice is, and audited.
   for (const which of ['invoice', 'receipt'] as const) {
-    documentRoute(app, deps, `/api/billing/:id/${which}.pdf`, allow('billing:read', facilityOfRecord(facilityOfInvoice)), (ctx, id, lang, reader) => billingPdf(ctx, id, which, lang, reader));
+    documentRoute(app, deps, `/api/billing/:id/${which}.pdf`, allow('billing:read', facilityOfRecord(facilityOfInvoice)), (ctx, id, lang, reader) => billingPdf(ctx, id, which, lang, reader, deps.config.mpesa));
   }
 }

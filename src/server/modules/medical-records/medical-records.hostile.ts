@@ -1,7 +1,7 @@
 // The hostile-input test's strategies for the medical-records module's write routes (src/server/hostile-input.test.ts;
 // registered in the module's manifest and loaded by that test only).
 import fc from 'fast-check';
-import { asRecord, badOptionalText, badText, defineHostile, notADate, notAnId, notIn } from '../../test/hostile.js';
+import { asRecord, badOptionalText, badText, defineHostile, notADate, notAnId, notAString, notIn } from '../../test/hostile.js';
 
 /** Vitals out of range or not numbers (null and '' are no measurement, which is fine). */
 const badVital = fc.constantFrom<unknown>(-1, 0, 1000, 1e308, 'hot', '38,5', '1e2', true, [], {});
@@ -15,6 +15,9 @@ const badDiagnoses = fc.constantFrom<unknown>(
   [{ code: '1F40.Z' }, { code: '1f40.z' }],
   Array.from({ length: 11 }, (_, i) => ({ code: ['1F40.Z', 'CA00', 'CA40.Z', 'ME05.1', 'GC08.Z', 'BA00.Z', '5A11', '9A60.Z', 'DA08.0', '1F28', 'MG26'][i] })),
 );
+
+/** A term's code that is no stem code at all: not a string, blank, malformed, a cluster, too long. */
+const badSynonymCode = fc.oneof(notAString, fc.constantFrom<unknown>('', '   ', 'not a code', 'AB', '1F40.Z&XS25', 'XS25 & XS0T', '1F40.Z'.repeat(4)));
 
 export default defineHostile({
   'POST /api/medical-records': {
@@ -47,6 +50,8 @@ export default defineHostile({
       'vitals.spo2': badVital,
       diagnoses: badDiagnoses,
       referredTo: notIn(['facility', 'community_unit']).filter((v) => v !== '' && v !== null && v !== undefined),
+      outcome: notIn(['sent_home', 'admitted', 'referred', 'died', 'left_against_advice']).filter((v) => v !== '' && v !== null && v !== undefined),
+      deathTime: fc.constantFrom<unknown>('25:00', '9:5', '10:60', 'noon', 1015, true, [], {}, '10:15'),
     },
     texts: { fields: ['chiefComplaint', 'diagnosis', 'treatment', 'prescription', 'notes'], stored: asRecord },
   },
@@ -62,5 +67,26 @@ export default defineHostile({
       diagnoses: badDiagnoses,
       'vitals.pulse': badVital,
     },
+  },
+  // The county's diagnosis terms (issue 31), changed by an HMIS role.
+  'POST /api/diagnoses/synonyms': {
+    role: 'records_officer',
+    path: () => '/api/diagnoses/synonyms',
+    base: { term: 'homa kali', code: 'MG26', language: 'sw' },
+    breakers: { term: badText(80, 'homa kali'), code: badSynonymCode, language: notIn(['en', 'sw']) },
+    texts: { fields: ['term'], stored: asRecord },
+  },
+  'POST /api/diagnoses/synonyms/hidden': {
+    role: 'records_officer',
+    path: () => '/api/diagnoses/synonyms/hidden',
+    base: { term: 'UTI', code: 'GC00.Z' },
+    breakers: { term: badText(80, 'UTI'), code: badSynonymCode },
+  },
+  'DELETE /api/diagnoses/synonyms/:id': {
+    role: 'records_officer',
+    path: () => '/api/diagnoses/synonyms/2147483647',
+    base: {},
+    breakers: {},
+    noBody: true,
   },
 });

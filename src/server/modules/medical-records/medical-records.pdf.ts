@@ -37,6 +37,9 @@ type Words = {
   referredFrom: string;
   referredTo: string;
   places: Record<string, string>;
+  outcome: string;
+  outcomes: Record<string, string>;
+  diedAt: string;
 };
 
 const WORDS: Record<Language, Words> = {
@@ -71,6 +74,9 @@ const WORDS: Record<Language, Words> = {
     referredFrom: 'Referred from',
     referredTo: 'Referred to',
     places: { facility: 'Another health facility', community_unit: 'Community unit' },
+    outcome: 'Outcome of the visit',
+    outcomes: { sent_home: 'Sent home', admitted: 'Admitted', referred: 'Referred', died: 'Died', left_against_advice: 'Left against medical advice' },
+    diedAt: 'Time of death',
   },
   sw: {
     title: 'Muhtasari wa Ziara',
@@ -103,6 +109,9 @@ const WORDS: Record<Language, Words> = {
     referredFrom: 'Amepewa rufaa kutoka',
     referredTo: 'Amepewa rufaa kwenda',
     places: { facility: 'Kituo kingine cha afya', community_unit: 'Kitengo cha jamii' },
+    outcome: 'Matokeo ya ziara',
+    outcomes: { sent_home: 'Amerudishwa nyumbani', admitted: 'Amelazwa', referred: 'Amepewa rufaa', died: 'Amefariki', left_against_advice: 'Ameondoka kinyume na ushauri wa daktari' },
+    diedAt: 'Saa ya kifo',
   },
 };
 
@@ -142,6 +151,8 @@ export function visitSummaryContent(visit: VisitRecord, lang: Language): PdfCont
           [w.visitType, w.visitTypes[visit.visitType] ?? visit.visitType],
           ...(visit.referredFrom ? [[w.referredFrom, w.places[visit.referredFrom] ?? visit.referredFrom] as const] : []),
           ...(visit.referredTo ? [[w.referredTo, w.places[visit.referredTo] ?? visit.referredTo] as const] : []),
+          ...(visit.outcome ? [[w.outcome, w.outcomes[visit.outcome] ?? visit.outcome] as const] : []),
+          ...(visit.outcomeAt ? [[w.diedAt, documentDateTime(visit.outcomeAt, lang)] as const] : []),
         ],
       },
       ...vitalRows(visit, w),

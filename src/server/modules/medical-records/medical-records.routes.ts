@@ -4,18 +4,21 @@ import { z } from 'zod';
 import {
   correctMedicalRecordSchema,
   createMedicalRecordSchema,
-  diagnosisOptionSchema,
-  diagnosisSearchQuery,
+  addDiagnosisSynonymSchema,
+  diagnosisMatchSchema,
+  diagnosisFindQuery,
+  diagnosisSynonymSchema,
+  hideDiagnosisSynonymSchema,
   medicalRecordVersionSchema,
 } from '../../../shared/medical-records/index.js';
 import { idParam, pageQuery } from '../../../shared/validation.js';
 import { allow, ctxOf, facilityInBody, facilityOfRecord, signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { correctMedicalRecord, createMedicalRecord, listPatientRecords, listRecordVersions, recordFacility } from './medical-records.service.js';
-import { searchDiagnoses } from './icd11-codes.js';
+import { addSynonym, findDiagnoses, hideSynonym, listSynonyms, removeSynonym } from './diagnosis-synonyms.service.js';
 import { medicalRecordSchema } from '../../../shared/medical-records/index.js';
 import { created, list, ok } from '../../core/http.js';
-import { documentRoute } from '../../core/pdf.js';
+import { documentLanguage, documentRoute } from '../../core/pdf.js';
 import { visitSummaryPdf } from './medical-records.pdf.js';
 
 export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -49,10 +52,24 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
     async (request) => listRecordVersions(ctxOf(request, deps), request.params.id),
   );
   // The bundled ICD-11 code list is no one's data: any member of staff may search it.
-  // The best matches first, at most `limit` of them; X-Total-Count says how many codes match.
-  r.get('/api/diagnoses', { config: signedIn, schema: { querystring: diagnosisSearchQuery, response: list(diagnosisOptionSchema) } }, async (request, reply) => {
-    const { rows, total } = searchDiagnoses(request.query.search, request.query.limit);
+  // The best matches first, at most `limit` of them; X-Total-Count says how many codes match. Searched with the
+  // county's terms in both languages (?lang, else Accept-Language, says which comes first among equals); a patient's
+  // ?sex and ?age leave out codes that cannot apply to them (diagnosis-synonyms.service.ts).
+  r.get('/api/diagnoses', { config: signedIn, schema: { querystring: diagnosisFindQuery, response: list(diagnosisMatchSchema) } }, async (request, reply) => {
+    const { rows, total } = await findDiagnoses({ db: deps.db, now: deps.now }, request.query, documentLanguage(request));
     reply.header('X-Total-Count', total);
     return rows;
   });
+  // The terms a diagnosis is found by: read by whoever reads the MOH settings, changed by an HMIS role (issue 31).
+  r.get('/api/diagnoses/synonyms', { config: allow('reports:read'), schema: { response: list(diagnosisSynonymSchema) } }, async (request) => listSynonyms(ctxOf(request, deps)));
+  r.post('/api/diagnoses/synonyms', { config: allow('moh:configure'), schema: { body: addDiagnosisSynonymSchema, response: created(diagnosisSynonymSchema) } }, async (request, reply) =>
+    reply.status(201).send(await addSynonym(ctxOf(request, deps), request.body)),
+  );
+  // A bundled term the county does not want (it finds the wrong code here): hidden by a county row, whose DELETE restores it.
+  r.post('/api/diagnoses/synonyms/hidden', { config: allow('moh:configure'), schema: { body: hideDiagnosisSynonymSchema, response: created(diagnosisSynonymSchema) } }, async (request, reply) =>
+    reply.status(201).send(await hideSynonym(ctxOf(request, deps), request.body)),
+  );
+  r.delete('/api/diagnoses/synonyms/:id', { config: allow('moh:configure'), schema: { params: idParam, response: ok(diagnosisSynonymSchema) } }, async (request) =>
+    removeSynonym(ctxOf(request, deps), request.params.id),
+  );
 }

@@ -8,6 +8,7 @@ import {
   type MedicalRecord,
   type MedicalRecordVersion,
   type ReferralPlace,
+  type VisitOutcome,
   type VisitType,
   type Vitals,
 } from '../../../shared/medical-records/index.js';
@@ -24,6 +25,8 @@ import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import { facilityField, findFacility } from '../facilities/index.js';
 import { diagnosisTitle, unknownDiagnosisCode } from './icd11-codes.js';
+import { notifiableConditions } from './notifiable.js';
+import { raiseIdsrAlert } from '../alerts/index.js';
 
 type RecordRow = typeof medicalRecords.$inferSelect;
 type DiagnosisRow = Pick<typeof medicalRecordDiagnoses.$inferSelect, 'recordId' | 'position' | 'code' | 'caseType'>;
@@ -49,7 +52,14 @@ function vitalColumns(v: Vitals | undefined): Partial<Record<(typeof VITAL_COLUM
   return Object.fromEntries(VITAL_KEYS.map((k) => [VITAL_COLUMNS[k], v?.[k] ?? null]));
 }
 
-function toRecord(r: RecordRow, facilityName: string | null, clinicianName: string | null, diagnoses: readonly DiagnosisRow[], updatedBy: string | null): MedicalRecord {
+function toRecord(
+  r: RecordRow,
+  facilityName: string | null,
+  clinicianName: string | null,
+  diagnoses: readonly DiagnosisRow[],
+  updatedBy: string | null,
+  clinicianRole: string | null,
+): MedicalRecord {
   return {
     id: r.id,
     patientId: r.patientId,
@@ -57,6 +67,7 @@ function toRecord(r: RecordRow, facilityName: string | null, clinicianName: stri
     facilityName: facilityName ?? 'Unknown Facility',
     clinicianId: r.clinicianId,
     clinicianName,
+    clinicianRole,
     chiefComplaint: r.chiefComplaint,
     diagnosis: r.diagnosis,
     treatment: r.treatment,
@@ -72,10 +83,33 @@ function toRecord(r: RecordRow, facilityName: string | null, clinicianName: stri
       .map((d) => ({ code: d.code, title: diagnosisTitle(d.code), caseType: d.caseType as 'new' | 'repeat' })),
     referredFrom: r.referredFrom as ReferralPlace | null,
     referredTo: r.referredTo as ReferralPlace | null,
+    outcome: r.outcome as VisitOutcome | null,
+    outcomeAt: r.outcomeAt?.toISOString() ?? null,
     version: r.version,
     updatedAt: r.updatedAt?.toISOString() ?? null,
     updatedBy,
   };
+}
+
+/**
+ * A visit's outcome as columns: the time of death on the visit's county day, and a referral to "a facility" when
+ * the visit ended in a referral that did not say where. Throws a 400 for a death in the future.
+ */
+function outcomeColumns(input: { outcome: VisitOutcome | null; deathTime: string | null; referredTo: ReferralPlace | null }, visitDay: string, now: Date) {
+  const [hours, minutes] = (input.deathTime ?? '').split(':').map(Number);
+  const outcomeAt = input.outcome === 'died' && input.deathTime ? countyInstant(visitDay, hours!, minutes!) : null;
+  if (outcomeAt && outcomeAt.getTime() > now.getTime()) throw invalid([{ path: 'deathTime', message: 'Time of death cannot be in the future' }]);
+  return { outcome: input.outcome, outcomeAt, referredTo: input.referredTo ?? (input.outcome === 'referred' ? ('facility' as const) : null) };
+}
+
+/**
+ * A death from an IDSR notifiable disease (cholera, measles, a viral haemorrhagic fever…) is reported at once: the
+ * alert reaches the facility's in-charge and the county health office in the same transaction as the visit.
+ */
+async function alertDeath(tx: Db, visit: { outcome: VisitOutcome | null; diagnoses: readonly { code: string }[]; recordId: number; facilityId: number; userId: number; at: Date }) {
+  if (visit.outcome !== 'died') return;
+  const conditions = notifiableConditions(visit.diagnoses.map((d) => d.code));
+  if (conditions.length > 0) await raiseIdsrAlert(tx, { facilityId: visit.facilityId, recordId: visit.recordId, conditions, at: visit.at, userId: visit.userId });
 }
 
 /** The coded diagnoses of some visits, by visit. */
@@ -97,6 +131,7 @@ function selectRecords<E extends SelectedFields>(db: Db, where: SQL, extra: E) {
       record: medicalRecords,
       facilityName: facilityField(medicalRecords.facilityId, 'name'),
       clinicianName: accountField(medicalRecords.clinicianId, 'name'),
+      clinicianRole: accountField(medicalRecords.clinicianId, 'role'),
       updatedBy: accountField(medicalRecords.updatedBy, 'name'),
       ...extra,
     })
@@ -109,7 +144,7 @@ function selectRecords<E extends SelectedFields>(db: Db, where: SQL, extra: E) {
 async function loadRecords(db: Db, where: SQL): Promise<MedicalRecord[]> {
   const rows = await selectRecords(db, where, {});
   const diagnoses = await diagnosesOf(db, rows.map((r) => r.record.id));
-  return rows.map((r) => toRecord(r.record, r.facilityName, r.clinicianName, diagnoses.get(r.record.id) ?? [], r.updatedBy));
+  return rows.map((r) => toRecord(r.record, r.facilityName, r.clinicianName, diagnoses.get(r.record.id) ?? [], r.updatedBy, r.clinicianRole));
 }
 
 /** Each coded diagnosis the bundled ICD-11 list does not know, as a field issue. */
@@ -168,14 +203,13 @@ export async function listPatientRecords({ db, actor }: ServiceContext, patientI
     const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(medicalRecords).where(eq(medicalRecords.patientId, patientId));
     total = counted?.n ?? 0;
   }
-  const rows = found.map((r) => toRecord(r.record, r.facilityName, r.clinicianName, r.diagnoses, r.updatedBy));
+  const rows = found.map((r) => toRecord(r.record, r.facilityName, r.clinicianName, r.diagnoses, r.updatedBy, r.clinicianRole));
   await audit(db, actor, { action: 'patient.records.read', entity: 'patient', entityId: patientId, detail: `${rows.length} records` });
   return { rows, total };
 }
 
-/** One visit with the patient it belongs to and the clinician's cadre: what a printed visit summary shows. */
+/** One visit with the patient it belongs to: what a printed visit summary shows. */
 export type VisitRecord = MedicalRecord & {
-  clinicianRole: string | null;
   patient: { name: string; nationalId: string; dateOfBirth: string; gender: string };
 };
 
@@ -210,8 +244,7 @@ export async function getMedicalRecord({ db, actor }: ServiceContext, id: number
   const name = [firstName, middleName, lastName].filter(Boolean).join(' ');
   const diagnoses = (await diagnosesOf(db, [id])).get(id) ?? [];
   return {
-    ...toRecord(row.record, row.facilityName, row.clinicianName, diagnoses, row.updatedBy),
-    clinicianRole: row.clinicianRole,
+    ...toRecord(row.record, row.facilityName, row.clinicianName, diagnoses, row.updatedBy, row.clinicianRole),
     patient: { name, nationalId: nationalId!, dateOfBirth: dateOfBirth!, gender: gender! },
   };
 }
@@ -240,11 +273,12 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
     if (issues.length > 0 || !facility) throw invalid(issues);
     // A visit written up from the paper register on a later day is placed at county noon of its day.
     const visitDate = !input.visitDate || input.visitDate === today ? now : countyInstant(input.visitDate, 12, 0);
-    const { visitDate: _v, vitals, diagnoses, visitType, ...fields } = input;
+    const { visitDate: _v, vitals, diagnoses, visitType, deathTime: _d, ...fields } = input;
     const [created] = await tx
       .insert(medicalRecords)
       .values({
         ...fields,
+        ...outcomeColumns(input, countyDate(visitDate), now),
         ...vitalColumns(vitals),
         visitType: visitType ?? (await defaultVisitType(tx, input.patientId, facility.id, visitDate)),
         clinicianId: actor.id,
@@ -254,6 +288,7 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
       .returning();
     if (!created) throw new Error('insert returned no row');
     await writeDiagnoses(tx, created.id, diagnoses);
+    await alertDeath(tx, { ...input, recordId: created.id, facilityId: facility.id, userId: actor.id, at: now });
     await recordVisits(tx, [{ patientId: input.patientId, visitDate }], now);
     await recordActivity(tx, {
       action: 'medical_record_created',
@@ -273,6 +308,16 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
     const [record] = await loadRecords(tx, eq(medicalRecords.id, created.id));
     return record!;
   });
+}
+
+/** A visit's patient, facility and time (the laboratory orders tests on it), or null when there is no such visit. */
+export async function visitOf(db: Db, id: number): Promise<{ patientId: number; facilityId: number; visitDate: Date } | null> {
+  const [row] = await db
+    .select({ patientId: medicalRecords.patientId, facilityId: medicalRecords.facilityId, visitDate: medicalRecords.visitDate })
+    .from(medicalRecords)
+    .where(eq(medicalRecords.id, id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The facility a visit was recorded at (the access hook's scope check for a correction). */
@@ -300,16 +345,18 @@ export async function correctMedicalRecord({ db, actor, now: clock }: ServiceCon
       ...diagnosisIssues(input.diagnoses),
     ];
     if (issues.length > 0) throw invalid(issues);
-    const { reason, version, vitals, diagnoses, visitType, ...fields } = input;
+    const { reason, version, vitals, diagnoses, visitType, deathTime: _d, ...fields } = input;
     // The version check and the update are one statement: two correctors cannot both win.
     const [updated] = await tx
       .update(medicalRecords)
-      .set({ ...fields, ...vitalColumns(vitals), visitType: visitType ?? current.visitType, version: current.version + 1, updatedAt: now, updatedBy: actor.id })
+      .set({ ...fields, ...outcomeColumns(input, visitDay, now), ...vitalColumns(vitals), visitType: visitType ?? current.visitType, version: current.version + 1, updatedAt: now, updatedBy: actor.id })
       .where(and(eq(medicalRecords.id, id), eq(medicalRecords.version, version)))
       .returning({ id: medicalRecords.id });
     if (!updated) throw conflict('This record was changed by someone else since you opened it. Reload it and correct it again.');
     await tx.insert(medicalRecordVersions).values({ recordId: id, version: current.version, snapshot: current, reason, replacedBy: actor.id, replacedAt: now });
     await writeDiagnoses(tx, id, diagnoses);
+    // A death newly recorded by a correction alerts as one recorded at once would.
+    if (current.outcome !== 'died') await alertDeath(tx, { ...input, recordId: id, facilityId: current.facilityId, userId: actor.id, at: now });
     await audit(tx, actor, { action: 'medical_record.correct', entity: 'medical_record', entityId: id, detail: `patient ${current.patientId}, version ${current.version + 1}` });
     // A changed or cleared follow-up date moves or cancels the appointment it booked (issue 15).
     if ((input.followUpDate ?? null) !== (current.followUpDate ?? null)) {
@@ -330,5 +377,6 @@ export async function listRecordVersions({ db, actor }: ServiceContext, id: numb
     .where(eq(medicalRecordVersions.recordId, id))
     .orderBy(desc(medicalRecordVersions.version));
   await audit(db, actor, { action: 'patient.records.read', entity: 'patient', entityId: record.patientId, detail: `versions of medical record ${id}` });
-  return rows.map((r) => ({ version: r.version, record: r.snapshot as MedicalRecord, reason: r.reason, replacedBy: r.replacedBy ?? '', replacedAt: r.replacedAt.toISOString() }));
+  // A version kept before records named their author's role, or their outcome (issue 31), reads without them.
+  return rows.map((r) => ({ version: r.version, record: { clinicianRole: null, outcome: null, outcomeAt: null, ...(r.snapshot as Partial<MedicalRecord>) } as MedicalRecord, reason: r.reason, replacedBy: r.replacedBy ?? '', replacedAt: r.replacedAt.toISOString() }));
 }

@@ -6,7 +6,7 @@ import type { ServerModule } from '../../core/module.js';
 import { mohRoutes } from './moh.routes.js';
 import { khisDataElements, khisDataSets, mohConfigChanges, mohFormRows, mohRowCodes, mohSettings } from './moh.schema.js';
 
-export { coveredFacilities } from './moh705.js';
+export { coveredFacilities, MALARIA_POSITIVE, TESTED_FOR_MALARIA } from './moh705.js';
 export { countNewCases, type NewCases } from './new-cases.js';
 // The county's HMIS settings (a KHIS submission follows khisZeroValues).
 export { loadSettings } from './moh.service.js';

@@ -5,7 +5,9 @@
 //
 // Counting: a diagnosis flagged new goes to one row (mapping.ts); a patient counts once per row per day. A visit
 // counts on 705A or 705B by the age rule (shared/moh/age-rule.ts). The visit rules of the data file apply within a
-// visit: dehydration grades need a diarrhoea code, Other injuries / Other bites give way to a specific cause.
+// visit: dehydration grades need a diarrhoea code, Other injuries / Other bites give way to a specific cause, a
+// malaria code is confirmed only by the visit's positive test, and a road traffic injury is a death only when the
+// visit's outcome is died (issue 31).
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { countyInstant } from '../../../shared/county-time.js';
 import { lastDayOfMonth, UNDER_FIVE, type AgeRule, type MohForm, type MohSettings, type RowSource } from '../../../shared/moh/index.js';
@@ -40,10 +42,11 @@ function countsCodes(r: FormRowDef, settings: MohSettings): boolean {
   return r.source === 'diagnosis' || (r.key === 'physical_disability' && settings.physicalDisability === 'mappedCodes');
 }
 
-/** Why a row that is not counted from codes or visits has no figure (null: it has one). */
+/**
+ * Why a row that is not counted from codes or visits has no figure (null: it has one). Tested for Malaria (the
+ * laboratory's results) and Deaths due to road traffic injuries (the visit's outcome) are recorded since issue 31.
+ */
 export function notRecorded(r: FormRowDef, settings: MohSettings): string | null {
-  if (r.source === 'lab') return 'Not recorded: needs malaria test results (RDT or blood slide) from the laboratory, which the county does not record yet';
-  if (r.key === 'deaths_due_to_road_traffic_injuries') return 'Not recorded: needs the outcome of the visit (died), which visits do not record yet';
   if (r.key === 'physical_disability' && settings.physicalDisability === 'notRecorded') return 'Not recorded: needs a disability assessment or register (no ICD-11 code exists); map codes to it in the settings to count them';
   if (r.key === 'hypoxaemia' && settings.hypoxaemia === 'notRecorded') return 'Not recorded: the county set Hypoxaemia to not be counted from SpO2 (settings of /reports)';
   return null;
@@ -57,6 +60,13 @@ export const REFERRED_FROM = { facility: 'referrals_from_other_health_facility',
 export const REFERRED_TO = { facility: 'referrals_to_other_health_facility', community_unit: 'referrals_to_community_unit' } as const;
 /** Hypoxaemia on 705A: an SpO2 below this (per cent), when the county counts it from SpO2. */
 export const HYPOXIC_BELOW = 90;
+/** Tested for Malaria (705A row 14, 705B row 68): a patient with a resulted malaria RDT or blood slide. */
+export const TESTED_FOR_MALARIA = 'tested_for_malaria';
+/**
+ * Not a row of either form: a patient with a positive malaria RDT or blood slide, once per day at a facility, what
+ * the disease surveillance report divides by Tested for Malaria (test positivity). The forms show only their rows.
+ */
+export const MALARIA_POSITIVE = 'malaria_test_positive';
 
 /** In situ and benign neoplasms (ICD-11 2E6*–2F7*), which a county may leave out of Suspected childhood cancers. */
 const isBenignNeoplasm = (code: string) => {
@@ -71,12 +81,33 @@ export function codeRow(code: string, resolve: (code: string) => string | null, 
   return key;
 }
 
+/** One visit as its rules see it: its new-case codes and what else of it a row counts. */
+export type VisitFacts = {
+  codes: readonly string[];
+  /** null when only the diseases are counted (new-cases.ts, counted 'diseases'): no attendance or referral row. */
+  visitType: 'new' | 'revisit' | null;
+  referredFrom: string | null;
+  referredTo: string | null;
+  hypoxic: boolean;
+  /** Its resulted malaria tests (RDT or blood slide): positive when any was, negative when all were, null for none. */
+  malariaTest: 'positive' | 'negative' | null;
+  /** Whether the visit's outcome is died. */
+  died: boolean;
+};
+
 /**
  * The data file's visit rules over the diagnosis rows of one visit (changed in place and returned): dehydration is
- * graded only with a diarrhoea, a specific injury or bite beats Other injuries / Other bites, and the malaria
- * settings.
+ * graded only with a diarrhoea, a specific injury or bite beats Other injuries / Other bites, and malaria.
+ *
+ * Malaria (issue 31; WHO and Kenya's malaria programme: a confirmed case is a positive RDT or blood slide): a
+ * species code (Confirmed Malaria, 1F40–1F44) counts as confirmed only when the visit has a positive malaria test;
+ * without one it is a clinical diagnosis, counted in Suspected Malaria instead. On 705B a malaria in pregnancy
+ * (JB63.60) always counts on its own row, and the species coded with it follows the setting malariaInPregnancy:
+ * also in Confirmed (with a positive test; Suspected without), or on the pregnancy row alone (in neither). With
+ * suspectedMalaria 'allMalaria', every malaria case of the visit is in Suspected too, the testing rate's
+ * denominator.
  */
-export function diagnosisRules(hit: Set<string>, settings: MohSettings): Set<string> {
+export function diagnosisRules(hit: Set<string>, settings: MohSettings, malariaTest: VisitFacts['malariaTest']): Set<string> {
   const has = (k: string) => hit.has(k);
   if (DEHYDRATION_ROWS.some(has)) {
     // Dehydration is graded only with a diarrhoea on the same visit; alone it is another disease.
@@ -88,22 +119,29 @@ export function diagnosisRules(hit: Set<string>, settings: MohSettings): Set<str
   }
   if (INJURY_CAUSES.some(has)) hit.delete('other_injuries');
   if (has('snake_bites') || has('dog_bites')) hit.delete('other_bites');
-  if (settings.suspectedMalaria === 'allMalaria' && (has('confirmed_malaria') || has('malaria_in_pregnancy'))) hit.add('suspected_malaria');
-  if (settings.malariaInPregnancy === 'pregnancyRowOnly' && has('malaria_in_pregnancy')) hit.delete('confirmed_malaria');
+  const species = has('confirmed_malaria');
+  const pregnancy = has('malaria_in_pregnancy');
+  const pregnancyRowOnly = pregnancy && settings.malariaInPregnancy === 'pregnancyRowOnly';
+  if (species && (malariaTest !== 'positive' || pregnancyRowOnly)) {
+    hit.delete('confirmed_malaria');
+    // Untested or tested negative: a suspected case (unless the county counts her on the pregnancy row alone).
+    if (!pregnancyRowOnly) hit.add('suspected_malaria');
+  }
+  if (settings.suspectedMalaria === 'allMalaria' && (species || pregnancy)) hit.add('suspected_malaria');
   return hit;
 }
 
 /**
- * The rows one visit counts in on its form, from its new-case codes, by the file's visit rules and the settings;
- * with no visit type (new-cases.ts counting diseases alone), its disease rows only.
+ * The rows one visit counts in on its form, from its new-case codes, its malaria tests and outcome, by the file's
+ * visit rules and the settings; with no visit type (new-cases.ts counting diseases alone), its disease rows and
+ * the malaria tests only.
  */
-export function visitRows(
-  form: MohForm,
-  visit: { codes: readonly string[]; visitType: 'new' | 'revisit' | null; referredFrom: string | null; referredTo: string | null; hypoxic: boolean },
-  resolve: (code: string) => string | null,
-  settings: MohSettings,
-): Set<string> {
-  const hit = diagnosisRules(new Set(visit.codes.map((code) => codeRow(code, resolve, settings))), settings);
+export function visitRows(form: MohForm, visit: VisitFacts, resolve: (code: string) => string | null, settings: MohSettings): Set<string> {
+  const hit = diagnosisRules(new Set(visit.codes.map((code) => codeRow(code, resolve, settings))), settings, visit.malariaTest);
+  // KenyaEMR counts Deaths due to road traffic injuries the same way: the injury's codes at a visit whose outcome is died.
+  if (visit.died && hit.has('road_traffic_injuries')) hit.add('deaths_due_to_road_traffic_injuries');
+  if (visit.malariaTest) hit.add(TESTED_FOR_MALARIA);
+  if (visit.malariaTest === 'positive') hit.add(MALARIA_POSITIVE);
   if (form === '705A' && settings.hypoxaemia === 'spo2Below90' && visit.hypoxic) hit.add('hypoxaemia');
   if (visit.visitType) hit.add(ATTENDANCE[form][visit.visitType]);
   if (visit.referredFrom) hit.add(REFERRED_FROM[visit.referredFrom as keyof typeof REFERRED_FROM]);

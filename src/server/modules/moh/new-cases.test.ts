@@ -10,7 +10,7 @@ import { countyInstant } from '../../../shared/county-time.js';
 import { AGE_RULES, MOH_FORMS, outpatientForm, type MohForm, type MohFormData } from '../../../shared/moh/index.js';
 import type { ReportDetail, ReportSection } from '../../../shared/reports/index.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
-import { outpatientFormSql } from './moh705.js';
+import { MALARIA_POSITIVE, outpatientFormSql, TESTED_FOR_MALARIA } from './moh705.js';
 import { countNewCases, facilityDay, type Bucket, type NewCases } from './new-cases.js';
 
 let t: TestContext;
@@ -142,7 +142,7 @@ describe('the buckets of one count', () => {
   /** Every bucket's counts of one row summed, per form. */
   const summed = (cases: NewCases, form: MohForm, key: string) => [...cases.counts.values()].reduce((n, perForm) => n + (perForm[form].get(key) ?? 0), 0);
 
-  it('add up to the same new cases per day, week, facility, facility and day, or in all, and the diseases alone are the forms\' disease rows', async () => {
+  it('add up to the same new cases per day, week, facility, facility and day, or in all, and the diseases alone are the forms\' disease and malaria test rows', async () => {
     const facilityIds = (await t.rows<{ id: number }>(sql`select id from facilities`)).map((f) => f.id);
     const window = { facilityIds, from: countyInstant('2026-02-01'), to: countyInstant('2026-03-01') };
     const count = (bucket: Bucket, counted: 'form' | 'diseases') => countNewCases(t.database.db, { ...window, bucket, counted });
@@ -155,15 +155,23 @@ describe('the buckets of one count', () => {
       for (const [form, key] of counted) expect(summed(split, form, key), `${bucket}: ${form} ${key}`).toBe(all.counts.get('')![form].get(key));
     }
     const byFacilityDay = await count('facility-day', 'diseases');
-    // Its buckets: the facilities' days with a new diagnosis, as the database lists them.
+    // Its buckets: the facilities' days with a new diagnosis or a resulted malaria test (issue 31), as the database
+    // lists them.
     const days = await t.rows<{ facility_id: number; day: string }>(sql`
       select distinct m.facility_id, to_char(m.visit_date at time zone 'Africa/Nairobi', 'YYYY-MM-DD') as day
-      from medical_records m join medical_record_diagnoses d on d.record_id = m.id
-      where d.case_type = 'new' and m.visit_date >= ${window.from.toISOString()}::timestamptz and m.visit_date < ${window.to.toISOString()}::timestamptz`);
+      from medical_records m
+      where m.visit_date >= ${window.from.toISOString()}::timestamptz and m.visit_date < ${window.to.toISOString()}::timestamptz
+        and (exists (select 1 from medical_record_diagnoses d where d.record_id = m.id and d.case_type = 'new')
+          or exists (select 1 from lab_tests l where l.record_id = m.id and l.test in ('malaria_rdt', 'malaria_slide') and l.status = 'resulted' and l.result is not null))`);
     expect(days.length).toBeGreaterThan(20);
     expect([...byFacilityDay.counts.keys()].sort()).toEqual(days.map((d) => facilityDay(d.facility_id, d.day)).sort());
     for (const form of MOH_FORMS) {
-      const diseaseRows = all.rows[form].filter((r) => r.source === 'diagnosis' || r.source === 'fallback' || r.key === 'physical_disability').map((r) => r.key);
+      // The disease rows, and the malaria tests the analyses' test positivity reads (issue 31).
+      const diseaseRows = [
+        ...all.rows[form].filter((r) => r.source === 'diagnosis' || r.source === 'fallback' || r.key === 'physical_disability').map((r) => r.key),
+        TESTED_FOR_MALARIA,
+        MALARIA_POSITIVE,
+      ];
       expect(Object.fromEntries(diseaseRows.map((k) => [k, diseases.counts.get('')![form].get(k)]))).toEqual(Object.fromEntries(diseaseRows.map((k) => [k, all.counts.get('')![form].get(k)])));
       // The diseases alone count no visit or referral row.
       expect([...diseases.counts.get('')![form].keys()].every((k) => diseaseRows.includes(k))).toBe(true);

@@ -5,28 +5,34 @@
 // The rule (domain/REPORTING.md, and the data file moh705-icd11.json's "visitRules" and "counting"): a diagnosis
 // flagged new goes to its row (mapping.ts, codeRow); the data file's visit rules apply to the diagnoses of one
 // visit (dehydration is graded only with a diarrhoea on the same visit; a specific injury or bite beats Other
-// injuries / Other bites on the same visit); then a patient counts once per row per day at a facility, however many
-// visits made that row. A patient seen twice in a day, with a diarrhoea at one visit and a dehydration alone at the
-// other, counts once on Diarrhoea with no dehydration and once on All other diseases — what the Ministry's form
-// counts — never on Diarrhoea with some dehydration, which no visit recorded.
+// injuries / Other bites on the same visit; a malaria species code is Confirmed only with the visit's positive
+// malaria test, Suspected without; a road traffic injury at a visit whose outcome is died is also a death); then a
+// patient counts once per row per day at a facility, however many visits made that row. Tested for Malaria is a
+// visit with a resulted malaria RDT or slide (issue 31), counted on the visit's day like every other row. A patient
+// seen twice in a day, with a diarrhoea at one visit and a dehydration alone at the other, counts once on Diarrhoea
+// with no dehydration and once on All other diseases — what the Ministry's form counts — never on Diarrhoea with
+// some dehydration, which no visit recorded.
 //
 // The database counts, in one pass over the days' visits and referrals: every new diagnosis of a visit (or the
-// visit alone, for the forms) is an item with the visit's flags (visit type, referred from and to, SpO2 below 90),
+// visit alone, for the forms and for a malaria test) is an item with the visit's flags (visit type, referred from
+// and to, SpO2 below 90, died, and its malaria tests' result, read from the laboratory's lab_tests by visit),
 // every referral the referrals module recorded is one too; each patient-day at a facility becomes the list of its
 // items, tagged by visit when it had several, so the rules still see each visit on its own; and the patient-days
 // with the same items in a bucket become one count. Only those counts come back (a few per bucket, and each day of
 // several visits: a month of the county's visits is never read row by row); the rows of each distinct list are
 // worked out once (patientDayRows) and its count added to each of them.
-import { and, eq, gte, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { MALARIA_TESTS } from '../../../shared/laboratory/index.js';
 import { MOH_FORMS, type MohForm, type MohSettings } from '../../../shared/moh/index.js';
 import { countyDateOf } from '../../core/county-time.sql.js';
 import type { Db } from '../../db/client.js';
+import { labTests } from '../laboratory/laboratory.schema.js';
 import { medicalRecordDiagnoses, medicalRecords } from '../medical-records/medical-records.schema.js';
 import { patients } from '../patients/patients.schema.js';
 import { referralEvents, referrals } from '../referrals/referrals.schema.js';
 import { mappingResolver } from './mapping.js';
-import { HYPOXIC_BELOW, loadFormDefinition, outpatientFormSql, REFERRED_FROM, REFERRED_TO, visitRows, type FormRowDef } from './moh705.js';
+import { HYPOXIC_BELOW, loadFormDefinition, outpatientFormSql, REFERRED_FROM, REFERRED_TO, visitRows, type FormRowDef, type VisitFacts } from './moh705.js';
 import { loadSettings } from './moh.service.js';
 
 /**
@@ -36,9 +42,11 @@ import { loadSettings } from './moh.service.js';
 export type Bucket = 'day' | 'week' | 'facility' | 'facility-day' | 'none';
 
 /**
- * Which rows to count: 'form' every row a visit counts in on MOH 705 (diseases, attendances, referrals, hypoxaemia);
- * 'diseases' only the rows counted from diagnosis codes, the same counts, from the visits with a new diagnosis
- * alone (the analyses read no other row, and leave the rest of the visits unread).
+ * Which rows to count: 'form' every row a visit counts in on MOH 705 (diseases, attendances, referrals, hypoxaemia,
+ * malaria tests, deaths); 'diseases' only the rows counted from diagnosis codes and the malaria tests (Tested for
+ * Malaria and MALARIA_POSITIVE, the analyses' test positivity), the same counts, from the visits with a new
+ * diagnosis or a resulted malaria test alone (the analyses read no other row, and leave the rest of the visits
+ * unread).
  */
 export type Counted = 'form' | 'diseases';
 
@@ -47,7 +55,10 @@ export type NewCases = {
   settings: MohSettings;
   /** Each form's rows in the form's order (key, row number, label, source, note). */
   rows: Record<MohForm, FormRowDef[]>;
-  /** Patients counted per bucket per form per row key (a bucket or row with none is absent). */
+  /**
+   * Patients counted per bucket per form per row key (a bucket or row with none is absent), and per MALARIA_POSITIVE
+   * (moh705.ts), the patients with a positive malaria test, which is no row of the forms.
+   */
   counts: Map<string, Record<MohForm, Map<string, number>>>;
 };
 
@@ -87,11 +98,13 @@ export async function countNewCases(
 /**
  * The rows a patient-day counts in on its form, each once: those of each of its visits by the visit rules
  * (moh705.ts visitRows), and a referral's row. An item is "tag#body": the tag names its visit within the day, the
- * body is "sent", "received", or "v|visit type|referred from|referred to|h (SpO2 below 90)|new code".
+ * body is "sent", "received", or "v|visit type|referred from|referred to|h (SpO2 below 90)|d (died)|malaria
+ * tests (p: one positive, n: all negative, empty: none)|new code". Every item of a visit carries the same flags;
+ * the flags are empty when only the diseases are counted, but for the malaria tests.
  */
 function patientDayRows(form: MohForm, items: readonly string[], resolve: (code: string) => string | null, settings: MohSettings): Set<string> {
   const rows = new Set<string>();
-  const visits = new Map<string, { codes: string[]; visitType: 'new' | 'revisit' | null; referredFrom: string | null; referredTo: string | null; hypoxic: boolean }>();
+  const visits = new Map<string, VisitFacts & { codes: string[] }>();
   for (const item of items) {
     const hash = item.indexOf('#');
     const tag = item.slice(0, hash);
@@ -99,10 +112,18 @@ function patientDayRows(form: MohForm, items: readonly string[], resolve: (code:
     if (body === 'sent') rows.add(REFERRED_TO.facility);
     else if (body === 'received') rows.add(REFERRED_FROM.facility);
     else {
-      const [, visitType, referredFrom, referredTo, hypoxic, ...code] = body.split('|');
+      const [, visitType, referredFrom, referredTo, hypoxic, died, malaria, ...code] = body.split('|');
       let visit = visits.get(tag);
       if (!visit) {
-        visit = { codes: [], visitType: (visitType || null) as 'new' | 'revisit' | null, referredFrom: referredFrom || null, referredTo: referredTo || null, hypoxic: hypoxic === 'h' };
+        visit = {
+          codes: [],
+          visitType: (visitType || null) as VisitFacts['visitType'],
+          referredFrom: referredFrom || null,
+          referredTo: referredTo || null,
+          hypoxic: hypoxic === 'h',
+          died: died === 'd',
+          malariaTest: malaria === 'p' ? 'positive' : malaria === 'n' ? 'negative' : null,
+        };
         visits.set(tag, visit);
       }
       if (code.join('|') !== '') visit.codes.push(code.join('|'));
@@ -120,18 +141,27 @@ async function patientDayGroups(
 ): Promise<{ bucket: string; form: MohForm; items: string[]; n: number }[]> {
   const ids = [...what.facilityIds];
   const form = what.counted === 'form';
-  // A visit's item: its flags (none when only diseases are counted) and one of its new codes (none: '').
+  // A visit's item: its flags (none when only diseases are counted, but its malaria tests) and one of its new codes
+  // (none: '').
   const hypoxic = settings.hypoxaemia === 'spo2Below90' ? sql`case when ${medicalRecords.spo2} < ${sql.raw(String(HYPOXIC_BELOW))} then 'h' else '' end` : sql`''`;
+  const died = sql`case when ${medicalRecords.outcome} = 'died' then 'd' else '' end`;
   const flags = form
-    ? sql`${medicalRecords.visitType} || '|' || coalesce(${medicalRecords.referredFrom}, '') || '|' || coalesce(${medicalRecords.referredTo}, '') || '|' || ${hypoxic}`
-    : sql`'|||'`;
+    ? sql`${medicalRecords.visitType} || '|' || coalesce(${medicalRecords.referredFrom}, '') || '|' || coalesce(${medicalRecords.referredTo}, '') || '|' || ${hypoxic} || '|' || ${died}`
+    : sql`'||||'`;
+  // The visit's malaria RDTs and blood slides with a result, read by the visit (lab_tests_record_idx): 'p' when one
+  // was positive, 'n' when all were negative, '' when it had none. A test still ordered, or cancelled, is no test.
+  const malariaResulted = and(eq(labTests.recordId, medicalRecords.id), inArray(labTests.test, [...MALARIA_TESTS]), eq(labTests.status, 'resulted'), isNotNull(labTests.result));
+  const malaria = sql`coalesce(${db
+    .select({ result: sql`max(case when ${labTests.result} = 'positive' then 'p' else 'n' end)` })
+    .from(labTests)
+    .where(malariaResulted)}, '')`;
   const visits = db
     .select({
       facilityId: sql<number>`${medicalRecords.facilityId}`.as('facility_id'),
       patientId: sql<number>`${medicalRecords.patientId}`.as('patient_id'),
       day: sql<string>`${countyDateOf(medicalRecords.visitDate)}`.as('day'),
       visitId: sql<number | null>`${medicalRecords.id}`.as('visit_id'),
-      item: sql<string>`'v|' || ${flags} || '|' || coalesce(${medicalRecordDiagnoses.code}, '')`.as('item'),
+      item: sql<string>`'v|' || ${flags} || '|' || ${malaria} || '|' || coalesce(${medicalRecordDiagnoses.code}, '')`.as('item'),
     })
     .from(medicalRecords)
     .leftJoin(medicalRecordDiagnoses, and(eq(medicalRecordDiagnoses.recordId, medicalRecords.id), eq(medicalRecordDiagnoses.caseType, 'new')))
@@ -140,9 +170,9 @@ async function patientDayGroups(
         inArray(medicalRecords.facilityId, ids),
         gte(medicalRecords.visitDate, what.from),
         lt(medicalRecords.visitDate, what.to),
-        // Every visit counts on the form (its attendance row at least); only one with a new diagnosis makes a new
-        // case. (PostgreSQL makes the left join an inner one under this condition.)
-        form ? undefined : isNotNull(medicalRecordDiagnoses.recordId),
+        // Every visit counts on the form (its attendance row at least); for the diseases, only one with a new
+        // diagnosis (a new case) or a resulted malaria test (Tested for Malaria, test positivity).
+        form ? undefined : or(isNotNull(medicalRecordDiagnoses.recordId), exists(db.select({ one: sql`1` }).from(labTests).where(malariaResulted))),
       ),
     );
   // Referrals the referrals module recorded (the forms' referral rows): sent from a facility on the day they were

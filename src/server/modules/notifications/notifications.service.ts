@@ -19,7 +19,7 @@ const OVERDUE_WINDOW_DAYS = 30;
 
 type StockNotification = Extract<Notification, { kind: 'out_of_stock' | 'low_stock' }>;
 type FollowUpNotification = Extract<Notification, { kind: 'overdue_followups' }>;
-type EmergencyNotification = Extract<Notification, { kind: 'emergency_alert' }>;
+type AlertNotification = Extract<Notification, { kind: 'emergency_alert' | 'idsr_alert' }>;
 
 /** The bell lists at most this many stock lines (the most urgent, then the newest); `count` stays the true total. */
 export const MAX_STOCK_NOTIFICATIONS = 50;
@@ -96,26 +96,19 @@ async function overdueFollowUps(db: Db, now: Date, facilityId?: number): Promise
 const SEVERITY_ORDER = { critical: 0, warning: 1 } as const;
 
 /**
- * Emergency alerts addressed to this member of staff (the alerts module decides who answers which). They are
- * addressed to a person, not to the facility on screen, so the chosen facility does not hide them.
+ * Emergency and IDSR alerts addressed to this member of staff (the alerts module decides who answers which). They
+ * are addressed to a person, not to the facility on screen, so the chosen facility does not hide them. An IDSR
+ * alert names its conditions, not who recorded the death: the system raised it, no one pressed a button.
  */
-async function emergencyNotifications(db: Db, actor: ServiceContext['actor'], now: Date): Promise<EmergencyNotification[]> {
-  return (await alertsFor(db, actor, now)).map((a) => ({
-    id: `alert-${a.id}`,
-    kind: 'emergency_alert',
-    severity: 'critical',
-    at: a.createdAt,
-    link: '/',
-    alertId: a.id,
-    facilityId: a.facilityId,
-    facilityName: a.facilityName,
-    raisedBy: a.userName,
-    message: a.message,
-  }));
+async function alertNotifications(db: Db, actor: ServiceContext['actor'], now: Date): Promise<AlertNotification[]> {
+  return (await alertsFor(db, actor, now)).map((a): AlertNotification => {
+    const common = { id: `alert-${a.id}`, severity: 'critical', at: a.createdAt, link: '/', alertId: a.id, facilityId: a.facilityId, facilityName: a.facilityName } as const;
+    return a.kind === 'idsr' ? { ...common, kind: 'idsr_alert', conditions: a.conditions } : { ...common, kind: 'emergency_alert', raisedBy: a.userName, message: a.message };
+  });
 }
 
 /**
- * Most urgent first (emergencies before stock), then newest. Follow-ups only for roles that may read clinical records.
+ * Most urgent first (emergency and IDSR alerts before stock), then newest. Follow-ups only for roles that may read clinical records.
  * `total` counts every stock line at or below its minimum, though the bell lists the most urgent of them.
  */
 export async function listNotifications({ db, actor, now: clock }: ServiceContext, facilityId?: number): Promise<{ rows: Notification[]; total: number }> {
@@ -123,9 +116,9 @@ export async function listNotifications({ db, actor, now: clock }: ServiceContex
   const [stock, followUps, alerts] = await Promise.all([
     stockNotifications(db, facilityId),
     can(actor.role, 'records:read') ? overdueFollowUps(db, now, facilityId) : null,
-    emergencyNotifications(db, actor, now),
+    alertNotifications(db, actor, now),
   ]);
-  const rank = (n: Notification) => (n.kind === 'emergency_alert' ? -1 : SEVERITY_ORDER[n.severity]);
+  const rank = (n: Notification) => (n.kind === 'emergency_alert' || n.kind === 'idsr_alert' ? -1 : SEVERITY_ORDER[n.severity]);
   const rows: Notification[] = [...alerts, ...stock.items, ...(followUps ? [followUps] : [])].sort(
     (a, b) => rank(a) - rank(b) || b.at.localeCompare(a.at) || a.id.localeCompare(b.id),
   );

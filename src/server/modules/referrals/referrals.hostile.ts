@@ -25,6 +25,7 @@ export default defineHostile({
       clinicalNotes: badText(4000, 'Temp 39.4 C'),
       referringDoctor: badText(200, 'CO Brian Ouma'),
       referringDoctorId: notAnOptionalId,
+      recordId: notAnOptionalId,
     },
     texts: { fields: ['referralReason', 'clinicalNotes', 'referringDoctor'], stored: asRecord },
   },

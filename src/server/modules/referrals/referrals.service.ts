@@ -24,6 +24,7 @@ import { audit, listReadDetail } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { accountField, accountRows, findAccount } from '../auth/index.js';
 import { facilityField, findFacility } from '../facilities/index.js';
+import { isVisitOfPatient } from '../medical-records/index.js';
 import { patientExists, patientField, patientsMatching } from '../patients/index.js';
 
 const columns = {
@@ -146,11 +147,14 @@ export async function createReferral({ db, actor, now: clock }: ServiceContext, 
       return null;
     };
     const doctorProblem = doctorIssue();
+    // A referral made from a visit names it; it must be the referred patient's own.
+    const visitProblem = patient && input.recordId !== undefined && !(await isVisitOfPatient(tx, input.recordId, input.patientId));
     const issues = [
       ...(patient ? [] : [{ path: 'patientId', message: 'Patient not found' }]),
       ...(has(input.fromFacilityId) ? [] : [{ path: 'fromFacilityId', message: 'Unknown Facility' }]),
       ...(has(input.toFacilityId) ? [] : [{ path: 'toFacilityId', message: 'Unknown Facility' }]),
       ...(doctorProblem ? [{ path: 'referringDoctorId', message: doctorProblem }] : []),
+      ...(visitProblem ? [{ path: 'recordId', message: "Visit must be one of this patient's visits" }] : []),
     ];
     if (issues.length > 0) throw invalid(issues);
     // A clinician chosen from staff signs with the name the staff list holds, whatever the form sent beside it.
@@ -166,6 +170,7 @@ export async function createReferral({ db, actor, now: clock }: ServiceContext, 
         clinicalNotes: input.clinicalNotes,
         referringDoctor,
         referringDoctorId: doctor?.id ?? null,
+        recordId: input.recordId ?? null,
         status: 'pending',
         createdBy: actor.id,
         createdAt: now,

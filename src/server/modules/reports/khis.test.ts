@@ -89,7 +89,8 @@ describe('the form as a KHIS file', () => {
     const element = new Map(mapping.rows.map((r) => [r.key, r.dataElement]));
     const expected = form.moh705.rows.filter((r) => r.total !== null).map((r) => ({ dataElement: element.get(r.key), categoryOptionCombo: 'NhSoXUMPK2K', value: String(r.total) }));
     expect(set.dataValues).toEqual(expected);
-    expect(set.dataValues.some((v) => v.dataElement === element.get('tested_for_malaria'))).toBe(false);
+    // Tested for Malaria is recorded since issue 31 (the laboratory's results): it goes like every counted row.
+    expect(set.dataValues.some((v) => v.dataElement === element.get('tested_for_malaria'))).toBe(true);
     expect(Number(set.dataValues.find((v) => v.dataElement === element.get('new_attendances'))!.value)).toBeGreaterThan(0);
   });
 

@@ -61,8 +61,9 @@ beforeAll(async () => {
   const before = await t.rows<{ n: number }>(sql`select count(*)::int as n from medical_records where facility_id = ${FACILITY} and visit_date >= ${countyInstant('2025-01-01').toISOString()}::timestamptz and visit_date < ${countyInstant('2025-03-01').toISOString()}::timestamptz`);
   expect(before[0]!.n).toBe(0);
 
-  // A one-year-old: malaria confirmed and a cold on 3 Feb, hypoxic (SpO2 88 %); back the same day with the same
-  // malaria (one patient, one count per row per day); seen again on 10 Feb for the same illness (repeat).
+  // A one-year-old: falciparum malaria coded with no test (a suspected case: no positive RDT or slide, issue 31) and
+  // a cold on 3 Feb, hypoxic (SpO2 88 %); back the same day with the same malaria (one patient, one count per row
+  // per day); seen again on 10 Feb for the same illness (repeat).
   const child = await register('BC10000001', 'Baraka', '2024-05-10', 'male');
   await visit(child, '2025-02-03', { diagnoses: [{ code: '1F40.Z', caseType: 'new' }, { code: 'CA00', caseType: 'new' }], vitals: { temperature: 38.9, spo2: 88 } });
   await visit(child, '2025-02-03', { diagnoses: [{ code: '1F40.Z', caseType: 'new' }] });
@@ -107,7 +108,10 @@ describe('MOH 705A for a hand-built month', () => {
     expect(report).toMatchObject({ name: 'MOH 705A Outpatient Summary (under 5 years)', type: 'compliance', facility: 'Nambuku Model Health Centre', period: PERIOD, downloadUrl: `/api/reports/${report.id}/download` });
     const form = await formOf(report.id);
     expect(form.daysInMonth).toBe(28);
-    expect(cells(form, 'confirmed_malaria')).toEqual({ days: { 3: 1 }, total: 1 });
+    // Coded without a malaria test: Suspected, not Confirmed, and not Tested (issue 31).
+    expect(cells(form, 'suspected_malaria')).toEqual({ days: { 3: 1 }, total: 1 });
+    expect(cells(form, 'confirmed_malaria')).toEqual({ days: {}, total: 0 });
+    expect(cells(form, 'tested_for_malaria')).toEqual({ days: {}, total: 0 });
     expect(cells(form, 'upper_respiratory_tract_infections')).toEqual({ days: { 3: 1 }, total: 1 });
     expect(cells(form, 'hypoxaemia')).toEqual({ days: { 3: 1 }, total: 1 });
     expect(cells(form, 'diarrhoea_with_some_dehydration')).toEqual({ days: { 14: 1 }, total: 1 });
@@ -119,10 +123,10 @@ describe('MOH 705A for a hand-built month', () => {
     expect(cells(form, 'new_attendances')).toEqual({ days: { 3: 1, 7: 1, 14: 1 }, total: 3 });
     expect(cells(form, 're_attendances')).toEqual({ days: { 3: 1, 10: 1 }, total: 2 });
     const counted = form.rows.filter((r) => (r.total ?? 0) > 0).map((r) => r.key).sort();
-    expect(counted).toEqual(['confirmed_malaria', 'diarrhoea_with_some_dehydration', 'dog_bites', 'hypoxaemia', 'new_attendances', 're_attendances', 'upper_respiratory_tract_infections']);
-    // Rows with no data say so, and are never zero.
-    expect(form.rows.find((r) => r.key === 'tested_for_malaria')).toMatchObject({ days: null, total: null, notRecorded: expect.stringContaining('Not recorded') });
-    expect(form.facilities).toEqual([expect.objectContaining({ facilityId: FACILITY, mflCode: expect.any(String), totals: expect.objectContaining({ confirmed_malaria: 1, tested_for_malaria: null }) })]);
+    expect(counted).toEqual(['diarrhoea_with_some_dehydration', 'dog_bites', 'hypoxaemia', 'new_attendances', 're_attendances', 'suspected_malaria', 'upper_respiratory_tract_infections']);
+    // Tested for Malaria is recorded from the laboratory's results since issue 31: a zero here is no test.
+    expect(form.rows.find((r) => r.key === 'tested_for_malaria')).toMatchObject({ total: 0, notRecorded: null });
+    expect(form.facilities).toEqual([expect.objectContaining({ facilityId: FACILITY, mflCode: expect.any(String), totals: expect.objectContaining({ suspected_malaria: 1, confirmed_malaria: 0, tested_for_malaria: 0 }) })]);
   });
 });
 

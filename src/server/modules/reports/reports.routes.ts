@@ -23,7 +23,7 @@ import { sendCsv } from '../../core/csv.js';
 import { documentLanguage, renderPdf } from '../../core/pdf.js';
 import { getReport, listReports, reportFigures, reportFile, reportFilename } from './reports.service.js';
 import { requestReport } from './reports.generate.js';
-import { reportPdfContent } from './reports.pdf.js';
+import { reportPdfContent, reportPlace } from './reports.pdf.js';
 import { wordReport } from './analyses/words.js';
 import { KHIS_STEPS, khisExport, listSubmissions, submitToKhis } from './reports.khis.js';
 import { created, list, ok } from '../../core/http.js';
@@ -80,7 +80,7 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
       }
       const user = request.user as { firstName?: string; lastName?: string } | null;
       const printed = documentLanguage(request);
-      const pdf = await renderPdf(reportPdfContent(data!, printed), printed, { by: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), at: deps.now() });
+      const pdf = await renderPdf(reportPdfContent(data!, printed, await reportPlace(ctx.db, row)), printed, { by: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), at: deps.now() });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `inline; filename="${reportFilename(row, 'pdf')}"`)

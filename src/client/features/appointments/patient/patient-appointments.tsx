@@ -24,12 +24,14 @@ import { SmsConsentControl } from './sms-consent';
 
 /** Patient Details' appointments slot (app/modules.ts): shown once the patient is read, for their name and phone. */
 export function PatientAppointments({ patientId, patient }: Pick<PatientSlotProps, 'patientId' | 'patient'>) {
-  return patient ? <Appointments patientId={patientId} patientName={personName(patient)} phoneNumber={patient.phoneNumber} /> : null;
+  return patient ? (
+    <Appointments patientId={patientId} patientName={personName(patient)} phoneNumber={patient.phoneNumber} gender={patient.gender} dateOfBirth={patient.dateOfBirth} />
+  ) : null;
 }
 
-type Props = { patientId: number; patientName: string; phoneNumber?: string | null };
+type Props = { patientId: number; patientName: string; phoneNumber?: string | null; gender: string; dateOfBirth: string };
 
-function Appointments({ patientId, patientName, phoneNumber }: Props) {
+function Appointments({ patientId, patientName, phoneNumber, gender, dateOfBirth }: Props) {
   const { t } = useTranslation();
   const staff = useStaff();
   const [, navigate] = useLocation();
@@ -41,7 +43,7 @@ function Appointments({ patientId, patientName, phoneNumber }: Props) {
       testId="patient-appointments"
       actions={
         canWrite ? (
-          <Button size="sm" onClick={() => navigate('/appointments', { state: { [BOOK_FOR]: { id: patientId, name: patientName } satisfies BookFor } })}>
+          <Button size="sm" onClick={() => navigate('/appointments', { state: { [BOOK_FOR]: { id: patientId, name: patientName, gender, dateOfBirth } satisfies BookFor } })}>
             <CalendarPlus aria-hidden="true" />
             {t('appointmentsPatient.book')}
           </Button>

@@ -1,18 +1,19 @@
-// The settings of /reports (issue 13): how the MOH forms are counted and sent. Three sections: the MOH 705A/705B
-// rows and the ICD-11 codes that feed them, the HMIS decisions the county takes, and the KHIS (DHIS2) identifiers
-// of each form. Everyone who reads reports reads them (they explain every figure); the HMIS roles change them
-// (moh:configure), and the others are told why they cannot.
+// The settings of /reports (issue 13): how the MOH forms are counted and sent. Four sections: the MOH 705A/705B
+// rows and the ICD-11 codes that feed them, the HMIS decisions the county takes, the KHIS (DHIS2) identifiers of
+// each form, and the terms clinicians find diagnoses by (issue 31). Everyone who reads reports reads them (they
+// explain every figure); the HMIS roles change them (moh:configure), and the others are told why they cannot.
 import './reports-settings.strings';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useStaff } from '../../../app/use-staff';
+import { DiagnosisTermsSection } from './diagnosis-terms-section';
 import { FormMappingSection } from './form-mapping-section';
 import { HmisDecisionsSection } from './hmis-decisions-section';
 import { KhisIdentifiersSection } from './khis-identifiers-section';
 import { SectionTabs } from '../../../components/ui/section-tabs';
 import { HMIS_ROLES } from './settings-labels';
 
-export type ReportsSettingsSection = 'mapping' | 'decisions' | 'khis';
+export type ReportsSettingsSection = 'mapping' | 'decisions' | 'khis' | 'terms';
 
 type Props = {
   /** The section shown first (the mapping unless said). */
@@ -34,6 +35,7 @@ export function ReportsSettings({ initialSection = 'mapping' }: Props) {
           { id: 'mapping', label: t('reportsSettings.sections.mapping'), content: () => <FormMappingSection canConfigure={canConfigure} /> },
           { id: 'decisions', label: t('reportsSettings.sections.decisions'), content: () => <HmisDecisionsSection canConfigure={canConfigure} /> },
           { id: 'khis', label: t('reportsSettings.sections.khis'), content: () => <KhisIdentifiersSection canConfigure={canConfigure} /> },
+          { id: 'terms', label: t('reportsSettings.sections.terms'), content: () => <DiagnosisTermsSection canConfigure={canConfigure} /> },
         ]}
       />
     </div>

@@ -108,14 +108,15 @@ describe('the demo county, counted again from the database', () => {
     expect(cell(places, 'All sub-counties', 'Seen in these days')).toBe(seen.length);
   });
 
-  it('the disease reports agree with MOH 705A and 705B for the same month, row by row, and with a count of confirmed malaria', async () => {
+  it('the disease reports agree with MOH 705A and 705B for the same month, row by row, and with a count of confirmed and suspected malaria', async () => {
     const [from, to] = ['2026-02-01', '2026-02-28'];
     const a = (await generate({ report: 'moh705a', county: true, period: '2026-02' })).moh705!;
     const b = (await generate({ report: 'moh705b', county: true, period: '2026-02' })).moh705!;
     const total = (form: MohFormData, key: string) => form.rows.find((r) => r.key === key)?.total ?? null;
     const groups: Record<string, ReportSection> = {};
+    const reports: Record<string, Data> = {};
     for (const kind of ['communicable-disease', 'non-communicable-disease']) {
-      const s = (groups[kind] = table(await county(kind, from, to), 'New cases of'));
+      const s = (groups[kind] = table((reports[kind] = await county(kind, from, to)), 'New cases of'));
       for (const r of s.rows.slice(0, -1)) {
         // The form's row of that name, or of the same key under another name (705B words some rows differently).
         const key = [...a.rows, ...b.rows].find((x) => x.label === r[0])!.key;
@@ -137,24 +138,37 @@ describe('the demo county, counted again from the database', () => {
     // Weekly cells add up to the row's total.
     for (const r of adults.rows) expect((r.slice(2, -1) as number[]).reduce((x, y) => x + y, 0)).toBe(r.at(-1));
 
-    // Confirmed malaria (1F40–1F44) and hypertension (the BA0 block) at 5 and over, new, a patient once a day at a
-    // facility, aged 5 or more on the day.
-    const newCases = async (pattern: string) =>
+    // Confirmed malaria (1F40–1F44 at a visit with a positive RDT or slide; issue 31), suspected malaria (1F45, 1F4Z,
+    // or a species code at a visit without a positive test) and hypertension (the BA0 block) at 5 and over, new, a
+    // patient once a day at a facility, aged 5 or more on the day.
+    const newCases = async (where: ReturnType<typeof sql>) =>
       (
         await one<{ n: number }>(sql`
         select count(distinct (m.facility_id, m.patient_id, (m.visit_date at time zone 'Africa/Nairobi')::date))::int as n
         from medical_records m join medical_record_diagnoses d on d.record_id = m.id join patients p on p.id = m.patient_id
-        where d.case_type = 'new' and d.code ~ ${pattern} and m.visit_date >= ${countyInstant(from).toISOString()}::timestamptz and m.visit_date < ${countyInstant('2026-03-01').toISOString()}::timestamptz
+        where d.case_type = 'new' and (${where}) and m.visit_date >= ${countyInstant(from).toISOString()}::timestamptz and m.visit_date < ${countyInstant('2026-03-01').toISOString()}::timestamptz
           and date_part('year', age((m.visit_date at time zone 'Africa/Nairobi')::date, p.date_of_birth)) >= 5`)
       ).n;
-    const malaria = { n: await newCases('^1F4[0-4]') };
-    expect(cell(groups['communicable-disease']!, 'Confirmed Malaria', '5 years and over (MOH 705B)')).toBe(malaria.n);
-    const hypertension = await newCases('^BA0');
+    const positive = sql`exists (select 1 from lab_tests l where l.record_id = m.id and l.test in ('malaria_rdt', 'malaria_slide') and l.status = 'resulted' and l.result = 'positive')`;
+    const confirmed = await newCases(sql`d.code ~ '^1F4[0-4]' and ${positive}`);
+    const suspected = await newCases(sql`d.code ~ '^1F4[5Z]' or (d.code ~ '^1F4[0-4]' and not ${positive})`);
+    expect(cell(groups['communicable-disease']!, 'Confirmed Malaria', '5 years and over (MOH 705B)')).toBe(confirmed);
+    expect(cell(groups['communicable-disease']!, 'Suspected Malaria', '5 years and over (MOH 705B)')).toBe(suspected);
+    const hypertension = await newCases(sql`d.code ~ '^BA0'`);
     expect(hypertension).toBeGreaterThan(0);
     expect(cell(groups['non-communicable-disease']!, 'Hypertension', '5 years and over (MOH 705B)')).toBe(hypertension);
-    expect(malaria.n).toBeGreaterThan(0);
-    expect(row(adults, 14)).toEqual(expect.arrayContaining(['Confirmed Malaria']));
-    expect(row(adults, 14).at(-1)).toBe(malaria.n);
+    expect(confirmed + suspected).toBeGreaterThan(0);
+    // Rows 13 and 14 of 705B, where they lead.
+    for (const [no, label, n] of [[13, 'Suspected Malaria', suspected], [14, 'Confirmed Malaria', confirmed]] as const) {
+      const leading = adults.rows.find((r) => r[0] === no);
+      if (leading) expect([leading[1], leading.at(-1)]).toEqual([label, n]);
+    }
+    // Malaria testing by facility: every facility's tested and positive from the forms' counts, all facilities the forms' Tested.
+    const testing = table(reports['communicable-disease']!, 'Malaria testing by facility');
+    const tested = (total(a, 'tested_for_malaria') ?? 0) + (total(b, 'tested_for_malaria') ?? 0);
+    const all = row(testing, 'All facilities');
+    expect(all.slice(3, 5)).toEqual([tested, expect.any(Number)]);
+    expect(all[4] as number).toBeLessThanOrEqual(tested);
   });
 
   it('Revenue Collection: the invoices paid in the days, by facility, method and service', async () => {
@@ -299,7 +313,9 @@ describe('the demo county, counted again from the database', () => {
     expect(cell(dashboard, 'Money collected (KES)', 'Value')).toBe(cell(table(revenue, 'Money collected by facility'), 'All facilities', 'Total'));
     expect(cell(dashboard, 'Referrals out', 'Value')).toBe(cell(table(referralsReport, 'Referrals by facility'), 'All facilities', 'Referred out'));
     expect(cell(dashboard, `Stock lines out of stock on ${END}`, 'Value')).toBe(stats.outOfStock);
-    expect(cell(dashboard, 'Leading diagnosis 1 (new cases)', 'Detail')).toBe('Confirmed Malaria');
+    // Malaria leads the county: Confirmed where the visits' tests were positive, Suspected where it was coded without
+    // a positive test (issue 31), whichever the demo's laboratory results make the larger.
+    expect(['Confirmed Malaria', 'Suspected Malaria']).toContain(cell(dashboard, 'Leading diagnosis 1 (new cases)', 'Detail'));
 
     const trend = table(await county('trends', '2025-03-16', END), 'Month by month');
     expect(trend.rows.map((r) => r[0])).toEqual(['2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
@@ -443,10 +459,16 @@ describe('a hand-built fortnight at Nambuku', () => {
     expect(row(notifiable, 'Measles')).toEqual(['Measles', 0, 0, 0, 0, 0]);
     expect(notifiable.rows).toHaveLength(13);
     expect(table(data, 'Leading conditions, under 5').rows).toEqual([[4, 'Cholera', 1, 0, 1]]);
+    // The woman's malaria was coded with no test: a suspected case each week (issue 31), not a confirmed one.
     expect(table(data, 'Leading conditions, 5 years').rows).toEqual([
-      [14, 'Confirmed Malaria', 1, 1, 2],
+      [13, 'Suspected Malaria', 1, 1, 2],
       [32, 'Hypertension', 1, 1, 2],
       [17, 'Typhoid fever', 0, 1, 1],
+    ]);
+    expect(table(data, 'Malaria testing per week').rows).toEqual([
+      ['2025-W02', 0, 0, null],
+      ['2025-W03', 0, 0, null],
+      ['All weeks', 0, 0, null],
     ]);
   });
 
@@ -454,11 +476,12 @@ describe('a hand-built fortnight at Nambuku', () => {
     const communicable = await hand('communicable-disease');
     const rows = table(communicable, 'New cases of communicable diseases by condition');
     expect(row(rows, 'Cholera')).toEqual(['Cholera', 1, 0, 1]);
-    expect(row(rows, 'Confirmed Malaria')).toEqual(['Confirmed Malaria', 0, 2, 2]);
+    expect(row(rows, 'Suspected Malaria')).toEqual(['Suspected Malaria', 0, 2, 2]);
+    expect(row(rows, 'Confirmed Malaria')).toEqual(['Confirmed Malaria', 0, 0, 0]);
     expect(row(rows, 'Diarrhoea')).toEqual(['Diarrhoea', null, 0, 0]);
     expect(row(rows, 'All conditions')).toEqual(['All conditions', 1, 3, 4]);
     const byFacility = table(communicable, 'New cases of communicable diseases by facility');
-    expect(byFacility.columns.slice(3)).toEqual(['Confirmed Malaria', 'Cholera', 'Typhoid fever', 'Other communicable conditions', 'Total']);
+    expect(byFacility.columns.slice(3)).toEqual(['Suspected Malaria', 'Cholera', 'Typhoid fever', 'Other communicable conditions', 'Total']);
     expect(row(byFacility, MFL)).toEqual([MFL, 'Nambuku Model Health Centre', 'Funyula', 2, 1, 1, 0, 4]);
     const ncd = table(await hand('non-communicable-disease'), 'New cases of non-communicable diseases by condition');
     expect(row(ncd, 'Hypertension')).toEqual(['Hypertension', null, 2, 2]);
@@ -543,10 +566,11 @@ describe('a hand-built fortnight at Nambuku', () => {
     const dashboard = column(table(await hand('performance-dashboard'), 'Headline indicators'), 'Value');
     expect(dashboard).toMatchObject({ Visits: 7, 'Patients seen': 3, 'New patients registered': 3, 'Money collected (KES)': 1501, 'Referrals out': 1, 'Referrals in': 0 });
     const detail = column(table(await hand('performance-dashboard'), 'Headline indicators'), 'Detail');
-    expect([detail['Leading diagnosis 1 (new cases)'], detail['Leading diagnosis 2 (new cases)'], detail['Leading diagnosis 3 (new cases)']]).toEqual(['Confirmed Malaria', 'Hypertension', 'Cholera']);
+    // The woman's malaria, coded without a test, is a suspected case (issue 31).
+    expect([detail['Leading diagnosis 1 (new cases)'], detail['Leading diagnosis 2 (new cases)'], detail['Leading diagnosis 3 (new cases)']]).toEqual(['Suspected Malaria', 'Hypertension', 'Cholera']);
     expect(dashboard['Leading diagnosis 5 (new cases)']).toBeNull();
     const compared = table(await hand('comparative'), 'Facilities compared');
-    expect(row(compared, MFL)).toEqual([MFL, 'Nambuku Model Health Centre', 'Funyula', 7, 3, 3, 1501, 'Confirmed Malaria', 2, 1]);
+    expect(row(compared, MFL)).toEqual([MFL, 'Nambuku Model Health Centre', 'Funyula', 7, 3, 3, 1501, 'Suspected Malaria', 2, 1]);
     const trend = table(await generate({ report: 'trends', ...HAND }), 'Month by month');
     expect(trend.rows).toEqual([['2025-01', 14, 7, 3, 1501, 1]]);
   });

@@ -1,32 +1,19 @@
 // Disease Surveillance, Communicable Disease and Non-Communicable Disease (issue 13 item 5): new cases on the MOH
 // 705 rows for a day range (counted by the moh module as on the forms; new-cases.ts reads them), per week for
-// surveillance, per condition and facility for the two disease groups.
-import type { MohForm } from '../../../../shared/moh/index.js';
+// surveillance, per condition and facility for the two disease groups; and malaria testing (issue 31): patients
+// tested, tested positive and the test positivity, per week for surveillance, per facility with the communicable
+// diseases, from the same counts as the forms' Tested for Malaria.
+import { NOTIFIABLE_ROWS, type MohForm } from '../../../../shared/moh/index.js';
 import { addDays } from '../../../../shared/county-time.js';
+import { MALARIA_POSITIVE, TESTED_FOR_MALARIA } from '../../moh/index.js';
 import type { Generator } from '../generator.js';
-import { dayRange, FACILITY_COLUMNS, facilityCells, section, type Cell, type DayRange } from './common.js';
+import { dayRange, FACILITY_COLUMNS, facilityCells, percentOf, section, type Cell, type DayRange } from './common.js';
 import { casesOf, diseaseRow, FORMS, newCases, onForm, rowLabel, type NewCases } from './new-cases.js';
 import { asRecorded, listOf, say } from './words.js';
 
-/**
- * The notifiable and epidemic-prone diseases of Kenya's Integrated Disease Surveillance and Response (IDSR) that
- * have MOH 705 rows: listed every week even when no case was seen, since a zero is itself the report.
- */
-export const NOTIFIABLE_ROWS = [
-  'cholera',
-  'measles',
-  'dysentry',
-  'typhoid_fever',
-  'meningococcal_meningitis',
-  'other_meningitis',
-  'poliomyelitis',
-  'suspected_anthrax',
-  'viral_haemorrhagic_fever',
-  'yellow_fever',
-  'rift_valley_fever',
-  'dengue_fever',
-  'chikungunya',
-] as const;
+// The notifiable and epidemic-prone diseases of Kenya's IDSR that have MOH 705 rows (shared/moh NOTIFIABLE_ROWS):
+// listed every week even when no case was seen, since a zero is itself the report.
+export { NOTIFIABLE_ROWS };
 
 /** A condition: a row key both forms share, or each form's key where they name the same row differently. */
 type Condition = string | Readonly<Record<MohForm, string>>;
@@ -151,6 +138,14 @@ export function weeksOf(range: Pick<DayRange, 'start' | 'end'>): { label: string
 
 const both = (cases: NewCases, key: string, buckets?: readonly string[]) => FORMS.reduce((n, form) => n + casesOf(cases, form, key, buckets), 0);
 
+/** Malaria testing in some buckets, all ages: patients tested, tested positive, and the positivity (%; null for none tested). */
+function malariaTesting(cases: NewCases, buckets?: readonly string[]): Cell[] {
+  const tested = both(cases, TESTED_FOR_MALARIA, buckets);
+  const positive = both(cases, MALARIA_POSITIVE, buckets);
+  return [tested, positive, percentOf(positive, tested)];
+}
+const MALARIA_COLUMNS = [say('malaria.col.tested'), say('malaria.col.positive'), say('malaria.col.positivity')];
+
 export const diseaseSurveillance: Generator = async (db, r, covered) => {
   const range = dayRange(r);
   const cases = await newCases(db, covered, range, 'week');
@@ -184,6 +179,14 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
       say('surveillance.note.notifiable'),
       weekNote,
     ),
+    section(
+      say('malaria.perWeek'),
+      [say('malaria.col.week'), ...MALARIA_COLUMNS],
+      [...weeks.map((w) => [w.label, ...malariaTesting(cases, [w.label])]), ['All weeks', ...malariaTesting(cases)]],
+      say('malaria.note.tested'),
+      say('malaria.note.confirmed'),
+      weekNote,
+    ),
   ];
   for (const form of FORMS) {
     const ranked = cases.rows[form]
@@ -207,7 +210,8 @@ export const diseaseSurveillance: Generator = async (db, r, covered) => {
   return { sections, settings: {} };
 };
 
-function diseaseGroup(name: 'diseases.group.communicable' | 'diseases.group.nonCommunicable', conditions: readonly Condition[]): Generator {
+/** A disease group's report; with `malaria`, its facilities' malaria testing too (the communicable diseases). */
+function diseaseGroup(name: 'diseases.group.communicable' | 'diseases.group.nonCommunicable', conditions: readonly Condition[], malaria = false): Generator {
   const group = say(name);
   return async (db, r, covered) => {
     const range = dayRange(r);
@@ -235,6 +239,17 @@ function diseaseGroup(name: 'diseases.group.communicable' | 'diseases.group.nonC
       return [...facilityCells(f), f.subcounty, ...shown, total - shown.reduce((a, b) => a + b, 0), total];
     });
     const perForm = FORMS.map((form, i) => present.reduce((n, c) => n + (c.on[i] ? casesOf(cases, form, c.keys[i]!) : 0), 0));
+    const testing = malaria
+      ? [
+          section(
+            say('malaria.byFacility'),
+            [...FACILITY_COLUMNS, say('col.subcounty'), ...MALARIA_COLUMNS],
+            [...covered.map((f) => [...facilityCells(f), f.subcounty, ...malariaTesting(cases, [String(f.id)])]), ['', 'All facilities', '', ...malariaTesting(cases)]],
+            say('malaria.note.tested'),
+            say('malaria.note.confirmed'),
+          ),
+        ]
+      : [];
     return {
       sections: [
         section(
@@ -251,11 +266,12 @@ function diseaseGroup(name: 'diseases.group.communicable' | 'diseases.group.nonC
           byFacility,
           leading.length === 0 ? say('diseases.note.noCases', { group }) : say('diseases.note.leading', { count: leading.length, group }),
         ),
+        ...testing,
       ],
       settings: {},
     };
   };
 }
 
-export const communicableDisease = diseaseGroup('diseases.group.communicable', COMMUNICABLE_ROWS);
+export const communicableDisease = diseaseGroup('diseases.group.communicable', COMMUNICABLE_ROWS, true);
 export const nonCommunicableDisease = diseaseGroup('diseases.group.nonCommunicable', NCD_ROWS);

@@ -99,6 +99,18 @@ const EN = {
   'surveillance.note.newOnly':
     "New cases only (diagnoses flagged new; repeat visits for the same illness are not counted), a patient once per row per day at a facility, each ICD-11 code on its MOH 705 row by the county's mapping.",
 
+  // Malaria testing (issue 31): in Disease Surveillance per week, in Communicable Disease per facility.
+  'malaria.perWeek': 'Malaria testing per week, all ages: patients tested, tested positive and test positivity',
+  'malaria.byFacility': 'Malaria testing by facility, all ages: patients tested, tested positive and test positivity',
+  'malaria.col.week': 'Week',
+  'malaria.col.tested': 'Tested for malaria',
+  'malaria.col.positive': 'Tested positive',
+  'malaria.col.positivity': 'Test positivity (%)',
+  'malaria.note.tested':
+    'Tested for malaria: patients with a malaria RDT or blood slide resulted at a visit (positive or negative), once per day at a facility, as MOH 705A and 705B count Tested for Malaria; tested positive: those with a positive result. Test positivity: tested positive ÷ tested, one decimal; a dash when no one was tested.',
+  'malaria.note.confirmed':
+    'Confirmed Malaria on the forms is a malaria species diagnosis (1F40–1F44) at a visit with a positive test; the same diagnosis without one counts in Suspected Malaria.',
+
   // Communicable and Non-Communicable Disease: {group} is one of the two words below.
   'diseases.group.communicable': 'communicable',
   'diseases.group.nonCommunicable': 'non-communicable',
@@ -345,6 +357,17 @@ const SW: { readonly [K in WordKey]: string } = {
   'surveillance.note.allOther': 'All other diseases (utambuzi usio na safu yake): visa vipya {cases}, havijaorodheshwa.',
   'surveillance.note.newOnly':
     'Visa vipya pekee (utambuzi uliowekwa alama kuwa mpya; ziara za marudio kwa ugonjwa uleule hazihesabiwi), mgonjwa mara moja kwa kila safu kwa siku katika kituo, kila msimbo wa ICD-11 kwenye safu yake ya MOH 705 kulingana na misimbo ya fomu ya kaunti.',
+
+  'malaria.perWeek': 'Upimaji wa malaria kila wiki, umri wote: wagonjwa waliopimwa, waliopatikana chanya na kiwango cha vipimo chanya',
+  'malaria.byFacility': 'Upimaji wa malaria kwa kituo, umri wote: wagonjwa waliopimwa, waliopatikana chanya na kiwango cha vipimo chanya',
+  'malaria.col.week': 'Wiki',
+  'malaria.col.tested': 'Waliopimwa malaria',
+  'malaria.col.positive': 'Waliopatikana chanya',
+  'malaria.col.positivity': 'Kiwango cha vipimo chanya (%)',
+  'malaria.note.tested':
+    'Waliopimwa malaria: wagonjwa wenye majibu ya kipimo cha RDT au slaidi ya damu ya malaria kwenye ziara (chanya au hasi), mara moja kwa siku katika kituo, kama MOH 705A na 705B zinavyohesabu Tested for Malaria; waliopatikana chanya: wale wenye majibu chanya. Kiwango cha vipimo chanya: waliopatikana chanya ÷ waliopimwa, desimali moja; kistari pale ambapo hakuna aliyepimwa.',
+  'malaria.note.confirmed':
+    'Confirmed Malaria kwenye fomu ni utambuzi wa aina ya kimelea cha malaria (1F40–1F44) kwenye ziara yenye kipimo chanya; utambuzi huo bila kipimo chanya huhesabiwa kwenye Suspected Malaria.',
 
   'diseases.group.communicable': 'ya kuambukiza',
   'diseases.group.nonCommunicable': 'yasiyo ya kuambukiza',
