@@ -145,4 +145,11 @@ describe("a visit's outcome", () => {
     expect(fix.statusCode).toBe(200);
     expect(await t.rows(sql`select id from emergency_alerts where kind = 'idsr'`)).toHaveLength(1);
   });
+
+  it('a code that cannot apply to the patient is refused under its field: a pregnancy code for a man', async () => {
+    const man = (await t.rows<{ id: number }>(sql`select id from patients where gender = 'male' order by id limit 1`))[0]!;
+    const res = await t.request({ method: 'POST', url: '/api/medical-records', cookie: clinician, body: { patientId: man.id, facilityId: 1, chiefComplaint: 'Fever', diagnoses: [{ code: 'JB63.60' }] } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(fieldErrors(res))).toEqual(['diagnoses.0.code']);
+  });
 });

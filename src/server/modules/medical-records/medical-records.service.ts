@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { countyDate, countyInstant, startOfCountyDay } from '../../../shared/county-time.js';
+import { ageInYears, countyDate, countyInstant, startOfCountyDay } from '../../../shared/county-time.js';
 import {
   VITAL_KEYS,
   type CorrectMedicalRecordInput,
@@ -17,14 +17,14 @@ import { conflict, forbidden, invalid, notFound, type FieldIssue } from '../../c
 import { recordActivity } from '../activities/index.js';
 import { bookFollowUp, completeCheckedIn, syncFollowUp } from '../appointments/index.js';
 import { accountField } from '../auth/index.js';
-import { patientBirthDate, patientExists, patientField, recordVisits } from '../patients/index.js';
+import { findPatient, patientBirthDate, patientExists, patientField, recordVisits } from '../patients/index.js';
 import { audit } from '../../core/audit.js';
 import { qualified } from '../../core/sql.js';
 import { prepared } from '../../core/prepared.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Db } from '../../db/client.js';
 import { facilityField, findFacility } from '../facilities/index.js';
-import { diagnosisTitle, unknownDiagnosisCode } from './icd11-codes.js';
+import { diagnosisMisfitSaid, diagnosisTitle, unknownDiagnosisCode, type PatientFit } from './icd11-codes.js';
 import { notifiableConditions } from './notifiable.js';
 import { raiseIdsrAlert } from '../alerts/index.js';
 
@@ -147,12 +147,26 @@ async function loadRecords(db: Db, where: SQL): Promise<MedicalRecord[]> {
   return rows.map((r) => toRecord(r.record, r.facilityName, r.clinicianName, diagnoses.get(r.record.id) ?? [], r.updatedBy, r.clinicianRole));
 }
 
-/** Each coded diagnosis the bundled ICD-11 list does not know, as a field issue. */
-function diagnosisIssues(diagnoses: readonly { code: string }[]): FieldIssue[] {
+/**
+ * Each coded diagnosis the bundled ICD-11 list does not know, or that cannot apply to the patient (a pregnancy code
+ * for a man, a newborn's code for an adult: issue 31), as a field issue.
+ */
+function diagnosisIssues(diagnoses: readonly { code: string }[], patient?: PatientFit): FieldIssue[] {
   return diagnoses.flatMap((d, i) => {
+    const path = `diagnoses.${i}.code`;
     const why = unknownDiagnosisCode(d.code);
-    return why ? [{ path: `diagnoses.${i}.code`, message: why }] : [];
+    if (why) return [{ path, message: why }];
+    const misfit = patient ? diagnosisMisfitSaid(d.code, patient) : null;
+    return misfit ? [{ path, ...misfit }] : [];
   });
+}
+
+/** The patient's sex and age on a visit's day, for the codes that fit them. */
+async function patientFit(db: Db, patientId: number, visitDay: string): Promise<PatientFit | undefined> {
+  const patient = await findPatient(db, patientId);
+  if (!patient) return undefined;
+  const sex = patient.gender === 'male' || patient.gender === 'female' ? patient.gender : null;
+  return { sex, ageYears: ageInYears(patient.dateOfBirth, visitDay) };
 }
 
 async function writeDiagnoses(db: Db, recordId: number, diagnoses: CreateMedicalRecordInput['diagnoses']): Promise<void> {
@@ -268,7 +282,7 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
       ...(input.followUpDate && input.followUpDate < (input.visitDate ?? today)
         ? [{ path: 'followUpDate', message: 'Follow-up date cannot be before the visit date' }]
         : []),
-      ...diagnosisIssues(input.diagnoses),
+      ...diagnosisIssues(input.diagnoses, bornOn && input.diagnoses.length > 0 ? await patientFit(tx, input.patientId, input.visitDate ?? today) : undefined),
     ];
     if (issues.length > 0 || !facility) throw invalid(issues);
     // A visit written up from the paper register on a later day is placed at county noon of its day.
@@ -342,7 +356,7 @@ export async function correctMedicalRecord({ db, actor, now: clock }: ServiceCon
     const visitDay = countyDate(new Date(current.visitDate));
     const issues = [
       ...(input.followUpDate && input.followUpDate < visitDay ? [{ path: 'followUpDate', message: 'Follow-up date cannot be before the visit date' }] : []),
-      ...diagnosisIssues(input.diagnoses),
+      ...diagnosisIssues(input.diagnoses, input.diagnoses.length > 0 ? await patientFit(tx, current.patientId, visitDay) : undefined),
     ];
     if (issues.length > 0) throw invalid(issues);
     const { reason, version, vitals, diagnoses, visitType, deathTime: _d, ...fields } = input;
