@@ -118,7 +118,7 @@ const GUARDED = REGISTERED.filter((r) => r.access.kind !== 'public');
  * revoke; an SMS resend would really send a message again. They name one that does
  * not exist, and a permitted role is answered 404.
  */
-const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke', '/api/staff/requests/:id/confirm', '/api/payroll/delegations/:id/revoke', '/api/sms-messages/:id/resend', '/api/payment-resolutions/:id/approve', '/api/lab-tests/:id/result', '/api/lab-tests/:id/cancel', '/api/diagnoses/synonyms/:id']);
+const NO_SUCH_RECORD = new Set(['/api/access/sessions/:id', '/api/access/passkeys/:id/revoke', '/api/staff/requests/:id/confirm', '/api/payroll/delegations/:id/revoke', '/api/sms-messages/:id/resend', '/api/payment-resolutions/:id/approve', '/api/lab-tests/:id/cancel', '/api/diagnoses/synonyms/:id']);
 
 const pathOf = (url: string) =>
   url

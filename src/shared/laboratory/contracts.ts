@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, isoDate, optionalText, requiredId } from '../validation.js';
+import { blankToUndefined, isoDate, optionalIdQuery, optionalText, requiredId } from '../validation.js';
 import {
   DIPSTICK_ANALYTES,
   DIPSTICK_GRADES,
@@ -97,9 +97,12 @@ export function labResultText(t: Pick<LabTestRecord, 'test' | 'status' | 'result
   }
 }
 
-/** GET /api/lab-tests: a facility's tests ordered on a day, or all still waiting for a result (the lab's worklist). */
+/**
+ * GET /api/lab-tests: a facility's tests ordered on a day, or all still waiting for a result (the lab's worklist);
+ * without a facility, the reader's own.
+ */
 export const labWorklistQuery = z.object({
-  facilityId: requiredId('Please select a facility'),
+  facilityId: optionalIdQuery,
   date: z.preprocess(blankToUndefined, isoDate('Enter a date').optional()),
   waiting: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'waiting must be true or false' }).optional()),
 });
@@ -113,9 +116,9 @@ export const labWorklistItemSchema = z.object({
 });
 export type LabWorklistItem = z.infer<typeof labWorklistItemSchema>;
 
-/** GET /api/lab-tests/register.pdf: one facility's laboratory register for one county day. */
+/** GET /api/lab-tests/register.pdf: one facility's laboratory register for one county day (the reader's facility, today, unless named). */
 export const labRegisterQuery = z.object({
-  facilityId: requiredId('Please select a facility'),
-  date: isoDate('Enter a date'),
+  facilityId: optionalIdQuery,
+  date: z.preprocess(blankToUndefined, isoDate('Enter a date').optional()),
   lang: z.enum(['en', 'sw'], { error: 'Unknown language' }).optional(),
 });

@@ -151,13 +151,13 @@ describe('reminders', () => {
     const id = await patientWithoutConsent();
     await consent(id, { consented: true, phone: '0744000333', language: 'en' });
     await consent(id, { consented: false });
-    const a = await book({ patientId: id, serviceId: 2 });
+    const a = await book({ patientId: id, serviceId: 4 });
     await sendReminders(t.database.db, at(11), recording());
     expect(await messagesFor(a.id)).toEqual([]);
 
     const other = await patientWithoutConsent([id]);
     await consent(other, { consented: true, phone: '0755000444', language: 'sw' });
-    const b = await book({ patientId: other, serviceId: 2 });
+    const b = await book({ patientId: other, serviceId: 4 });
     for (const hour of [7, 20, 23]) {
       const gw = recording();
       expect(await sendReminders(t.database.db, at(hour, hour === 7 ? 59 : 0), gw)).toBe(0);
@@ -223,7 +223,7 @@ describe('reminders', () => {
 describe('the missed sweep', () => {
   it('marks earlier days’ scheduled appointments missed, and with the setting completes old check-ins', async () => {
     const id = await patientWithoutConsent();
-    const a = await book({ patientId: id, serviceId: 2, date: '2026-03-16' });
+    const a = await book({ patientId: id, serviceId: 4, date: '2026-03-16' });
     const b = await book({ patientId: id, serviceId: 1, date: '2026-03-16', kind: 'walk_in' });
     const task = PERIODIC_TASKS.find((p) => p.name === 'appointments:mark-missed')!;
     expect(task.everyMs).toBe(60 * 60_000);

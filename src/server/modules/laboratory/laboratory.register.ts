@@ -2,7 +2,7 @@
 // county day as the paper register lays it out — a line per patient visit, a column per test the returns count —
 // printed and signed at the end of the day.
 import { asc } from 'drizzle-orm';
-import { ageInYears, countyDateTime } from '../../../shared/county-time.js';
+import { ageInYears, countyDate, countyDateTime } from '../../../shared/county-time.js';
 import { LAB_TESTS, LAB_TEST_LABELS, labResultText, type LabWorklistItem } from '../../../shared/laboratory/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -16,7 +16,10 @@ import { labTests } from './laboratory.schema.js';
 import { facilityTestsWhere } from './laboratory.service.js';
 
 /** A facility's tests ordered on a county day (or all still waiting), oldest first, with their patients; the read of the patients is audited. */
-export async function labWorklist({ db, actor }: ServiceContext, query: { facilityId: number; date?: string; waiting?: boolean }): Promise<LabWorklistItem[]> {
+export async function labWorklist({ db, actor }: ServiceContext, query: { facilityId?: number | null; date?: string; waiting?: boolean }): Promise<LabWorklistItem[]> {
+  const facilityId = query.facilityId ?? actor.facilityId;
+  // Someone who works at no facility names one.
+  if (!facilityId) return [];
   const rows = await db
     .select({
       test: labTests,
@@ -29,10 +32,10 @@ export async function labWorklist({ db, actor }: ServiceContext, query: { facili
       dateOfBirth: patientField(labTests.patientId, 'dateOfBirth'),
     })
     .from(labTests)
-    .where(facilityTestsWhere(query.facilityId, { day: query.date, waiting: query.waiting }))
+    .where(facilityTestsWhere(facilityId, { day: query.date, waiting: query.waiting }))
     .orderBy(asc(labTests.orderedAt), asc(labTests.id))
     .limit(500);
-  await audit(db, actor, { action: 'patient.lab_tests.read', entity: 'facility', entityId: query.facilityId, detail: `laboratory worklist, ${rows.length} tests` });
+  await audit(db, actor, { action: 'patient.lab_tests.read', entity: 'facility', entityId: facilityId, detail: `laboratory worklist, ${rows.length} tests` });
   return rows.map((r) => ({
     ...toLabTest(r.test, r.orderedBy, r.resultedBy),
     patientName: [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' '),
@@ -47,10 +50,11 @@ const WORDS = {
 };
 
 /** GET /api/lab-tests/register.pdf: the register of one facility's day, a line per visit and a column per test. */
-export async function labRegisterPdf(ctx: ServiceContext, query: { facilityId: number; date: string }, lang: Language, by: string): Promise<PdfFile> {
-  const facility = await findFacility(ctx.db, query.facilityId);
+export async function labRegisterPdf(ctx: ServiceContext, named: { facilityId?: number | null; date?: string }, lang: Language, by: string): Promise<PdfFile> {
+  const query = { facilityId: named.facilityId ?? ctx.actor.facilityId, date: named.date ?? countyDate(ctx.now()) };
+  const facility = query.facilityId ? await findFacility(ctx.db, query.facilityId) : undefined;
   if (!facility) throw notFound('Facility not found');
-  const tests = (await labWorklist(ctx, { facilityId: query.facilityId, date: query.date })).filter((t) => t.status !== 'cancelled');
+  const tests = (await labWorklist(ctx, { facilityId: facility.id, date: query.date })).filter((t) => t.status !== 'cancelled');
   const w = WORDS[lang];
   const visits = new Map<number, LabWorklistItem[]>();
   for (const t of tests) visits.set(t.recordId, [...(visits.get(t.recordId) ?? []), t]);
