@@ -165,8 +165,10 @@ describe('downloading a report', () => {
     expect(header).toBeGreaterThan(3);
     const rows = lines.slice(header + 1, header + 1 + 74);
     expect(rows[0]).toMatch(/^1,Diarrhoea,(\d+,){28}\d+$/);
-    // A row the county does not record is empty, never 0.
-    expect(rows.find((r) => r.startsWith('68,'))).toBe(`68,Tested for Malaria,${','.repeat(28)}`);
+    // A row the county does not record is empty, never 0 (Physical disability: no register); Tested for Malaria is
+    // counted from the laboratory's results now (issue 31).
+    expect(rows.find((r) => r.startsWith('57,'))).toMatch(new RegExp(`^57,[^,]+,${','.repeat(28)}$`));
+    expect(rows.find((r) => r.startsWith('68,'))).toMatch(/^68,Tested for Malaria,(\d+,){28}\d+$/);
   });
 
   it('serves the county-wide MOH 717 file and audits the download', async () => {
