@@ -1,6 +1,6 @@
 // What other modules read of the laboratory: a visit's tests with their results (the visit summary, the referral
 // letter), in one query for many visits.
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, type SQL } from 'drizzle-orm';
 import type { DipstickFindings, LabResult, LabStatus, LabTest, LabTestRecord, MalariaSpecies } from '../../../shared/laboratory/index.js';
 import type { Db } from '../../db/client.js';
 import { accountField } from '../auth/index.js';
@@ -29,15 +29,20 @@ export function toLabTest(r: Row, orderedBy: string | null, resultedBy: string |
   };
 }
 
+/** Tests as the API answers them, in the order they were ordered. */
+export async function loadTests(db: Db, where: SQL): Promise<LabTestRecord[]> {
+  const rows = await db
+    .select({ test: labTests, orderedBy: accountField(labTests.orderedBy, 'name'), resultedBy: accountField(labTests.resultedBy, 'name') })
+    .from(labTests)
+    .where(where)
+    .orderBy(asc(labTests.orderedAt), asc(labTests.id));
+  return rows.map((r) => toLabTest(r.test, r.orderedBy, r.resultedBy));
+}
+
 /** The tests of some visits (cancelled ones included: the caller shows or leaves them), by visit, in the order they were ordered. */
 export async function labTestsOfVisits(db: Db, recordIds: readonly number[]): Promise<Map<number, LabTestRecord[]>> {
   const byVisit = new Map<number, LabTestRecord[]>();
   if (recordIds.length === 0) return byVisit;
-  const rows = await db
-    .select({ test: labTests, orderedBy: accountField(labTests.orderedBy, 'name'), resultedBy: accountField(labTests.resultedBy, 'name') })
-    .from(labTests)
-    .where(inArray(labTests.recordId, [...recordIds]))
-    .orderBy(asc(labTests.orderedAt), asc(labTests.id));
-  for (const r of rows) byVisit.set(r.test.recordId, [...(byVisit.get(r.test.recordId) ?? []), toLabTest(r.test, r.orderedBy, r.resultedBy)]);
+  for (const t of await loadTests(db, inArray(labTests.recordId, [...recordIds]))) byVisit.set(t.recordId, [...(byVisit.get(t.recordId) ?? []), t]);
   return byVisit;
 }

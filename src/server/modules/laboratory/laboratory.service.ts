@@ -2,7 +2,7 @@
 // of care, each step audited. A result is checked against its test's kind: a malaria, HIV or pregnancy test is
 // positive or negative (a positive malaria test names its species), haemoglobin and blood sugar are a value in
 // bounds, a urinalysis its dipstick findings. A result is final: a test with one, or cancelled, answers 409.
-import { and, asc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { addDays } from '../../../shared/county-time.js';
 import {
   DIPSTICK_ANALYTES,
@@ -19,10 +19,9 @@ import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { conflict, invalid, notFound, type FieldIssue } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
-import { accountField } from '../auth/index.js';
 import { visitOf } from '../medical-records/index.js';
 import { patientExists } from '../patients/index.js';
-import { toLabTest } from './laboratory.reads.js';
+import { loadTests } from './laboratory.reads.js';
 import { labTests } from './laboratory.schema.js';
 
 /** Tests still waiting for a result are ordered at most once per visit. */
@@ -109,15 +108,6 @@ export async function cancelLabTest({ db, actor, now: clock }: ServiceContext, i
     const [test] = await loadTests(tx, eq(labTests.id, id));
     return test!;
   });
-}
-
-export async function loadTests(db: Db, where: SQL): Promise<LabTestRecord[]> {
-  const rows = await db
-    .select({ test: labTests, orderedBy: accountField(labTests.orderedBy, 'name'), resultedBy: accountField(labTests.resultedBy, 'name') })
-    .from(labTests)
-    .where(where)
-    .orderBy(asc(labTests.orderedAt), asc(labTests.id));
-  return rows.map((r) => toLabTest(r.test, r.orderedBy, r.resultedBy));
 }
 
 /** A patient's tests, oldest first (the records tab puts them under their visits); reading them is audited. */
