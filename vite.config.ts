@@ -43,8 +43,12 @@ const SHELL = /src[\\/]client[\\/](app|components|lib)[\\/]|src[\\/]shared[\\/](
 const PUBLIC = /button-variants|locale-format|lib[\\/]i18n|clsx|class-variance|county/;
 /** The parts of a screen that only its own chunks share: the procurement and payroll contracts and dialog pieces. */
 const FEATURE_PART = /src[\\/]shared[\\/](procurement|payroll)[\\/]|src[\\/]client[\\/]features[\\/](procurement|payroll)[\\/](?!.*-page\.tsx$)/;
-/** Shared parts that only some screens use ride with those screens, not the shell: the patient picker (billing, referrals, appointments). */
-const NOT_SHELL = /components[\\/]forms[\\/]patient-picker/;
+/**
+ * Shared parts that only some screens use ride with those screens, not the shell: the patient picker (billing,
+ * referrals, appointments), the CSV import dialog (accounting, payroll, procurement, reports) and the section tabs
+ * (inventory, reports, system). The shell is loaded by every signed-in screen, the patient record's included.
+ */
+const NOT_SHELL = /components[\\/]forms[\\/](patient-picker|csv-import-dialog|csv-source-field)|components[\\/]ui[\\/]section-tabs/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
@@ -72,6 +76,8 @@ export default defineConfig({
               },
               // The icons alone: their common helper (and React under it) stays where the entry has it.
               includeDependenciesRecursively: false,
+              // An icon only one screen's chunk uses rides in that chunk: it costs no round trip there, and no other screen loads it.
+              minShareCount: 2,
               priority: 3,
             },
             // Everything the entry script loads, in one file.

@@ -127,8 +127,24 @@ test('the lab technician records a positive RDT for a child’s visit, the clini
   const child = await registerPatientThroughApi(page, { firstName: 'Wanjala', dateOfBirth: born, gender: 'male', facilityId: LAB });
   const visit = await page.request.post('/api/medical-records', { data: { patientId: child.id, facilityId: LAB, chiefComplaint: 'Fever and vomiting since yesterday', vitals: { temperature: 39.1 } } });
   expect(visit.status()).toBe(201);
-  const { id: visitId } = (await visit.json()) as { id: number };
-  expect((await page.request.post(`/api/medical-records/${visitId}/lab-tests`, { data: { tests: ['malaria_rdt'] } })).status()).toBe(201);
+  const openRecord = async () => {
+    await page.getByLabel('Search patients').fill(child.lastName);
+    await page.getByRole('button', { name: `View details of ${child.name}` }).click();
+    return page.getByRole('dialog', { name: 'Patient Details' });
+  };
+  let details = await openRecord();
+  // The record says who wrote it, and flags the fever for the child's age.
+  await expect(details.getByTestId('recorded-by')).toHaveText('Recorded by Peter Wekesa, Sub-County Medical Officer');
+  await expect(details.locator('[data-flag="high"]')).toContainText('T 39.1 °C');
+  await details.getByRole('button', { name: /^Order tests for the visit of / }).click();
+  const order = page.getByRole('dialog', { name: 'Order laboratory tests' });
+  await order.getByRole('button', { name: 'Order tests' }).click();
+  await expect(order.getByText('Choose at least one test')).toBeVisible();
+  await order.getByLabel('Malaria RDT').check();
+  await order.getByRole('button', { name: 'Order tests' }).click();
+  await expect(toast(page, 'Tests ordered')).toBeVisible();
+  await expect(details.getByTestId('visit-lab-test')).toContainText('Malaria RDT');
+  await expect(details.getByTestId('visit-lab-test')).toContainText('Awaiting result');
 
   // The lab technician finds it on the worklist (on the dashboard, where the day starts) and records a positive RDT
   // with its species.
@@ -151,19 +167,23 @@ test('the lab technician records a positive RDT for a child’s visit, the clini
   await expect(item).toHaveCount(0);
   await expectPrintLink(page, worklist.getByRole('link', { name: 'Print register' }), /\/api\/lab-tests\/register\.pdf\?facilityId=3&date=\d{4}-\d{2}-\d{2}&lang=en$/, ['Laboratory Register', child.name, 'Positive (P. falciparum)']);
 
-  // The clinician codes falciparum malaria on the visit.
+  // The clinician reads the result on the visit, codes falciparum malaria (the search names the 705A row it counts
+  // in) and sends the child home.
   await signInAs(page, 'subcounty_medical_officer', '/patients');
-  await page.getByLabel('Search patients').fill(child.lastName);
-  await page.getByRole('button', { name: `View details of ${child.name}` }).click();
-  const details = page.getByRole('dialog', { name: 'Patient Details' });
+  details = await openRecord();
+  await expect(details.getByTestId('visit-lab-test')).toContainText('Positive · P. falciparum');
   await details.getByRole('button', { name: /^Correct the record of / }).click();
   const correct = page.getByRole('dialog', { name: 'Correct Medical Record' });
   const search = correct.getByRole('combobox', { name: 'Search ICD-11 by name or code' });
   await search.fill('1F40.Z');
-  await correct.getByRole('option', { name: /^1F40\.Z Malaria due to Plasmodium falciparum, unspecified/ }).click();
+  const option = correct.getByRole('option', { name: /^1F40\.Z Malaria due to Plasmodium falciparum, unspecified/ });
+  await expect(option).toContainText('705A: Confirmed Malaria');
+  await option.click();
+  await correct.getByLabel('Outcome').selectOption({ label: 'Sent home' });
   await correct.getByLabel('Reason for correction').fill('Coded after the positive RDT');
   await correct.getByRole('button', { name: 'Save Correction' }).click();
   await expect(toast(page, 'Record Corrected')).toBeVisible();
+  await expect(details.getByTestId('visit-outcome')).toHaveText('Sent home');
 
   // The month's 705A: one more tested and one more confirmed; a clinical diagnosis alone would have been suspected.
   const after = await figuresFromApi(page, LAB, thisMonth(), ROWS);

@@ -14,9 +14,7 @@ import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDate } from '../../lib/locale-format';
 import { facilitiesQuery } from '../facilities';
-
-import { LabResultDialog } from './lab-result-dialog';
-import { failureText, labRegisterUrl, labWorklistQuery, testName } from '../laboratory';
+import { failureText, LabResultDialog, labRegisterUrl, labWorklistQuery, testName } from '../laboratory';
 
 /** The worklist's button, for whoever results tests at a facility of their own. */
 export function LabWorklistButton({ facilityId }: { facilityId: number }) {

@@ -4,3 +4,5 @@ import './lab.strings';
 
 export { labRegisterUrl, labWorklistQuery, patientLabTestsQuery, useCancelLabTest, useOrderLabTests, useResultLabTest } from './lab.api';
 export { failureText, isPositive, labMessage, resultText, testName } from './lab-words';
+export { LabResultDialog } from './lab-result-dialog';
+export { VisitLabTests } from './visit-lab-tests';

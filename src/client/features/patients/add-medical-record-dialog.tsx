@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/use-toast';
 import { facilitiesQuery } from '../facilities';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { errorText, fullName, validationText } from './patient-labels';
-import { emptyRecordValues, isUnderFive, RecordFields, recordResolver, sendToSignInIfLoggedOut, useServerIssues, type RecordFormValues } from './medical-record-fields';
+import { ageMonthsOn, emptyRecordValues, isUnderFive, RecordFields, recordResolver, sendToSignInIfLoggedOut, useServerIssues, type RecordFormValues } from './medical-record-fields';
 import { useCreateMedicalRecord } from './patients.api';
 import { useStaff } from '../../app/use-staff';
 
@@ -47,7 +47,9 @@ const resolver = recordResolver(createMedicalRecordSchema(wallClock));
 
 function RecordForm({ patient, facilityId, mutation, onDone }: FormProps) {
   const { t } = useTranslation();
-  const facilities = useQuery(facilitiesQuery);
+  const staff = useStaff();
+  // Only where the clinician may record a visit: their facility (a sub-county officer: the sub-county's).
+  const writable = useQuery(facilitiesQuery).data?.filter((f) => staff.reaches('records:write', f));
   const empty = emptyRecordValues(patient.id, facilityId);
   const form = useForm<RecordFormValues, unknown, CreateMedicalRecordInput>({ resolver, mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: empty });
   const { register, handleSubmit, reset, formState } = form;
@@ -55,7 +57,8 @@ function RecordForm({ patient, facilityId, mutation, onDone }: FormProps) {
   const pending = mutation.isPending;
   const showServerIssues = useServerIssues(form, pending);
   // The form has no visit date: the visit is today.
-  const showMuac = isUnderFive(patient.dateOfBirth, countyDate(wallClock()));
+  const today = countyDate(wallClock());
+  const showMuac = isUnderFive(patient.dateOfBirth, today);
 
   const onSubmit = (input: CreateMedicalRecordInput) =>
     mutation.mutate(
@@ -79,15 +82,15 @@ function RecordForm({ patient, facilityId, mutation, onDone }: FormProps) {
       <fieldset disabled={pending} className="grid min-w-0 gap-4">
         <FormField id="rec-facilityId" label={t('patients.record.facility')} error={facilityError}>
           <NativeSelect {...fieldAria('rec-facilityId', facilityError)} {...register('facilityId', { valueAsNumber: true })}>
-            {(facilities.data ?? []).length === 0 ? <option value={facilityId}>{t('common.loading')}</option> : null}
-            {facilities.data?.map((f) => (
+            {(writable ?? []).length === 0 ? <option value={facilityId}>{t('common.loading')}</option> : null}
+            {writable?.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.name}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <RecordFields form={form} prefix="rec" showMuac={showMuac} visitTypeByRule />
+        <RecordFields form={form} prefix="rec" showMuac={showMuac} visitTypeByRule ageMonths={ageMonthsOn(patient.dateOfBirth, today)} sex={patient.gender} />
       </fieldset>
       <FormDialogFooter pending={pending} onCancel={onDone} action={t('patients.record.submit')} running={t('patients.record.submitting')} />
     </form>

@@ -13,28 +13,28 @@ import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/locale-format';
-import { isUnderFive, RecordFields, recordResolver, recordValuesOf, sendToSignInIfLoggedOut, useServerIssues, type RecordFormValues } from './medical-record-fields';
+import { ageMonthsOn, isUnderFive, RecordFields, recordResolver, recordValuesOf, sendToSignInIfLoggedOut, useServerIssues, type RecordFormValues } from './medical-record-fields';
 import { errorText, validationText } from './patient-labels';
 import { useCorrectMedicalRecord } from './patients.api';
 
-type Props = { record: MedicalRecord; dateOfBirth: string | undefined; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = { record: MedicalRecord; dateOfBirth: string | undefined; gender?: string; open: boolean; onOpenChange: (open: boolean) => void };
 
-export function CorrectMedicalRecordDialog({ record, dateOfBirth, open, onOpenChange }: Props) {
+export function CorrectMedicalRecordDialog({ record, dateOfBirth, gender, open, onOpenChange }: Props) {
   const { t } = useTranslation();
   const mutation = useCorrectMedicalRecord(record);
   return (
     <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('patients.correct.title')} description={t('patients.correct.description', { date: formatDate(record.visitDate), facility: record.facilityName })} className="max-w-2xl">
       {/* A record read again (another version) starts a fresh form. */}
-      <CorrectionForm key={`${record.id}-${record.version}`} record={record} dateOfBirth={dateOfBirth} mutation={mutation} onDone={() => onOpenChange(false)} />
+      <CorrectionForm key={`${record.id}-${record.version}`} record={record} dateOfBirth={dateOfBirth} gender={gender} mutation={mutation} onDone={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
 const resolver = recordResolver(correctMedicalRecordSchema);
 
-type FormProps = { record: MedicalRecord; dateOfBirth: string | undefined; mutation: ReturnType<typeof useCorrectMedicalRecord>; onDone: () => void };
+type FormProps = { record: MedicalRecord; dateOfBirth: string | undefined; gender?: string; mutation: ReturnType<typeof useCorrectMedicalRecord>; onDone: () => void };
 
-function CorrectionForm({ record, dateOfBirth, mutation, onDone }: FormProps) {
+function CorrectionForm({ record, dateOfBirth, gender, mutation, onDone }: FormProps) {
   const { t } = useTranslation();
   const form = useForm<RecordFormValues, unknown, CorrectMedicalRecordInput>({ resolver, mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: recordValuesOf(record) });
   const { register, handleSubmit, formState } = form;
@@ -42,7 +42,8 @@ function CorrectionForm({ record, dateOfBirth, mutation, onDone }: FormProps) {
   const reasonError = validationText(formState.errors.reason?.message);
   const pending = mutation.isPending;
   const showServerIssues = useServerIssues(form, pending);
-  const showMuac = record.vitals.muac !== null || isUnderFive(dateOfBirth, countyDate(new Date(record.visitDate)));
+  const visitDay = countyDate(new Date(record.visitDate));
+  const showMuac = record.vitals.muac !== null || isUnderFive(dateOfBirth, visitDay);
 
   const onSubmit = (input: CorrectMedicalRecordInput) => {
     setConflict(null);
@@ -70,7 +71,7 @@ function CorrectionForm({ record, dateOfBirth, mutation, onDone }: FormProps) {
         </p>
       ) : null}
       <fieldset disabled={pending} className="grid min-w-0 gap-4">
-        <RecordFields form={form} prefix={`fix-${record.id}`} showMuac={showMuac} visitTypeByRule={false} />
+        <RecordFields form={form} prefix={`fix-${record.id}`} showMuac={showMuac} visitTypeByRule={false} ageMonths={ageMonthsOn(dateOfBirth, visitDay)} sex={gender} />
         <FormField id={`fix-${record.id}-reason`} label={t('patients.correct.reason')} error={reasonError} required>
           <Textarea className="min-h-16" aria-required="true" maxLength={500} {...fieldAria(`fix-${record.id}-reason`, reasonError)} {...register('reason')} />
         </FormField>

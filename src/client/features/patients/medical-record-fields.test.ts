@@ -135,6 +135,27 @@ describe('the vitals line of a record', () => {
   });
 
   it('names each reading in full for its abbreviation', () => {
-    expect(vitalReadings(t, { ...noVitals, respiratoryRate: 22 })).toEqual([{ key: 'respiratoryRate', abbr: 'RR', title: 'patients.vitals.respiratoryRate', value: '22' }]);
+    expect(vitalReadings(t, { ...noVitals, respiratoryRate: 22 })).toEqual([{ key: 'respiratoryRate', abbr: 'RR', title: 'patients.vitals.respiratoryRate', value: '22', flag: null }]);
+  });
+
+  it('flags a reading outside the normal range for the patient’s age, and only then', () => {
+    const adult = 30 * 12;
+    const flags = (v: Partial<typeof noVitals>, age: number | null) => vitalReadings(t, { ...noVitals, ...v }, age).map((r) => [r.key, r.flag]);
+    expect(flags({ temperature: 39.2, pulse: 112, systolic: 120, diastolic: 80, spo2: 97, weight: 70 }, adult)).toEqual([
+      ['temperature', 'high'],
+      ['pulse', 'high'],
+      ['bp', null],
+      ['spo2', null],
+      ['weight', null],
+    ]);
+    // A pulse of 112 is normal for a child of two; a saturation of 91 % is low at any age, known or not.
+    expect(flags({ pulse: 112, spo2: 91 }, 24)).toEqual([
+      ['pulse', null],
+      ['spo2', 'low'],
+    ]);
+    expect(flags({ pulse: 112, spo2: 91 }, null)).toEqual([
+      ['pulse', null],
+      ['spo2', 'low'],
+    ]);
   });
 });

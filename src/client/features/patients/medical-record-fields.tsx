@@ -9,19 +9,26 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ageInYears } from '../../../shared/county-time';
+import { ageInYears, countyDateTime } from '../../../shared/county-time';
 import {
   CASE_TYPES,
   MAX_DIAGNOSES,
   REFERRAL_PLACES,
+  VISIT_OUTCOMES,
   VITALS,
   VITAL_KEYS,
+  ageInMonths,
+  FLAGGED_VITALS,
+  vitalFlag,
+  type FlaggedVital,
+  type VitalRange,
   type CaseType,
   type CorrectMedicalRecordForm,
   type CreateMedicalRecordForm,
   type DiagnosisOption,
   type MedicalRecord,
   type ReferralPlace,
+  type VisitOutcome,
   type VisitType,
   type VitalKey,
 } from '../../../shared/medical-records';
@@ -31,11 +38,12 @@ import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
+import { formatNumber } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
 import { DiagnosisPicker } from './diagnosis-picker';
 import { validationText } from './patient-labels';
 
-type Coded = 'visitType' | 'vitals' | 'diagnoses' | 'referredFrom' | 'referredTo';
+type Coded = 'visitType' | 'vitals' | 'diagnoses' | 'referredFrom' | 'referredTo' | 'outcome' | 'deathTime';
 
 /**
  * What the form holds: the contracts' input (createMedicalRecordSchema, correctMedicalRecordSchema) as inputs
@@ -47,6 +55,8 @@ export type RecordFormValues = Omit<CreateMedicalRecordForm, Coded | 'visitDate'
     visitType: VisitType | '';
     referredFrom: ReferralPlace | '';
     referredTo: ReferralPlace | '';
+    outcome: VisitOutcome | '';
+    deathTime: string;
     vitals: Record<VitalKey, string>;
     diagnoses: (DiagnosisOption & { caseType: CaseType })[];
   };
@@ -67,6 +77,8 @@ export function emptyRecordValues(patientId: number, facilityId: number): Record
     visitType: '',
     referredFrom: '',
     referredTo: '',
+    outcome: '',
+    deathTime: '',
     vitals: noVitals(),
     diagnoses: [],
     reason: '',
@@ -88,6 +100,9 @@ export function recordValuesOf(r: MedicalRecord): RecordFormValues {
     visitType: r.visitType,
     referredFrom: r.referredFrom ?? '',
     referredTo: r.referredTo ?? '',
+    outcome: r.outcome ?? '',
+    // The time of death as the county's clock read it (HH:MM).
+    deathTime: r.outcomeAt ? countyDateTime(r.outcomeAt).slice(11, 16) : '',
     vitals: Object.fromEntries(VITAL_KEYS.map((k) => [k, r.vitals[k] === null ? '' : String(r.vitals[k])])) as Record<VitalKey, string>,
     diagnoses: r.diagnoses.map((d) => ({ code: d.code, title: d.title, caseType: d.caseType })),
     reason: '',
@@ -107,7 +122,7 @@ export function recordResolver<S extends z.ZodType>(schema: S): Resolver<RecordF
   };
 }
 
-const TEXT_FIELDS = ['chiefComplaint', 'diagnosis', 'treatment', 'prescription', 'notes', 'followUpDate', 'facilityId', 'visitType', 'referredFrom', 'referredTo', 'reason'];
+const TEXT_FIELDS = ['chiefComplaint', 'diagnosis', 'treatment', 'prescription', 'notes', 'followUpDate', 'facilityId', 'visitType', 'referredFrom', 'referredTo', 'outcome', 'deathTime', 'reason'];
 const VITAL_PATH = new RegExp(`^vitals\\.(${VITAL_KEYS.join('|')})$`);
 const DIAGNOSIS_PATH = /^diagnoses(\.\d+\.(code|caseType))?$/;
 
@@ -143,6 +158,11 @@ export function sendToSignInIfLoggedOut(t: TFunction, error: unknown): boolean {
   return true;
 }
 
+/** The patient's age in whole months on the visit's day, for the vitals' ranges; null when the birth date is not read yet. */
+export function ageMonthsOn(dateOfBirth: string | undefined, visitDay: string): number | null {
+  return dateOfBirth === undefined ? null : ageInMonths(dateOfBirth, visitDay);
+}
+
 /** MUAC is measured on children under five (MOH 204A), on their age on the day of the visit. */
 export function isUnderFive(dateOfBirth: string | undefined, visitDay: string): boolean {
   return dateOfBirth !== undefined && ageInYears(dateOfBirth, visitDay) < 5;
@@ -151,6 +171,18 @@ export function isUnderFive(dateOfBirth: string | undefined, visitDay: string): 
 /** A field's accessible description: its hint, then its message. */
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   return ids.filter(Boolean).join(' ') || undefined;
+}
+
+/** A typed vital outside the normal range for the age (shared/medical-records/vital-ranges.ts): flagged, never refused. */
+function typedFlag(k: VitalKey, typed: string, ageMonths: number | null) {
+  if (!(FLAGGED_VITALS as readonly string[]).includes(k) || !/^\s*\d+([.,]\d+)?\s*$/.test(typed)) return null;
+  return vitalFlag(k as FlaggedVital, Number(typed.trim().replace(',', '.')), ageMonths);
+}
+
+/** A normal range as a clinician reads it: "60–100", "≥ 94", "≤ 37.4". */
+function rangeText(range: VitalRange): string {
+  if (range.min !== null && range.max !== null) return `${formatNumber(range.min)}–${formatNumber(range.max)}`;
+  return range.min !== null ? `≥ ${formatNumber(range.min)}` : `≤ ${formatNumber(range.max ?? 0)}`;
 }
 
 function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
@@ -170,11 +202,16 @@ type FieldsProps<TOut> = {
   showMuac: boolean;
   /** A new visit may leave its type to the server's OPD rule; a correction keeps the type the visit has. */
   visitTypeByRule: boolean;
+  /** The patient's age in months on the visit's day (null: not known): a vital outside its range for it is flagged. */
+  ageMonths: number | null;
+  /** The patient's sex: the diagnosis search leaves out the codes that cannot apply to it. */
+  sex?: string;
 };
 
-export function RecordFields<TOut>({ form, prefix, showMuac, visitTypeByRule }: FieldsProps<TOut>) {
+export function RecordFields<TOut>({ form, prefix, showMuac, visitTypeByRule, ageMonths, sex }: FieldsProps<TOut>) {
   const { t } = useTranslation();
-  const { register, control, formState } = form;
+  const { register, control, formState, watch } = form;
+  const outcome = watch('outcome');
   const errors = formState.errors;
   const diagnoses = useFieldArray({ control, name: 'diagnoses' });
   const id = (name: string) => `${prefix}-${name.replace(/\./g, '-')}`;
@@ -237,12 +274,37 @@ export function RecordFields<TOut>({ form, prefix, showMuac, visitTypeByRule }: 
             {t('patients.record.visitTypeHint')}
           </p>
         ) : null}
+        <FormField id={id('outcome')} label={t('patients.record.outcome')} error={message('outcome')}>
+          <NativeSelect {...fieldAria(id('outcome'), message('outcome'))} {...register('outcome')}>
+            <option value="">{t('patients.record.outcomeNone')}</option>
+            {VISIT_OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {t(`patients.outcome.${o}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {outcome === 'died' ? (
+          <FormField id={id('deathTime')} label={t('patients.record.deathTime')} error={message('deathTime')} required>
+            <Input
+              type="time"
+              aria-required="true"
+              {...fieldAria(id('deathTime'), message('deathTime'))}
+              aria-describedby={describedBy(`${id('deathTime')}-hint`, message('deathTime') && `${id('deathTime')}-error`)}
+              {...register('deathTime')}
+            />
+            <p id={`${id('deathTime')}-hint`} className="text-xs text-muted-foreground">
+              {t('patients.record.deathTimeHint')}
+            </p>
+          </FormField>
+        ) : null}
       </Section>
 
       <Section title={t('patients.record.vitalsSection')} className="grid-cols-2 sm:grid-cols-3">
         {VITAL_KEYS.filter((k) => k !== 'muac' || showMuac).map((k) => {
           const fieldId = id(`vitals.${k}`);
           const error = vitalMessage(k);
+          const flag = error ? null : typedFlag(k, watch(`vitals.${k}`), ageMonths);
           return (
             <FormField key={k} id={fieldId} label={t(`patients.vitals.${k}`)} error={error} className="content-start">
               <div className="relative">
@@ -251,13 +313,18 @@ export function RecordFields<TOut>({ form, prefix, showMuac, visitTypeByRule }: 
                   autoComplete="off"
                   className="pr-14"
                   {...fieldAria(fieldId, error)}
-                  aria-describedby={describedBy(`${fieldId}-unit`, error && `${fieldId}-error`)}
+                  aria-describedby={describedBy(`${fieldId}-unit`, error && `${fieldId}-error`, flag !== null && `${fieldId}-flag`)}
                   {...register(`vitals.${k}`)}
                 />
                 <span id={`${fieldId}-unit`} className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
                   {VITALS[k].unit}
                 </span>
               </div>
+              {flag ? (
+                <p id={`${fieldId}-flag`} className="text-xs font-medium text-amber-800" data-testid="vital-flag">
+                  {t('patients.record.vitalFlag', { flag: t(`patients.vitalFlag.${flag.flag}`), range: rangeText(flag.range) })}
+                </p>
+              ) : null}
             </FormField>
           );
         })}
@@ -270,6 +337,8 @@ export function RecordFields<TOut>({ form, prefix, showMuac, visitTypeByRule }: 
           full={diagnoses.fields.length >= MAX_DIAGNOSES}
           onPick={(d) => diagnoses.append({ code: d.code, title: d.title, caseType: 'new' }, { shouldFocus: false })}
           error={diagnosesMessage}
+          sex={sex}
+          ageMonths={ageMonths}
         />
         {diagnoses.fields.length > 0 ? (
           <ul className="grid gap-2" aria-label={t('patients.record.diagnosesPicked')}>

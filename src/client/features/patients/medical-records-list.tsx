@@ -6,25 +6,33 @@ import { CalendarClock, FileText, History, PencilLine } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { MedicalRecord } from '../../../shared/medical-records';
+import { ageInMonths, type MedicalRecord } from '../../../shared/medical-records';
+import { countyDate, countyDateTime } from '../../../shared/county-time';
+import type { Patient } from '../../../shared/patients';
+import { VisitLabTests } from '../laboratory';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorText, lastVisitText, vitalReadings } from './patient-labels';
+import { errorText, fullName, lastVisitText, vitalReadings } from './patient-labels';
 import { patientRecordsQuery, recordVersionsQuery, visitSummaryUrl } from './patients.api';
 import { PrintLink } from '../../components/print-link';
 import { formatDate } from '../../lib/locale-format';
+import { roleName } from '../../lib/labels';
 import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
 import { CorrectMedicalRecordDialog } from './correct-medical-record-dialog';
 
 type Props = {
   patientId: number;
-  /** The patient's date of birth, once read: a correction asks a child's MUAC. */
-  dateOfBirth?: string;
+  /**
+   * The patient, once read: their age flags the vitals and asks a child's MUAC in a correction, their sex and age
+   * choose the codes that fit, their name titles a test's result.
+   */
+  patient?: Pick<Patient, 'dateOfBirth' | 'gender' | 'firstName' | 'lastName'>;
 };
 
-export function MedicalRecordsList({ patientId, dateOfBirth }: Props) {
+export function MedicalRecordsList({ patientId, patient }: Props) {
+  const dateOfBirth = patient?.dateOfBirth;
   const { t } = useTranslation();
   const records = useQuery(patientRecordsQuery(patientId));
   const [correcting, setCorrecting] = useState<MedicalRecord | null>(null);
@@ -65,11 +73,11 @@ export function MedicalRecordsList({ patientId, dateOfBirth }: Props) {
     <div className="grid gap-2">
       <ul className="grid gap-3" aria-label={t('patients.details.records')}>
         {rows.map((r) => (
-          <RecordItem key={r.id} record={r} onCorrect={mayCorrect(r) ? () => setCorrecting(r) : undefined} />
+          <RecordItem key={r.id} record={r} dateOfBirth={dateOfBirth} patientName={patient ? fullName(patient) : ''} onCorrect={mayCorrect(r) ? () => setCorrecting(r) : undefined} />
         ))}
       </ul>
       {total > rows.length ? <p className="text-xs text-muted-foreground">{t('patients.details.latestRecords', { count: rows.length, total })}</p> : null}
-      {correcting ? <CorrectMedicalRecordDialog record={correcting} dateOfBirth={dateOfBirth} open onOpenChange={(open) => (open ? undefined : setCorrecting(null))} /> : null}
+      {correcting ? <CorrectMedicalRecordDialog record={correcting} dateOfBirth={dateOfBirth} gender={patient?.gender} open onOpenChange={(open) => (open ? undefined : setCorrecting(null))} /> : null}
     </div>
   );
 }
@@ -89,8 +97,9 @@ function useMayCorrect(): (r: MedicalRecord) => boolean {
   };
 }
 
-function RecordItem({ record: r, onCorrect }: { record: MedicalRecord; onCorrect?: () => void }) {
+function RecordItem({ record: r, dateOfBirth, patientName, onCorrect }: { record: MedicalRecord; dateOfBirth?: string; patientName: string; onCorrect?: () => void }) {
   const { t } = useTranslation();
+  const ageMonths = dateOfBirth ? ageInMonths(dateOfBirth, countyDate(new Date(r.visitDate))) : null;
   const [showHistory, setShowHistory] = useState(false);
   const historyId = `record-${r.id}-history`;
   return (
@@ -99,6 +108,11 @@ function RecordItem({ record: r, onCorrect }: { record: MedicalRecord; onCorrect
         <div className="min-w-0">
           <h4 className="font-semibold">{r.chiefComplaint}</h4>
           <p className="text-muted-foreground">{t('patients.details.visitAt', { date: formatDate(r.visitDate), facility: r.facilityName })}</p>
+          {r.clinicianName ? (
+            <p className="text-xs text-muted-foreground" data-testid="recorded-by">
+              {t('patients.details.recordedBy', { name: r.clinicianName, role: roleName(t, r.clinicianRole) })}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-1">
           <Badge variant={r.visitType === 'new' ? 'info' : 'outline'} data-testid="visit-type">
@@ -108,7 +122,7 @@ function RecordItem({ record: r, onCorrect }: { record: MedicalRecord; onCorrect
         </div>
       </div>
       <dl className="grid gap-1">
-        <RecordFacts record={r} />
+        <RecordFacts record={r} ageMonths={ageMonths} />
         {r.followUpDate ? (
           <div className="flex flex-wrap items-center gap-1">
             <dt className="flex items-center gap-1 font-medium">
@@ -119,6 +133,7 @@ function RecordItem({ record: r, onCorrect }: { record: MedicalRecord; onCorrect
           </div>
         ) : null}
       </dl>
+      <VisitLabTests recordId={r.id} facilityId={r.facilityId} patientId={r.patientId} patientName={patientName} visitDate={r.visitDate} />
       {r.version > 1 && r.updatedAt ? (
         <p className="text-xs text-muted-foreground" data-testid="corrected-by">
           {t('patients.details.correctedBy', { name: r.updatedBy ?? t('common.notSpecified'), date: formatDate(r.updatedAt) })}
@@ -167,9 +182,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What a visit records beside its complaint: coded diagnoses, the spec's text fields, vitals and referral. */
-function RecordFacts({ record: r }: { record: MedicalRecord }) {
+function RecordFacts({ record: r, ageMonths }: { record: MedicalRecord; ageMonths: number | null }) {
   const { t } = useTranslation();
-  const vitals = vitalReadings(t, r.vitals);
+  const vitals = vitalReadings(t, r.vitals, ageMonths);
   return (
     <>
       {r.diagnoses.length > 0 ? (
@@ -202,11 +217,17 @@ function RecordFacts({ record: r }: { record: MedicalRecord }) {
               <span key={v.key}>
                 {i > 0 ? ' · ' : null}
                 {/* A reading never breaks across lines ("97" here, "%" there); the line breaks between readings. */}
-                <span className="whitespace-nowrap">
+                <span className={v.flag ? 'whitespace-nowrap font-semibold text-destructive' : 'whitespace-nowrap'} data-flag={v.flag ?? undefined}>
                   <abbr title={v.title} className="no-underline">
                     {v.abbr}
                   </abbr>{' '}
                   {v.value}
+                  {v.flag ? (
+                    <>
+                      <span aria-hidden="true">{v.flag === 'high' ? ' ↑' : ' ↓'}</span>
+                      <span className="sr-only"> ({t(`patients.vitalFlag.${v.flag}`)})</span>
+                    </>
+                  ) : null}
                 </span>
               </span>
             ))}
@@ -215,12 +236,20 @@ function RecordFacts({ record: r }: { record: MedicalRecord }) {
       ) : null}
       {r.referredFrom ? <Fact label={t('patients.record.referredFrom')}>{t(`patients.referralPlace.${r.referredFrom}`)}</Fact> : null}
       {r.referredTo ? <Fact label={t('patients.record.referredTo')}>{t(`patients.referralPlace.${r.referredTo}`)}</Fact> : null}
+      {r.outcome ? (
+        <Fact label={t('patients.record.outcome')}>
+          <span data-testid="visit-outcome" className={r.outcome === 'died' ? 'font-semibold' : undefined}>
+            {t(`patients.outcome.${r.outcome}`)}
+            {r.outcomeAt ? ` · ${t('patients.details.diedAt', { time: countyDateTime(r.outcomeAt).slice(11, 16) })}` : null}
+          </span>
+        </Fact>
+      ) : null}
     </>
   );
 }
 
 /** What of a record a correction can change, to compare two versions by. */
-const COMPARED = ['chiefComplaint', 'visitType', 'referredFrom', 'referredTo', 'vitals', 'diagnoses', 'diagnosis', 'treatment', 'prescription', 'notes', 'followUpDate'] as const;
+const COMPARED = ['chiefComplaint', 'visitType', 'referredFrom', 'referredTo', 'outcome', 'vitals', 'diagnoses', 'diagnosis', 'treatment', 'prescription', 'notes', 'followUpDate'] as const;
 
 /** The fields of `earlier` that `later` changed. */
 function changedFields(earlier: MedicalRecord, later: MedicalRecord): (typeof COMPARED)[number][] {
@@ -304,6 +333,8 @@ function historyValue(t: TFunction, r: MedicalRecord, k: (typeof COMPARED)[numbe
       return r[k] ? t(`patients.referralPlace.${r[k]}`) : '';
     case 'followUpDate':
       return r.followUpDate ? formatDate(r.followUpDate) : '';
+    case 'outcome':
+      return r.outcome ? t(`patients.outcome.${r.outcome}`) : '';
     default:
       return r[k] ?? '';
   }

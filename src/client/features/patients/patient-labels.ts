@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import { bookingLimitOf } from '../../../shared/appointment-limits';
 import { lastVisitParts } from '../../../shared/format';
-import type { MedicalRecord } from '../../../shared/medical-records';
+import { bloodPressureFlag, FLAGGED_VITALS, vitalFlag, type FlaggedVital, type MedicalRecord } from '../../../shared/medical-records';
 import { ApiError } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 import { formatNumber } from '../../lib/locale-format';
@@ -44,18 +44,25 @@ export function errorText(t: TFunction, error: unknown, fallback: string): strin
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** One reading of a visit's vitals line: its abbreviation, full name (for the abbreviation's title) and value. */
-export type VitalReading = { key: string; abbr: string; title: string; value: string };
+/**
+ * One reading of a visit's vitals line: its abbreviation, full name (for the abbreviation's title), value, and
+ * whether it is low or high for the patient's age (shared/medical-records/vital-ranges.ts).
+ */
+export type VitalReading = { key: string; abbr: string; title: string; value: string; flag: 'low' | 'high' | null };
 
 /**
  * The vitals a visit recorded, in the clinic's shorthand ("T 38.5 °C · P 96 · BP 120/80 · SpO2 97 %"). The
  * abbreviations are clinical notation, written the same in English and Kiswahili, like the units; each carries
  * the full name in the reader's language.
  */
-export function vitalReadings(t: TFunction, v: MedicalRecord['vitals']): VitalReading[] {
+export function vitalReadings(t: TFunction, v: MedicalRecord['vitals'], ageMonths: number | null = null): VitalReading[] {
   const n = (x: number) => formatNumber(x);
   const parts: VitalReading[] = [];
-  const add = (key: string, abbr: string, title: string, value: string) => parts.push({ key, abbr, title, value });
+  const add = (key: string, abbr: string, title: string, value: string) => {
+    const flagged = (FLAGGED_VITALS as readonly string[]).includes(key) ? (key as FlaggedVital) : null;
+    const flag = key === 'bp' ? bloodPressureFlag(v.systolic, v.diastolic, ageMonths) : flagged && vitalFlag(flagged, v[flagged], ageMonths);
+    parts.push({ key, abbr, title, value, flag: flag?.flag ?? null });
+  };
   if (v.temperature !== null) add('temperature', 'T', t('patients.vitals.temperature'), `${n(v.temperature)} °C`);
   if (v.pulse !== null) add('pulse', 'P', t('patients.vitals.pulse'), n(v.pulse));
   if (v.respiratoryRate !== null) add('respiratoryRate', 'RR', t('patients.vitals.respiratoryRate'), n(v.respiratoryRate));

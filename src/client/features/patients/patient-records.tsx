@@ -23,7 +23,7 @@ export function PatientRecords({ patientId, patient, onAddRecord }: PatientSlotP
           </Button>
         ) : null}
       </div>
-      <MedicalRecordsList patientId={patientId} dateOfBirth={patient?.dateOfBirth} />
+      <MedicalRecordsList patientId={patientId} patient={patient} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient, type Query
 import type {
   CorrectMedicalRecordInput,
   CreateMedicalRecordInput,
-  DiagnosisOption,
+  DiagnosisMatch,
   MedicalRecord,
   MedicalRecordVersion,
 } from '../../../shared/medical-records';
@@ -58,13 +58,19 @@ export const patientRecordsQuery = (id: number) =>
 const DIAGNOSIS_MATCHES = 12;
 
 /**
+ * Whom the codes are for: the search leaves out a code that cannot apply to the patient's sex and age (whole years),
+ * and ranks the terms of the language on screen first.
+ */
+export type DiagnosisFit = { sex?: 'male' | 'female'; age?: number; lang: string };
+
+/**
  * The diagnosis picker's matches in the bundled ICD-11 list, two characters or more. The list ships with the
  * server and does not change while the app runs, so a search made once is not asked again on a slow link.
  */
-export const diagnosisMatchesQuery = (search: string) =>
+export const diagnosisMatchesQuery = (search: string, fit: DiagnosisFit) =>
   queryOptions({
-    queryKey: ['diagnoses', search],
-    queryFn: ({ signal }) => apiGet<DiagnosisOption[]>(`/api/diagnoses${qs({ search, limit: DIAGNOSIS_MATCHES })}`, signal),
+    queryKey: ['diagnoses', search, fit.sex, fit.age, fit.lang],
+    queryFn: ({ signal }) => apiGet<DiagnosisMatch[]>(`/api/diagnoses${qs({ search, limit: DIAGNOSIS_MATCHES, ...fit })}`, signal),
     enabled: search.length >= 2,
     staleTime: Infinity,
     gcTime: 30 * 60_000,

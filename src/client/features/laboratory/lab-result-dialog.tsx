@@ -22,7 +22,8 @@ import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/locale-format';
-import { failureText, labMessage, testName, useResultLabTest } from '../laboratory';
+import { failureText, labMessage, testName } from './lab-words';
+import { useResultLabTest } from './lab.api';
 
 type Props = { test: LabTestRecord; patientName: string; onClose: () => void };
 
