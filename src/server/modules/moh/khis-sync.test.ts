@@ -202,7 +202,7 @@ describe('Fetch from KHIS', () => {
     expect(dhis2.requests.length).toBe(asked + 1);
   });
 
-  it('says why when KHIS refuses the account or is not connected at all', async () => {
+  it('says why when KHIS refuses the account or is not connected at all', { timeout: 120_000 }, async () => {
     const wrong = await createTestContext({ config: { dhis2: { url: dhis2.url, username: MOCK_DHIS2_USERNAME, password: 'not-the-password' } } });
     const offline = await createTestContext({});
     try {
