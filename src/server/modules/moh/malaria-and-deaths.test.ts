@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { countyInstant } from '../../../shared/county-time.js';
 import { MOH_SETTING_DEFAULTS, type MohForm, type MohFormData, type MohSettings } from '../../../shared/moh/index.js';
-import type { ReportDetail, ReportSection } from '../../../shared/reports/index.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
+import { formRow, generateReport, reportTable, rowCells, type ReportData } from './report-fixtures.js';
 import { MALARIA_POSITIVE, TESTED_FOR_MALARIA, visitRows, type VisitFacts } from './moh705.js';
 
 let t: TestContext;
@@ -19,35 +19,7 @@ const FACILITY = 4;
 const PERIOD = '2025-02';
 const DAYS = { startDate: '2025-02-01', endDate: '2025-02-28' };
 
-type Data = { id: number; sections: ReportSection[]; moh705?: MohFormData };
-
-async function generate(body: Record<string, unknown>): Promise<Data> {
-  const res = await t.request({ method: 'POST', url: '/api/reports', cookie: director, body });
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json() as ReportDetail;
-  expect(await t.runJobs()).toBeGreaterThan(0);
-  const done = (await t.request({ url: `/api/reports/${id}`, cookie: director })).json() as ReportDetail;
-  expect(done.status, done.error ?? '').toBe('completed');
-  return (await t.request({ url: `/api/reports/${id}/download?format=json`, cookie: director })).json() as Data;
-}
-
-function table(data: Data, title: string): ReportSection {
-  const found = data.sections.find((s) => s.title.startsWith(title));
-  if (!found) throw new Error(`no section "${title}" in ${data.sections.map((s) => s.title).join(' | ')}`);
-  return found;
-}
-
-const formRow = (form: MohFormData, key: string) => {
-  const row = form.rows.find((r) => r.key === key);
-  if (!row) throw new Error(`no row ${key} on MOH ${form.form}`);
-  return row;
-};
-
-/** A row's day cells as {day: count} (only non-zero days) and its total. */
-const cells = (form: MohFormData, key: string) => {
-  const row = formRow(form, key);
-  return { days: Object.fromEntries((row.days ?? []).flatMap((n, i) => (n > 0 ? [[i + 1, n]] : []))), total: row.total };
-};
+const generate = (body: Record<string, unknown>) => generateReport(t, director, body);
 
 let a: MohFormData;
 let b: MohFormData;
@@ -140,12 +112,12 @@ afterAll(() => t.close());
 describe('Tested and Confirmed Malaria from the laboratory', () => {
   it('a malaria code without a positive test is Suspected, with a positive RDT Confirmed and Tested; a negative test is Tested only; a patient tested twice in a day once', () => {
     // Suspected: the untested code (3rd), the test only ordered (7th), the negative slide (8th).
-    expect(cells(a, 'suspected_malaria')).toEqual({ days: { 3: 1, 7: 1, 8: 1 }, total: 3 });
+    expect(rowCells(a, 'suspected_malaria')).toEqual({ days: { 3: 1, 7: 1, 8: 1 }, total: 3 });
     // Confirmed: the positive RDT (4th), and the second visit of the 6th.
-    expect(cells(a, 'confirmed_malaria')).toEqual({ days: { 4: 1, 6: 1 }, total: 2 });
+    expect(rowCells(a, 'confirmed_malaria')).toEqual({ days: { 4: 1, 6: 1 }, total: 2 });
     // Tested: the 4th, the cold with a negative RDT (5th), three tests of the 6th as one, the negative slide (8th);
     // never the test still ordered.
-    expect(cells(a, 'tested_for_malaria')).toEqual({ days: { 4: 1, 5: 1, 6: 1, 8: 1 }, total: 4 });
+    expect(rowCells(a, 'tested_for_malaria')).toEqual({ days: { 4: 1, 5: 1, 6: 1, 8: 1 }, total: 4 });
     expect(formRow(a, 'tested_for_malaria').notRecorded).toBeNull();
     expect(a.facilities[0]!.totals).toMatchObject({ tested_for_malaria: 4, confirmed_malaria: 2, suspected_malaria: 3 });
     // The positive tests are counted for the analyses, but are no row of the form.
@@ -153,22 +125,22 @@ describe('Tested and Confirmed Malaria from the laboratory', () => {
   });
 
   it('705B: malaria in pregnancy counts on its row; its species is Confirmed with a positive test, Suspected without', () => {
-    expect(cells(b, 'malaria_in_pregnancy')).toEqual({ days: { 12: 1, 13: 1 }, total: 2 });
-    expect(cells(b, 'confirmed_malaria')).toEqual({ days: { 12: 1 }, total: 1 });
-    expect(cells(b, 'suspected_malaria')).toEqual({ days: { 13: 1 }, total: 1 });
-    expect(cells(b, 'tested_for_malaria')).toEqual({ days: { 12: 1 }, total: 1 });
+    expect(rowCells(b, 'malaria_in_pregnancy')).toEqual({ days: { 12: 1, 13: 1 }, total: 2 });
+    expect(rowCells(b, 'confirmed_malaria')).toEqual({ days: { 12: 1 }, total: 1 });
+    expect(rowCells(b, 'suspected_malaria')).toEqual({ days: { 13: 1 }, total: 1 });
+    expect(rowCells(b, 'tested_for_malaria')).toEqual({ days: { 12: 1 }, total: 1 });
   });
 });
 
 describe('Deaths due to road traffic injuries from the visit outcome', () => {
   it('a road traffic injury at a visit whose outcome is died counts on the deaths row too; a death of another cause does not', () => {
-    expect(cells(b, 'road_traffic_injuries')).toEqual({ days: { 10: 1, 11: 1 }, total: 2 });
-    expect(cells(b, 'deaths_due_to_road_traffic_injuries')).toEqual({ days: { 10: 1 }, total: 1 });
+    expect(rowCells(b, 'road_traffic_injuries')).toEqual({ days: { 10: 1, 11: 1 }, total: 2 });
+    expect(rowCells(b, 'deaths_due_to_road_traffic_injuries')).toEqual({ days: { 10: 1 }, total: 1 });
     expect(formRow(b, 'deaths_due_to_road_traffic_injuries').notRecorded).toBeNull();
     // The specific cause takes the wound off Other injuries.
-    expect(cells(b, 'other_injuries')).toEqual({ days: {}, total: 0 });
-    expect(cells(b, 'cholera')).toEqual({ days: { 14: 1 }, total: 1 });
-    expect(cells(a, 'deaths_due_to_road_traffic_injuries')).toEqual({ days: {}, total: 0 });
+    expect(rowCells(b, 'other_injuries')).toEqual({ days: {}, total: 0 });
+    expect(rowCells(b, 'cholera')).toEqual({ days: { 14: 1 }, total: 1 });
+    expect(rowCells(a, 'deaths_due_to_road_traffic_injuries')).toEqual({ days: {}, total: 0 });
     // No row of either form is left unrecorded for want of a test or an outcome.
     expect([...a.rows, ...b.rows].filter((r) => r.notRecorded).map((r) => r.key)).toEqual(['physical_disability']);
   });
@@ -177,7 +149,7 @@ describe('Deaths due to road traffic injuries from the visit outcome', () => {
 describe('the disease analyses say what the forms say', () => {
   it('Communicable Disease: every row as the forms count it, and malaria testing by facility from the same counts', async () => {
     const data = await generate({ report: 'communicable-disease', facilityId: FACILITY, ...DAYS });
-    const byCondition = table(data, 'New cases of communicable diseases by condition');
+    const byCondition = reportTable(data, 'New cases of communicable diseases by condition');
     for (const r of byCondition.rows.slice(0, -1)) {
       const key = [...a.rows, ...b.rows].find((x) => x.label === r[0])!.key;
       const on = (form: MohFormData) => form.rows.find((x) => x.label === r[0]) ?? form.rows.find((x) => x.key === key);
@@ -185,7 +157,7 @@ describe('the disease analyses say what the forms say', () => {
     }
     expect(byCondition.rows.find((r) => r[0] === 'Confirmed Malaria')).toEqual(['Confirmed Malaria', 2, 1, 3]);
     expect(byCondition.rows.find((r) => r[0] === 'Suspected Malaria')).toEqual(['Suspected Malaria', 3, 1, 4]);
-    const testing = table(data, 'Malaria testing by facility');
+    const testing = reportTable(data, 'Malaria testing by facility');
     expect(testing.columns.slice(3)).toEqual(['Tested for malaria', 'Tested positive', 'Test positivity (%)']);
     // Tested: the forms' 4 and 1; positive: the 4th and the 6th under five, the 12th at five and over.
     const tested = formRow(a, 'tested_for_malaria').total! + formRow(b, 'tested_for_malaria').total!;
@@ -198,7 +170,7 @@ describe('the disease analyses say what the forms say', () => {
 
   it('Disease Surveillance: malaria tested, positive and test positivity per week, each week the forms\' days', async () => {
     const data = await generate({ report: 'disease-surveillance', facilityId: FACILITY, ...DAYS });
-    const testing = table(data, 'Malaria testing per week');
+    const testing = reportTable(data, 'Malaria testing per week');
     expect(testing.columns).toEqual(['Week', 'Tested for malaria', 'Tested positive', 'Test positivity (%)']);
     const weekOf: Record<string, [number, number]> = { '2025-W05': [1, 2], '2025-W06': [3, 9], '2025-W07': [10, 16], '2025-W08': [17, 23], '2025-W09': [24, 28] };
     const testedIn = ([first, last]: [number, number]) =>
@@ -213,8 +185,8 @@ describe('the disease analyses say what the forms say', () => {
       ['All weeks', 5, 3, 60],
     ]);
     // Its words in Kiswahili too.
-    const sw = (await t.request({ url: `/api/reports/${data.id}/download?format=json&lang=sw`, cookie: director })).json() as Data;
-    expect(table(sw, 'Upimaji wa malaria kila wiki').columns).toEqual(['Wiki', 'Waliopimwa malaria', 'Waliopatikana chanya', 'Kiwango cha vipimo chanya (%)']);
+    const sw = (await t.request({ url: `/api/reports/${data.id}/download?format=json&lang=sw`, cookie: director })).json() as ReportData;
+    expect(reportTable(sw, 'Upimaji wa malaria kila wiki').columns).toEqual(['Wiki', 'Waliopimwa malaria', 'Waliopatikana chanya', 'Kiwango cha vipimo chanya (%)']);
   });
 });
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { countyInstant } from '../../../shared/county-time.js';
 import { AGE_RULES, MOH_FORMS, outpatientForm, type MohForm, type MohFormData } from '../../../shared/moh/index.js';
-import type { ReportDetail, ReportSection } from '../../../shared/reports/index.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
+import { formRow, generateReport, reportTable, rowCells } from './report-fixtures.js';
 import { MALARIA_POSITIVE, outpatientFormSql, TESTED_FOR_MALARIA } from './moh705.js';
 import { countNewCases, facilityDay, type Bucket, type NewCases } from './new-cases.js';
 
@@ -19,35 +19,7 @@ const FACILITY = 4;
 const PERIOD = '2025-02';
 const DAYS = { startDate: '2025-02-01', endDate: '2025-02-28' };
 
-type Data = { sections: ReportSection[]; moh705?: MohFormData };
-
-async function generate(body: Record<string, unknown>): Promise<Data> {
-  const res = await t.request({ method: 'POST', url: '/api/reports', cookie: director, body });
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json() as ReportDetail;
-  expect(await t.runJobs()).toBeGreaterThan(0);
-  const done = (await t.request({ url: `/api/reports/${id}`, cookie: director })).json() as ReportDetail;
-  expect(done.status, done.error ?? '').toBe('completed');
-  return (await t.request({ url: `/api/reports/${id}/download?format=json`, cookie: director })).json() as Data;
-}
-
-function table(data: Data, title: string): ReportSection {
-  const found = data.sections.find((s) => s.title.startsWith(title));
-  if (!found) throw new Error(`no section "${title}" in ${data.sections.map((s) => s.title).join(' | ')}`);
-  return found;
-}
-
-const formRow = (form: MohFormData, key: string) => {
-  const row = form.rows.find((r) => r.key === key);
-  if (!row) throw new Error(`no row ${key} on MOH ${form.form}`);
-  return row;
-};
-
-/** A row's day cells as {day: count} (only non-zero days) and its total. */
-const cells = (form: MohFormData, key: string) => {
-  const row = formRow(form, key);
-  return { days: Object.fromEntries((row.days ?? []).flatMap((n, i) => (n > 0 ? [[i + 1, n]] : []))), total: row.total };
-};
+const generate = (body: Record<string, unknown>) => generateReport(t, director, body);
 
 /** A row's new cases in an ISO week of February 2025, from the form's day columns. */
 const WEEKS: Record<string, [number, number]> = { '2025-W05': [1, 2], '2025-W06': [3, 9], '2025-W07': [10, 16], '2025-W08': [17, 23], '2025-W09': [24, 28] };
@@ -100,13 +72,13 @@ describe('the forms and the disease analyses count new cases alike', () => {
     const b = (await generate({ report: 'moh705b', facilityId: FACILITY, period: PERIOD })).moh705!;
     // The form, by hand: on the 3rd the first visit's diarrhoea is ungraded, the second visit's dehydration alone is
     // another disease; on the 10th one visit grades it. The typhoid counts once on the 4th, again on the 12th.
-    expect(cells(a, 'diarrhoea_with_no_dehydration')).toEqual({ days: { 3: 1 }, total: 1 });
-    expect(cells(a, 'all_other_diseases')).toEqual({ days: { 3: 1 }, total: 1 });
-    expect(cells(a, 'diarrhoea_with_some_dehydration')).toEqual({ days: { 10: 1 }, total: 1 });
-    expect(cells(b, 'typhoid_fever')).toEqual({ days: { 4: 1, 12: 1 }, total: 2 });
+    expect(rowCells(a, 'diarrhoea_with_no_dehydration')).toEqual({ days: { 3: 1 }, total: 1 });
+    expect(rowCells(a, 'all_other_diseases')).toEqual({ days: { 3: 1 }, total: 1 });
+    expect(rowCells(a, 'diarrhoea_with_some_dehydration')).toEqual({ days: { 10: 1 }, total: 1 });
+    expect(rowCells(b, 'typhoid_fever')).toEqual({ days: { 4: 1, 12: 1 }, total: 2 });
 
     // Communicable Disease: each row's under-5 and 5-and-over cells are the forms' totals.
-    const communicable = table(await generate({ report: 'communicable-disease', facilityId: FACILITY, ...DAYS }), 'New cases of communicable diseases by condition');
+    const communicable = reportTable(await generate({ report: 'communicable-disease', facilityId: FACILITY, ...DAYS }), 'New cases of communicable diseases by condition');
     const byLabel = (label: string) => communicable.rows.find((r) => r[0] === label);
     expect(byLabel(formRow(a, 'diarrhoea_with_no_dehydration').label)?.slice(1)).toEqual([1, null, 1]);
     expect(byLabel(formRow(a, 'diarrhoea_with_some_dehydration').label)?.slice(1)).toEqual([1, null, 1]);
@@ -119,7 +91,7 @@ describe('the forms and the disease analyses count new cases alike', () => {
     // Disease Surveillance: each week's cell is the form's days of that week, and All other diseases is the form's.
     const surveillance = await generate({ report: 'disease-surveillance', facilityId: FACILITY, ...DAYS });
     for (const [title, form] of [['Leading conditions, under 5', a], ['Leading conditions, 5 years', b]] as const) {
-      const leading = table(surveillance, title);
+      const leading = reportTable(surveillance, title);
       const weeks = leading.columns.slice(2, -1);
       expect(weeks).toEqual(Object.keys(WEEKS));
       const key = (row: number) => form.rows.find((x) => x.row === row)!.key;
@@ -128,12 +100,12 @@ describe('the forms and the disease analyses count new cases alike', () => {
       }
       expect(leading.note).toContain(`All other diseases (diagnoses mapped to no row): ${formRow(form, 'all_other_diseases').total} new cases`);
     }
-    expect(table(surveillance, 'Leading conditions, under 5').rows).toEqual([
+    expect(reportTable(surveillance, 'Leading conditions, under 5').rows).toEqual([
       [formRow(a, 'diarrhoea_with_no_dehydration').row, formRow(a, 'diarrhoea_with_no_dehydration').label, 0, 1, 0, 0, 0, 1],
       [formRow(a, 'diarrhoea_with_some_dehydration').row, formRow(a, 'diarrhoea_with_some_dehydration').label, 0, 0, 1, 0, 0, 1],
     ].sort((x, y) => (x[0] as number) - (y[0] as number)));
     // The typhoid in two weeks, once in each.
-    const notifiable = table(surveillance, 'Notifiable');
+    const notifiable = reportTable(surveillance, 'Notifiable');
     expect(notifiable.rows.find((r) => r[0] === formRow(b, 'typhoid_fever').label)).toEqual([formRow(b, 'typhoid_fever').label, 0, 1, 1, 0, 0, 0, 2, 2]);
   });
 });
