@@ -82,7 +82,7 @@ async function prepareDatabase(database: Database, config: Config): Promise<void
   const key = auditChainKey(config, { create: true });
   if (key.created) console.log(`Made the audit chain's key in ${key.where} (keep it: the chain's seals are checked with it; a county sets AUDIT_CHAIN_KEY instead)`);
   if (config.seedOnStart && !(await isSeeded(database.db))) {
-    const counts = await seedDemoCounty(database.db, { now: new Date() });
+    const counts = await seedDemoCounty(database.db, { now: new Date(), volume: true });
     console.log(`Seeded the demo county: ${counts.facilities} facilities, ${counts.users} staff, ${counts.patients} patients, ${counts.records} visits`);
   }
   if (database.kind === 'postgres') {

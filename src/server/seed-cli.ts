@@ -15,6 +15,6 @@ if (await isSeeded(database.db)) {
   }
   await resetDatabase(database.db);
 }
-const counts = await seedDemoCounty(database.db, { now: new Date() });
+const counts = await seedDemoCounty(database.db, { now: new Date(), volume: true });
 console.log(`Seeded the demo county: ${counts.facilities} facilities, ${counts.users} staff, ${counts.patients} patients, ${counts.records} visits`);
 await database.close();

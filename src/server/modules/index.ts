@@ -85,10 +85,14 @@ function mergeJobKinds(modules: readonly ServerModule[]): JobKinds {
   return kinds;
 }
 
-/** Loads the demo county into an empty database: each module's seed step, in order, then the last ones, in one transaction. */
-export function seedDemoCounty(db: Db, opts: { now: Date }): Promise<Record<string, number>> {
+/**
+ * Loads the demo county into an empty database: each module's seed step, in order, then the last ones, in one
+ * transaction. `volume` adds the busy outpatient months of the demo (db/seed/outpatient-months.ts): `npm start` and
+ * `db:seed` ask for them, the tests' template and the benchmark's generator do not.
+ */
+export function seedDemoCounty(db: Db, opts: { now: Date; volume?: boolean }): Promise<Record<string, number>> {
   const steps = [...SERVER_MODULES.flatMap((m) => (m.seed ? [m.seed] : [])), ...SERVER_MODULES.flatMap((m) => (m.seedLast ? [m.seedLast] : []))];
-  return runSeed(db, steps, opts.now);
+  return runSeed(db, steps, opts.now, { volume: opts.volume });
 }
 
 /** Whether the database already holds a county (the first start seeds an empty one only). */

@@ -21,6 +21,12 @@ export type SeedContext = SeedState & {
   earlierToday: (minutesBack: number) => Date;
   /** The demo county's one random stream: steps draw from it in registry order, so the county is the same everywhere. */
   random: Random;
+  /**
+   * Whether the steps add the demo's outpatient months (db/seed/outpatient-months.ts): a busy current and previous
+   * month at the hospitals, for `npm start` and `db:seed`. The tests' template leaves them out: its figures are the
+   * ones the tests were written against.
+   */
+  volume: boolean;
 };
 
 /** One module's part of the demo county: writes its tables (and only its own) inside the seed's transaction. */
@@ -29,10 +35,11 @@ export type SeedStep = (tx: Db, ctx: SeedContext) => Promise<Record<string, numb
 /** Busia is county 40: the seed of the demo county's random stream. */
 const SEED = 40;
 
-export function createSeedContext(now: Date): SeedContext {
+export function createSeedContext(now: Date, opts: { volume?: boolean } = {}): SeedContext {
   const today = countyDate(now);
   return {
     now,
+    volume: opts.volume ?? false,
     today,
     daysAgo: (d, hour = 10, minute = 0) => new Date(startOfCountyDay(addDays(today, -d)).getTime() + (hour * 60 + minute) * 60_000),
     earlierToday: (minutesBack) => new Date(Math.max(startOfCountyDay(today).getTime(), now.getTime() - minutesBack * 60_000)),
@@ -66,8 +73,8 @@ export function uniqueValue(used: Set<string>, make: () => string): string {
 }
 
 /** Runs the modules' seed steps in order, in one transaction: the demo county loads whole or not at all. */
-export async function runSeed(db: Db, steps: readonly SeedStep[], now: Date): Promise<Record<string, number>> {
-  const ctx = createSeedContext(now);
+export async function runSeed(db: Db, steps: readonly SeedStep[], now: Date, opts: { volume?: boolean } = {}): Promise<Record<string, number>> {
+  const ctx = createSeedContext(now, opts);
   return db.transaction(async (tx) => {
     const counts: Record<string, number> = {};
     for (const step of steps) Object.assign(counts, (await step(tx, ctx)) ?? {});

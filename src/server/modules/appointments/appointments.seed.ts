@@ -1,16 +1,20 @@
 // The demo county's appointments: every facility's default services (capacity by level); an appointment for each
 // seeded visit's follow-up date (past ones mostly completed, some missed and a few of those traced, some
-// cancelled; today's and later ones scheduled); walk-ins and a busy day at the referral hospital, with one service
-// one place short of full; consent to SMS reminders for about half the patients with a phone; and the reminders
-// sent yesterday for today's appointments (simulator, delivered). Its own random stream: the county's shared one
-// is left as the modules after this one expect it.
+// cancelled; today's and later ones scheduled); walk-ins and a busy clinic day at the referral hospital (today, or
+// the next working day when the county starts on a weekend or a holiday: the clinics sit on working days), with
+// one service one place short of full; consent to SMS reminders for about half the patients with a phone; and the
+// reminders sent yesterday for today's appointments (simulator, delivered). Its own random stream: the county's
+// shared one is left as the modules after this one expect it. With the demo's outpatient months, their follow-ups
+// too (outpatient-months.seed.ts).
 import { addDays, startOfCountyDay } from '../../../shared/county-time.js';
 import { TRACING_OUTCOMES, type SmsLanguage } from '../../../shared/appointments/index.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { createRandom } from '../../db/seed/random.js';
+import { workingDayOnOrAfter } from '../../db/seed/working-days.js';
 import { appointments, appointmentServices, smsConsents, smsMessages } from './appointments.schema.js';
 import { defaultServicesFor } from './appointments.service.js';
+import { seedOutpatientAppointments } from './outpatient-months.seed.js';
 import { reminderText } from './sms.service.js';
 
 type ServiceRow = typeof appointmentServices.$inferInsert & { id: number };
@@ -24,7 +28,11 @@ const TIMES = ['08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '1
 export async function seedAppointments(tx: Db, ctx: SeedContext) {
   const r = createRandom(1540);
   const { today, now } = ctx;
-  const tomorrow = addDays(today, 1);
+  // The clinics (ANC, CCC, dental, follow-up) sit on working days: the busy day is today when the county starts on
+  // one, else the next working day; the bookings after it are for the working day after that. The outpatient
+  // department takes walk-ins every day.
+  const clinicDay = workingDayOnOrAfter(today);
+  const nextClinicDay = workingDayOnOrAfter(addDays(clinicDay, 1));
 
   // Services.
   const services: ServiceRow[] = [];
@@ -60,11 +68,11 @@ export async function seedAppointments(tx: Db, ctx: SeedContext) {
     const createdAt = ctx.daysAgo(r.int(2, 20), r.int(8, 16));
     add({ patientId: pick().id, facilityId: REFERRAL_HOSPITAL, serviceId: service.id, date, startTime: r.pick(TIMES), kind: 'scheduled', status: 'scheduled', bookedBy: r.pick(desk).id, createdAt, updatedAt: createdAt, ...extra });
   };
-  for (let i = 0; i < 6; i++) booked('anc', today);
-  for (let i = 0; i < 4; i++) booked('ccc', today);
+  for (let i = 0; i < 6; i++) booked('anc', clinicDay);
+  for (let i = 0; i < 4; i++) booked('ccc', clinicDay);
   const dental = serviceOf(REFERRAL_HOSPITAL, 'dental')!;
-  for (let i = 0; rows.filter((a) => a.serviceId === dental.id && a.date === today).length < dental.dailyCapacity - 1 && i < 200; i++) booked('dental', today);
-  for (let i = 0; i < 8; i++) booked(r.pick(['anc', 'ccc', 'opd']), tomorrow);
+  for (let i = 0; rows.filter((a) => a.serviceId === dental.id && a.date === clinicDay).length < dental.dailyCapacity - 1 && i < 200; i++) booked('dental', clinicDay);
+  for (let i = 0; i < 8; i++) booked(r.pick(['anc', 'ccc', 'opd']), nextClinicDay);
   const opd = serviceOf(REFERRAL_HOSPITAL, 'opd')!;
   for (let i = 0; i < 5; i++) {
     const at = ctx.earlierToday(r.int(10, 80));
@@ -174,5 +182,7 @@ export async function seedAppointments(tx: Db, ctx: SeedContext) {
   }
   await insertChunks(tx, smsMessages, messages);
 
-  return { appointmentServices: services.length, appointments: rows.length, smsConsents: consents.length, smsMessages: messages.length };
+  const counts = { appointmentServices: services.length, appointments: rows.length, smsConsents: consents.length, smsMessages: messages.length };
+  // The demo's outpatient months (npm start, db:seed): their follow-ups come after the county's own.
+  return ctx.volume ? { ...counts, ...(await seedOutpatientAppointments(tx, ctx)) } : counts;
 }

@@ -3,6 +3,7 @@
 import type { ServerModule } from '../../core/module.js';
 import { laboratoryRoutes } from './laboratory.routes.js';
 import { labTests } from './laboratory.schema.js';
+import { seedLaboratory } from './laboratory.seed.js';
 
 export { labTestsOfVisits } from './laboratory.reads.js';
 
@@ -10,5 +11,6 @@ export const laboratoryModule: ServerModule = {
   id: 'laboratory',
   routes: laboratoryRoutes,
   tables: [labTests],
+  seed: seedLaboratory,
   hostileInput: () => import('./laboratory.hostile.js'),
 };

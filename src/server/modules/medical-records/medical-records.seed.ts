@@ -1,15 +1,18 @@
 // A year of visits for the demo county's patients: the first at registration, then returns. Each visit is what a
 // patient of that age and sex is seen for in Busia (VISIT_TYPES' age bands), coded in ICD-11 with new and repeat
 // cases, with vitals taken at the desk, new or re-attendance by the OPD convention, and some referrals in and out,
-// so MOH 705A/705B and 717 show believable figures on a fresh start. Twelve follow-ups booked at visits two to four
-// weeks ago fall due today (the dashboard's "Today's Appointments").
+// so MOH 705A/705B and 717 show believable figures on a fresh start. Follow-ups are booked on working days; twelve
+// booked at visits two to four weeks ago fall due today (the dashboard's "Today's Appointments"), or on the next
+// working day when the county starts on a weekend or a holiday.
 import { addDays, ageInYears, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, type SeedContext } from '../../db/seed/context.js';
 import { ageBand, VISIT_TYPES } from '../../db/seed/demo-people.js';
 import { createRandom, type Random } from '../../db/seed/random.js';
+import { bookingDay, workingDayOnOrAfter } from '../../db/seed/working-days.js';
 import { recordVisits } from '../patients/index.js';
 import { medicalRecordDiagnoses, medicalRecords } from './medical-records.schema.js';
+import { seedOutpatientVisits } from './outpatient-months.seed.js';
 
 export type RecordSeedRow = typeof medicalRecords.$inferInsert & { id: number; visitDate: Date };
 
@@ -67,6 +70,8 @@ export async function seedMedicalRecords(tx: Db, ctx: SeedContext) {
   // Coding and vitals draw from their own sequence, so the rest of the demo county stays as it was.
   const coding = createRandom(705);
   const level = new Map(ctx.facilities.map((f) => [f.id, f.level]));
+  // The day the clinics next sit: today on a working day (the dashboard's appointments due today), else the next.
+  const clinicDay = workingDayOnOrAfter(today);
   const clinicians = ctx.users.filter((u) => ['clinical_officer', 'nurse', 'nutritionist'].includes(u.role) && u.isActive);
   const recordRows: RecordSeedRow[] = [];
   const diagnosisRows: (typeof medicalRecordDiagnoses.$inferInsert)[] = [];
@@ -87,8 +92,9 @@ export async function seedMedicalRecords(tx: Db, ctx: SeedContext) {
       if (visitDate.getTime() > now.getTime()) continue;
       const facilityId = r.chance(0.85) ? p.facilityId : r.int(1, 6);
       const followUp = FOLLOW_UP_DIAGNOSES.includes(v.diagnosis) || r.chance(0.2);
-      let followUpDate: string | null = followUp ? addDays(day, r.pick([7, 14, 28, 30])) : null;
-      if (followUpDate === today) followUpDate = addDays(today, 1);
+      // Booked on a working day, when the clinics sit: a Saturday visit's "come back in two weeks" is the Friday.
+      let followUpDate: string | null = followUp ? bookingDay(day, r.pick([7, 14, 28, 30])) : null;
+      if (followUpDate === clinicDay) followUpDate = workingDayOnOrAfter(addDays(clinicDay, 1));
       const id = recordRows.length + 1;
       const facilityYear = `${facilityId}:${day.slice(0, 4)}`;
       const atLevel = level.get(facilityId) ?? 2;
@@ -126,12 +132,14 @@ export async function seedMedicalRecords(tx: Db, ctx: SeedContext) {
     const age = (startOfCountyDay(today).getTime() - rec.visitDate.getTime()) / 86_400_000;
     return age > 7 && age < 30;
   });
-  for (const rec of r.shuffle(recent).slice(0, TODAY_FOLLOW_UPS)) rec.followUpDate = today;
+  for (const rec of r.shuffle(recent).slice(0, TODAY_FOLLOW_UPS)) rec.followUpDate = clinicDay;
   await insertChunks(tx, medicalRecords, recordRows);
   await insertChunks(tx, medicalRecordDiagnoses, diagnosisRows);
   await continueIds(tx, 'medical_records');
   await recordVisits(tx, recordRows.map((rec) => ({ patientId: rec.patientId, visitDate: rec.visitDate })));
   ctx.records = recordRows;
+  // The demo's outpatient months (npm start, db:seed): their visits come after the county's own.
+  if (ctx.volume) return seedOutpatientVisits(tx, ctx);
   return { records: recordRows.length, diagnoses: diagnosisRows.length };
 }
 

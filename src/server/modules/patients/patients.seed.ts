@@ -7,6 +7,7 @@ import { addDays } from '../../../shared/county-time.js';
 import type { Db } from '../../db/client.js';
 import { continueIds, insertChunks, uniqueValue, type SeedContext } from '../../db/seed/context.js';
 import { demoPhone, FEMALE_NAMES, MALE_NAMES, SURNAMES, VILLAGES } from '../../db/seed/demo-people.js';
+import { seedOutpatientPatients } from './outpatient-months.seed.js';
 import { patients } from './patients.schema.js';
 
 export type PatientSeedRow = typeof patients.$inferInsert & { id: number; createdAt: Date };
@@ -73,5 +74,7 @@ export async function seedPatients(tx: Db, ctx: SeedContext) {
   await insertChunks(tx, patients, patientRows);
   await continueIds(tx, 'patients');
   ctx.patients = patientRows;
+  // The demo's outpatient months (npm start, db:seed): their patients come after the county's own.
+  if (ctx.volume) return seedOutpatientPatients(tx, ctx);
   return { patients: patientRows.length };
 }
