@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { countyInstant } from '../../../shared/county-time.js';
 import { MOH_SETTING_DEFAULTS, type MohForm, type MohFormData, type MohSettings } from '../../../shared/moh/index.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
-import { formRow, generateReport, reportTable, rowCells, type ReportData } from './report-fixtures.js';
+import { formRow, generateReport, reportTable, rowCells, type ReportData } from '../../test/reports.js';
 import { MALARIA_POSITIVE, TESTED_FOR_MALARIA, visitRows, type VisitFacts } from './moh705.js';
 
 let t: TestContext;

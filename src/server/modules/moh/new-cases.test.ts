@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { countyInstant } from '../../../shared/county-time.js';
 import { AGE_RULES, MOH_FORMS, outpatientForm, type MohForm, type MohFormData } from '../../../shared/moh/index.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
-import { formRow, generateReport, reportTable, rowCells } from './report-fixtures.js';
+import { formRow, generateReport, reportTable, rowCells } from '../../test/reports.js';
 import { MALARIA_POSITIVE, outpatientFormSql, TESTED_FOR_MALARIA } from './moh705.js';
 import { countNewCases, facilityDay, type Bucket, type NewCases } from './new-cases.js';
 

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { addDays, ageInYears, countyDate, countyInstant } from '../../../../shared/county-time.js';
 import { parseKes, toWholeKes, type Cents } from '../../../../shared/money.js';
 import type { MohFormData } from '../../../../shared/moh/index.js';
-import { REPORT_CATALOGUE, type ReportDetail, type ReportSection } from '../../../../shared/reports/index.js';
+import { REPORT_CATALOGUE, type ReportSection } from '../../../../shared/reports/index.js';
+import { generateReport } from '../../../test/reports.js';
 import { createTestContext, TEST_NOW, type TestContext } from '../../../test/helper.js';
 import { ANALYSES } from './index.js';
 import { isoWeek, weeksOf } from './diseases.js';
@@ -27,17 +28,7 @@ const FROM = countyInstant(START).toISOString();
 const TO = countyInstant(addDays(END, 1)).toISOString();
 const inRange = (column: string) => sql.raw(`${column} >= '${FROM}'::timestamptz and ${column} < '${TO}'::timestamptz`);
 
-async function generate(body: Record<string, unknown>, cookie = director): Promise<Data> {
-  const res = await t.request({ method: 'POST', url: '/api/reports', cookie, body });
-  expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json() as ReportDetail;
-  expect(await t.runJobs()).toBeGreaterThan(0);
-  const done = (await t.request({ url: `/api/reports/${id}`, cookie })).json() as ReportDetail;
-  expect(done.status, done.error ?? '').toBe('completed');
-  const file = await t.request({ url: `/api/reports/${id}/download?format=json`, cookie });
-  expect(file.statusCode).toBe(200);
-  return file.json() as Data;
-}
+const generate = (body: Record<string, unknown>, cookie = director) => generateReport<Data>(t, cookie, body);
 
 const county = (report: string, startDate = START, endDate = END) => generate({ report, county: true, startDate, endDate });
 

@@ -1,23 +1,25 @@
-// Test helpers for the stories that read MOH 705 figures through a generated report (new-cases.test.ts,
-// malaria-and-deaths.test.ts): generate a report and read its JSON download, find a section and a form's row, and
+// Test helpers for the stories that read figures through a generated report (the analyses, the MOH new-case and
+// malaria-and-deaths stories): generate a report and read its JSON download, find a section and a form's row, and
 // a row's day cells.
 import { expect } from 'vitest';
-import type { MohFormData } from '../../../shared/moh/index.js';
-import type { ReportDetail, ReportSection } from '../../../shared/reports/index.js';
-import type { TestContext } from '../../test/helper.js';
+import type { MohFormData } from '../../shared/moh/index.js';
+import type { ReportDetail, ReportSection } from '../../shared/reports/index.js';
+import type { TestContext } from './helper.js';
 
 /** A generated report's JSON download: its sections, and the MOH 705 form when it is one. */
 export type ReportData = { id: number; sections: ReportSection[]; moh705?: MohFormData };
 
 /** Generates a report as `cookie`'s user, runs the job, and reads its JSON download. */
-export async function generateReport(t: TestContext, cookie: string, body: Record<string, unknown>): Promise<ReportData> {
+export async function generateReport<T = ReportData>(t: TestContext, cookie: string, body: Record<string, unknown>): Promise<T> {
   const res = await t.request({ method: 'POST', url: '/api/reports', cookie, body });
   expect(res.statusCode, res.body).toBe(202);
   const { id } = res.json() as ReportDetail;
   expect(await t.runJobs()).toBeGreaterThan(0);
   const done = (await t.request({ url: `/api/reports/${id}`, cookie })).json() as ReportDetail;
   expect(done.status, done.error ?? '').toBe('completed');
-  return (await t.request({ url: `/api/reports/${id}/download?format=json`, cookie })).json() as ReportData;
+  const file = await t.request({ url: `/api/reports/${id}/download?format=json`, cookie });
+  expect(file.statusCode).toBe(200);
+  return file.json() as T;
 }
 
 /** The report's section whose title starts with `title`. */
