@@ -6,6 +6,7 @@ import {
   COUNTY_TIME_ZONE,
   COUNTY_UTC_OFFSET,
   countyDate,
+  countyClockTime,
   countyDateTime,
   countyInstant,
   countyMonth,
@@ -75,6 +76,8 @@ describe('county calendar (East Africa Time, UTC+3 all year)', () => {
   it('writes county wall-clock time with its offset, and reads it back', () => {
     expect(countyDateTime(new Date('2026-03-16T06:30:00Z'))).toBe('2026-03-16T09:30:00+03:00');
     expect(countyDateTime('2026-03-16T22:05:09.000Z')).toBe('2026-03-17T01:05:09+03:00');
+    expect(countyClockTime('2026-03-16T22:05:09.000Z')).toBe('01:05');
+    expect(countyClockTime(new Date('2026-03-16T06:30:00Z'))).toBe('09:30');
     expect(countyInstant('2026-03-16', 12).toISOString()).toBe('2026-03-16T09:00:00.000Z');
     expect(countyInstant('2026-03-16', 9, 30).toISOString()).toBe('2026-03-16T06:30:00.000Z');
   });

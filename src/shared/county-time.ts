@@ -41,6 +41,11 @@ export function countyDateTime(at: Date | string): string {
   return `${wallTime(typeof at === 'string' ? new Date(at) : at)}${COUNTY_UTC_OFFSET}`;
 }
 
+/** The county clock's time of an instant, 'HH:MM' (a time of death, an order's time in a register). */
+export function countyClockTime(at: Date | string): string {
+  return wallTime(typeof at === 'string' ? new Date(at) : at).slice(11, 16);
+}
+
 /** The instant a county date shows hh:mm on the county's clocks. */
 export function countyInstant(date: string, hours = 0, minutes = 0): Date {
   return new Date(`${date}T${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00${COUNTY_UTC_OFFSET}`);

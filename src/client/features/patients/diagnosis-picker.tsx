@@ -8,10 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { DiagnosisMatch, DiagnosisOption } from '../../../shared/medical-records';
 import { Combobox } from '../../components/forms/combobox';
 import { errorText } from './patient-labels';
+import { UNDER_FIVE } from '../../../shared/moh';
 import { diagnosisMatchesQuery, type DiagnosisFit } from './patients.api';
-
-/** Under five the MOH 705A counts a visit, from five the 705B. */
-const UNDER_FIVE_MONTHS = 60;
 
 type Props = {
   id: string;
@@ -28,7 +26,8 @@ type Props = {
 
 export function DiagnosisPicker({ id, picked, onPick, full, error, sex, ageMonths }: Props) {
   const { t, i18n } = useTranslation();
-  const form = ageMonths !== null && ageMonths < UNDER_FIVE_MONTHS ? '705A' : '705B';
+  // The patient's own form (shared/moh/age-rule.ts: under five in whole years on the visit's day, the 705A).
+  const form = ageMonths !== null && ageMonths < UNDER_FIVE * 12 ? '705A' : '705B';
   const fit: DiagnosisFit = { sex: sex === 'male' || sex === 'female' ? sex : undefined, age: ageMonths === null ? undefined : Math.floor(ageMonths / 12), lang: i18n.language };
   const isPicked = (d: DiagnosisOption) => picked.includes(d.code);
   return (

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ageInYears, countyDateTime } from '../../../shared/county-time';
+import { ageInYears, countyClockTime } from '../../../shared/county-time';
 import {
   CASE_TYPES,
   MAX_DIAGNOSES,
@@ -102,7 +102,7 @@ export function recordValuesOf(r: MedicalRecord): RecordFormValues {
     referredTo: r.referredTo ?? '',
     outcome: r.outcome ?? '',
     // The time of death as the county's clock read it (HH:MM).
-    deathTime: r.outcomeAt ? countyDateTime(r.outcomeAt).slice(11, 16) : '',
+    deathTime: r.outcomeAt ? countyClockTime(r.outcomeAt) : '',
     vitals: Object.fromEntries(VITAL_KEYS.map((k) => [k, r.vitals[k] === null ? '' : String(r.vitals[k])])) as Record<VitalKey, string>,
     diagnoses: r.diagnoses.map((d) => ({ code: d.code, title: d.title, caseType: d.caseType })),
     reason: '',

@@ -6,8 +6,8 @@ import { CalendarClock, FileText, History, PencilLine } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ageInMonths, type MedicalRecord } from '../../../shared/medical-records';
-import { countyDate, countyDateTime } from '../../../shared/county-time';
+import type { MedicalRecord } from '../../../shared/medical-records';
+import { countyClockTime, countyDate } from '../../../shared/county-time';
 import type { Patient } from '../../../shared/patients';
 import { VisitLabTests } from '../laboratory';
 import { Badge } from '../../components/ui/badge';
@@ -21,6 +21,7 @@ import { roleName } from '../../lib/labels';
 import { useStaff } from '../../app/use-staff';
 import { facilitiesQuery } from '../facilities';
 import { CorrectMedicalRecordDialog } from './correct-medical-record-dialog';
+import { ageMonthsOn } from './medical-record-fields';
 
 type Props = {
   patientId: number;
@@ -99,7 +100,7 @@ function useMayCorrect(): (r: MedicalRecord) => boolean {
 
 function RecordItem({ record: r, dateOfBirth, patientName, onCorrect }: { record: MedicalRecord; dateOfBirth?: string; patientName: string; onCorrect?: () => void }) {
   const { t } = useTranslation();
-  const ageMonths = dateOfBirth ? ageInMonths(dateOfBirth, countyDate(new Date(r.visitDate))) : null;
+  const ageMonths = ageMonthsOn(dateOfBirth, countyDate(new Date(r.visitDate)));
   const [showHistory, setShowHistory] = useState(false);
   const historyId = `record-${r.id}-history`;
   return (
@@ -240,7 +241,7 @@ function RecordFacts({ record: r, ageMonths }: { record: MedicalRecord; ageMonth
         <Fact label={t('patients.record.outcome')}>
           <span data-testid="visit-outcome" className={r.outcome === 'died' ? 'font-semibold' : undefined}>
             {t(`patients.outcome.${r.outcome}`)}
-            {r.outcomeAt ? ` · ${t('patients.details.diedAt', { time: countyDateTime(r.outcomeAt).slice(11, 16) })}` : null}
+            {r.outcomeAt ? ` · ${t('patients.details.diedAt', { time: countyClockTime(r.outcomeAt) })}` : null}
           </span>
         </Fact>
       ) : null}

@@ -2,7 +2,7 @@
 // county day as the paper register lays it out — a line per patient visit, a column per test the returns count —
 // printed and signed at the end of the day.
 import { asc } from 'drizzle-orm';
-import { ageInYears, countyDate, countyDateTime } from '../../../shared/county-time.js';
+import { ageInYears, countyDate, countyClockTime } from '../../../shared/county-time.js';
 import { LAB_TESTS, LAB_TEST_LABELS, labResultText, type LabWorklistItem } from '../../../shared/laboratory/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -68,7 +68,7 @@ export async function labRegisterPdf(ctx: ServiceContext, named: { facilityId?: 
     const testers = [...new Set(list.map((t) => t.resultedBy).filter(Boolean))].join(', ');
     return [
       String(i + 1),
-      countyDateTime(first.orderedAt).slice(11, 16),
+      countyClockTime(first.orderedAt),
       String(first.patientId),
       first.patientName,
       first.dateOfBirth ? String(ageInYears(first.dateOfBirth, query.date)) : '',
