@@ -251,6 +251,74 @@ describe('background jobs', () => {
     expect(log).not.toHaveBeenCalled();
   });
 
+  it('a stop with a grace waits for the job in progress when it finishes in time, and no longer', async () => {
+    let release!: () => void;
+    let started = false;
+    const kinds: JobKinds = {
+      'test:brief': {
+        run: async () => {
+          started = true;
+          await new Promise<void>((resolve) => (release = resolve));
+        },
+      },
+    };
+    const id = (await enqueue(db, 'test:brief', {}))!;
+    const runner = startJobRunner({ db, now, kinds, pollMs: 60 * MINUTE });
+    await vi.waitFor(() => expect(started).toBe(true));
+    const stopping = runner.stop({ graceMs: 60 * MINUTE });
+    release();
+    // Resolved when the job finished, not when the hour's grace ran out (the test would time out).
+    expect(await stopping).toEqual({ handedBack: [] });
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
+  });
+
+  it('a stop whose grace runs out hands its job in progress back: queued, due as before, its attempt not counted, and the next runner runs it once', async () => {
+    const log = vi.fn();
+    const attempts: number[] = [];
+    let release!: () => void;
+    const kinds: JobKinds = {
+      'test:stuck': {
+        maxAttempts: 1,
+        run: async (_payload, ctx) => {
+          attempts.push(ctx.attempt);
+          // The first attempt hangs until the test lets it go: it is still running when its server stops.
+          if (attempts.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        },
+      },
+      'test:elsewhere': { run: async () => undefined },
+    };
+    // Another server's job in progress: not the stopping runner's to hand back.
+    const other = (await enqueue(db, 'test:elsewhere', {}))!;
+    expect(await claimJob({ db, now: now(), kinds, workerId: 'another server' })).toMatchObject({ id: other });
+    const id = (await enqueue(db, 'test:stuck', {}))!;
+    const runAt = (await jobRow(id)).runAt;
+    const runner = startJobRunner({ db, now, kinds, pollMs: 60 * MINUTE, workerId: 'stopping', log });
+    await vi.waitFor(() => expect(attempts).toEqual([1]));
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 1, lockedBy: 'stopping' });
+
+    expect(await runner.stop({ graceMs: 20 })).toEqual({ handedBack: [id] });
+    // Back in the queue at once, not when its ten-minute lease runs out, with its one attempt still to come.
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, maxAttempts: 1, lockedBy: null, lockedUntil: null, lastError: null });
+    expect(row.runAt).toEqual(runAt);
+    expect(await jobRow(other)).toMatchObject({ status: 'running', attempts: 1, lockedBy: 'another server' });
+
+    // The next runner (another server, or this one restarted) takes it at its first poll.
+    const next = startJobRunner({ db, now, kinds, pollMs: 60 * MINUTE, workerId: 'next', log });
+    try {
+      await vi.waitFor(async () => expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, lockedBy: null }));
+    } finally {
+      await next.stop();
+    }
+    expect(attempts).toEqual([1, 1]);
+
+    // The stopped runner's handler, let go, cannot mark done a job that is no longer its own.
+    release();
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith(expect.stringContaining('handed back')));
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1 });
+    expect(attempts).toEqual([1, 1]);
+  });
+
   it('a poll that fails is logged and the runner carries on', async () => {
     const log = vi.fn();
     let broken = true;

@@ -2,8 +2,11 @@
 // tasks. A job is a row of `jobs`, written in the same transaction as the record that needs it, so the two commit
 // or roll back together. Runners, in any number of server processes, claim one due job at a time with
 // FOR UPDATE SKIP LOCKED and hold it for a lease: two runners never take the same job, and a job whose runner died
-// is taken again once its lease runs out. A job may therefore run more than once (a runner that dies after the
-// work but before marking it done): handlers must be idempotent.
+// is taken again once its lease runs out. A server that stops (SIGTERM, main.ts) hands its job in progress back
+// to the queue if it does not finish within the stop's grace, for another runner to take at once. A job may
+// therefore run more than once (a runner that dies after the work but before marking it done; a job handed back
+// after some of its transactions committed, whose uncommitted one is rolled back as the process's connection
+// closes): handlers must be idempotent.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
@@ -131,7 +134,7 @@ async function runClaimed(job: ClaimedJob, opts: { db: Db; now: () => Date; kind
   }
   if (!failure) {
     const done = await db.update(jobs).set({ status: 'done', finishedAt: now(), ...released }).where(stillMine(job, workerId)).returning({ id: jobs.id });
-    if (done.length === 0) log(`Job ${job.id} (${job.kind}) finished after its lease ran out; another runner had taken it`);
+    if (done.length === 0) log(`Job ${job.id} (${job.kind}) finished after its lease ran out or it was handed back at a stop; another runner may have taken it`);
     return;
   }
   const lastError = (failure.message || failure.name).slice(0, 2000);
@@ -210,12 +213,40 @@ const PRUNE: Periodic = {
   },
 };
 
-export type JobRunner = { stop(): Promise<void>; kick(): void };
+/**
+ * Puts `workerId`'s running jobs back in the queue, in one statement: due when they were (run_at unchanged), so
+ * another runner, or this server once restarted, takes them at once instead of when their lease runs out. The
+ * interrupted attempt is not counted (attempts - 1): a job stopped by every deploy must not run out of attempts.
+ * A job that finished meanwhile is no longer running, so it is left alone.
+ */
+async function handBack(db: Db, workerId: string): Promise<number[]> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'queued', attempts: sql`greatest(${jobs.attempts} - 1, 0)`, ...released })
+    .where(and(eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)))
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
+}
+
+export type JobRunner = {
+  /**
+   * Stops claiming jobs at once and waits for the job in progress. With graceMs, waits that long at most, then
+   * hands the job back to the queue (the server's stop, main.ts) and resolves with its id; the job's handler is not
+   * interrupted, so the caller should end the process (and with it the job's connection) soon after.
+   */
+  stop(opts?: { graceMs?: number }): Promise<{ handedBack: number[] }>;
+  kick(): void;
+  /**
+   * When the runner last finished a poll without the database failing it (the machine's clock, whatever clock the
+   * jobs run on), or undefined before its first: GET /readyz reads a runner silent for a minute as not alive.
+   */
+  lastPollAt(): Date | undefined;
+};
 
 /**
  * Polls every pollMs: enqueues the periodic tasks' jobs, then runs every due job. kick() polls at once (a route
- * that just enqueued); stop() stops polling and waits for the job in progress. Nothing escapes the loop: a failed
- * poll (the database away) is logged and the next poll tries again.
+ * that just enqueued); stop() stops polling and waits for the job in progress, or hands it back after a grace.
+ * Nothing escapes the loop: a failed poll (the database away) is logged and the next poll tries again.
  */
 export function startJobRunner(opts: {
   db: Db;
@@ -235,12 +266,14 @@ export function startJobRunner(opts: {
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | null = null;
   let again = false;
+  let lastPollAt: Date | undefined;
   const enqueued = new Map<string, number>();
 
   const poll = async () => {
     try {
       await enqueuePeriodic(opts.db, opts.now(), periodic, enqueued);
       await runDue({ db: opts.db, now: opts.now, kinds, workerId, log }, () => stopped);
+      lastPollAt = new Date();
     } catch (error) {
       try {
         log('The job runner could not poll', error);
@@ -274,10 +307,23 @@ export function startJobRunner(opts: {
   schedule(0);
   return {
     kick: () => schedule(0),
-    async stop() {
+    lastPollAt: () => lastPollAt,
+    async stop({ graceMs }: { graceMs?: number } = {}) {
       stopped = true;
       clearTimeout(timer);
-      await polling;
+      const inProgress = polling;
+      if (!inProgress) return { handedBack: [] };
+      if (graceMs === undefined) {
+        await inProgress;
+        return { handedBack: [] };
+      }
+      let graceTimer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        inProgress.then(() => true),
+        new Promise<false>((resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs))),
+      ]).finally(() => clearTimeout(graceTimer));
+      if (finished) return { handedBack: [] };
+      return { handedBack: await handBack(opts.db, workerId) };
     },
   };
 }
