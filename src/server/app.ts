@@ -15,6 +15,7 @@ import { registerAuth, registerHostCheck, registerOriginCheck } from './plugins/
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { totalWholeLists } from './core/http.js';
+import { registerOperations } from './core/metrics.js';
 import { registerTestClock } from './core/test-clock.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -124,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerOpenApi(app, packageJson.version);
   totalWholeLists(app);
+  // GET /healthz, /readyz and /metrics, and this app's metrics (app.metrics), which the modules' routes count on.
+  registerOperations(app, deps);
   for (const module of SERVER_MODULES) module.routes?.(app, deps);
   if (deps.config.clockControl && deps.testClock) registerTestClock(app, deps.testClock);
 

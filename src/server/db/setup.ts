@@ -35,8 +35,11 @@ async function mayMigrate(db: Db): Promise<boolean> {
   return result.rows[0]?.may === true;
 }
 
-/** Refuses to serve a database the owner has not migrated to this version (the app's role cannot do it). */
-async function assertMigrated(db: Db): Promise<void> {
+/**
+ * How many of this version's migrations (drizzle/meta/_journal.json) the database has applied: the server refuses
+ * to start on one behind (assertMigrated), and GET /readyz says it is not ready (core/metrics.ts).
+ */
+export async function migrationState(db: Db): Promise<{ applied: number; expected: number }> {
   const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
   let applied: number;
   try {
@@ -45,9 +48,15 @@ async function assertMigrated(db: Db): Promise<void> {
   } catch {
     applied = 0; // no migrations table, or not readable by this role
   }
-  if (applied < journal.entries.length) {
+  return { applied, expected: journal.entries.length };
+}
+
+/** Refuses to serve a database the owner has not migrated to this version (the app's role cannot do it). */
+async function assertMigrated(db: Db): Promise<void> {
+  const { applied, expected } = await migrationState(db);
+  if (applied < expected) {
     throw new Error(
-      `The database has ${applied} of this version's ${journal.entries.length} migrations, and the role of DATABASE_URL may not run them: ` +
+      `The database has ${applied} of this version's ${expected} migrations, and the role of DATABASE_URL may not run them: ` +
         'run `npm run db:migrate` with MIGRATION_DATABASE_URL set to the owner (README, "Security"), or set it for the server too.',
     );
   }

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { SmsConfig } from '../../env.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { audit } from '../../core/audit.js';
+import { smsSends } from '../../core/metrics.js';
 import type { ServiceContext } from '../../core/context.js';
 import { accountField } from '../auth/index.js';
 import { facilityField } from '../facilities/index.js';
@@ -217,6 +218,8 @@ export async function deliver(db: Db, now: Date, gateway: SmsGateway, m: { id: n
     providerMessageId: null,
     error: error instanceof Error ? error.message.slice(0, 300) : 'The gateway could not be reached',
   }));
+  // GET /metrics (core/metrics.ts): every message handed to a gateway, by its answer.
+  smsSends.inc({ result: result.status === 'failed' ? 'failed' : 'sent' });
   await db
     .update(smsMessages)
     .set({

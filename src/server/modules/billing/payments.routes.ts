@@ -109,6 +109,10 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
         const wait = buckets.take(request.ip, deps.now());
         if (wait > 0) throw tooManyAttempts(`Too many M-Pesa callbacks from this address; try again in ${wait} seconds`, wait);
       },
+      // Counted by the answer (GET /metrics, core/metrics.ts): a throttled or malformed callback is refused with a 4xx.
+      onResponse: async (_request, reply) => {
+        app.metrics.mpesaCallbacks.inc({ result: reply.statusCode < 400 ? 'accepted' : reply.statusCode < 500 ? 'refused' : 'failed' });
+      },
       schema: { querystring: mpesaCallbackQuery, body: mpesaCallbackSchema, response: ok(mpesaCallbackAnswer) },
     },
     async (request) => {
