@@ -33,6 +33,6 @@ export default defineConfig({
     // machine three times slower.
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', CLOCK_CONTROL: 'on' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', CLOCK_CONTROL: 'on', BACKUP_TIME: 'off' },
   },
 });

@@ -1,5 +1,6 @@
 // The only reader of process.env (STYLE.md rule 6). Parsed once at start; a bad value stops the server
 // with a message naming it (DESIGN.md §4).
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
@@ -17,6 +18,15 @@ const optionalSetting = z
 
 /** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 one, and an optional port. */
 const HOST_AND_PORT = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?$/;
+
+/** An IPv4 or IPv6 address, or a CIDR range of either (10.0.0.0/8, fd00::/8): what METRICS_ALLOW lists. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || address.includes('%')) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** A PostgreSQL connection that may be left unset or blank. */
 const postgresUrl = z
@@ -84,6 +94,17 @@ const envObject = z.object({
    */
   MIGRATION_DATABASE_URL: postgresUrl,
   DEMO_MODE: bool.optional(),
+  // Backups (ops/backup.ts, docs/operations.md): where they are written, an optional second directory (a mounted
+  // off-site disk) that receives a copy, when the nightly one is taken (county time, or off) and how many are kept.
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_COPY_DIR: optionalSetting,
+  BACKUP_TIME: z
+    .string()
+    .default('02:00')
+    .refine((v) => v === 'off' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'must be a county time HH:MM (e.g. 02:00), or off'),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+  BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1200).default(12),
   SEED_ON_START: bool.optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
@@ -134,6 +155,19 @@ const envObject = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /**
+   * The client addresses that may read GET /metrics (core/metrics.ts): IP addresses and CIDR ranges, comma-separated.
+   * The metrics name no patient, but they tell how busy each screen is and when the backups ran: this machine only by
+   * default. Blank is the default too.
+   */
+  METRICS_ALLOW: optionalSetting
+    .transform((v) => (v ?? '127.0.0.1,::1').split(',').map((s) => s.trim()).filter(Boolean))
+    .superRefine((entries, ctx) => {
+      const bad = entries.filter((e) => !isAddressOrRange(e));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `must be IP addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1,::1,10.0.0.0/8): not ${bad.join(', ')}` });
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // M-Pesa Daraja (Lipa Na M-Pesa Online, domain/KENYA.md). With the four credentials unset, the built-in sandbox
   // simulator answers STK pushes instead and no money moves.
@@ -306,6 +340,13 @@ export type Config = {
   migrationDatabaseUrl: string | undefined;
   demoMode: boolean;
   seedOnStart: boolean;
+  backup: {
+    dir: string;
+    copyDir: string | undefined;
+    /** The nightly backup's county time (HH:MM), or null: none scheduled. */
+    time: string | null;
+    keep: { daily: number; weekly: number; monthly: number };
+  };
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** Failed sign-ins of one account from one address before each further attempt waits. */
@@ -325,6 +366,8 @@ export type Config = {
   /** host[:port] entries the server answers for (lower case); a request for another Host is refused with 421. */
   allowedHosts: string[];
   allowedOrigins: string[];
+  /** METRICS_ALLOW: the addresses and CIDR ranges GET /metrics answers (others get 403). */
+  metricsAllow: string[];
   logLevel: string;
   /** Server processes: WORKERS, or the machine's cores; main.ts runs one unless DATABASE_URL is set. */
   workers: number;
@@ -395,6 +438,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     demoMode,
     seedOnStart: e.SEED_ON_START ?? e.NODE_ENV !== 'production',
+    backup: {
+      dir: resolve(e.BACKUP_DIR),
+      copyDir: e.BACKUP_COPY_DIR ? resolve(e.BACKUP_COPY_DIR) : undefined,
+      time: e.BACKUP_TIME === 'off' ? null : e.BACKUP_TIME,
+      keep: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY, monthly: e.BACKUP_KEEP_MONTHLY },
+    },
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     loginFailuresBeforeDelay: e.LOGIN_FAILURES_BEFORE_DELAY,
@@ -407,6 +456,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: e.TRUST_PROXY,
     allowedHosts: allowedHostsOf(e.ALLOWED_HOSTS, { port: e.PORT, host, mpesaCallbackUrl: e.MPESA_CALLBACK_URL }),
     allowedOrigins: e.ALLOWED_ORIGINS,
+    metricsAllow: e.METRICS_ALLOW,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS ?? availableParallelism(),
     mpesa:

@@ -169,6 +169,7 @@ export function systemSettings(overrides: { county?: Partial<SystemSettings['cou
       payments: { mpesa: { mode: 'simulator' }, card: { mode: 'simulator' } },
       khis: { configured: false, url: null, username: null, forms: [] },
       fiscalYear: { label: '2025/26', start: '2025-07-01', end: '2026-06-30', status: 'open', months: [] },
+      backups: { schedule: '02:00', keep: { daily: 7, weekly: 4, monthly: 12 }, offsite: false, lastRun: null, lastGoodAt: null, overdue: false },
     },
   };
 }

@@ -1,5 +1,5 @@
 // What buildApp is built from, and what each module's routes receive.
-import type { Db } from '../db/client.js';
+import type { Db, PoolStats } from '../db/client.js';
 import type { Config } from '../env.js';
 
 export type AppDeps = {
@@ -16,4 +16,18 @@ export type AppDeps = {
   jobs?: { kick(): void };
   /** With CLOCK_CONTROL (the browser journeys): the clock `now` reads, which POST /api/test/clock moves. */
   testClock?: import('./test-clock.js').ShiftableClock;
+  /**
+   * Whether this process's job runner is polling (GET /readyz; core/metrics.ts jobRunnerLiveness): main.ts passes it
+   * for the runner it starts. Absent where the process runs none (the API tests), and readyz then says so.
+   */
+  jobsAlive?: () => { alive: boolean; detail: string };
+  /** The database pool's state (GET /metrics): node-postgres's, from Database.stats; PGlite has none. */
+  poolStats?: () => PoolStats;
+  /**
+   * When the last backup was taken, or null when none has been (ops/backup.ts): GET /metrics says its age. Absent,
+   * the metric is not served at all.
+   */
+  lastBackupAt?: () => Promise<Date | null>;
+  /** The backups' schedule and last run (System Settings, the bell): main.ts's backup service; absent in the API tests. */
+  backupStatus?: () => NonNullable<import('../../shared/system/index.js').BackupStatus>;
 };

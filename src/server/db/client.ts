@@ -19,7 +19,23 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The connection pool's state now (GET /metrics): node-postgres only. PGlite is one connection in this process,
+   * whose queries wait on its lock unseen, so it has none rather than a constant that would say nothing.
+   */
+  stats?(): PoolStats;
+  /**
+   * PGlite only: a tarball (uncompressed) of the data directory, and what `read` read just before it in the same
+   * transaction, which holds the database: no other query runs between the two, so what `read` counted is what the
+   * tarball holds (a backup and its manifest, ops/backup.ts).
+   */
+  snapshot?<T>(read: (query: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<{ tarball: Blob; read: T }>;
+  /** PostgreSQL only: the connection string it was opened with (pg_dump reads the same database, ops/backup.ts). */
+  url?: string;
 };
+
+/** Connections open (in use or idle), idle ones, and queries waiting for a connection. */
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
@@ -74,6 +90,13 @@ export function pgliteDatabase(client: PGlite, release: () => void = () => undef
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // Every query and transaction of PGlite's takes its transaction lock, which this transaction holds throughout;
+    // dumpDataDir takes only the query lock, free between the transaction's own queries.
+    snapshot: (read) =>
+      client.transaction(async (tx) => {
+        const facts = await read(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
+        return { tarball: await client.dumpDataDir('none'), read: facts };
+      }),
     close: async () => {
       try {
         await client.close();
@@ -92,7 +115,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    url: connectionString,
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

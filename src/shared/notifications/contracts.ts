@@ -59,6 +59,18 @@ export const idsrNotificationSchema = z.object({
   conditions: z.array(z.string()),
 });
 
-export const notificationSchema = z.discriminatedUnion('kind', [stockNotificationSchema, overdueFollowUpsNotificationSchema, emergencyNotificationSchema, idsrNotificationSchema]);
+/**
+ * No good backup for BACKUP_OVERDUE_HOURS (shared/system): in the bell of the system administrator and the county
+ * director, who can act on it (System Settings → Backups says what the last run said).
+ */
+export const backupOverdueNotificationSchema = z.object({
+  ...base,
+  kind: z.literal('backup_overdue'),
+  severity: z.literal('critical'),
+  /** The newest good backup, or null when none has been taken. */
+  lastGoodAt: z.string().nullable(),
+});
+
+export const notificationSchema = z.discriminatedUnion('kind', [stockNotificationSchema, overdueFollowUpsNotificationSchema, emergencyNotificationSchema, idsrNotificationSchema, backupOverdueNotificationSchema]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -195,6 +195,28 @@ export const fiscalYearStatusSchema = z.object({
 });
 export type FiscalYearSummary = z.infer<typeof fiscalYearStatusSchema>;
 
+/** A backup older than this (or none, this long after the server started) raises the bell for the administrators. */
+export const BACKUP_OVERDUE_HOURS = 26;
+
+/**
+ * Backups (the server's ops/backup-service.ts): the nightly schedule, retention, whether an off-site copy is made, the
+ * last run and the newest good backup. The last run's error is given to system:configure holders only (it may name
+ * the database's host). null: this server process takes no backups (the API tests' app).
+ */
+export const backupStatusSchema = z
+  .object({
+    /** The nightly backup's county time (HH:MM), or null when BACKUP_TIME is off. */
+    schedule: z.string().nullable(),
+    keep: z.object({ daily: z.number(), weekly: z.number(), monthly: z.number() }),
+    offsite: z.boolean(),
+    lastRun: z.object({ at: z.string(), ok: z.boolean(), bytes: z.number().nullable(), seconds: z.number().nullable(), error: z.string().nullable() }).nullable(),
+    lastGoodAt: z.string().nullable(),
+    /** No good backup for BACKUP_OVERDUE_HOURS. */
+    overdue: z.boolean(),
+  })
+  .nullable();
+export type BackupStatus = z.infer<typeof backupStatusSchema>;
+
 /** GET /api/system/settings: every section, the secrets' status, and what the server is configured with. */
 export const systemSettingsSchema = z.object({
   county: z.object({ value: countyValueSchema, ...sectionMeta }),
@@ -202,7 +224,7 @@ export const systemSettingsSchema = z.object({
   appointments: z.object({ value: appointmentsValueSchema, ...sectionMeta }),
   supply: z.object({ value: supplyValueSchema, ...sectionMeta }),
   secrets: z.object({ 'sms.apiKey': secretStatusSchema }),
-  status: z.object({ sms: smsStatusSchema, payments: paymentsStatusSchema, khis: khisStatusSchema, fiscalYear: fiscalYearStatusSchema }),
+  status: z.object({ sms: smsStatusSchema, payments: paymentsStatusSchema, khis: khisStatusSchema, fiscalYear: fiscalYearStatusSchema, backups: backupStatusSchema }),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 export type SectionState<S extends SettingSection> = { value: SettingValues[S]; version: number; updatedAt: string | null; updatedByName: string | null };

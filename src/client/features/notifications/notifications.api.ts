@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { Notification } from '../../../shared/notifications';
 import { apiList, qs } from '../../lib/api-client';
+import { formatDate, formatTime } from '../../lib/locale-format';
 
 /** The bell's entries and its figure (X-Total-Count: every stock line at or below its minimum, though it lists the most urgent). */
 export type Notifications = { items: Notification[]; count: number };
@@ -46,5 +47,10 @@ export function notificationText(t: TFunction, n: Notification): { title: string
       };
     case 'idsr_alert':
       return { title: t('notifications.idsrTitle', { conditions: idsrConditionsText(t, n.conditions) }), message: t('notifications.idsr', { facility: n.facilityName }) };
+    case 'backup_overdue':
+      return {
+        title: t('notifications.backupOverdueTitle'),
+        message: n.lastGoodAt ? t('notifications.backupOverdue', { date: formatDate(n.lastGoodAt), time: formatTime(n.lastGoodAt) }) : t('notifications.backupNever'),
+      };
   }
 }

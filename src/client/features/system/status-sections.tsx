@@ -1,13 +1,14 @@
 // What System Settings shows of what is set elsewhere, read-only: the payment gateways (the server's MPESA_*
 // configuration, built at start), KHIS (its address and account, never the password; the forms' mapping is edited
-// on MOH Reports → Settings) and the fiscal year (months are closed on Accounting).
+// on MOH Reports → Settings), the fiscal year (months are closed on Accounting) and the backups (BACKUP_* settings,
+// docs/operations.md).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SystemSettings } from '../../../shared/system';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent } from '../../components/ui/card';
-import { formatDate, formatMonth, formatNumber } from '../../lib/locale-format';
+import { formatDate, formatMonth, formatNumber, formatTime } from '../../lib/locale-format';
 import { SectionHeading } from './section-heading';
 
 type Status = SystemSettings['status'];
@@ -137,6 +138,59 @@ export function FiscalYearSection({ status }: { status: Status['fiscalYear'] }) 
           </Link>
         </CardContent>
       </Card>
+    </section>
+  );
+}
+
+export function BackupsSection({ status }: { status: Status['backups'] }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const run = status?.lastRun;
+  const when = (at: string) => t('system.backups.when', { date: formatDate(at), time: formatTime(at), hours: formatNumber(Math.max(0, Math.floor((Date.now() - Date.parse(at)) / 3_600_000))) });
+  return (
+    <section aria-labelledby={titleId} className="grid gap-4">
+      <SectionHeading id={titleId} title={t('system.backups.title')} intro={t('system.backups.intro')} />
+      <Card>
+        <CardContent className="grid gap-3 p-4 text-sm" data-testid="backup-status">
+          {!status ? (
+            <p className="text-muted-foreground">{t('system.backups.notHere')}</p>
+          ) : (
+            <>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{t('system.backups.state')}</span>
+                {status.overdue ? <Badge variant="danger">{t('system.backups.overdue')}</Badge> : status.lastGoodAt ? <Badge variant="success">{t('system.backups.upToDate')}</Badge> : <Badge variant="warning">{t('system.backups.none')}</Badge>}
+              </div>
+              <dl className="grid gap-1 sm:grid-cols-[auto_1fr] sm:gap-x-4">
+                <dt className="text-muted-foreground">{t('system.backups.lastGood')}</dt>
+                <dd>{status.lastGoodAt ? when(status.lastGoodAt) : t('system.backups.never')}</dd>
+                <dt className="text-muted-foreground">{t('system.backups.lastRun')}</dt>
+                <dd>
+                  {!run
+                    ? t('system.backups.noRun')
+                    : run.ok
+                      ? t('system.backups.runOk', { when: when(run.at), size: formatNumber(Math.round((run.bytes ?? 0) / 100_000) / 10), seconds: formatNumber(run.seconds ?? 0) })
+                      : t('system.backups.runFailed', { when: when(run.at) })}
+                </dd>
+                {run && !run.ok && run.error ? (
+                  <>
+                    <dt className="text-muted-foreground">{t('system.backups.error')}</dt>
+                    <dd className="break-all font-mono text-xs">{run.error}</dd>
+                  </>
+                ) : null}
+                <dt className="text-muted-foreground">{t('system.backups.schedule')}</dt>
+                <dd>{status.schedule ? t('system.backups.nightly', { time: status.schedule }) : t('system.backups.scheduleOff')}</dd>
+                <dt className="text-muted-foreground">{t('system.backups.keep')}</dt>
+                <dd>{t('system.backups.keepValue', { daily: formatNumber(status.keep.daily), weekly: formatNumber(status.keep.weekly), monthly: formatNumber(status.keep.monthly) })}</dd>
+                <dt className="text-muted-foreground">{t('system.backups.offsite')}</dt>
+                <dd>{status.offsite ? t('system.backups.offsiteOn') : t('system.backups.offsiteOff')}</dd>
+              </dl>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <p className="text-sm text-muted-foreground" role="note">
+        {t('system.backups.whereSet')}
+      </p>
     </section>
   );
 }

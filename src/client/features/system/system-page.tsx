@@ -18,14 +18,14 @@ import { HistorySection } from './history-section';
 import { SectionTabs, type Section } from '../../components/ui/section-tabs';
 import { SmsSection } from './sms-section';
 import { SupplySection } from './supply-section';
-import { FiscalYearSection, KhisSection, PaymentsSection } from './status-sections';
+import { BackupsSection, FiscalYearSection, KhisSection, PaymentsSection } from './status-sections';
 import { systemSettingsQuery } from './system.api';
 import { systemErrorText } from './system-labels';
 
 // The outbox's table and filters load when its tab is first opened: most visits to System Settings never open it.
 const SmsOutboxSection = lazy(() => import('./sms-outbox-section').then((m) => ({ default: m.SmsOutboxSection })));
 
-type SectionId = 'county' | 'facilities' | 'appointments' | 'supply' | 'sms' | 'outbox' | 'payments' | 'khis' | 'fiscalYear' | 'history';
+type SectionId = 'county' | 'facilities' | 'appointments' | 'supply' | 'sms' | 'outbox' | 'payments' | 'khis' | 'fiscalYear' | 'backups' | 'history';
 
 export function SystemPage() {
   const { t } = useTranslation();
@@ -64,6 +64,7 @@ export function SystemPage() {
           { id: 'payments', label: t('system.tabs.payments'), content: () => <PaymentsSection status={settings.data.status.payments} /> },
           { id: 'khis', label: t('system.tabs.khis'), content: () => <KhisSection status={settings.data.status.khis} /> },
           { id: 'fiscalYear', label: t('system.tabs.fiscalYear'), content: () => <FiscalYearSection status={settings.data.status.fiscalYear} /> },
+          { id: 'backups', label: t('system.tabs.backups'), content: () => <BackupsSection status={settings.data.status.backups} /> },
           { id: 'history', label: t('system.tabs.history'), content: () => <HistorySection canConfigure={canConfigure} /> },
         ] satisfies Section<SectionId>[]
       }

@@ -14,7 +14,7 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps): void {
     // A list like every other (DESIGN.md §6): the entries, and in X-Total-Count how many there are — the bell's figure,
     // which counts every stock line at or below its minimum though it lists only the most urgent.
     async (request, reply) => {
-      const { rows, total } = await listNotifications(ctxOf(request, deps), request.query.facilityId);
+      const { rows, total } = await listNotifications(ctxOf(request, deps), request.query.facilityId, deps.backupStatus?.() ?? null);
       reply.header('X-Total-Count', total);
       return rows;
     },

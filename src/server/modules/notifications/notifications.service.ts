@@ -6,6 +6,7 @@ import { stockStatus } from '../../../shared/inventory/index.js';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
 import { can } from '../../../shared/access/index.js';
 import type { Notification } from '../../../shared/notifications/index.js';
+import type { BackupStatus } from '../../../shared/system/index.js';
 import type { Db } from '../../db/client.js';
 import { alertsFor } from '../alerts/index.js';
 import { facilities } from '../facilities/facilities.schema.js';
@@ -20,6 +21,7 @@ const OVERDUE_WINDOW_DAYS = 30;
 type StockNotification = Extract<Notification, { kind: 'out_of_stock' | 'low_stock' }>;
 type FollowUpNotification = Extract<Notification, { kind: 'overdue_followups' }>;
 type AlertNotification = Extract<Notification, { kind: 'emergency_alert' | 'idsr_alert' }>;
+type BackupNotification = Extract<Notification, { kind: 'backup_overdue' }>;
 
 /** The bell lists at most this many stock lines (the most urgent, then the newest); `count` stays the true total. */
 export const MAX_STOCK_NOTIFICATIONS = 50;
@@ -96,6 +98,15 @@ async function overdueFollowUps(db: Db, now: Date, facilityId?: number): Promise
 const SEVERITY_ORDER = { critical: 0, warning: 1 } as const;
 
 /**
+ * No good backup for BACKUP_OVERDUE_HOURS: for those who configure the system (the administrator and the director),
+ * who can see why on System Settings → Backups. Dated by the last good backup, or now when there has been none.
+ */
+function backupNotification(actor: ServiceContext['actor'], backups: BackupStatus): BackupNotification | null {
+  if (!backups?.overdue || !can(actor.role, 'system:configure')) return null;
+  return { id: 'backup-overdue', kind: 'backup_overdue', severity: 'critical', at: backups.lastGoodAt ?? backups.lastRun?.at ?? new Date(0).toISOString(), link: '/system', lastGoodAt: backups.lastGoodAt };
+}
+
+/**
  * Emergency and IDSR alerts addressed to this member of staff (the alerts module decides who answers which). They
  * are addressed to a person, not to the facility on screen, so the chosen facility does not hide them. An IDSR
  * alert names its conditions, not who recorded the death: the system raised it, no one pressed a button.
@@ -111,7 +122,7 @@ async function alertNotifications(db: Db, actor: ServiceContext['actor'], now: D
  * Most urgent first (emergency and IDSR alerts before stock), then newest. Follow-ups only for roles that may read clinical records.
  * `total` counts every stock line at or below its minimum, though the bell lists the most urgent of them.
  */
-export async function listNotifications({ db, actor, now: clock }: ServiceContext, facilityId?: number): Promise<{ rows: Notification[]; total: number }> {
+export async function listNotifications({ db, actor, now: clock }: ServiceContext, facilityId?: number, backups: BackupStatus = null): Promise<{ rows: Notification[]; total: number }> {
   const now = clock();
   const [stock, followUps, alerts] = await Promise.all([
     stockNotifications(db, facilityId),
@@ -119,8 +130,9 @@ export async function listNotifications({ db, actor, now: clock }: ServiceContex
     alertNotifications(db, actor, now),
   ]);
   const rank = (n: Notification) => (n.kind === 'emergency_alert' || n.kind === 'idsr_alert' ? -1 : SEVERITY_ORDER[n.severity]);
-  const rows: Notification[] = [...alerts, ...stock.items, ...(followUps ? [followUps] : [])].sort(
+  const backup = backupNotification(actor, backups);
+  const rows: Notification[] = [...alerts, ...(backup ? [backup] : []), ...stock.items, ...(followUps ? [followUps] : [])].sort(
     (a, b) => rank(a) - rank(b) || b.at.localeCompare(a.at) || a.id.localeCompare(b.id),
   );
-  return { rows, total: alerts.length + stock.total + (followUps ? 1 : 0) };
+  return { rows, total: alerts.length + (backup ? 1 : 0) + stock.total + (followUps ? 1 : 0) };
 }

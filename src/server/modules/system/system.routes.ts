@@ -34,7 +34,7 @@ const sectionAnswer = <T extends z.ZodType>(value: T) => ok(z.object({ value, ve
 export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/system/settings', { config: signedIn, schema: { response: ok(systemSettingsSchema) } }, async (request) => getSettings(ctxOf(request, deps), deps.config));
+  r.get('/api/system/settings', { config: signedIn, schema: { response: ok(systemSettingsSchema) } }, async (request) => getSettings(ctxOf(request, deps), deps.config, deps.backupStatus?.() ?? null));
 
   r.get('/api/system/settings/history', { config: allow('system:configure'), schema: { querystring: historyQuery, response: list(settingChangeSchema) } }, async (request, reply) => {
     const { rows, total } = await settingsHistory(deps.db, request.query);

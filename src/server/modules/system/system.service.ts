@@ -18,7 +18,7 @@ import {
 } from '../../../shared/system/index.js';
 import { countyDateTime } from '../../../shared/county-time.js';
 import type { z } from 'zod';
-import { historyQuery } from '../../../shared/system/index.js';
+import { historyQuery, type BackupStatus } from '../../../shared/system/index.js';
 import type { ServiceContext, Actor } from '../../core/context.js';
 import { audit } from '../../core/audit.js';
 import { conflict } from '../../core/errors.js';
@@ -212,7 +212,11 @@ export async function smsStatus(ctx: Pick<ServiceContext, 'db' | 'now'>, config:
   };
 }
 
-export async function getSettings(ctx: ServiceContext, config: Config): Promise<SystemSettings> {
+/**
+ * Every section, the secrets' status, and what the server is configured with. `backups`: the server's backup service's
+ * status (main.ts), or null where the process takes none.
+ */
+export async function getSettings(ctx: ServiceContext, config: Config, backups: BackupStatus = null): Promise<SystemSettings> {
   const { db } = ctx;
   const [county, sms, appointments, supply, apiKey, smsNow, khis, fiscalYear] = await Promise.all([
     readSection(db, 'county'),
@@ -235,6 +239,8 @@ export async function getSettings(ctx: ServiceContext, config: Config): Promise<
       payments: paymentsStatus(config),
       khis,
       fiscalYear,
+      // A failed run's message may name the database's host: for those who configure the system.
+      backups: backups && (can(ctx.actor.role, 'system:configure') ? backups : { ...backups, lastRun: backups.lastRun && { ...backups.lastRun, error: null } }),
     },
   };
 }
