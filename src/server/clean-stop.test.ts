@@ -16,7 +16,7 @@ import { openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from './db
 import { demoEmail, DEMO_ACCOUNTS } from './modules/index.js';
 import { createPostgresDatabase, queryRows, testPostgresUrl } from './test/helper.js';
 import { asUser } from './test/template-db.js';
-import { startServerProcess, type ServerDatabase, type ServerProcess } from './test/server-process.js';
+import { demoSignIn, startServerProcess, type ServerDatabase, type ServerProcess } from './test/server-process.js';
 
 const POSTGRES = testPostgresUrl();
 const RECORDS_OFFICER = DEMO_ACCOUNTS.find((a) => a.role === 'records_officer')!;
@@ -82,15 +82,7 @@ function send(server: ServerProcess, agent: http.Agent, method: string, path: st
   });
 }
 
-async function signIn(server: ServerProcess): Promise<string> {
-  const res = await fetch(`${server.url}/api/demo/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demoEmail(RECORDS_OFFICER.firstName, RECORDS_OFFICER.lastName) }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
+const signIn = (server: ServerProcess) => demoSignIn(server, demoEmail(RECORDS_OFFICER.firstName, RECORDS_OFFICER.lastName));
 
 const registration = (n: number) => ({
   nationalId: String(ID_BLOCK + n),

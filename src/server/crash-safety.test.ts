@@ -14,7 +14,7 @@ import { TEST_AUDIT_CHAIN_KEY } from './env.js';
 import { demoEmail, DEMO_ACCOUNTS } from './modules/index.js';
 import { createPostgresDatabase, PATIENT_COUNTS_DRIFT, queryRows, testPostgresUrl } from './test/helper.js';
 import { asUser, TEST_APP_ROLE } from './test/template-db.js';
-import { startServerProcess, type ServerDatabase, type ServerProcess } from './test/server-process.js';
+import { demoSignIn, startServerProcess, type ServerDatabase, type ServerProcess } from './test/server-process.js';
 
 const POSTGRES = testPostgresUrl();
 const RECORDS_OFFICER = DEMO_ACCOUNTS.find((a) => a.role === 'records_officer')!;
@@ -38,15 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => cleanup());
 
-async function signIn(server: ServerProcess): Promise<string> {
-  const res = await fetch(`${server.url}/api/demo/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demoEmail(RECORDS_OFFICER.firstName, RECORDS_OFFICER.lastName) }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
+const signIn = (server: ServerProcess) => demoSignIn(server, demoEmail(RECORDS_OFFICER.firstName, RECORDS_OFFICER.lastName));
 
 const registration = (n: number) => ({
   nationalId: String(ID_BLOCK + n),

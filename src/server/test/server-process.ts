@@ -22,6 +22,13 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<void>;
 };
 
+/** The session cookie of a demo account, signed in through the running server's demo portal. */
+export async function demoSignIn(server: Pick<ServerProcess, 'url'>, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/demo/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  if (res.status !== 200) throw new Error(`demo sign-in as ${email} failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

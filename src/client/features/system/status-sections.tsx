@@ -146,7 +146,11 @@ export function BackupsSection({ status }: { status: Status['backups'] }) {
   const { t } = useTranslation();
   const titleId = useId();
   const run = status?.lastRun;
-  const when = (at: string) => t('system.backups.when', { date: formatDate(at), time: formatTime(at), hours: formatNumber(Math.max(0, Math.floor((Date.now() - Date.parse(at)) / 3_600_000))) });
+  const when = (at: string) => {
+    const hours = Math.max(0, Math.floor((Date.now() - Date.parse(at)) / 3_600_000));
+    const moment = { date: formatDate(at), time: formatTime(at) };
+    return hours === 0 ? t('system.backups.whenRecent', moment) : t('system.backups.when', { ...moment, count: hours, hours: formatNumber(hours) });
+  };
   return (
     <section aria-labelledby={titleId} className="grid gap-4">
       <SectionHeading id={titleId} title={t('system.backups.title')} intro={t('system.backups.intro')} />

@@ -45,6 +45,30 @@ describe('System Settings', () => {
     expect(server.sent('/api/system/settings')).toHaveLength(2);
   });
 
+  it('shows on the Backups tab that none is good for 30 hours, when the last one was, and why the last run failed', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000 - 60_000).toISOString();
+    const backups = {
+      schedule: '02:00',
+      keep: { daily: 7, weekly: 4, monthly: 12 },
+      offsite: true,
+      lastRun: { at: hoursAgo(1), ok: false, bytes: null, seconds: null, error: 'pg_dump failed (1): connection refused' },
+      lastGoodAt: hoursAgo(30),
+      overdue: true,
+    };
+    const { user } = renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': ok({ ...SETTINGS, status: { ...SETTINGS.status, backups } }) } });
+
+    await user.click(await screen.findByRole('tab', { name: 'Backups' }));
+
+    const status = await screen.findByTestId('backup-status');
+    expect(within(status).getByText('No good backup for more than 26 hours')).toBeTruthy();
+    expect(within(status).getByText(/ \(30 hours ago\)$/)).toBeTruthy();
+    expect(within(status).getByText(/^FAILED .* \(1 hour ago\)$/)).toBeTruthy();
+    expect(within(status).getByText('pg_dump failed (1): connection refused')).toBeTruthy();
+    expect(within(status).getByText('Every night at 02:00 (county time)')).toBeTruthy();
+    expect(within(status).getByText('7 daily, 4 weekly, 12 monthly')).toBeTruthy();
+    expect(within(status).getByText('Each backup is copied to the second disk')).toBeTruthy();
+  });
+
   it('says no change has been made yet on the History tab', async () => {
     const { user } = renderScreen(<SystemPage />, { as: 'admin', routes: { '/api/system/settings': ok(SETTINGS), '/api/system/settings/history': list([]) } });
 
