@@ -33,8 +33,10 @@ const count = async (database: Database, table: string) => (await queryRows<{ n:
 
 /** An empty target of the live database's kind, as restoreBackup's config names it. */
 async function emptyTarget(): Promise<{ databaseUrl: string | undefined; migrationDatabaseUrl: undefined; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'afya-restore-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  // A DATA_DIR that does not exist yet: the restore makes it.
+  const parent = mkdtempSync(join(tmpdir(), 'afya-restore-'));
+  const dataDir = join(parent, 'data');
+  cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
   if (templates.kind !== 'postgres') return { databaseUrl: undefined, migrationDatabaseUrl: undefined, dataDir };
   const { url, drop } = await createPostgresDatabase(templates.serverUrl);
   cleanups.push(drop);

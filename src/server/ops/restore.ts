@@ -2,7 +2,7 @@
 // its manifest describes, was made by a newer release, or does not fit the target; otherwise loaded into an empty
 // data directory or database, migrated forward when an older release made it, and then checked: the audit chain
 // verifies (against the manifest's signed checkpoint) and every table has the rows the manifest counted.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -124,6 +124,7 @@ export async function restoreBackup(file: string, config: Pick<Config, 'database
     if (existsSync(join(config.dataDir, 'PG_VERSION'))) {
       throw new RestoreRefused(`Target: ${config.dataDir} already holds a database. A backup is restored into an empty data directory: set DATA_DIR to a new one (the key file audit-chain.key may be copied there first).`);
     }
+    mkdirSync(config.dataDir, { recursive: true });
     const release = lockDataDir(config.dataDir);
     try {
       const tarball = new Blob([readFileSync(file)]);
