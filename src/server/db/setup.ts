@@ -1,11 +1,10 @@
 // The database as the server and the command-line tools open it (DESIGN.md §4): PGlite in DATA_DIR (locked to
 // this process), or PostgreSQL. With MIGRATION_DATABASE_URL, the owner's connection migrates and grants the app's
 // role (db/roles.ts), and only then does the server connect as DATABASE_URL.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../env.js';
-import { MIGRATIONS_FOLDER, openDatabase, openPostgres, type Database, type Db } from './client.js';
+import { openDatabase, openPostgres, type Database, type Db } from './client.js';
+import { journalMigrations } from './migrations.js';
 import { grantAppRole, userOf } from './roles.js';
 
 /** The app role a deployment names: DATABASE_URL's user, when the migrations run as someone else. */
@@ -40,7 +39,6 @@ async function mayMigrate(db: Db): Promise<boolean> {
  * to start on one behind (assertMigrated), and GET /readyz says it is not ready (core/metrics.ts).
  */
 export async function migrationState(db: Db): Promise<{ applied: number; expected: number }> {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
   let applied: number;
   try {
     const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
@@ -48,7 +46,7 @@ export async function migrationState(db: Db): Promise<{ applied: number; expecte
   } catch {
     applied = 0; // no migrations table, or not readable by this role
   }
-  return { applied, expected: journal.entries.length };
+  return { applied, expected: journalMigrations().length };
 }
 
 /** Refuses to serve a database the owner has not migrated to this version (the app's role cannot do it). */

@@ -13,7 +13,8 @@ import { auditChainKey } from '../core/audit-key.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { testConfig } from '../env.js';
 import { createPostgresDatabase, emailOf, openTestDatabase, queryRows, sessionCookie, TEST_NOW } from '../test/helper.js';
-import { expiredBackups, journalEntries, tarWithout, listBackups, takeBackup, type BackupEntry, type BackupManifest } from './backup.js';
+import { journalMigrations } from '../db/migrations.js';
+import { expiredBackups, tarWithout, listBackups, takeBackup, type BackupEntry, type BackupManifest } from './backup.js';
 import { checkBackup, restoreBackup, RestoreRefused } from './restore.js';
 import { backupService, nightlyDue } from './backup-service.js';
 import { countyInstant } from '../../shared/county-time.js';
@@ -64,7 +65,7 @@ describe(`the restore drill on ${kind}`, () => {
     expect(manifest.rowCounts['public.patients']).toBe(await count(live.owner, 'patients'));
     expect(manifest.rowCounts['public.patients']).toBeGreaterThan(0);
     expect(manifest.rowCounts['public.audit_events']).toBe(await count(live.owner, 'audit_events'));
-    expect(manifest.migrations).toEqual({ applied: journalEntries().length, last: { tag: journalEntries().at(-1)!.tag, when: journalEntries().at(-1)!.when } });
+    expect(manifest.migrations).toEqual({ applied: journalMigrations().length, last: { tag: journalMigrations().at(-1)!.tag, when: journalMigrations().at(-1)!.when } });
     const [last] = await queryRows<{ seq: number; hash: string }>(live.owner, sql`select seq::int as seq, hash from audit_events order by seq desc limit 1`);
     expect(manifest.audit).toMatchObject({ lastSeq: last!.seq, lastHash: last!.hash });
     // The chain was sealed up to the backup: the checkpoint names its last event.

@@ -18,7 +18,8 @@ import pg from 'pg';
 import { COUNTY_UTC_OFFSET_MINUTES, countyDate } from '../../shared/county-time.js';
 import { auditCheckpoint } from '../core/audit-seal.js';
 import { formatCheckpoint } from '../core/audit-chain.js';
-import { MIGRATIONS_FOLDER, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { journalMigrations } from '../db/migrations.js';
 import { LOCK_FILE } from '../db/data-dir-lock.js';
 import { BACKUP_TOKEN_FILE } from './backup-token.js';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -76,11 +77,6 @@ function gitCommit(): string | null {
   }
 }
 
-/** This release's migrations, in order, as drizzle-kit wrote them (drizzle/meta/_journal.json). */
-export function journalEntries(): { tag: string; when: number }[] {
-  return (JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] }).entries;
-}
-
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The facts a manifest records of a database, read over one connection (in one snapshot, for PostgreSQL). */
@@ -101,7 +97,7 @@ export async function describeSnapshot(query: Query): Promise<Pick<BackupManifes
   }
   const applied = 'drizzle.__drizzle_migrations' in rowCounts ? ((await query('select created_at from drizzle.__drizzle_migrations order by created_at')) as { created_at: string | number }[]) : [];
   const lastWhen = applied.length > 0 ? Number(applied[applied.length - 1]!.created_at) : null;
-  const entry = lastWhen === null ? undefined : journalEntries().find((e) => e.when === lastWhen);
+  const entry = lastWhen === null ? undefined : journalMigrations().find((e) => e.when === lastWhen);
   const [last] = 'public.audit_events' in rowCounts ? ((await query('select seq, hash from audit_events where seq is not null order by seq desc limit 1')) as { seq: string | number; hash: string }[]) : [];
   return {
     migrations: { applied: applied.length, last: lastWhen === null ? null : { tag: entry?.tag ?? `unknown (${lastWhen})`, when: lastWhen } },

@@ -13,7 +13,8 @@ import { PGLITE_EXTENSIONS } from '../db/client.js';
 import { lockDataDir } from '../db/data-dir-lock.js';
 import { openAsOwner } from '../db/setup.js';
 import type { Config } from '../env.js';
-import { currentRelease, describeSnapshot, journalEntries, MANIFEST_FORMAT, sha256File, withLibpq, type BackupKind, type BackupManifest } from './backup.js';
+import { journalMigrations } from '../db/migrations.js';
+import { currentRelease, describeSnapshot, MANIFEST_FORMAT, sha256File, withLibpq, type BackupKind, type BackupManifest } from './backup.js';
 
 /** A backup this code will not restore, and why, in words for the operator. */
 export class RestoreRefused extends Error {
@@ -62,7 +63,7 @@ export async function checkBackup(file: string, target: BackupKind): Promise<Bac
   if (compareVersions(manifest.release.version, release.version) > 0) {
     throw new RestoreRefused(`Release: the backup was made by release ${manifest.release.version}, newer than this one (${release.version}). Restore it with release ${manifest.release.version} or later.`);
   }
-  const journal = journalEntries();
+  const journal = journalMigrations();
   const last = manifest.migrations.last;
   if (manifest.migrations.applied > journal.length || (last && journal[manifest.migrations.applied - 1]?.when !== last.when)) {
     throw new RestoreRefused(
