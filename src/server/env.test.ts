@@ -20,6 +20,16 @@ describe('configuration', () => {
     expect(parseConfig(PRODUCTION).seedOnStart).toBe(false);
     expect(parseConfig({}).seedOnStart).toBe(true);
   });
+  it('takes a streaming replica only beside a PostgreSQL primary, with 30 s of lag allowed by default (issue 32 item 5)', () => {
+    expect(parseConfig({}).replica).toBeUndefined();
+    expect(parseConfig({ DATABASE_URL: 'postgres://db1/county', REPLICA_DATABASE_URL: 'postgres://db2/county' }).replica).toEqual({ url: 'postgres://db2/county', maxLagSeconds: 30 });
+    expect(parseConfig({ DATABASE_URL: 'postgres://db1/county', REPLICA_DATABASE_URL: 'postgres://db2/county', REPLICA_MAX_LAG_SECONDS: '5' }).replica?.maxLagSeconds).toBe(5);
+    expect(() => parseConfig({ REPLICA_DATABASE_URL: 'postgres://db2/county' })).toThrow(
+      'REPLICA_DATABASE_URL: needs DATABASE_URL: a replica is of a PostgreSQL primary, and the embedded database has none',
+    );
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://db1/county', REPLICA_DATABASE_URL: 'postgres://db1/county' })).toThrow('REPLICA_DATABASE_URL: names the same database as DATABASE_URL: it must be the standby');
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://db1/county', REPLICA_DATABASE_URL: 'postgres://db2/county', REPLICA_MAX_LAG_SECONDS: '0' })).toThrow(/REPLICA_MAX_LAG_SECONDS/);
+  });
   it('takes TRUST_PROXY as yes/no, a hop count or the proxies\' addresses', () => {
     expect(parseConfig({}).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -93,6 +93,13 @@ const envObject = z.object({
    * change the schema or rewrite the audit trail (README, "Security"). Its user is granted what the app needs.
    */
   MIGRATION_DATABASE_URL: postgresUrl,
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL (issue 32 item 5, db/replica.ts): the heavy reads (MOH and
+   * analysis reports, financial statements, exports) go there while it is at most REPLICA_MAX_LAG_SECONDS behind.
+   * Nothing is ever written there: its connections are read-only.
+   */
+  REPLICA_DATABASE_URL: postgresUrl,
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   DEMO_MODE: bool.optional(),
   // Backups (ops/backup.ts, docs/operations.md): where they are written, an optional second directory (a mounted
   // off-site disk) that receives a copy, when the nightly one is taken (county time, or off) and how many are kept.
@@ -281,6 +288,12 @@ const databaseRules = (e: z.infer<typeof envObject>, ctx: z.RefinementCtx) => {
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
     ctx.addIssue({ code: 'custom', path: ['MIGRATION_DATABASE_URL'], message: 'needs DATABASE_URL (the app\'s own connection) beside it' });
   }
+  if (e.REPLICA_DATABASE_URL && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['REPLICA_DATABASE_URL'], message: 'needs DATABASE_URL: a replica is of a PostgreSQL primary, and the embedded database has none' });
+  }
+  if (e.REPLICA_DATABASE_URL && e.REPLICA_DATABASE_URL === e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['REPLICA_DATABASE_URL'], message: 'names the same database as DATABASE_URL: it must be the standby' });
+  }
 };
 
 const DHIS2_SETTINGS = ['DHIS2_URL', 'DHIS2_USERNAME', 'DHIS2_PASSWORD'] as const;
@@ -338,6 +351,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** The owner's connection for migrations; undefined: DATABASE_URL migrates too. */
   migrationDatabaseUrl: string | undefined;
+  /** The streaming replica for heavy reads, and how far behind it may be before they fall back to the primary. */
+  replica: { url: string; maxLagSeconds: number } | undefined;
   demoMode: boolean;
   seedOnStart: boolean;
   backup: {
@@ -436,6 +451,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     clientDir: e.CLIENT_DIR ? resolve(e.CLIENT_DIR) : undefined,
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
+    replica: e.REPLICA_DATABASE_URL ? { url: e.REPLICA_DATABASE_URL, maxLagSeconds: e.REPLICA_MAX_LAG_SECONDS } : undefined,
     demoMode,
     seedOnStart: e.SEED_ON_START ?? e.NODE_ENV !== 'production',
     backup: {

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino from 'pino';
 import { openMigrated } from './db/setup.js';
 import { openDatabase, type Database } from './db/client.js';
+import { openHeavyReads } from './db/replica.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { auditTrailProtection } from './db/roles.js';
 import { isSeeded, JOB_KINDS, PERIODIC_TASKS, seedDemoCounty } from './modules/index.js';
@@ -73,8 +74,18 @@ async function main(): Promise<void> {
     auditKey,
     log: { info: (obj, msg) => app.log.info(obj, msg), error: (obj, msg) => app.log.error(obj, msg) },
   });
+  // The heavy reads on a streaming replica (REPLICA_DATABASE_URL, db/replica.ts): its monitor starts with the app.
+  const reads = config.replica
+    ? openHeavyReads({
+        primary: database.db,
+        url: config.replica.url,
+        maxLagSeconds: config.replica.maxLagSeconds,
+        log: { info: (obj, msg) => app.log.info(obj, msg), warn: (obj, msg) => app.log.warn(obj, msg) },
+      })
+    : undefined;
   const app = await buildApp({
     db: database.db,
+    reads,
     config,
     now,
     testClock: clock,
@@ -88,6 +99,7 @@ async function main(): Promise<void> {
     backupStatus: backups.view,
   });
   if (database.kind === 'pglite') registerBackupRoute(app, backups, writeBackupToken(config.dataDir));
+  reads?.start();
   let closing = false;
   // The requests in flight: a stop waits for them, tells their clients not to send another on the same connection
   // (Connection: close on the answer), and counts those it had to cut.
@@ -162,6 +174,7 @@ async function main(): Promise<void> {
     await auditChain?.seal(database.db, now()).catch((error: unknown) => app.log.error({ err: error }, 'The audit chain could not be sealed at shutdown'));
     // A cut request's or a handed-back job's handler may still hold a connection, which PostgreSQL's pool would
     // wait for: it gets a moment, then ends with the process, its uncommitted transaction rolled back.
+    await reads?.close().catch((error: unknown) => app.log.error({ err: error }, "The replica's connections could not be closed at shutdown"));
     const closingDatabase = database.close().catch((error: unknown) => app.log.error({ err: error }, 'The database could not be closed at shutdown'));
     await settlesWithin(closingDatabase, cut || handedBack.length ? 1000 : STOP_AFTER_GRACE_MS);
     const outcome = cut ? `${cut} requests cut after ${STOP_GRACE_MS / 1000} s` : 'every request in flight answered';
@@ -180,6 +193,7 @@ async function main(): Promise<void> {
     now,
     kinds: JOB_KINDS,
     periodic: [...PERIODIC_TASKS, ...auditChain.periodic, backups.periodic],
+    reads,
     log: (msg, err) => app.log.error({ err }, msg),
   });
   // In a cluster the first process says where the county is served, once every server process listens.

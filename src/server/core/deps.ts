@@ -1,5 +1,6 @@
 // What buildApp is built from, and what each module's routes receive.
 import type { Db, PoolStats } from '../db/client.js';
+import type { HeavyReads } from '../db/replica.js';
 import type { Config } from '../env.js';
 
 export type AppDeps = {
@@ -28,6 +29,11 @@ export type AppDeps = {
    * the metric is not served at all.
    */
   lastBackupAt?: () => Promise<Date | null>;
+  /**
+   * The streaming replica the heavy reads go to while it is current (REPLICA_DATABASE_URL, db/replica.ts): the routes
+   * of the statements and the exports read through db/replica.ts heavyRead with it. Absent: they read `db`.
+   */
+  reads?: HeavyReads;
   /** The backups' schedule and last run (System Settings, the bell): main.ts's backup service; absent in the API tests. */
   backupStatus?: () => NonNullable<import('../../shared/system/index.js').BackupStatus>;
 };

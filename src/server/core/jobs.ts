@@ -11,9 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { HeavyReads } from '../db/replica.js';
 import { jobs } from './jobs.schema.js';
 
-export type JobContext = { db: Db; now: () => Date; jobId: number; attempt: number };
+/** `reads`: the streaming replica for a job's heavy reads (a report's figures, db/replica.ts heavyRead), when there is one. */
+export type JobContext = { db: Db; now: () => Date; jobId: number; attempt: number; reads?: HeavyReads };
 
 export type JobKind = {
   /** Does the job's work, opening its own transactions on ctx.db. Throwing schedules a retry. */
@@ -113,8 +115,8 @@ function asError(thrown: unknown): Error {
 }
 
 /** Runs one claimed job and records how it went. Throws only when the database fails. */
-async function runClaimed(job: ClaimedJob, opts: { db: Db; now: () => Date; kinds: JobKinds; workerId: string; log: Log }): Promise<void> {
-  const { db, now, workerId, log } = opts;
+async function runClaimed(job: ClaimedJob, opts: { db: Db; now: () => Date; kinds: JobKinds; workerId: string; log: Log; reads?: HeavyReads }): Promise<void> {
+  const { db, now, workerId, log, reads } = opts;
   const kind = Object.hasOwn(opts.kinds, job.kind) ? opts.kinds[job.kind] : undefined;
   if (!kind) {
     // No retry: another attempt on this server would find no handler either.
@@ -125,7 +127,7 @@ async function runClaimed(job: ClaimedJob, opts: { db: Db; now: () => Date; kind
     log(`Job ${job.id} failed: unknown kind "${job.kind}"`);
     return;
   }
-  const ctx: JobContext = { db, now, jobId: job.id, attempt: job.attempts };
+  const ctx: JobContext = { db, now, jobId: job.id, attempt: job.attempts, reads };
   let failure: Error | null = null;
   try {
     await kind.run(job.payload, ctx);
@@ -157,7 +159,7 @@ async function runClaimed(job: ClaimedJob, opts: { db: Db; now: () => Date; kind
   }
 }
 
-type RunOpts = { db: Db; now: () => Date; kinds: JobKinds; workerId: string; log?: Log };
+type RunOpts = { db: Db; now: () => Date; kinds: JobKinds; workerId: string; log?: Log; reads?: HeavyReads };
 
 async function runDue(opts: RunOpts, stopping: () => boolean): Promise<number> {
   const log = opts.log ?? consoleLog;
@@ -256,6 +258,7 @@ export function startJobRunner(opts: {
   pollMs?: number;
   workerId?: string;
   log?: Log;
+  reads?: HeavyReads;
 }): JobRunner {
   const periodic = [...(opts.periodic ?? []), PRUNE];
   const kinds = { ...opts.kinds, ...periodicJobKinds(periodic) };
@@ -272,7 +275,7 @@ export function startJobRunner(opts: {
   const poll = async () => {
     try {
       await enqueuePeriodic(opts.db, opts.now(), periodic, enqueued);
-      await runDue({ db: opts.db, now: opts.now, kinds, workerId, log }, () => stopped);
+      await runDue({ db: opts.db, now: opts.now, kinds, workerId, log, reads: opts.reads }, () => stopped);
       lastPollAt = new Date();
     } catch (error) {
       try {

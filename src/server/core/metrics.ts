@@ -194,6 +194,39 @@ function createAppMetrics(deps: AppDeps, log: FastifyBaseLogger) {
     });
   }
 
+  // The streaming replica, where there is one (REPLICA_DATABASE_URL, db/replica.ts): how far behind it is at the last
+  // check, whether heavy reads go there now, and how many each server has served.
+  const reads = deps.reads;
+  if (reads) {
+    new Gauge({
+      name: 'afya_replica_lag_seconds',
+      help: 'Seconds the streaming replica was behind the primary at the last check (every few seconds); NaN when it could not be told (down, or not a standby)',
+      registers: [registry],
+      collect() {
+        this.set(reads.state().lagSeconds ?? Number.NaN);
+      },
+    });
+    new Gauge({
+      name: 'afya_heavy_reads_on_replica',
+      help: 'Whether heavy reads (reports, statements, exports) go to the replica now (1) or have fallen back to the primary (0)',
+      registers: [registry],
+      collect() {
+        this.set(reads.state().target === 'replica' ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'afya_heavy_reads_total',
+      help: 'Heavy reads (report figures, statements, exports) served by this process, by the server that answered: replica or primary',
+      labelNames: ['target'] as const,
+      registers: [registry],
+      collect() {
+        const counts = reads.servedCounts();
+        this.reset();
+        for (const target of ['replica', 'primary'] as const) this.inc({ target }, counts[target]);
+      },
+    });
+  }
+
   return { registry, mpesaCallbacks, requestDuration };
 }
 
@@ -274,6 +307,13 @@ const checksSchema = z
   })
   .describe('Each check: ok, or what is wrong');
 
+const heavyReadsSchema = z
+  .string()
+  .optional()
+  .describe(
+    "With REPLICA_DATABASE_URL only: where the heavy reads go now and why ('replica: the replica is 0.2 s behind', or 'primary: ' and the reason). A replica that lags or is down does not make the server unready: the reads fall back to the primary.",
+  );
+
 const OPERATIONS = 'Operations: for monitors and load balancers, outside the API; no session needed.';
 
 /**
@@ -316,19 +356,20 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         description: `${OPERATIONS} Ready to serve: the database answers select 1 within ${DATABASE_TIMEOUT_MS / 1000} s, it holds every migration of this version, and this process's job runner has polled within the last ${RUNNER_SILENCE_MS / 1000} s. Otherwise 503, with the reason.`,
         response: {
-          200: z.object({ status: z.literal('ready'), checks: checksSchema }),
-          503: z.object({ status: z.literal('not ready'), reason: z.string().describe('Every check that failed, and why'), checks: checksSchema }),
+          200: z.object({ status: z.literal('ready'), checks: checksSchema, heavyReads: heavyReadsSchema }),
+          503: z.object({ status: z.literal('not ready'), reason: z.string().describe('Every check that failed, and why'), checks: checksSchema, heavyReads: heavyReadsSchema }),
         },
       },
     },
     async (request, reply) => {
       const checks = await readiness(deps, request.log);
       reply.header('Cache-Control', 'no-store');
+      const heavyReads = deps.reads?.state().detail;
       const failed = Object.entries(checks).filter(([, word]) => word !== 'ok');
-      if (failed.length === 0) return reply.status(200).send({ status: 'ready' as const, checks });
+      if (failed.length === 0) return reply.status(200).send({ status: 'ready' as const, checks, heavyReads });
       // The reason names what failed; a check not run because of it is in `checks` alone.
       const reason = failed.filter(([, word]) => !word.startsWith(NOT_CHECKED)).map(([name, word]) => `${name}: ${word}`);
-      return reply.status(503).send({ status: 'not ready' as const, reason: reason.join('; '), checks });
+      return reply.status(503).send({ status: 'not ready' as const, reason: reason.join('; '), checks, heavyReads });
     },
   );
 

@@ -80,7 +80,7 @@ export const PATIENT_COUNTS_DRIFT = sql`
   select null where (select coalesce(sum(patients), 0) from patient_total_shards) <> (select count(*) from patients)`;
 
 export async function createTestContext(
-  opts: { config?: Partial<Config>; seed?: boolean; logStream?: AppDeps['logStream'] } = {},
+  opts: { config?: Partial<Config>; seed?: boolean; logStream?: AppDeps['logStream']; reads?: AppDeps['reads'] } = {},
 ): Promise<TestContext> {
   const { database, owner, drop } = await openTestDatabase(opts.seed === false ? 'migrated' : 'seeded');
   const templates = inject('testTemplates');
@@ -98,7 +98,7 @@ export async function createTestContext(
       this.now = new Date(d);
     },
   };
-  const app = await buildApp({ db: database.db, config: testConfig(opts.config), now: () => clock.now, logStream: opts.logStream });
+  const app = await buildApp({ db: database.db, reads: opts.reads, config: testConfig(opts.config), now: () => clock.now, logStream: opts.logStream });
   await app.ready();
 
   const request: TestContext['request'] = ({ method = 'GET', url, cookie, body, headers = {} }) =>
@@ -133,7 +133,7 @@ export async function createTestContext(
   const count = async (table: string) => (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
   const jobKinds = { ...JOB_KINDS, ...periodicJobKinds(PERIODIC_TASKS) };
-  const runJobs = () => runDueJobs({ db: database.db, now: () => clock.now, kinds: jobKinds, workerId: 'test' });
+  const runJobs = () => runDueJobs({ db: database.db, now: () => clock.now, kinds: jobKinds, workerId: 'test', reads: opts.reads });
 
   return {
     app,

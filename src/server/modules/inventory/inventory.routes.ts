@@ -25,6 +25,7 @@ import { createInventoryItem, inventoryCsv, inventoryStats, itemFacility, listIn
 import { inventoryItemSchema, stockMovementResultSchema, stockMovementSchema } from '../../../shared/inventory/index.js';
 import { created, csvFile, list, ok } from '../../core/http.js';
 import { expiringBatches, listBatches, reorderList } from './stock-reads.service.js';
+import { heavyRead } from '../../db/replica.js';
 import { approveWriteOff, listWriteOffs, rejectWriteOff, requestWriteOff, writeOffFacility } from './write-offs.service.js';
 
 export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -39,8 +40,9 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     { config: allow('inventory:read'), schema: { querystring: inventoryStatsQuery, response: ok(inventoryStatsSchema) } },
     async (request) => inventoryStats(ctxOf(request, deps), request.query.facilityId),
   );
+  // An export: a heavy read, on the streaming replica when there is a current one (db/replica.ts).
   r.get('/api/inventory/export.csv', { config: allow('inventory:read'), schema: { response: csvFile } }, async (request, reply) =>
-    sendCsv(reply, await inventoryCsv(ctxOf(request, deps))),
+    sendCsv(reply, await heavyRead(deps.reads, deps.db, (db) => inventoryCsv({ ...ctxOf(request, deps), db }))),
   );
   r.post('/api/inventory', { config: allow('inventory:write', facilityInBody()), schema: { body: createInventoryItemSchema, response: created(inventoryItemSchema) } }, async (request, reply) =>
     reply.status(201).send(await createInventoryItem(ctxOf(request, deps), request.body)),

@@ -30,6 +30,7 @@ import { correctInvoice, createInvoice, facilityOfInvoice, listInvoices, readInv
 import { createPayment, facilityOfPayment, readPayment } from './payments.service.js';
 import { pendingBills, pendingBillsCsv } from './pending-bills.service.js';
 import { certificatePdf, pendingBillsPdf } from './receipts.pdf.js';
+import { heavyRead } from '../../db/replica.js';
 
 /** The facility of the order a body names (an invoice is entered at its order's facility). */
 const orderInBody: FacilityOf = (request, db) => {
@@ -82,11 +83,12 @@ export function receiptRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   const bills = { config: allow('procurement:read', facilityInQuery) };
   r.get('/api/procurement/pending-bills', { ...bills, schema: { querystring: pendingBillsQuery, response: ok(pendingBillsSchema) } }, async (request) => pendingBills(ctxOf(request, deps), request.query));
+  // The exports are heavy reads: on the streaming replica when there is a current one (db/replica.ts).
   r.get('/api/procurement/pending-bills.csv', { ...bills, schema: { querystring: pendingBillsQuery, response: csvFile } }, async (request, reply) =>
-    sendCsv(reply, await pendingBillsCsv(ctxOf(request, deps), request.query)),
+    sendCsv(reply, await heavyRead(deps.reads, deps.db, (db) => pendingBillsCsv({ ...ctxOf(request, deps), db }, request.query))),
   );
   r.get('/api/procurement/pending-bills.pdf', { ...bills, schema: { querystring: pendingBillsQuery.extend(documentQuery.shape), response: pdfFile } }, async (request, reply) => {
-    const { filename, pdf } = await pendingBillsPdf(ctxOf(request, deps), request.query, documentLanguage(request), readerOf(request));
+    const { filename, pdf } = await heavyRead(deps.reads, deps.db, (db) => pendingBillsPdf({ ...ctxOf(request, deps), db }, request.query, documentLanguage(request), readerOf(request)));
     return sendPdf(reply, filename, pdf);
   });
 }

@@ -12,6 +12,7 @@ import type { ServiceContext } from '../../core/context.js';
 import { forbidden, invalid, notFound } from '../../core/errors.js';
 import { enqueue, type JobKinds } from '../../core/jobs.js';
 import type { Db } from '../../db/client.js';
+import { heavyRead, type HeavyReads } from '../../db/replica.js';
 import { findFacility } from '../facilities/index.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { coveredFacilities, moh204, moh705, moh717 } from '../moh/index.js';
@@ -105,8 +106,11 @@ export async function requestReport(ctx: ServiceContext, input: CreateReportInpu
 
 const minDate = (a: string, b: string) => (a < b ? a : b);
 
-/** Generates a processing report's figures and completes it; a report no longer processing is left alone. */
-export async function generateReport(db: Db, reportId: number, now: () => Date): Promise<void> {
+/**
+ * Generates a processing report's figures and completes it; a report no longer processing is left alone. The
+ * figures are counted on the streaming replica when there is a current one (`reads`), the report kept on `db`.
+ */
+export async function generateReport(db: Db, reportId: number, now: () => Date, reads?: HeavyReads): Promise<void> {
   const [r] = await db.select().from(reports).where(eq(reports.id, reportId)).limit(1);
   if (!r) throw notFound(`Report ${reportId} not found`);
   if (r.status !== 'processing') return;
@@ -114,7 +118,7 @@ export async function generateReport(db: Db, reportId: number, now: () => Date):
   if (!generator) throw new Error(`No generator for report kind ${r.kind}`);
   const covered = await coverage(db, r);
   const [facility] = r.facilityId ? await db.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, r.facilityId)) : [];
-  const figures = await generator(db, r, covered);
+  const figures = await heavyRead(reads, db, (from) => generator(from, r, covered));
   const periodLabel = r.period && catalogueEntry(r.kind!)?.shape === 'monthly' ? monthLabel(r.period) : `${r.periodStart} to ${r.periodEnd}`;
   const data: ReportData = { ...figures, title: r.name, scope: scopeLabel({ facility: facility?.name, subcounty: r.subcounty, county: r.county }), periodLabel };
   await db.update(reports).set({ status: 'completed', data, generatedAt: now(), error: null }).where(eq(reports.id, reportId));
@@ -128,7 +132,7 @@ export function monthLabel(period: string): string {
 /** The reports module's background jobs. */
 export const reportJobs: JobKinds = {
   [GENERATE_JOB]: {
-    run: async (payload, ctx) => generateReport(ctx.db, (payload as { reportId: number }).reportId, ctx.now),
+    run: async (payload, ctx) => generateReport(ctx.db, (payload as { reportId: number }).reportId, ctx.now, ctx.reads),
     onFailed: async (payload, error, ctx) => {
       await ctx.db
         .update(reports)

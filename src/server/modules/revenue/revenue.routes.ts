@@ -31,7 +31,7 @@ export function revenueRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/revenue/export.csv', { config: allow('billing:read', facilityInQuery), schema: { querystring: revenuePeriodQuery, response: csvFile } }, async (request, reply) => {
     reply.header('X-Export-Limit', REVENUE_EXPORT_MAX_ROWS);
     if (request.method === 'HEAD') return sendCsv(reply, { filename: revenueExportFilename(deps.now(), request.query), content: '' });
-    const { file, total } = await revenueRecordsCsv(ctxOf(request, deps), request.query);
+    const { file, total } = await revenueRecordsCsv(ctxOf(request, deps), request.query, deps.reads);
     reply.header('X-Total-Count', total);
     return sendCsv(reply, file);
   });

@@ -26,6 +26,7 @@ import { patients } from '../patients/patients.schema.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import { iso, withinScope } from '../../core/sql.js';
 import { audit, listReadDetail } from '../../core/audit.js';
+import { heavyRead, type HeavyReads } from '../../db/replica.js';
 import type { FacilityScope, ServiceContext } from '../../core/context.js';
 
 /** County calendar days [from, to): `to` is the day after the last one. */
@@ -231,11 +232,12 @@ const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.sli
  * (the total says whether the file holds them all). It names patients, so the export is audited with what was
  * asked for; HEAD (the route) exports nothing.
  */
-export async function revenueRecordsCsv({ db, actor, scope, now: clock }: ServiceContext, q: RevenuePeriodQuery): Promise<{ file: CsvFile; rows: number; total: number }> {
+/** The records are read on the streaming replica when there is a current one (`reads`, db/replica.ts); the export is audited on `db`. */
+export async function revenueRecordsCsv({ db, actor, scope, now: clock }: ServiceContext, q: RevenuePeriodQuery, reads?: HeavyReads): Promise<{ file: CsvFile; rows: number; total: number }> {
   const now = clock();
   const window = revenueWindows(q.period, now).current;
   const where = recordsOf(window, q.facilityId, scope);
-  const [rows, total] = await Promise.all([selectRecords(db, where).limit(REVENUE_EXPORT_MAX_ROWS), countRecords(db, where)]);
+  const [rows, total] = await heavyRead(reads, db, (from) => Promise.all([selectRecords(from, where).limit(REVENUE_EXPORT_MAX_ROWS), countRecords(from, where)]));
   const range = asRange(window);
   await audit(db, actor, {
     action: 'revenue.records.export',
