@@ -92,6 +92,17 @@ describe('GET /healthz', () => {
   });
 });
 
+describe('the API description', () => {
+  it('lists the three operations routes together, apart from the modules, and without a session', async () => {
+    const doc = (await t.request({ url: '/api/docs/json' })).json() as { paths: Record<string, { get: { tags: string[]; security?: unknown } }> };
+    for (const path of ['/healthz', '/readyz', '/metrics']) {
+      expect(doc.paths[path]?.get.tags, path).toEqual(['operations']);
+      expect(doc.paths[path]?.get.security, path).toBeUndefined();
+    }
+    expect(doc.paths['/api/patients']?.get.tags).toEqual(['patients']);
+  });
+});
+
 describe('GET /readyz', () => {
   it('is 200 when the database answers, holds every migration and the job runner polls', async () => {
     await withApp({ jobsAlive: ALIVE }, async (app) => {

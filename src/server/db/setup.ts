@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../env.js';
 import { openDatabase, openPostgres, type Database, type Db } from './client.js';
-import { journalMigrations } from './migrations.js';
+import { journalMigrations, pendingMigrations } from './migrations.js';
 import { grantAppRole, userOf } from './roles.js';
 
 /** The app role a deployment names: DATABASE_URL's user, when the migrations run as someone else. */
@@ -35,18 +35,19 @@ async function mayMigrate(db: Db): Promise<boolean> {
 }
 
 /**
- * How many of this version's migrations (drizzle/meta/_journal.json) the database has applied: the server refuses
- * to start on one behind (assertMigrated), and GET /readyz says it is not ready (core/metrics.ts).
+ * How many of this version's migrations (drizzle/meta/_journal.json) the database has applied, by the migrator's own
+ * rule (db/migrations.ts pendingMigrations: a migration is applied when the last one recorded is not older), so a
+ * database missing one migration is behind even when its row count says otherwise: the server refuses to start on
+ * one behind (assertMigrated), and GET /readyz says it is not ready (core/metrics.ts).
  */
 export async function migrationState(db: Db): Promise<{ applied: number; expected: number }> {
-  let applied: number;
+  const expected = journalMigrations().length;
   try {
-    const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
-    applied = result.rows[0]?.n ?? 0;
+    const { pending } = await pendingMigrations(db);
+    return { applied: expected - pending.length, expected };
   } catch {
-    applied = 0; // no migrations table, or not readable by this role
+    return { applied: 0, expected }; // the migrations table not readable by this role
   }
-  return { applied, expected: journalMigrations().length };
 }
 
 /** Refuses to serve a database the owner has not migrated to this version (the app's role cannot do it). */

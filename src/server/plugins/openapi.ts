@@ -39,7 +39,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const access = input.route.config?.access;
-      const tag = input.url.split('/')[2] ?? 'api';
+      // /api/<module>/… by its module; the operations routes outside /api (/healthz, /readyz, /metrics) together.
+      const tag = input.url.startsWith('/api/') ? (input.url.split('/')[2] ?? 'api') : 'operations';
       const schema = out.schema as Record<string, unknown>;
       return {
         ...out,
