@@ -2,9 +2,9 @@
 // chain intact and its signed checkpoint holding; and a backup that does not fit is refused before anything is
 // touched, saying which check failed. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { testConfig } from '../env.js';
 import { createPostgresDatabase, emailOf, openTestDatabase, queryRows, sessionCookie, TEST_NOW } from '../test/helper.js';
 import { journalMigrations } from '../db/migrations.js';
-import { expiredBackups, tarWithout, listBackups, takeBackup, type BackupEntry, type BackupManifest } from './backup.js';
+import { expiredBackups, tarWithout, listBackups, pruneBackups, STALE_PARTIAL_MS, takeBackup, type BackupEntry, type BackupManifest } from './backup.js';
 import { checkBackup, restoreBackup, RestoreRefused } from './restore.js';
 import { backupService, nightlyDue } from './backup-service.js';
 import { countyInstant } from '../../shared/county-time.js';
@@ -193,6 +193,25 @@ describe('retention', () => {
     expect(kept).not.toContain('2025-11-30T11:00:00.000Z');
     expect(kept.length).toBeLessThanOrEqual(7 + 4 + 12);
     expect(kept.length).toBeGreaterThanOrEqual(12 + 4);
+  });
+
+  it('deletes a half-written file left a day ago by a run that never finished, and leaves one being written now', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'afya-partials-'));
+    try {
+      const now = new Date('2026-11-30T09:00:00Z');
+      const stale = join(dir, '.afyakaunti-2026-11-28-0200-postgres.dump.1a2b3c4d.partial');
+      const writing = join(dir, '.afyakaunti-2026-11-30-1155-postgres.dump.5e6f7a8b.partial');
+      const other = join(dir, 'notes.partial');
+      for (const file of [stale, writing, other]) writeFileSync(file, 'x');
+      const dayAndAMinute = new Date(now.getTime() - STALE_PARTIAL_MS - 60_000);
+      utimesSync(stale, dayAndAMinute, dayAndAMinute);
+      utimesSync(other, dayAndAMinute, dayAndAMinute);
+      utimesSync(writing, now, now);
+      expect(pruneBackups(dir, { daily: 7, weekly: 4, monthly: 12 }, now)).toEqual([]);
+      expect(readdirSync(dir).sort()).toEqual([basename(writing), 'notes.partial']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -8,7 +8,7 @@
 // - PGlite: the data directory is locked to the running server, so the server takes the snapshot itself
 //   (dumpDataDir: a tarball of its files), in a transaction that holds the database while the manifest's facts are
 //   read and the tarball made, so the two describe the same rows.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, createReadStream, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,10 +127,25 @@ export type BackupOptions = {
   auditKey?: Buffer;
 };
 
+/**
+ * The pg_dump or pg_restore running for this process: stopped when the process exits (a server stopped mid-backup),
+ * rather than left writing a file nobody will finish.
+ */
+const running = new Set<ChildProcess>();
+let stopsChildrenAtExit = false;
+
 /** Runs a command (inheriting this process's environment), failing with its stderr. */
 export function runCommand(command: string, args: string[]): Promise<void> {
+  if (!stopsChildrenAtExit) {
+    stopsChildrenAtExit = true;
+    process.once('exit', () => {
+      for (const child of running) child.kill('SIGTERM');
+    });
+  }
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    running.add(child);
+    child.once('close', () => running.delete(child));
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.once('error', (error) => reject(new Error(`${command} could not run (${error.message}): install PostgreSQL's client tools (Debian: postgresql-client)`)));
@@ -350,12 +365,27 @@ function mondayOf(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Deletes the backups retention lets go, in `dir`; returns their names. */
-export function pruneBackups(dir: string, keep: Retention): string[] {
+/**
+ * A backup still being written is a hidden `.partial` file; one a day old is left from a run that never finished (a
+ * process killed mid-dump, a pg_dump that outlived its server): no backup takes a day, so it is deleted.
+ */
+export const STALE_PARTIAL_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the backups retention lets go, and stale unfinished files, in `dir`; returns the backups' names. */
+export function pruneBackups(dir: string, keep: Retention, now: Date = new Date()): string[] {
   const gone = expiredBackups(listBackups(dir), keep);
   for (const name of gone) {
     rmSync(join(dir, `${name}.manifest.json`), { force: true });
     rmSync(join(dir, name), { force: true });
+  }
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith('.') || !name.endsWith('.partial')) continue;
+    const path = join(dir, name);
+    try {
+      if (now.getTime() - statSync(path).mtimeMs > STALE_PARTIAL_MS) rmSync(path, { force: true });
+    } catch {
+      // Renamed or removed meanwhile by the run that wrote it.
+    }
   }
   return gone;
 }
