@@ -2,7 +2,7 @@
 // chain intact and its signed checkpoint holding; and a backup that does not fit is refused before anything is
 // touched, saying which check failed. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,7 +10,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { auditChainKey } from '../core/audit-key.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_FOLDER, openDatabase, openPglite, openPostgres, type Database } from '../db/client.js';
 import { testConfig } from '../env.js';
 import { createPostgresDatabase, emailOf, openTestDatabase, queryRows, sessionCookie, TEST_NOW } from '../test/helper.js';
 import { journalMigrations } from '../db/migrations.js';
@@ -168,6 +170,43 @@ describe(`the restore drill on ${kind}`, () => {
     const target = await emptyTarget();
     await restoreBackup(file, target, key);
     await expect(restoreBackup(file, target, key)).rejects.toThrow(/^Target: .* already (holds a database|has \d+ tables)/);
+  });
+
+  it("restores a backup an earlier release made, one migration behind, and migrates it forward to this release's", async () => {
+    // The earlier release's schema: this release's migrations but the last (a copy of drizzle/ with a shorter journal).
+    const journal = journalMigrations();
+    const earlier = mkdtempSync(join(tmpdir(), 'afya-earlier-migrations-'));
+    cleanups.push(() => rmSync(earlier, { recursive: true, force: true }));
+    cpSync(MIGRATIONS_FOLDER, earlier, { recursive: true });
+    const journalFile = join(earlier, 'meta', '_journal.json');
+    const entries = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+    writeFileSync(journalFile, JSON.stringify({ ...entries, entries: entries.entries.slice(0, -1) }));
+    const source = await emptyTarget();
+    const older = source.databaseUrl ? await openPostgres(source.databaseUrl) : await openPglite(source.dataDir);
+    try {
+      if (older.kind === 'postgres') await migratePostgres(older.db as never, { migrationsFolder: earlier });
+      else await migratePglite(older.db as never, { migrationsFolder: earlier });
+      await older.db.execute(sql`insert into facilities (mfl_code, name, level, type, owner, location, subcounty)
+        values ('99901', 'Earlier Release Dispensary', 2, 'Dispensary', 'Ministry of Health', 'Malaba', 'Teso North')`);
+      const earlierBackup = await takeBackup(older, { dir: join(dir, 'earlier'), now: () => TEST_NOW, auditKey: key });
+      expect(earlierBackup.migrations).toEqual({ applied: journal.length - 1, last: { tag: journal.at(-2)!.tag, when: journal.at(-2)!.when } });
+      expect(earlierBackup.rowCounts['public.facilities']).toBe(1);
+      expect(earlierBackup.rowCounts).not.toHaveProperty(`public.lab_tests`);
+
+      const target = await emptyTarget();
+      const report = await restoreBackup(join(dir, 'earlier', earlierBackup.file), target, key);
+      expect(report).toMatchObject({ migrated: 1, mismatches: [], audit: { intact: true } });
+      const restored = target.databaseUrl ? await openPostgres(target.databaseUrl) : await openPglite(target.dataDir);
+      try {
+        expect(await count(restored, 'facilities')).toBe(1);
+        // The last migration's table is there now: the restored database is this release's.
+        expect(await count(restored, 'lab_tests')).toBe(0);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await older.close();
+    }
   });
 });
 
