@@ -182,18 +182,19 @@ describe(`a server stopped with SIGTERM under load (${POSTGRES ? 'PostgreSQL, WO
     expect(before.length).toBeGreaterThanOrEqual(40);
     expect(before.filter((s) => !(s.outcome.answered && s.outcome.status === 201)).map((s) => s.outcome)).toEqual([]);
     // Then: 201 (read before the server closed), 503 with Connection: close (read on a kept-alive connection while
-    // closing, and not run), or refused (the port closed). Never another status (a 500 from a closed database),
-    // never an answer cut off once begun, and no request reset on a kept-alive connection: the server closes those
-    // only once nothing is in flight, by when each desk's has been closed by a Connection: close answer. A request
-    // on a new connection the system had queued for the port when it closed (in a cluster, the first process
-    // queues them for its server processes) is reset unread: the server's log above says it cut no request it had
-    // read, and the database below that nothing was done for any request without a 201.
+    // closing, and not run), refused (the port closed), or reset before any answer began. Never another status (a
+    // 500 from a closed database), and never an answer cut off once begun. A reset comes to a request the server
+    // never read: one on a new connection the system had queued for the port when it closed (in a cluster, the
+    // first process queues them for its server processes), or one sent on a kept-alive connection in the instant
+    // the server closed it as idle, once nothing was in flight (HTTP/1.1's own race: a browser sends such a request
+    // again by itself, having had no answer). The server's log above says it cut no request it had read, and the
+    // database below that nothing was done for any request without a 201. Seen in CI under load: 1 of 137.
     for (const { outcome } of sent) {
       if (outcome.answered) {
         expect([201, 503], outcome.body).toContain(outcome.status);
         if (outcome.status === 503) expect(outcome.connection).toBe('close');
       } else if (outcome.code !== 'ECONNREFUSED') {
-        expect(outcome, 'only a request on a new connection may be reset, unread').toEqual({ answered: false, code: 'ECONNRESET', reusedSocket: false });
+        expect(outcome.code, 'a request the server did not answer was refused, or reset unread: never cut mid-answer').toBe('ECONNRESET');
       }
     }
     const answered201 = new Map(

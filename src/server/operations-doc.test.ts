@@ -21,12 +21,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TLSSocket } from 'node:tls';
-import pg from 'pg';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { LABEL_KINDS, OPERATIONS_DOC, parseDocBlocks } from '../../scripts/doc-blocks.mjs';
 import { parseConfig } from './env.js';
 import { testPostgresUrl } from './test/helper.js';
-import { createPgCluster, pgClusterAvailable, type PgCluster } from './test/pg-cluster.js';
+import { createPgCluster, pgClusterAvailable, sqlOn, waitFor, type PgCluster } from './test/pg-cluster.js';
 import { freePort } from './test/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -88,26 +87,6 @@ async function runBlock(id: string, text: string, env: Record<string, string> = 
   return result.stdout;
 }
 
-async function query<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** Polls `probe` every 200 ms until it returns a value (not undefined), for up to `seconds`. */
-async function until<T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string; peerCommonName?: string };
 
@@ -274,7 +253,7 @@ describe('docs/operations.md runs as written', () => {
       const [program, ...args] = execStart.split(/\s+/);
       server = startChild(program!, args, { cwd: unitSetting(unitText, 'WorkingDirectory'), env: { ...settings, PATH: INHERITED.PATH ?? '/usr/bin:/bin' }, logFile: join(work, 'server.log') });
       const started = server;
-      const ready = await until('the server ready (GET /readyz 200)', 120, async () => {
+      const ready = await waitFor('the server ready (GET /readyz 200)', 120, async () => {
         if (started.child.exitCode !== null) throw new Error(`the server exited (${started.child.exitCode}):\n${started.log()}`);
         const answer = await get({ port, path: '/readyz', host: `localhost:${port}` });
         return answer.status === 200 ? answer : undefined;
@@ -330,7 +309,7 @@ describe('docs/operations.md runs as written', () => {
       expect(tested.code, tested.stderr).toBe(0);
       nginx = startChild(NGINX, ['-c', nginxConf, '-e', errorLog, '-g', 'daemon off;'], { cwd: nginxDir, env: INHERITED, logFile: join(nginxDir, 'output.log') });
       const proxy = nginx;
-      const overTls = await until('nginx answering over TLS', 30, async () => {
+      const overTls = await waitFor('nginx answering over TLS', 30, async () => {
         if (proxy.child.exitCode !== null) throw new Error(`nginx exited (${proxy.child.exitCode}):\n${proxy.log()}\n${readFileSync(errorLog, 'utf8')}`);
         return get({ port: httpsPort, path: '/readyz', host: `${HOST_NAME}:${httpsPort}`, tls: { servername: HOST_NAME } });
       });
@@ -383,21 +362,21 @@ describe('docs/operations.md runs as written', () => {
       expect(existsSync(join(standby.dataDir, 'standby.signal'))).toBe(true);
       await standby.start();
       await runBlock('synchronous', testBlock('synchronous'), onPrimary);
-      await until('the standby streaming synchronously', 30, async () =>
-        (await query<{ sync_state: string }>(primary.url(), 'select sync_state from pg_stat_replication'))[0]?.sync_state === 'sync' ? true : undefined,
+      await waitFor('the standby streaming synchronously', 30, async () =>
+        (await sqlOn<{ sync_state: string }>(primary.url(), 'select sync_state from pg_stat_replication'))[0]?.sync_state === 'sync' ? true : undefined,
       );
 
-      await query(primary.url(), "create table standby_check (id int primary key, note text); insert into standby_check values (1, 'written on the primary')");
-      await until('the row on the standby', 30, async () => ((await query(standby.url(), 'select 1 from standby_check where id = 1')).length === 1 ? true : undefined));
-      expect((await query<{ r: boolean }>(standby.url(), 'select pg_is_in_recovery() as r'))[0]!.r).toBe(true);
+      await sqlOn(primary.url(), "create table standby_check (id int primary key, note text); insert into standby_check values (1, 'written on the primary')");
+      await waitFor('the row on the standby', 30, async () => ((await sqlOn(standby.url(), 'select 1 from standby_check where id = 1')).length === 1 ? true : undefined));
+      expect((await sqlOn<{ r: boolean }>(standby.url(), 'select pg_is_in_recovery() as r'))[0]!.r).toBe(true);
 
       // The old primary is down first (the page's step 1), then the standby is promoted.
       await primary.stop();
       const promoted = await runBlock('promote', testBlock('promote'), { PGHOST: '127.0.0.1', PGPORT: String(standby.port) });
       expect(promoted).toMatch(/^\s*t\s*$/m);
-      expect((await query<{ r: boolean }>(standby.url(), 'select pg_is_in_recovery() as r'))[0]!.r).toBe(false);
-      await query(standby.url(), "insert into standby_check values (2, 'written on the promoted standby')");
-      expect(await query(standby.url(), 'select id from standby_check order by id')).toEqual([{ id: 1 }, { id: 2 }]);
+      expect((await sqlOn<{ r: boolean }>(standby.url(), 'select pg_is_in_recovery() as r'))[0]!.r).toBe(false);
+      await sqlOn(standby.url(), "insert into standby_check values (2, 'written on the promoted standby')");
+      expect(await sqlOn(standby.url(), 'select id from standby_check order by id')).toEqual([{ id: 1 }, { id: 2 }]);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${clusters.map((c) => `PostgreSQL:\n${c.log().slice(-2000)}`).join('\n\n')}`, { cause: error });
     } finally {
@@ -421,20 +400,20 @@ describe('docs/operations.md runs as written', () => {
       await database.start();
       ran.add('wal-archive');
       const url = database.url();
-      await query(url, 'create table visits (id int primary key)');
-      await query(url, 'insert into visits select generate_series(1, 100)');
+      await sqlOn(url, 'create table visits (id int primary key)');
+      await sqlOn(url, 'insert into visits select generate_series(1, 100)');
       await runBlock('pitr-base-backup', substitute('pitr-base-backup', testBlock('pitr-base-backup'), [['/srv/afya-base', bases]]), {
         PGHOST: '127.0.0.1',
         PGPORT: String(database.port),
       });
-      await query(url, 'insert into visits select generate_series(101, 200)');
-      const [{ moment }] = (await query<{ moment: string }>(url, 'select now()::text as moment')) as [{ moment: string }];
+      await sqlOn(url, 'insert into visits select generate_series(101, 200)');
+      const [{ moment }] = (await sqlOn<{ moment: string }>(url, 'select now()::text as moment')) as [{ moment: string }];
       // The mistake comes a moment after the target: the one wait of this file.
       await new Promise((r) => setTimeout(r, 1500));
-      await query(url, 'insert into visits select generate_series(201, 300)');
-      const [{ wal }] = (await query<{ wal: string }>(url, 'select pg_walfile_name(pg_switch_wal()) as wal')) as [{ wal: string }];
-      await until(`${wal} archived`, 60, async () => {
-        const [archiver] = await query<{ last: string | null }>(url, 'select last_archived_wal as last from pg_stat_archiver');
+      await sqlOn(url, 'insert into visits select generate_series(201, 300)');
+      const [{ wal }] = (await sqlOn<{ wal: string }>(url, 'select pg_walfile_name(pg_switch_wal()) as wal')) as [{ wal: string }];
+      await waitFor(`${wal} archived`, 60, async () => {
+        const [archiver] = await sqlOn<{ last: string | null }>(url, 'select last_archived_wal as last from pg_stat_archiver');
         return archiver?.last && archiver.last >= wal ? true : undefined;
       });
       await database.stop();
@@ -466,11 +445,11 @@ describe('docs/operations.md runs as written', () => {
         ])}`,
       );
       await recovered.start();
-      await until('recovery to the moment, then promotion', 60, async () =>
-        (await query<{ r: boolean }>(recovered.url(), 'select pg_is_in_recovery() as r'))[0]?.r === false ? true : undefined,
+      await waitFor('recovery to the moment, then promotion', 60, async () =>
+        (await sqlOn<{ r: boolean }>(recovered.url(), 'select pg_is_in_recovery() as r'))[0]?.r === false ? true : undefined,
       );
       ran.add('pitr-recover');
-      expect(await query(recovered.url(), 'select count(*)::int as n, max(id) as last from visits')).toEqual([{ n: 200, last: 200 }]);
+      expect(await sqlOn(recovered.url(), 'select count(*)::int as n, max(id) as last from visits')).toEqual([{ n: 200, last: 200 }]);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${clusters.map((c) => `PostgreSQL:\n${c.log().slice(-2000)}`).join('\n\n')}`, { cause: error });
     } finally {

@@ -12,12 +12,11 @@
 // under `npm test`, on the embedded database, there is no PostgreSQL to replicate.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { TEST_AUDIT_CHAIN_KEY } from './env.js';
 import { demoEmail, DEMO_ACCOUNTS } from './modules/index.js';
 import { testPostgresUrl } from './test/helper.js';
-import { createPgCluster, pgClusterAvailable, type PgCluster } from './test/pg-cluster.js';
+import { createPgCluster, pgClusterAvailable, sqlOn, waitFor, type PgCluster } from './test/pg-cluster.js';
 import { demoSignIn, runCli, startServerProcess, type ServerProcess } from './test/server-process.js';
 
 const POSTGRES = testPostgresUrl();
@@ -30,26 +29,6 @@ const MAX_LAG_SECONDS = 8;
 /** National IDs of this test's registrations: 9 digits starting 7, a block no seeded patient uses. */
 const ID_BLOCK = 700_000_000;
 
-async function query<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** Polls `probe` every 200 ms until it returns a value (not undefined), for up to `seconds`. */
-async function until<T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function heavyReads(server: ServerProcess): Promise<string> {
   const body = (await (await fetch(`${server.url}/readyz`)).json()) as { heavyReads?: string };
@@ -75,7 +54,7 @@ describe('a streaming replica (PostgreSQL)', () => {
       // The county: a copy of the tests' seeded county, restored as the owner (the app's own role is another test's).
       const dump = join(primary.root, 'county.dump');
       await primary.run('pg_dump', ['-Fc', '-f', dump, '-d', seeded.toString()]);
-      await query(primary.url(), 'create database afya');
+      await sqlOn(primary.url(), 'create database afya');
       await primary.run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '-d', primary.url('afya'), dump]);
 
       // The standby, as docs/operations.md makes it: a base backup that writes its own primary_conninfo (-R).
@@ -84,10 +63,10 @@ describe('a streaming replica (PostgreSQL)', () => {
       await standby.run('pg_basebackup', ['-d', primary.url(), '-D', standby.dataDir, '-R', '-X', 'stream', '-c', 'fast']);
       await standby.start();
       // Synchronous from now on: a commit is acknowledged once the standby has written it.
-      await query(primary.url(), "alter system set synchronous_standby_names = '*'");
-      await query(primary.url(), 'select pg_reload_conf()');
-      await until('the standby streaming synchronously', 30, async () =>
-        (await query<{ sync_state: string }>(primary.url(), 'select sync_state from pg_stat_replication'))[0]?.sync_state === 'sync' ? true : undefined,
+      await sqlOn(primary.url(), "alter system set synchronous_standby_names = '*'");
+      await sqlOn(primary.url(), 'select pg_reload_conf()');
+      await waitFor('the standby streaming synchronously', 30, async () =>
+        (await sqlOn<{ sync_state: string }>(primary.url(), 'select sync_state from pg_stat_replication'))[0]?.sync_state === 'sync' ? true : undefined,
       );
 
       const first = await startServerProcess(
@@ -95,7 +74,7 @@ describe('a streaming replica (PostgreSQL)', () => {
         { SEED_ON_START: 'false', LOG_LEVEL: 'info', REPLICA_DATABASE_URL: standby.url('afya'), REPLICA_MAX_LAG_SECONDS: String(MAX_LAG_SECONDS) },
       );
       servers.push(first);
-      await until('heavy reads on the replica', 30, async () => ((await heavyReads(first)).startsWith('replica: the replica is') ? true : undefined));
+      await waitFor('heavy reads on the replica', 30, async () => ((await heavyReads(first)).startsWith('replica: the replica is') ? true : undefined));
 
       // A report's figures are counted on the standby.
       const director = await demoSignIn(first, account('county_director'));
@@ -106,7 +85,7 @@ describe('a streaming replica (PostgreSQL)', () => {
       });
       expect(requested.status).toBe(202);
       const reportId = ((await requested.json()) as { id: number }).id;
-      await until('the report completed', 60, async () => {
+      await waitFor('the report completed', 60, async () => {
         const report = (await (await fetch(`${first.url}/api/reports/${reportId}`, { headers: { cookie: director } })).json()) as { status: string };
         return report.status === 'completed' ? true : undefined;
       });
@@ -117,7 +96,7 @@ describe('a streaming replica (PostgreSQL)', () => {
 
       // With the standby's replay paused, a fresh write on the primary is missing from an export read there...
       const pharmacist = await demoSignIn(first, account('pharmacist'));
-      await query(standby.url('afya'), 'select pg_wal_replay_pause()');
+      await sqlOn(standby.url('afya'), 'select pg_wal_replay_pause()');
       const item = { itemName: 'Artemether-lumefantrine 20/120 (replica test)', category: 'pharmaceuticals', facilityId: 1, currentStock: 40, minimumStock: 10, unit: 'tablets', supplier: 'KEMSA', unitCost: 12.5 };
       const made = await fetch(`${first.url}/api/inventory`, { method: 'POST', headers: { cookie: pharmacist, origin: first.url, 'content-type': 'application/json' }, body: JSON.stringify(item) });
       expect(made.status, await made.clone().text()).toBe(201);
@@ -125,7 +104,7 @@ describe('a streaming replica (PostgreSQL)', () => {
       expect(await heavyReads(first)).toMatch(/^replica: /);
       expect(await exported()).toBe(false);
       // ...until it is more than REPLICA_MAX_LAG_SECONDS behind: then the reads go to the primary, and the log says so.
-      const fellBack = await until('the fall-back to the primary', MAX_LAG_SECONDS * 4, async () => {
+      const fellBack = await waitFor('the fall-back to the primary', MAX_LAG_SECONDS * 4, async () => {
         const where = await heavyReads(first);
         return where.startsWith('primary: the replica is') ? where : undefined;
       });
@@ -133,13 +112,13 @@ describe('a streaming replica (PostgreSQL)', () => {
       expect(await exported()).toBe(true);
       expect(readFileSync(first.logFile, 'utf8')).toMatch(/Heavy reads fall back to the primary: the replica is [\d.]+ s behind/);
       // Replay resumes: back to the standby, which now has the item too.
-      await query(standby.url('afya'), 'select pg_wal_replay_resume()');
-      await until('heavy reads back on the replica', 30, async () => ((await heavyReads(first)).startsWith('replica: ') ? true : undefined));
+      await sqlOn(standby.url('afya'), 'select pg_wal_replay_resume()');
+      await waitFor('heavy reads back on the replica', 30, async () => ((await heavyReads(first)).startsWith('replica: ') ? true : undefined));
       expect(await exported()).toBe(true);
       expect(readFileSync(first.logFile, 'utf8')).toMatch(/Heavy reads go to the replica: the replica is/);
 
       // Nothing can be written on the standby.
-      const refused = await query(standby.url('afya'), "update facilities set name = name where id = 1").catch((error: { code?: string; message: string }) => error);
+      const refused = await sqlOn(standby.url('afya'), "update facilities set name = name where id = 1").catch((error: { code?: string; message: string }) => error);
       expect(refused).toMatchObject({ code: '25006', message: expect.stringMatching(/read-only transaction/) });
 
       // The primary crashes while twelve desks register patients; whatever the server acknowledged must survive.
@@ -167,7 +146,7 @@ describe('a streaming replica (PostgreSQL)', () => {
         }
       };
       const desks = Array.from({ length: 12 }, desk);
-      await until('forty registrations acknowledged', 60, async () => (acknowledged.length >= 40 ? true : undefined)).catch((error: Error) => {
+      await waitFor('forty registrations acknowledged', 60, async () => (acknowledged.length >= 40 ? true : undefined)).catch((error: Error) => {
         throw new Error(`${error.message}: ${acknowledged.length} acknowledged; other answers ${JSON.stringify([...otherAnswers])}`);
       });
       await primary.stop('immediate');
@@ -180,8 +159,8 @@ describe('a streaming replica (PostgreSQL)', () => {
       const second = await startServerProcess({ kind: 'postgres', url: standby.url('afya') }, { SEED_ON_START: 'false', LOG_LEVEL: 'warn' });
       servers.push(second);
       // Ready once its job runner has finished a first poll (readyz says "has not finished a poll yet" before).
-      await until('the promoted server ready', 30, async () => ((await fetch(`${second.url}/readyz`)).status === 200 ? true : undefined));
-      const kept = await query<{ national_id: string; n: number }>(
+      await waitFor('the promoted server ready', 30, async () => ((await fetch(`${second.url}/readyz`)).status === 200 ? true : undefined));
+      const kept = await sqlOn<{ national_id: string; n: number }>(
         standby.url('afya'),
         `select national_id, count(*)::int as n from patients where national_id between '${ID_BLOCK}' and '${ID_BLOCK + 999_999}' group by national_id`,
       );

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort } from './server-process.js';
 
 /** Debian's PostgreSQL 15, the version the county runs (DESIGN.md §2). */
@@ -101,4 +102,26 @@ export async function createPgCluster(opts: { initdb?: boolean; settings?: Recor
     },
   };
   return cluster;
+}
+
+/** Runs one SQL text (one or more statements) on its own connection to `url`; the rows of the last. */
+export async function sqlOn<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Polls `probe` every 200 ms until it returns a value (not undefined), for up to `seconds`; a probe that throws is asked again. */
+export async function waitFor<T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
