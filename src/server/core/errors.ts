@@ -43,3 +43,43 @@ export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_attempts', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 export const invalid = (issues: FieldIssue[]) =>
   new AppError(400, 'invalid_input', issues.map((i) => i.message).join('; '), issues);
+
+/** What was thrown and what it wraps: the error, its cause, its cause's cause… (objects only, at most `depth`). */
+export function causeChain(error: unknown, depth = 5): object[] {
+  const chain: object[] = [];
+  for (let e = error; e && typeof e === 'object' && chain.length < depth; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+}
+
+/**
+ * A short, harmless code for why something failed (ECONNREFUSED, a SQLSTATE), as " (CODE)", or '' when there is
+ * none: for an answer anyone may read (readyz, where heavy reads go); the details go to the log.
+ */
+export function codeSuffix(error: unknown): string {
+  for (const e of causeChain(error)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[A-Z0-9_]{2,32}$/.test(code)) return ` (${code})`;
+  }
+  return '';
+}
+
+/** `within` gave up waiting: code ETIMEDOUT, as a socket's own timeout says it. */
+export class TimedOut extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`no answer within ${ms / 1000} s`);
+  }
+}
+
+/** `work`, or TimedOut once `ms` have passed (the work itself is not cancelled). */
+export async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimedOut(ms)), ms).unref();
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

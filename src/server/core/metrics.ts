@@ -17,7 +17,7 @@ import { errorSchema } from '../../shared/validation.js';
 import type { PoolStats } from '../db/client.js';
 import { migrationState } from '../db/setup.js';
 import type { AppDeps } from './deps.js';
-import { AppError } from './errors.js';
+import { AppError, codeSuffix, TimedOut, within } from './errors.js';
 
 export type AppMetrics = {
   /** This app's metrics (GET /metrics serves it with the process's). */
@@ -247,29 +247,6 @@ function allowList(entries: readonly string[]): (ip: string) => boolean {
   };
 }
 
-/** A short, harmless code for why a check failed (ECONNREFUSED, a SQLSTATE): the details go to the log, not to anyone asking. */
-function codeOf(error: unknown): string {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[A-Z0-9_]{2,32}$/.test(code)) return ` (${code})`;
-  }
-  return '';
-}
-
-class TimedOut extends Error {}
-
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimedOut()), ms).unref();
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 type Checks = { database: string; migrations: string; jobs: string };
 
 const NOT_CHECKED = 'not checked';
@@ -281,7 +258,7 @@ async function readiness(deps: AppDeps, log: FastifyBaseLogger): Promise<Checks>
   try {
     await within(DATABASE_TIMEOUT_MS, deps.db.execute(sql`select 1`));
   } catch (error) {
-    checks.database = error instanceof TimedOut ? `no answer to select 1 within ${seconds}` : `select 1 failed${codeOf(error)}: the database is not reachable`;
+    checks.database = error instanceof TimedOut ? `no answer to select 1 within ${seconds}` : `select 1 failed${codeSuffix(error)}: the database is not reachable`;
     if (!(error instanceof TimedOut)) log.warn({ err: error }, 'readyz: the database did not answer');
   }
   if (checks.database !== 'ok') checks.migrations = `${NOT_CHECKED}: the database did not answer`;
@@ -290,7 +267,7 @@ async function readiness(deps: AppDeps, log: FastifyBaseLogger): Promise<Checks>
       const { applied, expected } = await within(DATABASE_TIMEOUT_MS, migrationState(deps.db));
       if (applied < expected) checks.migrations = `${applied} of this version's ${expected} migrations applied: run npm run db:migrate`;
     } catch (error) {
-      checks.migrations = error instanceof TimedOut ? `not read within ${seconds}` : `not read${codeOf(error)}`;
+      checks.migrations = error instanceof TimedOut ? `not read within ${seconds}` : `not read${codeSuffix(error)}`;
     }
   }
   const jobs = deps.jobsAlive?.();

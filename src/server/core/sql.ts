@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { FacilityScope } from './context.js';
+import { causeChain } from './errors.js';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** `%fragment%` for ILIKE, with the user's own % _ and \ taken literally. */
@@ -28,12 +29,7 @@ export function searchTerms(search: string | undefined): string[] {
 
 /** The PostgreSQL error inside what the driver threw (it may be wrapped), if it has the given code. */
 function postgresError(error: unknown, code: string): { code: string; constraint?: string } | undefined {
-  let e: unknown = error;
-  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: unknown }).code === code) return e as { code: string; constraint?: string };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return causeChain(error, 3).find((e) => (e as { code?: unknown }).code === code) as { code: string; constraint?: string } | undefined;
 }
 
 /** A PostgreSQL unique violation (23505), however the driver wraps it. */

@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { causeChain, codeSuffix, within } from '../core/errors.js';
 import type { Db } from './client.js';
 
 /** Where heavy reads go now, and why. */
@@ -74,19 +75,12 @@ export function lagOf(opts: { now: number; primaryLsn: bigint; replayedLsn: bigi
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03']);
 const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
-function codeOf(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
+const codeOf = (error: unknown): string | undefined =>
+  causeChain(error)
+    .map((e) => (e as { code?: unknown }).code)
+    .find((code): code is string => typeof code === 'string');
 
-function messagesOf(error: unknown): string {
-  const words: string[] = [];
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) words.push(String((e as { message?: unknown }).message ?? ''));
-  return words.join(' ');
-}
+const messagesOf = (error: unknown): string => causeChain(error).map((e) => String((e as { message?: unknown }).message ?? '')).join(' ');
 
 export const isConnectionLost = (error: unknown): boolean => {
   const code = codeOf(error);
@@ -132,23 +126,15 @@ export function openHeavyReads(opts: { primary: Db; url: string; maxLagSeconds: 
     else opts.log.warn(facts, `Heavy reads fall back to the primary: ${next.detail.replace(/^primary: /, '')}`);
   };
 
-  const within = <T>(work: Promise<T>): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
-    return Promise.race([
-      work,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${CHECK_TIMEOUT_MS / 1000} s`), { code: 'ETIMEDOUT' })), CHECK_TIMEOUT_MS).unref())),
-    ]).finally(() => clearTimeout(timer));
-  };
-
   const measure = async (): Promise<HeavyReadsState> => {
     const checkedAt = new Date();
     let primaryLsn: bigint;
     try {
-      const res = await within(opts.primary.execute(sql`select pg_current_wal_lsn()::text as lsn`));
+      const res = await within(CHECK_TIMEOUT_MS, opts.primary.execute(sql`select pg_current_wal_lsn()::text as lsn`));
       primaryLsn = lsnBytes((res as unknown as { rows: { lsn: string }[] }).rows[0]!.lsn);
     } catch (error) {
       // The primary itself is not answering: nothing to compare with, and the reads fail there too.
-      return { target: 'primary', lagSeconds: null, detail: `primary: the primary's WAL position could not be read${suffix(error)}`, checkedAt };
+      return { target: 'primary', lagSeconds: null, detail: `primary: the primary's WAL position could not be read${codeSuffix(error)}`, checkedAt };
     }
     const now = Date.now();
     const earlier = samples;
@@ -156,13 +142,14 @@ export function openHeavyReads(opts: { primary: Db; url: string; maxLagSeconds: 
     let row: { standby: boolean; replayed: string | null; since: number | null };
     try {
       const res = await within(
+        CHECK_TIMEOUT_MS,
         pool.query<{ standby: boolean; replayed: string | null; since: number | null }>(
           'select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed, extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 as since',
         ),
       );
       row = res.rows[0]!;
     } catch (error) {
-      return { target: 'primary', lagSeconds: null, detail: `primary: the replica does not answer${suffix(error)}`, checkedAt };
+      return { target: 'primary', lagSeconds: null, detail: `primary: the replica does not answer${codeSuffix(error)}`, checkedAt };
     }
     if (!row.standby || row.replayed === null) {
       return { target: 'primary', lagSeconds: null, detail: 'primary: REPLICA_DATABASE_URL is not a standby (pg_is_in_recovery() is false: promoted?)', checkedAt };
@@ -200,7 +187,7 @@ export function openHeavyReads(opts: { primary: Db; url: string; maxLagSeconds: 
     failed(error) {
       if (isRecoveryConflict(error)) return true;
       if (!isConnectionLost(error)) return false;
-      move({ target: 'primary', lagSeconds: null, detail: `primary: a read on the replica lost its connection${suffix(error)}`, checkedAt: new Date() });
+      move({ target: 'primary', lagSeconds: null, detail: `primary: a read on the replica lost its connection${codeSuffix(error)}`, checkedAt: new Date() });
       return true;
     },
     served: (target) => void (counts[target] += 1),
@@ -215,11 +202,6 @@ export function openHeavyReads(opts: { primary: Db; url: string; maxLagSeconds: 
     },
   };
 }
-
-const suffix = (error: unknown) => {
-  const code = codeOf(error);
-  return code && /^[A-Z0-9_]{2,32}$/.test(code) ? ` (${code})` : '';
-};
 
 const formatSeconds = (s: number) => `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
 
