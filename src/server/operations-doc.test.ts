@@ -25,7 +25,8 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { LABEL_KINDS, OPERATIONS_DOC, parseDocBlocks } from '../../scripts/doc-blocks.mjs';
 import { parseConfig } from './env.js';
 import { testPostgresUrl } from './test/helper.js';
-import { createPgCluster, pgClusterAvailable, sqlOn, waitFor, type PgCluster } from './test/pg-cluster.js';
+import { createPgCluster, pgClusterAvailable, postgresOwner, sqlOn, waitFor, type PgCluster } from './test/pg-cluster.js';
+import { runCommand } from './test/run-command.js';
 import { freePort } from './test/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -64,20 +65,8 @@ function substitute(id: string, text: string, pairs: [string | RegExp, string][]
   return out;
 }
 
-type Ran = { code: number | null; stdout: string; stderr: string };
-
-/** Runs a program to its end with `env` over this process's environment. */
-function execute(command: string, args: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...INHERITED, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs a program to its end in the repository, with `env` and the operator's PATH, HOME and TMPDIR. */
+const execute = (command: string, args: readonly string[], env: Record<string, string> = {}) => runCommand(ROOT, [command, ...args], env, 120_000);
 
 /** Runs a shell block (after substitution) as the page's reader would, with bash stopping at the first failure. */
 async function runBlock(id: string, text: string, env: Record<string, string> = {}): Promise<string> {
@@ -107,12 +96,6 @@ function get(opts: { port: number; path: string; host: string; tls?: { servernam
     req.once('error', reject);
     req.end();
   });
-}
-
-/** The postgres user's uid and gid: the page's commands run as postgres write where this test made folders for them. */
-async function postgresOwner(): Promise<{ uid: number; gid: number }> {
-  const [uid, gid] = await Promise.all([execute('id', ['-u', 'postgres']), execute('id', ['-g', 'postgres'])]);
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
 /** A new temporary folder owned by postgres (mode 0700 unless said). */

@@ -37,8 +37,8 @@ export type PgCluster = {
 
 const asRoot = () => process.getuid?.() === 0;
 
-/** The postgres user's uid and gid, for the folder's owner when we are root. */
-async function postgresOwner(): Promise<{ uid: number; gid: number }> {
+/** The postgres user's uid and gid, for the folder's owner when we are root (and for folders a test makes for postgres). */
+export async function postgresOwner(): Promise<{ uid: number; gid: number }> {
   const [uid, gid] = await Promise.all([execute('id', ['-u', 'postgres']), execute('id', ['-g', 'postgres'])]);
   return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
 }
