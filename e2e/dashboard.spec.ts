@@ -3,6 +3,7 @@
 // revenue trend, the demographics of the whole county, the facilities, the activity feed and the system alerts,
 // exports the figures, reads the dashboard in Kiswahili, and tries the two floating buttons.
 import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatKES } from '../src/shared/money.js';
 import { bellOf, expect, expectAccessible, signInAs, test } from './fixtures.js';
@@ -197,13 +198,17 @@ test('Export Report downloads the figures on screen as CSV', async ({ page }) =>
   await expect(exportButton).toBeEnabled();
   const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^afyakaunti-dashboard-facility-${own}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  // One table as Excel and a strict parser read it (issue 33 item 4): a byte-order mark, CRLF lines, every row as wide as the header.
   const csv = await readFile((await download.path())!, 'utf8');
-  const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines).toContain(`Total Patients,${stats.totalPatients}`);
-  expect(lines).toContain(`Active Staff,${stats.activeStaff}`);
-  expect(lines).toContain(`Today's Appointments,${stats.todayAppointments}`);
-  expect(lines.some((l) => /^Monthly Revenue \(KES\) from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2},/.test(l) && l.endsWith(`,${revenue.totalRevenue}`))).toBe(true);
-  for (const m of trend) expect(lines).toContain(`${m.month},${m.total}`);
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const [header, ...rows] = parse(csv, { bom: true, relax_column_count: false, record_delimiter: '\r\n' }) as string[][];
+  expect(header).toEqual(['Scope', 'Group', 'Figure', 'Value', 'Percent']);
+  const figures = new Map(rows.map((r) => [`${r[1]}: ${r[2]}`, r[3]]));
+  expect(figures.get('Key figures: Total Patients')).toBe(String(stats.totalPatients));
+  expect(figures.get('Key figures: Active Staff')).toBe(String(stats.activeStaff));
+  expect(figures.get("Key figures: Today's Appointments")).toBe(String(stats.todayAppointments));
+  expect([...figures].some(([k, v]) => /^Key figures: Monthly Revenue \(KES\) from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/.test(k) && v === String(revenue.totalRevenue))).toBe(true);
+  for (const m of trend) expect(figures.get(`Revenue (KES): ${m.month}`)).toBe(String(m.total));
 });
 
 test('the dashboard reads in Kiswahili and back in English', async ({ page }) => {
@@ -211,7 +216,7 @@ test('the dashboard reads in Kiswahili and back in English', async ({ page }) =>
   const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(sidebar.getByRole('link', { name: 'Patient Registry' })).toBeVisible();
 
-  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('button', { name: / Account menu$/ }).click();
   await page.getByRole('menuitemradio', { name: 'Kiswahili' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashibodi ya Afya ya Kaunti' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sajili ya Wagonjwa' })).toBeVisible();
@@ -225,7 +230,7 @@ test('the dashboard reads in Kiswahili and back in English', async ({ page }) =>
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: /^Menyu ya akaunti ya / }).click();
+  await page.getByRole('button', { name: / Menyu ya akaunti$/ }).click();
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'County Health Dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Patient Registry' })).toBeVisible();

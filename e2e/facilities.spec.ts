@@ -120,9 +120,12 @@ test('the Performance Report downloads the facility list as CSV', async ({ page 
   await page.getByRole('link', { name: 'Performance Report' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/facilities-\d{4}-\d{2}-\d{2}\.csv$/);
+  // A byte-order mark and CRLF lines (issue 33 item 4), in the screen's language.
   const text = readFileSync((await download.path())!, 'utf8');
-  expect(text.split('\n')[0]).toBe('MFL code,Name,Level,Type,Owner,Sub-county,Ward,Location,Beds,Status');
-  expect(text.trim().split('\n')).toHaveLength((await facilityList(page)).length + 1);
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text.slice(1).trimEnd().split('\r\n');
+  expect(lines[0]).toBe('MFL code,Name,Level,Type,Owner,Sub-county,Ward,Location,Beds,Status');
+  expect(lines).toHaveLength((await facilityList(page)).length + 1);
 });
 
 test('analytics shows the facility on the dashboard as the Current Facility', async ({ page }) => {

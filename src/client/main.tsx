@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built (lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -84,6 +84,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // HSTS only where the county serves over HTTPS (production).
     hsts: deps.config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // CSP's frame-ancestors 'none' forbids every frame; X-Frame-Options: SAMEORIGIN would say the opposite to an old
+    // browser that reads only it, and a modern one ignores it beside frame-ancestors (issue 33 item 6).
+    frameguard: false,
+  });
+  // The browser features no screen uses are off for the page and anything it could ever embed (issue 33 item 6):
+  // no screen takes a photo, records sound, asks where the phone is or pays in the browser. Passkeys (WebAuthn) stay
+  // with the page's own origin, as browsers default them.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
   // Before anything else answers: a request for a host the server is not configured for reaches nothing.
   registerHostCheck(app, deps);
@@ -169,15 +178,27 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
   });
 }
 
-/** Helmet's headers that only a document (or a worker) obeys; hashed assets keep nosniff and CORP. */
+/** Features no screen uses, refused to the page and to any frame (each a name Chromium knows: an unknown one is a console error). */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'display-capture=()',
+  'publickey-credentials-create=(self)',
+  'publickey-credentials-get=(self)',
+].join(', ');
+
+/** The headers that only a document (or a worker) obeys; hashed assets keep nosniff and CORP. */
 const DOCUMENT_ONLY_HEADERS = [
   'Content-Security-Policy',
   'Cross-Origin-Opener-Policy',
   'Origin-Agent-Cluster',
+  'Permissions-Policy',
   'Referrer-Policy',
   'X-DNS-Prefetch-Control',
   'X-Download-Options',
-  'X-Frame-Options',
   'X-Permitted-Cross-Domain-Policies',
   'X-XSS-Protection',
 ];

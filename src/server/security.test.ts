@@ -337,8 +337,45 @@ describe('headers and errors', () => {
     const res = await t.request({ url: '/api/facilities', cookie: await t.loginAs('nurse') });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  // Issue 33 item 6: framing is refused by one rule, the CSP's, with no contradicting X-Frame-Options: SAMEORIGIN;
+  // the browser features no screen uses are off.
+  it("refuses framing by the CSP alone and turns off the camera, microphone and location", async () => {
+    for (const url of ['/api/facilities', '/login']) {
+      const res = await t.request({ url, cookie: await t.loginAs('nurse') });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      const policy = String(res.headers['permissions-policy']);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy, url).toContain(feature);
+      expect(policy).toContain('publickey-credentials-get=(self)');
+    }
+  });
+
+  it('names the session cookie __Host- in production: Secure, Path=/, no Domain', async () => {
+    const signIn = async (ctx: TestContext) => {
+      const res = await ctx.request({ method: 'POST', url: '/api/demo/login', body: { email: emailOf('nurse') }, headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.statusCode).toBe(200);
+      const raw = res.headers['set-cookie'];
+      return [raw].flat().find((c) => typeof c === 'string' && c.includes('afya_session='))!;
+    };
+    const production = await createTestContext({ config: { nodeEnv: 'production', demoMode: true } });
+    try {
+      const set = await signIn(production);
+      expect(set).toMatch(/^__Host-afya_session=[^;]+;/);
+      expect(set).toMatch(/; Secure/);
+      expect(set).toMatch(/; Path=\/(;|$)/);
+      expect(set).not.toMatch(/Domain=/i);
+      // The prefixed cookie is the one the server reads; the plain name is no session there.
+      const token = set.split(';')[0]!.split('=')[1];
+      expect((await production.request({ url: '/api/auth/user', cookie: `__Host-afya_session=${token}` })).statusCode).toBe(200);
+      expect((await production.request({ url: '/api/auth/user', cookie: `afya_session=${token}` })).statusCode).toBe(401);
+    } finally {
+      await production.close();
+    }
+    // Outside production the plain name, so a laptop on http://localhost keeps its session.
+    expect(await signIn(t)).toMatch(/^afya_session=/);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

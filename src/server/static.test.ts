@@ -53,11 +53,12 @@ describe('serving the web client', () => {
     const asset = await t.request({ url: '/assets/main-abc123.js' });
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) expect(asset.headers[name], name).toBeUndefined();
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) expect(asset.headers[name], name).toBeUndefined();
     for (const url of ['/', '/patients']) {
       const page = await t.request({ url });
       expect(page.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
-      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(page.headers['x-frame-options'], url).toBeUndefined();
+      expect(page.headers['permissions-policy'], url).toContain('camera=()');
       expect(page.headers['referrer-policy'], url).toBe('no-referrer');
     }
   });

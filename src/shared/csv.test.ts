@@ -23,7 +23,7 @@ describe('CSV cells', () => {
     expect(csvCell('Wafula;=HYPERLINK("http://evil.example")')).toBe('"Wafula;=HYPERLINK(""http://evil.example"")"');
     expect(csvCell('Barasa;@SUM(A1)')).toBe('"Barasa;@SUM(A1)"');
     expect(csvCell('Akinyi\t+1')).toBe('"Akinyi\t+1"');
-    expect(toCsv([['Name', 'Ward'], ['Okello;-1+1', 'Matayos']])).toBe('Name,Ward\n"Okello;-1+1",Matayos\n');
+    expect(toCsv([['Name', 'Ward'], ['Okello;-1+1', 'Matayos']])).toBe('Name,Ward\r\n"Okello;-1+1",Matayos\r\n');
   });
 
   it('writes numbers as numbers, negative ones too', () => {
@@ -31,11 +31,15 @@ describe('CSV cells', () => {
     expect(csvCell(0.5)).toBe('0.5');
   });
 
-  it('joins rows into lines ending with a newline', () => {
-    expect(toCsv([['Item', 'Stock'], ['Paracetamol 500mg', 450]])).toBe('Item,Stock\nParacetamol 500mg,450\n');
+  it('joins rows into lines ending with CRLF (RFC 4180), and leaves a line break inside a cell as it is', () => {
+    expect(toCsv([['Item', 'Stock'], ['Paracetamol 500mg', 450]])).toBe('Item,Stock\r\nParacetamol 500mg,450\r\n');
+    expect(toCsv([['Note'], ['line\nbreak']])).toBe('Note\r\n"line\nbreak"\r\n');
   });
 
-  it('ends lines with CRLF when asked, and leaves a line break inside a cell as it is', () => {
-    expect(toCsv([['Note'], ['line\nbreak'], []], '\r\n')).toBe('Note\r\n"line\nbreak"\r\n\r\n');
+  it('refuses a row wider or narrower than the header: a title line, a blank line or a note line is no row of the table', () => {
+    expect(() => toCsv([['Item', 'Stock'], ['MOH 705A']])).toThrow('CSV row 2 has 1 cells where the header has 2');
+    expect(() => toCsv([['Item', 'Stock'], []])).toThrow(RangeError);
+    expect(() => toCsv([['Item', 'Stock'], ['Paracetamol 500mg', 450, 'note']])).toThrow('CSV row 2 has 3 cells');
+    expect(toCsv([['Item', 'Stock']])).toBe('Item,Stock\r\n');
   });
 });

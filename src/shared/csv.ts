@@ -19,12 +19,21 @@ export function csvCell(value: CsvCell): string {
   return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The UTF-8 byte-order mark a CSV file starts with: without it Excel on Windows reads the file as ANSI and garbles
+ * "–", "—", Kiswahili and "Ksh" (issue 33 item 4). The file's sender adds it (server core/csv.ts sendCsv, the browser's
+ * lib/download.ts downloadText), not toCsv: the text stays one table to test, join or parse. */
+export const CSV_BOM = '\uFEFF';
+
 /**
- * Rows (the first is the header) as CSV text, one line per row, each line ending with `lineEnd`: a newline for
- * the API's files, CRLF (RFC 4180) for the reports the browser builds, as they have always been written.
+ * Rows (the first is the header) as CSV text as RFC 4180 writes it and a strict parser reads it: one table, every row
+ * as wide as the header, each line ending CRLF. A row of another width is a mistake of the file's maker (a title
+ * line, a note, a missing cell), refused here rather than sent to a spreadsheet that would misalign it.
  */
-export function toCsv(rows: readonly (readonly CsvCell[])[], lineEnd: '\n' | '\r\n' = '\n'): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join(lineEnd) + lineEnd;
+export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
+  const width = rows[0]?.length ?? 0;
+  const ragged = rows.findIndex((row) => row.length !== width);
+  if (ragged >= 0) throw new RangeError(`CSV row ${ragged + 1} has ${rows[ragged]!.length} cells where the header has ${width}`);
+  return rows.map((row) => row.map(csvCell).join(',') + '\r\n').join('');
 }
 
 /** The most lines an uploaded CSV file may have (a statement, journals, a timesheet). */

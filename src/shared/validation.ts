@@ -155,8 +155,8 @@ export const errorSchema = z.object({
 });
 export type ErrorAnswer = z.infer<typeof errorSchema>;
 
-/** A downloaded file (CSV): text, not JSON. */
-export const csvFileSchema = z.string().describe('A CSV file (text/csv), sent as a download');
+/** A downloaded file (CSV): text, not JSON (its media type is text/csv: core/http.ts csvFile). */
+export const csvFileSchema = z.string().describe('A CSV file, sent as a download');
 
-/** A printable document: a PDF file (application/pdf), shown inline. */
-export const pdfFileSchema = z.unknown().describe('A PDF document (application/pdf), shown in the browser to print');
+/** A printable document: a PDF file's bytes (application/pdf: core/http.ts pdfFile), shown inline. */
+export const pdfFileSchema = z.custom<Uint8Array<ArrayBufferLike>>((v) => v instanceof Uint8Array).meta({ type: 'string', format: 'binary' }).describe('A PDF document, shown in the browser to print');

@@ -64,10 +64,14 @@ async function send(path: string, { method = 'GET', body, signal }: Options = {}
 
 const SESSION_END_KEY = 'afya.sessionEnded';
 
-/** Keeps why the server ended the session (a 401 whose code says so) for the sign-in page to say. */
-function noteSessionEnd(status: number, code: string | undefined): void {
+/** A 401 whose code says why the server ended the session: noted for the sign-in page. */
+function noteSessionEndOf(status: number, code: string | undefined): void {
   const reason = status === 401 ? sessionEndReasonOf(code) : null;
-  if (!reason) return;
+  if (reason) noteSessionEnd(reason);
+}
+
+/** Keeps why the server ended the session (a 401's code, or GET /api/auth/session's `ended`) for the sign-in page to say. */
+export function noteSessionEnd(reason: SessionEndReason): void {
   try {
     sessionStorage.setItem(SESSION_END_KEY, reason);
   } catch {
@@ -95,7 +99,7 @@ async function toError(res: Response): Promise<ApiError> {
       path: Array.isArray(i.path) ? i.path.join('.') : String(i.path ?? ''),
       message: serverText(i, i.message ?? ''),
     }));
-    noteSessionEnd(res.status, json.code);
+    noteSessionEndOf(res.status, json.code);
     return new ApiError(res.status, json.message ? serverText(json, json.message) : res.statusText, issues, json.code);
   } catch {
     return new ApiError(res.status, text || res.statusText);
@@ -144,16 +148,6 @@ export async function apiPut<T>(path: string, body: unknown): Promise<T> {
 /** DELETE, with a JSON body where the removal says why. */
 export async function apiDelete<T>(path: string, body?: unknown): Promise<T> {
   return (await send(path, { method: 'DELETE', body })).json() as Promise<T>;
-}
-
-/** GET that answers null when signed out, for the current-user call (SPEC.md §4). */
-export async function apiGetOrNull<T>(path: string, signal?: AbortSignal): Promise<T | null> {
-  try {
-    return await apiGet<T>(path, signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
 }
 
 /** Raw request for the System Test page, which reports statuses itself. */

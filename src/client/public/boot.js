@@ -65,14 +65,19 @@
       document.head.appendChild(link);
     });
   }
-  var signIn = ask('/api/auth/user');
-  // The app takes a user or "nobody" (401), on a copy of the answer; any other answer, it asks for again.
-  early['/api/auth/user'] = signIn.then(function (r) {
-    return r && (r.ok || r.status === 401) ? r.clone() : undefined;
+  // Who is signed in: { user } with the user, or null for nobody (a 200 either way: a 401 would be logged as an
+  // error on every signed-out page, issue 33 item 3).
+  var signIn = ask('/api/auth/session');
+  // The app takes the answer, on a copy of it; any other answer (none, an error), it asks for again.
+  early['/api/auth/session'] = signIn.then(function (r) {
+    return r && r.ok ? r.clone() : undefined;
   });
   signIn
     .then(function (r) {
-      return !r ? undefined : r.status === 401 ? null : r.ok ? r.json() : undefined;
+      return r && r.ok ? r.json() : undefined;
+    })
+    .then(function (session) {
+      return session ? session.user : undefined;
     })
     .then(function (user) {
       try {

@@ -163,7 +163,7 @@ export function signedIn(role: Role, overrides: Partial<CurrentUser> = {}): Curr
 type Options = {
   /** Who is signed in (a user of the given role, or the one given); a records officer at facility 1 unless said. */
   as?: Role | CurrentUser;
-  /** The answers; GET /api/auth/user (the user) and GET /api/facilities (FACILITIES) are answered unless given. */
+  /** The answers; GET /api/auth/session (the user) and GET /api/facilities (FACILITIES) are answered unless given. */
   routes?: Record<string, Handler>;
   /** Where the router stands (a path with its query, e.g. '/access?tab=users'). */
   path?: string;
@@ -181,7 +181,7 @@ let current: StubServer | null = null;
  */
 export function renderScreen(ui: ReactElement, { as = 'records_officer', routes = {}, path = '/', currentFacility }: Options = {}): Screen {
   const me = typeof as === 'string' ? signedIn(as) : as;
-  const server = new StubServer({ '/api/auth/user': ok(me), '/api/facilities': ok(FACILITIES), ...routes });
+  const server = new StubServer({ '/api/auth/session': ok({ user: me }), '/api/facilities': ok(FACILITIES), ...routes });
   current = server;
   globalThis.fetch = server.fetch as typeof fetch;
   if (currentFacility !== undefined) localStorage.setItem('afya.facility', JSON.stringify({ userId: me.id, facilityId: currentFacility }));

@@ -1,6 +1,16 @@
-// CSV files the API hands out (reports, facility list, stock list, a user's own trail) and the seed's report files.
-import type { FastifyReply } from 'fastify';
-import type { CsvFile } from '../../shared/csv.js';
+// CSV files the API hands out (reports, facility list, stock list, a user's own trail, statements, payroll files).
+// Every one is read as Excel on Windows and a strict RFC 4180 parser read it (issue 33 item 4): UTF-8 with a
+// byte-order mark (added here), lines ending CRLF, one header row and every row as wide as it (shared/csv.ts toCsv)
+// — what describes the file (its facility, its period) is in its name or a column, never a line of its own — and its
+// words in the reader's language: ?lang=en|sw, else the browser's Accept-Language, as a printed document
+// (core/pdf.ts documentLanguage). Figures and codes are written as they are in either language; a file whose layout
+// an authority sets (KRA's P10, the SHIF, NSSF and HELB schedules, a bank's or M-Pesa's payment file) and a file
+// read back by the system (the KHIS mapping) keep their columns whatever the language.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CSV_BOM, type CsvFile } from '../../shared/csv.js';
+import { LANGUAGES, type Language } from '../../shared/language.js';
+import { documentLanguage } from './pdf.js';
 
 /** Sends a CSV file as a download. GET routes answer HEAD too (Fastify), with the same headers and no body. */
 export function sendCsv(reply: FastifyReply, file: CsvFile): FastifyReply {
@@ -8,5 +18,26 @@ export function sendCsv(reply: FastifyReply, file: CsvFile): FastifyReply {
     .header('Content-Type', 'text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${file.filename}"`)
     .header('Cache-Control', 'no-store')
-    .send(file.content);
+    .send(file.content.startsWith(CSV_BOM) ? file.content : CSV_BOM + file.content);
+}
+
+/** ?lang of a CSV route: en or sw; blank or absent, the reader's Accept-Language (csvLanguage). */
+const lang = z.preprocess((v) => (v === '' ? undefined : v), z.enum(LANGUAGES, { error: 'Unknown language' }).optional());
+
+/** The query of a CSV route with none of its own: ?lang. */
+export const csvLangQuery = z.object({ lang });
+
+/** A CSV route's query: its own fields and ?lang. */
+export const csvQuery = <S extends z.ZodRawShape>(query: z.ZodObject<S>) => query.extend({ lang });
+
+/** The language a CSV file is worded in: ?lang first, then the browser's, else English (as a printed document). */
+export const csvLanguage = (request: FastifyRequest): Language => documentLanguage(request);
+
+/** A file's words in each language: the same names in both, so neither can lack one. */
+export type CsvWords<Name extends string> = Record<Language, Record<Name, string>>;
+
+/** A vocabulary's code as the file words it: its word in the language, or the code itself when it has none. */
+export function csvWord(words: Readonly<Record<string, string>>, code: string | null | undefined): string {
+  if (code === null || code === undefined) return '';
+  return Object.hasOwn(words, code) ? words[code]! : code;
 }

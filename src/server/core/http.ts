@@ -15,11 +15,25 @@ export const created = <T extends z.ZodType>(schema: T) => ({ 201: schema, ...re
 /** A list (DESIGN.md §6): a JSON array of rows, its total in X-Total-Count. */
 export const list = <T extends z.ZodType>(row: T) => ok(z.array(row).describe('The rows; the total number is in X-Total-Count'));
 
+/** 202 with this body: taken, to be done in the background. */
+export const accepted = <T extends z.ZodType>(schema: T) => ({ 202: schema, ...refusals });
+
+/**
+ * A 200 that is a file, not JSON: its body in each media type the route may send (OpenAPI's `content`, which Fastify
+ * reads too). A string or Buffer the route sends goes out as it is; the schemas say what it is.
+ */
+export function fileAnswer<const T extends Record<string, z.ZodType>>(description: string, types: T) {
+  return { description, content: Object.fromEntries(Object.entries(types).map(([type, schema]) => [type, { schema }])) as { [K in keyof T]: { schema: T[K] } } };
+}
+
+/** 200 with a file of one of these media types (fileAnswer). */
+export const file = <const T extends Record<string, z.ZodType>>(description: string, types: T) => ({ 200: fileAnswer(description, types), ...refusals });
+
 /** A file download (CSV); HEAD asks whether it is there. */
-export const csvFile = { 200: csvFileSchema, ...refusals };
+export const csvFile = file('A CSV file, sent as a download', { 'text/csv': csvFileSchema });
 
 /** A printable document (PDF, core/pdf.ts). */
-export const pdfFile = { 200: pdfFileSchema, ...refusals };
+export const pdfFile = file('A PDF document, shown in the browser to print', { 'application/pdf': pdfFileSchema });
 
 /** A browser navigation that answers with a redirect. */
 export const redirect = { 302: z.null().describe('A redirect (Location header)'), ...refusals };

@@ -18,6 +18,7 @@ import type { PoolStats } from '../db/client.js';
 import { migrationState } from '../db/setup.js';
 import type { AppDeps } from './deps.js';
 import { AppError, codeSuffix, TimedOut, within } from './errors.js';
+import { fileAnswer } from './http.js';
 
 export type AppMetrics = {
   /** This app's metrics (GET /metrics serves it with the process's). */
@@ -356,7 +357,7 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps): void {
     {
       schema: {
         description: `${OPERATIONS} Prometheus's text exposition format (version 0.0.4), to the client addresses METRICS_ALLOW lists; 403 to any other.`,
-        response: { 200: z.string().describe('The metrics, text/plain; version=0.0.4'), 403: errorSchema },
+        response: { 200: fileAnswer('The metrics', { 'text/plain': z.string().describe("Prometheus's text format, version 0.0.4") }), 403: errorSchema },
       },
     },
     async (request, reply) => {

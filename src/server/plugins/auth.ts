@@ -14,7 +14,7 @@ import { COUNTY_WIDE, type FacilityScope, type SessionUser } from '../core/conte
 import type { AppDeps } from '../core/deps.js';
 import { AppError, forbidden, unauthorized } from '../core/errors.js';
 import { isAllowedHost, isOwnOrigin } from '../core/hosts.js';
-import { SESSION_COOKIE } from '../core/session.js';
+import { sessionCookie } from '../core/session.js';
 import { DOCS_PREFIX } from './openapi.js';
 
 export type RouteAccessEntry = { method: string; url: string; access: RouteAccess };
@@ -50,6 +50,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, access: Access
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('scope', null as unknown as FacilityScope);
+  const cookieName = sessionCookie(deps.config.nodeEnv).name;
 
   /** A refusal is part of the trail too. */
   const refuse = (request: FastifyRequest, permissions: readonly Permission[], detail: string) =>
@@ -78,7 +79,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, access: Access
     // client's files, the API's description and the not-found answer.
     const rule = accessOf(request);
     if (!rule) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (token) {
       const user = await access.resolveSession(token, deps.now());
       request.user = user;

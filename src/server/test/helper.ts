@@ -158,7 +158,7 @@ export async function createTestContext(
 export function sessionCookie(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];
   const list = Array.isArray(raw) ? raw : [raw];
-  const found = list.find((c): c is string => typeof c === 'string' && c.startsWith('afya_session='));
+  const found = list.find((c): c is string => typeof c === 'string' && /^(__Host-)?afya_session=/.test(c));
   if (!found) throw new Error('no session cookie set');
   return found.split(';')[0]!;
 }

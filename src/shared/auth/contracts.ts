@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, SCOPES } from '../access/index.js';
 import { ROLES } from '../access/index.js';
+import { SESSION_END_REASONS } from '../session-end.js';
 
 const email = z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
 
@@ -41,6 +42,14 @@ export const currentUserSchema = z.object({
   mustChangePassword: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/**
+ * Who is signed in, as every page asks it when it starts (GET /api/auth/session): the user, or null when nobody is.
+ * An answer, not a refusal (GET /api/auth/user's 401), so a signed-out page logs no error (issue 33 item 3).
+ * `ended`: why the session the cookie names ended, when it ended for a reason (the sign-in page says so).
+ */
+export const sessionSchema = z.object({ user: currentUserSchema.nullable(), ended: z.enum(SESSION_END_REASONS).optional() });
+export type Session = z.infer<typeof sessionSchema>;
 
 /** The answer to a sign-in or a password change: who is now signed in. */
 export const signedInSchema = z.object({ user: currentUserSchema });

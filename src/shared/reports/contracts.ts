@@ -99,7 +99,8 @@ export type ReportDetail = z.infer<typeof reportDetailSchema>;
 
 /**
  * GET /api/reports/:id/download: the file, and the language its analysis sections are worded in (issue 30 item 8):
- * English unless asked (a PDF without it follows the browser's Accept-Language, as every printed document does).
+ * the JSON English unless asked; a CSV and a PDF without it follow the browser's Accept-Language, as every CSV file
+ * and every printed document does.
  */
 export const downloadQuery = z.object({
   format: z.preprocess(blankToUndefined, z.enum(['csv', 'pdf', 'json'], { error: 'format must be csv, pdf or json' }).default('csv')),

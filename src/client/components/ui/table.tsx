@@ -20,13 +20,20 @@ function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
 /**
  * A table in a box that scrolls sideways when the table is wider than the screen. Only then is the box a tab stop
  * (WCAG 2.1.1, axe's scrollable-region-focusable): a keyboard user can reach it and scroll it with the arrow keys,
- * and a table that fits adds no stop of its own.
+ * and a table that fits adds no stop of its own. With `label`, the box is then a region of that name, so a screen
+ * reader says what the stop is (issue 33 item 2: the dashboard's facilities on a phone).
  */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table({ className, label, ...props }: ComponentProps<'table'> & { label?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(box);
   return (
-    <div ref={box} className="relative w-full overflow-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={scrolls ? 0 : undefined}>
+    <div
+      ref={box}
+      className="relative w-full overflow-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      tabIndex={scrolls ? 0 : undefined}
+      role={scrolls && label ? 'region' : undefined}
+      aria-label={scrolls ? label : undefined}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -79,7 +79,7 @@ export function WeekCalendar({ facilityId, facilityName, week, onWeek, onOpenDay
               {days.map((date) => (
                 <TableRow key={date} data-testid="calendar-day" data-date={date} className={date === today ? 'bg-muted/40' : undefined}>
                   <TableCell className="whitespace-nowrap">
-                    <Button variant="link" className="h-auto p-0" aria-label={t('appointments.week.open', { date: formatDay(date, 'long') })} onClick={() => onOpenDay(date)}>
+                    <Button variant="link" className="h-auto p-0" aria-label={t('appointments.week.open', { date: formatDay(date) })} onClick={() => onOpenDay(date)}>
                       {formatDay(date)}
                     </Button>
                     {date === today ? <span className="ml-2 text-xs text-muted-foreground">{t('appointments.day.today')}</span> : null}

@@ -1,7 +1,7 @@
 // Sign-in and the current user (SPEC.md §3, §4, §7).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput, CurrentUser, DemoAccount, SignedIn } from '../../../shared/auth';
-import { apiGet, apiGetOrNull, apiPost } from '../../lib/api-client';
+import type { ChangePasswordInput, CurrentUser, DemoAccount, Session, SignedIn } from '../../../shared/auth';
+import { apiGet, apiPost, noteSessionEnd } from '../../lib/api-client';
 import type { SimulatedSms } from '../../../shared/appointments';
 
 export type LoginResponse = SignedIn;
@@ -45,11 +45,17 @@ export function clearStoredDemoUser(): void {
 
 /**
  * SPEC.md §4: not retried, stale at once, refetched on window focus and on mount. The first answer is the one
- * public/boot.js asked for before the app loaded (lib/api-client.ts takes it once).
+ * public/boot.js asked for before the app loaded (lib/api-client.ts takes it once). Asked of GET /api/auth/session,
+ * which answers "nobody" with a 200, not GET /api/auth/user's 401 that the browser logs as an error on every
+ * signed-out page (issue 33 item 3); a session that ended for a reason is noted for the sign-in page to say.
  */
 export const currentUserQuery = queryOptions({
   queryKey: ['auth', 'user'],
-  queryFn: ({ signal }) => apiGetOrNull<CurrentUser>('/api/auth/user', signal),
+  queryFn: async ({ signal }): Promise<CurrentUser | null> => {
+    const { user, ended } = await apiGet<Session>('/api/auth/session', signal);
+    if (ended) noteSessionEnd(ended);
+    return user;
+  },
   retry: false,
   staleTime: 0,
   gcTime: Infinity,

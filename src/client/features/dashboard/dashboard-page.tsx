@@ -88,10 +88,9 @@ function ExportReportButton({ scope, facilityId, months }: { scope: number | und
   const ready = stats.data && demographics.data && moneyReady;
   const exportReport = () => {
     if (!stats.data || !demographics.data || !moneyReady) return;
-    const generatedAt = new Date();
     const scopeName = scope === undefined ? t('shell.countyWide', { county: COUNTY_PROFILE.name }) : facilityName(facilities.data, facilityId, t('common.unknownFacility'));
-    const csv = dashboardCsv(t, { scopeName, generatedAt, stats: stats.data, revenue: mayReadMoney ? revenue.data : undefined, demographics: demographics.data, trend: mayReadMoney ? trend.data : undefined });
-    downloadText(csv, reportFileName(scope, generatedAt));
+    const csv = dashboardCsv(t, { scopeName, stats: stats.data, revenue: mayReadMoney ? revenue.data : undefined, demographics: demographics.data, trend: mayReadMoney ? trend.data : undefined });
+    downloadText(csv, reportFileName(scope, new Date()));
   };
   return (
     <Button onClick={exportReport} disabled={!ready}>

@@ -8,7 +8,6 @@ import type { DashboardStats, RevenueStats } from './dashboard.api';
 
 export type DashboardFigures = {
   scopeName: string;
-  generatedAt: Date;
   stats: DashboardStats;
   /** Absent for a role that reads no money: the report then has no money rows. */
   revenue: RevenueStats | undefined;
@@ -16,27 +15,29 @@ export type DashboardFigures = {
   trend: RevenueTrend | undefined;
 };
 
+/**
+ * One table (issue 33 item 4): a row per figure — its scope, its group (the key figures, the age and the gender
+ * distributions, the revenue per month), what it is, its value and, for a share of the patients, its percentage — so
+ * no line of the file is a title, a blank or a second header. The day it was made is in the file's name.
+ */
 export function dashboardCsv(t: TFunction, f: DashboardFigures): string {
+  const row = (group: string, figure: string, value: CsvCell, percent: CsvCell = ''): CsvCell[] => [f.scopeName, group, figure, value, percent];
+  const key = t('dashboard.stats.label');
+  const age = t('dashboard.demographics.age');
+  const gender = t('dashboard.demographics.gender');
   const rows: CsvCell[][] = [
-    [t('dashboard.title')],
-    [t('dashboard.report.scope'), f.scopeName],
-    [t('dashboard.report.generated'), f.generatedAt.toISOString()],
-    [],
-    [t('dashboard.report.figure'), t('dashboard.report.value')],
-    [t('dashboard.stats.totalPatients'), f.stats.totalPatients],
-    [t('dashboard.stats.activeStaff'), f.stats.activeStaff],
-    [t('dashboard.stats.todayAppointments'), f.stats.todayAppointments],
-    ...(f.revenue ? [[t('dashboard.report.monthlyRevenue', { from: f.revenue.periodStart, to: f.revenue.periodEnd }), f.revenue.totalRevenue]] : []),
-    ...(f.stats.todayRevenue === null ? [] : [[t('dashboard.report.todayRevenue'), f.stats.todayRevenue]]),
-    [],
-    [t('dashboard.demographics.age'), t('dashboard.report.patients'), t('dashboard.report.percent')],
-    ...f.demographics.ageBands.map((b) => [b.band, b.count, b.percent]),
-    [t('dashboard.demographics.gender'), t('dashboard.report.patients'), t('dashboard.report.percent')],
-    ...f.demographics.gender.map((g) => [t(`dashboard.demographics.${g.gender}`), g.count, g.percent]),
-    [t('dashboard.report.total'), f.demographics.total, f.demographics.total > 0 ? 100 : 0],
-    ...(f.trend ? [[], [t('dashboard.revenue.month'), t('dashboard.report.revenueKES')], ...f.trend.map((m) => [m.month, m.total])] : []),
+    [t('dashboard.report.scope'), t('dashboard.report.group'), t('dashboard.report.figure'), t('dashboard.report.value'), t('dashboard.report.percent')],
+    row(key, t('dashboard.stats.totalPatients'), f.stats.totalPatients),
+    row(key, t('dashboard.stats.activeStaff'), f.stats.activeStaff),
+    row(key, t('dashboard.stats.todayAppointments'), f.stats.todayAppointments),
+    ...(f.revenue ? [row(key, t('dashboard.report.monthlyRevenue', { from: f.revenue.periodStart, to: f.revenue.periodEnd }), f.revenue.totalRevenue)] : []),
+    ...(f.stats.todayRevenue === null ? [] : [row(key, t('dashboard.report.todayRevenue'), f.stats.todayRevenue)]),
+    ...f.demographics.ageBands.map((b) => row(age, b.band, b.count, b.percent)),
+    ...f.demographics.gender.map((g) => row(gender, t(`dashboard.demographics.${g.gender}`), g.count, g.percent)),
+    row(gender, t('dashboard.report.total'), f.demographics.total, f.demographics.total > 0 ? 100 : 0),
+    ...(f.trend ? f.trend.map((m) => row(t('dashboard.report.revenueKES'), m.month, m.total)) : []),
   ];
-  return toCsv(rows, '\r\n');
+  return toCsv(rows);
 }
 
 export function reportFileName(scope: number | undefined, at: Date): string {

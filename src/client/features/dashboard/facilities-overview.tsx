@@ -43,7 +43,7 @@ export function FacilitiesOverview() {
         ) : query.data?.length === 0 ? (
           <PanelEmpty>{t('dashboard.facilities.empty')}</PanelEmpty>
         ) : (
-          <Table>
+          <Table label={t('dashboard.facilities.title')}>
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">{t('dashboard.facilities.facility')}</TableHead>

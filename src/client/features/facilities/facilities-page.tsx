@@ -14,6 +14,7 @@ import { ListCard } from '../../components/data/list-card';
 import { Button } from '../../components/ui/button';
 import { AddFacilityDialog } from './add-facility-dialog';
 import { FacilitiesTable, PAGE_SIZE } from './facilities-table';
+import { fileLanguage } from '../../lib/download';
 import { FACILITIES_CSV_PATH, facilitiesQuery } from './facilities.api';
 import { FacilityDetailsDialog, type DetailsMode } from './facility-details-dialog';
 import { FacilityFiltersBar } from './facility-filters';
@@ -22,7 +23,7 @@ import { FacilityStatCards, FacilityStatusOverview } from './facility-stats';
 
 /** Facilities (SPEC.md §2.13): the county's Master Facility List, its counts, filters and details. */
 export function FacilitiesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const auth = useAuth();
   const role = auth.status === 'authenticated' ? (auth.user?.role ?? auth.display.role) : '';
   const canManage = can(role, 'facilities:manage');
@@ -60,7 +61,7 @@ export function FacilitiesPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
-            <a href={FACILITIES_CSV_PATH} download title={t('facilities.performanceReportHint')}>
+            <a href={`${FACILITIES_CSV_PATH}?lang=${fileLanguage(i18n.resolvedLanguage)}`} download title={t('facilities.performanceReportHint')}>
               <FileDown aria-hidden="true" />
               {t('facilities.performanceReport')}
             </a>

@@ -46,7 +46,7 @@ describe("a visit's laboratory tests", () => {
     expect(items[0]!.textContent).toContain('Mary Akinyi');
     expect(items[1]!.textContent).toContain('9.5 g/dL');
     expect(items[2]!.textContent).toContain('Awaiting result');
-    expect(screen.getByRole('button', { name: 'Enter the result of Urinalysis' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enter result for Urinalysis' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: /^Order tests for the visit of/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Order laboratory tests' });

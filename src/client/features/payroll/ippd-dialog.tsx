@@ -7,16 +7,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IPPD_COLUMNS, MAX_TIMESHEET_CSV, type IppdComparison } from '../../../shared/payroll';
 import { formatKES, formatKesExact, parseKes } from '../../../shared/money';
-import { toCsv } from '../../../shared/csv';
 import { CsvSourceField } from '../../components/forms/csv-source-field';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { apiPost } from '../../lib/api-client';
-import { downloadBlob } from '../../lib/download';
+import { downloadText } from '../../lib/download';
 import { formatNumber } from '../../lib/locale-format';
 import { payrollErrorText, payrollMessage } from './payroll-labels';
+import { ippdDifferencesCsv, ippdDifferencesFileName } from './ippd-csv';
 
 export function IppdDialog({ runId, title, onClose }: { runId: number; title: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -34,10 +34,7 @@ export function IppdDialog({ runId, title, onClose }: { runId: number; title: st
     const net = pair(result.totals.register.net, result.totals.run.net);
     return { registerGross: gross.register, runGross: gross.run, registerNet: net.register, runNet: net.run };
   };
-  const download = (result: IppdComparison) => {
-    const rows = result.differences.flatMap((d) => (d.figures.length > 0 ? d.figures : [null]).map((f) => [d.kind, d.personalNumber, d.registerNumber, d.name, d.line, f?.figure, f?.register, f?.run]));
-    downloadBlob(new Blob([toCsv([['difference', 'personal_number', 'register_personal_number', 'name', 'register_line', 'figure', 'register', 'run'], ...rows], '\r\n')], { type: 'text/csv' }), `ippd-differences-${result.period}.csv`);
-  };
+  const download = (result: IppdComparison) => downloadText(ippdDifferencesCsv(result), ippdDifferencesFileName(result));
   return (
     <FormDialog pending={compare.isPending} onClose={onClose} title={t('payroll.ippd.title')} description={t('payroll.ippd.description', { run: title })} className="max-w-3xl">
       <div className="grid gap-4">

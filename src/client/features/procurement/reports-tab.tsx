@@ -18,13 +18,14 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDate, formatNumber } from '../../lib/locale-format';
+import { fileLanguage } from '../../lib/download';
 import { approvedWriteOffsQuery, expiryQuery, pendingBillsQuery, summaryQuery, suppliersQuery, statsQuery } from './procurement.api';
 import { orderName, procurementErrorText, recentYears } from './procurement-labels';
 
 type Bar = { key: string; label: string; value: number; percent: number | null; note?: ReactNode };
 
 export function ReportsTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Blank: the fiscal year of the server's today (the county clock, not the browser's).
   const [year, setYear] = useState('');
   const summary = useQuery(summaryQuery(year));
@@ -102,7 +103,7 @@ export function ReportsTab() {
           actions={
             <>
               <Button asChild variant="outline" size="sm">
-                <a href="/api/procurement/pending-bills.csv" download>
+                <a href={`/api/procurement/pending-bills.csv?lang=${fileLanguage(i18n.resolvedLanguage)}`} download>
                   <Download aria-hidden="true" />
                   {t('procurement.reports.csv')}
                 </a>

@@ -16,7 +16,7 @@ import { toast } from '../../components/ui/use-toast';
 import { downloadText } from '../../lib/download';
 import { formatNumber } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
-import { facilitiesQuery, facilityName } from '../facilities';
+import { facilitiesQuery } from '../facilities';
 import { GenerateReportDialog, type GenerateRequest } from './generate-report-dialog';
 import { KhisDialog } from './khis-dialog';
 import { RecentReports } from './recent-reports';
@@ -186,18 +186,13 @@ function ReportsView({ view, setView, facilities, requested, onOpen, onKhis }: V
  */
 function ExportData({ filters }: { filters: ReportFilters }) {
   const { t } = useTranslation();
-  const facilities = useQuery(facilitiesQuery);
   const list = useQuery(reportListQuery(filters, 0));
   const exporting = useMutation({ mutationFn: () => fetchAllReports(filters) });
   const reason = !filtersReady(filters) ? t('reports.filters.chooseDays') : list.data?.total === 0 ? t('reports.export.nothing') : null;
   const run = () =>
     exporting.mutate(undefined, {
       onSuccess: ({ rows, total }) => {
-        const at = new Date();
-        const scope = filters.facilityId === undefined ? t('common.allFacilities') : facilityName(facilities.data, filters.facilityId, t('common.unknownFacility'));
-        const period = filters.period === 'custom' ? `${filters.startDate} – ${filters.endDate}` : t(`reports.periods.${filters.period}`);
-        const type = filters.type ? t(`reports.types.${filters.type}`) : t('reports.filters.allTypes');
-        downloadText(reportListCsv(t, rows, { scope, period, type, generatedAt: at }), reportListFileName(filters.facilityId, filters.period, at));
+        downloadText(reportListCsv(t, rows), reportListFileName(filters.facilityId, filters.period, new Date()));
         if (rows.length < total) toast({ title: t('reports.export.partialTitle'), description: t('reports.export.partialBody', { shown: formatNumber(rows.length), total: formatNumber(total), max: formatNumber(EXPORT_MAX_ROWS) }) });
       },
       onError: (error) => toast({ variant: 'destructive', title: t('reports.export.failed'), description: errorText(error, t('common.error')) }),

@@ -57,8 +57,7 @@ function RevenueScreen() {
   const exportReport = () => {
     if (!summary.data) return;
     const scopeName = scope === undefined ? t('common.allFacilities') : facilityName(facilities.data, facilityId, t('common.unknownFacility'));
-    const at = new Date();
-    downloadText(revenueReportCsv(t, summary.data, scopeName, at), revenueReportFileName(summary.data, at));
+    downloadText(revenueReportCsv(t, summary.data, scopeName), revenueReportFileName(summary.data, new Date()));
   };
 
   return (

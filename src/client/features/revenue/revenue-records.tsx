@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { REVENUE_RECORDS_PAGE_SIZE, revenueExportPath, revenueRecordsQuery } from './revenue.api';
 import { RevenueRecordsTable } from './revenue-records-table';
 import { formatNumber } from '../../lib/locale-format';
+import { fileLanguage } from '../../lib/download';
 
 type Props = {
   period: RevenuePeriod;
@@ -21,7 +22,7 @@ type Props = {
 };
 
 export function RevenueRecords({ period, scope, offset, onOffset, allowed, onView }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = useQuery(revenueRecordsQuery(period, scope, offset, allowed));
   const total = query.data?.total;
   return (
@@ -32,7 +33,7 @@ export function RevenueRecords({ period, scope, offset, onOffset, allowed, onVie
       actions={
         allowed ? (
           <Button asChild variant="outline">
-            <a href={revenueExportPath(period, scope)} download title={t('revenue.records.exportHint', { max: formatNumber(REVENUE_EXPORT_MAX_ROWS) })}>
+            <a href={revenueExportPath(period, scope, fileLanguage(i18n.resolvedLanguage))} download title={t('revenue.records.exportHint', { max: formatNumber(REVENUE_EXPORT_MAX_ROWS) })}>
               <FileDown aria-hidden="true" />
               {t('revenue.records.export')}
             </a>

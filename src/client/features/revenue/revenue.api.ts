@@ -21,7 +21,7 @@ export const revenueRecordsQuery = (period: RevenuePeriod, facilityId: number | 
     enabled,
   });
 
-/** Export Records: a plain browser download of the period's records (the session cookie goes with it). */
-export function revenueExportPath(period: RevenuePeriod, facilityId: number | undefined): string {
-  return `/api/revenue/export.csv${qs({ period, facilityId })}`;
+/** Export Records: a plain browser download of the period's records (the session cookie goes with it), in the screen's language. */
+export function revenueExportPath(period: RevenuePeriod, facilityId: number | undefined, lang?: string): string {
+  return `/api/revenue/export.csv${qs({ period, facilityId, lang })}`;
 }

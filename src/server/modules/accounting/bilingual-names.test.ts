@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, expectPdf, fieldErrors, type TestContext } from '../../test/helper.js';
+import { csvLines } from '../../test/csv.js';
 import type { Account, AccountingSummary, Journal, Statement } from '../../../shared/accounting/index.js';
 import { NUL_MESSAGE } from '../../../shared/validation.js';
 
@@ -123,13 +124,13 @@ describe('the books answer both names', () => {
   it("a statement's CSV and a budget line read the reader's language too; the figures stay machine-readable", async () => {
     const sw = await t.request({ url: '/api/accounting/trial-balance.csv?lang=sw', cookie: director });
     expect(sw.statusCode, sw.body).toBe(200);
-    const [head, ...lines] = sw.body.split(/\r?\n/);
+    const [head, ...lines] = csvLines(sw.body);
     expect(head).toMatch(/^Sehemu,Akaunti,Maelezo,/);
     const debtors = lines.find((l) => l.includes(',1230,'))!;
     expect(debtors).toContain('Wagonjwa wadaiwa');
     expect(debtors).toMatch(/,-?\d+\.\d{2}(,|$)/);
     const en = await t.request({ url: '/api/accounting/trial-balance.csv', cookie: director });
-    expect(en.body.split(/\r?\n/)[0]).toMatch(/^Section,Code,/);
+    expect(csvLines(en.body)[0]).toMatch(/^Section,Code,/);
     expect(en.body).toContain('Patient debtors');
     expect(en.body).not.toContain('Wagonjwa wadaiwa');
 

@@ -5,10 +5,10 @@
 import { formatKesExact, parseTotal } from '../../../shared/money.js';
 import { describeJournal, type BookLine, type ReconciliationDetail, type StatementLine } from '../../../shared/accounting/index.js';
 import type { ServiceContext } from '../../core/context.js';
-import { documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfFile, type PdfSection } from '../../core/pdf.js';
+import { documentWords, documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfFile, type PdfSection } from '../../core/pdf.js';
 import { reconciliationDetail } from './reconciliation.service.js';
 
-const WORDS = {
+const WORDS = documentWords('reconciliation', {
   en: {
     title: 'Bank Reconciliation Statement (FO 30)',
     account: 'Account',
@@ -95,7 +95,7 @@ const WORDS = {
     preparedBy: 'Imeandaliwa na',
     checkedBy: 'Imekaguliwa na (sahihi na tarehe)',
   },
-} as const;
+} as const);
 
 const money = (kes: number) => formatKesExact(parseTotal(kes));
 /** A figure that may be negative, in brackets as accounts print it. */

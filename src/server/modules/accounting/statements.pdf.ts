@@ -6,7 +6,7 @@
 import { parseTotal } from '../../../shared/money.js';
 import { placeName } from '../../../shared/place-names.js';
 import type { Statement, StatementKind, StatementRow } from '../../../shared/accounting/index.js';
-import { documentDate, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
+import { documentDate, documentWords, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
 import { checkDetail, figure, STATEMENT_TITLES } from './statements/common.js';
 
 type Words = {
@@ -200,7 +200,7 @@ const SW: Words = {
   nothing: 'Hakuna kilichorekodiwa.',
 };
 
-const WORDS: Record<Language, Words> = { en: EN, sw: SW };
+const WORDS: Record<Language, Words> = documentWords('statements', { en: EN, sw: SW });
 
 /** The statements whose figures are balances as at their end date (the others cover a period). */
 const AS_AT: readonly StatementKind[] = ['balance-sheet', 'notes'];

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, emailOf, expectPdf, sessionCookie, type TestContext } from '../../test/helper.js';
+import { csvLines } from '../../test/csv.js';
 import type { Role } from '../../../shared/access/index.js';
 import { STATEMENTS, type AccountingSummary, type Statement, type StatementRow } from '../../../shared/accounting/index.js';
 import { addDays } from '../../../shared/county-time.js';
@@ -450,7 +451,7 @@ describe('downloads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="trial-balance_busia-county-referral-hospital_2026-04-01_2026-05-20.csv"');
-    const lines = res.body.trim().split('\n');
+    const lines = csvLines(res.body);
     expect(lines[0]).toBe('Section,Code,Line,Opening debit,Opening credit,Debit,Credit,Closing debit,Closing credit');
     expect(lines.find((l) => l.startsWith('Assets,1140,'))).toMatch(/,8000\.25,8000\.25,/);
     expect(lines.find((l) => l.startsWith('Revenue,4110,'))).toMatch(/,0\.00,12000\.50,/);

@@ -1,7 +1,7 @@
 // A user's own trail as a spreadsheet: what they read and changed, for anyone to download about themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { downloadCsv } from '../../test/csv.js';
+import { csvLines, downloadCsv } from '../../test/csv.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
@@ -32,11 +32,15 @@ describe('GET /api/activities/mine.csv', () => {
     const officerId = await userIdOf('joseph.barasa@health.busiacounty.example');
     const expected = await trailOf(officerId);
 
-    const body = await downloadCsv(t, '/api/activities/mine.csv', officer, 'my-activity-2026-03-16.csv');
-    expect(body).toBe(['At,Action,Entity,Entity ID,Outcome', ...expected].join('\n') + '\n');
+    const lines = await downloadCsv(t, '/api/activities/mine.csv', officer, 'my-activity-2026-03-16.csv');
+    expect(lines).toEqual(['At,Action,Entity,Entity ID,Outcome', ...expected]);
     expect(expected.some((line) => line.includes(',patient,7,success'))).toBe(true);
-    expect(body).not.toMatch(/,patient,8,/);
-    expect(body.split('\n')[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00,/);
+    expect(lines.join('\n')).not.toMatch(/,patient,8,/);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00,/);
+    // In Kiswahili: its heads and outcomes worded; the actions and records are codes, as they are.
+    const sw = await downloadCsv(t, '/api/activities/mine.csv?lang=sw', officer, 'my-activity-2026-03-16.csv');
+    expect(sw[0]).toBe('Lini,Kitendo,Aina ya rekodi,Nambari ya rekodi,Matokeo');
+    expect(sw.some((line) => line.includes(',patient,7,Imefaulu'))).toBe(true);
   });
 
   it('the download itself is audited as a read of the audit trail', async () => {
@@ -49,7 +53,7 @@ describe('GET /api/activities/mine.csv', () => {
     expect(event).toEqual({ action: 'audit.own.export', entity: 'audit', entity_id: String(directorId), outcome: 'success' });
     // The next download lists the previous one.
     const again = await t.request({ url: '/api/activities/mine.csv', cookie: director });
-    expect(again.body.split('\n')[1]).toMatch(/,audit\.own\.export,audit,\d+,success$/);
+    expect(csvLines(again.body)[1]).toMatch(/,audit\.own\.export,audit,\d+,success$/);
   });
 
   it('a HEAD check exports nothing, so nothing is audited', async () => {

@@ -7,6 +7,8 @@ import { addDays, countyDate, countyDateTime, startOfCountyDay } from '../../../
 import { auditEvents } from '../../core/audit.schema.js';
 import { accountField, accountsMatching } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
+import type { Language } from '../../../shared/language.js';
+import { csvWord, type CsvWords } from '../../core/csv.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { parseCheckpoint, verifyAuditChain } from '../../core/audit-chain.js';
@@ -76,7 +78,14 @@ export function ownAuditTrailFilename(now: Date): string {
   return `my-activity-${countyDate(now)}.csv`;
 }
 
-export async function ownAuditTrailCsv({ db, actor, now: clock }: ServiceContext): Promise<CsvFile> {
+/** The own trail's columns and outcomes in each language (as the audit screen words them); actions and records are codes. */
+const CSV_WORDS = {
+  en: { at: 'At', action: 'Action', entity: 'Entity', entityId: 'Entity ID', outcome: 'Outcome' },
+  sw: { at: 'Lini', action: 'Kitendo', entity: 'Aina ya rekodi', entityId: 'Nambari ya rekodi', outcome: 'Matokeo' },
+} satisfies CsvWords<string>;
+const SW_OUTCOMES: Readonly<Record<string, string>> = { success: 'Imefaulu', denied: 'Imekataliwa', failure: 'Imeshindwa' };
+
+export async function ownAuditTrailCsv({ db, actor, now: clock }: ServiceContext, lang: Language = 'en'): Promise<CsvFile> {
   const now = clock();
   const yearAgo = new Date(now.getTime() - 365 * 86_400_000);
   const rows = await db
@@ -86,8 +95,9 @@ export async function ownAuditTrailCsv({ db, actor, now: clock }: ServiceContext
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(OWN_TRAIL_MAX_EVENTS);
   await audit(db, actor, { action: 'audit.own.export', entity: 'audit', entityId: actor.id, detail: `${rows.length} events` });
-  const header = ['At', 'Action', 'Entity', 'Entity ID', 'Outcome'];
-  const lines = rows.map((r) => [countyDateTime(r.at), r.action, r.entity, r.entityId, r.outcome]);
+  const w = CSV_WORDS[lang];
+  const header = [w.at, w.action, w.entity, w.entityId, w.outcome];
+  const lines = rows.map((r) => [countyDateTime(r.at), r.action, r.entity, r.entityId, lang === 'sw' ? csvWord(SW_OUTCOMES, r.outcome) : r.outcome]);
   return { filename: ownAuditTrailFilename(now), content: toCsv([header, ...lines]) };
 }
 

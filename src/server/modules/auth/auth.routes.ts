@@ -6,7 +6,7 @@ import { changePasswordSchema, demoLoginSchema, faceLoginSchema, fingerprintLogi
 import { open, signedIn } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError, unauthorized } from '../../core/errors.js';
-import { SESSION_COOKIE } from '../../core/session.js';
+import { sessionCookie } from '../../core/session.js';
 import { audit } from '../../core/audit.js';
 import {
   authenticateDemo,
@@ -16,13 +16,14 @@ import {
   changePassword,
   completeLoginAttempt,
   createSession,
+  endedSessionReason,
   endSession,
   listDemoAccounts,
   toCurrentUser,
   withSubcounty,
   type UserRow,
 } from './auth.service.js';
-import { currentUserSchema, demoAccountSchema, signedInSchema } from '../../../shared/auth/index.js';
+import { currentUserSchema, demoAccountSchema, sessionSchema, signedInSchema } from '../../../shared/auth/index.js';
 import { list, ok, redirect } from '../../core/http.js';
 import { passkeyRoutes } from './passkeys.routes.js';
 
@@ -32,6 +33,7 @@ type SignInMethod = 'password' | 'passkey' | 'demo' | 'demo-password' | 'demo-fi
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
+  const cookie = sessionCookie(config.nodeEnv);
 
   /** Runs one sign-in attempt (a password, a passkey or the demo portal's): rate limit first, then the check, then a fresh session cookie. */
   async function signIn(
@@ -68,10 +70,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       await audit(tx, { id: user.id, ip: request.ip }, { action: 'auth.login', entity: 'session', detail: method });
       return created;
     });
-    reply.setCookie(SESSION_COOKIE, session.token, {
+    reply.setCookie(cookie.name, session.token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: 'auto',
+      secure: cookie.secure,
       path: '/',
       expires: session.expiresAt,
     });
@@ -82,6 +84,19 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (!request.user) throw unauthorized();
     return toCurrentUser(request.user);
   });
+
+  // What every page asks as it starts (the client's current user, public/boot.js): signed out is an answer here, not
+  // the 401 above, which a browser logs as an error on every signed-out page (issue 33 item 3).
+  r.get(
+    '/api/auth/session',
+    { config: open('says only whether the caller is signed in, and as whom: the user of the session its own cookie names, or null'), schema: { response: ok(sessionSchema) } },
+    async (request) => {
+      if (request.user) return { user: toCurrentUser(request.user) };
+      const token = request.cookies[cookie.name];
+      const ended = token ? await endedSessionReason(db, token) : null;
+      return ended ? { user: null, ended } : { user: null };
+    },
+  );
 
   r.post('/api/auth/login', { config: open('signing in'), schema: { body: loginSchema, response: ok(signedInSchema) } }, async (request, reply) =>
     signIn(request, reply, 'password', request.body.email, () => authenticateWithPassword(db, request.body.email, request.body.password, config.demoMode, deps.now())),
@@ -103,7 +118,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       await endSession(db, request.sessionToken);
       if (request.user) await audit(db, { id: request.user.id, ip: request.ip }, { action: 'auth.logout', entity: 'session' });
     }
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(cookie.name, { path: '/', secure: cookie.secure });
     return reply.redirect('/', 302);
   });
 

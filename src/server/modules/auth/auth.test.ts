@@ -214,6 +214,47 @@ describe('session lifetime (30 minutes idle, 12 hours at most)', () => {
   });
 });
 
+// Every page asks who is signed in as it starts (the client's current user, public/boot.js): signed out must be an
+// answer, not an error the browser logs on every signed-out page (issue 33 item 3). GET /api/auth/user keeps its 401.
+describe('GET /api/auth/session: who is signed in, for the page that starts', () => {
+  it('answers 200 with no user when signed out, and with no user for a cookie that names no session', async () => {
+    for (const cookie of [undefined, 'afya_session=not-a-session', `afya_session=${'x'.repeat(43)}`]) {
+      const res = await t.request({ url: '/api/auth/session', cookie });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.json(), cookie).toEqual({ user: null });
+    }
+    expect((await t.request({ url: '/api/auth/user' })).statusCode).toBe(401);
+  });
+
+  it('answers the signed-in user exactly as GET /api/auth/user and a sign-in give it', async () => {
+    const signedIn = await login({ email: emailOf('nurse') });
+    const cookie = sessionCookie(signedIn);
+    const res = await t.request({ url: '/api/auth/session', cookie });
+    expect(res.statusCode).toBe(200);
+    const { user } = res.json() as { user: Record<string, unknown> };
+    expect(user).toEqual((await t.request({ url: '/api/auth/user', cookie })).json());
+    expect(user).toEqual(signedIn.json().user);
+    expect(user).toMatchObject({ firstName: 'Mary', lastName: 'Achieng', role: 'nurse', mustChangePassword: false });
+    expect(user.permissions).toContain('patients:read');
+  });
+
+  it('answers no user once the session has ended: signed out plainly after logging out, with the reason after 30 idle minutes', async () => {
+    const out = sessionCookie(await login({ email: emailOf('nutritionist') }));
+    await t.request({ url: '/api/logout', cookie: out });
+    expect((await t.request({ url: '/api/auth/session', cookie: out })).json()).toEqual({ user: null });
+
+    t.clock.set(TEST_NOW);
+    const idle = sessionCookie(await login({ email: emailOf('nurse') }));
+    t.clock.advance(31 * 60_000);
+    const res = await t.request({ url: '/api/auth/session', cookie: idle });
+    expect(res.statusCode).toBe(200);
+    // The sign-in page says why (issue 29 item 7), as it did from GET /api/auth/user's 401.
+    expect(res.json()).toEqual({ user: null, ended: 'idle' });
+    expect((await t.request({ url: '/api/auth/user', cookie: idle })).json()).toMatchObject({ code: 'session_idle' });
+    t.clock.set(TEST_NOW);
+  });
+});
+
 describe('sign-in throttle: growing delays per account and address (issue 11 finding 5)', () => {
   /** A staff sign-in from a given address (a facility's NAT, an attacker's machine). */
   const signInFrom = (ip: string, email: string, password: string) =>

@@ -12,7 +12,7 @@ import { COUNTY_PROFILE } from '../../../shared/county.js';
 import { formatKesExact, isNegative, isPositive, parseKes, subtract, ZERO } from '../../../shared/money.js';
 import type { ServiceContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
-import { documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
+import { documentWords, documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
 import type { MpesaConfig } from '../../env.js';
 import { findFacility } from '../facilities/index.js';
 import { findBillingRecord, getBillingDetail } from './billing.service.js';
@@ -74,7 +74,7 @@ type Words = {
   notPaid: string;
 };
 
-const WORDS: Record<Language, Words> = {
+const WORDS: Record<Language, Words> = documentWords('invoice', {
   en: {
     invoice: 'Invoice',
     receipt: 'Receipt',
@@ -201,7 +201,7 @@ const WORDS: Record<Language, Words> = {
     providers: { nhif: 'SHA (zamani NHIF)', madison: 'Madison', aap: 'AAP', jubilee: 'Jubilee', aar: 'AAR' },
     notPaid: 'Risiti hutolewa ankara ikishalipwa; ankara hii bado haijalipwa',
   },
-};
+});
 
 const kes = (amount: number) => formatKesExact(parseKes(amount));
 

@@ -7,6 +7,8 @@ import type { Db } from '../../db/client.js';
 import { facilities } from './facilities.schema.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
 import type { ServiceContext } from '../../core/context.js';
+import { csvWord, type CsvWords } from '../../core/csv.js';
+import type { Language } from '../../../shared/language.js';
 import { valueOf } from '../../core/sql.js';
 
 export type FacilityRow = typeof facilities.$inferSelect;
@@ -102,12 +104,35 @@ export async function facilitySummary(db: Db): Promise<FacilitySummary> {
   };
 }
 
-/** The facility list as a spreadsheet, in Master Facility List order. */
-export async function facilitiesCsv({ db, now: clock }: ServiceContext): Promise<CsvFile> {
+/** The facility list's columns in each language (the Kiswahili as the facilities screen words them). */
+const CSV_WORDS = {
+  en: { mflCode: 'MFL code', name: 'Name', level: 'Level', type: 'Type', owner: 'Owner', subcounty: 'Sub-county', ward: 'Ward', location: 'Location', beds: 'Beds', status: 'Status' },
+  sw: { mflCode: 'Nambari ya MFL', name: 'Jina', level: 'Ngazi', type: 'Aina', owner: 'Mmiliki', subcounty: 'Kaunti Ndogo', ward: 'Wadi', location: 'Mahali', beds: 'Vitanda', status: 'Hali' },
+} satisfies CsvWords<string>;
+
+/** A facility's type, owner and status in Kiswahili (the Master Facility List's English words as kept, its status as a code). */
+const SW_VALUES: Readonly<Record<string, string>> = {
+  'County Referral Hospital': 'Hospitali ya Rufaa ya Kaunti',
+  'Sub-County Hospital': 'Hospitali ya Kaunti Ndogo',
+  'Health Centre': 'Kituo cha Afya',
+  Dispensary: 'Zahanati',
+  'Ministry of Health': 'Wizara ya Afya',
+  'Faith Based Organization': 'Shirika la Kidini',
+  'Non-Governmental Organizations': 'Mashirika Yasiyo ya Kiserikali',
+  'Private Practice': 'Huduma ya Kibinafsi',
+  operational: 'Kinafanya kazi',
+  limited: 'Wafanyakazi Wachache',
+  maintenance: 'Ukarabati',
+};
+
+/** The facility list as a spreadsheet, in Master Facility List order, worded in the reader's language. */
+export async function facilitiesCsv({ db, now: clock }: ServiceContext, lang: Language = 'en'): Promise<CsvFile> {
   const now = clock();
   const list = await listFacilities(db);
-  const header = ['MFL code', 'Name', 'Level', 'Type', 'Owner', 'Sub-county', 'Ward', 'Location', 'Beds', 'Status'];
-  const rows = list.map((f) => [f.mflCode, f.name, f.level, f.type, f.owner, f.subcounty, f.ward, f.location, f.capacity, f.status]);
+  const w = CSV_WORDS[lang];
+  const word = (value: string) => (lang === 'sw' ? csvWord(SW_VALUES, value) : value);
+  const header = [w.mflCode, w.name, w.level, w.type, w.owner, w.subcounty, w.ward, w.location, w.beds, w.status];
+  const rows = list.map((f) => [f.mflCode, f.name, f.level, word(f.type), word(f.owner), f.subcounty, f.ward, f.location, f.capacity, word(f.status)]);
   return { filename: `${COUNTY_PROFILE.name.toLowerCase()}-facilities-${countyDate(now)}.csv`, content: toCsv([header, ...rows]) };
 }
 

@@ -1,7 +1,7 @@
 // The facility summary on the public landing page, and the facility list as a spreadsheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { downloadCsv } from '../../test/csv.js';
+import { csvLines, downloadCsv } from '../../test/csv.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
@@ -52,14 +52,18 @@ describe('GET /api/facilities/summary', () => {
 
 describe('GET /api/facilities/export.csv', () => {
   it('downloads the 113 facilities in Master Facility List order (GET and HEAD, signed in only)', async () => {
-    const body = await downloadCsv(t, '/api/facilities/export.csv', nurse, 'busia-facilities-2026-03-16.csv');
-    const lines = body.trimEnd().split('\n');
+    const lines = await downloadCsv(t, '/api/facilities/export.csv', nurse, 'busia-facilities-2026-03-16.csv');
     expect(lines).toHaveLength(114);
     expect(lines[0]).toBe('MFL code,Name,Level,Type,Owner,Sub-county,Ward,Location,Beds,Status');
     const [first] = await t.rows<{ line: string }>(sql`select concat_ws(',', mfl_code, name, level, type, owner, subcounty, ward, location, capacity, status) as line
       from facilities where id = 1`);
     expect(lines[1]).toBe(first!.line);
     expect(lines[1]).toMatch(/^\d{5,6},Busia County Referral Hospital,5,/);
+    // In Kiswahili: the same facilities, its heads and its types, owners and statuses worded as the facilities screen words them.
+    const sw = await downloadCsv(t, '/api/facilities/export.csv?lang=sw', nurse, 'busia-facilities-2026-03-16.csv');
+    expect(sw[0]).toBe('Nambari ya MFL,Jina,Ngazi,Aina,Mmiliki,Kaunti Ndogo,Wadi,Mahali,Vitanda,Hali');
+    expect(sw).toHaveLength(114);
+    expect(sw[1]).toBe(`${lines[1]!.split(',')[0]},Busia County Referral Hospital,5,Hospitali ya Rufaa ya Kaunti,Wizara ya Afya,Matayos,Burumba,Busia Town,210,Kinafanya kazi`);
   });
 
   it('keeps a facility name that looks like a formula as text', async () => {
@@ -67,7 +71,7 @@ describe('GET /api/facilities/export.csv', () => {
     await t.database.db.execute(sql`update facilities set name = ${"=cmd|'/c calc'!A1"} where id = 113`);
     try {
       const res = await t.request({ url: '/api/facilities/export.csv', cookie: nurse });
-      const last = res.body.trimEnd().split('\n').at(-1)!;
+      const last = csvLines(res.body).at(-1)!;
       expect(last.split(',')[1]).toBe("'=cmd|'/c calc'!A1");
     } finally {
       await t.database.db.execute(sql`update facilities set name = ${original!.name} where id = 113`);

@@ -23,6 +23,8 @@ import { putIntoBatch, stockRoom } from './receive.js';
 import { postStockMovement } from './inventory.ledger.js';
 import { accountField, findAccount } from '../auth/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
+import type { Language } from '../../../shared/language.js';
+import { csvWord, type CsvWords } from '../../core/csv.js';
 import { conflict, invalid, notFound, said } from '../../core/errors.js';
 import { ilikeAny, isUniqueViolation, iso, searchTerms } from '../../core/sql.js';
 import { recordActivity } from '../activities/index.js';
@@ -80,12 +82,35 @@ function selectItems(db: Db, where?: SQL) {
     .$dynamic();
 }
 
-/** The whole county's stock list as a spreadsheet, the same lines and figures as the stock screen. */
-export async function inventoryCsv({ db, now: clock }: ServiceContext): Promise<CsvFile> {
+/** The stock list's columns, and its categories, units and statuses, in each language (as the stock screen words them). */
+const CSV_WORDS = {
+  en: { item: 'Item', category: 'Category', facility: 'Facility', current: 'Current stock', minimum: 'Minimum stock', unit: 'Unit', status: 'Status', unitCost: 'Unit cost (KES)', value: 'Total value (KES)' },
+  sw: { item: 'Bidhaa', category: 'Aina', facility: 'Kituo', current: 'Salio la sasa', minimum: 'Kiwango cha chini', unit: 'Kipimo', status: 'Hali', unitCost: 'Bei ya kipimo (KES)', value: 'Thamani jumla (KES)' },
+} satisfies CsvWords<string>;
+const SW_VALUES: Readonly<Record<string, string>> = {
+  pharmaceuticals: 'Dawa',
+  medical_supplies: 'Vifaa vya Matibabu',
+  medical_equipment: 'Mitambo ya Matibabu',
+  laboratory: 'Maabara',
+  tablets: 'vidonge',
+  vials: 'chupa ndogo',
+  units: 'vipande',
+  pairs: 'jozi',
+  sheets: 'karatasi',
+  bottles: 'chupa',
+  in_stock: 'Ipo',
+  low_stock: 'Inapungua',
+  out_of_stock: 'Imeisha',
+};
+
+/** The whole county's stock list as a spreadsheet, the same lines and figures as the stock screen, in the reader's language. */
+export async function inventoryCsv({ db, now: clock }: ServiceContext, lang: Language = 'en'): Promise<CsvFile> {
   const now = clock();
   const items = (await selectItems(db)).map((r) => toItem(r.item, r.facilityName));
-  const header = ['Item', 'Category', 'Facility', 'Current stock', 'Minimum stock', 'Unit', 'Status', 'Unit cost (KES)', 'Total value (KES)'];
-  const rows = items.map((i) => [i.itemName, i.category, i.facility, i.currentStock, i.minimumStock, i.unit, STOCK_STATUS_LABELS[i.status], i.unitCost, i.totalValue]);
+  const w = CSV_WORDS[lang];
+  const word = (code: string, english: string = code) => (lang === 'sw' ? csvWord(SW_VALUES, code) : english);
+  const header = [w.item, w.category, w.facility, w.current, w.minimum, w.unit, w.status, w.unitCost, w.value];
+  const rows = items.map((i) => [i.itemName, word(i.category), i.facility, i.currentStock, i.minimumStock, word(i.unit), word(i.status, STOCK_STATUS_LABELS[i.status]), i.unitCost, i.totalValue]);
   return { filename: `inventory-${countyDate(now)}.csv`, content: toCsv([header, ...rows]) };
 }
 

@@ -174,14 +174,20 @@ describe('the stock list', () => {
 
 describe('downloading the stock list', () => {
   it("the pharmacist downloads the county's stock as a spreadsheet, with status and value per line", async () => {
-    const body = await downloadCsv(t, '/api/inventory/export.csv', pharmacist, 'inventory-2026-03-16.csv');
+    const lines = await downloadCsv(t, '/api/inventory/export.csv', pharmacist, 'inventory-2026-03-16.csv');
     const expected = await t.rows<{ line: string }>(sql`select concat_ws(',', i.item_name, i.category, f.name, i.current_stock, i.minimum_stock, i.unit,
         case when i.current_stock <= 0 then 'Out of Stock' when i.current_stock <= i.minimum_stock then 'Low Stock' else 'In Stock' end,
         i.unit_cost::float8, (i.unit_cost * i.current_stock)::float8) as line
       from inventory_items i join facilities f on f.id = i.facility_id order by i.item_name, i.id`);
-    expect(body).toBe(['Item,Category,Facility,Current stock,Minimum stock,Unit,Status,Unit cost (KES),Total value (KES)', ...expected.map((r) => r.line)].join('\n') + '\n');
-    expect(body).toContain('Paracetamol 500mg,pharmaceuticals,Busia County Referral Hospital,450,1000,tablets,Low Stock,0.5,225\n');
-    expect(body).toContain('Malaria Rapid Diagnostic Test,laboratory,Nambuku Model Health Centre,0,100,units,Out of Stock,85,0\n');
+    expect(lines).toEqual(['Item,Category,Facility,Current stock,Minimum stock,Unit,Status,Unit cost (KES),Total value (KES)', ...expected.map((r) => r.line)]);
+    expect(lines).toContain('Paracetamol 500mg,pharmaceuticals,Busia County Referral Hospital,450,1000,tablets,Low Stock,0.5,225');
+    expect(lines).toContain('Malaria Rapid Diagnostic Test,laboratory,Nambuku Model Health Centre,0,100,units,Out of Stock,85,0');
+    // In Kiswahili: the same lines and figures, its heads, categories, units and statuses worded as the stock screen words them.
+    const sw = await downloadCsv(t, '/api/inventory/export.csv?lang=sw', pharmacist, 'inventory-2026-03-16.csv');
+    expect(sw[0]).toBe('Bidhaa,Aina,Kituo,Salio la sasa,Kiwango cha chini,Kipimo,Hali,Bei ya kipimo (KES),Thamani jumla (KES)');
+    expect(sw).toHaveLength(lines.length);
+    expect(sw).toContain('Paracetamol 500mg,Dawa,Busia County Referral Hospital,450,1000,vidonge,Inapungua,0.5,225');
+    expect(sw).toContain('Malaria Rapid Diagnostic Test,Maabara,Nambuku Model Health Centre,0,100,vipande,Imeisha,85,0');
   });
 
   it('is open to every role that reads stock, the system administrator included', async () => {

@@ -7,7 +7,7 @@ import { LAB_TESTS, LAB_TEST_LABELS, labResultText, type LabWorklistItem } from 
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
-import { documentDate, renderPdf, type Language, type PdfFile } from '../../core/pdf.js';
+import { documentWords, documentDate, renderPdf, type Language, type PdfFile } from '../../core/pdf.js';
 import { accountField } from '../auth/index.js';
 import { findFacility } from '../facilities/index.js';
 import { patientField } from '../patients/index.js';
@@ -44,10 +44,10 @@ export async function labWorklist({ db, actor }: ServiceContext, query: { facili
   }));
 }
 
-const WORDS = {
+const WORDS = documentWords('lab-register', {
   en: { title: 'Laboratory Register', reference: (day: string) => `Tests ordered on ${day}`, no: 'No.', time: 'Time', patientNo: 'Patient no.', name: 'Name', age: 'Age', sex: 'Sex', by: 'Tested by', none: 'No tests were ordered on this day.', sexes: { male: 'M', female: 'F' } as Record<string, string>, checked: 'Checked by (laboratory in-charge): name, signature, date' },
   sw: { title: 'Rejista ya Maabara', reference: (day: string) => `Vipimo vilivyoagizwa ${day}`, no: 'Na.', time: 'Saa', patientNo: 'Nambari ya mgonjwa', name: 'Jina', age: 'Umri', sex: 'Jinsia', by: 'Alipima', none: 'Hakuna vipimo vilivyoagizwa siku hii.', sexes: { male: 'M', female: 'K' } as Record<string, string>, checked: 'Imekaguliwa na (mkuu wa maabara): jina, sahihi, tarehe' },
-};
+});
 
 /** GET /api/lab-tests/register.pdf: the register of one facility's day, a line per visit and a column per test. */
 export async function labRegisterPdf(ctx: ServiceContext, named: { facilityId?: number | null; date?: string }, lang: Language, by: string): Promise<PdfFile> {

@@ -3,7 +3,7 @@
 // are the patients screen's own (client/features/patients/locales/sw.json).
 import { ageInYears, countyDate } from '../../../shared/county-time.js';
 import type { ServiceContext } from '../../core/context.js';
-import { cadreName, documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
+import { documentWords, cadreName, documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
 import { getMedicalRecord, type VisitRecord } from './medical-records.service.js';
 
 type Words = {
@@ -42,7 +42,7 @@ type Words = {
   diedAt: string;
 };
 
-const WORDS: Record<Language, Words> = {
+const WORDS: Record<Language, Words> = documentWords('visit-summary', {
   en: {
     title: 'Visit Summary',
     reference: (id) => `Medical record no. ${id}`,
@@ -113,7 +113,7 @@ const WORDS: Record<Language, Words> = {
     outcomes: { sent_home: 'Amerudishwa nyumbani', admitted: 'Amelazwa', referred: 'Amepewa rufaa', died: 'Amefariki', left_against_advice: 'Ameondoka kinyume na ushauri wa daktari' },
     diedAt: 'Saa ya kifo',
   },
-};
+});
 
 /** The summary: the patient, where and when they were seen and by whom, what was found and done, and when to return. */
 export function visitSummaryContent(visit: VisitRecord, lang: Language): PdfContent {

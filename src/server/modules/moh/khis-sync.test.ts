@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KhisImport, KhisProposal, KhisSettings } from '../../../shared/moh/index.js';
 import type { ReportDetail } from '../../../shared/reports/index.js';
 import { createTestContext, fieldErrors, type TestContext } from '../../test/helper.js';
+import { csvLines } from '../../test/csv.js';
 import {
   MOCK_705A_DATA_SET,
   MOCK_705B_DATA_SET,
@@ -231,7 +232,7 @@ describe('the mapping as a CSV file', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="khis-mapping-moh-705a.csv"');
-    const lines = res.body.trimEnd().split('\n');
+    const lines = csvLines(res.body);
     expect(lines[0]).toBe('form,rowKey,rowLabel,dataElement,categoryOptionCombo,dataSet');
     expect(lines).toHaveLength(76);
     expect(lines[1]).toBe(`705A,diarrhoea_with_no_dehydration,Diarrhoea with no dehydration,${mockDataElementId('705A', 'Diarrhoea with no dehydration')},,${MOCK_705A_DATA_SET}`);

@@ -13,7 +13,7 @@ import { getRun } from './runs.service.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { conflict, notFound, outOfScope } from '../../core/errors.js';
-import { documentDate, renderPdf, type Language, type PdfFile, type PdfSection } from '../../core/pdf.js';
+import { documentDate, documentWords, renderPdf, type Language, type PdfFile, type PdfSection } from '../../core/pdf.js';
 import { facilityField } from '../facilities/index.js';
 import { inForce } from './employees.service.js';
 import { payrollDepartments, payrollEmployees, payrollEmployeeVersions as versions, payrollRunLines, payrollRuns } from './payroll.schema.js';
@@ -46,11 +46,20 @@ const money = (...amounts: number[]) => toKes(sum(amounts.map((a) => parseKes(a)
 /** The taxable earnings of some codes, exactly. */
 const earned = (p: Payslip, codes: readonly string[]) => sum(p.earnings.filter((e) => e.taxable && codes.includes(e.code)).map((e) => parseKes(e.amount)));
 
-/** Which returns exist, each with its file name part and the columns the portal takes. */
+/**
+ * Which returns exist, each with its file name part and the columns the portal takes. A report the county reads
+ * (REPORTS) has its columns in Kiswahili too (`sw`), and words its rows in the reader's language; a return or
+ * payment file (RETURNS) keeps the columns its portal or bank takes, in English, whatever the reader's language.
+ */
 type ReturnLine = Awaited<ReturnType<typeof runLinesWithDetails>>['lines'][number];
-type LineReturn = { name: string; header: string[]; rows: (l: ReturnLine, p: Payslip) => CsvCell[][] };
+type LineReturn = { name: string; header: string[]; sw?: string[]; rows: (l: ReturnLine, p: Payslip, lang: Language) => CsvCell[][] };
 /** A report over the whole run (by department, by authority, by facility): its rows from every line at once. */
-type WholeReturn = { name: string; header: string[]; whole: (lines: readonly ReturnLine[], run: RunRow, ctx: ServiceContext) => Promise<CsvCell[][]> | CsvCell[][] };
+type WholeReturn = {
+  name: string;
+  header: string[];
+  sw?: string[];
+  whole: (lines: readonly ReturnLine[], run: RunRow, ctx: ServiceContext, lang: Language) => Promise<CsvCell[][]> | CsvCell[][];
+};
 type RunRow = typeof payrollRuns.$inferSelect;
 
 /** Rows grouped by a key, each group's figures added as exact cents. */
@@ -66,18 +75,56 @@ function grouped(lines: readonly ReturnLine[], key: (l: ReturnLine) => string, f
 }
 const kes = (c: Cents) => toKes(c).toFixed(2);
 
+/** The words the payroll reports' rows hold, in Kiswahili (as the payroll screens and the payslip word them). */
+const SW_REPORT_WORDS: Readonly<Record<string, string>> = {
+  ...({ permanent: 'Kudumu na pensheni', contract: 'Mkataba', casual: 'Kibarua', locum: 'Wa muda', intern: 'Mwanafunzi wa mafunzo' } satisfies Record<keyof typeof EMPLOYMENT_TERM_NAMES, string>),
+  'Affordable Housing Levy': 'Ushuru wa Nyumba Nafuu',
+  Pension: 'Pensheni',
+  New: 'Mpya',
+  'Pay changed by more than 10%': 'Mshahara halisi umebadilika zaidi ya 10%',
+  Left: 'Ameondoka',
+  Exchequer: 'Hazina',
+};
+/** A report's word (an English phrase, or an employment term's code with its English name) in the reader's language. */
+const reportWord = (lang: Language, english: string, code: string = english) => (lang === 'sw' ? (SW_REPORT_WORDS[code] ?? english) : english);
+// The terms of employment as the payslip prints them (reportWord), for the test that reads each Kiswahili document.
+documentWords('employment-terms', {
+  en: Object.values(EMPLOYMENT_TERM_NAMES),
+  sw: Object.entries(EMPLOYMENT_TERM_NAMES).map(([code, name]) => reportWord('sw', name, code)),
+});
+
 const REPORTS: Record<(typeof PAYROLL_REPORTS)[number], LineReturn | WholeReturn> = {
   register: {
     name: 'Register',
     header: ['Personal Number', 'Name', 'Facility', 'Department', 'Job Group', 'Terms', 'Basic Salary', 'Allowances', 'Gross Pay', 'PAYE', 'NSSF', 'SHIF', 'Housing Levy', 'Pension', 'HELB', 'Other Deductions', 'Total Deductions', 'Net Pay'],
-    rows: (l, p) => [
+    sw: [
+      'Nambari ya Kibinafsi',
+      'Jina',
+      'Kituo',
+      'Idara',
+      'Kundi la Kazi',
+      'Masharti',
+      'Mshahara wa Msingi',
+      'Posho',
+      'Mshahara Ghafi',
+      'PAYE',
+      'NSSF',
+      'SHIF',
+      'Ushuru wa Nyumba',
+      'Pensheni',
+      'HELB',
+      'Makato Mengine',
+      'Jumla ya Makato',
+      'Mshahara Halisi',
+    ],
+    rows: (l, p, lang) => [
       [
         l.personalNumber,
         l.line.name,
         l.facilityName ?? '',
         l.department,
         l.line.jobGroup,
-        EMPLOYMENT_TERM_NAMES[l.line.terms],
+        reportWord(lang, EMPLOYMENT_TERM_NAMES[l.line.terms], l.line.terms),
         money(p.basic),
         money(p.taxableEarnings, p.nonTaxableEarnings),
         money(p.totalEarnings),
@@ -96,13 +143,15 @@ const REPORTS: Record<(typeof PAYROLL_REPORTS)[number], LineReturn | WholeReturn
   departments: {
     name: 'Departments',
     header: ['Department', 'Employees', 'Gross Pay', 'Total Deductions', 'Net Pay', 'Employer Cost'],
+    sw: ['Idara', 'Wafanyakazi', 'Mshahara Ghafi', 'Jumla ya Makato', 'Mshahara Halisi', 'Gharama ya Mwajiri'],
     whole: (lines) =>
       grouped(lines, (l) => l.department, [(p) => p.totalEarnings, (p) => p.totalDeductions, (p) => p.net, (p) => p.employer.total]).map(([name, n, [gross, deductions, net, cost]]) => [name, n, kes(gross!), kes(deductions!), kes(net!), kes(cost!)]),
   },
   statutory: {
     name: 'Statutory',
     header: ['Deduction', 'Employees', 'Employee Share', 'Employer Share', 'Total', 'Due'],
-    whole: (lines, run) => {
+    sw: ['Makato', 'Wafanyakazi', 'Sehemu ya Mfanyakazi', 'Sehemu ya Mwajiri', 'Jumla', 'Tarehe ya Mwisho'],
+    whole: (lines, run, _ctx, lang) => {
       const due = dueDates(run.period);
       const rows: [string, Remittance | null, (p: Payslip) => number, (p: Payslip) => number][] = [
         ['PAYE', 'paye', (p) => p.paye, () => 0],
@@ -116,34 +165,36 @@ const REPORTS: Record<(typeof PAYROLL_REPORTS)[number], LineReturn | WholeReturn
         const ee = sum(lines.map((l) => parseKes(employee(l.line.payslip))));
         const er = sum(lines.map((l) => parseKes(employer(l.line.payslip))));
         const n = lines.filter((l) => employee(l.line.payslip) > 0 || employer(l.line.payslip) > 0).length;
-        return [name, n, kes(ee), kes(er), kes(sum([ee, er])), code ? due[code] : ''];
+        return [reportWord(lang, name), n, kes(ee), kes(er), kes(sum([ee, er])), code ? due[code] : ''];
       });
     },
   },
   variance: {
     name: 'Variance',
     header: ['Personal Number', 'Name', 'Change', 'Net Pay Last Month', 'Net Pay This Month', 'Difference'],
-    whole: async (_lines, run, ctx) => {
+    sw: ['Nambari ya Kibinafsi', 'Jina', 'Mabadiliko', 'Mshahara Halisi Mwezi Uliopita', 'Mshahara Halisi Mwezi Huu', 'Tofauti'],
+    whole: async (_lines, run, ctx, lang) => {
       const detail = await getRun(ctx, run.id, { only: 'changes' });
       const changed = detail.lines!.map((l) => [
         l.personalNumber,
         l.name,
-        l.change === 'new' ? 'New' : 'Pay changed by more than 10%',
+        reportWord(lang, l.change === 'new' ? 'New' : 'Pay changed by more than 10%'),
         l.previousNet === null ? '' : money(l.previousNet),
         money(l.payslip.net),
         kes(subtract(parseKes(l.payslip.net), parseKes(l.previousNet ?? 0))),
       ]);
-      const gone = detail.exited!.map((e) => [e.personalNumber, e.name, 'Left', '', '0.00', '']);
+      const gone = detail.exited!.map((e) => [e.personalNumber, e.name, reportWord(lang, 'Left'), '', '0.00', '']);
       return [...changed, ...gone];
     },
   },
   costs: {
     name: 'Costs',
     header: ['Facility', 'Fund', 'Employees', 'Gross Pay', 'Employer NSSF', 'Employer Pension', 'Employer Housing Levy', 'Total Cost'],
-    whole: (lines) =>
+    sw: ['Kituo', 'Mfuko', 'Wafanyakazi', 'Mshahara Ghafi', 'NSSF ya Mwajiri', 'Pensheni ya Mwajiri', 'Ushuru wa Nyumba wa Mwajiri', 'Jumla ya Gharama'],
+    whole: (lines, _run, _ctx, lang) =>
       grouped(lines, (l) => l.facilityName ?? '', [(p) => p.totalEarnings, (p) => p.employer.nssf, (p) => p.employer.pension, (p) => p.employer.ahl, (p) => p.employer.total]).map(([facility, n, [gross, nssf, pension, ahl, total]]) => [
         facility,
-        'Exchequer',
+        reportWord(lang, 'Exchequer'),
         n,
         kes(gross!),
         kes(nssf!),
@@ -154,6 +205,11 @@ const REPORTS: Record<(typeof PAYROLL_REPORTS)[number], LineReturn | WholeReturn
   },
 };
 
+// The files a portal or a bank takes (PAYROLL.md "Returns and when they are due"): their columns and words as the
+// portal's template has them, in English whatever the reader's language — iTax, the SHA and NSSF portals, HELB and the
+// banks read them, not a person. Each has one header row (the portal's column names, for the officer who copies the
+// lines into the authority's template) and, like every CSV, a UTF-8 byte-order mark: KRA's P10 is filled in KRA's
+// Excel template, and Excel needs the mark to read a name such as "Ng'ang'a Wanjirũ" as written.
 const RETURNS: Record<(typeof PAYROLL_RETURNS)[number], LineReturn> = {
   // iTax's P10 employee sheet, in the order PAYROLL.md lists (an estimate of the current template's order).
   p10: {
@@ -250,18 +306,18 @@ const RETURNS: Record<(typeof PAYROLL_RETURNS)[number], LineReturn> = {
 };
 
 
-/** GET /api/payroll/runs/:id/returns/:return: the file for an approved run; audited. */
-export async function runReturn(ctx: ServiceContext, runId: number, kind: PayrollReturn): Promise<CsvFile> {
+/** GET /api/payroll/runs/:id/returns/:return: the file for an approved run, a report worded in the reader's language; audited. */
+export async function runReturn(ctx: ServiceContext, runId: number, kind: PayrollReturn, lang: Language = 'en'): Promise<CsvFile> {
   const { run, lines } = await runLinesWithDetails(ctx, runId);
   if (run.status !== 'approved') throw conflict('Returns and payment files come only from an approved run');
   const spec: LineReturn | WholeReturn = kind in RETURNS ? RETURNS[kind as keyof typeof RETURNS] : REPORTS[kind as keyof typeof REPORTS];
-  const rows = 'whole' in spec ? await spec.whole(lines, run, ctx) : lines.flatMap((l) => spec.rows(l, l.line.payslip));
+  const rows = 'whole' in spec ? await spec.whole(lines, run, ctx, lang) : lines.flatMap((l) => spec.rows(l, l.line.payslip, lang));
   await audit(ctx.db, ctx.actor, { action: 'payroll.return.download', entity: 'payroll_run', entityId: runId, detail: `${kind}: ${rows.length} lines` });
   const scope = run.scopeKind === 'county' ? 'county' : run.scopeKind === 'subcounty' ? run.subcounty!.toLowerCase().replace(/\W+/g, '-') : `facility-${run.facilityId}`;
-  return { filename: `${spec.name.toLowerCase().replace(/\W+/g, '')}-${run.period}-${scope}.csv`, content: toCsv([spec.header, ...rows]) };
+  return { filename: `${spec.name.toLowerCase().replace(/\W+/g, '')}-${run.period}-${scope}.csv`, content: toCsv([lang === 'sw' && spec.sw ? spec.sw : spec.header, ...rows]) };
 }
 
-const PAYSLIP_WORDS = {
+const PAYSLIP_WORDS = documentWords('payslip', {
   en: {
     title: 'Payslip',
     draft: 'not yet approved',
@@ -297,6 +353,8 @@ const PAYSLIP_WORDS = {
     employer: 'Employer contributions',
     none: 'None',
     paidTo: 'Paid to',
+    // The allowances of the salary scale by code, as the payroll screens name them (an earning prints its own label).
+    allowances: { house: 'House allowance', commuter: 'Commuter allowance', risk: 'Risk allowance', non_practice: 'Non-practice allowance', extraneous: 'Extraneous allowance', call: 'Call allowance', uniform: 'Uniform allowance' } as Record<string, string>,
   },
   sw: {
     title: 'Hati ya Mshahara',
@@ -333,8 +391,9 @@ const PAYSLIP_WORDS = {
     employer: 'Michango ya mwajiri',
     none: 'Hakuna',
     paidTo: 'Imelipwa kwa',
+    allowances: { house: 'Posho la nyumba', commuter: 'Posho la usafiri', risk: 'Posho la hatari', non_practice: 'Posho la kutofanya kazi binafsi', extraneous: 'Posho la kazi ya ziada', call: 'Posho la zamu ya simu', uniform: 'Posho la sare' } as Record<string, string>,
   },
-} as const;
+} as const);
 
 /**
  * GET /api/payroll/runs/:id/payslips/:employeeId.pdf: one employee's payslip — for the payroll roles from any run,
@@ -374,12 +433,12 @@ export async function payslipPdf(ctx: ServiceContext, runId: number, employeeId:
             [w.kraPin, l.v.kraPin ?? w.none],
             [w.department, l.department],
             [w.jobGroup, l.line.jobGroup],
-            [w.terms, EMPLOYMENT_TERM_NAMES[l.line.terms]],
+            [w.terms, reportWord(lang, EMPLOYMENT_TERM_NAMES[l.line.terms], l.line.terms)],
             [w.period, `${documentDate(`${run.period}-01`, lang)} – ${documentDate(periodEnd(run.period), lang)}`],
             [w.paidTo, l.v.payMethod === 'bank' ? `${l.v.bankCode ?? ''} ${l.v.bankBranch ?? ''} ${l.v.bankAccount ? `••••${l.v.bankAccount.slice(-4)}` : ''}`.trim() : `M-Pesa ••••${(l.v.mpesaPhone ?? '').slice(-3)}`],
           ],
         },
-        itemTable(w.earnings, [[w.basic, amount(p.basic)], ...p.earnings.map((e) => [e.label, amount(e.amount)] as const), [w.totalEarnings, amount(p.totalEarnings)]]),
+        itemTable(w.earnings, [[w.basic, amount(p.basic)], ...p.earnings.map((e) => [lang === 'en' ? e.label : (w.allowances[e.code] ?? e.label), amount(e.amount)] as const), [w.totalEarnings, amount(p.totalEarnings)]]),
         itemTable(w.deductions, [
             [w.paye, amount(p.paye)],
             [w.nssf, amount(p.nssf.employee)],
@@ -414,7 +473,7 @@ export async function payslipPdf(ctx: ServiceContext, runId: number, employeeId:
   return { filename: `payslip-${run.period}-${l.personalNumber}.pdf`, pdf };
 }
 
-const P9A_WORDS = {
+const P9A_WORDS = documentWords('p9a', {
   en: {
     title: 'P9A Tax Deduction Card',
     year: 'Year of income',
@@ -434,7 +493,7 @@ const P9A_WORDS = {
     total: 'Jumla',
     none: 'Hakuna',
   },
-} as const;
+} as const);
 
 /**
  * GET /api/payroll/employees/:id/p9a.pdf?year=: an employee's year on KRA's P9A card, month by month from the approved

@@ -8,6 +8,7 @@ import { add, formatKesExact, parseKes, percentOf, subtract, sum, toKes } from '
 import type { Compliance, IppdComparison, MyPayslip, PayrollPayment, TimesheetImport, Department, EmployeeDetail, PayItem, RunDetail, PayRun, SalaryScaleImport, SalaryScaleRow } from '../../../shared/payroll/index.js';
 import { post } from '../accounting/index.js';
 import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
+import { csvRecords } from '../../test/csv.js';
 
 let t: TestContext;
 let officer: string;
@@ -406,11 +407,11 @@ describe('the approved run’s documents', () => {
     // A nurse is not the payroll office, nor this employee.
     expect((await t.request({ url: `/api/payroll/runs/${run.id}/payslips/${someone.employeeId}.pdf`, cookie: nurse })).statusCode).toBe(403);
 
-    const file = async (kind: string) => {
-      const res = await t.request({ url: `/api/payroll/runs/${run.id}/returns/${kind}`, cookie: officer });
+    const file = async (kind: string, lang = 'en') => {
+      const res = await t.request({ url: `/api/payroll/runs/${run.id}/returns/${kind}?lang=${lang}`, cookie: officer });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
-      return res.body.trim().split('\n').map((line) => line.split(','));
+      return csvRecords(res.body);
     };
     const p10 = await file('p10');
     expect(p10[0]!.slice(0, 4)).toEqual(['PIN of Employee', 'Name of Employee', 'Residential Status', 'Type of Employee']);
@@ -434,6 +435,16 @@ describe('the approved run’s documents', () => {
     const statutory = await file('statutory');
     expect(statutory.find((r) => r[0] === 'PAYE')).toEqual(['PAYE', expect.any(String), toKes(sum(run.lines!.map((l) => cents(l.payslip.paye)))).toFixed(2), '0.00', expect.any(String), '2026-04-09']);
     expect((await file('variance'))[0]).toEqual(['Personal Number', 'Name', 'Change', 'Net Pay Last Month', 'Net Pay This Month', 'Difference']);
+    // A report in Kiswahili: its heads and words (employment terms, the levy, the fund) worded, its figures as they are.
+    const registerSw = await file('register', 'sw');
+    expect(registerSw[0]!.slice(0, 7)).toEqual(['Nambari ya Kibinafsi', 'Jina', 'Kituo', 'Idara', 'Kundi la Kazi', 'Masharti', 'Mshahara wa Msingi']);
+    expect(registerSw.map((r) => r.slice(6))).toEqual([registerSw[0]!.slice(6), ...register.slice(1).map((r) => r.slice(6))]);
+    expect(registerSw.slice(1).map((r) => r[5])).not.toContain('Contract');
+    expect((await file('statutory', 'sw')).map((r) => r[0])).toEqual(['Makato', 'PAYE', 'SHIF', 'NSSF', 'Ushuru wa Nyumba Nafuu', 'Pensheni', 'HELB']);
+    expect((await file('costs', 'sw')).slice(1).every((r) => r[1] === 'Hazina')).toBe(true);
+    // A return keeps the columns its portal takes, whatever the language (KRA's P10, a bank's file).
+    expect(await file('p10', 'sw')).toEqual(p10);
+    expect(await file('bank', 'sw')).toEqual(bank);
     // Her P9A: each approved month of the year (February's county run, March's facility run) and the year's PAYE.
     const p9a = await t.request({ url: `/api/payroll/employees/${someone.employeeId}/p9a.pdf?year=2026&lang=en`, cookie: officer });
     const card = expectPdf(p9a, `p9a-2026-${someone.personalNumber.replace(/\W+/g, '-')}.pdf`);

@@ -6,12 +6,12 @@ import { formatKesExact, parseKes } from '../../../shared/money.js';
 import type { PurchaseOrder } from '../../../shared/procurement/index.js';
 import type { ServiceContext } from '../../core/context.js';
 import { conflict } from '../../core/errors.js';
-import { documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfFile } from '../../core/pdf.js';
+import { documentWords, documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfFile } from '../../core/pdf.js';
 import { procurementSuppliers } from './procurement.schema.js';
 import { eq } from 'drizzle-orm';
 import { getOrder } from './orders.service.js';
 
-const WORDS = {
+const WORDS = documentWords('purchase-order', {
   en: {
     lpo: 'Local Purchase Order (LPO)',
     lso: 'Local Service Order (LSO)',
@@ -82,7 +82,7 @@ const WORDS = {
     status: 'Hali',
     cancelled: 'IMEFUTWA',
   },
-} as const;
+} as const);
 
 const METHODS = {
   en: { open_tender: 'Open tender', restricted_tender: 'Restricted tender', rfq: 'Request for quotations', low_value: 'Low-value procurement', direct: 'Direct procurement', rfp: 'Request for proposals', framework: 'Framework agreement', public_entity: 'Public entity (KEMSA)' },

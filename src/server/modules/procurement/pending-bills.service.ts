@@ -8,6 +8,8 @@ import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-ti
 import { add, parseTotal, toKes, toKesText, ZERO_TOTAL, type Total } from '../../../shared/money.js';
 import { PENDING_BILL_AGES, type PendingBills } from '../../../shared/procurement/index.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
+import type { Language } from '../../../shared/language.js';
+import type { CsvWords } from '../../core/csv.js';
 import type { ServiceContext } from '../../core/context.js';
 import { withinScope, withoutJit } from '../../core/sql.js';
 import { facilityField } from '../facilities/index.js';
@@ -90,14 +92,21 @@ export async function pendingBills(ctx: ServiceContext, q: { facilityId?: number
   return { asAt: p.asAt, facilities: p.facilities.map((f) => ({ facilityId: f.facilityId, facility: f.facility, subcounty: f.subcounty, ...asKes(f) })), county: asKes(p.county) };
 }
 
-/** GET /api/procurement/pending-bills.csv: a line per facility and the county's total. */
-export async function pendingBillsCsv(ctx: ServiceContext, q: { facilityId?: number; asAt?: string | null }): Promise<CsvFile> {
+/** The CSV's columns and its county line in each language (as the pending bills' PDF words them). */
+const CSV_WORDS = {
+  en: { facility: 'Facility', subcounty: 'Sub-county', under1: 'Under 1 year', oneToTwo: '1-2 years', twoToThree: '2-3 years', over3: 'Over 3 years', total: 'Total', invoices: 'Invoices', county: 'County total' },
+  sw: { facility: 'Kituo', subcounty: 'Kaunti ndogo', under1: 'Chini ya mwaka 1', oneToTwo: 'Miaka 1-2', twoToThree: 'Miaka 2-3', over3: 'Zaidi ya miaka 3', total: 'Jumla', invoices: 'Ankara', county: 'Jumla ya kaunti' },
+} satisfies CsvWords<string>;
+
+/** GET /api/procurement/pending-bills.csv: a line per facility and the county's total, worded in the reader's language. */
+export async function pendingBillsCsv(ctx: ServiceContext, q: { facilityId?: number; asAt?: string | null }, lang: Language = 'en'): Promise<CsvFile> {
   const p = await pendingBillsExact(ctx, q);
+  const w = CSV_WORDS[lang];
   const cells = (e: Exact) => [toKesText(e.under1), toKesText(e.oneToTwo), toKesText(e.twoToThree), toKesText(e.over3), toKesText(e.total), e.count];
   const rows = [
-    ['Facility', 'Sub-county', 'Under 1 year', '1-2 years', '2-3 years', 'Over 3 years', 'Total', 'Invoices'],
+    [w.facility, w.subcounty, w.under1, w.oneToTwo, w.twoToThree, w.over3, w.total, w.invoices],
     ...p.facilities.map((f) => [f.facility, f.subcounty, ...cells(f)]),
-    ['County total', '', ...cells(p.county)],
+    [w.county, '', ...cells(p.county)],
   ];
   return { filename: `pending-bills-${p.asAt}.csv`, content: toCsv(rows) };
 }

@@ -5,11 +5,11 @@
 import { formatKesExact, type Total } from '../../../shared/money.js';
 import type { Delivery } from '../../../shared/procurement/index.js';
 import type { ServiceContext } from '../../core/context.js';
-import { documentDate, renderPdf, type Language, type PdfContent, type PdfFile } from '../../core/pdf.js';
+import { documentWords, documentDate, renderPdf, type Language, type PdfContent, type PdfFile } from '../../core/pdf.js';
 import { readDelivery } from './deliveries.service.js';
 import { pendingBillsExact, type PendingBillsExact } from './pending-bills.service.js';
 
-const WORDS = {
+const WORDS = documentWords('procurement-receipts', {
   en: {
     certificate: 'Inspection and Acceptance Certificate',
     order: 'Purchase order',
@@ -90,7 +90,7 @@ const WORDS = {
     noBills: 'Hakuna madeni yanayosubiri',
     basis: 'Ankara za wasambazaji zilizoidhinishwa (zimelinganishwa) ambazo hazijalipwa, kwa umri kutoka tarehe ya ankara.',
   },
-} as const;
+} as const);
 
 const LINE = '____________________';
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Delivery, PendingBills, SupplierInvoice, SupplierPayment } from '../../../shared/procurement/index.js';
 import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
+import { csvLines } from '../../test/csv.js';
 import { approvedOrder, catalogItemNamed, matchedInvoiceDated, supplierNamed, userOf, type FixtureOrder } from './test-fixtures.js';
 
 let t: TestContext;
@@ -390,7 +391,9 @@ describe('pending bills', () => {
 
     const csv = await t.request({ url: '/api/procurement/pending-bills.csv?facilityId=20', cookie: officer });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.body.split('\n').slice(0, 3)).toEqual(['Facility,Sub-county,Under 1 year,1-2 years,2-3 years,Over 3 years,Total,Invoices', `${twenty.facility},${twenty.subcounty},1250.25,2000.50,300.00,509.99,4060.74,6`, 'County total,,1250.25,2000.50,300.00,509.99,4060.74,6']);
+    expect(csvLines(csv.body)).toEqual(['Facility,Sub-county,Under 1 year,1-2 years,2-3 years,Over 3 years,Total,Invoices', `${twenty.facility},${twenty.subcounty},1250.25,2000.50,300.00,509.99,4060.74,6`, 'County total,,1250.25,2000.50,300.00,509.99,4060.74,6']);
+    const sw = await t.request({ url: '/api/procurement/pending-bills.csv?facilityId=20&lang=sw', cookie: officer });
+    expect(csvLines(sw.body)).toEqual(['Kituo,Kaunti ndogo,Chini ya mwaka 1,Miaka 1-2,Miaka 2-3,Zaidi ya miaka 3,Jumla,Ankara', `${twenty.facility},${twenty.subcounty},1250.25,2000.50,300.00,509.99,4060.74,6`, 'Jumla ya kaunti,,1250.25,2000.50,300.00,509.99,4060.74,6']);
     const pdf = expectPdf(await t.request({ url: '/api/procurement/pending-bills.pdf?facilityId=20', cookie: officer }), 'pending-bills-2026-03-16.pdf');
     expect(pdf).toContain('Pending Bills by Age');
     expect(pdf).toContain(twenty.facility);

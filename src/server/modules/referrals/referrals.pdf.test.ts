@@ -57,8 +57,9 @@ describe('the printed referral letter', () => {
       'Urgency Level Emergency',
       'Status Pending',
       'Suspected appendicitis – needs a surgeon’s review',
-      // What the standard fonts cannot print (≥, an emoji) is a question mark, never a broken document.
-      'rebound tenderness, temp 38.6 C. IV fluids started. BP ? 90 ?',
+      // The embedded font prints ≥ (the standard fonts printed "?"); what it has no glyph for (an emoji) is a
+      // question mark, never an empty box or a broken document.
+      'rebound tenderness, temp 38.6 C. IV fluids started. BP ≥ 90 ?',
       `Referring clinician Name ${officerName}`,
       'Cadre Clinical Officer',
       `by ${officerName}`,

@@ -14,7 +14,7 @@ import { LAB_TEST_LABELS, labResultText, type LabTestRecord } from '../../../sha
 import type { Vitals } from '../../../shared/medical-records/index.js';
 import type { Referral, ReferralDetail, ReferralStatus } from '../../../shared/referrals/index.js';
 import type { ServiceContext } from '../../core/context.js';
-import { cadreName, documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
+import { documentWords, cadreName, documentDate, documentDateTime, renderPdf, type Language, type PdfContent, type PdfSection } from '../../core/pdf.js';
 import { findAccount } from '../auth/index.js';
 import { labTestsOfVisits } from '../laboratory/index.js';
 import { referralVisit, type VisitFacts } from '../medical-records/index.js';
@@ -80,7 +80,7 @@ type Words = {
   statuses: Record<ReferralStatus, string>;
 };
 
-const WORDS: Record<Language, Words> = {
+const WORDS: Record<Language, Words> = documentWords('referral-letter', {
   en: {
     title: 'Referral Letter',
     reference: (id) => `Referral no. ${id}`,
@@ -196,7 +196,7 @@ const WORDS: Record<Language, Words> = {
     urgencies: { emergency: 'Dharura', urgent: 'Haraka', routine: 'Kawaida' },
     statuses: { pending: 'Inasubiri', in_transit: 'Njiani', received: 'Imepokelewa', cancelled: 'Imeghairiwa' },
   },
-};
+});
 
 /** Everything the letter says: the referral, and what the letter reads beside it. */
 export type ReferralLetter = {
@@ -365,7 +365,7 @@ function backReferralSlip({ referral }: ReferralLetter, w: Words, lang: Language
     write(w.phone),
     write(w.signature),
   ].join('\n');
-  return [{ kind: 'table', heading: `${'- '.repeat(28)}${w.cutHere}${' -'.repeat(28)}`, columns: [{ label: w.slip, width: 1 }], rows: [[body]] }];
+  return [{ kind: 'table', heading: `${'- '.repeat(22)}${w.cutHere}${' -'.repeat(22)}`, columns: [{ label: w.slip, width: 1 }], rows: [[body]] }];
 }
 
 /** GET /api/referrals/:id/letter.pdf: the letter, and its file name. */

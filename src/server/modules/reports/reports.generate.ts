@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { can } from '../../../shared/access/index.js';
 import { lastDayOfMonth } from '../../../shared/moh/index.js';
-import { catalogueEntry, type CreateReportInput, type ReportData, type ReportSection } from '../../../shared/reports/index.js';
+import { catalogueEntry, type CreateReportInput, type ReportData } from '../../../shared/reports/index.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
 import { forbidden, invalid, notFound } from '../../core/errors.js';
@@ -141,15 +141,3 @@ export const reportJobs: JobKinds = {
     },
   },
 };
-
-/** The sections of a report as CSV rows: each section's title, columns and rows, a blank line between. */
-export function sectionsCsv(data: ReportData): (string | number | null)[][] {
-  const out: (string | number | null)[][] = [[data.title], [data.scope], [data.periodLabel], []];
-  for (const s of data.sections as ReportSection[]) {
-    out.push([s.title], s.columns, ...s.rows);
-    if (s.note) for (const line of s.note.split('\n')) out.push([line]);
-    out.push([]);
-  }
-  return out;
-}
-

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../shared/validation.js';
+import { csvFileSchema, idParam, pdfFileSchema } from '../../../shared/validation.js';
 import {
   createReportSchema,
   createScheduleSchema,
@@ -10,6 +10,7 @@ import {
   listReportsQuery,
   reportDetailSchema,
   reportSchema,
+  reportSectionSchema,
   reportStatsQuery,
   reportStatsSchema,
   scheduleSchema,
@@ -19,14 +20,43 @@ import { reportStats } from './reports.stats.js';
 import { createSchedule, listSchedules, setScheduleActive } from './reports.schedules.js';
 import { allow, ctxOf, facilityInBody } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import { sendCsv } from '../../core/csv.js';
+import { csvLanguage, sendCsv } from '../../core/csv.js';
 import { documentLanguage, renderPdf } from '../../core/pdf.js';
 import { getReport, listReports, reportFigures, reportFile, reportFilename } from './reports.service.js';
 import { requestReport } from './reports.generate.js';
 import { reportPdfContent, reportPlace } from './reports.pdf.js';
 import { wordReport } from './analyses/words.js';
 import { KHIS_STEPS, khisExport, listSubmissions, submitToKhis } from './reports.khis.js';
-import { created, list, ok } from '../../core/http.js';
+import { accepted, created, file, list, ok } from '../../core/http.js';
+
+/** A section's words as a phrase (shared/reports ReportPhrase). */
+const phrase = z.object({ key: z.string(), facts: z.record(z.string(), z.unknown()).optional() });
+
+/** The JSON download of a report: what names it, and its figures (shared/reports/figures.ts ReportData). */
+const reportJson = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    kind: z.string().nullable(),
+    period: z.string().nullable(),
+    periodStart: z.string().nullable(),
+    periodEnd: z.string().nullable(),
+    title: z.string(),
+    scope: z.string(),
+    periodLabel: z.string(),
+    // A phrase's facts may hold phrases again: left open here, as a schema inside the document cannot contain itself.
+    sections: z.array(reportSectionSchema.extend({ text: z.object({ title: phrase, columns: z.array(phrase), notes: z.array(phrase) }).optional() })),
+    settings: z.record(z.string(), z.string()),
+  })
+  .loose()
+  .describe("The report's figures (a MOH form also carries its grid and each facility's totals for KHIS)");
+
+/** A form for KHIS as DHIS2 reads it (moh/dhis2.ts): one facility's data value set, or a bulk of several facilities' values. */
+const khisValue = z.object({ dataElement: z.string(), categoryOptionCombo: z.string().optional(), value: z.string() });
+const dataValueSetJson = z.union([
+  z.object({ dataSet: z.string(), period: z.string(), orgUnit: z.string(), completeDate: z.string(), dataValues: z.array(khisValue) }),
+  z.object({ dataValues: z.array(khisValue.extend({ period: z.string(), orgUnit: z.string() })) }),
+]);
 
 export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +79,7 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Generating happens in the background (reports.generate.ts): the answer is the report, processing, at once.
   r.post(
     '/api/reports',
-    { config: allow('reports:generate', facilityInBody()), schema: { body: createReportSchema(deps.now), response: { 202: reportDetailSchema } } },
+    { config: allow('reports:generate', facilityInBody()), schema: { body: createReportSchema(deps.now), response: accepted(reportDetailSchema) } },
     async (request, reply) => {
       const ctx = ctxOf(request, deps);
       const id = await requestReport(ctx, request.body, deps.jobs?.kick);
@@ -58,18 +88,18 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   r.get('/api/reports/:id', { config: allow('reports:read'), schema: { params: idParam, response: ok(reportDetailSchema) } }, async (request) => getReport(ctxOf(request, deps), request.params.id));
   // GET also answers HEAD (Fastify exposes HEAD for every GET route), as the System Test's download check uses.
-  // ?lang words an analysis's sections (issue 30 item 8): a data file (CSV, JSON) is English unless asked; a PDF,
-  // like every printed document, follows the browser's language when not asked (core/pdf.ts documentLanguage).
+  // ?lang words an analysis's sections (issue 30 item 8): the JSON is English unless asked; the CSV, like every CSV
+  // (core/csv.ts csvLanguage), and the PDF, like every printed document, follow the browser's language when not asked.
   r.get(
     '/api/reports/:id/download',
     {
       config: allow('reports:read'),
-      schema: { params: idParam, querystring: downloadQuery, response: ok(z.unknown().describe('The report as CSV (text/csv), PDF (application/pdf) or JSON')) },
+      schema: { params: idParam, querystring: downloadQuery, response: file('The report in the ?format asked for', { 'text/csv': csvFileSchema, 'application/pdf': pdfFileSchema, 'application/json': reportJson }) },
     },
     async (request, reply) => {
       const ctx = ctxOf(request, deps);
       const { format, lang = 'en' } = request.query;
-      if (format === 'csv') return sendCsv(reply, await reportFile(ctx, request.params.id, lang));
+      if (format === 'csv') return sendCsv(reply, await reportFile(ctx, request.params.id, csvLanguage(request)));
       const { row, data } = await reportFigures(ctx, request.params.id, format);
       if (format === 'json') {
         return reply
@@ -96,7 +126,7 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         params: idParam,
         querystring: z.object({ format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['json', 'adx'], { error: 'format must be json or adx' }).default('json')) }),
-        response: ok(z.unknown().describe('A DHIS2 dataValueSets JSON or ADX XML file')),
+        response: file('A DHIS2 data value set as JSON, or ADX XML, by ?format', { 'application/json': dataValueSetJson, 'application/adx+xml': z.string().describe('ADX XML (urn:ihe:qrph:adx:2015)') }),
       },
     },
     async (request, reply) => {

@@ -10,8 +10,8 @@ import { reports } from './reports.schema.js';
 import type { CsvFile } from '../../../shared/csv.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
-import { scopeLabel, sectionsCsv } from './reports.generate.js';
-import { wordReport } from './analyses/words.js';
+import { scopeLabel } from './reports.generate.js';
+import { reportCsv, storedReportCsv } from './reports.csv.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Language } from '../../../shared/language.js';
 
@@ -162,10 +162,10 @@ export function reportFilename(r: typeof reports.$inferSelect, ext: string): str
 }
 
 /**
- * The CSV file of a completed report: its sections, an analysis's worded in the reader's language (English unless
- * asked), or the file stored by the seed before issue 13.
+ * The CSV file of a completed report: its sections as one table worded in the reader's language (reports.csv.ts), or
+ * the file stored by the seed before issue 13, as one table.
  */
 export async function reportFile(ctx: ServiceContext, id: number, lang: Language = 'en'): Promise<CsvFile> {
   const { row, data } = await reportFigures(ctx, id, 'csv');
-  return { filename: reportFilename(row, 'csv'), content: data ? toCsv(sectionsCsv(wordReport(data, lang))) : (row.content ?? '') };
+  return { filename: reportFilename(row, 'csv'), content: toCsv(data ? reportCsv(data, lang) : storedReportCsv(row.content ?? '')) };
 }

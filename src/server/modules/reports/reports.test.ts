@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, emailOf, fieldErrors, sessionCookie, TEST_NOW, type TestContext } from '../../test/helper.js';
 import { pdfText } from '../../test/pdf.js';
+import { csvLines } from '../../test/csv.js';
 import type { Report } from '../../../shared/reports/index.js';
 
 let t: TestContext;
@@ -152,33 +153,44 @@ describe('the report list', () => {
 });
 
 describe('downloading a report', () => {
-  it('serves the MOH 705B file as a CSV attachment: its title, facility, month and every row of the form', async () => {
+  it('serves the MOH 705B file as a CSV attachment: one table, its facility and month on every row of the form', async () => {
     const { reports } = await list();
     const url = reports.find((r) => r.id === 1)!.downloadUrl!;
     const res = await t.request({ url, cookie: director });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="moh-705b-outpatient-summary-5-years-and-over-2026-02.csv"');
-    const lines = res.body.trim().split('\n');
-    expect(lines.slice(0, 3)).toEqual(['MOH 705B Outpatient Summary (5 years and over)', 'Busia County Referral Hospital', 'February 2026']);
-    const header = lines.indexOf(`No.,Diseases (new cases only),${Array.from({ length: 28 }, (_, i) => i + 1).join(',')},Total`);
-    expect(header).toBeGreaterThan(3);
-    const rows = lines.slice(header + 1, header + 1 + 74);
+    const days = Array.from({ length: 28 }, (_, i) => i + 1).join(',');
+    const [header, ...lines] = csvLines(res.body);
+    expect(header).toBe(`Scope,Period,No.,Diseases (new cases only),${days},Total`);
+    const place = 'Busia County Referral Hospital,February 2026,';
+    expect(lines.every((l) => l.startsWith(place))).toBe(true);
+    const rows = lines.map((l) => l.slice(place.length));
     expect(rows[0]).toMatch(/^1,Diarrhoea,(\d+,){28}\d+$/);
+    expect(rows).toHaveLength(74);
+    expect(rows.at(-1)).toMatch(/^74,Referrals to community unit,/);
     // A row the county does not record is empty, never 0 (Physical disability: no register); Tested for Malaria is
     // counted from the laboratory's results now (issue 31).
     expect(rows.find((r) => r.startsWith('57,'))).toMatch(new RegExp(`^57,[^,]+,${','.repeat(28)}$`));
     expect(rows.find((r) => r.startsWith('68,'))).toMatch(/^68,Tested for Malaria,(\d+,){28}\d+$/);
+    // In Kiswahili: its heads, facility and month worded, its rows (the form's own row names) and figures the same.
+    const sw = csvLines((await t.request({ url: `${url}?lang=sw`, cookie: director })).body);
+    expect(sw[0]).toBe(`Eneo,Kipindi,Na.,Magonjwa (visa vipya pekee),${days},Jumla`);
+    expect(sw.slice(1)).toEqual(rows.map((r) => `Busia County Referral Hospital,Februari 2026,${r}`));
   });
 
   it('serves the county-wide MOH 717 file and audits the download', async () => {
     const res = await t.request({ url: '/api/reports/2/download', cookie: director });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="moh-717-service-workload-2026-02\.csv"$/);
-    expect(res.body.split('\n').slice(0, 3)).toEqual(['MOH 717 Service Workload', 'All Facilities', 'February 2026']);
-    expect(res.body).toContain('Item,Number,Note');
-    expect(res.body).toMatch(/"New attendances: Under 5 years, male",\d+,/);
-    expect(res.body).toContain('"Admissions, discharges, deaths and bed days by ward",,"Not recorded: Needs inpatient admissions');
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe('Scope,Period,Section,Item,Number,Note');
+    expect(lines).toContainEqual(expect.stringMatching(/^All Facilities,February 2026,Outpatient services,"New attendances: Under 5 years, male",\d+,$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^All Facilities,February 2026,Inpatient services,"Admissions, discharges, deaths and bed days by ward",,"Not recorded: Needs inpatient admissions/));
+    const sw = csvLines((await t.request({ url: '/api/reports/2/download?lang=sw', cookie: director })).body);
+    expect(sw[0]).toBe('Eneo,Kipindi,Sehemu,Kipengele,Idadi,Maelezo');
+    expect(sw).toContainEqual(expect.stringMatching(/^Vituo Vyote,Februari 2026,Huduma za wagonjwa wa nje,"New attendances: Under 5 years, male",\d+,$/));
+    expect(sw).toHaveLength(lines.length);
     const audit = await t.database.db.execute(sql`select 1 from audit_events where action = 'report.download' and entity_id = '2'`);
     expect((audit as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REVENUE_EXPORT_MAX_ROWS, revenuePeriodQuery, revenueRecordsQuery, revenueSummarySchema } from '../../../shared/revenue/index.js';
 import { allow, ctxOf, facilityInQuery } from '../../core/access.js';
-import { sendCsv } from '../../core/csv.js';
+import { csvLanguage, csvQuery, sendCsv } from '../../core/csv.js';
 import type { AppDeps } from '../../core/deps.js';
 import { listRevenueRecords, revenueExportFilename, revenueRecordsCsv, revenueSummary } from './revenue.service.js';
 import { revenueRecordSchema } from '../../../shared/revenue/index.js';
@@ -28,10 +28,10 @@ export function revenueRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // GET downloads the file; HEAD (Fastify answers it for every GET) only asks whether it is there: no export
   // happens and none is audited. X-Total-Count says how many records matched; a file holds at most X-Export-Limit.
-  r.get('/api/revenue/export.csv', { config: allow('billing:read', facilityInQuery), schema: { querystring: revenuePeriodQuery, response: csvFile } }, async (request, reply) => {
+  r.get('/api/revenue/export.csv', { config: allow('billing:read', facilityInQuery), schema: { querystring: csvQuery(revenuePeriodQuery), response: csvFile } }, async (request, reply) => {
     reply.header('X-Export-Limit', REVENUE_EXPORT_MAX_ROWS);
     if (request.method === 'HEAD') return sendCsv(reply, { filename: revenueExportFilename(deps.now(), request.query), content: '' });
-    const { file, total } = await revenueRecordsCsv(ctxOf(request, deps), request.query, deps.reads);
+    const { file, total } = await revenueRecordsCsv(ctxOf(request, deps), request.query, deps.reads, csvLanguage(request));
     reply.header('X-Total-Count', total);
     return sendCsv(reply, file);
   });

@@ -24,6 +24,8 @@ import { billingRecords } from '../billing/billing.schema.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { patients } from '../patients/patients.schema.js';
 import { toCsv, type CsvFile } from '../../../shared/csv.js';
+import type { Language } from '../../../shared/language.js';
+import { csvWord, type CsvWords } from '../../core/csv.js';
 import { iso, withinScope } from '../../core/sql.js';
 import { audit, listReadDetail } from '../../core/audit.js';
 import { heavyRead, type HeavyReads } from '../../db/replica.js';
@@ -225,6 +227,47 @@ export function revenueExportFilename(now: Date, q: RevenuePeriodQuery): string 
 
 const INSURER_LABELS: Record<string, string> = { nhif: 'SHA (formerly NHIF)', madison: 'Madison', aap: 'AAP', jubilee: 'Jubilee', aar: 'AAR' };
 
+/** Export Records' columns in each language, and its worded codes in Kiswahili (as the billing screens word them). */
+const CSV_WORDS = {
+  en: {
+    invoice: 'Invoice',
+    date: 'Date',
+    patient: 'Patient',
+    service: 'Service',
+    facility: 'Facility',
+    amount: 'Amount (KES)',
+    method: 'Payment Method',
+    insurer: 'Insurance Provider',
+    status: 'Status',
+    due: 'Due Date',
+    paidAt: 'Paid At',
+  },
+  sw: {
+    invoice: 'Ankara',
+    date: 'Tarehe',
+    patient: 'Mgonjwa',
+    service: 'Huduma',
+    facility: 'Kituo',
+    amount: 'Kiasi (KES)',
+    method: 'Njia ya Malipo',
+    insurer: 'Kampuni ya Bima',
+    status: 'Hali',
+    due: 'Tarehe ya Mwisho ya Kulipa',
+    paidAt: 'Imelipwa',
+  },
+} satisfies CsvWords<string>;
+const SW_SERVICES: Readonly<Record<string, string>> = {
+  consultation: 'Ushauri wa daktari',
+  laboratory: 'Maabara',
+  radiology: 'Picha za mionzi',
+  pharmacy: 'Famasia',
+  emergency: 'Dharura',
+  surgery: 'Upasuaji',
+  maternity: 'Uzazi',
+};
+const SW_METHODS: Readonly<Record<string, string>> = { cash: 'Pesa taslimu', card: 'Kadi', mpesa: 'M-Pesa', nhif: 'SHA (zamani NHIF)', insurance: 'Bima' };
+const SW_STATUSES: Readonly<Record<string, string>> = { paid: 'Imelipwa', pending: 'Inasubiri', overdue: 'Imepita tarehe', processing: 'Inashughulikiwa', cancelled: 'Imeghairiwa' };
+
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
 
 /**
@@ -233,7 +276,12 @@ const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.sli
  * asked for; HEAD (the route) exports nothing.
  */
 /** The records are read on the streaming replica when there is a current one (`reads`, db/replica.ts); the export is audited on `db`. */
-export async function revenueRecordsCsv({ db, actor, scope, now: clock }: ServiceContext, q: RevenuePeriodQuery, reads?: HeavyReads): Promise<{ file: CsvFile; rows: number; total: number }> {
+export async function revenueRecordsCsv(
+  { db, actor, scope, now: clock }: ServiceContext,
+  q: RevenuePeriodQuery,
+  reads?: HeavyReads,
+  lang: Language = 'en',
+): Promise<{ file: CsvFile; rows: number; total: number }> {
   const now = clock();
   const window = revenueWindows(q.period, now).current;
   const where = recordsOf(window, q.facilityId, scope);
@@ -245,19 +293,22 @@ export async function revenueRecordsCsv({ db, actor, scope, now: clock }: Servic
     detail: `${rows.length} of ${total}; period ${q.period} ${range.start}..${range.end}; facility ${q.facilityId ?? 'all'}`,
   });
   const today = countyDate(now);
-  const header = ['Invoice', 'Date', 'Patient', 'Service', 'Facility', 'Amount (KES)', 'Payment Method', 'Insurance Provider', 'Status', 'Due Date', 'Paid At'];
+  const w = CSV_WORDS[lang];
+  const sw = lang === 'sw';
+  const header = [w.invoice, w.date, w.patient, w.service, w.facility, w.amount, w.method, w.insurer, w.status, w.due, w.paidAt];
   const lines = rows.map((row) => {
     const r = toRecord(row, today);
+    const insurer = r.insuranceProvider ? (INSURER_LABELS[r.insuranceProvider] ?? r.insuranceProvider) : '';
     return [
       r.invoiceNumber,
       countyDate(new Date(r.createdAt)),
       r.patientName,
-      capitalised(r.serviceType),
+      sw ? csvWord(SW_SERVICES, r.serviceType) : capitalised(r.serviceType),
       r.facilityName,
       r.amount,
-      (PAYMENT_METHOD_LABELS as Record<string, string>)[r.paymentMethod] ?? r.paymentMethod,
-      r.insuranceProvider ? (INSURER_LABELS[r.insuranceProvider] ?? r.insuranceProvider) : '',
-      capitalised(r.status),
+      sw ? csvWord(SW_METHODS, r.paymentMethod) : ((PAYMENT_METHOD_LABELS as Record<string, string>)[r.paymentMethod] ?? r.paymentMethod),
+      sw && r.insuranceProvider === 'nhif' ? SW_METHODS.nhif! : insurer,
+      sw ? csvWord(SW_STATUSES, r.status) : capitalised(r.status),
       r.dueDate,
       r.paidAt ? countyDateTime(r.paidAt) : '',
     ];

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { changePercent, parseKes, toKes } from '../../../shared/money.js';
 import { GRANTS, type Role } from '../../../shared/access/index.js';
 import { createTestContext, emailOf, sessionCookie, type TestContext } from '../../test/helper.js';
+import { csvLines, csvRecords } from '../../test/csv.js';
 import { post } from '../accounting/index.js';
 
 let t: TestContext;
@@ -397,10 +398,19 @@ describe('GET /api/revenue/export.csv', () => {
     const list = await t.request({ url: '/api/revenue/records?period=month&facilityId=1&limit=1', cookie: director });
     const total = Number(list.headers['x-total-count']);
     expect(Number(res.headers['x-total-count'])).toBe(total);
-    const lines = res.body.trimEnd().split('\n');
+    const lines = csvLines(res.body);
     expect(lines[0]).toBe('Invoice,Date,Patient,Service,Facility,Amount (KES),Payment Method,Insurance Provider,Status,Due Date,Paid At');
     expect(lines).toHaveLength(total + 1);
     expect(lines.slice(1).every((l) => l.includes('Busia County Referral Hospital'))).toBe(true);
+    // In Kiswahili: the same records, its heads and its services, payment methods and statuses worded as the billing screens word them.
+    const sw = csvRecords((await t.request({ url: '/api/revenue/export.csv?period=month&facilityId=1&lang=sw', cookie: director })).body);
+    expect(sw[0]).toEqual(['Ankara', 'Tarehe', 'Mgonjwa', 'Huduma', 'Kituo', 'Kiasi (KES)', 'Njia ya Malipo', 'Kampuni ya Bima', 'Hali', 'Tarehe ya Mwisho ya Kulipa', 'Imelipwa']);
+    const en = csvRecords(res.body);
+    expect(sw.map((r) => r[0])).toEqual(en.map((r, i) => (i === 0 ? 'Ankara' : r[0])));
+    const worded = new Map(sw.slice(1).flatMap((r, i) => [3, 6, 8].map((c) => [en[i + 1]![c]!, r[c]!] as const)));
+    expect(worded.get('Laboratory')).toBe('Maabara');
+    expect(worded.get('Cash')).toBe('Pesa taslimu');
+    expect(worded.get('Paid')).toBe('Imelipwa');
   });
 
   it('the export is audited; HEAD only answers that the file is there, exporting nothing', async () => {

@@ -161,15 +161,15 @@ describe('form mapping', () => {
   it('lets an HMIS role add a code to a disease row and remove one, never to a row counted from visits', async () => {
     mockServer({ 'GET /api/moh/mappings?form=705A': { body: ROWS_705A } });
     const { html } = await render(ui.FormMappingSection, { canConfigure: true }, RECORDS_OFFICER, (c) => [c.prefetchQuery(api.mappingsQuery('705A'))]);
-    expect(countOf(html, 'aria-label="Add a code to ')).toBe(3);
-    expect(html).not.toContain('Add a code to 70. No. of New Attendances');
+    expect(countOf(html, 'aria-label="Add code to ')).toBe(3);
+    expect(html).not.toContain('Add code to 70. No. of New Attendances');
     expect(html).toContain('aria-label="Remove CA40… from Severe pneumonia"');
   });
 
   it('offers a nurse nothing to change', async () => {
     mockServer({ 'GET /api/moh/mappings?form=705A': { body: ROWS_705A } });
     const { html } = await render(ui.FormMappingSection, { canConfigure: false }, NURSE, (c) => [c.prefetchQuery(api.mappingsQuery('705A'))]);
-    expect(html).not.toContain('Add a code to');
+    expect(html).not.toContain('Add code to');
     expect(html).not.toContain('aria-label="Remove');
   });
 

@@ -427,7 +427,7 @@ const SW: { readonly [K in WordKey]: string } = {
 
   'inventory.byFacility': 'Salio la bidhaa kwa kituo tarehe {end}',
   'inventory.mostStockedOut': 'Bidhaa zinazoisha mara nyingi zaidi',
-  'inventory.col.lines': 'Bidhaa',
+  'inventory.col.lines': 'Idadi ya bidhaa',
   'inventory.col.out': 'Zimeisha',
   'inventory.col.low': 'Chini ya kiwango cha kuagiza',
   'inventory.col.deliveries': 'Mapokezi ya bidhaa',
