@@ -8,7 +8,7 @@ import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM } from '../shared/csv';
 import type { IppdComparison } from '../shared/payroll';
-import type { Report } from '../shared/reports';
+import { report } from './test/factories';
 import type { RevenueSummary } from '../shared/revenue';
 import appEn from './locales/en.json';
 import appSw from './locales/sw.json';
@@ -47,21 +47,7 @@ const SUMMARY: RevenueSummary = {
   cashPayments: figure(60_000, 200, 61_000, 210, -1.6),
   pendingPayments: { ...figure(12_000, 30, 9_000, 25, 33.3), overdueAmount: 4_000, overdueCount: 9 },
 };
-const REPORT: Report = {
-  id: 7,
-  name: 'MOH 705A Outpatient Summary (under 5 years)',
-  type: 'compliance',
-  facilityId: null,
-  facility: 'Butula Sub-county',
-  generatedBy: 'Joseph Barasa',
-  generatedAt: '2026-03-16T06:30:00.000Z',
-  status: 'completed',
-  downloadUrl: '/api/reports/7/download',
-  kind: 'moh705a',
-  period: '2026-02',
-  periodStart: '2026-02-01',
-  periodEnd: '2026-02-28',
-};
+const REPORT = report();
 const IPPD: IppdComparison = {
   runId: 3,
   period: '2026-03',

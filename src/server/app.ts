@@ -16,6 +16,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { totalWholeLists } from './core/http.js';
 import { registerOperations } from './core/metrics.js';
+import { sessionCookie } from './core/session.js';
 import { registerTestClock } from './core/test-clock.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -132,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('Server-Timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });
 
-  await registerOpenApi(app, packageJson.version);
+  await registerOpenApi(app, packageJson.version, sessionCookie(deps.config.nodeEnv).name);
   totalWholeLists(app);
   // GET /healthz, /readyz and /metrics, and this app's metrics (app.metrics), which the modules' routes count on.
   registerOperations(app, deps);

@@ -371,6 +371,9 @@ describe('headers and errors', () => {
       const token = set.split(';')[0]!.split('=')[1];
       expect((await production.request({ url: '/api/auth/user', cookie: `__Host-afya_session=${token}` })).statusCode).toBe(200);
       expect((await production.request({ url: '/api/auth/user', cookie: `afya_session=${token}` })).statusCode).toBe(401);
+      // And the API description names the cookie a client must send there.
+      const doc = (await production.request({ url: '/api/docs/json' })).json() as { components: { securitySchemes: { session: { name: string } } } };
+      expect(doc.components.securitySchemes.session).toEqual({ type: 'apiKey', in: 'cookie', name: '__Host-afya_session' });
     } finally {
       await production.close();
     }

@@ -4,6 +4,7 @@
 // no other.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { getMetricsFromIterator, type PromData, type PromHistogramData, type PromMetrics } from 'prom2javascript';
 import { buildApp, type AppDeps } from './app.js';
@@ -101,6 +102,25 @@ describe('the API description', () => {
       expect(doc.paths[path]?.get.security, path).toEqual([]);
     }
     expect(doc.paths['/api/patients']?.get.tags).toEqual(['patients']);
+  });
+
+  it('names the one error shape once, as components.schemas.Error, and every refusal of every route refers to it', async () => {
+    type Answer = { content?: Record<string, { schema: Record<string, unknown> }> };
+    const doc = (await t.request({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, Answer> }>>;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    const refusals = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).flatMap((operation) => Object.entries(operation.responses).filter(([status]) => /^4\d\d$/.test(status))),
+    );
+    expect(refusals.length).toBeGreaterThan(500);
+    for (const [status, answer] of refusals) expect(answer.content?.['application/json']?.schema, status).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(Object.keys(doc.components.schemas)).toEqual(['Error']);
+    // A real refusal is what the component says.
+    const refused = await t.request({ url: '/api/patients?limit=many', cookie: await t.loginAs('county_director') });
+    expect(refused.statusCode).toBe(400);
+    const valid = new Ajv({ strict: true }).compile(doc.components.schemas.Error!);
+    expect(valid(refused.json()), JSON.stringify(valid.errors)).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import type { BillingRecord, BillingSummary } from '../../shared/billing';
 import type { InventoryItem, InventoryStats } from '../../shared/inventory';
 import type { Patient } from '../../shared/patients';
 import type { Referral, ReferralStats, ReferringDoctor } from '../../shared/referrals';
+import type { Report } from '../../shared/reports';
 import type { RevenueFigure, RevenueRecord, RevenueSummary } from '../../shared/revenue';
 import type { StaffMember, StaffStats } from '../../shared/staff';
 import { SETTING_DEFAULTS, type SettingChange, type SystemSettings } from '../../shared/system';
@@ -241,6 +242,26 @@ export function revenueRecord(overrides: Partial<RevenueRecord> & Pick<RevenueRe
     statusReason: null,
     dueDate: null,
     paidAt: AT,
+    ...overrides,
+  };
+}
+
+/** A generated report as the list answers it: Butula's MOH 705A for February 2026, unless told otherwise. */
+export function report(overrides: Partial<Report> = {}): Report {
+  return {
+    id: 7,
+    name: 'MOH 705A Outpatient Summary (under 5 years)',
+    type: 'compliance',
+    facilityId: null,
+    facility: 'Butula Sub-county',
+    generatedBy: 'Joseph Barasa',
+    generatedAt: AT,
+    status: 'completed',
+    downloadUrl: '/api/reports/7/download',
+    kind: 'moh705a',
+    period: '2026-02',
+    periodStart: '2026-02-01',
+    periodEnd: '2026-02-28',
     ...overrides,
   };
 }

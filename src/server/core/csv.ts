@@ -6,11 +6,11 @@
 // (core/pdf.ts documentLanguage). Figures and codes are written as they are in either language; a file whose layout
 // an authority sets (KRA's P10, the SHIF, NSSF and HELB schedules, a bank's or M-Pesa's payment file) and a file
 // read back by the system (the KHIS mapping) keep their columns whatever the language.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CSV_BOM, type CsvFile } from '../../shared/csv.js';
-import { LANGUAGES, type Language } from '../../shared/language.js';
-import { documentLanguage } from './pdf.js';
+import type { Language } from '../../shared/language.js';
+import { documentQuery } from './pdf.js';
 
 /** Sends a CSV file as a download. GET routes answer HEAD too (Fastify), with the same headers and no body. */
 export function sendCsv(reply: FastifyReply, file: CsvFile): FastifyReply {
@@ -21,17 +21,9 @@ export function sendCsv(reply: FastifyReply, file: CsvFile): FastifyReply {
     .send(file.content.startsWith(CSV_BOM) ? file.content : CSV_BOM + file.content);
 }
 
-/** ?lang of a CSV route: en or sw; blank or absent, the reader's Accept-Language (csvLanguage). */
-const lang = z.preprocess((v) => (v === '' ? undefined : v), z.enum(LANGUAGES, { error: 'Unknown language' }).optional());
-
-/** The query of a CSV route with none of its own: ?lang. */
-export const csvLangQuery = z.object({ lang });
-
-/** A CSV route's query: its own fields and ?lang. */
-export const csvQuery = <S extends z.ZodRawShape>(query: z.ZodObject<S>) => query.extend({ lang });
-
-/** The language a CSV file is worded in: ?lang first, then the browser's, else English (as a printed document). */
-export const csvLanguage = (request: FastifyRequest): Language => documentLanguage(request);
+/** A CSV route's query: its own fields and ?lang (core/pdf.ts documentQuery, which a route with none of its own
+ *  takes as it is). */
+export const csvQuery = <S extends z.ZodRawShape>(query: z.ZodObject<S>) => query.extend(documentQuery.shape);
 
 /** A file's words in each language: the same names in both, so neither can lack one. */
 export type CsvWords<Name extends string> = Record<Language, Record<Name, string>>;

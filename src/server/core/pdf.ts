@@ -28,8 +28,11 @@ import { pdfFile } from './http.js';
 
 export { type Language } from '../../shared/language.js';
 
-/** The query string of a document route: ?lang=en or ?lang=sw. */
-export const documentQuery = z.object({ lang: z.enum(LANGUAGES, { error: 'Unknown language' }).optional() });
+/** The query string of a document route (a PDF or a CSV file): ?lang=en or ?lang=sw; blank or absent, the reader's
+ *  Accept-Language (documentLanguage). */
+export const documentQuery = z.object({
+  lang: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LANGUAGES, { error: 'Unknown language' }).optional()),
+});
 
 /** A document's language: ?lang first, then the first of ours the browser's Accept-Language prefers, else English. */
 export function documentLanguage(request: FastifyRequest): Language {

@@ -10,11 +10,22 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '../../shared/validation.js';
 import type { RouteAccess } from '../core/access.js';
-import { SESSION_COOKIE } from '../core/session.js';
 
 export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * The schemas the document names once, in components.schemas, and refers to: the one error shape every refusal of
+ * every route answers (core/http.ts), which written out on each would make the document several times its size.
+ * Zod's global registry holds them, as it holds every schema's description, which the document reads from it.
+ */
+const COMPONENTS = { Error: errorSchema } as const;
+for (const [id, schema] of Object.entries(COMPONENTS)) z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: z.globalRegistry });
+const withComponents = createJsonSchemaTransformObject({ schemaRegistry: z.globalRegistry });
 
 /** How a route's declared access reads in the description. */
 function accessNote(access: RouteAccess | undefined): string {
@@ -155,7 +166,8 @@ function finishDocument(document: Json): Json {
   return document;
 }
 
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+/** `cookie`: the session cookie's name where this server runs (core/session.ts sessionCookie: `__Host-` in production). */
+export async function registerOpenApi(app: FastifyInstance, version: string, cookie: string): Promise<void> {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
     if (!route.schema?.response) throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no response schema (core/http.ts)`);
@@ -171,7 +183,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
       // The API is served by the server that serves this document, wherever the county puts it.
       servers: [{ url: '/', description: 'This server' }],
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookie } } },
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
@@ -196,7 +208,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         },
       };
     },
-    transformObject: (document) => ('openapiObject' in document ? finishDocument(document.openapiObject as Json) : document.swaggerObject),
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const out = withComponents(document) as Json & { components: { schemas: Json } };
+      // Only answers refer to the components: their forms as a request would send them (ErrorInput) go unused.
+      for (const id of Object.keys(COMPONENTS)) delete out.components.schemas[`${id}Input`];
+      return finishDocument(out);
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

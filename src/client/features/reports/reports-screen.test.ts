@@ -5,7 +5,8 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import appEn from '../../locales/en.json';
 import appSw from '../../locales/sw.json';
-import { REPORT_CATALOGUE, type KhisSubmission, type Report } from '../../../shared/reports';
+import { REPORT_CATALOGUE, type KhisSubmission } from '../../../shared/reports';
+import { report } from '../../test/factories';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
 import { checkGenerate, checkSchedule, generateBody, initialGenerateValues, scopeError } from './generate-form';
@@ -189,21 +190,7 @@ describe('KHIS, step by step', () => {
 });
 
 describe('Export Data', () => {
-  const row: Report = {
-    id: 7,
-    name: 'MOH 705A Outpatient Summary (under 5 years)',
-    type: 'compliance',
-    facilityId: null,
-    facility: 'Butula Sub-county',
-    generatedBy: 'Joseph Barasa',
-    generatedAt: '2026-03-16T06:30:00.000Z',
-    status: 'completed',
-    downloadUrl: '/api/reports/7/download',
-    kind: 'moh705a',
-    period: '2026-02',
-    periodStart: '2026-02-01',
-    periodEnd: '2026-02-28',
-  };
+  const row = report();
   const meta = { generatedAt: new Date('2026-03-16T07:00:00Z') };
 
   it('holds each listed report in the reader\'s language, as one table: a header, then a CRLF line per report', () => {

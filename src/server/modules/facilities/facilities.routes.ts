@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { facilitySummarySchema } from '../../../shared/facilities/index.js';
 import { ctxOf, open, signedIn } from '../../core/access.js';
-import { csvLangQuery, csvLanguage, sendCsv } from '../../core/csv.js';
+import { sendCsv } from '../../core/csv.js';
+import { documentLanguage, documentQuery } from '../../core/pdf.js';
 import type { AppDeps } from '../../core/deps.js';
 import { facilitiesCsv, facilitySummary, listFacilities } from './facilities.service.js';
 import { facilitySchema } from '../../../shared/facilities/index.js';
@@ -19,8 +20,8 @@ export function facilitiesRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async () => facilitySummary(deps.db),
   );
-  r.get('/api/facilities/export.csv', { config: signedIn, schema: { querystring: csvLangQuery, response: csvFile } }, async (request, reply) =>
-    sendCsv(reply, await facilitiesCsv(ctxOf(request, deps), csvLanguage(request))),
+  r.get('/api/facilities/export.csv', { config: signedIn, schema: { querystring: documentQuery, response: csvFile } }, async (request, reply) =>
+    sendCsv(reply, await facilitiesCsv(ctxOf(request, deps), documentLanguage(request))),
   );
   r.get('/api/facilities', { config: signedIn, schema: { response: list(facilitySchema) } }, async (_request, reply) => {
     const rows = await listFacilities(deps.db);

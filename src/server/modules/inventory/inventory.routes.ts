@@ -20,7 +20,8 @@ import {
 } from '../../../shared/inventory/index.js';
 import { allow, ctxOf, facilityInBody, facilityInQuery, facilityOfRecord } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import { csvLangQuery, csvLanguage, sendCsv } from '../../core/csv.js';
+import { sendCsv } from '../../core/csv.js';
+import { documentLanguage, documentQuery } from '../../core/pdf.js';
 import { createInventoryItem, inventoryCsv, inventoryStats, itemFacility, listInventory, listMovements, recordMovement } from './inventory.service.js';
 import { inventoryItemSchema, stockMovementResultSchema, stockMovementSchema } from '../../../shared/inventory/index.js';
 import { created, csvFile, list, ok } from '../../core/http.js';
@@ -41,8 +42,8 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => inventoryStats(ctxOf(request, deps), request.query.facilityId),
   );
   // An export: a heavy read, on the streaming replica when there is a current one (db/replica.ts).
-  r.get('/api/inventory/export.csv', { config: allow('inventory:read'), schema: { querystring: csvLangQuery, response: csvFile } }, async (request, reply) =>
-    sendCsv(reply, await heavyRead(deps.reads, deps.db, (db) => inventoryCsv({ ...ctxOf(request, deps), db }, csvLanguage(request)))),
+  r.get('/api/inventory/export.csv', { config: allow('inventory:read'), schema: { querystring: documentQuery, response: csvFile } }, async (request, reply) =>
+    sendCsv(reply, await heavyRead(deps.reads, deps.db, (db) => inventoryCsv({ ...ctxOf(request, deps), db }, documentLanguage(request)))),
   );
   r.post('/api/inventory', { config: allow('inventory:write', facilityInBody()), schema: { body: createInventoryItemSchema, response: created(inventoryItemSchema) } }, async (request, reply) =>
     reply.status(201).send(await createInventoryItem(ctxOf(request, deps), request.body)),

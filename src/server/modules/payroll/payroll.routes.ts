@@ -46,7 +46,7 @@ import {
 } from '../../../shared/payroll/index.js';
 import { addDelegation, listDelegations, revokeDelegation } from './delegations.service.js';
 import { signedIn } from '../../core/access.js';
-import { csvLangQuery, csvLanguage, sendCsv } from '../../core/csv.js';
+import { sendCsv } from '../../core/csv.js';
 import { documentLanguage, documentQuery, readerOf, sendPdf } from '../../core/pdf.js';
 import { csvFile, pdfFile } from '../../core/http.js';
 import { myPayslips, p9aPdf, payslipPdf, runReturn } from './returns.service.js';
@@ -180,7 +180,7 @@ export function payrollRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { filename, pdf } = await p9aPdf(ctxOf(request, deps), request.params.id, request.query.year, documentLanguage(request), readerOf(request));
     return sendPdf(reply, filename, pdf);
   });
-  r.get('/api/payroll/runs/:id/returns/:return', { config: allow('payroll:read'), schema: { params: returnParams, querystring: csvLangQuery, response: csvFile } }, async (request, reply) =>
-    sendCsv(reply, await runReturn(ctxOf(request, deps), request.params.id, request.params.return, csvLanguage(request))),
+  r.get('/api/payroll/runs/:id/returns/:return', { config: allow('payroll:read'), schema: { params: returnParams, querystring: documentQuery, response: csvFile } }, async (request, reply) =>
+    sendCsv(reply, await runReturn(ctxOf(request, deps), request.params.id, request.params.return, documentLanguage(request))),
   );
 }

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/procurement/index.js';
 import { idParam } from '../../../shared/validation.js';
 import { allow, ctxOf, facilityInBody, facilityInQuery, facilityOfRecord, type FacilityOf } from '../../core/access.js';
-import { csvLanguage, csvQuery, sendCsv } from '../../core/csv.js';
+import { csvQuery, sendCsv } from '../../core/csv.js';
 import type { AppDeps } from '../../core/deps.js';
 import { created, csvFile, list, ok, pdfFile } from '../../core/http.js';
 import { documentLanguage, documentQuery, documentRoute, readerOf, sendPdf } from '../../core/pdf.js';
@@ -85,7 +85,7 @@ export function receiptRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/procurement/pending-bills', { ...bills, schema: { querystring: pendingBillsQuery, response: ok(pendingBillsSchema) } }, async (request) => pendingBills(ctxOf(request, deps), request.query));
   // The exports are heavy reads: on the streaming replica when there is a current one (db/replica.ts).
   r.get('/api/procurement/pending-bills.csv', { ...bills, schema: { querystring: csvQuery(pendingBillsQuery), response: csvFile } }, async (request, reply) =>
-    sendCsv(reply, await heavyRead(deps.reads, deps.db, (db) => pendingBillsCsv({ ...ctxOf(request, deps), db }, request.query, csvLanguage(request)))),
+    sendCsv(reply, await heavyRead(deps.reads, deps.db, (db) => pendingBillsCsv({ ...ctxOf(request, deps), db }, request.query, documentLanguage(request)))),
   );
   r.get('/api/procurement/pending-bills.pdf', { ...bills, schema: { querystring: pendingBillsQuery.extend(documentQuery.shape), response: pdfFile } }, async (request, reply) => {
     const { filename, pdf } = await heavyRead(deps.reads, deps.db, (db) => pendingBillsPdf({ ...ctxOf(request, deps), db }, request.query, documentLanguage(request), readerOf(request)));

@@ -14,7 +14,7 @@ import { REPORT_CATALOGUE, type ReportData, type ReportKind, type ReportSection 
 import type { Db } from '../../db/client.js';
 import { findFacility } from '../facilities/index.js';
 import { REPORT_WORDS, wordSection } from './analyses/words.js';
-import { MOH_SW, periodWords, scopeWords, worded as mohWorded } from './reports.csv.js';
+import { MOH_SW, periodWords, scopeWords, worded as mohWorded } from './reports.words.js';
 
 const cell = (v: string | number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
 

@@ -20,7 +20,7 @@ import { reportStats } from './reports.stats.js';
 import { createSchedule, listSchedules, setScheduleActive } from './reports.schedules.js';
 import { allow, ctxOf, facilityInBody } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import { csvLanguage, sendCsv } from '../../core/csv.js';
+import { sendCsv } from '../../core/csv.js';
 import { documentLanguage, renderPdf } from '../../core/pdf.js';
 import { getReport, listReports, reportFigures, reportFile, reportFilename } from './reports.service.js';
 import { requestReport } from './reports.generate.js';
@@ -89,7 +89,7 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/reports/:id', { config: allow('reports:read'), schema: { params: idParam, response: ok(reportDetailSchema) } }, async (request) => getReport(ctxOf(request, deps), request.params.id));
   // GET also answers HEAD (Fastify exposes HEAD for every GET route), as the System Test's download check uses.
   // ?lang words an analysis's sections (issue 30 item 8): the JSON is English unless asked; the CSV, like every CSV
-  // (core/csv.ts csvLanguage), and the PDF, like every printed document, follow the browser's language when not asked.
+  // (core/csv.ts documentLanguage), and the PDF, like every printed document, follow the browser's language when not asked.
   r.get(
     '/api/reports/:id/download',
     {
@@ -99,7 +99,7 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const ctx = ctxOf(request, deps);
       const { format, lang = 'en' } = request.query;
-      if (format === 'csv') return sendCsv(reply, await reportFile(ctx, request.params.id, csvLanguage(request)));
+      if (format === 'csv') return sendCsv(reply, await reportFile(ctx, request.params.id, documentLanguage(request)));
       const { row, data } = await reportFigures(ctx, request.params.id, format);
       if (format === 'json') {
         return reply

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REVENUE_EXPORT_MAX_ROWS, revenuePeriodQuery, revenueRecordsQuery, revenueSummarySchema } from '../../../shared/revenue/index.js';
 import { allow, ctxOf, facilityInQuery } from '../../core/access.js';
-import { csvLanguage, csvQuery, sendCsv } from '../../core/csv.js';
+import { csvQuery, sendCsv } from '../../core/csv.js';
+import { documentLanguage } from '../../core/pdf.js';
 import type { AppDeps } from '../../core/deps.js';
 import { listRevenueRecords, revenueExportFilename, revenueRecordsCsv, revenueSummary } from './revenue.service.js';
 import { revenueRecordSchema } from '../../../shared/revenue/index.js';
@@ -31,7 +32,7 @@ export function revenueRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/revenue/export.csv', { config: allow('billing:read', facilityInQuery), schema: { querystring: csvQuery(revenuePeriodQuery), response: csvFile } }, async (request, reply) => {
     reply.header('X-Export-Limit', REVENUE_EXPORT_MAX_ROWS);
     if (request.method === 'HEAD') return sendCsv(reply, { filename: revenueExportFilename(deps.now(), request.query), content: '' });
-    const { file, total } = await revenueRecordsCsv(ctxOf(request, deps), request.query, deps.reads, csvLanguage(request));
+    const { file, total } = await revenueRecordsCsv(ctxOf(request, deps), request.query, deps.reads, documentLanguage(request));
     reply.header('X-Total-Count', total);
     return sendCsv(reply, file);
   });
