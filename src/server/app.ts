@@ -15,6 +15,7 @@ import { registerAuth, registerHostCheck, registerOriginCheck } from './plugins/
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { totalWholeLists } from './core/http.js';
+import { registerIdempotency } from './core/idempotency.js';
 import { registerOperations } from './core/metrics.js';
 import { sessionCookie } from './core/session.js';
 import { registerTestClock } from './core/test-clock.js';
@@ -123,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endedSession: (token) => endedSessionReason(deps.db, token),
     ...facilityDirectory(deps.db),
   });
+  // A write sent again with its Idempotency-Key gets its first answer: after the access checks, before the route.
+  registerIdempotency(app, deps);
   app.addHook('onSend', async (request, reply) => {
     // API answers carry health data: never cached by the browser or a proxy.
     // The route reached (decoded by the router) or, for an unknown path, the path asked for.

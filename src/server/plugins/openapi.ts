@@ -14,6 +14,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { errorSchema } from '../../shared/validation.js';
 import type { RouteAccess } from '../core/access.js';
+import { IDEMPOTENCY_DAYS, IDEMPOTENCY_HEADER } from '../core/idempotency.js';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -166,6 +167,27 @@ function finishDocument(document: Json): Json {
   return document;
 }
 
+const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A route's header schema with the optional Idempotency-Key beside its own headers. */
+function withIdempotencyKey(headers: unknown): Json {
+  const own = isObject(headers) ? headers : { type: 'object' };
+  const properties = isObject(own.properties) ? own.properties : {};
+  return {
+    ...own,
+    properties: {
+      ...properties,
+      [IDEMPOTENCY_HEADER]: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 255,
+        pattern: '^[\\x21-\\x7e]+$',
+        description: `A key of the client's own for this write (a UUID): sent again with the same key, the write is done once and the first answer comes back (Idempotency-Replayed: true) for ${IDEMPOTENCY_DAYS} days; the same key on a different request is a 422.`,
+      },
+    },
+  };
+}
+
 /** `cookie`: the session cookie's name where this server runs (core/session.ts sessionCookie: `__Host-` in production). */
 export async function registerOpenApi(app: FastifyInstance, version: string, cookie: string): Promise<void> {
   app.addHook('onRoute', (route) => {
@@ -196,10 +218,16 @@ export async function registerOpenApi(app: FastifyInstance, version: string, coo
         // A redirect has no body, only its Location.
         if (onlyNull(answer)) response![status] = { type: 'null', description: answer.description, headers: { Location: { type: 'string', description: 'Where the browser goes next' } } };
       }
+      // A signed-in write takes an Idempotency-Key (core/idempotency.ts), and refuses a key used for another request.
+      const write = [input.route.method].flat().some((method) => IDEMPOTENT_METHODS.has(method));
+      const keyed = write && access !== undefined && access.kind !== 'public';
+      const headers = keyed ? withIdempotencyKey(schema.headers) : schema.headers;
+      if (keyed && response?.['400']) response['422'] = response['400'];
       return {
         ...out,
         schema: {
           ...schema,
+          ...(headers ? { headers } : {}),
           ...(response ? { response } : {}),
           tags: [tag],
           description: [schema.description, accessNote(access)].filter(Boolean).join(' '),
