@@ -3,14 +3,15 @@
 // pages, a section's heading never ends a page — it goes over with its first rows — and a table that runs on to the
 // next page repeats its column heads there, even within a row taller than a page (issue 30 item 9).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { renderPdf, type PdfContent, type PdfSection } from './pdf.js';
 
 const FOOTER = { by: 'Margaret Nekesa', at: new Date('2026-03-16T06:30:00Z') };
 const dir = mkdtempSync(join(tmpdir(), 'afya-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The document's pages as pdftotext -layout prints them. */
 async function pages(content: PdfContent): Promise<string[]> {

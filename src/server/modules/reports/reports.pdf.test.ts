@@ -3,7 +3,7 @@
 // with the table's column heads (issue 30 item 9), on a portrait page and on a wide report's landscape one. A monthly
 // MOH form is headed with its facility's MFL code and sub-county and signed off as the paper form is (issue 31).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { pdfText } from '../../test/pdf.js';
 import { reportPdfContent } from './reports.pdf.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'afya-report-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The report's pages as pdftotext -layout prints them, each as its lines without the footer. */
 async function pages(data: ReportData): Promise<string[][]> {
