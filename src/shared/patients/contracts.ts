@@ -49,6 +49,8 @@ export const registerPatientSchema = (now: () => Date) =>
     ward: optionalText(100, 'Ward must be at most 100 characters'),
     village: optionalText(100, 'Village must be at most 100 characters'),
     facilityId: requiredId('Please select a facility'),
+    /** The registering device's own id for the patient (a UUIDv7), sent with a registration queued offline. */
+    clientId: z.uuid({ error: 'Client ID must be a UUID' }).optional(),
   });
 export type RegisterPatientInput = z.infer<ReturnType<typeof registerPatientSchema>>;
 export type RegisterPatientForm = z.input<ReturnType<typeof registerPatientSchema>>;

@@ -1,6 +1,6 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
@@ -25,6 +25,11 @@ export const patients = pgTable(
       .notNull()
       .references(() => facilities.id),
     createdBy: integer().references(() => users.id),
+    /**
+     * The id the registering device gave the patient (a UUIDv7), when it sent one (issue 34: a registration queued
+     * offline): the same registration sent again is the same patient, and the visits queued after it name it by this.
+     */
+    clientId: uuid(),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastVisitAt: timestamp({ withTimezone: true }),
@@ -37,6 +42,7 @@ export const patients = pgTable(
   },
   (t) => [
     uniqueIndex('patients_national_id_key').on(t.nationalId),
+    uniqueIndex('patients_client_id_key').on(t.clientId),
     check('patients_gender_check', sql`${t.gender} in ('male', 'female')`),
     // Substring search by name or ID fragment (SPEC.md §5): LIKE '%…%' on search_text, through this trigram index.
     index('patients_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),

@@ -230,10 +230,12 @@ export async function getPatient({ db, actor }: ServiceContext, id: number): Pro
 }
 
 const DUPLICATE_ID = 'A patient with this national ID is already registered';
+const CLIENT_ID_TAKEN = 'This client ID belongs to another registration: the device must give this patient an ID of its own';
 
 /** Registers a patient, the activity and the audit event in one transaction; a known national ID is a 409. */
-export async function registerPatient({ db, actor, now: clock }: ServiceContext, input: RegisterPatientInput): Promise<Patient> {
-  const now = clock();
+export async function registerPatient(ctx: ServiceContext, input: RegisterPatientInput): Promise<Patient> {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   if (input.dateOfBirth > countyDate(now)) {
     const facility = await findFacility(db, input.facilityId);
     throw invalid([
@@ -264,6 +266,12 @@ export async function registerPatient({ db, actor, now: clock }: ServiceContext,
       return toPatient({ patient, facilityName });
     });
   } catch (error) {
+    // The same registration sent again by the device that queued it (its client id): the patient it made.
+    if (isUniqueViolation(error) && input.clientId) {
+      const [same] = await db.select({ id: patients.id, nationalId: patients.nationalId }).from(patients).where(eq(patients.clientId, input.clientId));
+      if (same && same.nationalId !== input.nationalId) throw conflict(CLIENT_ID_TAKEN, [{ path: 'clientId', message: CLIENT_ID_TAKEN }]);
+      if (same) return getPatient(ctx, same.id);
+    }
     // Two desks registering the same ID at the same moment: the unique index decides, the loser gets 409.
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_ID, [{ path: 'nationalId', message: DUPLICATE_ID }]);
     if (isForeignKeyViolation(error, 'patients_facility_id_facilities_id_fk')) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);

@@ -299,3 +299,41 @@ describe('one patient and their records', () => {
     expect((audit as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
   });
 });
+
+describe('a registration with the device\'s client id (issue 34: queued offline)', () => {
+  const clientId = '019ad5a0-3c4e-7b21-9f10-2b7c0d9e4a61';
+  const queued = { ...validPatient, nationalId: '45999001', firstName: 'Atieno', clientId };
+
+  it('sent again, answers the patient it made, and makes no second one', async () => {
+    const desk = await t.loginAt('nurse', 4);
+    const first = await t.request({ method: 'POST', url: '/api/patients', cookie: desk, body: queued });
+    expect(first.statusCode, first.body).toBe(201);
+    const made = first.json() as Patient;
+    const [row] = await t.rows<{ client_id: string }>(sql`select client_id from patients where id = ${made.id}`);
+    expect(row!.client_id).toBe(clientId);
+    const patientsBefore = await count('patients');
+    const activitiesBefore = await count('activities');
+    const again = await t.request({ method: 'POST', url: '/api/patients', cookie: desk, body: queued });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(made);
+    expect(await count('patients')).toBe(patientsBefore);
+    expect(await count('activities')).toBe(activitiesBefore);
+    // The answer is a read of the patient, and audited as one.
+    const [read] = await t.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where action = 'patient.read' and entity_id = ${String(made.id)}`);
+    expect(read!.n).toBeGreaterThan(0);
+  });
+
+  it('refuses a client id that names another registration, and one that is not a UUID', async () => {
+    const desk = await t.loginAt('nurse', 4);
+    const other = await t.request({ method: 'POST', url: '/api/patients', cookie: desk, body: { ...queued, nationalId: '45999002' } });
+    expect(other.statusCode).toBe(409);
+    expect(fieldErrors(other).clientId).toBe('This client ID belongs to another registration: the device must give this patient an ID of its own');
+    const bad = await t.request({ method: 'POST', url: '/api/patients', cookie: desk, body: { ...queued, nationalId: '45999003', clientId: 'not-a-uuid' } });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldErrors(bad).clientId).toBe('Client ID must be a UUID');
+    // A national ID registered meanwhile elsewhere is the usual 409 on the national ID, whatever the client id.
+    const taken = await t.request({ method: 'POST', url: '/api/patients', cookie: desk, body: { ...queued, clientId: '019ad5a0-3c4e-7b21-9f10-2b7c0d9e4a62' } });
+    expect(taken.statusCode).toBe(409);
+    expect(fieldErrors(taken).nationalId).toBe('A patient with this national ID is already registered');
+  });
+});
