@@ -217,8 +217,12 @@ describe('properties of any month’s pay', () => {
         const rates = ratesInForce(KENYA_STATUTORY_RATES, period);
         const a = calculatePay(pay({ period, basic, disabilityExempt: exempt }), rates);
         const b = calculatePay(pay({ period, basic: toKes(sum([parseKes(basic), parseKes(more)])), disabilityExempt: exempt }), rates);
-        expect(b.paye).toBeGreaterThanOrEqual(a.paye);
-        expect(b.net).toBeGreaterThanOrEqual(a.net);
+        // Each deduction is rounded to the cent on its own (as KRA, SHA and the levy work it), so a raise of a few
+        // cents can round SHIF and the levy up a cent each (less taxable pay: a cent less PAYE) and PAYE up a cent:
+        // net pay may then fall by a cent or two. From one shilling up the raise outweighs any rounding.
+        const cents = more < 1;
+        expect(b.paye).toBeGreaterThanOrEqual(cents ? a.paye - 0.01 : a.paye);
+        expect(b.net).toBeGreaterThanOrEqual(cents ? a.net - 0.03 : a.net);
       }),
       { numRuns: 400 },
     );
