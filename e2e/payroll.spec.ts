@@ -4,6 +4,7 @@
 // the trial balance, and the clerk's payslip and the P10 read right.
 import type { Department, Employee } from '../src/shared/payroll/index.js';
 import type { Statement } from '../src/shared/accounting/index.js';
+import { countyDate } from '../src/shared/county-time.js';
 import { pdfText } from '../src/server/test/pdf.js';
 import { expect, expectAccessible, getJson, randomLetters, signInAs, test, toast } from './fixtures.js';
 
@@ -20,7 +21,8 @@ test('a month of a dispensary’s payroll: timesheet, process, an exception fixe
   const facilities = await getJson<{ id: number; name: string }[]>(page, '/api/facilities');
   const dispensary = facilities.find((f) => f.name === 'Budalangi Dispensary')!;
   const departments = await getJson<Department[]>(page, '/api/payroll/departments');
-  const month = new Date().toISOString().slice(0, 7);
+  // The county's month (Africa/Nairobi), as the server's: from 21:00 UTC on a month's last day it is the next one.
+  const month = countyDate(new Date()).slice(0, 7);
   const lastName = `Okumu${randomLetters(6)}`;
   const personalNumber = `E2E/${randomLetters(6).toUpperCase()}`;
   const added = await page.request.post('/api/payroll/employees', {
