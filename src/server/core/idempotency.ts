@@ -31,7 +31,8 @@ export const IDEMPOTENCY_DAYS = 30;
 export const CLAIM_STALE_MS = 60_000;
 /** Visible ASCII, as a UUID or any opaque token a client makes: 1 to 255 characters. */
 const KEY = /^[\x21-\x7e]{1,255}$/;
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods that write: the ones a key is read on (and the API description names it on). */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NOT_KEPT = new Set([401, 403, 408, 429]);
 const DAY_MS = 86_400_000;
 
@@ -83,6 +84,8 @@ const refused = (status: number, code: string, name: 'reused' | 'inProgress', he
   const { message, key, facts } = idempotencySaid(name);
   return new AppError(status, code, message, undefined, headers, { key, facts });
 };
+/** The twin of a request still being handled: try again in a second. */
+const busy = () => refused(409, 'idempotency_in_progress', 'inProgress', { 'Retry-After': '1' });
 
 /**
  * The claim, for a signed-in write sent with an Idempotency-Key: after the access hooks (a replay is answered only to
@@ -91,7 +94,7 @@ const refused = (status: number, code: string, name: 'reused' | 'inProgress', he
  */
 export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('preHandler', async (request, reply) => {
-    if (!WRITES.has(request.method) || !request.user) return;
+    if (!WRITE_METHODS.has(request.method) || !request.user) return;
     const key = keyOf(request);
     if (key === undefined) return;
     const userId = request.user.id;
@@ -108,7 +111,7 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
       return;
     }
     const [kept] = await deps.db.select().from(idempotencyKeys).where(mine);
-    if (!kept) throw refused(409, 'idempotency_in_progress', 'inProgress', { 'Retry-After': '1' }); // gone in between: send it again
+    if (!kept) throw busy(); // gone in between: send it again
     // A key past its time is a new key.
     if (kept.expiresAt < now) {
       const renewed = await deps.db.update(idempotencyKeys).set(fresh).where(and(mine, lt(idempotencyKeys.expiresAt, now))).returning({ key: idempotencyKeys.key });
@@ -116,7 +119,7 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
         request.idempotency = { userId, key };
         return;
       }
-      throw refused(409, 'idempotency_in_progress', 'inProgress', { 'Retry-After': '1' });
+      throw busy();
     }
     if (kept.fingerprint !== fingerprint) throw refused(422, 'idempotency_key_reused', 'reused');
     if (kept.status === null) {
@@ -133,7 +136,7 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
           return;
         }
       }
-      throw refused(409, 'idempotency_in_progress', 'inProgress', { 'Retry-After': '1' });
+      throw busy();
     }
     // The first answer, as it was sent: its body is not serialized again (a string of its media type).
     return reply

@@ -14,7 +14,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { errorSchema } from '../../shared/validation.js';
 import type { RouteAccess } from '../core/access.js';
-import { IDEMPOTENCY_DAYS, IDEMPOTENCY_HEADER } from '../core/idempotency.js';
+import { IDEMPOTENCY_DAYS, IDEMPOTENCY_HEADER, WRITE_METHODS } from '../core/idempotency.js';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -167,8 +167,6 @@ function finishDocument(document: Json): Json {
   return document;
 }
 
-const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /** A route's header schema with the optional Idempotency-Key beside its own headers. */
 function withIdempotencyKey(headers: unknown): Json {
   const own = isObject(headers) ? headers : { type: 'object' };
@@ -219,7 +217,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string, coo
         if (onlyNull(answer)) response![status] = { type: 'null', description: answer.description, headers: { Location: { type: 'string', description: 'Where the browser goes next' } } };
       }
       // A signed-in write takes an Idempotency-Key (core/idempotency.ts), and refuses a key used for another request.
-      const write = [input.route.method].flat().some((method) => IDEMPOTENT_METHODS.has(method));
+      const write = [input.route.method].flat().some((method) => WRITE_METHODS.has(method));
       const keyed = write && access !== undefined && access.kind !== 'public';
       const headers = keyed ? withIdempotencyKey(schema.headers) : schema.headers;
       if (keyed && response?.['400']) response['422'] = response['400'];
