@@ -46,9 +46,10 @@ const FEATURE_PART = /src[\\/]shared[\\/](procurement|payroll)[\\/]|src[\\/]clie
 /**
  * Shared parts that only some screens use ride with those screens, not the shell: the patient picker (billing,
  * referrals, appointments), the CSV import dialog (accounting, payroll, procurement, reports) and the section tabs
- * (inventory, reports, system). The shell is loaded by every signed-in screen, the patient record's included.
+ * (inventory, reports, system). The shell is loaded by every signed-in screen, the patient record's included. And
+ * working offline (issue 34, lib/offline): loaded when it is needed (lib/offline-gate.ts), and by the Sync screen.
  */
-const NOT_SHELL = /components[\\/]forms[\\/](patient-picker|csv-import-dialog|csv-source-field)|components[\\/]ui[\\/]section-tabs/;
+const NOT_SHELL = /components[\\/]forms[\\/](patient-picker|csv-import-dialog|csv-source-field)|components[\\/]ui[\\/]section-tabs|lib[\\/]offline[\\/]/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),

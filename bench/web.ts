@@ -1,4 +1,4 @@
-// npm run bench:web [-- --runs N] [-- --label NAME] [-- --timeout SECONDS] [-- --out DIR]
+// npm run bench:web [-- --runs N] [-- --label NAME] [-- --timeout SECONDS] [-- --out DIR] [-- --only landing,dashboard,sync]
 //
 // First paint on a slow rural link (issue 12): Debian's Chromium with the network emulated at 400 kbps down and up
 // and 400 ms of latency, on a cold cache (a new browser context for every run), against the real server started as
@@ -6,6 +6,11 @@
 //   landing    from navigating to / until the landing page's hero heading is visible;
 //   dashboard  the county director, signed in beforehand through the API (not throttled), from navigating to / until
 //              the dashboard's four stat values are shown (no skeleton left).
+//   sync       (issue 34) a nurse whose link dropped comes back with SYNC_WRITES writes kept on her device — half of
+//              them registrations, each followed by a visit for that patient — from the link's return until the
+//              device has sent them all and the server answered (the outbox empty); then the server is asked that it
+//              holds each patient and visit exactly once. The writes are put in her device's outbox as the app keeps
+//              them (sealed with the session's key), rather than typed 200 times.
 // Besides the time, each run records the bytes received (CDP Network.loadingFinished encodedDataLength) and the
 // requests made, both at the moment measured and for the whole load (until the network is idle).
 // Results go to bench/results/web.json and web.md (--label before: web-before.json and .md). Timings and goals are
@@ -31,6 +36,7 @@ const { values: args } = parseArgs({
     label: { type: 'string' },
     timeout: { type: 'string', default: '60' },
     out: { type: 'string', default: join(BENCH_DIR, 'results') },
+    only: { type: 'string' },
   },
 });
 
@@ -38,7 +44,11 @@ const log = (line: string) => console.log(`[bench:web ${new Date().toISOString()
 
 /** The link of issue 12: a rural 3G connection. Throughputs are in bytes per second, as CDP takes them. */
 const LINK = { latencyMs: 400, downloadKbps: 400, uploadKbps: 400 };
-const GOALS_MS = { landing: 3000, dashboard: 6000 } as const;
+const GOALS_MS = { landing: 3000, dashboard: 6000, sync: 30_000 } as const;
+/** The writes the sync scenario sends: a morning's registrations and visits at a dispensary (issue 34). */
+const SYNC_WRITES = 200;
+/** The nurse at the county referral hospital (e2e/fixtures.ts DEMO_EMAILS), who registers and records visits. */
+const NURSE_EMAIL = 'mary.achieng@health.busiacounty.example';
 /** How long the whole load may take to fall quiet (no request for 500 ms) after the measured moment. */
 const IDLE_WAIT_MS = 30_000;
 /** The county director (e2e/fixtures.ts DEMO_EMAILS): sees every card, revenue included, county-wide. */
@@ -111,32 +121,35 @@ function trafficMeter(cdp: CDPSession) {
 }
 
 /** A cold page on the emulated link: a new context (empty cache, no cookies but those `prepare` sets). */
-async function coldPage(browser: Browser, baseURL: string, throttle: boolean, prepare?: (context: BrowserContext) => Promise<void>) {
-  const context = await browser.newContext({ baseURL, locale: 'en-KE' });
+async function coldPage(browser: Browser, baseURL: string, throttle: boolean, prepare?: (context: BrowserContext) => Promise<void>, bypassCSP = false) {
+  const context = await browser.newContext({ baseURL, locale: 'en-KE', bypassCSP });
   if (prepare) await prepare(context);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-  if (throttle) {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: LINK.latencyMs,
-      downloadThroughput: (LINK.downloadKbps * 1000) / 8,
-      uploadThroughput: (LINK.uploadKbps * 1000) / 8,
-      connectionType: 'cellular3g',
-    });
-  }
-  return { context, page, meter: trafficMeter(cdp) };
+  if (throttle) await slowLink(cdp);
+  return { context, page, cdp, meter: trafficMeter(cdp) };
+}
+
+/** The rural link, from now on. */
+async function slowLink(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: LINK.latencyMs,
+    downloadThroughput: (LINK.downloadKbps * 1000) / 8,
+    uploadThroughput: (LINK.uploadKbps * 1000) / 8,
+    connectionType: 'cellular3g',
+  });
 }
 
 /**
  * The director signed in on this device earlier, so the browser holds the mark public/boot.js left on that visit
  * (afya.signedIn); nothing else of that visit is kept: the cache is cold and there is no service worker.
  */
-async function signIn(context: BrowserContext): Promise<void> {
-  const res = await context.request.post('/api/demo/login', { data: { email: DIRECTOR_EMAIL } });
-  if (res.status() !== 200) throw new Error(`demo sign-in as ${DIRECTOR_EMAIL} failed: ${res.status()} ${await res.text()}`);
+async function signIn(context: BrowserContext, email = DIRECTOR_EMAIL): Promise<void> {
+  const res = await context.request.post('/api/demo/login', { data: { email } });
+  if (res.status() !== 200) throw new Error(`demo sign-in as ${email} failed: ${res.status()} ${await res.text()}`);
   await context.addInitScript("localStorage.setItem('afya.signedIn', '1')");
 }
 
@@ -165,6 +178,7 @@ async function firstContentfulPaint(page: Page): Promise<number | null> {
 }
 
 async function measureOnce(browser: Browser, baseURL: string, scenario: Scenario, timeoutMs: number, throttle = true): Promise<Run> {
+  if (scenario === 'sync') return measureSync(browser, baseURL, timeoutMs, throttle);
   const { context, page, meter } = await coldPage(browser, baseURL, throttle, scenario === 'dashboard' ? signIn : undefined);
   try {
     const start = performance.now();
@@ -184,6 +198,113 @@ async function measureOnce(browser: Browser, baseURL: string, scenario: Scenario
   }
 }
 
+/**
+ * Puts `writes` writes in the signed-in nurse's outbox as lib/offline keeps them (IndexedDB afya-offline, each sealed
+ * with AES-GCM under the session's device key): registrations at her facility, each followed by a visit that waits
+ * for it. Returns the last name the patients share, to find them on the server afterwards.
+ */
+async function fillOutbox(page: Page, writes: number): Promise<string> {
+  const lastName = `Bench${Date.now().toString(36)}`;
+  await page.evaluate(`(${FILL_OUTBOX})(${JSON.stringify({ writes, lastName })})`);
+  return lastName;
+}
+
+// Run in the page (plain JavaScript: this file is type-checked without the DOM's types).
+const FILL_OUTBOX = `async ({ writes, lastName }) => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('afya-offline');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const read = db.transaction('device').objectStore('device').get('device');
+  const device = await new Promise((resolve) => (read.onsuccess = () => resolve(read.result)));
+  const seal = async (value) => {
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    return { iv, data: await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, device.key, new TextEncoder().encode(JSON.stringify(value))) };
+  };
+  const rows = [];
+  // Made in the last moments (a millisecond apart): after the session began, as work captured in it is.
+  const at = Date.now() - writes * 2;
+  for (let i = 0; i < writes / 2; i += 1) {
+    const patientId = crypto.randomUUID();
+    const visitId = crypto.randomUUID();
+    const firstName = 'Nekesa' + String.fromCharCode(97 + (i % 26));
+    const label = firstName + ' ' + lastName;
+    const nationalId = String(30000000 + Math.floor(Math.random() * 60000000));
+    const registration = { kind: 'patient', method: 'POST', path: '/api/patients', label, id: patientId, status: 'pending',
+      body: { nationalId, firstName, lastName, dateOfBirth: '1990-05-14', gender: 'female', facilityId: 1, clientId: patientId },
+      recordedAt: new Date(at + i * 2).toISOString() };
+    const visit = { kind: 'visit', method: 'POST', path: '/api/medical-records', label, id: visitId, status: 'pending', patientClientId: patientId,
+      body: { facilityId: 1, chiefComplaint: 'Fever and chills for two days', vitals: { temperature: 38.6 }, diagnoses: [{ code: '1F40.Z' }], clientId: visitId },
+      recordedAt: new Date(at + i * 2 + 1).toISOString() };
+    rows.push({ status: 'pending', sealed: await seal(registration) }, { status: 'pending', sealed: await seal(visit) });
+  }
+  const tx = db.transaction('outbox', 'readwrite');
+  for (const row of rows) tx.objectStore('outbox').add(row);
+  await new Promise((resolve, reject) => ((tx.oncomplete = () => resolve()), (tx.onerror = () => reject(tx.error))));
+  db.close();
+  localStorage.setItem('afya.outboxWaiting', String(writes));
+}`;
+
+/** True once the signed-in member of staff's vault keeps who they are (lib/offline prepareOffline): run in the page. */
+// Opening a database that is not there would make it, empty, and the app's own opening would then find no stores:
+// asked only once the app made it.
+const VAULT_READY = `indexedDB.databases().then((dbs) => dbs.some((d) => d.name === 'afya-offline') && new Promise((resolve) => {
+  const open = indexedDB.open('afya-offline');
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('kept')) return db.close(), resolve(false);
+    const keys = db.transaction('kept').objectStore('kept').getAllKeys();
+    keys.onsuccess = () => (db.close(), resolve(keys.result.map(String).includes('user')));
+  };
+  open.onerror = () => resolve(false);
+}))`;
+
+/** The nurse's outbox of SYNC_WRITES writes sent over the link as it returns; checked on the server afterwards. */
+async function measureSync(browser: Browser, baseURL: string, timeoutMs: number, throttle: boolean): Promise<Run> {
+  // The page's own scripts are as served; the benchmark's probes (plain JavaScript strings, below) need eval.
+  const { context, page, cdp, meter } = await coldPage(browser, baseURL, false, (c) => signIn(c, NURSE_EMAIL), true);
+  try {
+    // Signed in on the registry, her vault ready (the session's key kept on the device), then the link drops.
+    await page.goto('/patients');
+    await page.waitForFunction(VAULT_READY, undefined, { polling: 250, timeout: timeoutMs });
+    await page.waitForLoadState('networkidle');
+    await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const lastName = await fillOutbox(page, SYNC_WRITES);
+    const before = meter.read();
+    const start = performance.now();
+    let ms: number | null = null;
+    // The link returns, slow (the app hears the browser's 'online' event and sends what waits).
+    if (throttle) await slowLink(cdp);
+    else await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    try {
+      await page.waitForFunction("localStorage.getItem('afya.outboxWaiting') === null", undefined, { polling: 100, timeout: timeoutMs });
+      ms = Math.round(performance.now() - start);
+    } catch (error) {
+      if ((error as Error).name !== 'TimeoutError') throw error;
+      const counts = await page.evaluate<string>("`waiting ${localStorage.getItem('afya.outboxWaiting')}, refused ${localStorage.getItem('afya.outboxRefused')}`");
+      log(`sync: not done within the timeout (${counts})`);
+    }
+    const after = meter.read();
+    const traffic = { bytes: after.bytes - before.bytes, requests: after.requests - before.requests };
+    if (ms !== null) await checkSynced(context, lastName, page);
+    return { ms, timedOut: ms === null, firstContentfulPaintMs: null, untilVisible: traffic, whole: { ...traffic, idle: true } };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The server holds each of the synced patients once, each with one visit, and the device refused none. */
+async function checkSynced(context: BrowserContext, lastName: string, page: Page): Promise<void> {
+  const refused = await page.evaluate<string | null>("localStorage.getItem('afya.outboxRefused')");
+  if (refused !== null) throw new Error(`sync: the server refused ${refused} of the writes`);
+  const res = await context.request.get(`/api/patients?search=${lastName}&limit=200`);
+  const patients = (await res.json()) as { id: number; lastVisitAt: string | null }[];
+  if (patients.length !== SYNC_WRITES / 2) throw new Error(`sync: the server holds ${patients.length} of the ${SYNC_WRITES / 2} patients`);
+  const unseen = patients.filter((p) => p.lastVisitAt === null).length;
+  if (unseen > 0) throw new Error(`sync: ${unseen} of the patients have no visit`);
+}
+
 // ---- reporting ----
 
 function summary(values: (number | null)[]): Summary {
@@ -194,12 +315,18 @@ function summary(values: (number | null)[]): Summary {
   return { median: Math.round(median), max: v[v.length - 1]! };
 }
 
+const DESCRIPTIONS: Record<Scenario, string> = {
+  landing: 'visitor opens /, until the hero heading is visible',
+  dashboard: 'signed-in county director opens /, until the four stat values are shown',
+  sync: `a nurse's ${SYNC_WRITES} writes kept offline (registrations, each with a visit), from the link's return until all are sent`,
+};
+
 function summarise(scenario: Scenario, runs: Run[]): ScenarioResult {
   const timeouts = runs.filter((r) => r.timedOut).length;
   const ms = summary(runs.map((r) => r.ms));
   return {
     scenario,
-    description: scenario === 'landing' ? 'visitor opens /, until the hero heading is visible' : 'signed-in county director opens /, until the four stat values are shown',
+    description: DESCRIPTIONS[scenario],
     goalMs: GOALS_MS[scenario],
     runs,
     timeouts,
@@ -226,7 +353,7 @@ const msText = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
 
 function markdown(r: Report): string {
   const lines = [
-    `# AfyaKaunti web benchmark${r.label ? ` (${r.label})` : ''}: first paint on a slow rural link`,
+    `# AfyaKaunti web benchmark${r.label ? ` (${r.label})` : ''}: first paint and sync on a slow rural link`,
     '',
     `Date: ${r.date}. Commit: ${r.commit}. ${r.settings.browser}, viewport ${r.settings.viewport}.`,
     '',
@@ -278,6 +405,10 @@ async function main(): Promise<number> {
   const label = args.label ?? null;
   if (label !== null && !/^[a-z0-9][a-z0-9_-]*$/i.test(label)) throw new Error(`--label must be a simple name such as "before" (got "${label}")`);
 
+  const all = Object.keys(GOALS_MS) as Scenario[];
+  const scenarios = args.only ? args.only.split(',').map((name) => name.trim()) : all;
+  for (const name of scenarios) if (!all.includes(name as Scenario)) throw new Error(`--only takes ${all.join(', ')} (got "${name}")`);
+
   ensureBuilt();
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const dataDir = mkdtempSync(join(tmpdir(), 'afya-bench-web-'));
@@ -298,7 +429,7 @@ async function main(): Promise<number> {
     browserVersion = browser.version();
     log(`Chromium ${browserVersion} (${executablePath})`);
 
-    for (const scenario of ['landing', 'dashboard'] as const) {
+    for (const scenario of scenarios as Scenario[]) {
       // One visit without throttling first, so the first measured run does not pay for the server's cold start.
       await measureOnce(browser, server.url, scenario, timeoutSeconds * 1000, false);
       const done: Run[] = [];

@@ -4,7 +4,7 @@
 // Figures on screen are compared with the API's for the same books: the demo county's history is under them.
 // Then the county's finance officer reconciles the operating account from her bank's own export (issue 29).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Journal, ReconciliationDetail, Statement } from '../src/shared/accounting/index.js';
@@ -194,10 +194,13 @@ test('the finance officer maps her bank’s export once, agrees the starting poi
   expect(detail.fo30.difference).toBe(0);
   const pdf = await page.request.get(`/api/accounting/reconciliations/${statementId}/statement.pdf`);
   expect(pdf.status()).toBe(200);
-  const file = join(mkdtempSync(join(tmpdir(), 'afya-fo30-')), 'fo30.pdf');
+  const dir = mkdtempSync(join(tmpdir(), 'afya-fo30-'));
+  const file = join(dir, 'fo30.pdf');
   writeFileSync(file, await pdf.body());
   const pages = Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  rmSync(dir, { recursive: true, force: true });
   expect(pages).toBeGreaterThanOrEqual(1);
   expect(pages).toBeLessThanOrEqual(2);
-  expect(execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })).toContain('Starting point');
+  expect(text).toContain('Starting point');
 });

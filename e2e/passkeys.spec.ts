@@ -43,6 +43,9 @@ async function enrolFromProfile(page: Page, name: string) {
 async function logOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
+  // The landing page, drawn once the sign-out's navigation has landed: the dashboard was at / too, and a sign-in page
+  // opened before the navigation lands is cut short by it (issue 34: sign-out first wipes the device's vault).
+  await expect(page.getByRole('heading', { level: 1, name: 'County Health Management System' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 }

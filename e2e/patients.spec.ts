@@ -224,19 +224,23 @@ test('a nurse whose session has ended is told so and sent to sign in when saving
   const recordDialog = page.getByRole('dialog', { name: 'Add Medical Record' });
   await recordDialog.getByLabel('Chief Complaint').fill('Cough for two weeks');
   await page.context().clearCookies();
-  // The toast shows for the spec's 500 ms before the browser leaves for sign-in: watched
-  // at every frame (not by the assertion's polling, which a busy machine spaces past 500 ms), before the page goes.
-  const told = page.waitForFunction(
-    () => {
-      const text = document.body.innerText;
-      return text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...');
-    },
-    undefined,
-    { polling: 'raf' },
-  );
+  // The toast shows for the spec's 500 ms before the browser leaves for sign-in. A busy machine may draw no frame in
+  // those 500 ms, so neither the assertion's polling nor a per-frame check is sure to see it (CI, 1 December): a
+  // mutation observer sees the toast's text as it is written, and notes it in the tab's session storage, which the
+  // sign-in page still reads.
+  await page.evaluate(() => {
+    sessionStorage.removeItem('e2e-told');
+    new MutationObserver((_, observer) => {
+      const text = document.body.textContent ?? '';
+      if (text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')) {
+        sessionStorage.setItem('e2e-told', 'yes');
+        observer.disconnect();
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await recordDialog.getByRole('button', { name: 'Save Record' }).click();
-  await told;
   await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('e2e-told'))).toBe('yes');
 });
 
 // Issue 12: a role that may not read patients is told so, and not offered a list that can only be refused again.

@@ -2,7 +2,7 @@
 // billing list behind it, and the balance sheet prints as its statement; neither carries the sidebar, the header or
 // the floating buttons, and each fits its pages (Chromium's own print of the page, as Ctrl+P makes it).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -13,11 +13,16 @@ import { expect, signInAs, test } from './fixtures.js';
  * pdfinfo (Chromium's PDF keeps its text in subset fonts, which only a real PDF reader maps back to letters).
  */
 async function printed(page: Page): Promise<{ text: string; pages: number }> {
-  const file = join(mkdtempSync(join(tmpdir(), 'afya-print-')), 'page.pdf');
-  writeFileSync(file, await page.pdf({ format: 'A4', preferCSSPageSize: true }));
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  const pages = Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
-  return { text, pages };
+  const dir = mkdtempSync(join(tmpdir(), 'afya-print-'));
+  try {
+    const file = join(dir, 'page.pdf');
+    writeFileSync(file, await page.pdf({ format: 'A4', preferCSSPageSize: true }));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+    return { text, pages };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Words only the shell shows: the sidebar's sections and entries, the floating buttons' names. */
@@ -26,7 +31,8 @@ const SHELL_WORDS = ['Patient Registry', 'Staff Management', 'Medical Inventory'
 test('an invoice dialog prints as the invoice, the balance sheet as its statement, without the shell', async ({ page }) => {
   await signInAs(page, 'county_director', '/billing');
   const row = page.getByTestId('invoice-row').first();
-  await expect(row).toBeVisible();
+  // The county's first page of invoices, counted across every facility: past the 5 s default once on a loaded 2-core CI.
+  await expect(row).toBeVisible({ timeout: 20_000 });
   const invoice = (await row.textContent())!.match(/INV-\d{4}-\d{6}/)![0];
   await row.getByRole('button', { name: `View details of ${invoice}` }).click();
   await expect(page.getByRole('dialog', { name: `Invoice ${invoice}` })).toBeVisible();

@@ -31,6 +31,7 @@ const ROUTES = {
   'reports /reports': { page: 'features/reports/reports-page.tsx', shell: true },
   'system /system': { page: 'features/system/system-page.tsx', shell: true },
   'access /access': { page: 'features/access/access-page.tsx', shell: true },
+  'sync /sync': { page: 'features/sync/sync-page.tsx', shell: true },
 };
 /**
  * Parts of modules that a screen shows in its slots (app/modules.ts): the registry loads them lazily from the entry,
@@ -38,6 +39,10 @@ const ROUTES = {
  */
 const SLOT_PARTS = {
   'patients /patients': ['features/appointments/index.ts', 'features/referrals/index.ts', 'features/billing/index.ts'],
+  // Working offline (issue 34): the vault and the outbox (lib/offline) load when a session is known, on any screen,
+  // in the background and from the service worker's copy, kept at install; the sending when there is something to
+  // send. Both are the Sync screen's own: weighed there (no screen waits for them to draw).
+  'sync /sync': ['lib/offline/index.ts', 'lib/offline/sync.ts'],
 };
 /** Screens the entry loads that no budget row names: they weigh less than the routes that do. */
 const UNWEIGHED_PAGES = ['features/auth/change-password-page.tsx', 'features/placeholder/planned-screen.tsx'];

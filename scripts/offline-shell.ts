@@ -44,12 +44,33 @@ export function webManifest(): Record<string, unknown> {
 }
 
 /** What the build holds: chunks name their static imports and the stylesheets they need; assets are files. */
-type BundleItem = { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; viteMetadata?: { importedCss: Set<string> } } | { type: 'asset'; fileName: string; source: string | Uint8Array };
+type BundleItem =
+  | { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId?: string | null; imports: string[]; viteMetadata?: { importedCss: Set<string> } }
+  | { type: 'asset'; fileName: string; source: string | Uint8Array };
 
-/** The entry script, everything it imports statically and their stylesheets: what any screen needs first. */
+/**
+ * The screens that work without a connection (issue 34): kept at install with the shell, so that a nurse who never
+ * opened them online still has them when the link drops.
+ */
+const OFFLINE_SCREENS = /\/src\/client\/features\/(patients\/patients-page|appointments\/appointments-page|sync\/sync-page|billing\/billing-page|billing\/create-invoice-dialog)\.tsx$/;
+/**
+ * The code that works offline, loaded when it is needed (lib/offline-gate.ts), and the parts of Patient Details the
+ * registry loads as a patient opens (its appointments, referrals and invoices, app/modules.ts): kept at install too,
+ * so that a patient opened offline shows each part saying it needs the connection, not a part that failed to load.
+ */
+const OFFLINE_CODE = /\/src\/client\/(lib\/offline\/(index|sync)|features\/(appointments|referrals|billing)\/index)\.ts$/;
+
+/**
+ * The entry script, everything it imports statically and their stylesheets: what any screen needs first; and the
+ * same of the screens that work offline.
+ */
 export function entryFiles(bundle: Record<string, BundleItem>): string[] {
   const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
   if (!entry) throw new Error('offline-shell: the build has no entry chunk');
+  const screens = Object.values(bundle).filter((item) => item.type === 'chunk' && OFFLINE_SCREENS.test(item.facadeModuleId ?? ''));
+  if (screens.length !== 5) throw new Error(`offline-shell: expected the registry's, the appointments', the Sync screen's, the billing desk's and its invoice form's chunks, found ${screens.length}`);
+  const code = Object.values(bundle).filter((item) => item.type === 'chunk' && OFFLINE_CODE.test(item.facadeModuleId ?? ''));
+  if (code.length !== 5) throw new Error(`offline-shell: expected the offline code's two chunks and Patient Details' three parts, found ${code.length}`);
   const files = new Set<string>();
   const visit = (fileName: string) => {
     const item = bundle[fileName];
@@ -60,6 +81,7 @@ export function entryFiles(bundle: Record<string, BundleItem>): string[] {
     for (const imported of item.imports) visit(imported);
   };
   visit(entry.fileName);
+  for (const chunk of [...screens, ...code]) visit(chunk.fileName);
   return [...files];
 }
 

@@ -16,6 +16,8 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { totalWholeLists } from './core/http.js';
 import { registerIdempotency } from './core/idempotency.js';
+import { registerRecordedAt } from './core/recorded-at.js';
+import { registerSyncBatch } from './core/sync-batch.js';
 import { registerOperations } from './core/metrics.js';
 import { sessionCookie } from './core/session.js';
 import { registerTestClock } from './core/test-clock.js';
@@ -120,12 +122,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   registerOriginCheck(app, deps);
   registerAuth(app, deps, {
-    resolveSession: (token, now) => resolveSession(deps.db, deps.config, token, now),
+    resolveSession: (token, now, offlineWork) => resolveSession(deps.db, deps.config, token, now, { offlineWork }),
     endedSession: (token) => endedSessionReason(deps.db, token),
     ...facilityDirectory(deps.db),
   });
   // A write sent again with its Idempotency-Key gets its first answer: after the access checks, before the route.
+  // A bad Recorded-At is refused before an Idempotency-Key is claimed for the request.
+  registerRecordedAt(app, deps);
   registerIdempotency(app, deps);
+  // A device's outbox, a batch of writes in one request, each done as its own request (issue 34).
+  registerSyncBatch(app);
   app.addHook('onSend', async (request, reply) => {
     // API answers carry health data: never cached by the browser or a proxy.
     // The route reached (decoded by the router) or, for an unknown path, the path asked for.

@@ -107,9 +107,13 @@ export function isoMonth(message: string) {
     .refine((v) => !ISO_MONTH.test(v) || (v >= FIRST_DATE.slice(0, 7) && v <= LAST_DATE.slice(0, 7)), MONTH_WINDOW_MESSAGE);
 }
 
-/** An optional id filter in a query string. */
+/**
+ * An optional id filter in a query string (and an optional reference in a body). Only text is read as a number: any
+ * other type goes to z.number to be refused, where Number() took [3] and true for ids and threw on an object whose
+ * toString is not a function (a 500).
+ */
 export const optionalIdQuery = z.preprocess(
-  (v) => (v === '' || v === undefined || v === 'all' ? undefined : Number(v)),
+  (v) => (v === '' || v === undefined || v === 'all' ? undefined : typeof v === 'string' ? Number(v) : v),
   z.number({ error: 'Must be a facility id' }).int().min(1).max(2_147_483_647).optional(),
 );
 
@@ -160,3 +164,9 @@ export const csvFileSchema = z.string().describe('A CSV file, sent as a download
 
 /** A printable document: a PDF file's bytes (application/pdf: core/http.ts pdfFile), shown inline. */
 export const pdfFileSchema = z.custom<Uint8Array<ArrayBufferLike>>((v) => v instanceof Uint8Array).meta({ type: 'string', format: 'binary' }).describe('A PDF document, shown in the browser to print');
+
+/**
+ * The id a device gives what it captures offline (issue 34: a UUIDv7), sent with the write it queued: the same
+ * write sent again is the same record, never a second one.
+ */
+export const clientIdField = z.uuid({ error: 'Client ID must be a UUID' }).optional();

@@ -21,6 +21,8 @@ const DemoPage = page(() => import('../features/auth/demo-page'), 'DemoPage');
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
 const NotFoundPage = page(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
+/** What this device saved offline and what became of it (issue 34): every signed-in member of staff's, not a module's. */
+const SyncPage = page(() => import('../features/sync/sync-page'), 'SyncPage');
 const loadShell = () => import('./shell/app-shell');
 const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
 const PlannedScreen = lazy(() => import('../features/placeholder/planned-screen').then((m) => ({ default: m.PlannedScreen })));
@@ -124,6 +126,7 @@ export function AppRoutes() {
               </Public>
             )}
           </Route>
+          <Route path="/sync">{shell(<SyncPage />)}</Route>
           {SHELL_SCREENS.map(({ path, page: Page }) => (
             <Route key={path} path={path}>
               {shell(<Page />)}

@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; priority?: RequestPriority };
 
 declare global {
   interface Window {
@@ -43,20 +43,41 @@ async function early(path: string): Promise<Response | undefined> {
   return answer;
 }
 
-async function send(path: string, { method = 'GET', body, signal }: Options = {}): Promise<Response> {
+/**
+ * What every request waits for first (issue 34): the outbox of writes made offline is sent before anything else is
+ * asked, so that a session kept for it is not ended by a read sent ahead of it (lib/offline).
+ */
+let gate: () => Promise<void> = () => Promise.resolve();
+export function setRequestGate(wait: () => Promise<void>): void {
+  gate = wait;
+}
+
+/** The browser could not reach the server at all (no network, the server gone): fetch's own failure. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false && !(error instanceof ApiError));
+}
+
+/** JSON, in the language on screen: for the messages a module words on the server (server/core/words.ts). */
+const jsonIn = () => ({ Accept: 'application/json', 'Accept-Language': i18n.resolvedLanguage ?? i18n.language ?? 'en' });
+
+async function send(path: string, { method = 'GET', body, signal, priority }: Options = {}): Promise<Response> {
+  await gate();
   const ready = method === 'GET' && body === undefined ? await early(path) : undefined;
   if (ready) {
     if (!ready.ok) throw await toError(ready);
     return ready;
   }
-  // The language on screen, for the messages a module words on the server (server/core/words.ts).
-  const language = { Accept: 'application/json', 'Accept-Language': i18n.resolvedLanguage ?? i18n.language ?? 'en' };
+  const language = jsonIn();
   const res = await fetch(path, {
     method,
     credentials: 'include',
     headers: body === undefined ? language : { ...language, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
+    priority,
+    // fetch's own failure says "Failed to fetch": said plainly instead, on every screen, still a TypeError.
+  }).catch((error: unknown) => {
+    throw error instanceof TypeError ? new TypeError(i18n.t('common.noConnection')) : error;
   });
   if (!res.ok) throw await toError(res);
   return res;
@@ -90,7 +111,7 @@ export function takeSessionEnd(): SessionEndReason | null {
   }
 }
 
-async function toError(res: Response): Promise<ApiError> {
+export async function toError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   try {
     const json = JSON.parse(text) as { message?: string; code?: string; issues?: ({ path?: unknown; message?: string } & ServerText)[] } & ServerText;
@@ -106,8 +127,9 @@ async function toError(res: Response): Promise<ApiError> {
   }
 }
 
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return (await send(path, { signal })).json() as Promise<T>;
+/** A JSON read; `priority` 'low' for one that may wait behind the screen's own (what is kept for offline work). */
+export async function apiGet<T>(path: string, signal?: AbortSignal, priority?: RequestPriority): Promise<T> {
+  return (await send(path, { signal, priority })).json() as Promise<T>;
 }
 
 /** A bounded list (DESIGN.md §6): the rows, and the total from X-Total-Count. */
@@ -148,6 +170,17 @@ export async function apiPut<T>(path: string, body: unknown): Promise<T> {
 /** DELETE, with a JSON body where the removal says why. */
 export async function apiDelete<T>(path: string, body?: unknown): Promise<T> {
   return (await send(path, { method: 'DELETE', body })).json() as Promise<T>;
+}
+
+/**
+ * A write from the outbox (lib/offline/outbox.ts): with its Idempotency-Key and the moment it was made, and not
+ * behind the gate, which waits for it. A refusal is an ApiError; no network throws as fetch does.
+ */
+export async function sendQueued<T>(path: string, method: string, body: unknown, headers: Record<string, string>): Promise<T> {
+  const language = jsonIn();
+  const res = await fetch(path, { method, credentials: 'include', headers: { ...language, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw await toError(res);
+  return res.json() as Promise<T>;
 }
 
 /** Raw request for the System Test page, which reports statuses itself. */

@@ -65,6 +65,15 @@
       document.head.appendChild(link);
     });
   }
+  // Work saved on this device while the link was down waits to be sent (issue 34, lib/offline): the app sends it
+  // before asking anything else, so that no read ends, as idle, the session the outbox is kept for. Nothing early.
+  var waiting = 0;
+  try {
+    waiting = Number(localStorage.getItem('afya.outboxWaiting') || 0);
+  } catch {
+    // storage refused: nothing was saved offline either
+  }
+  if (waiting > 0) return;
   // Who is signed in: { user } with the user, or null for nobody (a 200 either way: a 401 would be logged as an
   // error on every signed-out page, issue 33 item 3).
   var signIn = ask('/api/auth/session');

@@ -262,6 +262,7 @@ export function report(overrides: Partial<Report> = {}): Report {
     period: '2026-02',
     periodStart: '2026-02-01',
     periodEnd: '2026-02-28',
+    changedSince: 0,
     ...overrides,
   };
 }

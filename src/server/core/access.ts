@@ -67,12 +67,17 @@ export function facilityOfRecord(find: (db: Db, id: number) => Promise<number | 
 export function actorOf(request: FastifyRequest): Actor {
   const u = request.user;
   if (!u) throw unauthorized();
-  return { id: u.id, role: u.role as Actor['role'], facilityId: u.facilityId, subcounty: u.subcounty, ip: request.ip };
+  const actor: Actor = { id: u.id, role: u.role as Actor['role'], facilityId: u.facilityId, subcounty: u.subcounty, ip: request.ip };
+  return request.recordedAt ? { ...actor, recordedAt: request.recordedAt } : actor;
 }
 
-/** The service context of a request: who acts, how far their grant reaches, the database and the clock. */
+/**
+ * The service context of a request: who acts, how far their grant reaches, the database and the clock — for work
+ * captured offline, the moment it happened (core/recorded-at.ts).
+ */
 export function ctxOf(request: FastifyRequest, deps: AppDeps): ServiceContext {
-  return { db: deps.db, actor: actorOf(request), scope: request.scope, now: deps.now };
+  const { recordedAt } = request;
+  return { db: deps.db, actor: actorOf(request), scope: request.scope, ...(recordedAt ? { now: () => recordedAt, arrivedAt: deps.now() } : { now: deps.now }) };
 }
 
 /**

@@ -11,7 +11,15 @@ export type AuditInput = {
   detail?: string | null;
 };
 
-export async function audit(db: Db, actor: { id: number | null; ip: string | null } | null, event: AuditInput): Promise<void> {
+/** An event's detail, with when an offline write happened (core/recorded-at.ts): the event's own time is when it arrived. */
+function recordedDetail(detail: string | null, recordedAt: Date | undefined): string | null {
+  if (!recordedAt) return detail;
+  const when = `recorded offline at ${recordedAt.toISOString()}`;
+  return detail ? `${detail}; ${when}` : when;
+}
+
+/** One event, at the database's time (when it arrived); for work captured offline, the detail says when it happened. */
+export async function audit(db: Db, actor: { id: number | null; ip: string | null; recordedAt?: Date } | null, event: AuditInput): Promise<void> {
   await db.insert(auditEvents).values({
     userId: actor?.id ?? null,
     ip: actor?.ip ?? null,
@@ -19,7 +27,7 @@ export async function audit(db: Db, actor: { id: number | null; ip: string | nul
     entity: event.entity,
     entityId: event.entityId == null ? null : String(event.entityId),
     outcome: event.outcome ?? 'success',
-    detail: event.detail ?? null,
+    detail: recordedDetail(event.detail ?? null, actor?.recordedAt),
   });
 }
 

@@ -14,6 +14,7 @@ import { COUNTY_WIDE, type FacilityScope, type SessionUser } from '../core/conte
 import type { AppDeps } from '../core/deps.js';
 import { AppError, forbidden, unauthorized } from '../core/errors.js';
 import { isAllowedHost, isOwnOrigin } from '../core/hosts.js';
+import { RECORDED_AT_HEADER } from '../core/recorded-at.js';
 import { sessionCookie } from '../core/session.js';
 import { DOCS_PREFIX } from './openapi.js';
 
@@ -27,8 +28,11 @@ declare module 'fastify' {
 }
 
 export type AccessDeps = {
-  /** The user of a session token, or null (expired, unknown, deactivated). */
-  resolveSession: (token: string, now: Date) => Promise<SessionUser | null>;
+  /**
+   * The user of a session token, or null (expired, unknown, deactivated). `offlineWork`: the request sends work its
+   * device captured offline (core/recorded-at.ts), which the idle limit does not end (the device kept it).
+   */
+  resolveSession: (token: string, now: Date, offlineWork: boolean) => Promise<SessionUser | null>;
   /** Why a token's session ended, when it did for a reason (revoked, expired, idle, …): the 401 then says so. */
   endedSession: (token: string) => Promise<SessionEndReason | null>;
   /** A facility's sub-county, or undefined for an unknown facility. */
@@ -81,7 +85,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, access: Access
     if (!rule) return;
     const token = request.cookies[cookieName];
     if (token) {
-      const user = await access.resolveSession(token, deps.now());
+      const offlineWork = request.routeOptions.config?.offline === true && request.headers[RECORDED_AT_HEADER.toLowerCase()] !== undefined;
+      const user = await access.resolveSession(token, deps.now(), offlineWork);
       request.user = user;
       request.sessionToken = user ? token : null;
     }

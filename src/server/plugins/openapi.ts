@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { errorSchema } from '../../shared/validation.js';
 import type { RouteAccess } from '../core/access.js';
 import { IDEMPOTENCY_DAYS, IDEMPOTENCY_HEADER, WRITE_METHODS } from '../core/idempotency.js';
+import { RECORDED_AT_HEADER } from '../core/recorded-at.js';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -167,14 +168,25 @@ function finishDocument(document: Json): Json {
   return document;
 }
 
-/** A route's header schema with the optional Idempotency-Key beside its own headers. */
-function withIdempotencyKey(headers: unknown): Json {
+/** When a write captured offline happened (core/recorded-at.ts), on the routes that take offline capture. */
+const RECORDED_AT = {
+  [RECORDED_AT_HEADER]: {
+    type: 'string',
+    format: 'date-time',
+    description:
+      "For work captured offline and sent later: when it happened, with its offset (2026-03-16T09:30:00Z). The write is recorded at that moment (a visit's time), no later than now and no earlier than the session's start; the audit keeps both times.",
+  },
+};
+
+/** A route's header schema with the optional Idempotency-Key (and, where `offline`, Recorded-At) beside its own headers. */
+function withIdempotencyKey(headers: unknown, offline: boolean): Json {
   const own = isObject(headers) ? headers : { type: 'object' };
   const properties = isObject(own.properties) ? own.properties : {};
   return {
     ...own,
     properties: {
       ...properties,
+      ...(offline ? RECORDED_AT : {}),
       [IDEMPOTENCY_HEADER]: {
         type: 'string',
         minLength: 1,
@@ -219,7 +231,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string, coo
       // A signed-in write takes an Idempotency-Key (core/idempotency.ts), and refuses a key used for another request.
       const write = [input.route.method].flat().some((method) => WRITE_METHODS.has(method));
       const keyed = write && access !== undefined && access.kind !== 'public';
-      const headers = keyed ? withIdempotencyKey(schema.headers) : schema.headers;
+      const headers = keyed ? withIdempotencyKey(schema.headers, input.route.config?.offline === true) : schema.headers;
       if (keyed && response?.['400']) response['422'] = response['400'];
       return {
         ...out,

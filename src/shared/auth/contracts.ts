@@ -51,6 +51,13 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const sessionSchema = z.object({ user: currentUserSchema.nullable(), ended: z.enum(SESSION_END_REASONS).optional() });
 export type Session = z.infer<typeof sessionSchema>;
 
+/**
+ * The session's key for what its device keeps offline (issue 34): 32 bytes, base64, imported as a non-extractable
+ * AES-GCM key; with when the session ends at the latest, when the device wipes what it kept.
+ */
+export const deviceKeySchema = z.object({ key: z.string(), sessionExpiresAt: z.string() });
+export type DeviceKey = z.infer<typeof deviceKeySchema>;
+
 /** The answer to a sign-in or a password change: who is now signed in. */
 export const signedInSchema = z.object({ user: currentUserSchema });
 export type SignedIn = z.infer<typeof signedInSchema>;

@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './due.js';
 export * from './invoices.js';
 export * from './payments.js';
+export * from './receipt-block-size.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BILLING_STATUSES, INSURANCE_PROVIDERS, PAYMENT_METHODS, SERVICE_TYPES } from './constants.js';
-import { blankToUndefined, isoDate, optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredNumber, searchQuery } from '../validation.js';
+import { blankToUndefined, clientIdField, isoDate, optionalEnumQuery, optionalIdQuery, optionalText, pageQuery, requiredId, requiredNumber, searchQuery } from '../validation.js';
 import { CLAIM_STATUSES, claimSchema, paymentSchema } from './payments.js';
 import { roundKes } from '../money.js';
 
@@ -37,6 +37,8 @@ export const createBillingSchema = z.object({
   ),
   /** The county date the invoice falls due; unset means 30 county days from today. */
   dueDate: z.preprocess(blankToUndefined, isoDate('Enter a due date').optional()),
+  /** The raising device's own id for an invoice raised offline (issue 34). */
+  clientId: clientIdField,
 }).superRefine((v, ctx) => {
   if (v.insuranceCoveragePercent !== undefined && v.insuranceCoveragePercent > 0 && !v.insuranceProvider) {
     ctx.addIssue({ code: 'custom', path: ['insuranceProvider'], message: 'Choose the insurance provider that gives the coverage' });

@@ -46,6 +46,12 @@ export function luhnValid(digits: string): boolean {
 export const MPESA_PHONE_MESSAGE = 'Enter a Safaricom number such as 0712 345 678 or 0110 345 678';
 
 /**
+ * A cash receipt numbered from a block reserved for a device (issue 34): RCT-2026-B00012-07 is the 7th receipt of
+ * block 12 of 2026. The server's own run reads RCT-2026-000123.
+ */
+export const BLOCK_RECEIPT = /^RCT-(\d{4})-B(\d{5,9})-(\d{2,3})$/;
+
+/**
  * POST /api/billing/:id/payments. A card never reaches the server whole: the browser checks the number (Luhn)
  * and sends only its last four digits and the gateway's token for it.
  */
@@ -66,11 +72,31 @@ export const processPaymentSchema = z.discriminatedUnion(
       cardLast4: z.string({ error: 'Card number is not valid' }).regex(/^\d{4}$/, 'Card number is not valid'),
       gatewayToken: z.string({ error: 'The card could not be read; enter it again' }).regex(/^tok_[A-Za-z0-9_]{8,64}$/, 'The card could not be read; enter it again'),
     }),
-    z.object({ method: z.literal('cash') }),
+    z.object({
+      method: z.literal('cash'),
+      /** Cash taken offline (issue 34): the next number of the device's receipt block; without it, the server numbers the receipt. */
+      receiptNumber: z.string({ error: 'Receipt number is not one of a receipt block' }).regex(BLOCK_RECEIPT, 'Receipt number is not one of a receipt block').optional(),
+    }),
   ],
   { error: 'Payment method is required' },
 );
 export type ProcessPaymentInput = z.infer<typeof processPaymentSchema>;
+
+export function blockReceiptNumber(year: number, block: number, n: number): string {
+  return `RCT-${year}-B${String(block).padStart(5, '0')}-${String(n).padStart(2, '0')}`;
+}
+
+/** POST /api/billing/receipt-blocks: how many numbers the device asks for (a busy desk more, a dispensary fewer). */
+export const reserveReceiptBlockSchema = z
+  .object({
+    count: requiredNumber('Count is required').pipe(z.number().int('Count must be a whole number').min(5, 'Count must be at least 5').max(100, 'Count must be at most 100')),
+  })
+  .strict();
+export type ReserveReceiptBlockInput = z.infer<typeof reserveReceiptBlockSchema>;
+
+/** POST /api/billing/receipt-blocks: the block reserved, and its numbers in the order they are used. */
+export const receiptBlockSchema = z.object({ id: z.number(), year: z.number(), numbers: z.array(z.string()), createdAt: z.string() });
+export type ReceiptBlock = z.infer<typeof receiptBlockSchema>;
 
 /** The card form in the browser: the full number stays there (checked with Luhn), only last4 + token are sent. */
 export const cardFormSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDays, countyDate, startOfCountyDay } from '../county-time.js';
-import { blankToUndefined, hasNoNul, isoDate, NUL_MESSAGE, optionalIsoDate, optionalText, requiredId } from '../validation.js';
+import { blankToUndefined, clientIdField, hasNoNul, isoDate, NUL_MESSAGE, optionalIsoDate, optionalText, requiredId } from '../validation.js';
 import { parseDiagnosisCode } from './icd11.js';
 
 /** Visit type (MOH 705 attendance rows): a patient's first visit to the facility in the calendar year is new. */
@@ -158,6 +158,8 @@ export const createMedicalRecordSchema = (now: () => Date) =>
         .refine((v) => v === undefined || startOfCountyDay(v).getTime() <= now().getTime(), 'Visit date cannot be in the future')
         .refine((v) => v === undefined || v >= oldestVisitDate(now()), `Visit date cannot be more than ${OLDEST_VISIT_YEARS} years ago`),
       ...codedVisitFields,
+      /** The recording device's own id for the visit, sent with a visit queued offline. */
+      clientId: clientIdField,
     })
     .superRefine((r, ctx) => {
       // Object checks run even when a field failed: a visit date that is not a real date counts as today here.

@@ -25,3 +25,10 @@ export const diagnosisMatchSchema = diagnosisOptionSchema.extend({
   matched: z.string().nullable(),
 });
 export type DiagnosisMatch = z.infer<typeof diagnosisMatchSchema>;
+
+/** GET /api/diagnoses/list (issue 34): every codeable diagnosis, its rows and its terms, for a device to keep. */
+export const diagnosisListEntrySchema = diagnosisOptionSchema.extend({
+  rows: z.object({ '705A': z.string(), '705B': z.string() }),
+  terms: z.array(z.string()),
+});
+export type DiagnosisListEntry = z.infer<typeof diagnosisListEntrySchema>;

@@ -3,7 +3,7 @@ import { GENDERS } from './constants.js';
 import { normaliseSubcounty } from '../county.js';
 import { startOfCountyDay } from '../county-time.js';
 import { normalisePhone } from '../format.js';
-import { hasNoNul, isoDate, NUL_MESSAGE, optionalIdQuery, optionalText, pageQuery, requiredId, searchQuery } from '../validation.js';
+import { clientIdField, hasNoNul, isoDate, NUL_MESSAGE, optionalIdQuery, optionalText, pageQuery, requiredId, searchQuery } from '../validation.js';
 
 const phone = (label: string) =>
   optionalText(20, `${label} must be at most 20 characters`)
@@ -49,8 +49,8 @@ export const registerPatientSchema = (now: () => Date) =>
     ward: optionalText(100, 'Ward must be at most 100 characters'),
     village: optionalText(100, 'Village must be at most 100 characters'),
     facilityId: requiredId('Please select a facility'),
-    /** The registering device's own id for the patient (a UUIDv7), sent with a registration queued offline. */
-    clientId: z.uuid({ error: 'Client ID must be a UUID' }).optional(),
+    /** The registering device's own id for the patient, sent with a registration queued offline. */
+    clientId: clientIdField,
   });
 export type RegisterPatientInput = z.infer<ReturnType<typeof registerPatientSchema>>;
 export type RegisterPatientForm = z.input<ReturnType<typeof registerPatientSchema>>;
@@ -60,6 +60,18 @@ export type RegisterPatientForm = z.input<ReturnType<typeof registerPatientSchem
  * X-Total-Count-Capped: true) and asks for more of the name. Nobody pages through 1,000 Wafulas.
  */
 export const SEARCH_COUNT_LIMIT = 1000;
+
+/**
+ * What a facility's devices keep of its patients for work without a connection (issue 34): those registered or seen
+ * there in the last OFFLINE_PATIENT_DAYS days, or booked there today, most recent first, at most
+ * OFFLINE_PATIENT_LIMIT (a county referral hospital sees more; the registry's search finds the rest online). The
+ * facility is the caller's own unless named.
+ */
+export const OFFLINE_PATIENT_DAYS = 90;
+export const OFFLINE_PATIENT_LIMIT = 5000;
+export const offlinePatientsQuery = z.object({
+  facilityId: optionalIdQuery,
+});
 
 export const listPatientsQuery = z.object({
   search: searchQuery,

@@ -43,8 +43,16 @@ export const reportSchema = z.object({
   period: z.string().nullable(),
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
+  /**
+   * A completed MOH form or register: how many visits of its days reached the server after it was generated (work
+   * captured offline and sent late, issue 34) — its figures would now differ; generate it again. Null when not counted.
+   */
+  changedSince: z.number().nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
+
+/** The reports drawn from visits, which a visit sent late changes (changedSince). */
+export const VISIT_REPORTS: ReadonlySet<string> = new Set(['moh705a', 'moh705b', 'moh717', 'moh204a', 'moh204b']);
 
 /** The longest day range an analysis or a register covers. */
 export const MAX_RANGE_DAYS = 366;

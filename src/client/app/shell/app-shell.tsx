@@ -15,6 +15,7 @@ import { OfflineBanner } from '../../components/offline-banner';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../components/ui/tooltip';
 import { FacilityIcon } from './facility-icon';
 import { NotificationsBell } from './notifications-bell';
+import { OutboxIndicator } from './outbox-indicator';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { useStaff } from '../use-staff';
@@ -72,11 +73,13 @@ export function AppShell({ auth, children }: Props) {
           <div className="ml-auto flex items-center gap-1">
             {/* Below the desktop width the shell's two actions live here, never over the screen's content. */}
             <ShellActions inHeader mayRegister={mayRegister} onRegister={() => setRegistering(true)} onAlert={() => setAlerting(true)} />
+            <OutboxIndicator />
             <NotificationsBell />
             <UserMenu auth={auth} />
           </div>
         </header>
         <OfflineBanner />
+        <OutboxIndicator bar />
       </div>
       <div className="flex">
         <aside className={`${menuOpen ? 'block' : 'hidden'} print:hidden fixed inset-y-16 left-0 z-30 w-72 border-r bg-background lg:sticky lg:top-16 lg:block lg:h-[calc(100vh-4rem)]`}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Languages, LogOut, Settings, User } from 'lucide-react';
+import { CloudUpload, Download, Languages, LogOut, Settings, User } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthState } from '../auth';
@@ -10,6 +10,9 @@ import { setLanguage, type Language } from '../../lib/i18n';
 import { roleName } from '../../lib/labels';
 import { initials } from '../../lib/utils';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { useOutboxCounts } from '../../lib/offline-gate';
+import { useLocation } from 'wouter';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import {
   DropdownMenu,
@@ -29,7 +32,11 @@ const PasskeysSection = lazy(() => import('../../features/auth/passkeys-section'
 
 export function UserMenu({ auth }: Props) {
   const { t, i18n } = useTranslation();
-  const [dialog, setDialog] = useState<'profile' | 'settings' | null>(null);
+  const [dialog, setDialog] = useState<'profile' | 'settings' | 'signOut' | null>(null);
+  const [, navigate] = useLocation();
+  const counts = useOutboxCounts();
+  // Work saved offline and not yet sent goes with the sign-out (issue 34): asked first, never silently.
+  const unsent = counts.pending + counts.failed;
   const firstName = auth.display.firstName || t('shell.defaultUser');
   const fullName = auth.display.firstName ? `${auth.display.firstName} ${auth.display.lastName}` : t('shell.defaultUser');
   const role = roleName(t, auth.display.role);
@@ -71,11 +78,25 @@ export function UserMenu({ auth }: Props) {
             <DropdownMenuRadioItem value="sw">Kiswahili</DropdownMenuRadioItem>
           </DropdownMenuRadioGroup>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={logOut}>
+          <DropdownMenuItem onSelect={() => navigate('/sync')}>
+            <CloudUpload aria-hidden="true" className="h-4 w-4" /> {t('offline.syncLink')}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => (unsent > 0 ? setDialog('signOut') : logOut())}>
             <LogOut aria-hidden="true" className="h-4 w-4" /> {t('shell.logout')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <ConfirmDialog
+        open={dialog === 'signOut'}
+        title={t('offlineWork.signOutTitle')}
+        description={t('offlineWork.signOutBody', { count: unsent })}
+        action={t('shell.logout')}
+        running={t('shell.logout')}
+        pending={false}
+        variant="destructive"
+        onClose={() => setDialog(null)}
+        onConfirm={logOut}
+      />
       <ProfileDialog open={dialog === 'profile'} onOpenChange={(o) => setDialog(o ? 'profile' : null)} auth={auth} fullName={fullName} role={role} />
       <Dialog open={dialog === 'settings'} onOpenChange={(o) => setDialog(o ? 'settings' : null)}>
         <DialogContent>

@@ -14,6 +14,8 @@ import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
+import { isQueued } from '../../lib/offline-send';
+import { useOnline } from '../../components/offline-banner';
 import { formatDate } from '../../lib/locale-format';
 import { appointmentErrorText, appointmentMessage, countyToday, isOverCapacity, serverText, serviceLabel } from './appointment-labels';
 import { appointmentServicesQuery, useAppointmentStatus, useRescheduleAppointment } from './appointments.api';
@@ -28,12 +30,19 @@ export function AppointmentActions({ appointment: a, mayOverride, className = 'f
   const next = APPOINTMENT_TRANSITIONS[a.status];
   const past = a.date < countyToday();
   const pending = status.isPending;
+  // Offline only the check-in is kept for later (issue 34): the other steps say they need the connection.
+  const online = useOnline();
 
   const step = (to: AppointmentStatus) =>
     status.mutate(
-      { id: a.id, status: to, reason: null },
+      { id: a.id, status: to, reason: null, patientName: a.patientName },
       {
-        onSuccess: () => toast({ title: t(`appointments.actions.done.${to}`), description: t('appointments.actions.doneBody', { name: a.patientName, service: serviceLabel(a) }) }),
+        onSuccess: (answer) =>
+          toast(
+            isQueued(answer)
+              ? { title: t('offlineWork.keptTitle'), description: t('appointments.actions.keptBody', { name: a.patientName }) }
+              : { title: t(`appointments.actions.done.${to}`), description: t('appointments.actions.doneBody', { name: a.patientName, service: serviceLabel(a) }) },
+          ),
         onError: (error) => toast({ variant: 'destructive', title: t('appointments.actions.failed'), description: appointmentErrorText(t, error) }),
       },
     );
@@ -48,11 +57,23 @@ export function AppointmentActions({ appointment: a, mayOverride, className = 'f
   if (buttons.length === 0) return null;
   return (
     <div className={className}>
-      {buttons.map((b) => (
-        <Button key={b.key} size="sm" variant={b.variant ?? 'outline'} className={b.key === 'cancel' ? 'text-destructive' : undefined} aria-label={b.name} disabled={pending} onClick={b.onClick}>
-          {b.label}
-        </Button>
-      ))}
+      {buttons.map((b) => {
+        const needsLink = !online && b.key !== 'checkIn';
+        return (
+          <Button
+            key={b.key}
+            size="sm"
+            variant={b.variant ?? 'outline'}
+            className={b.key === 'cancel' ? 'text-destructive' : undefined}
+            aria-label={needsLink ? `${b.name}: ${t('appointments.actions.needsConnection')}` : b.name}
+            title={needsLink ? t('appointments.actions.needsConnection') : undefined}
+            disabled={pending || needsLink}
+            onClick={b.onClick}
+          >
+            {b.label}
+          </Button>
+        );
+      })}
       <CancelDialog appointment={a} open={cancelling} onOpenChange={setCancelling} />
       {rescheduling ? <RescheduleDialog appointment={a} mayOverride={mayOverride} onClose={() => setRescheduling(false)} /> : null}
     </div>

@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { DateInput } from '../../components/ui/date-input';
 import { Label } from '../../components/ui/label';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
-import { formatNumber } from '../../lib/locale-format';
+import { formatNumber, formatTime } from '../../lib/locale-format';
 import { AppointmentActions } from './appointment-actions';
 import { AppointmentStatusBadge, KindBadge, appointmentErrorText, countyToday, formatDay, serviceLabel } from './appointment-labels';
 import { APPOINTMENT_PAGE_SIZE, appointmentCalendarQuery, appointmentServicesQuery, appointmentsQuery } from './appointments.api';
@@ -83,7 +83,13 @@ export function DayList({ facilityId, facilityName, date, onDate, canWrite, mayO
         )}
       </FilterBar>
 
-      <DayCards facilityId={facilityId} date={date} serviceId={service} />
+      {query.data?.keptAt ? (
+        <p className="text-sm text-muted-foreground" data-testid="appointments-offline-note">
+          {t('appointments.day.offlineNote', { time: formatTime(query.data.keptAt) })}
+        </p>
+      ) : (
+        <DayCards facilityId={facilityId} date={date} serviceId={service} />
+      )}
 
       <ListCard
         title={total === undefined ? heading : t('appointments.day.headingCount', { heading, total: formatNumber(total) })}

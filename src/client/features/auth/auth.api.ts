@@ -1,7 +1,8 @@
 // Sign-in and the current user (SPEC.md §3, §4, §7).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordInput, CurrentUser, DemoAccount, Session, SignedIn } from '../../../shared/auth';
-import { apiGet, apiPost, noteSessionEnd } from '../../lib/api-client';
+import { apiGet, apiPost, isNetworkFailure, noteSessionEnd } from '../../lib/api-client';
+import { loadOffline } from '../../lib/offline-gate';
 import type { SimulatedSms } from '../../../shared/appointments';
 
 export type LoginResponse = SignedIn;
@@ -52,8 +53,19 @@ export function clearStoredDemoUser(): void {
 export const currentUserQuery = queryOptions({
   queryKey: ['auth', 'user'],
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
-    const { user, ended } = await apiGet<Session>('/api/auth/session', signal);
+    let session: Session;
+    try {
+      session = await apiGet<Session>('/api/auth/session', signal);
+    } catch (error) {
+      // No network (issue 34): the member of staff whose session this device keeps works on, offline.
+      const kept = isNetworkFailure(error) ? await loadOffline().then((m) => m.keptUser(), () => null) : null;
+      if (kept) return kept;
+      throw error;
+    }
+    const { user, ended } = session;
     if (ended) noteSessionEnd(ended);
+    // Signed in: the device keeps what working offline needs, under the session's key; signed out or ended: nothing.
+    void loadOffline().then((m) => (user ? m.prepareOffline(user) : m.endOffline()), () => undefined);
     return user;
   },
   retry: false,
@@ -142,8 +154,14 @@ export function takeReturnPath(): string {
   return '/';
 }
 
-/** Log out is a browser navigation (SPEC.md §2.4): the server ends the session and returns to /. */
+/**
+ * Log out is a browser navigation (SPEC.md §2.4): the server ends the session and returns to /. What the device kept
+ * for working offline goes first (issue 34), the writes still waiting with it: the caller has asked (outbox-warning).
+ */
 export function logOut(): void {
   clearStoredDemoUser();
-  window.location.assign('/api/logout');
+  void loadOffline()
+    .then((m) => m.endOffline())
+    .catch(() => undefined)
+    .finally(() => window.location.assign('/api/logout'));
 }

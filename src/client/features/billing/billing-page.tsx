@@ -4,7 +4,8 @@
 import './billing.strings';
 import { useQuery } from '@tanstack/react-query';
 import { FilePlus2, Receipt } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useOnline } from '../../components/offline-banner';
 import { useTranslation } from 'react-i18next';
 import { NotForRole } from '../../components/data/not-for-role';
 import type { BillingRecord, ListBillingQuery } from '../../../shared/billing';
@@ -69,6 +70,11 @@ function BillingDesk() {
     }),
   );
   const canWrite = staff.may('billing:write');
+  const online = useOnline();
+  // At the desk online: the device keeps receipt numbers for cash taken if the link drops (issue 34).
+  useEffect(() => {
+    if (canWrite && online) void import('./billing.offline').then((m) => m.keepReceiptNumbers()).catch(() => undefined);
+  }, [canWrite, online]);
   const filtered = filters.search !== '' || filters.status !== '' || filters.paymentMethod !== '' || filters.facility !== '';
   const total = query.data?.total;
 
@@ -87,6 +93,11 @@ function BillingDesk() {
         ) : null}
       </div>
 
+      {online ? null : (
+        <p className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900" data-testid="billing-offline-note">
+          {t('billing.offlineNote')}
+        </p>
+      )}
       <BillingCards scope={scope} />
 
       {/* M-Pesa payments held for review, for finance to resolve (issue 30 item 1): shown only when there are some. */}

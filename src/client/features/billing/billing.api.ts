@@ -5,6 +5,9 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { BillingDetail, BillingRecord, BillingSummary, CreateBillingInput, ListBillingQuery } from '../../../shared/billing';
 import type { ClaimDecisionInput, ClaimOutcome, PaymentGateways, PaymentOutcome, PaymentReview, ProcessPaymentInput, ResolvePaymentInput, SubmitClaimInput, WaiverInput } from '../../../shared/billing';
 import { apiGet, apiList, apiPost, qs } from '../../lib/api-client';
+import { isQueued } from '../../lib/offline-send';
+import type { Patient } from '../../../shared/patients';
+import { raiseOrKeep } from './billing.offline';
 
 export const INVOICE_PAGE_SIZE = 50;
 /** SPEC.md §8 asks nothing of polling; issue 4 does: every 2 s while a payment is under way, and only then. */
@@ -61,9 +64,13 @@ function useRefreshBilling() {
     ]);
 }
 
+/** Raises an invoice; without a network keeps it on the device, with the cash taken for it when `cashNow` (billing.offline.ts). */
 export function useCreateInvoice() {
   const refresh = useRefreshBilling();
-  return useMutation({ mutationFn: (input: CreateBillingInput) => apiPost<BillingRecord>('/api/billing', input), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ input, patient, cashNow }: { input: CreateBillingInput; patient: Patient; cashNow: boolean }) => raiseOrKeep(input, patient, cashNow),
+    onSuccess: (answer) => (isQueued(answer) ? undefined : refresh()),
+  });
 }
 
 export type { ClaimOutcome, PaymentOutcome };

@@ -1,5 +1,5 @@
 // SPEC.md §2.8 Create Invoice: the billing fields of §3, validated per §5 (on submit, then on change), with the
-// §8 toast. The patient comes from the registry; the facility defaults to the biller's own (decision 0003); SHA
+// §8 toast. Without a connection the invoice is kept on the device, with the cash for it when taken (issue 34). The patient comes from the registry; the facility defaults to the biller's own (decision 0003); SHA
 // cover starts at 100 % at levels 2-3 (Primary Health Care Fund), other cover is entered.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -20,6 +20,10 @@ import { patientMatchesQuery } from '../patients';
 import { FormField, fieldAria } from '../../components/forms/form-field';
 import { useStaff } from '../../app/use-staff';
 import { useCreateInvoice } from './billing.api';
+import { formPatientId, keptMatchesQuery, type KeptInvoice } from './billing.offline';
+import { isQueued } from '../../lib/offline-send';
+import { useOnline } from '../../components/offline-banner';
+import { Button } from '../../components/ui/button';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { billingError, billingMessage, methodName, providerName, serviceName } from './billing-labels';
 
@@ -53,6 +57,9 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
   const ownFacility = staff.facilityId ?? facilities.data?.[0]?.id ?? 1;
   const [patient, setPatient] = useState<Patient | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const online = useOnline();
+  const [cashNow, setCashNow] = useState(true);
+  const [kept, setKept] = useState<KeptInvoice | null>(null);
   const levelOf = (id: string) => facilities.data?.find((f) => String(f.id) === id)?.level;
 
   const form = useSchemaForm(
@@ -87,10 +94,13 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
   const pending = mutation.isPending;
   const allowed = staff.may('billing:write');
 
+  // Offline, cash for the invoice may be taken now: its receipt number comes from the device's block.
+  const offerCash = !online && input.paymentMethod === 'cash';
   const onValid = (data: CreateBillingInput) => {
     setFailure(null);
-    mutation.mutate(data, {
-      onSuccess: () => {
+    mutation.mutate({ input: data, patient: patient!, cashNow: offerCash && cashNow }, {
+      onSuccess: (answer) => {
+        if (isQueued(answer)) return setKept(answer);
         toast({ title: t('billing.create.successTitle'), description: t('billing.create.successBody') });
         onDone();
       },
@@ -125,6 +135,27 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
     )),
   ];
 
+  if (kept) {
+    // Kept on the device: the cashier tells the patient the receipt number (it is the one the server will keep).
+    const said = kept.receiptNumber ? 'billing.create.keptCash' : kept.noReceipt ? 'billing.create.keptNoReceipt' : 'billing.create.keptBody';
+    return (
+      <div className="grid gap-4" data-testid="invoice-kept">
+        <p role="status" className="text-sm">
+          <strong>{t('billing.create.keptTitle')}</strong> {t(said)}
+        </p>
+        {kept.receiptNumber ? (
+          <p className="rounded-md border bg-muted/40 p-3 text-center">
+            <span className="block text-xs text-muted-foreground">{t('billing.create.receiptNumber')}</span>
+            <span className="font-mono text-lg font-semibold" data-testid="kept-receipt">
+              {kept.receiptNumber}
+            </span>
+          </p>
+        ) : null}
+        <Button onClick={onDone}>{t('billing.create.keptDone')}</Button>
+      </div>
+    );
+  }
+
   return (
     <form noValidate onSubmit={form.submit(onValid)} className="grid gap-4">
       {failure ? (
@@ -136,7 +167,7 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
         <div className="sm:col-span-2">
           <PatientPicker
             id="inv-patientId"
-            search={patientMatchesQuery}
+            search={online ? patientMatchesQuery : keptMatchesQuery}
             text={{
               label: t('billing.create.patient'),
               placeholder: t('billing.create.patientPlaceholder'),
@@ -151,7 +182,7 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
             error={message('patientId')}
             onSelect={(p) => {
               setPatient(p);
-              set('patientId', p ? p.id : '');
+              set('patientId', p ? formPatientId(p) : '');
             }}
           />
         </div>
@@ -186,6 +217,12 @@ function CreateInvoiceForm({ mutation, onDone }: { mutation: ReturnType<typeof u
         </div>
         {field('dueDate', t('billing.fields.dueDate'), <DateInput min={today} {...attrs('dueDate')} value={String(input.dueDate ?? '')} onChange={(iso) => set('dueDate', iso)} />)}
         {field('notes', t('billing.fields.notes'), <Textarea maxLength={1000} {...text('notes')} />, { className: 'sm:col-span-2' })}
+        {offerCash ? (
+          <label className="flex items-start gap-2 text-sm sm:col-span-2">
+            <input type="checkbox" className="mt-0.5 h-4 w-4" checked={cashNow} onChange={(e) => setCashNow(e.target.checked)} data-testid="cash-now" />
+            {t('billing.create.cashNow')}
+          </label>
+        ) : null}
       </fieldset>
       <FormDialogFooter pending={pending} onCancel={onDone} action={t('billing.create.submit')} running={t('billing.create.submitting')} disabled={!allowed} />
     </form>

@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Facility, FacilitySummary } from '../../../shared/facilities';
+import { withKeptCopy } from '../../lib/offline-gate';
 import { apiGet } from '../../lib/api-client';
 
 /** The Master Facility List changes rarely: kept for five minutes so each screen does not download it again. */
 export const facilitiesQuery = queryOptions({
   queryKey: ['facilities'],
-  queryFn: ({ signal }) => apiGet<Facility[]>('/api/facilities', signal),
+  // Kept on the device too, for the forms that work without a connection (issue 34).
+  queryFn: ({ signal }) => withKeptCopy('facilities', () => apiGet<Facility[]>('/api/facilities', signal)),
   staleTime: 5 * 60_000,
   gcTime: 10 * 60_000,
 });

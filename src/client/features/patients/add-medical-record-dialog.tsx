@@ -15,6 +15,7 @@ import { FormField, fieldAria } from '../../components/forms/form-field';
 import { errorText, fullName, validationText } from './patient-labels';
 import { ageMonthsOn, emptyRecordValues, isUnderFive, RecordFields, recordResolver, sendToSignInIfLoggedOut, useServerIssues, type RecordFormValues } from './medical-record-fields';
 import { useCreateMedicalRecord } from './patients.api';
+import { formPatientId, isQueued } from './patients.offline';
 import { useStaff } from '../../app/use-staff';
 
 type Props = { patient: Patient; open: boolean; onOpenChange: (open: boolean) => void };
@@ -31,7 +32,7 @@ function useVisitFacility(patient: Patient): number {
 
 export function AddMedicalRecordDialog({ patient, open, onOpenChange }: Props) {
   const { t } = useTranslation();
-  const mutation = useCreateMedicalRecord();
+  const mutation = useCreateMedicalRecord(patient);
   const facilityId = useVisitFacility(patient);
   return (
     <FormDialog open={open} pending={mutation.isPending} onClose={() => onOpenChange(false)} title={t('patients.record.title')} description={t('patients.record.description', { name: fullName(patient) })} className="max-w-2xl">
@@ -50,7 +51,7 @@ function RecordForm({ patient, facilityId, mutation, onDone }: FormProps) {
   const staff = useStaff();
   // Only where the clinician may record a visit: their facility (a sub-county officer: the sub-county's).
   const writable = useQuery(facilitiesQuery).data?.filter((f) => staff.reaches('records:write', f));
-  const empty = emptyRecordValues(patient.id, facilityId);
+  const empty = emptyRecordValues(formPatientId(patient), facilityId);
   const form = useForm<RecordFormValues, unknown, CreateMedicalRecordInput>({ resolver, mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: empty });
   const { register, handleSubmit, reset, formState } = form;
   const facilityError = validationText(formState.errors.facilityId?.message);
@@ -62,10 +63,12 @@ function RecordForm({ patient, facilityId, mutation, onDone }: FormProps) {
 
   const onSubmit = (input: CreateMedicalRecordInput) =>
     mutation.mutate(
-      { ...input, patientId: patient.id },
+      { ...input, patientId: formPatientId(patient) },
       {
-        onSuccess: () => {
-          toast({ title: t('patients.record.successTitle'), description: t('patients.record.successBody') });
+        onSuccess: (answer) => {
+          // Without a connection (issue 34) the visit is kept on the device, to be sent when it returns.
+          if (isQueued(answer)) toast({ title: t('offlineWork.keptTitle'), description: t('patients.record.keptBody') });
+          else toast({ title: t('patients.record.successTitle'), description: t('patients.record.successBody') });
           reset(empty);
           onDone();
         },

@@ -19,6 +19,7 @@ import { PatientDetailsDialog } from './patient-details-dialog';
 import { errorText } from './patient-labels';
 import { PATIENT_PAGE_SIZE, patientsQuery } from './patients.api';
 import { PatientsTable } from './patients-table';
+import { isWaiting } from './patients.offline';
 import { RegisterPatientDialog } from './register-patient-dialog';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useStaff } from '../../app/use-staff';
@@ -50,13 +51,13 @@ function PatientsScreen() {
   const [registering, setRegistering] = useState(false);
   const [selected, setSelected] = useState<Patient | null>(null);
   const [addingRecord, setAddingRecord] = useState(false);
+  const canAddRecord = staff.may('records:write');
 
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
   const facilityId = facilityFilter ? Number(facilityFilter) : undefined;
   const query = useQuery(patientsQuery({ search: debouncedSearch, facilityId, offset }));
   const filtered = debouncedSearch !== '' || facilityId !== undefined;
   const canRegister = staff.may('patients:register');
-  const canAddRecord = staff.may('records:write');
   const total = query.data?.total;
   const capped = query.data?.capped ?? false;
 
@@ -112,7 +113,15 @@ function PatientsScreen() {
           error instanceof ApiError && error.status === 403 ? t('patients.page.forbidden') : t('common.loadError', { message: errorText(t, error, t('common.error')) })
         }
         paging={{ label: t('patients.page.pagination'), offset, pageSize: PATIENT_PAGE_SIZE, onOffset: setOffset }}
-        footer={capped ? <p className="text-sm text-muted-foreground">{t('patients.page.moreMatches', { limit: formatNumber(total ?? 0) })}</p> : null}
+        footer={
+          query.data?.offline ? (
+            <p className="text-sm text-muted-foreground" data-testid="patients-offline-note">
+              {t('offlineWork.patientsNote')}
+            </p>
+          ) : capped ? (
+            <p className="text-sm text-muted-foreground">{t('patients.page.moreMatches', { limit: formatNumber(total ?? 0) })}</p>
+          ) : null
+        }
         empty={
           <EmptyState
             icon={Users}
@@ -148,7 +157,17 @@ function PatientsScreen() {
         onOpenChange={(open) => (open ? undefined : setSelected(null))}
         onAddRecord={() => setAddingRecord(true)}
       />
-      {selected && canAddRecord ? <AddMedicalRecordDialog patient={selected} open={addingRecord} onOpenChange={setAddingRecord} /> : null}
+      {selected && canAddRecord ? (
+        <AddMedicalRecordDialog
+          patient={selected}
+          open={addingRecord}
+          onOpenChange={(open) => {
+            setAddingRecord(open);
+            // A patient still waiting to be registered (issue 34) has no details on the server to go back to.
+            if (!open && isWaiting(selected)) setSelected(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

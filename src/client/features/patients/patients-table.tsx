@@ -8,6 +8,7 @@ import type { Patient } from '../../../shared/patients';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '../../components/ui/table';
 import { fullName, genderName, lastVisitText } from './patient-labels';
+import { isWaiting } from './patients.offline';
 
 type Props = {
   rows: Patient[] | undefined;
@@ -43,13 +44,24 @@ export function PatientsTable({ rows, loading, canAddRecord, onView, onAddRecord
                     <p className="text-xs text-muted-foreground">{genderName(t, p.gender)}</p>
                   </TableCell>
                   <TableCell>{p.phoneNumber ? displayPhone(p.phoneNumber) : <span className="text-muted-foreground">{t('common.notProvided')}</span>}</TableCell>
-                  <TableCell>{p.facilityName}</TableCell>
+                  <TableCell>
+                    {isWaiting(p) ? (
+                      <span className="rounded bg-yellow-100 px-1.5 py-0.5 text-xs font-medium text-yellow-900" data-testid="waiting-patient">
+                        {t('offlineWork.waitingBadge')}
+                      </span>
+                    ) : (
+                      p.facilityName
+                    )}
+                  </TableCell>
                   <TableCell>{p.lastVisitAt ? lastVisitText(t, p.lastVisitAt, now) : <span className="text-muted-foreground">{t('patients.lastVisit.never')}</span>}</TableCell>
                   <TableCell className="text-right">
                     <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon" aria-label={t('patients.page.viewDetails', { name })} title={t('patients.page.viewDetails', { name })} onClick={() => onView(p)}>
-                        <Eye aria-hidden="true" />
-                      </Button>
+                      {/* A registration still on this device has no details on the server to show yet. */}
+                      {isWaiting(p) ? null : (
+                        <Button variant="ghost" size="icon" aria-label={t('patients.page.viewDetails', { name })} title={t('patients.page.viewDetails', { name })} onClick={() => onView(p)}>
+                          <Eye aria-hidden="true" />
+                        </Button>
+                      )}
                       {canAddRecord ? (
                         <Button variant="ghost" size="icon" aria-label={t('patients.page.addRecord', { name })} title={t('patients.page.addRecord', { name })} onClick={() => onAddRecord(p)}>
                           <FilePlus2 aria-hidden="true" />

@@ -10,7 +10,9 @@ import type {
   MedicalRecordVersion,
 } from '../../../shared/medical-records';
 import type { ListPatientsQuery, Patient, RegisterPatientInput } from '../../../shared/patients';
-import { ApiError, apiGet, apiList, apiPatch, apiPost, qs } from '../../lib/api-client';
+import { ApiError, apiGet, apiList, apiPatch, isNetworkFailure, qs } from '../../lib/api-client';
+import { recordVisitOrKeep, registerOrKeep } from './patients.offline';
+import { loadOffline } from '../../lib/offline-gate';
 
 /** DESIGN.md §6: a county of a million patients is read 50 at a time. */
 export const PATIENT_PAGE_SIZE = 50;
@@ -22,7 +24,16 @@ export type PatientFilters = Omit<ListPatientsQuery, 'limit'>;
 export const patientsQuery = ({ search, facilityId, offset }: PatientFilters) =>
   queryOptions({
     queryKey: ['patients', 'list', { search, facilityId: facilityId ?? null, offset }],
-    queryFn: ({ signal }) => apiList<Patient>(`/api/patients${qs({ search, facilityId, limit: PATIENT_PAGE_SIZE, offset })}`, signal),
+    queryFn: async ({ signal }) => {
+      try {
+        return { ...(await apiList<Patient>(`/api/patients${qs({ search, facilityId, limit: PATIENT_PAGE_SIZE, offset })}`, signal)), offline: false };
+      } catch (error) {
+        // Without a connection (issue 34): the registrations waiting on this device, then the facility's kept patients.
+        if (!isNetworkFailure(error)) throw error;
+        const found = await loadOffline().then((m) => m.offlinePatients({ search, offset, limit: PATIENT_PAGE_SIZE }), () => ({ rows: [] as Patient[], total: 0 }));
+        return { ...found, capped: false, offline: true };
+      }
+    },
     // Paging and typing keep the last page on screen until the next one arrives, so the table does not flash.
     placeholderData: keepPreviousData,
   });
@@ -70,7 +81,17 @@ export type DiagnosisFit = { sex?: 'male' | 'female'; age?: number; lang: string
 export const diagnosisMatchesQuery = (search: string, fit: DiagnosisFit) =>
   queryOptions({
     queryKey: ['diagnoses', search, fit.sex, fit.age, fit.lang],
-    queryFn: ({ signal }) => apiGet<DiagnosisMatch[]>(`/api/diagnoses${qs({ search, limit: DIAGNOSIS_MATCHES, ...fit })}`, signal),
+    queryFn: async ({ signal }): Promise<DiagnosisMatch[]> => {
+      try {
+        return await apiGet<DiagnosisMatch[]>(`/api/diagnoses${qs({ search, limit: DIAGNOSIS_MATCHES, ...fit })}`, signal);
+      } catch (error) {
+        // Without a connection (issue 34): the list kept on the device.
+        if (!isNetworkFailure(error)) throw error;
+        return loadOffline()
+          .then((m) => m.searchKeptDiagnoses(search, DIAGNOSIS_MATCHES))
+          .catch((): Promise<DiagnosisMatch[]> => Promise.reject(error));
+      }
+    },
     enabled: search.length >= 2,
     staleTime: Infinity,
     gcTime: 30 * 60_000,
@@ -96,20 +117,23 @@ function refreshAfterPatientChange(queryClient: QueryClient) {
   ]);
 }
 
-/** SPEC.md §7: after a registration the patients list and the dashboard statistics refresh. */
+/**
+ * SPEC.md §7: after a registration the patients list and the dashboard statistics refresh. Without a connection the
+ * registration is kept on the device and sent when it returns (issue 34: patients.offline.ts).
+ */
 export function useRegisterPatient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterPatientInput) => apiPost<Patient>('/api/patients', input),
+    mutationFn: (input: RegisterPatientInput) => registerOrKeep(input),
     onSuccess: () => refreshAfterPatientChange(queryClient),
   });
 }
 
-/** SPEC.md §7: after a new record the patient's records, their last visit in the list, and the feed refresh. */
-export function useCreateMedicalRecord() {
+/** SPEC.md §7: after a new record the patient's records, their last visit in the list, and the feed refresh. Kept offline too. */
+export function useCreateMedicalRecord(patient: Patient) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateMedicalRecordInput) => apiPost<MedicalRecord>('/api/medical-records', input),
+    mutationFn: (input: CreateMedicalRecordInput) => recordVisitOrKeep(input, patient),
     onSuccess: () => refreshAfterPatientChange(queryClient),
   });
 }

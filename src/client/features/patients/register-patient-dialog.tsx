@@ -18,6 +18,7 @@ import { facilitiesQuery } from '../facilities';
 import { FieldError, FormField, FormSection, fieldAria } from '../../components/forms/form-field';
 import { errorText, validationText } from './patient-labels';
 import { useRegisterPatient } from './patients.api';
+import { isQueued } from './patients.offline';
 import { useStaff } from '../../app/use-staff';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -118,11 +119,11 @@ function RegisterPatientForm({ mutation, onDone }: { mutation: ReturnType<typeof
 
   const onSubmit = (input: RegisterPatientInput) =>
     mutation.mutate(input, {
-      onSuccess: (patient) => {
-        toast({
-          title: t('patients.register.successTitle'),
-          description: t('patients.register.successBody', { firstName: patient.firstName, lastName: patient.lastName, nationalId: patient.nationalId }),
-        });
+      onSuccess: (answer) => {
+        // Without a connection (issue 34) the registration is kept on the device, to be sent when it returns.
+        const names = { firstName: input.firstName, lastName: input.lastName, nationalId: input.nationalId };
+        if (isQueued(answer)) toast({ title: t('offlineWork.keptTitle'), description: t('patients.register.keptBody', names) });
+        else toast({ title: t('patients.register.successTitle'), description: t('patients.register.successBody', names) });
         reset(emptyForm(defaultFacility));
         onDone();
       },

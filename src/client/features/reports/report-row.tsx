@@ -73,6 +73,12 @@ export function ReportRow({ report, follow = false, onKhis }: Props) {
             {status === 'processing' ? <Loader2 aria-hidden="true" className="h-3 w-3 animate-spin" /> : null}
             {statusName(t, status)}
           </Badge>
+          {/* Visits of its days sent late from a device that was offline (issue 34): its figures would now differ. */}
+          {current.changedSince ? (
+            <Badge variant="outline" className="mt-1 block w-fit border-yellow-400 bg-yellow-50 text-yellow-900" data-testid="report-changed">
+              {t('reports.list.changedSince', { count: current.changedSince })}
+            </Badge>
+          ) : null}
         </div>
       </div>
       {status === 'failed' ? (

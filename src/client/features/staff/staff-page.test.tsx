@@ -61,6 +61,20 @@ describe('Staff Management', () => {
     expect(server.sent('/api/staff')).toHaveLength(2);
   });
 
+  it("says plainly that the list needs the connection when the server cannot be reached, not fetch's own words", async () => {
+    const unreachable = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const { user, server } = renderScreen(<StaffPage />, { as: 'admin', routes: office({ '/api/staff': unreachable }) });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load the staff list: This needs the connection, and the server cannot be reached.');
+    expect(alert.textContent).not.toContain('Failed to fetch');
+    server.on('/api/staff', list(STAFF));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Margaret Nekesa')).toBeTruthy();
+  });
+
   it('says nobody is registered yet, and offers to add the first staff member', async () => {
     const { user } = renderScreen(<StaffPage />, { as: 'admin', routes: office({ '/api/staff': list([]), '/api/staff/stats': ok(staffStats()) }) });
 

@@ -2,7 +2,7 @@
 // fails and is asked again, the history with no change yet and with changes, and the county profile's form —
 // its messages for empty and out-of-range values, and what was typed kept when the server refuses it; the supply
 // section (issue 28) with its bounds; the SMS outbox (issue 29 item 7) with its filters, a resend and a test message.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentService, SmsMessage } from '../../../shared/appointments';
 import { settingChange, systemSettings } from '../../test/factories';
@@ -302,7 +302,11 @@ describe('SMS outbox', () => {
     const sent = message({ id: 50, kind: 'test', phone: '+254712345678', withheld: false, facilityId: null, facilityName: null, gateway: 'simulator' });
     const { user, server } = await openOutbox({ 'POST /api/sms-messages/test': ok(sent) });
     await user.click(screen.getByRole('button', { name: 'Send test message' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Send a test message' }));
+    const opened = await screen.findByRole('dialog', { name: 'Send a test message' });
+    // The modal takes the page's pointer as it opens (the page none, the dialog auto, a render apart): typed into once
+    // it has (CI, 1 December: typed between the two on a loaded machine).
+    await waitFor(() => expect(opened.style.pointerEvents).toBe('auto'));
+    const dialog = within(opened);
     const phone = dialog.getByRole('textbox', { name: /Mobile number/ });
 
     await user.type(phone, '0201234567');

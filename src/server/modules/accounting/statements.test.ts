@@ -5,7 +5,7 @@
 // at its lines; the FIF table adding across; a closed year that still reports its revenue and still balances; the
 // cards; the CSV and PDF downloads, whose figures are never broken across lines.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -473,11 +473,16 @@ describe('downloads', () => {
 
 /** A PDF as poppler lays it out for a reader (pdftotext -layout), page by page. */
 function layoutPages(pdf: Buffer): string[] {
-  const file = join(mkdtempSync(join(tmpdir(), 'afya-statement-')), 'statement.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-    .split('\f')
-    .filter((page) => page.trim() !== '');
+  const dir = mkdtempSync(join(tmpdir(), 'afya-statement-'));
+  try {
+    const file = join(dir, 'statement.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+      .split('\f')
+      .filter((page) => page.trim() !== '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A figure to the cent, whole: 1,234.50 or (1,234.50). */

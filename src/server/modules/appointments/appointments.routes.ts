@@ -25,6 +25,7 @@ import {
   updateSmsConsentSchema,
 } from '../../../shared/appointments/index.js';
 import { allow, ctxOf, facilityInBody, facilityOfRecord, open, signedIn } from '../../core/access.js';
+import { offline } from '../../core/recorded-at.js';
 import type { AppDeps } from '../../core/deps.js';
 import { created, list, ok } from '../../core/http.js';
 import {
@@ -86,7 +87,7 @@ export function appointmentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.patch('/api/appointments/:id', { config: allow('appointments:write', atItsFacility), schema: { params: idParam, body: rescheduleAppointmentSchema, response: ok(appointmentSchema) } }, async (request) =>
     rescheduleAppointment(ctxOf(request, deps), request.params.id, request.body),
   );
-  r.patch('/api/appointments/:id/status', { config: allow('appointments:write', atItsFacility), schema: { params: idParam, body: appointmentStatusSchema, response: ok(appointmentSchema) } }, async (request) =>
+  r.patch('/api/appointments/:id/status', { config: offline(allow('appointments:write', atItsFacility)), schema: { params: idParam, body: appointmentStatusSchema, response: ok(appointmentSchema) } }, async (request) =>
     setAppointmentStatus(ctxOf(request, deps), request.params.id, request.body),
   );
   r.patch('/api/appointments/:id/tracing', { config: allow('appointments:write', atItsFacility), schema: { params: idParam, body: appointmentTracingSchema, response: ok(appointmentSchema) } }, async (request) =>

@@ -699,3 +699,11 @@ export function todayAppointmentsCount(day: SQLWrapper, facilityId?: SQLWrapper)
     facilityId ? eq(appointments.facilityId, facilityId) : undefined,
   )})`;
 }
+
+/**
+ * The ids of the patients booked at a facility on a day (any status), as a subquery for the caller's `in (…)`: a
+ * facility's devices keep them for work offline (medical-records/offline-patients.ts).
+ */
+export function patientsBookedAt(facilityId: number, date: string): SQL {
+  return sql`(select ${appointments.patientId} from ${appointments} where ${appointments.facilityId} = ${facilityId} and ${appointments.date} = ${date})`;
+}

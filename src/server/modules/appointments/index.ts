@@ -8,7 +8,7 @@ import { seedAppointments } from './appointments.seed.js';
 
 // For other modules, inside their own transactions: a visit's follow-up date books (or moves) an appointment and a
 // visit completes the day's check-in (medical-records); the dashboard's count of today's appointments.
-export { bookFollowUp, completeCheckedIn, defaultServicesFor, syncFollowUp, todayAppointmentsCount } from './appointments.service.js';
+export { bookFollowUp, completeCheckedIn, defaultServicesFor, patientsBookedAt, syncFollowUp, todayAppointmentsCount } from './appointments.service.js';
 // For System Settings: which SMS gateway sends, and how it went.
 export { resolveSmsGateway, smsGatewayStatus, type SmsGateway, type SmsGatewayStatus, type SmsSendResult } from './sms/gateway.js';
 // For the composition root: the system module's reader of the settings this module uses.

@@ -19,11 +19,12 @@ import {
   endedSessionReason,
   endSession,
   listDemoAccounts,
+  sessionDeviceKey,
   toCurrentUser,
   withSubcounty,
   type UserRow,
 } from './auth.service.js';
-import { currentUserSchema, demoAccountSchema, sessionSchema, signedInSchema } from '../../../shared/auth/index.js';
+import { currentUserSchema, demoAccountSchema, deviceKeySchema, sessionSchema, signedInSchema } from '../../../shared/auth/index.js';
 import { list, ok, redirect } from '../../core/http.js';
 import { passkeyRoutes } from './passkeys.routes.js';
 
@@ -83,6 +84,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/auth/user', { config: signedIn, schema: { response: ok(currentUserSchema) } }, async (request) => {
     if (!request.user) throw unauthorized();
     return toCurrentUser(request.user);
+  });
+
+  // The key the device encrypts its offline copy with (patients seen, the outbox: issue 34), the session's own.
+  r.get('/api/auth/device-key', { config: signedIn, schema: { response: ok(deviceKeySchema) } }, async (request) => {
+    const found = request.sessionToken ? await sessionDeviceKey(db, request.sessionToken) : null;
+    if (!found) throw unauthorized();
+    return { key: Buffer.from(found.key).toString('base64'), sessionExpiresAt: found.expiresAt.toISOString() };
   });
 
   // What every page asks as it starts (the client's current user, public/boot.js): signed out is an answer here, not

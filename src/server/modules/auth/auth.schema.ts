@@ -36,6 +36,12 @@ export const users = pgTable(
   ],
 );
 
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite and pg both hand back a Buffer (a Uint8Array) for bytea.
+  fromDriver: (value) => new Uint8Array(value),
+});
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -56,6 +62,11 @@ export const sessions = pgTable(
      */
     viaDemo: boolean().notNull().default(false),
     /** How the person signed in: 'password', 'passkey' or 'demo'. */
+    /**
+     * The key the session's device encrypts what it keeps offline with (issue 34: 32 random bytes, made when first
+     * asked for). It goes with the session: when the session ends, what the device kept can no longer be read.
+     */
+    deviceKey: bytea(),
     method: text().notNull().default('password'),
   },
   (t) => [
@@ -101,12 +112,6 @@ export const loginAttempts = pgTable(
     index('login_attempts_email_ip_idx').on(t.email, t.ip, t.id),
   ],
 );
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  // PGlite and pg both hand back a Buffer (a Uint8Array) for bytea.
-  fromDriver: (value) => new Uint8Array(value),
-});
 
 /**
  * A passkey (WebAuthn credential, domain/REPORTING.md §Passkeys): the phone's or laptop's fingerprint, face or PIN

@@ -129,8 +129,17 @@ const sessionLookup = (db: Db) =>
  * or SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first; a deactivated account is signed out at once.
  * Without demo mode, a session the demo portal made (no password asked) and any demo account's session end too:
  * switching demo mode off must not leave a passwordless county director signed in (issue 11 finding 6).
+ * Work a device captured offline and sends as the link returns (`offlineWork`, issue 34) is not ended by the idle
+ * limit: the device had no way to reach the server while it was in use, and the app locks itself after the same
+ * minutes without use; the absolute limit holds.
  */
-export async function resolveSession(db: Db, config: Config, token: string, now: Date): Promise<SessionUserRow | null> {
+export async function resolveSession(
+  db: Db,
+  config: Config,
+  token: string,
+  now: Date,
+  opts: { offlineWork?: boolean } = {},
+): Promise<(SessionUserRow & { sessionStartedAt: Date }) | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const key = tokenHash(token);
   const [row] = await sessionLookup(db).execute({ key, now: now.toISOString() });
@@ -143,14 +152,14 @@ export async function resolveSession(db: Db, config: Config, token: string, now:
       ? 'demo_closed'
       : now.getTime() >= row.session.expiresAt.getTime()
         ? 'expired'
-        : now.getTime() >= idleLimit
+        : now.getTime() >= idleLimit && !opts.offlineWork
           ? 'idle'
           : null;
   if (ended) {
     await endSessions(db, eq(sessions.tokenHash, key), ended);
     return null;
   }
-  return { ...row.user, subcounty: row.subcounty };
+  return { ...row.user, subcounty: row.subcounty, sessionStartedAt: row.session.createdAt };
 }
 
 /**
@@ -165,6 +174,21 @@ export async function endSessions(db: Db, where: SQL | undefined, reason: Sessio
     .insert(endedSessions)
     .values(gone.map((g) => ({ ...g, reason })))
     .onConflictDoNothing();
+}
+
+/**
+ * The key the session's device encrypts what it keeps offline with (issue 34), made the first time it is asked
+ * for, and when the session ends: the device wipes its copy then, and the server's goes with the session's row.
+ * null when the token names no session.
+ */
+export async function sessionDeviceKey(db: Db, token: string): Promise<{ key: Uint8Array; expiresAt: Date } | null> {
+  const key = tokenHash(token);
+  await db
+    .update(sessions)
+    .set({ deviceKey: randomBytes(32) })
+    .where(and(eq(sessions.tokenHash, key), sql`${sessions.deviceKey} is null`));
+  const [row] = await db.select({ key: sessions.deviceKey, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.tokenHash, key));
+  return row?.key ? { key: row.key, expiresAt: row.expiresAt } : null;
 }
 
 /** Why the session of a token ended, if it ended for a reason other than signing out (within the last 30 days). */

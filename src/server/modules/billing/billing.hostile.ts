@@ -64,6 +64,12 @@ export default defineHostile({
       phoneNumber: fc.oneof(notAString, tooLong(20), hostileString.filter((s) => mpesaPhone(s.trim()) === null)),
     },
   },
+  'POST /api/billing/receipt-blocks': {
+    role: 'records_officer',
+    path: () => '/api/billing/receipt-blocks',
+    base: { count: 25 },
+    breakers: { count: notANumber(5, 100, true) },
+  },
   'POST /api/billing/:id/claims': {
     role: 'records_officer',
     path: () => `/api/billing/${hostileIds.pendingInvoice}/claims`,

@@ -7,7 +7,9 @@ import { actorOf, allow, ctxOf, facilityInQuery, facilityOfRecord } from '../../
 import type { AppDeps } from '../../core/deps.js';
 import type { CreateBillingInput } from '../../../shared/billing/index.js';
 import { billingSummary, createBilling, facilityOfInvoice, getBillingDetail, invoiceFacilityFor, listBilling } from './billing.service.js';
-import { billingDetailSchema, billingRecordSchema, billingSummarySchema } from '../../../shared/billing/index.js';
+import { billingDetailSchema, billingRecordSchema, billingSummarySchema, receiptBlockSchema, reserveReceiptBlockSchema } from '../../../shared/billing/index.js';
+import { offline } from '../../core/recorded-at.js';
+import { reserveReceiptBlock } from './receipt-blocks.service.js';
 import { created, list, ok } from '../../core/http.js';
 import { documentRoute } from '../../core/pdf.js';
 import { billingPdf } from './billing.pdf.js';
@@ -23,10 +25,15 @@ export function billingRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/api/billing',
     {
-      config: allow('billing:write', (request, db) => invoiceFacilityFor(db, actorOf(request), request.body as CreateBillingInput)),
+      // An invoice may be raised offline (issue 34): Recorded-At is when it was raised.
+      config: offline(allow('billing:write', (request, db) => invoiceFacilityFor(db, actorOf(request), request.body as CreateBillingInput))),
       schema: { body: createBillingSchema, response: created(billingRecordSchema) },
     },
     async (request, reply) => reply.status(201).send(await createBilling(ctxOf(request, deps), request.body)),
+  );
+  // A block of cash receipt numbers for the caller's device, to take cash while the link is down (issue 34).
+  r.post('/api/billing/receipt-blocks', { config: allow('billing:write'), schema: { body: reserveReceiptBlockSchema, response: created(receiptBlockSchema) } }, async (request, reply) =>
+    reply.status(201).send(await reserveReceiptBlock(ctxOf(request, deps), request.body)),
   );
   r.get('/api/billing/summary', { config: allow('billing:read', facilityInQuery), schema: { querystring: facilityScopeQuery, response: ok(billingSummarySchema) } }, async (request) =>
     billingSummary(ctxOf(request, deps), request.query.facilityId),

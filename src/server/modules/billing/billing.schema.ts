@@ -1,6 +1,6 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt, money } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
 import { users } from '../auth/auth.schema.js';
@@ -34,8 +34,11 @@ export const billingRecords = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
+    /** The raising device's own id for an invoice raised offline (issue 34): sent again, the same invoice. */
+    clientId: uuid(),
   },
   (t) => [
+    uniqueIndex('billing_records_client_id_key').on(t.clientId),
     check('billing_amount_check', sql`${t.amount} >= 0`),
     check('billing_coverage_check', sql`${t.insuranceCoveragePercent} between 0 and 100`),
     check('billing_status_check', sql`${t.status} in ('paid', 'pending', 'overdue', 'processing', 'cancelled')`),
@@ -92,7 +95,31 @@ export const payments = pgTable(
     check('payments_status_check', sql`${t.status} in ('processing', 'succeeded', 'failed', 'review', 'refunded')`),
     check('payments_amount_check', sql`${t.amount} >= 0`),
     index('payments_billing_idx').on(t.billingRecordId, t.createdAt.desc().nullsFirst()),
+    // A cash receipt's number is given once: by the server's run, or from a block reserved for a device (issue 34).
+    uniqueIndex('payments_cash_receipt_key').on(t.gatewayReference).where(sql`${t.method} = 'cash'`),
   ],
+);
+
+/**
+ * A block of cash receipt numbers reserved for one member of staff's device while the link is up (issue 34), so
+ * that cash taken while it is down gets its receipt number at the desk: RCT-2026-B00012-07 is the 7th receipt of
+ * block 12. Like a paper receipt book, a block is issued to one person and its numbers are used in order; those
+ * left unused when the session ends are never used by anyone else (the block says how many were issued).
+ */
+export const receiptBlocks = pgTable(
+  'receipt_blocks',
+  {
+    id: id(),
+    /** The county year its numbers carry. */
+    year: smallint().notNull(),
+    size: smallint().notNull(),
+    issuedTo: integer()
+      .notNull()
+      .references(() => users.id),
+    facilityId: integer().references(() => facilities.id),
+    createdAt: createdAt(),
+  },
+  (t) => [check('receipt_blocks_size_check', sql`${t.size} between 1 and 100`), index('receipt_blocks_issued_idx').on(t.issuedTo, t.createdAt)],
 );
 
 /** An SHA (formerly NHIF) or private insurance claim for an invoice: submitted, then approved or rejected. */

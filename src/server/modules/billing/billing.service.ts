@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.js';
 import { moneySql } from '../../db/columns.js';
 import { invoiceJournal, postEvent } from './billing.ledger.js';
 import { billingRecords, insuranceClaims, payments } from './billing.schema.js';
+import { replayByClientId } from '../../core/client-id.js';
 import { invalid, notFound } from '../../core/errors.js';
 import { ilikeAny, iso, qualified, searchTerms, withinScope } from '../../core/sql.js';
 import { recordActivity } from '../activities/index.js';
@@ -193,7 +194,23 @@ export async function facilityOfInvoice(db: Db, id: number): Promise<number | un
   return row?.facilityId;
 }
 
-export async function createBilling({ db, actor, now: clock }: ServiceContext, input: CreateBillingInput): Promise<BillingRecord> {
+export async function createBilling(ctx: ServiceContext, input: CreateBillingInput): Promise<BillingRecord> {
+  // The same invoice sent again by the device that raised it offline (its client id): the invoice it made, read as an
+  // invoice is (audited); a client id of another patient's invoice is a mistake of the device's.
+  return replayByClientId(input.clientId, () => insertBilling(ctx, input), {
+    find: async (clientId) => (await ctx.db.select({ id: billingRecords.id, patientId: billingRecords.patientId }).from(billingRecords).where(eq(billingRecords.clientId, clientId)))[0],
+    same: (row) => row.patientId === input.patientId,
+    taken: INVOICE_CLIENT_ID_TAKEN,
+    read: async (row) => {
+      const { payments: _p, claims: _c, ...record } = await getBillingDetail(ctx, row.id);
+      return record;
+    },
+  });
+}
+
+const INVOICE_CLIENT_ID_TAKEN = 'This client ID belongs to another invoice: the device must give this invoice an ID of its own';
+
+async function insertBilling({ db, actor, now: clock }: ServiceContext, input: CreateBillingInput): Promise<BillingRecord> {
   const now = clock();
   const today = countyDate(now);
   if (input.dueDate !== undefined && input.dueDate < today) throw invalid([{ path: 'dueDate', message: 'The due date cannot be before today' }]);

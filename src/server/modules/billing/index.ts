@@ -3,7 +3,7 @@
 // its payments and claims together (payments.service.ts, settlement).
 import type { ServerModule } from '../../core/module.js';
 import { billingRoutes } from './billing.routes.js';
-import { billingRecords, billingWaivers, insuranceClaims, payments } from './billing.schema.js';
+import { billingRecords, billingWaivers, insuranceClaims, payments, receiptBlocks } from './billing.schema.js';
 import { seedBilling } from './billing.seed.js';
 import { paymentsRoutes } from './payments.routes.js';
 
@@ -18,7 +18,7 @@ export const billingModule: ServerModule = {
     billingRoutes(app, deps);
     paymentsRoutes(app, deps);
   },
-  tables: [billingRecords, payments, insuranceClaims, billingWaivers],
+  tables: [billingRecords, payments, insuranceClaims, billingWaivers, receiptBlocks],
   seed: seedBilling,
   hostileInput: () => import('./billing.hostile.js'),
 };

@@ -23,7 +23,10 @@ import { facilityOfPayment, handleMpesaCallback, processPayment, queryMpesaPayme
 import { claimOutcomeSchema, declineResolutionSchema, mpesaCallbackAnswer, paymentGatewaysSchema, paymentOutcomeSchema, paymentReviewSchema, resolvePaymentSchema } from '../../../shared/billing/index.js';
 import { approveResolution, declineResolution, facilityOfResolution, listPaymentReviews, proposeResolution } from './payment-review.service.js';
 import { created, ok } from '../../core/http.js';
-import { tooManyAttempts } from '../../core/errors.js';
+import { invalid, tooManyAttempts } from '../../core/errors.js';
+import { offline } from '../../core/recorded-at.js';
+
+const ONLY_CASH_OFFLINE = 'Only cash can be taken offline: M-Pesa and card need the connection';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,8 +57,12 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/api/billing/:id/payments',
-    { config: allow('billing:write', facilityOfRecord(facilityOfInvoice)), schema: { params: idParam, body: processPaymentSchema, response: created(paymentOutcomeSchema) } },
-    async (request, reply) => reply.status(201).send(await processPayment(ctxOf(request, deps), mpesa, request.params.id, request.body)),
+    // Cash may be taken offline (issue 34), numbered from the device's receipt block; M-Pesa and card need the link.
+    { config: offline(allow('billing:write', facilityOfRecord(facilityOfInvoice))), schema: { params: idParam, body: processPaymentSchema, response: created(paymentOutcomeSchema) } },
+    async (request, reply) => {
+      if (request.recordedAt && request.body.method !== 'cash') throw invalid([{ path: 'method', message: ONLY_CASH_OFFLINE }]);
+      return reply.status(201).send(await processPayment(ctxOf(request, deps), mpesa, request.params.id, request.body));
+    },
   );
 
   // Payments held for review, resolved by finance (issue 30 item 1): proposed by one officer, approved by another.

@@ -43,6 +43,7 @@ import type { StkPushResult } from './daraja.js';
 import type { MpesaGateway } from './mpesa-gateway.js';
 import type { RefusalLog } from '../../core/callback-guard.js';
 import { toPayment } from './payment-records.js';
+import { cashPaymentOf, checkBlockReceipt } from './receipt-blocks.service.js';
 import { paymentJournal, postEvent, waiverJournal } from './billing.ledger.js';
 
 type InvoiceRow = typeof billingRecords.$inferSelect;
@@ -169,6 +170,8 @@ async function outcome(db: Db, invoiceId: number, paymentId: number, now: Date):
   return { invoice: (await findBillingRecord(db, invoiceId, now))!, payment: toPayment(p!) };
 }
 
+const RECEIPT_USED = 'This receipt number was already given to cash on another invoice';
+
 type Started =
   | { kind: 'done'; paymentId: number }
   | { kind: 'mpesa'; paymentId: number; amount: Cents; phone: string; token: string; invoiceNumber: string }
@@ -182,6 +185,14 @@ export async function processPayment({ db, actor, now: clock }: ServiceContext, 
   const started: Started = await db.transaction(async (tx) => {
     const now = clock();
     const invoice = await lockInvoice(tx, invoiceId);
+    if (input.method === 'cash' && input.receiptNumber) {
+      // Cash taken offline with a number of the device's receipt block (receipt-blocks.service.ts): the number is
+      // the payment's, so the same cash sent again is the payment it made, and a number given twice is refused.
+      await checkBlockReceipt(tx, actor, input.receiptNumber);
+      const given = await cashPaymentOf(tx, input.receiptNumber);
+      if (given?.billingRecordId === invoice.id) return { kind: 'done', paymentId: given.id };
+      if (given) throw conflict(RECEIPT_USED, [{ path: 'receiptNumber', message: RECEIPT_USED }]);
+    }
     assertOpen(invoice);
     const s = await currentSettlement(tx, invoice);
     // A free invoice (programme commodities are billed at 0) is closed with a KES 0 cash receipt.
@@ -196,7 +207,7 @@ export async function processPayment({ db, actor, now: clock }: ServiceContext, 
 
     if (input.method === 'cash') {
       // A county desk takes cash: the cashier counts it, so it is paid at once, with a numbered receipt.
-      const receipt = await nextDocumentNumber(tx, 'RCT', String(countyYear(now)));
+      const receipt = input.receiptNumber ?? (await nextDocumentNumber(tx, 'RCT', String(countyYear(now))));
       const id = await insert({ amount: due, status: 'succeeded', gatewayReference: receipt, completedAt: now });
       await postEvent(tx, paymentJournal(invoice, { id, method: 'cash', amount: due, rounding: null, mpesaReceiptNumber: null, gatewayReference: receipt }, countyDate(now)), now);
       await applySettlement(tx, invoice, now, { method: 'cash' });

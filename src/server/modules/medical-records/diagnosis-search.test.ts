@@ -242,3 +242,19 @@ describe("the county's own terms", () => {
     }
   });
 });
+
+describe('the list a device keeps to code visits offline (issue 34)', () => {
+  it('is every codeable diagnosis with its MOH 705 rows and the terms it is found by, the county\'s own among them', async () => {
+    const res = await t.request({ url: '/api/diagnoses/list', cookie: clinician });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as { code: string; title: string; rows: Record<'705A' | '705B', string>; terms: string[] }[];
+    expect(Number(res.headers['x-total-count'])).toBe(list.length);
+    expect(list.every((d) => isDiagnosisStem(d.code) && d.rows['705A'] && d.rows['705B'])).toBe(true);
+    expect(list.find((d) => d.code === 'GC08.Z')!.terms).toContain('UTI');
+    // A term the county adds is on the list a device next keeps.
+    const added = await t.request({ method: 'POST', url: '/api/diagnoses/synonyms', cookie: officer, body: { term: 'homa ya mkojo', code: 'GC08.Z', language: 'sw' } });
+    expect(added.statusCode, added.body).toBe(201);
+    const again = (await t.request({ url: '/api/diagnoses/list', cookie: clinician })).json() as typeof list;
+    expect(again.find((d) => d.code === 'GC08.Z')!.terms).toContain('homa ya mkojo');
+  });
+});

@@ -4,7 +4,7 @@
 // first: both the terms and the use are kept in memory per database handle, so GET /api/diagnoses reads no table
 // on most calls (the picker asks on every two letters typed).
 import { asc, eq, gte, sql } from 'drizzle-orm';
-import type { AddDiagnosisSynonymInput, DiagnosisMatch, DiagnosisSynonym, HideDiagnosisSynonymInput } from '../../../shared/medical-records/index.js';
+import type { AddDiagnosisSynonymInput, DiagnosisListEntry, DiagnosisMatch, DiagnosisSynonym, HideDiagnosisSynonymInput } from '../../../shared/medical-records/index.js';
 import type { Language } from '../../../shared/language.js';
 import { audit } from '../../core/audit.js';
 import type { ServiceContext } from '../../core/context.js';
@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../core/sql.js';
 import type { Db } from '../../db/client.js';
 import { accountField } from '../auth/index.js';
 import { diagnosesSaid } from './diagnoses.words.js';
-import { BUNDLED_SYNONYMS, diagnosisTitle, isDiagnosisStem, searchDiagnoses, termIndex, termKey, type PatientFit, type SynonymPair, type TermIndex } from './icd11-codes.js';
+import { BUNDLED_SYNONYMS, diagnosisList, diagnosisTitle, isDiagnosisStem, searchDiagnoses, termIndex, termKey, type PatientFit, type SynonymPair, type TermIndex } from './icd11-codes.js';
 import { diagnosisSynonyms, medicalRecordDiagnoses, medicalRecords } from './medical-records.schema.js';
 
 /**
@@ -109,6 +109,11 @@ export async function findDiagnoses({ db, now }: Pick<ServiceContext, 'db' | 'no
   const index = await termsNow(db, at);
   const patient: PatientFit | undefined = query.sex || query.age !== undefined ? { sex: query.sex ?? null, ageYears: query.age ?? null } : undefined;
   return searchDiagnoses(query.search, { limit: query.limit, patient, language, index, uses: usesNow(db, at) });
+}
+
+/** GET /api/diagnoses/list: the whole list with the county's terms as they are now, for a device to keep offline. */
+export async function listDiagnoses({ db, now }: Pick<ServiceContext, 'db' | 'now'>): Promise<DiagnosisListEntry[]> {
+  return diagnosisList(await termsNow(db, now().getTime()));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // titles, and which codes cannot apply to a patient of a given sex or age.
 import icd11 from './data/moh705-icd11.json' with { type: 'json' };
 import synonymFile from './data/diagnosis-synonyms.json' with { type: 'json' };
-import { splitDiagnosisCode, type DiagnosisMatch, type DiagnosisOption } from '../../../shared/medical-records/index.js';
+import { splitDiagnosisCode, type DiagnosisListEntry, type DiagnosisMatch, type DiagnosisOption } from '../../../shared/medical-records/index.js';
 import type { Language } from '../../../shared/language.js';
 import type { Said } from '../../core/errors.js';
 import { diagnosesSaid } from './diagnoses.words.js';
@@ -155,6 +155,16 @@ export function termIndex(pairs: readonly SynonymPair[]): TermIndex {
     return [{ code: p.code, text, words: text.split(' '), term: p.term, language: p.language, intent }];
   });
   return { names: [...TITLE_NAMES, ...names] };
+}
+
+/**
+ * Every codeable diagnosis with its MOH 705 rows and the terms it is found by (issue 34): the list a device keeps to
+ * code a visit without a connection, searched there by its titles, codes and terms.
+ */
+export function diagnosisList(index: TermIndex): DiagnosisListEntry[] {
+  const terms = new Map<string, string[]>();
+  for (const name of index.names) if (name.term !== null) terms.set(name.code, [...(terms.get(name.code) ?? []), name.term]);
+  return STEMS.map(({ code, title }) => ({ code, title, rows: ROWS.get(code)!, terms: terms.get(code) ?? [] }));
 }
 
 /** The bundled terms alone (a county that changed nothing). */

@@ -10,7 +10,7 @@ export { listPatientRecords } from './medical-records.service.js';
 // The laboratory orders tests on a visit at the visit's facility.
 export { recordFacility, visitOf } from './medical-records.service.js';
 // One visit for a document that carries it (the referral letter), and whether a visit is a patient's.
-export { isVisitOfPatient, referralVisit, type VisitFacts } from './visit-reads.js';
+export { isVisitOfPatient, patientsSeenAt, referralVisit, visitsArrivedAfter, type ArrivalWindow, type VisitFacts } from './visit-reads.js';
 
 export const medicalRecordsModule: ServerModule = {
   id: 'medical-records',

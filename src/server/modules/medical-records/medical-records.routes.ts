@@ -7,15 +7,19 @@ import {
   addDiagnosisSynonymSchema,
   diagnosisMatchSchema,
   diagnosisFindQuery,
+  diagnosisListEntrySchema,
   diagnosisSynonymSchema,
   hideDiagnosisSynonymSchema,
   medicalRecordVersionSchema,
 } from '../../../shared/medical-records/index.js';
 import { idParam, pageQuery } from '../../../shared/validation.js';
-import { allow, ctxOf, facilityInBody, facilityOfRecord, signedIn } from '../../core/access.js';
+import { allow, ctxOf, facilityInBody, facilityInQuery, facilityOfRecord, signedIn } from '../../core/access.js';
+import { offlinePatientsQuery, patientSchema } from '../../../shared/patients/index.js';
+import { offlinePatients } from './offline-patients.js';
+import { offline } from '../../core/recorded-at.js';
 import type { AppDeps } from '../../core/deps.js';
 import { correctMedicalRecord, createMedicalRecord, listPatientRecords, listRecordVersions, recordFacility } from './medical-records.service.js';
-import { addSynonym, findDiagnoses, hideSynonym, listSynonyms, removeSynonym } from './diagnosis-synonyms.service.js';
+import { addSynonym, findDiagnoses, listDiagnoses, hideSynonym, listSynonyms, removeSynonym } from './diagnosis-synonyms.service.js';
 import { medicalRecordSchema } from '../../../shared/medical-records/index.js';
 import { created, list, ok } from '../../core/http.js';
 import { documentLanguage, documentRoute } from '../../core/pdf.js';
@@ -36,7 +40,7 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
   // One visit's summary to print (medical-records.pdf.ts): read as the patient's records are, and audited.
   documentRoute(app, deps, '/api/medical-records/:id/summary.pdf', allow('records:read'), visitSummaryPdf);
   // A visit is recorded at a facility within the clinician's scope.
-  r.post('/api/medical-records', { config: allow('records:write', facilityInBody()), schema: { body: createMedicalRecordSchema(deps.now), response: created(medicalRecordSchema) } }, async (request, reply) =>
+  r.post('/api/medical-records', { config: offline(allow('records:write', facilityInBody())), schema: { body: createMedicalRecordSchema(deps.now), response: created(medicalRecordSchema) } }, async (request, reply) =>
     reply.status(201).send(await createMedicalRecord(ctxOf(request, deps), request.body)),
   );
   // A correction by the visit's author or the facility in-charge, at a facility in the actor's scope; the record
@@ -58,6 +62,26 @@ export function medicalRecordsRoutes(app: FastifyInstance, deps: AppDeps): void 
   r.get('/api/diagnoses', { config: signedIn, schema: { querystring: diagnosisFindQuery, response: list(diagnosisMatchSchema) } }, async (request, reply) => {
     const { rows, total } = await findDiagnoses({ db: deps.db, now: deps.now }, request.query, documentLanguage(request));
     reply.header('X-Total-Count', total);
+    return rows;
+  });
+  // The whole list with its terms, for a device that codes visits without a connection (issue 34): no one's data either.
+  // A facility's recent patients for its devices to keep offline (issue 34): for those who register or see them
+  // there, at a facility within their scope (their own unless named; none for a member of staff without one); one
+  // audited read of every patient in the copy.
+  r.get(
+    '/api/patients/offline',
+    { config: allow(['patients:register', 'records:write'], facilityInQuery), schema: { querystring: offlinePatientsQuery, response: list(patientSchema) } },
+    async (request, reply) => {
+      const ctx = ctxOf(request, deps);
+      const { rows, more } = await offlinePatients(ctx, request.query.facilityId ?? ctx.actor.facilityId);
+      reply.header('X-Total-Count', rows.length);
+      if (more) reply.header('X-Total-Count-Capped', 'true');
+      return rows;
+    },
+  );
+  r.get('/api/diagnoses/list', { config: signedIn, schema: { response: list(diagnosisListEntrySchema) } }, async (request, reply) => {
+    const rows = await listDiagnoses({ db: deps.db, now: deps.now });
+    reply.header('X-Total-Count', rows.length);
     return rows;
   });
   // The terms a diagnosis is found by: read by whoever reads the MOH settings, changed by an HMIS role (issue 31).

@@ -1,5 +1,5 @@
 // The AfyaKaunti data model (DESIGN.md §5). snake_case in SQL (drizzle casing), camelCase in TypeScript.
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { id, createdAt } from '../../db/columns.js';
 import { facilities } from '../facilities/facilities.schema.js';
@@ -48,6 +48,13 @@ export const medicalRecords = pgTable(
     outcome: text(),
     /** When the patient died, for a visit whose outcome is died. */
     outcomeAt: timestamp({ withTimezone: true }),
+    /** The id the recording device gave the visit (a UUIDv7) when it was captured offline (issue 34): sent again, the same visit. */
+    clientId: uuid(),
+    /**
+     * When a visit recorded offline reached the server (issue 34): its visitDate is when it happened. Null for a visit
+     * recorded as it arrived. A report generated before it arrived no longer counts it (reports: changed since generated).
+     */
+    receivedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('medical_records_outcome_check', sql`${t.outcome} in ('sent_home', 'admitted', 'referred', 'died', 'left_against_advice')`),
@@ -60,6 +67,9 @@ export const medicalRecords = pgTable(
     index('medical_records_facility_visit_idx').on(t.facilityId, t.visitDate, t.patientId),
     index('medical_records_patient_idx').on(t.patientId, t.visitDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('medical_records_follow_up_idx').on(t.followUpDate, t.facilityId),
+    uniqueIndex('medical_records_client_id_key').on(t.clientId),
+    // Visits that arrived late (offline work, the only rows with received_at): what a generated report has not counted.
+    index('medical_records_received_idx').on(t.receivedAt, t.visitDate).where(sql`${t.receivedAt} is not null`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   type Vitals,
 } from '../../../shared/medical-records/index.js';
 import { medicalRecordDiagnoses, medicalRecords, medicalRecordVersions } from './medical-records.schema.js';
+import { replayByClientId } from '../../core/client-id.js';
 import { conflict, forbidden, invalid, notFound, type FieldIssue } from '../../core/errors.js';
 import { recordActivity } from '../activities/index.js';
 import { bookFollowUp, completeCheckedIn, syncFollowUp } from '../appointments/index.js';
@@ -268,7 +269,23 @@ export async function getMedicalRecord({ db, actor }: ServiceContext, id: number
  * event, in one transaction. A visit dated today is stamped now; a visit written up later from the paper register
  * is stamped at midday of its day. Without a visit type, the OPD convention decides (defaultVisitType).
  */
-export async function createMedicalRecord({ db, actor, now: clock }: ServiceContext, input: CreateMedicalRecordInput): Promise<MedicalRecord> {
+export async function createMedicalRecord(ctx: ServiceContext, input: CreateMedicalRecordInput): Promise<MedicalRecord> {
+  // The same visit sent again by the device that queued it (its client id): the visit it made, read as the patient's
+  // records are (audited); a client id of another patient's visit is a mistake of the device's.
+  return replayByClientId(input.clientId, () => insertMedicalRecord(ctx, input), {
+    find: async (clientId) => (await ctx.db.select({ id: medicalRecords.id, patientId: medicalRecords.patientId }).from(medicalRecords).where(eq(medicalRecords.clientId, clientId)))[0],
+    same: (row) => row.patientId === input.patientId,
+    taken: VISIT_CLIENT_ID_TAKEN,
+    read: async (row) => {
+      const { patient: _p, ...record } = await getMedicalRecord(ctx, row.id, 'patient.records.read');
+      return record;
+    },
+  });
+}
+
+const VISIT_CLIENT_ID_TAKEN = 'This client ID belongs to another visit: the device must give this visit an ID of its own';
+
+async function insertMedicalRecord({ db, actor, now: clock, arrivedAt }: ServiceContext, input: CreateMedicalRecordInput): Promise<MedicalRecord> {
   const now = clock();
   return db.transaction(async (tx) => {
     const bornOn = await patientBirthDate(tx, input.patientId);
@@ -298,6 +315,7 @@ export async function createMedicalRecord({ db, actor, now: clock }: ServiceCont
         clinicianId: actor.id,
         visitDate,
         createdAt: now,
+        receivedAt: arrivedAt ?? null,
       })
       .returning();
     if (!created) throw new Error('insert returned no row');

@@ -7,7 +7,7 @@ import { seedPatients } from './patients.seed.js';
 // For other modules: a patient's values on their rows (patientField), the patients a search finds
 // (patientsMatching), one patient, the registry's page (the benchmark times it: bench/measure.ts) and the kept counts;
 // only this module names the patients table.
-export { countPatients, findPatient, listPatients, patientBirthDate, patientExists, patientField, patientsMatching, patientTotal, recordVisits } from './patients.service.js';
+export { countPatients, findPatient, listPatients, patientBirthDate, patientExists, patientField, patientsMatching, patientTotal, recentPatientsOf, recordVisits } from './patients.service.js';
 
 export const patientsModule: ServerModule = {
   id: 'patients',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../../shared/validation.js';
 import { listPatientsQuery, registerPatientSchema } from '../../../shared/patients/index.js';
 import { allow, ctxOf, facilityInBody } from '../../core/access.js';
+import { offline } from '../../core/recorded-at.js';
 import type { AppDeps } from '../../core/deps.js';
 import { getPatient, listPatients, registerPatient } from './patients.service.js';
 import { patientSchema } from '../../../shared/patients/index.js';
@@ -19,7 +20,7 @@ export function patientsRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // A patient registers at a facility within the desk's scope: a nurse at her own, a sub-county officer in his sub-county.
-  r.post('/api/patients', { config: allow('patients:register', facilityInBody()), schema: { body: registerPatientSchema(deps.now), response: created(patientSchema) } }, async (request, reply) => {
+  r.post('/api/patients', { config: offline(allow('patients:register', facilityInBody())), schema: { body: registerPatientSchema(deps.now), response: created(patientSchema) } }, async (request, reply) => {
     const patient = await registerPatient(ctxOf(request, deps), request.body);
     return reply.status(201).send(patient);
   });

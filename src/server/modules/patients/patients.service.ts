@@ -1,11 +1,12 @@
 // The county patient registry (SPEC.md §2.6, §5). Every read of one patient is audited; a search is audited
 // as a search (with the count, not the words typed, which may be a name).
-import { and, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { countyDate } from '../../../shared/county-time.js';
 import { SEARCH_COUNT_LIMIT, type Patient, type ListPatientsQuery, type RegisterPatientInput } from '../../../shared/patients/index.js';
 import type { Db } from '../../db/client.js';
 import { patientCounts, patients, patientTotalShards } from './patients.schema.js';
 import { conflict, invalid, notFound } from '../../core/errors.js';
+import { replayByClientId } from '../../core/client-id.js';
 import { containsLower, containsPattern, isForeignKeyViolation, isUniqueViolation, iso, searchTerms, valueOf } from '../../core/sql.js';
 import { prepared } from '../../core/prepared.js';
 import { recordActivity } from '../activities/index.js';
@@ -244,7 +245,8 @@ export async function registerPatient(ctx: ServiceContext, input: RegisterPatien
     ]);
   }
   try {
-    return await db.transaction(async (tx) => {
+    // The same registration sent again by the device that queued it (its client id): the patient it made.
+    return await replayByClientId(input.clientId, () => db.transaction(async (tx) => {
       // The unique index on national_id and the facility's foreign key check the ID and the facility as the row
       // goes in (a registration is the busiest write of the morning: no look-ups before it).
       const [created] = await tx
@@ -264,14 +266,13 @@ export async function registerPatient(ctx: ServiceContext, input: RegisterPatien
       });
       await audit(tx, actor, { action: 'patient.create', entity: 'patient', entityId: patient.id });
       return toPatient({ patient, facilityName });
+    }), {
+      find: async (clientId) => (await db.select({ id: patients.id, nationalId: patients.nationalId }).from(patients).where(eq(patients.clientId, clientId)))[0],
+      same: (row) => row.nationalId === input.nationalId,
+      taken: CLIENT_ID_TAKEN,
+      read: (row) => getPatient(ctx, row.id),
     });
   } catch (error) {
-    // The same registration sent again by the device that queued it (its client id): the patient it made.
-    if (isUniqueViolation(error) && input.clientId) {
-      const [same] = await db.select({ id: patients.id, nationalId: patients.nationalId }).from(patients).where(eq(patients.clientId, input.clientId));
-      if (same && same.nationalId !== input.nationalId) throw conflict(CLIENT_ID_TAKEN, [{ path: 'clientId', message: CLIENT_ID_TAKEN }]);
-      if (same) return getPatient(ctx, same.id);
-    }
     // Two desks registering the same ID at the same moment: the unique index decides, the loser gets 409.
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_ID, [{ path: 'nationalId', message: DUPLICATE_ID }]);
     if (isForeignKeyViolation(error, 'patients_facility_id_facilities_id_fk')) throw invalid([{ path: 'facilityId', message: 'Unknown Facility' }]);
@@ -305,4 +306,19 @@ export async function patientExists(db: Db, id: number): Promise<boolean> {
 export async function patientBirthDate(db: Db, id: number): Promise<string | undefined> {
   const [row] = await db.select({ dateOfBirth: patients.dateOfBirth }).from(patients).where(eq(patients.id, id)).limit(1);
   return row?.dateOfBirth;
+}
+
+/**
+ * A facility's patients for its devices to keep (issue 34; the caller audits the read): registered there or last seen
+ * anywhere since `since`, or among `also` (subqueries of patient ids: those seen or booked there), most recent first,
+ * at most `limit`, and whether more matched. Unaudited here: medical-records/offline-patients.ts audits the copy.
+ */
+export async function recentPatientsOf(db: Db, q: { facilityId: number; since: Date; also: SQL[]; limit: number }): Promise<{ rows: Patient[]; more: boolean }> {
+  const since = q.since.toISOString();
+  const ownRecent = and(eq(patients.facilityId, q.facilityId), or(sql`${patients.createdAt} >= ${since}::timestamptz`, sql`${patients.lastVisitAt} >= ${since}::timestamptz`));
+  const found = await selectPatients(db)
+    .where(or(ownRecent, ...q.also.map((ids) => sql`${patients.id} in ${ids}`)))
+    .orderBy(desc(sql`greatest(${patients.lastVisitAt}, ${patients.createdAt})`), desc(patients.id))
+    .limit(q.limit + 1);
+  return { rows: found.slice(0, q.limit).map(toPatient), more: found.length > q.limit };
 }

@@ -68,6 +68,12 @@ describe('a requisition', () => {
     const past = await post('/api/procurement/requisitions', { facilityId: 1, costCentre: 'pharmacy', fund: 'fif', neededBy: addDays(today, -1), items: [{ itemName: 'Gauze', quantity: 1, unit: 'units', estimatedPrice: 1 }] }, pharmacist);
     expect(fieldErrors(past)).toEqual({ neededBy: 'The needed-by date cannot be in the past' });
     expect((await post('/api/procurement/requisitions', { facilityId: 1, costCentre: 'pharmacy', fund: 'fif', neededBy: addDays(today, 2), items: [{ itemName: 'Gauze', quantity: 1, unit: 'units', estimatedPrice: 1 }] }, officer)).statusCode).toBe(403);
+    // A catalogue item is an id: not a list holding one, not true, and an object is refused, not a 500.
+    for (const catalogItemId of [[amoxicillin.id], true, { toString: false }]) {
+      const wrong = await post('/api/procurement/requisitions', { facilityId: 1, costCentre: 'pharmacy', fund: 'fif', neededBy: addDays(today, 21), items: [{ catalogItemId, itemName: 'Gauze', quantity: 1, unit: 'units', estimatedPrice: 1 }] }, pharmacist);
+      expect(wrong.statusCode, JSON.stringify(catalogItemId)).toBe(400);
+      expect(Object.keys(fieldErrors(wrong))).toEqual(['items.0.catalogItemId']);
+    }
 
     const made = await post('/api/procurement/purchase-orders', order({ requisitionId: req.id }));
     expect(made.statusCode).toBe(201);

@@ -1,12 +1,15 @@
 // Generated MOH and county reports (SPEC.md §2.16, §3 Report record).
 import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { addDays, countyDate, startOfCountyDay } from '../../../shared/county-time.js';
-import { catalogueEntry, type ListReportsQuery, type Report, type ReportData, type ReportDetail } from '../../../shared/reports/index.js';
+import { catalogueEntry, VISIT_REPORTS, type ListReportsQuery, type Report, type ReportData, type ReportDetail } from '../../../shared/reports/index.js';
 import { toCsv } from '../../../shared/csv.js';
 import { can, reaches, scopeOf } from '../../../shared/access/index.js';
 import { accountField } from '../auth/index.js';
 import { facilityDirectory, facilityField } from '../facilities/index.js';
 import { reports } from './reports.schema.js';
+import { lastDayOfMonth } from '../../../shared/moh/index.js';
+import { coveredFacilities } from '../moh/index.js';
+import { visitsArrivedAfter, type ArrivalWindow } from '../medical-records/index.js';
 import type { CsvFile } from '../../../shared/csv.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import { audit, listReadDetail } from '../../core/audit.js';
@@ -71,8 +74,10 @@ export async function listReports({ db, actor, now: clock }: ServiceContext, q: 
     .limit(q.limit)
     .offset(q.offset);
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(where);
-  const list: Report[] = rows.map(({ subcounty, county, facilitySubcounty, ...r }) => ({
+  const changed = await changedSince(db, rows);
+  const list: Report[] = rows.map(({ subcounty, county, facilitySubcounty, ...r }, i) => ({
     ...r,
+    changedSince: changed[i]!,
     type: r.type as Report['type'],
     status: r.status as Report['status'],
     // A sub-county's or the county's report belongs to no single facility.
@@ -81,6 +86,31 @@ export async function listReports({ db, actor, now: clock }: ServiceContext, q: 
     downloadUrl: r.status === 'completed' && mayDownload(actor, r.kind, { facilityId: r.facilityId, facilitySubcounty, subcounty, county }) ? `/api/reports/${r.id}/download` : null,
   }));
   return { rows: list, total: total?.n ?? 0 };
+}
+
+type VisitReportFacts = { status: string; kind: string | null; period: string | null; periodStart: string | null; periodEnd: string | null; facilityId: number | null; subcounty: string | null; generatedAt: Date };
+
+/**
+ * For each report, how many visits of its days reached the server after it was generated (offline work sent late,
+ * issue 34), in its reach; null for a report not drawn from visits, or not completed. One count for the whole page.
+ */
+async function changedSince(db: ServiceContext['db'], list: readonly VisitReportFacts[]): Promise<(number | null)[]> {
+  const subcounties = new Map<string, number[]>();
+  const windows: (ArrivalWindow | null)[] = [];
+  for (const r of list) {
+    const from = r.periodStart ?? (r.period ? `${r.period}-01` : null);
+    const to = r.periodEnd ?? (r.period ? lastDayOfMonth(r.period) : null);
+    if (r.status !== 'completed' || !r.kind || !VISIT_REPORTS.has(r.kind) || !from || !to) {
+      windows.push(null);
+      continue;
+    }
+    if (!r.facilityId && r.subcounty && !subcounties.has(r.subcounty)) subcounties.set(r.subcounty, (await coveredFacilities(db, { subcounty: r.subcounty })).map((f) => f.id));
+    const facilityIds = r.facilityId ? [r.facilityId] : r.subcounty ? subcounties.get(r.subcounty)! : null;
+    windows.push({ facilityIds, from, to, after: r.generatedAt });
+  }
+  const counts = await visitsArrivedAfter(db, windows.filter((w) => w !== null));
+  let next = 0;
+  return windows.map((w) => (w ? counts[next++]! : null));
 }
 
 /** Where a report reaches: one facility (with its sub-county), a sub-county, or the county. */
@@ -127,6 +157,7 @@ export async function getReport({ db, actor }: ServiceContext, id: number): Prom
     period: x.period,
     periodStart: x.periodStart,
     periodEnd: x.periodEnd,
+    changedSince: (await changedSince(db, [x]))[0]!,
     error: x.error,
     formats: !completed ? [] : x.data ? ['csv', 'pdf', 'json'] : ['csv'],
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "medical_records" ADD COLUMN "received_at" timestamp with time zone;

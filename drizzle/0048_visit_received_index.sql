@@ -1,0 +1,1 @@
+CREATE INDEX "medical_records_received_idx" ON "medical_records" USING btree ("received_at","visit_date") WHERE "medical_records"."received_at" is not null;
