@@ -104,6 +104,20 @@ const REPORTS = [
   { report: 'moh717', facilityId: 1, period: '2026-10' },
 ];
 
+/** GET /healthz on a connection of its own, closed after its answer. */
+function healthz(server: ServerProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http.get(`${server.url}/healthz`, { agent: false }, (res) => res.resume().once('end', () => resolve())).once('error', reject);
+  });
+}
+
+/** How many GET /healthz the server has answered 200, by its metrics. */
+async function healthzCount(server: ServerProcess): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('afya_http_request_duration_seconds_count{') && l.includes('route="/healthz"') && l.includes('status_code="200"'));
+  return Number(line?.split(' ').at(-1) ?? 0);
+}
+
 async function openDirect(): Promise<Database> {
   return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dataDir);
 }
@@ -113,7 +127,14 @@ describe(`a server stopped with SIGTERM under load (${POSTGRES ? 'PostgreSQL, WO
     const workers = POSTGRES ? 2 : 1;
     const env = { SEED_ON_START: 'false', LOG_LEVEL: 'warn', WORKERS: String(workers) };
     const first = await startServerProcess(database, env);
-    if (workers > 1) await vi.waitFor(() => expect(first.log()).toContain(`in ${workers} server processes (WORKERS)`), { timeout: 60_000, interval: 100 });
+    if (workers > 1) {
+      await vi.waitFor(() => expect(first.log()).toContain(`in ${workers} server processes (WORKERS)`), { timeout: 60_000, interval: 100 });
+      // GET /metrics counts every server process's requests, whichever one is asked (core/cluster-metrics.ts): ten
+      // requests, each on a connection of its own, which the first process deals round the two, add ten.
+      const before = await healthzCount(first);
+      for (let i = 0; i < 10; i++) await healthz(first);
+      expect(await healthzCount(first)).toBe(before + 10);
+    }
     const agent = new http.Agent({ keepAlive: true, maxSockets: DESKS });
     const cookie = await signIn(first);
 

@@ -13,6 +13,7 @@ import { auditTrailProtection } from './db/roles.js';
 import { isSeeded, JOB_KINDS, PERIODIC_TASKS, seedDemoCounty } from './modules/index.js';
 import { startJobRunner, type JobRunner } from './core/jobs.js';
 import { jobRunnerLiveness } from './core/metrics.js';
+import { joinClusterMetrics, serveClusterMetrics } from './core/cluster-metrics.js';
 import { auditChainKey } from './core/audit-key.js';
 import { auditChainTasks, auditLogger } from './core/audit-seal.js';
 import { buildApp } from './app.js';
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
   // PGlite is one process (its directory is locked to it); the journeys' movable clock lives in one process too.
   const workers = config.databaseUrl && !config.clockControl ? config.workers : 1;
   if (workers > 1 && cluster.isPrimary) return primary(config, workers);
+  // A server process of a cluster answers the first's requests for its metrics from the start (core/cluster-metrics.ts).
+  const clusterMetrics = cluster.isWorker ? joinClusterMetrics() : undefined;
   const database = cluster.isPrimary ? await openMigrated(config) : await openDatabase(config);
   if (cluster.isPrimary) await prepareDatabase(database, config);
   // The audit chain's key (made by prepareDatabase when it is a file): never logged, never in the database.
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
     // Not ready while stopping: a balancer still holding a kept-alive connection sends its next request elsewhere.
     jobsAlive: () => (closing ? { alive: false, detail: 'the server is stopping' } : jobRunnerLiveness(runner)),
     poolStats: database.stats,
+    clusterMetrics,
     lastBackupAt: async () => backups.status().lastGoodAt,
     backupStatus: backups.view,
   });
@@ -233,6 +237,7 @@ async function primary(config: Config, workers: number): Promise<void> {
   } finally {
     await database.close();
   }
+  serveClusterMetrics();
   let stopping = false;
   let listening = 0;
   /** Stops every server process; the first process exits with `code` once they have all ended. */

@@ -22,6 +22,11 @@ export type AppDeps = {
    * for the runner it starts. Absent where the process runs none (the API tests), and readyz then says so.
    */
   jobsAlive?: () => { alive: boolean; detail: string };
+  /**
+   * In a server process of a cluster (main.ts, WORKERS): GET /metrics serves every process's metrics, which this asks
+   * the first process for (core/cluster-metrics.ts). Absent, it serves this process's own.
+   */
+  clusterMetrics?: () => Promise<string>;
   /** The database pool's state (GET /metrics): node-postgres's, from Database.stats; PGlite has none. */
   poolStats?: () => PoolStats;
   /**

@@ -19,6 +19,7 @@ import { migrationState } from '../db/setup.js';
 import type { AppDeps } from './deps.js';
 import { AppError, codeSuffix, TimedOut, within } from './errors.js';
 import { fileAnswer } from './http.js';
+import { shareMetrics } from './cluster-metrics.js';
 
 export type AppMetrics = {
   /** This app's metrics (GET /metrics serves it with the process's). */
@@ -41,7 +42,7 @@ declare module 'fastify' {
  */
 export const smsSends = new Counter({
   name: 'afya_sms_messages_total',
-  help: 'SMS handed to the gateway by this process, by result: sent (accepted or delivered) or failed',
+  help: 'SMS handed to the gateway, by result: sent (accepted or delivered) or failed',
   labelNames: ['result'] as const,
   registers: [],
 });
@@ -140,6 +141,7 @@ function createAppMetrics(deps: AppDeps, log: FastifyBaseLogger) {
     help: 'Background jobs queued and due now (waiting for a runner), by kind; a kind with none has no sample',
     labelNames: ['kind'] as const,
     registers: [registry],
+    aggregator: 'first', // in a cluster every process reads the same table
     async collect() {
       const rows = await jobCounts();
       this.reset();
@@ -151,6 +153,7 @@ function createAppMetrics(deps: AppDeps, log: FastifyBaseLogger) {
     help: 'Background jobs that failed for good (every attempt used), by kind; a kind with none has no sample',
     labelNames: ['kind'] as const,
     registers: [registry],
+    aggregator: 'first',
     async collect() {
       const rows = await jobCounts();
       this.reset();
@@ -170,9 +173,10 @@ function createAppMetrics(deps: AppDeps, log: FastifyBaseLogger) {
           this.set(read(poolStats()));
         },
       });
-    pool('afya_db_pool_in_use', 'Database connections of this process running a query or transaction', (s) => s.total - s.idle);
-    pool('afya_db_pool_idle', 'Database connections of this process open and idle', (s) => s.idle);
-    pool('afya_db_pool_waiting', 'Queries of this process waiting for a database connection (the pool holds 10)', (s) => s.waiting);
+    // Summed over a cluster's processes: the connections the server holds on the database, and its queries waiting.
+    pool('afya_db_pool_in_use', 'Database connections of the server running a query or transaction (every server process together)', (s) => s.total - s.idle);
+    pool('afya_db_pool_idle', 'Database connections of the server open and idle (every server process together)', (s) => s.idle);
+    pool('afya_db_pool_waiting', "Queries waiting for a database connection (every server process together; each process's pool holds 10)", (s) => s.waiting);
   }
 
   // Served only when the process knows how to tell (ops/backup.ts wires it); +Inf when no backup has ever been
@@ -183,6 +187,7 @@ function createAppMetrics(deps: AppDeps, log: FastifyBaseLogger) {
       name: 'afya_backup_age_seconds',
       help: 'Seconds since the last backup was taken: +Inf when none has been, NaN when it could not be read',
       registers: [registry],
+      aggregator: 'first',
       async collect() {
         try {
           const at = await lastBackupAt();
@@ -201,23 +206,25 @@ function createAppMetrics(deps: AppDeps, log: FastifyBaseLogger) {
   if (reads) {
     new Gauge({
       name: 'afya_replica_lag_seconds',
-      help: 'Seconds the streaming replica was behind the primary at the last check (every few seconds); NaN when it could not be told (down, or not a standby)',
+      help: 'Seconds the streaming replica was behind the primary at the last check (every few seconds; in a cluster the most any server process measured); NaN when it could not be told (down, or not a standby)',
       registers: [registry],
+      aggregator: 'max',
       collect() {
         this.set(reads.state().lagSeconds ?? Number.NaN);
       },
     });
     new Gauge({
       name: 'afya_heavy_reads_on_replica',
-      help: 'Whether heavy reads (reports, statements, exports) go to the replica now (1) or have fallen back to the primary (0)',
+      help: 'Whether heavy reads (reports, statements, exports) go to the replica now (1), in every server process of a cluster, or have fallen back to the primary (0)',
       registers: [registry],
+      aggregator: 'min',
       collect() {
         this.set(reads.state().target === 'replica' ? 1 : 0);
       },
     });
     new Counter({
       name: 'afya_heavy_reads_total',
-      help: 'Heavy reads (report figures, statements, exports) served by this process, by the server that answered: replica or primary',
+      help: 'Heavy reads (report figures, statements, exports) served, by the database server that answered: replica or primary',
       labelNames: ['target'] as const,
       registers: [registry],
       collect() {
@@ -302,6 +309,8 @@ const OPERATIONS = 'Operations: for monitors and load balancers, outside the API
 export function registerOperations(app: FastifyInstance, deps: AppDeps): void {
   const { registry, mpesaCallbacks, requestDuration } = createAppMetrics(deps, app.log);
   app.decorate('metrics', { registry, mpesaCallbacks });
+  // In a cluster, this process's registries are part of what every process serves (core/cluster-metrics.ts).
+  if (deps.clusterMetrics) shareMetrics([registry, processMetrics()]);
 
   // Every answer, by the route's template (request.routeOptions.url: /api/patients/:id), never its path: a path
   // carries record ids, which would make a series per patient.
@@ -356,15 +365,20 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps): void {
     '/metrics',
     {
       schema: {
-        description: `${OPERATIONS} Prometheus's text exposition format (version 0.0.4), to the client addresses METRICS_ALLOW lists; 403 to any other.`,
-        response: { 200: fileAnswer('The metrics', { 'text/plain': z.string().describe("Prometheus's text format, version 0.0.4") }), 403: errorSchema },
+        description: `${OPERATIONS} Prometheus's text exposition format (version 0.0.4), to the client addresses METRICS_ALLOW lists; 403 to any other. In a cluster (WORKERS), every server process's together; 503 when they could not be gathered.`,
+        response: { 200: fileAnswer('The metrics', { 'text/plain': z.string().describe("Prometheus's text format, version 0.0.4") }), 403: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
       if (!allowed(request.ip)) throw new AppError(403, 'forbidden', 'Forbidden: the metrics are served only to the addresses METRICS_ALLOW lists');
-      const both = Registry.merge([registry, processMetrics()]);
-      const text = await both.metrics();
-      return reply.header('Cache-Control', 'no-store').type(both.contentType).send(text);
+      reply.header('Cache-Control', 'no-store').type(Registry.PROMETHEUS_CONTENT_TYPE);
+      if (!deps.clusterMetrics) return reply.send(await Registry.merge([registry, processMetrics()]).metrics());
+      try {
+        return reply.send(await deps.clusterMetrics());
+      } catch (error) {
+        app.log.warn({ err: error }, 'metrics: the server processes\' metrics could not be gathered');
+        throw new AppError(503, 'unavailable', `The metrics of every server process could not be gathered: ${(error as Error).message}`);
+      }
     },
   );
 }

@@ -70,8 +70,10 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${log()}`);
+    // Started when its first process says so: in a cluster (WORKERS), once every server process listens, so that
+    // no process is still starting while the test reads /metrics or the state of each.
     try {
-      if ((await fetch(`${url}/api/facilities/summary`)).ok) break;
+      if (readFileSync(logFile, 'utf8').includes('AfyaKaunti is running on') && (await fetch(`${url}/api/facilities/summary`)).ok) break;
     } catch {
       // not listening yet
     }
