@@ -107,14 +107,17 @@ export function isoMonth(message: string) {
     .refine((v) => !ISO_MONTH.test(v) || (v >= FIRST_DATE.slice(0, 7) && v <= LAST_DATE.slice(0, 7)), MONTH_WINDOW_MESSAGE);
 }
 
+/** Any optional id's refusal: it names no kind of record, since it serves facilities, patients, suppliers and more. */
+export const ID_MESSAGE = 'Must be an id: a whole number from 1';
+
 /**
- * An optional id filter in a query string (and an optional reference in a body). Only text is read as a number: any
- * other type goes to z.number to be refused, where Number() took [3] and true for ids and threw on an object whose
- * toString is not a function (a 500).
+ * An optional id filter in a query string (and an optional reference in a body). Only text of digits is read as a
+ * number, as requiredId reads it ("0x10" and "1e3" are refused); any other type goes to z.number to be refused, where
+ * Number() took [3] and true for ids and threw on an object whose toString is not a function (a 500).
  */
 export const optionalIdQuery = z.preprocess(
-  (v) => (v === '' || v === undefined || v === 'all' ? undefined : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: 'Must be a facility id' }).int().min(1).max(2_147_483_647).optional(),
+  (v) => (v === '' || v === undefined || v === 'all' ? undefined : typeof v === 'string' ? (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN) : v),
+  z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(2_147_483_647, ID_MESSAGE).optional(),
 );
 
 /** `limit` (default 50, max 200) and `offset` on every list that can grow (DESIGN.md §6). */

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onTestFinished } from 'vitest';
 import { TEST_AUDIT_CHAIN_KEY } from '../env.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -83,7 +84,7 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
+  const server: ServerProcess = {
     url,
     child,
     logFile,
@@ -93,6 +94,15 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
       await exited;
     },
   };
+  // A test that fails before it stops its server must not leave it running: a cluster serving a dropped database
+  // went on writing errors through the rest of a CI run. Killed, if still running, when the test that started it
+  // ends (its server processes exit with it); one started in beforeAll is its afterAll's to stop.
+  try {
+    onTestFinished(() => server.stop('SIGKILL'));
+  } catch {
+    // not inside a test
+  }
+  return server;
 }
 
 /**

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countyDate } from '../../../shared/county-time.js';
 import type { Patient } from '../../../shared/patients/index.js';
+import { ID_MESSAGE } from '../../../shared/validation.js';
 import { createTestContext, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 import { recentPatientsOf } from '../patients/index.js';
 
@@ -91,7 +92,7 @@ describe("a facility's patients kept for work offline", () => {
     expect(ids(await copy(nurse, ''))).toEqual(ids(await copy(nurse)));
     const bad = await copy(nurse, '?facilityId=abc');
     expect(bad.statusCode).toBe(400);
-    expect(fieldErrors(bad).facilityId).toBe('Must be a facility id');
+    expect(fieldErrors(bad).facilityId).toBe(ID_MESSAGE);
     expect((await t.request({ url: '/api/patients/offline?facilityId=1' })).statusCode).toBe(401);
   });
 });

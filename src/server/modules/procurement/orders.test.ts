@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PurchaseOrder, Requisition, Threshold } from '../../../shared/procurement/index.js';
 import { addDays } from '../../../shared/county-time.js';
+import { ID_MESSAGE } from '../../../shared/validation.js';
 import { createTestContext, expectPdf, fieldErrors, TEST_NOW, type TestContext } from '../../test/helper.js';
 
 let t: TestContext;
@@ -68,11 +69,12 @@ describe('a requisition', () => {
     const past = await post('/api/procurement/requisitions', { facilityId: 1, costCentre: 'pharmacy', fund: 'fif', neededBy: addDays(today, -1), items: [{ itemName: 'Gauze', quantity: 1, unit: 'units', estimatedPrice: 1 }] }, pharmacist);
     expect(fieldErrors(past)).toEqual({ neededBy: 'The needed-by date cannot be in the past' });
     expect((await post('/api/procurement/requisitions', { facilityId: 1, costCentre: 'pharmacy', fund: 'fif', neededBy: addDays(today, 2), items: [{ itemName: 'Gauze', quantity: 1, unit: 'units', estimatedPrice: 1 }] }, officer)).statusCode).toBe(403);
-    // A catalogue item is an id: not a list holding one, not true, and an object is refused, not a 500.
-    for (const catalogItemId of [[amoxicillin.id], true, { toString: false }]) {
+    // A catalogue item is an id: not a list holding one, not true, not an exponent or hex, and an object is refused,
+    // not a 500.
+    for (const catalogItemId of [[amoxicillin.id], true, { toString: false }, '1e1', '0x10']) {
       const wrong = await post('/api/procurement/requisitions', { facilityId: 1, costCentre: 'pharmacy', fund: 'fif', neededBy: addDays(today, 21), items: [{ catalogItemId, itemName: 'Gauze', quantity: 1, unit: 'units', estimatedPrice: 1 }] }, pharmacist);
       expect(wrong.statusCode, JSON.stringify(catalogItemId)).toBe(400);
-      expect(Object.keys(fieldErrors(wrong))).toEqual(['items.0.catalogItemId']);
+      expect(fieldErrors(wrong)).toEqual({ 'items.0.catalogItemId': ID_MESSAGE });
     }
 
     const made = await post('/api/procurement/purchase-orders', order({ requisitionId: req.id }));
