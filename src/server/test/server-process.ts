@@ -44,7 +44,8 @@ export async function freePort(): Promise<number> {
 /** Starts the server on `database` and resolves once it answers (seeding the demo county first takes a while). */
 export async function startServerProcess(database: ServerDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const logFile = join(mkdtempSync(join(tmpdir(), 'afya-server-')), 'server.log');
+  const own = mkdtempSync(join(tmpdir(), 'afya-server-'));
+  const logFile = join(own, 'server.log');
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
@@ -55,6 +56,10 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
       DEMO_MODE: 'true',
       // The tests' key (production needs one; elsewhere it spares the working directory a key file of its own).
       AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
+      // No nightly backup unless a test asks for one: between 02:00 and 08:00 county time (when CI may well run) the
+      // server's first poll took one, a minute of its job runner under load, into the working directory's ./backups.
+      BACKUP_TIME: 'off',
+      BACKUP_DIR: join(own, 'backups'),
       ...(database.kind === 'postgres'
         ? database.appUrl
           ? { DATABASE_URL: database.appUrl, MIGRATION_DATABASE_URL: database.url }

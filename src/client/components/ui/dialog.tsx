@@ -11,7 +11,8 @@ export const DialogClose = DialogPrimitive.Close;
 /**
  * A dialog that fits a 390 × 844 phone (issue 12): never wider than the screen less half a rem each side, never
  * taller than the visible viewport (dvh, so a phone's address bar does not push the footer off), and scrolling
- * inside itself. On close, focus returns to the control that opened it (issue 12): Radix does so only for a
+ * inside itself. Its top stays where it is (not centred): content that arrives after it opens (a list, a
+ * facility's choices) grows it downwards and never moves the field under the user's finger. On close, focus returns to the control that opened it (issue 12): Radix does so only for a
  * Dialog.Trigger, and most dialogs here are opened by setting their `open` state from a button, a row action or
  * another dialog, so the control focused when the dialog opened is remembered and focused again, if still on the page.
  */
@@ -23,7 +24,7 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
       <DialogPrimitive.Overlay data-dialog-overlay="" className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid grid-cols-[minmax(0,1fr)] max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto overscroll-contain rounded-lg border bg-background p-4 shadow-lg sm:max-h-[calc(100dvh-2rem)] sm:p-6',
+          'fixed left-1/2 top-2 z-50 grid grid-cols-[minmax(0,1fr)] max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-lg -translate-x-1/2 gap-4 overflow-y-auto overscroll-contain rounded-lg border bg-background p-4 shadow-lg sm:top-[8dvh] sm:max-h-[calc(92dvh-1rem)] sm:p-6',
           className,
         )}
         onOpenAutoFocus={(event) => {
