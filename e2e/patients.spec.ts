@@ -224,8 +224,9 @@ test('a nurse whose session has ended is told so and sent to sign in when saving
   const recordDialog = page.getByRole('dialog', { name: 'Add Medical Record' });
   await recordDialog.getByLabel('Chief Complaint').fill('Cough for two weeks');
   await page.context().clearCookies();
-  // The toast shows for the spec's 500 ms before the browser leaves for sign-in. A busy machine may draw no frame in
-  // those 500 ms, so neither the assertion's polling nor a per-frame check is sure to see it (CI, 1 December): a
+  // The toast shows for the spec's 500 ms, counted from when it is drawn (the page's first toast waits for the
+  // Toaster's code: CI on 2 December left before it came), then the browser leaves for sign-in. A busy machine may
+  // draw no frame in those 500 ms, so neither the assertion's polling nor a per-frame check is sure to see it: a
   // mutation observer sees the toast's text as it is written, and notes it in the tab's session storage, which the
   // sign-in page still reads.
   await page.evaluate(() => {

@@ -1,13 +1,17 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
-import { dismissToast, useToasts } from './use-toast';
+import { dismissToast, markToastDrawn, useToasts } from './use-toast';
 
 /** SPEC.md §9: shown 5000 ms, swipe-to-dismiss at 50 px, F8 focuses the notification region. */
 export function Toaster() {
   const items = useToasts();
   const { t } = useTranslation();
+  useEffect(() => {
+    for (const item of items) markToastDrawn(item.id);
+  }, [items]);
   return (
     <ToastPrimitive.Provider duration={5000} swipeThreshold={50} label={t('common.notifications')}>
       {items.map((item) => (

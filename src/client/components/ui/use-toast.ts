@@ -25,6 +25,7 @@ export function dismissToast(id: number): void {
     id,
     setTimeout(() => {
       removals.delete(id);
+      drawn.delete(id);
       emit(toasts.filter((t) => t.id !== id));
     }, TOAST_REMOVE_DELAY),
   );
@@ -39,6 +40,34 @@ export function toast(input: ToastInput): number {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Toasts the Toaster has put on screen, and who waits for one to be. */
+const drawn = new Set<number>();
+const drawnWaiters = new Map<number, () => void>();
+
+/** The Toaster says so once it has drawn a toast (an effect runs after the commit). */
+export function markToastDrawn(id: number): void {
+  drawn.add(id);
+  drawnWaiters.get(id)?.();
+  drawnWaiters.delete(id);
+}
+
+/**
+ * Resolves once the toast is on screen. The Toaster is fetched with the first toast (app.tsx), which on a slow
+ * link or a busy phone takes longer than the half second a "logged out" toast is given before the page leaves:
+ * counted from here, the toast is seen for that long.
+ */
+export function toastDrawn(id: number, atMostMs = 3000): Promise<void> {
+  if (drawn.has(id)) return Promise.resolve();
+  // A Toaster that cannot be fetched (the link gone) holds nothing up for longer than atMostMs.
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, atMostMs);
+    drawnWaiters.set(id, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 export function useToasts(): ToastItem[] {

@@ -36,7 +36,7 @@ import { FieldError, FormField, fieldAria } from '../../components/forms/form-fi
 import { Button } from '../../components/ui/button';
 import { DateInput } from '../../components/ui/date-input';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
+import { toast, toastDrawn } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api-client';
 import { formatNumber } from '../../lib/locale-format';
 import { cn } from '../../lib/utils';
@@ -153,8 +153,9 @@ const LOGIN_REDIRECT_DELAY = 500;
 /** SPEC.md §8: a record call answered 401 Unauthorized tells the user and sends them to sign in; whether it was one. */
 export function sendToSignInIfLoggedOut(t: TFunction, error: unknown): boolean {
   if (!(error instanceof ApiError && error.status === 401 && error.message.includes('Unauthorized'))) return false;
-  toast({ variant: 'destructive', title: t('patients.record.unauthorizedTitle'), description: t('patients.record.unauthorizedBody') });
-  setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY);
+  const id = toast({ variant: 'destructive', title: t('patients.record.unauthorizedTitle'), description: t('patients.record.unauthorizedBody') });
+  // The 500 ms count from when the toast is on screen: the first toast of a page waits for the Toaster's code.
+  void toastDrawn(id).then(() => setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY));
   return true;
 }
 
