@@ -17,7 +17,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   // An assertion waits up to 10 s for the page to come right (Playwright's default is 5). In CI the journeys run beside
-  // the lints, npm test and the PostgreSQL suite (.ci/run), on machines 2-3x apart: two assertions that pass
+  // the PostgreSQL suite and then its benchmark's 100-client load, on machines 2-3x apart: two assertions that pass
   // here in a fraction of a second (a stock count after an add, a decision's toast) ran out of 5 s at a stop's CI. A
   // page that never comes right still fails, 5 s later.
   expect: { timeout: 10_000 },
