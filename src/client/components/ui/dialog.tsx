@@ -12,9 +12,10 @@ export const DialogClose = DialogPrimitive.Close;
  * A dialog that fits a 390 × 844 phone (issue 12): never wider than the screen less half a rem each side, never
  * taller than the visible viewport (dvh, so a phone's address bar does not push the footer off), and scrolling
  * inside itself. Its top stays where it is (not centred): content that arrives after it opens (a list, a
- * facility's choices) grows it downwards and never moves the field under the user's finger. On close, focus returns to the control that opened it (issue 12): Radix does so only for a
- * Dialog.Trigger, and most dialogs here are opened by setting their `open` state from a button, a row action or
- * another dialog, so the control focused when the dialog opened is remembered and focused again, if still on the page.
+ * facility's choices) grows it downwards and never moves the field under the user's finger. On close, focus returns
+ * to the control that opened it (issue 12): Radix does so only for a Dialog.Trigger, and most dialogs here are opened
+ * by setting their `open` state from a button, a row action or another dialog, so the control focused when the dialog
+ * opened is remembered and focused again, if still on the page.
  */
 export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   const { t } = useTranslation();

@@ -44,12 +44,12 @@ function subscribe(listener: () => void): () => void {
 
 /** Toasts the Toaster has put on screen, and who waits for one to be. */
 const drawn = new Set<number>();
-const drawnWaiters = new Map<number, () => void>();
+const drawnWaiters = new Map<number, (() => void)[]>();
 
 /** The Toaster says so once it has drawn a toast (an effect runs after the commit). */
 export function markToastDrawn(id: number): void {
   drawn.add(id);
-  drawnWaiters.get(id)?.();
+  for (const wake of drawnWaiters.get(id) ?? []) wake();
   drawnWaiters.delete(id);
 }
 
@@ -63,10 +63,11 @@ export function toastDrawn(id: number, atMostMs = 3000): Promise<void> {
   // A Toaster that cannot be fetched (the link gone) holds nothing up for longer than atMostMs.
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, atMostMs);
-    drawnWaiters.set(id, () => {
+    const wake = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    drawnWaiters.set(id, [...(drawnWaiters.get(id) ?? []), wake]);
   });
 }
 
